@@ -1,0 +1,218 @@
+//! Puzzle text formats: reading and writing, with errors that say what is wrong and where.
+//!
+//! | module       | format                                                                 |
+//! |--------------|------------------------------------------------------------------------|
+//! | `line`       | one line of 16/81/256 cells; `.`, `0` or `_` blank; 16x16 uses 1-9, A-G |
+//! | `text_grid`  | rows of cells with optional box borders: `.ss` files, pretty grids      |
+//! | `sdk`        | SadMan `.sdk` files: `#A`/`#D`/... header lines, `[Puzzle]`, the rows   |
+//! | `solo`       | Simon Tatham's Solo game IDs: `3x3:a2e9…` (letters = runs of blanks)    |
+//! | `sudokupad`  | SudokuPad/SudokuExchange compressed digits (digit + 10 × blanks)        |
+//! | `pretty`     | a human-readable grid with box borders (writer only; `text_grid` reads) |
+//!
+//! Every parser is total: any input gives a `Grid` or a `FormatError`, never a panic
+//! (property tests in `tests/formats.rs` feed them arbitrary text).
+
+pub mod line;
+pub mod pretty;
+pub mod sdk;
+pub mod solo;
+pub mod sudokupad;
+pub mod text_grid;
+
+use crate::geometry::Size;
+use crate::grid::Grid;
+use thiserror::Error;
+
+/// Why a text is not a puzzle. Positions are 1-based, as a person counts them.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum FormatError {
+    /// Nothing but blanks or comments.
+    #[error("there is no puzzle in the text")]
+    Empty,
+    /// A line or string whose cell count fits no grid size.
+    #[error("a puzzle has 16, 81 or 256 cells, but this one has {found}")]
+    CellCount {
+        /// Cells found.
+        found: usize,
+    },
+    /// A character that is neither a digit of the grid nor a blank.
+    #[error("'{ch}' at row {row}, column {col} is not a digit of a {size} grid or a blank (. 0 _)")]
+    BadCell {
+        /// The character.
+        ch: char,
+        /// Row of the cell, 1-based.
+        row: usize,
+        /// Column of the cell, 1-based.
+        col: usize,
+        /// The grid size implied by the text.
+        size: Size,
+    },
+    /// A character that has no meaning in the format at all.
+    #[error("'{ch}' at position {position} has no meaning in {format}")]
+    BadCharacter {
+        /// The character.
+        ch: char,
+        /// Position in the text, 1-based, counting characters.
+        position: usize,
+        /// The format being read.
+        format: &'static str,
+    },
+    /// A row of a multi-line grid with the wrong number of cells.
+    #[error("line {line}: this row has {found} cells, but the grid's first row has {expected}")]
+    RowLength {
+        /// Line of the text, 1-based.
+        line: usize,
+        /// Cells found on the line.
+        found: usize,
+        /// Cells expected.
+        expected: usize,
+    },
+    /// A multi-line grid with the wrong number of rows.
+    #[error("the grid has {found} rows of {side} cells; a {side}x{side} grid needs {side} rows")]
+    RowCount {
+        /// Rows found.
+        found: usize,
+        /// Cells per row.
+        side: usize,
+    },
+    /// A row length that fits no grid size.
+    #[error("line {line}: rows of {found} cells fit no grid (4, 9 or 16 cells per row)")]
+    RowSide {
+        /// Line of the text, 1-based.
+        line: usize,
+        /// Cells found.
+        found: usize,
+    },
+    /// A Solo game ID whose parameters inkdoku cannot play.
+    #[error("Solo parameters '{params}': {reason}")]
+    SoloParams {
+        /// The parameter part of the ID.
+        params: String,
+        /// Why it cannot be played.
+        reason: &'static str,
+    },
+    /// A number out of range in a Solo description.
+    #[error("the number {value} at position {position} is not a digit of a {size} grid")]
+    NumberRange {
+        /// The number read.
+        value: u32,
+        /// Position in the description, 1-based.
+        position: usize,
+        /// The grid size.
+        size: Size,
+    },
+    /// A description that fills too few or too many cells.
+    #[error("the description fills {found} cells, but a {size} grid has {expected}")]
+    CellTotal {
+        /// Cells filled by the description.
+        found: usize,
+        /// Cells of the grid.
+        expected: usize,
+        /// The grid size.
+        size: Size,
+    },
+    /// A text that matches no format at all.
+    #[error("not a puzzle: {reason}")]
+    Unrecognized {
+        /// What was expected.
+        reason: &'static str,
+    },
+}
+
+/// The formats `parse_any` recognizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// One line of cells.
+    Line,
+    /// Rows of cells, with or without borders or `.sdk` headers.
+    TextGrid,
+    /// A Solo game ID.
+    Solo,
+    /// A SudokuPad compressed digit string.
+    SudokuPad,
+}
+
+/// Reads a puzzle from text in any accepted format (what a paste or a file may hold).
+///
+/// Detection order: Solo IDs (`NxN:`), then several lines (a grid of rows, `.sdk`, `.ss`),
+/// then one line of cells, then SudokuPad's compressed string. The error reported is the one
+/// of the format the text most resembles.
+pub fn parse_any(text: &str) -> Result<(Grid, Format), FormatError> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(FormatError::Empty);
+    }
+    if solo::looks_like(trimmed) {
+        return solo::parse(trimmed).map(|g| (g, Format::Solo));
+    }
+    let rows = trimmed.lines().filter(|l| !l.trim().is_empty()).count();
+    if rows > 1 {
+        return sdk::parse(trimmed).map(|f| (f.grid, Format::TextGrid));
+    }
+    // A whole grid's worth of cells is a line; any other length may be a SudokuPad string
+    // (which, for 81 plain digits, reads the same as a line anyway).
+    let word_len = trimmed.split_whitespace().next().map_or(0, |w| w.chars().count());
+    if line::looks_like(trimmed) && Size::from_cell_count(word_len).is_some() {
+        return line::parse(trimmed).map(|g| (g, Format::Line));
+    }
+    if let Some(packed) = sudokupad::strip_prefix(trimmed) {
+        return sudokupad::parse(packed).map(|g| (g, Format::SudokuPad));
+    }
+    if line::looks_like(trimmed) {
+        return line::parse(trimmed).map(|g| (g, Format::Line));
+    }
+    Err(FormatError::Unrecognized {
+        reason: "expected a line of 16, 81 or 256 cells, a grid of rows, a Solo game ID \
+                 (3x3:…) or a SudokuPad string",
+    })
+}
+
+/// Whether a character stands for an empty cell in line and grid formats.
+pub(crate) fn is_blank(c: char) -> bool {
+    matches!(c, '.' | '0' | '_')
+}
+
+/// Reads the cells of a square grid from its characters in reading order, reporting the first
+/// character that is neither a blank nor a digit of the size as a `BadCell`.
+pub(crate) fn cells_from_chars(size: Size, chars: &[char]) -> Result<Grid, FormatError> {
+    debug_assert_eq!(chars.len(), size.cell_count());
+    let side = size.side();
+    let mut cells = Vec::with_capacity(chars.len());
+    for (i, &ch) in chars.iter().enumerate() {
+        if is_blank(ch) {
+            cells.push(None);
+        } else if let Some(d) = size.digit_from_char(ch) {
+            cells.push(Some(d));
+        } else {
+            return Err(FormatError::BadCell { ch, row: i / side + 1, col: i % side + 1, size });
+        }
+    }
+    Ok(Grid::from_cells(size, cells).expect("cells were checked against the size"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn parse_any_detects_each_format() {
+        let (g, f) = parse_any(LINE).unwrap();
+        assert_eq!(f, Format::Line);
+        let (g2, f2) = parse_any(&g.to_pretty()).unwrap();
+        assert_eq!((g2, f2), (g.clone(), Format::TextGrid));
+        let (g3, f3) = parse_any(&solo::write(&g)).unwrap();
+        assert_eq!((g3, f3), (g.clone(), Format::Solo));
+        let (g4, f4) = parse_any(&format!("scf{}", sudokupad::write(&g).unwrap())).unwrap();
+        assert_eq!((g4, f4), (g, Format::SudokuPad));
+    }
+
+    #[test]
+    fn parse_any_explains_failures() {
+        assert_eq!(parse_any("  \n "), Err(FormatError::Empty));
+        assert_eq!(parse_any("12345"), Err(FormatError::CellCount { found: 5 }));
+        assert!(matches!(parse_any("hello world"), Err(FormatError::Unrecognized { .. })));
+    }
+}

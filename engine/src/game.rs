@@ -1,0 +1,535 @@
+//! The game reducer: a game state, the actions a player takes, and undo/redo.
+//!
+//! Following Simon Tatham's split, everything the player expects Undo to restore is
+//! `Board` (digits, notes, scratchpad ink); everything else — selection, input mode, open
+//! dialogs, animation — is UI state and lives in the app. A `Game` is the puzzle, its solution,
+//! and the list of actions applied to the starting board:
+//!
+//! ```text
+//!   start ──a1──▶ s1 ──a2──▶ s2 ──a3──▶ s3        actions = [a1, a2, a3], applied = 3
+//!                            ▲ undo: applied = 2, board = replay(start, a1, a2)
+//! ```
+//!
+//! Undo moves `applied` back and replays; a new action after an undo drops the undone ones. The
+//! action list is also the save format: loading replays every action through `apply`, which
+//! validates it, so a corrupt save is rejected instead of producing an impossible board.
+
+use crate::geometry::{Candidate, Cell, Digit, DigitSet, House, Size};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// A scratchpad stroke: free-hand pencil ink that is kept, not recognized.
+/// Points are `[x, y, pressure]` with x and y in 0..1 of the whole grid, so the ink keeps its
+/// place and size when the layout changes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Stroke {
+    /// Unique within a game, assigned by the reducer.
+    #[serde(default)]
+    pub id: u32,
+    /// The cell the stroke belongs to (under its bounding box's centre), if any.
+    pub cell: Option<Cell>,
+    /// The points.
+    pub points: Vec<[f32; 3]>,
+}
+
+/// What Undo restores: the player's digits, notes and scratchpad ink.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Board {
+    /// The player's digits (never on a given cell).
+    pub entries: Grid,
+    /// Candidate marks per cell.
+    pub notes: Vec<DigitSet>,
+    /// Scratchpad strokes, oldest first.
+    pub ink: Vec<Stroke>,
+    /// The id the next stroke gets.
+    pub next_stroke_id: u32,
+}
+
+impl Board {
+    fn empty(size: Size) -> Board {
+        Board { entries: Grid::new(size), notes: vec![DigitSet::EMPTY; size.cell_count()], ink: Vec::new(), next_stroke_id: 1 }
+    }
+}
+
+/// A player action.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Action {
+    /// Write a digit. With `clear_peer_notes`, the digit leaves the notes of its row, column
+    /// and box (a setting, on by default).
+    Place {
+        cell: Cell,
+        digit: Digit,
+        #[serde(default = "yes")]
+        clear_peer_notes: bool,
+    },
+    /// Clear a cell: its digit if it has one, else its notes.
+    Clear { cell: Cell },
+    /// Clear the player's digits in several cells at once (an eraser stroke); givens stay.
+    Erase { cells: Vec<Cell> },
+    /// Add or remove one candidate mark.
+    ToggleNote { cell: Cell, digit: Digit },
+    /// Mark every candidate the digits allow in every empty cell.
+    FillNotes,
+    /// Remove every candidate mark.
+    ClearNotes,
+    /// Apply a hint: place its digits, remove its eliminated candidates from the notes.
+    ApplyStep { placements: Vec<Candidate>, eliminations: Vec<Candidate> },
+    /// Fill one cell from the solution.
+    SolveCell { cell: Cell },
+    /// Fill a row, column or box from the solution.
+    SolveHouse { house: House },
+    /// Fill every cell from the solution.
+    SolveAll,
+    /// Back to the givens (undoable).
+    Restart,
+    /// Add a scratchpad stroke.
+    AddStroke { stroke: Stroke },
+    /// Remove scratchpad strokes by id.
+    EraseStrokes { ids: Vec<u32> },
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Why an action was refused. The board is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ActionError {
+    #[error("cell {0} is outside the grid")]
+    CellOutside(usize),
+    #[error("digit {digit} does not exist on a {size} grid")]
+    DigitOutside { digit: u8, size: Size },
+    #[error("the cell holds a given, which cannot change")]
+    Given,
+    #[error("there is no known solution to fill cells from")]
+    NoSolution,
+    #[error("house {0} is outside the grid")]
+    HouseOutside(String),
+    #[error("a stroke has no points or a point outside the grid")]
+    BadStroke,
+    #[error("nothing to undo")]
+    NothingToUndo,
+    #[error("nothing to redo")]
+    NothingToRedo,
+}
+
+/// A game: the puzzle, its solution if known, and the actions taken. It serializes as
+/// `SavedGame` and deserializes by replaying the actions (see `Game::restore`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "SavedGame", into = "SavedGame")]
+pub struct Game {
+    givens: Grid,
+    solution: Option<Grid>,
+    actions: Vec<Action>,
+    applied: usize,
+    board: Board,
+}
+
+/// The stored form of a game: no board, which is derived by replaying the actions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub givens: Grid,
+    pub solution: Option<Grid>,
+    pub actions: Vec<Action>,
+    pub applied: usize,
+}
+
+impl From<Game> for SavedGame {
+    fn from(g: Game) -> SavedGame {
+        SavedGame { givens: g.givens, solution: g.solution, actions: g.actions, applied: g.applied }
+    }
+}
+
+impl TryFrom<SavedGame> for Game {
+    type Error = ActionError;
+    fn try_from(s: SavedGame) -> Result<Game, ActionError> {
+        Game::restore(s.givens, s.solution, s.actions, s.applied)
+    }
+}
+
+impl Game {
+    /// A new game. `solution` should be the puzzle's unique solution when known (the app gets
+    /// it from the worker); without it the solve actions are refused.
+    pub fn new(givens: Grid, solution: Option<Grid>) -> Game {
+        let board = Board::empty(givens.size());
+        Game { givens, solution, actions: Vec::new(), applied: 0, board }
+    }
+
+    /// Rebuilds a game from its saved parts, replaying and validating every action.
+    pub fn restore(givens: Grid, solution: Option<Grid>, actions: Vec<Action>, applied: usize) -> Result<Game, ActionError> {
+        if applied > actions.len() {
+            return Err(ActionError::NothingToRedo);
+        }
+        if solution.as_ref().is_some_and(|s| s.size() != givens.size() || !s.is_solved()) {
+            return Err(ActionError::NoSolution);
+        }
+        let mut g = Game::new(givens, solution);
+        // Every action must apply in sequence, the undone ones too (redo must not fail later).
+        let mut b = g.board.clone();
+        for a in &actions {
+            g.apply_to(&mut b, a)?;
+        }
+        g.actions = actions;
+        g.applied = applied;
+        g.board = g.replay(applied)?;
+        Ok(g)
+    }
+
+    /// The size.
+    pub fn size(&self) -> Size {
+        self.givens.size()
+    }
+
+    /// The givens.
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
+    /// The solution, if known.
+    pub fn solution(&self) -> Option<&Grid> {
+        self.solution.as_ref()
+    }
+
+    /// The current board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The actions taken (including undone ones after `applied`).
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// How many actions are applied.
+    pub fn applied(&self) -> usize {
+        self.applied
+    }
+
+    /// The digit shown in a cell: the given or the player's.
+    pub fn digit(&self, cell: Cell) -> Option<Digit> {
+        self.givens.get(cell).or(self.board().entries.get(cell))
+    }
+
+    /// Givens and entries together.
+    pub fn grid(&self) -> Grid {
+        let mut g = self.givens.clone();
+        for cell in self.size().cells() {
+            if let Some(d) = self.board().entries.get(cell) {
+                g.set(cell, Some(d));
+            }
+        }
+        g
+    }
+
+    /// Whether the grid is full and breaks no rule.
+    pub fn is_solved(&self) -> bool {
+        self.grid().is_solved()
+    }
+
+    /// The cells whose digit differs from the solution.
+    pub fn incorrect_cells(&self) -> Vec<Cell> {
+        let Some(sol) = &self.solution else { return Vec::new() };
+        let entries = &self.board().entries;
+        self.size().cells().filter(|&c| entries.get(c).is_some_and(|d| sol.get(c) != Some(d))).collect()
+    }
+
+    /// Whether Undo is possible.
+    pub fn can_undo(&self) -> bool {
+        self.applied > 0
+    }
+
+    /// Whether Redo is possible.
+    pub fn can_redo(&self) -> bool {
+        self.applied < self.actions.len()
+    }
+
+    /// Applies an action. Returns whether it changed the board (no-ops are not recorded).
+    pub fn apply(&mut self, action: Action) -> Result<bool, ActionError> {
+        let mut next = self.board().clone();
+        self.apply_to(&mut next, &action)?;
+        if &next == self.board() {
+            return Ok(false);
+        }
+        self.actions.truncate(self.applied);
+        self.actions.push(action);
+        self.applied += 1;
+        self.board = next;
+        Ok(true)
+    }
+
+    /// Undoes the last applied action.
+    pub fn undo(&mut self) -> Result<(), ActionError> {
+        if self.applied == 0 {
+            return Err(ActionError::NothingToUndo);
+        }
+        self.board = self.replay(self.applied - 1)?;
+        self.applied -= 1;
+        Ok(())
+    }
+
+    /// Redoes the next undone action.
+    pub fn redo(&mut self) -> Result<(), ActionError> {
+        if self.applied == self.actions.len() {
+            return Err(ActionError::NothingToRedo);
+        }
+        let mut next = self.board().clone();
+        let action = self.actions[self.applied].clone();
+        self.apply_to(&mut next, &action)?;
+        self.board = next;
+        self.applied += 1;
+        Ok(())
+    }
+
+    /// Undoes back to the last state whose digits all agree with the solution, i.e. the last
+    /// state from which the puzzle can still be solved. Returns how many actions were undone.
+    pub fn undo_to_solvable(&mut self) -> Result<usize, ActionError> {
+        let sol = self.solution.clone().ok_or(ActionError::NoSolution)?;
+        let mut k = self.applied;
+        loop {
+            let board = self.replay(k)?;
+            let fine = self.size().cells().all(|c| board.entries.get(c).is_none_or(|d| sol.get(c) == Some(d)));
+            if fine || k == 0 {
+                let undone = self.applied - k;
+                self.applied = k;
+                self.board = board;
+                return Ok(undone);
+            }
+            k -= 1;
+        }
+    }
+
+    fn replay(&self, upto: usize) -> Result<Board, ActionError> {
+        let mut b = Board::empty(self.size());
+        for a in &self.actions[..upto] {
+            self.apply_to(&mut b, a)?;
+        }
+        Ok(b)
+    }
+
+    fn check_cell(&self, cell: Cell) -> Result<(), ActionError> {
+        if cell.index() < self.size().cell_count() { Ok(()) } else { Err(ActionError::CellOutside(cell.index())) }
+    }
+
+    fn check_digit(&self, digit: Digit) -> Result<(), ActionError> {
+        if digit.fits(self.size()) { Ok(()) } else { Err(ActionError::DigitOutside { digit: digit.get(), size: self.size() }) }
+    }
+
+    fn check_free(&self, cell: Cell) -> Result<(), ActionError> {
+        self.check_cell(cell)?;
+        if self.givens.get(cell).is_some() { Err(ActionError::Given) } else { Ok(()) }
+    }
+
+    fn check_house(&self, house: House) -> Result<(), ActionError> {
+        if house.number() < self.size().side() { Ok(()) } else { Err(ActionError::HouseOutside(house.to_string())) }
+    }
+
+    /// The pure transition: validates the action against the game and changes `b`.
+    fn apply_to(&self, b: &mut Board, action: &Action) -> Result<(), ActionError> {
+        let size = self.size();
+        match action {
+            Action::Place { cell, digit, clear_peer_notes } => {
+                self.check_free(*cell)?;
+                self.check_digit(*digit)?;
+                place(b, size, *cell, *digit, *clear_peer_notes);
+            }
+            Action::Clear { cell } => {
+                self.check_free(*cell)?;
+                if b.entries.get(*cell).is_some() {
+                    b.entries.set(*cell, None);
+                } else {
+                    b.notes[cell.index()] = DigitSet::EMPTY;
+                }
+            }
+            Action::Erase { cells } => {
+                for &cell in cells {
+                    self.check_cell(cell)?;
+                }
+                for &cell in cells {
+                    if self.givens.get(cell).is_none() {
+                        b.entries.set(cell, None);
+                    }
+                }
+            }
+            Action::ToggleNote { cell, digit } => {
+                self.check_free(*cell)?;
+                self.check_digit(*digit)?;
+                let notes = &mut b.notes[cell.index()];
+                if !notes.remove(*digit) {
+                    notes.insert(*digit);
+                }
+            }
+            Action::FillNotes => {
+                let grid = self.grid_with(b);
+                for cell in size.cells() {
+                    b.notes[cell.index()] = if grid.get(cell).is_none() { grid.open_digits(cell) } else { DigitSet::EMPTY };
+                }
+            }
+            Action::ClearNotes => b.notes.iter_mut().for_each(|n| *n = DigitSet::EMPTY),
+            Action::ApplyStep { placements, eliminations } => {
+                for c in placements.iter().chain(eliminations) {
+                    self.check_free(c.cell)?;
+                    self.check_digit(c.digit)?;
+                }
+                for c in placements {
+                    place(b, size, c.cell, c.digit, true);
+                }
+                for c in eliminations {
+                    b.notes[c.cell.index()].remove(c.digit);
+                }
+            }
+            Action::SolveCell { cell } => {
+                self.check_free(*cell)?;
+                self.fill_from_solution(b, &[*cell])?;
+            }
+            Action::SolveHouse { house } => {
+                self.check_house(*house)?;
+                self.fill_from_solution(b, size.house_cells(*house))?;
+            }
+            Action::SolveAll => {
+                let cells: Vec<Cell> = size.cells().collect();
+                self.fill_from_solution(b, &cells)?;
+            }
+            Action::Restart => *b = Board::empty(size),
+            Action::AddStroke { stroke } => {
+                let valid = !stroke.points.is_empty()
+                    && stroke.points.iter().all(|p| p.iter().all(|v| v.is_finite()) && (0.0..=1.0).contains(&p[0]) && (0.0..=1.0).contains(&p[1]))
+                    && stroke.cell.is_none_or(|c| c.index() < size.cell_count());
+                if !valid {
+                    return Err(ActionError::BadStroke);
+                }
+                let mut s = stroke.clone();
+                s.id = b.next_stroke_id;
+                b.next_stroke_id += 1;
+                b.ink.push(s);
+            }
+            Action::EraseStrokes { ids } => b.ink.retain(|s| !ids.contains(&s.id)),
+        }
+        Ok(())
+    }
+
+    fn grid_with(&self, b: &Board) -> Grid {
+        let mut g = self.givens.clone();
+        for cell in self.size().cells() {
+            if let Some(d) = b.entries.get(cell) {
+                g.set(cell, Some(d));
+            }
+        }
+        g
+    }
+
+    fn fill_from_solution(&self, b: &mut Board, cells: &[Cell]) -> Result<(), ActionError> {
+        let sol = self.solution.as_ref().ok_or(ActionError::NoSolution)?;
+        for &cell in cells {
+            if self.givens.get(cell).is_none() {
+                if let Some(d) = sol.get(cell) {
+                    place(b, self.size(), cell, d, true);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Writes a digit, drops the cell's notes and ink, and optionally the digit from peer notes.
+fn place(b: &mut Board, size: Size, cell: Cell, digit: Digit, clear_peer_notes: bool) {
+    b.entries.set(cell, Some(digit));
+    b.notes[cell.index()] = DigitSet::EMPTY;
+    b.ink.retain(|s| s.cell != Some(cell));
+    if clear_peer_notes {
+        for &p in size.peers(cell) {
+            b.notes[p.index()].remove(digit);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::line;
+    use crate::solver;
+
+    const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    fn game() -> Game {
+        let g = line::parse(PUZZLE).unwrap();
+        let sol = solver::unique_solution(&g);
+        Game::new(g, sol)
+    }
+
+    fn d(v: u8) -> Digit {
+        Digit::new(v).unwrap()
+    }
+
+    fn c(r: usize, col: usize) -> Cell {
+        Size::Nine.cell(r, col)
+    }
+
+    #[test]
+    fn place_clears_peer_notes_and_undo_restores() {
+        let mut g = game();
+        g.apply(Action::ToggleNote { cell: c(0, 3), digit: d(6) }).unwrap();
+        g.apply(Action::ToggleNote { cell: c(4, 2), digit: d(6) }).unwrap();
+        g.apply(Action::Place { cell: c(0, 2), digit: d(6), clear_peer_notes: true }).unwrap();
+        assert!(!g.board().notes[c(0, 3).index()].contains(d(6)), "row peer lost the note");
+        assert!(!g.board().notes[c(4, 2).index()].contains(d(6)), "column peer lost the note");
+        g.undo().unwrap();
+        assert!(g.board().notes[c(0, 3).index()].contains(d(6)));
+        assert_eq!(g.digit(c(0, 2)), None);
+        g.redo().unwrap();
+        assert_eq!(g.digit(c(0, 2)), Some(d(6)));
+    }
+
+    #[test]
+    fn givens_cannot_change_and_errors_leave_the_board() {
+        let mut g = game();
+        let before = g.board().clone();
+        assert_eq!(g.apply(Action::Place { cell: c(0, 0), digit: d(1), clear_peer_notes: true }), Err(ActionError::Given));
+        assert_eq!(g.apply(Action::Place { cell: Cell::new(81), digit: d(1), clear_peer_notes: true }), Err(ActionError::CellOutside(81)));
+        assert_eq!(g.board(), &before);
+        assert!(!g.can_undo());
+    }
+
+    #[test]
+    fn undo_to_solvable_drops_wrong_digits() {
+        let mut g = game();
+        g.apply(Action::Place { cell: c(0, 2), digit: d(4), clear_peer_notes: true }).unwrap(); // right
+        g.apply(Action::Place { cell: c(0, 3), digit: d(2), clear_peer_notes: true }).unwrap(); // wrong (6)
+        g.apply(Action::Place { cell: c(0, 5), digit: d(8), clear_peer_notes: true }).unwrap();
+        assert_eq!(g.incorrect_cells(), vec![c(0, 3)]);
+        assert_eq!(g.undo_to_solvable().unwrap(), 2);
+        assert_eq!(g.digit(c(0, 2)), Some(d(4)));
+        assert_eq!(g.digit(c(0, 3)), None);
+        assert!(g.can_redo());
+    }
+
+    #[test]
+    fn solve_actions_and_restart() {
+        let mut g = game();
+        g.apply(Action::SolveHouse { house: House::Row(0) }).unwrap();
+        assert_eq!(g.digit(c(0, 2)), Some(d(4)));
+        g.apply(Action::SolveAll).unwrap();
+        assert!(g.is_solved());
+        g.apply(Action::Restart).unwrap();
+        assert_eq!(g.grid(), *g.givens());
+        g.undo().unwrap();
+        assert!(g.is_solved());
+    }
+
+    #[test]
+    fn save_is_the_action_list() {
+        let mut g = game();
+        g.apply(Action::FillNotes).unwrap();
+        g.apply(Action::Place { cell: c(0, 2), digit: d(4), clear_peer_notes: true }).unwrap();
+        g.apply(Action::AddStroke { stroke: Stroke { id: 0, cell: Some(c(1, 1)), points: vec![[0.1, 0.1, 0.5]] } }).unwrap();
+        g.undo().unwrap();
+        let json = serde_json::to_string(&g).unwrap();
+        let restored: Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(restored, g);
+        assert_eq!(restored.applied(), 2);
+        // A save whose actions don't apply is refused, not half-loaded.
+        let corrupt = json.replace("\"digit\":4", "\"digit\":12");
+        assert!(serde_json::from_str::<Game>(&corrupt).is_err());
+    }
+}

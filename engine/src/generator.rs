@@ -1,0 +1,288 @@
+//! The puzzle generator: seeded, by size, level and symmetry.
+//!
+//! 1. A random full grid: the empty grid solved with random tie-breaks (`solver`).
+//! 2. Greedy removal: visit the cells in random order, grouped into symmetry orbits; empty an
+//!    orbit, and put it back if the puzzle no longer has one solution, would drop below the
+//!    level's minimum of givens, or (Easy, Medium) would need techniques beyond the level.
+//! 3. Grade the result; make several and keep the one that fits the level best (for the harder
+//!    levels: the hardest), as random minimal puzzles spread over every level.
+//!
+//! Everything random comes from one `Rng` seeded by `Options::seed`, and every search is
+//! bounded by node counts, never by time: the same options give the same puzzle on every
+//! platform (native, wasm) and every run.
+
+use crate::geometry::{Cell, Size};
+use crate::grid::Grid;
+use crate::random::Rng;
+use crate::rating::{self, Level, Rating};
+use crate::solver;
+use serde::{Deserialize, Serialize};
+
+/// Which cells are emptied together, so the givens form a pattern.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Symmetry {
+    /// Any pattern.
+    None,
+    /// 180-degree rotation: (r, c) with (n-1-r, n-1-c). The classic choice.
+    #[default]
+    Rotational,
+    /// Left-right mirror: (r, c) with (r, n-1-c).
+    Mirror,
+    /// Main diagonal: (r, c) with (c, r).
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Every symmetry.
+    pub const ALL: [Symmetry; 4] = [Symmetry::None, Symmetry::Rotational, Symmetry::Mirror, Symmetry::Diagonal];
+
+    /// The name used on the command line and in settings.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotational => "rotational",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// The symmetry with that name.
+    pub fn from_name(name: &str) -> Option<Symmetry> {
+        Symmetry::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The cell paired with `cell`.
+    pub fn partner(self, size: Size, cell: Cell) -> Cell {
+        let (r, c, n) = (size.row_of(cell), size.col_of(cell), size.side());
+        match self {
+            Symmetry::None => cell,
+            Symmetry::Rotational => size.cell(n - 1 - r, n - 1 - c),
+            Symmetry::Mirror => size.cell(r, n - 1 - c),
+            Symmetry::Diagonal => size.cell(c, r),
+        }
+    }
+
+    /// The cells grouped into orbits (one or two cells each), in reading order of their first.
+    pub fn orbits(self, size: Size) -> Vec<Vec<Cell>> {
+        let mut seen = vec![false; size.cell_count()];
+        let mut out = Vec::new();
+        for cell in size.cells() {
+            if seen[cell.index()] {
+                continue;
+            }
+            let other = self.partner(size, cell);
+            seen[cell.index()] = true;
+            seen[other.index()] = true;
+            out.push(if other == cell { vec![cell] } else { vec![cell, other] });
+        }
+        out
+    }
+}
+
+/// What to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    /// Grid size.
+    pub size: Size,
+    /// Target level (Easy to Expert; the generator never aims at Extreme or trial).
+    pub level: Level,
+    /// Givens pattern.
+    pub symmetry: Symmetry,
+    /// The seed: same options, same puzzle.
+    pub seed: u64,
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Generated {
+    /// The givens.
+    pub puzzle: Grid,
+    /// Its unique solution.
+    pub solution: Grid,
+    /// Its grade.
+    pub rating: Rating,
+    /// The options it was made with.
+    pub options: Options,
+}
+
+/// Progress of a generation, reported after each attempt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    /// Attempts made.
+    pub done: u32,
+    /// Attempts planned at most.
+    pub total: u32,
+}
+
+/// Per-level settings.
+struct Plan {
+    /// Minimum givens kept.
+    min_givens: usize,
+    /// During removal, refuse a removal that makes the puzzle harder than this score.
+    max_score_during_removal: Option<f32>,
+    /// Attempts to make at most; the first that fits the level is kept, else the closest.
+    attempts: u32,
+}
+
+fn plan(options: &Options) -> Plan {
+    let cells = options.size.cell_count();
+    match options.level {
+        // At least 32 of 81 givens (40 %), and singles only.
+        Level::Easy => Plan { min_givens: (cells * 32).div_ceil(81), max_score_during_removal: Some(2.3), attempts: 3 },
+        Level::Medium => Plan { min_givens: 0, max_score_during_removal: Some(3.4), attempts: 10 },
+        Level::Hard => Plan { min_givens: 0, max_score_during_removal: None, attempts: 40 },
+        _ => Plan { min_givens: 0, max_score_during_removal: None, attempts: 120 },
+    }
+}
+
+/// How far a rating is from the target level; 0 = fits. Too hard counts less than too easy
+/// for the harder targets (a player asking for Expert prefers a tough puzzle to a plain one).
+fn distance(target: Level, rating: &Rating) -> u32 {
+    let (t, l) = (target as i32, rating.level as i32);
+    if l == t {
+        0
+    } else if l > t {
+        (l - t) as u32 * 2 - 1
+    } else {
+        (t - l) as u32 * 2
+    }
+}
+
+/// Node budget for one uniqueness check on a 4x4 or 16x16 grid (9x9 needs none).
+const UNIQUENESS_BUDGET: u64 = 2_000;
+/// Node budget for making a random full grid.
+const FILL_BUDGET: u64 = 100_000;
+
+/// Makes a puzzle. `progress` is called after each attempt; returning `false` cancels
+/// (the result is then `None`).
+pub fn generate(options: &Options, progress: &mut dyn FnMut(Progress) -> bool) -> Option<Generated> {
+    let plan = plan(options);
+    let mut rng = Rng::seeded(options.seed);
+    let mut best: Option<(u32, Generated)> = None;
+    for attempt in 0..plan.attempts {
+        let made = attempt_once(options, &plan, &mut rng);
+        let d = distance(options.level, &made.rating);
+        let better = match &best {
+            None => true,
+            Some((bd, b)) => d < *bd || (d == *bd && harder(&made.rating, &b.rating)),
+        };
+        if better {
+            best = Some((d, made));
+        }
+        if !progress(Progress { done: attempt + 1, total: plan.attempts }) {
+            return None;
+        }
+        if best.as_ref().is_some_and(|(d, _)| *d == 0) && fits_early(options.level, attempt) {
+            break;
+        }
+    }
+    best.map(|(_, g)| g)
+}
+
+/// Easy and Medium keep the hardest of their first few fits ("make several, keep the
+/// hardest"); the harder levels stop at the first fit, which is rare enough already.
+fn fits_early(level: Level, attempt: u32) -> bool {
+    match level {
+        Level::Easy => attempt + 1 >= 3,
+        Level::Medium => attempt + 1 >= 3,
+        _ => true,
+    }
+}
+
+fn harder(a: &Rating, b: &Rating) -> bool {
+    (a.score, a.work) > (b.score, b.work)
+}
+
+fn attempt_once(options: &Options, plan: &Plan, rng: &mut Rng) -> Generated {
+    let size = options.size;
+    let solution = loop {
+        if let Some(g) = solver::random_solution(size, rng, FILL_BUDGET) {
+            break g;
+        }
+    };
+    let mut orbits = options.symmetry.orbits(size);
+    rng.shuffle(&mut orbits);
+    let mut puzzle = solution.clone();
+    let mut givens = size.cell_count();
+    for orbit in &orbits {
+        if givens - orbit.len() < plan.min_givens {
+            continue;
+        }
+        for &c in orbit {
+            puzzle.set(c, None);
+        }
+        if keeps_puzzle(&puzzle, plan) {
+            givens -= orbit.len();
+        } else {
+            for &c in orbit {
+                puzzle.set(c, solution.get(c));
+            }
+        }
+    }
+    let rating = rating::rate(&puzzle);
+    Generated { puzzle, solution, rating, options: *options }
+}
+
+fn keeps_puzzle(puzzle: &Grid, plan: &Plan) -> bool {
+    if solver::count_within(puzzle, 2, UNIQUENESS_BUDGET) != Some(1) {
+        return false;
+    }
+    match plan.max_score_during_removal {
+        Some(max) => rating::solve_logically_within(puzzle, max).solved,
+        None => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts(size: Size, level: Level, symmetry: Symmetry, seed: u64) -> Options {
+        Options { size, level, symmetry, seed }
+    }
+
+    #[test]
+    fn orbits_cover_every_cell_once() {
+        for size in Size::ALL {
+            for sym in Symmetry::ALL {
+                let orbits = sym.orbits(size);
+                let mut all: Vec<usize> = orbits.iter().flatten().map(|c| c.index()).collect();
+                all.sort();
+                assert_eq!(all, (0..size.cell_count()).collect::<Vec<_>>(), "{sym:?} {size}");
+            }
+        }
+    }
+
+    #[test]
+    fn easy_nine_by_nine_fits_its_level() {
+        let g = generate(&opts(Size::Nine, Level::Easy, Symmetry::Rotational, 7), &mut |_| true).unwrap();
+        assert!(g.puzzle.filled_count() >= 32);
+        assert_eq!(g.rating.level, Level::Easy);
+        assert_eq!(solver::unique_solution(&g.puzzle), Some(g.solution.clone()));
+        for cell in Size::Nine.cells() {
+            let p = Symmetry::Rotational.partner(Size::Nine, cell);
+            assert_eq!(g.puzzle.get(cell).is_some(), g.puzzle.get(p).is_some());
+        }
+    }
+
+    #[test]
+    fn same_seed_same_puzzle() {
+        for size in [Size::Four, Size::Nine] {
+            let o = opts(size, Level::Medium, Symmetry::Mirror, 99);
+            let a = generate(&o, &mut |_| true).unwrap();
+            let b = generate(&o, &mut |_| true).unwrap();
+            assert_eq!(a.puzzle, b.puzzle);
+            let c = generate(&Options { seed: 100, ..o }, &mut |_| true).unwrap();
+            assert_ne!(a.puzzle, c.puzzle);
+        }
+    }
+
+    #[test]
+    fn cancel_stops_generation() {
+        let o = opts(Size::Nine, Level::Expert, Symmetry::None, 1);
+        let mut calls = 0;
+        assert!(generate(&o, &mut |_| { calls += 1; false }).is_none());
+        assert_eq!(calls, 1);
+    }
+}

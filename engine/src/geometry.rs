@@ -1,0 +1,590 @@
+//! Grid geometry: sizes, cells, digits, candidate sets and houses.
+//!
+//! inkdoku plays on square grids whose boxes are square too:
+//!
+//! ```text
+//!   Size::Four      Size::Nine        Size::Sixteen
+//!   2x2 boxes       3x3 boxes         4x4 boxes
+//!   4 digits        9 digits          16 digits (shown 1-9 then A-G)
+//!   16 cells        81 cells          256 cells
+//! ```
+//!
+//! Cells are numbered in reading order (`row * side + col`). Everything that crosses a module
+//! boundary is typed (`Cell`, `Digit`, `DigitSet`, `House`) so that a digit can never be
+//! mistaken for an index. The tables of houses and peers are built once per size and shared.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::OnceLock;
+
+/// One of the three supported grid sizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Size {
+    /// 4x4 grid, 2x2 boxes.
+    #[serde(rename = "4")]
+    Four,
+    /// 9x9 grid, 3x3 boxes.
+    #[serde(rename = "9")]
+    Nine,
+    /// 16x16 grid, 4x4 boxes.
+    #[serde(rename = "16")]
+    Sixteen,
+}
+
+impl Size {
+    /// Every size, smallest first.
+    pub const ALL: [Size; 3] = [Size::Four, Size::Nine, Size::Sixteen];
+
+    /// Side of a box (2, 3 or 4).
+    pub const fn box_side(self) -> usize {
+        match self {
+            Size::Four => 2,
+            Size::Nine => 3,
+            Size::Sixteen => 4,
+        }
+    }
+
+    /// Side of the grid, which is also the number of digits (4, 9 or 16).
+    pub const fn side(self) -> usize {
+        self.box_side() * self.box_side()
+    }
+
+    /// Number of cells (16, 81 or 256).
+    pub const fn cell_count(self) -> usize {
+        self.side() * self.side()
+    }
+
+    /// Number of houses: rows, then columns, then boxes.
+    pub const fn house_count(self) -> usize {
+        3 * self.side()
+    }
+
+    /// The size whose grid has `side` rows, if any.
+    pub fn from_side(side: usize) -> Option<Size> {
+        Size::ALL.into_iter().find(|s| s.side() == side)
+    }
+
+    /// The size whose grid has `cells` cells, if any.
+    pub fn from_cell_count(cells: usize) -> Option<Size> {
+        Size::ALL.into_iter().find(|s| s.cell_count() == cells)
+    }
+
+    /// All digits of this size as a set.
+    pub const fn all_digits(self) -> DigitSet {
+        DigitSet(((1u32 << self.side()) - 1) as u16)
+    }
+
+    /// The cells in reading order.
+    pub fn cells(self) -> impl Iterator<Item = Cell> + Clone {
+        (0..self.cell_count() as u16).map(Cell)
+    }
+
+    /// The digits 1..=side.
+    pub fn digits(self) -> impl Iterator<Item = Digit> + Clone {
+        (1..=self.side() as u8).map(Digit)
+    }
+
+    /// The houses: rows, columns, boxes.
+    pub fn houses(self) -> impl Iterator<Item = House> + Clone {
+        let n = self.side() as u8;
+        (0..n)
+            .map(House::Row)
+            .chain((0..n).map(House::Col))
+            .chain((0..n).map(House::Box))
+    }
+
+    /// The cell at `row`, `col` (0-based). Panics if out of range: callers hold typed indices.
+    pub fn cell(self, row: usize, col: usize) -> Cell {
+        assert!(row < self.side() && col < self.side(), "cell out of range");
+        Cell((row * self.side() + col) as u16)
+    }
+
+    /// Row (0-based) of a cell.
+    pub fn row_of(self, cell: Cell) -> usize {
+        cell.index() / self.side()
+    }
+
+    /// Column (0-based) of a cell.
+    pub fn col_of(self, cell: Cell) -> usize {
+        cell.index() % self.side()
+    }
+
+    /// Box (0-based, reading order) of a cell.
+    pub fn box_of(self, cell: Cell) -> usize {
+        let b = self.box_side();
+        (self.row_of(cell) / b) * b + self.col_of(cell) / b
+    }
+
+    /// The row, column and box that contain a cell.
+    pub fn houses_of(self, cell: Cell) -> [House; 3] {
+        [
+            House::Row(self.row_of(cell) as u8),
+            House::Col(self.col_of(cell) as u8),
+            House::Box(self.box_of(cell) as u8),
+        ]
+    }
+
+    /// The cells of a house, in reading order.
+    pub fn house_cells(self, house: House) -> &'static [Cell] {
+        let t = self.tables();
+        let n = self.side();
+        let i = house.index(self);
+        &t.house_cells[i * n..(i + 1) * n]
+    }
+
+    /// The cells that share a house with `cell` (not `cell` itself), in reading order.
+    pub fn peers(self, cell: Cell) -> &'static [Cell] {
+        let t = self.tables();
+        let p = t.peer_count;
+        &t.peers[cell.index() * p..(cell.index() + 1) * p]
+    }
+
+    /// Whether two distinct cells share a house.
+    pub fn sees(self, a: Cell, b: Cell) -> bool {
+        a != b
+            && (self.row_of(a) == self.row_of(b)
+                || self.col_of(a) == self.col_of(b)
+                || self.box_of(a) == self.box_of(b))
+    }
+
+    /// The character that shows a digit: 1-9, then A-G for 16x16.
+    pub fn digit_char(self, digit: Digit) -> char {
+        let v = digit.get();
+        if v <= 9 {
+            (b'0' + v) as char
+        } else {
+            (b'A' + v - 10) as char
+        }
+    }
+
+    /// Reads a digit character of this size (A-G case-insensitive for 16x16).
+    pub fn digit_from_char(self, c: char) -> Option<Digit> {
+        let v = match c {
+            '1'..='9' => c as u8 - b'0',
+            'A'..='G' => c as u8 - b'A' + 10,
+            'a'..='g' => c as u8 - b'a' + 10,
+            _ => return None,
+        };
+        Digit::new(v).filter(|d| d.fits(self))
+    }
+
+    /// A short name: "4x4", "9x9", "16x16".
+    pub fn name(self) -> &'static str {
+        match self {
+            Size::Four => "4x4",
+            Size::Nine => "9x9",
+            Size::Sixteen => "16x16",
+        }
+    }
+
+    fn tables(self) -> &'static Tables {
+        static TABLES: [OnceLock<Tables>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        let slot = match self {
+            Size::Four => &TABLES[0],
+            Size::Nine => &TABLES[1],
+            Size::Sixteen => &TABLES[2],
+        };
+        slot.get_or_init(|| Tables::build(self))
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Precomputed house and peer lists for one size, flattened for cache-friendly slices.
+struct Tables {
+    house_cells: Vec<Cell>,
+    peers: Vec<Cell>,
+    peer_count: usize,
+}
+
+impl Tables {
+    fn build(size: Size) -> Tables {
+        let n = size.side();
+        let b = size.box_side();
+        let mut house_cells = Vec::with_capacity(3 * n * n);
+        for r in 0..n {
+            house_cells.extend((0..n).map(|c| size.cell(r, c)));
+        }
+        for c in 0..n {
+            house_cells.extend((0..n).map(|r| size.cell(r, c)));
+        }
+        for bx in 0..n {
+            let (r0, c0) = ((bx / b) * b, (bx % b) * b);
+            for i in 0..n {
+                house_cells.push(size.cell(r0 + i / b, c0 + i % b));
+            }
+        }
+        // Peers: the row (n-1), the column (n-1), and the box cells outside both (n-1)-2(b-1).
+        let peer_count = 3 * (n - 1) - 2 * (b - 1);
+        let mut peers = Vec::with_capacity(size.cell_count() * peer_count);
+        for cell in size.cells() {
+            let before = peers.len();
+            peers.extend(size.cells().filter(|&other| size.sees(cell, other)));
+            debug_assert_eq!(peers.len() - before, peer_count);
+        }
+        Tables { house_cells, peers, peer_count }
+    }
+}
+
+/// A cell of a grid: its index in reading order. Row and column come from the `Size`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Cell(u16);
+
+impl Cell {
+    /// The cell with this reading-order index. Callers check the index against the size.
+    pub const fn new(index: usize) -> Cell {
+        Cell(index as u16)
+    }
+
+    /// Reading-order index.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A digit 1..=16. Whether it fits a grid is checked against the `Size` where it matters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct Digit(u8);
+
+impl Digit {
+    /// A digit from its value, if it is 1..=16.
+    pub const fn new(value: u8) -> Option<Digit> {
+        if value >= 1 && value <= 16 { Some(Digit(value)) } else { None }
+    }
+
+    /// The digit's value, 1..=16.
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    /// Zero-based index (value - 1), for bit positions and arrays.
+    pub const fn index(self) -> usize {
+        self.0 as usize - 1
+    }
+
+    /// The digit with zero-based index `i`.
+    pub const fn from_index(i: usize) -> Digit {
+        Digit(i as u8 + 1)
+    }
+
+    /// Whether the digit is used on grids of this size.
+    pub const fn fits(self, size: Size) -> bool {
+        (self.0 as usize) <= size.side()
+    }
+}
+
+impl TryFrom<u8> for Digit {
+    type Error = String;
+    fn try_from(v: u8) -> Result<Digit, String> {
+        Digit::new(v).ok_or_else(|| format!("{v} is not a digit (1-16)"))
+    }
+}
+
+impl From<Digit> for u8 {
+    fn from(d: Digit) -> u8 {
+        d.0
+    }
+}
+
+impl fmt::Display for Digit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A set of digits as a bitmask: bit `i` holds digit `i + 1`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct DigitSet(u16);
+
+impl DigitSet {
+    /// The empty set.
+    pub const EMPTY: DigitSet = DigitSet(0);
+
+    /// A set from its raw bits.
+    pub const fn from_bits(bits: u16) -> DigitSet {
+        DigitSet(bits)
+    }
+
+    /// The raw bits.
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// The set holding one digit.
+    pub const fn single(d: Digit) -> DigitSet {
+        DigitSet(1 << d.index())
+    }
+
+    /// Whether the set holds `d`.
+    pub const fn contains(self, d: Digit) -> bool {
+        self.0 & (1 << d.index()) != 0
+    }
+
+    /// Adds a digit.
+    pub fn insert(&mut self, d: Digit) {
+        self.0 |= 1 << d.index();
+    }
+
+    /// Removes a digit; returns whether it was there.
+    pub fn remove(&mut self, d: Digit) -> bool {
+        let had = self.contains(d);
+        self.0 &= !(1 << d.index());
+        had
+    }
+
+    /// Number of digits in the set.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The digit if the set holds exactly one.
+    pub const fn single_digit(self) -> Option<Digit> {
+        if self.0 != 0 && self.0 & (self.0 - 1) == 0 {
+            Some(Digit(self.0.trailing_zeros() as u8 + 1))
+        } else {
+            None
+        }
+    }
+
+    /// The smallest digit in the set.
+    pub const fn first(self) -> Option<Digit> {
+        if self.0 == 0 { None } else { Some(Digit(self.0.trailing_zeros() as u8 + 1)) }
+    }
+
+    /// The digits, smallest first.
+    pub fn iter(self) -> DigitIter {
+        DigitIter(self.0)
+    }
+
+    /// Union.
+    pub const fn union(self, other: DigitSet) -> DigitSet {
+        DigitSet(self.0 | other.0)
+    }
+
+    /// Intersection.
+    pub const fn intersection(self, other: DigitSet) -> DigitSet {
+        DigitSet(self.0 & other.0)
+    }
+
+    /// The digits of `self` not in `other`.
+    pub const fn difference(self, other: DigitSet) -> DigitSet {
+        DigitSet(self.0 & !other.0)
+    }
+}
+
+impl std::ops::BitOr for DigitSet {
+    type Output = DigitSet;
+    fn bitor(self, rhs: DigitSet) -> DigitSet {
+        self.union(rhs)
+    }
+}
+
+impl std::ops::BitAnd for DigitSet {
+    type Output = DigitSet;
+    fn bitand(self, rhs: DigitSet) -> DigitSet {
+        self.intersection(rhs)
+    }
+}
+
+impl std::ops::BitOrAssign for DigitSet {
+    fn bitor_assign(&mut self, rhs: DigitSet) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl std::ops::BitAndAssign for DigitSet {
+    fn bitand_assign(&mut self, rhs: DigitSet) {
+        self.0 &= rhs.0;
+    }
+}
+
+impl FromIterator<Digit> for DigitSet {
+    fn from_iter<I: IntoIterator<Item = Digit>>(iter: I) -> DigitSet {
+        let mut s = DigitSet::EMPTY;
+        for d in iter {
+            s.insert(d);
+        }
+        s
+    }
+}
+
+impl IntoIterator for DigitSet {
+    type Item = Digit;
+    type IntoIter = DigitIter;
+    fn into_iter(self) -> DigitIter {
+        self.iter()
+    }
+}
+
+/// Iterator over the digits of a `DigitSet`, smallest first.
+#[derive(Clone, Debug)]
+pub struct DigitIter(u16);
+
+impl Iterator for DigitIter {
+    type Item = Digit;
+    fn next(&mut self) -> Option<Digit> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(Digit(i as u8 + 1))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for DigitIter {}
+
+/// A house (also called unit): a row, a column or a box, each numbered from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "index", rename_all = "lowercase")]
+pub enum House {
+    /// A row, 0 = top.
+    Row(u8),
+    /// A column, 0 = left.
+    Col(u8),
+    /// A box, numbered in reading order.
+    Box(u8),
+}
+
+impl House {
+    /// Index among all houses of a size: rows first, then columns, then boxes.
+    pub fn index(self, size: Size) -> usize {
+        let n = size.side();
+        match self {
+            House::Row(i) => i as usize,
+            House::Col(i) => n + i as usize,
+            House::Box(i) => 2 * n + i as usize,
+        }
+    }
+
+    /// The house with the given index among all houses of a size.
+    pub fn from_index(size: Size, i: usize) -> House {
+        let n = size.side();
+        match i / n {
+            0 => House::Row(i as u8),
+            1 => House::Col((i - n) as u8),
+            _ => House::Box((i - 2 * n) as u8),
+        }
+    }
+
+    /// The number within its kind, 0-based.
+    pub fn number(self) -> usize {
+        match self {
+            House::Row(i) | House::Col(i) | House::Box(i) => i as usize,
+        }
+    }
+
+    /// Whether the house is a line (row or column) rather than a box.
+    pub fn is_line(self) -> bool {
+        !matches!(self, House::Box(_))
+    }
+}
+
+impl fmt::Display for House {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            House::Row(i) => write!(f, "row {}", i + 1),
+            House::Col(i) => write!(f, "column {}", i + 1),
+            House::Box(i) => write!(f, "box {}", i + 1),
+        }
+    }
+}
+
+/// A candidate: a digit in a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Candidate {
+    /// The cell.
+    pub cell: Cell,
+    /// The digit.
+    pub digit: Digit,
+}
+
+impl Candidate {
+    /// A candidate from its parts.
+    pub const fn new(cell: Cell, digit: Digit) -> Candidate {
+        Candidate { cell, digit }
+    }
+}
+
+/// Writes a cell as `r3c5` (1-based), the notation of Sudoku forums and HoDoKu.
+pub fn cell_name(size: Size, cell: Cell) -> String {
+    format!("r{}c{}", size.row_of(cell) + 1, size.col_of(cell) + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn houses_partition_the_grid() {
+        for size in Size::ALL {
+            let mut seen = vec![0u8; size.cell_count()];
+            for house in size.houses() {
+                assert_eq!(size.house_cells(house).len(), size.side());
+                for &c in size.house_cells(house) {
+                    seen[c.index()] += 1;
+                    assert!(size.houses_of(c).contains(&house), "{house} of {c:?}");
+                }
+            }
+            assert!(seen.iter().all(|&k| k == 3));
+        }
+    }
+
+    #[test]
+    fn peers_are_symmetric_and_counted() {
+        let expected = [7usize, 20, 39];
+        for (size, &count) in Size::ALL.iter().zip(&expected) {
+            for cell in size.cells() {
+                let peers = size.peers(cell);
+                assert_eq!(peers.len(), count);
+                for &p in peers {
+                    assert!(size.peers(p).contains(&cell));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn digit_chars_round_trip() {
+        for size in Size::ALL {
+            for d in size.digits() {
+                assert_eq!(size.digit_from_char(size.digit_char(d)), Some(d));
+            }
+        }
+        assert_eq!(Size::Nine.digit_from_char('A'), None);
+        assert_eq!(Size::Four.digit_from_char('5'), None);
+        assert_eq!(Size::Sixteen.digit_char(Digit::new(16).unwrap()), 'G');
+    }
+
+    #[test]
+    fn digit_set_operations() {
+        let mut s = DigitSet::EMPTY;
+        for v in [1, 5, 9] {
+            s.insert(Digit::new(v).unwrap());
+        }
+        assert_eq!(s.len(), 3);
+        assert_eq!(s.iter().map(|d| d.get()).collect::<Vec<_>>(), vec![1, 5, 9]);
+        assert!(s.remove(Digit::new(5).unwrap()));
+        assert!(!s.remove(Digit::new(5).unwrap()));
+        assert_eq!(s.single_digit(), None);
+        assert_eq!(DigitSet::single(Digit::new(7).unwrap()).single_digit(), Digit::new(7));
+        assert_eq!(Size::Sixteen.all_digits().len(), 16);
+    }
+}

@@ -1,0 +1,33 @@
+//! # inkdoku-engine
+//!
+//! The puzzle engine of inkdoku, pure Rust with no web dependency: it builds and tests
+//! natively, and the app runs it in a Web Worker compiled to wasm.
+//!
+//! ```text
+//!  geometry ── sizes, cells, digits, candidate sets, houses
+//!  grid ────── a grid of digits (givens, entries, solutions)
+//!  format ──── puzzle text in and out (lines, .sdk, .ss, Solo IDs, SudokuPad strings)
+//!  solver ──── count and list solutions (fast 9x9 bitboards; any size; a naive reference)
+//!  position ── a grid with candidates: what logical techniques work on
+//!  step ────── one logical deduction as data (technique, placements, eliminations, reasons)
+//!  techniques  the human techniques, one file each, each finding a `Step`
+//!  rating ──── a logical solve, its hardest step, a score and a level
+//!  generator ─ seeded puzzles by size, level and symmetry
+//!  game ────── the game reducer: state + action → state, with undo and redo
+//! ```
+
+pub mod format;
+pub mod game;
+pub mod generator;
+pub mod geometry;
+pub mod grid;
+pub mod position;
+pub mod protocol;
+pub mod random;
+pub mod rating;
+pub mod solver;
+pub mod step;
+pub mod techniques;
+
+pub use geometry::{Candidate, Cell, Digit, DigitSet, House, Size};
+pub use grid::Grid;

@@ -1,0 +1,146 @@
+//! A solving position: placed digits plus the candidates still open in each empty cell.
+//!
+//! Logical techniques read a `Position` and describe a deduction as a `Step`; applying the step
+//! updates the position. Candidates are kept explicitly (not recomputed from the digits) so that
+//! eliminations accumulate, exactly as a player's pencil marks do.
+
+use crate::geometry::{Candidate, Cell, Digit, DigitSet, House, Size};
+use crate::grid::Grid;
+use crate::step::Step;
+
+/// Placed digits and open candidates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    size: Size,
+    values: Vec<Option<Digit>>,
+    cands: Vec<DigitSet>,
+}
+
+impl Position {
+    /// The position of a grid with every candidate its peers allow.
+    pub fn from_grid(grid: &Grid) -> Position {
+        let size = grid.size();
+        let cands = size
+            .cells()
+            .map(|c| if grid.get(c).is_some() { DigitSet::EMPTY } else { grid.open_digits(c) })
+            .collect();
+        Position { size, values: grid.cells().to_vec(), cands }
+    }
+
+    /// A position with explicit candidates per cell (placed cells' sets are ignored).
+    /// Candidates a placed peer forbids are dropped, so the position is always consistent with
+    /// its digits.
+    pub fn with_candidates(grid: &Grid, cands: &[DigitSet]) -> Position {
+        let mut p = Position::from_grid(grid);
+        for cell in grid.size().cells() {
+            if grid.get(cell).is_none() {
+                p.cands[cell.index()] &= cands[cell.index()];
+            }
+        }
+        p
+    }
+
+    /// The grid size.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The digit placed in a cell.
+    pub fn value(&self, cell: Cell) -> Option<Digit> {
+        self.values[cell.index()]
+    }
+
+    /// The open candidates of a cell (empty for placed cells).
+    pub fn candidates(&self, cell: Cell) -> DigitSet {
+        self.cands[cell.index()]
+    }
+
+    /// Whether `digit` is a candidate of `cell`.
+    pub fn has(&self, cell: Cell, digit: Digit) -> bool {
+        self.cands[cell.index()].contains(digit)
+    }
+
+    /// The placed digits as a grid.
+    pub fn grid(&self) -> Grid {
+        Grid::from_cells(self.size, self.values.clone()).expect("position digits fit")
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(Option::is_some)
+    }
+
+    /// The empty cells, in reading order.
+    pub fn open_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.size.cells().filter(|&c| self.values[c.index()].is_none())
+    }
+
+    /// Whether a digit is already placed in a house.
+    pub fn placed_in(&self, house: House, digit: Digit) -> bool {
+        self.size.house_cells(house).iter().any(|&c| self.values[c.index()] == Some(digit))
+    }
+
+    /// The empty cells of a house where `digit` is still a candidate.
+    pub fn cells_with(&self, house: House, digit: Digit) -> Vec<Cell> {
+        self.size
+            .house_cells(house)
+            .iter()
+            .copied()
+            .filter(|&c| self.cands[c.index()].contains(digit))
+            .collect()
+    }
+
+    /// Places a digit: the cell loses its candidates and its peers lose the digit.
+    pub fn place(&mut self, cell: Cell, digit: Digit) {
+        self.values[cell.index()] = Some(digit);
+        self.cands[cell.index()] = DigitSet::EMPTY;
+        for &p in self.size.peers(cell) {
+            self.cands[p.index()].remove(digit);
+        }
+    }
+
+    /// Removes a candidate; returns whether it was there.
+    pub fn eliminate(&mut self, cell: Cell, digit: Digit) -> bool {
+        self.cands[cell.index()].remove(digit)
+    }
+
+    /// Applies a step's placements and eliminations.
+    pub fn apply(&mut self, step: &Step) {
+        for c in &step.placements {
+            self.place(c.cell, c.digit);
+        }
+        for c in &step.eliminations {
+            self.eliminate(c.cell, c.digit);
+        }
+    }
+
+    /// The first sign that the position cannot be completed: an empty cell without candidates,
+    /// or a digit with no place left in a house.
+    pub fn dead_end(&self) -> Option<DeadEnd> {
+        if let Some(cell) = self.open_cells().find(|&c| self.cands[c.index()].is_empty()) {
+            return Some(DeadEnd::NoCandidate(cell));
+        }
+        for house in self.size.houses() {
+            for digit in self.size.digits() {
+                if !self.placed_in(house, digit) && self.cells_with(house, digit).is_empty() {
+                    return Some(DeadEnd::NoPlace(house, digit));
+                }
+            }
+        }
+        None
+    }
+
+    /// Every candidate of every empty cell.
+    pub fn all_candidates(&self) -> impl Iterator<Item = Candidate> + '_ {
+        self.open_cells().flat_map(move |c| self.cands[c.index()].iter().map(move |d| Candidate::new(c, d)))
+    }
+}
+
+/// Why a position cannot be completed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeadEnd {
+    /// An empty cell has no candidate left.
+    NoCandidate(Cell),
+    /// A digit has no place left in a house.
+    NoPlace(House, Digit),
+}

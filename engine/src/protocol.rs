@@ -1,0 +1,150 @@
+//! The messages between the app and its Web Worker, and the worker's request handler.
+//!
+//! The app never searches: generating, solving, rating and hints are requests to the worker,
+//! which runs this engine compiled to wasm. Messages are JSON text:
+//!
+//! ```text
+//!  app ──{"id":7,"task":{"kind":"generate","options":{…}}}──▶ worker
+//!  app ◀──{"kind":"progress","id":7,"done":3,"total":40}──── worker   (zero or more)
+//!  app ◀──{"kind":"generated","id":7,"generated":{…}}──────── worker   (exactly one answer)
+//! ```
+//!
+//! The worker says `{"kind":"ready"}` once before it takes work. Cancelling is done by the app
+//! terminating the worker and starting a new one (a wasm worker busy in a search cannot read its
+//! message queue). `handle` is pure apart from the progress callback, so the whole protocol is
+//! tested natively; the worker crate only moves strings.
+
+use crate::generator::{self, Generated, Options};
+use crate::grid::Grid;
+use crate::rating::{self, Rating};
+use crate::solver;
+use serde::{Deserialize, Serialize};
+
+/// A request from the app.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    /// Chosen by the app; the answer carries it back.
+    pub id: u32,
+    /// What to do.
+    pub task: Task,
+}
+
+/// The work the worker does.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Task {
+    /// Make a puzzle.
+    Generate { options: Options },
+    /// Count a puzzle's solutions (up to 2), and rate it when it has exactly one.
+    Analyze { puzzle: Grid },
+}
+
+/// A message from the worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Reply {
+    /// The worker is ready for requests.
+    Ready,
+    /// Work in progress.
+    Progress { id: u32, done: u32, total: u32 },
+    /// Answer to `Generate`.
+    Generated { id: u32, generated: Generated },
+    /// Answer to `Analyze`.
+    Analyzed {
+        id: u32,
+        /// Solutions found, capped at 2.
+        count: usize,
+        /// The solution when unique.
+        solution: Option<Grid>,
+        /// The grade when unique.
+        rating: Option<Rating>,
+    },
+    /// The request could not be read or carried out.
+    Error { id: Option<u32>, message: String },
+}
+
+/// Reads a request, does the work, and returns the answer; progress goes to `progress`.
+pub fn handle(text: &str, progress: &mut dyn FnMut(Reply)) -> Reply {
+    let request: Request = match serde_json::from_str(text) {
+        Ok(r) => r,
+        Err(e) => {
+            return Reply::Error { id: request_id(text), message: format!("the worker could not read the request: {e}") };
+        }
+    };
+    let id = request.id;
+    match request.task {
+        Task::Generate { options } => {
+            let mut report = |p: generator::Progress| {
+                progress(Reply::Progress { id, done: p.done, total: p.total });
+                true
+            };
+            match generator::generate(&options, &mut report) {
+                Some(generated) => Reply::Generated { id, generated },
+                None => Reply::Error { id: Some(id), message: "generation was cancelled".into() },
+            }
+        }
+        Task::Analyze { puzzle } => {
+            let r = solver::search(&puzzle, 2, 1);
+            let unique = r.count == 1;
+            let solution = if unique { r.solutions.into_iter().next() } else { None };
+            let rating = unique.then(|| rating::rate(&puzzle));
+            Reply::Analyzed { id, count: r.count, solution, rating }
+        }
+    }
+}
+
+/// The id of a request that failed to parse as a whole, if its `id` field can be read.
+fn request_id(text: &str) -> Option<u32> {
+    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    v.get("id")?.as_u64().and_then(|n| u32::try_from(n).ok())
+}
+
+/// The JSON text of a message.
+pub fn encode<T: Serialize>(message: &T) -> String {
+    serde_json::to_string(message).expect("protocol messages always serialize")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Size;
+    use crate::generator::Symmetry;
+    use crate::rating::Level;
+
+    #[test]
+    fn generate_reports_progress_then_answers() {
+        let req = Request {
+            id: 3,
+            task: Task::Generate { options: Options { size: Size::Four, level: Level::Easy, symmetry: Symmetry::None, seed: 5 } },
+        };
+        let mut seen = Vec::new();
+        let reply = handle(&encode(&req), &mut |p| seen.push(p));
+        assert!(matches!(seen[0], Reply::Progress { id: 3, done: 1, .. }));
+        let Reply::Generated { id: 3, generated } = reply else { panic!("{reply:?}") };
+        assert!(solver::is_unique(&generated.puzzle));
+        // The answer survives the JSON trip the worker makes.
+        let text = encode(&Reply::Generated { id: 3, generated: generated.clone() });
+        assert_eq!(serde_json::from_str::<Reply>(&text).unwrap(), Reply::Generated { id: 3, generated });
+    }
+
+    #[test]
+    fn bad_requests_get_reasons() {
+        let r = handle("{\"id\":9,\"task\":{\"kind\":\"fly\"}}", &mut |_| {});
+        let Reply::Error { id, message } = r else { panic!() };
+        assert_eq!(id, Some(9));
+        assert!(message.contains("fly"), "{message}");
+        assert!(matches!(handle("not json", &mut |_| {}), Reply::Error { id: None, .. }));
+        let bad_grid = "{\"id\":1,\"task\":{\"kind\":\"analyze\",\"puzzle\":\"12\"}}";
+        let Reply::Error { message, .. } = handle(bad_grid, &mut |_| {}) else { panic!() };
+        assert!(message.contains("16, 81 or 256"), "{message}");
+    }
+
+    #[test]
+    fn analyze_counts_and_rates() {
+        let req = "{\"id\":2,\"task\":{\"kind\":\"analyze\",\"puzzle\":\"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\"}}";
+        let Reply::Analyzed { count, solution, rating, .. } = handle(req, &mut |_| {}) else { panic!() };
+        assert_eq!(count, 1);
+        assert!(solution.unwrap().is_solved());
+        assert_eq!(rating.unwrap().level, Level::Easy);
+    }
+}

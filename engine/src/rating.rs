@@ -1,0 +1,205 @@
+//! Grading: solve a puzzle the way a person would, easiest technique first, and rate it by the
+//! hardest step it needed (a scale close to Sudoku Explainer's) and the work it took.
+//!
+//! | level      | hardest step score | typically needs                                  |
+//! |------------|--------------------|--------------------------------------------------|
+//! | Easy       | ≤ 2.3              | singles only                                     |
+//! | Medium     | 2.3 < s ≤ 3.4      | intersections, pairs, X-Wing                     |
+//! | Hard       | 3.4 < s < 4.2      | triples, Swordfish, single-digit patterns        |
+//! | Expert     | 4.2 ≤ s < 6.5      | wings, uniqueness, quads, Jellyfish, BUG         |
+//! | Extreme    | ≥ 6.5              | chains and loops, ALS                            |
+//! | NeedsTrial | —                  | the techniques run out: trial and error needed   |
+
+use crate::geometry::House;
+use crate::grid::Grid;
+use crate::position::Position;
+use crate::step::{Step, Technique};
+use crate::techniques;
+use serde::{Deserialize, Serialize};
+
+/// Difficulty levels, easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+    Extreme,
+    NeedsTrial,
+}
+
+impl Level {
+    /// The level's name as players see it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+            Level::Expert => "Expert",
+            Level::Extreme => "Extreme",
+            Level::NeedsTrial => "Needs trial",
+        }
+    }
+
+    /// The level of a hardest-step score.
+    pub fn of_score(score: f32) -> Level {
+        match score {
+            s if s <= 2.3 => Level::Easy,
+            s if s <= 3.4 => Level::Medium,
+            s if s < 4.2 => Level::Hard,
+            s if s < 6.5 => Level::Expert,
+            _ => Level::Extreme,
+        }
+    }
+}
+
+/// The score of one step on the Sudoku-Explainer-like scale.
+pub fn step_score(step: &Step) -> f32 {
+    use Technique::*;
+    match step.technique {
+        FullHouse => 1.0,
+        HiddenSingle => match step.houses.first() {
+            Some(House::Box(_)) => 1.2,
+            _ => 1.5,
+        },
+        NakedSingle => 2.3,
+        LockedCandidatesPointing => 2.6,
+        LockedCandidatesClaiming => 2.8,
+        LockedPair | NakedPair => 3.0,
+        XWing => 3.2,
+        HiddenPair => 3.4,
+        LockedTriple | NakedTriple => 3.6,
+        Swordfish => 3.8,
+        Skyscraper => 3.9,
+        HiddenTriple | TwoStringKite => 4.0,
+        TurbotFish | EmptyRectangle => 4.1,
+        XYWing | FinnedXWing | SashimiXWing => 4.2,
+        SimpleColorsTrap | SimpleColorsWrap => 4.3,
+        XYZWing | WWing => 4.4,
+        UniqueRectangle1 => 4.5,
+        UniqueRectangle2 | UniqueRectangle4 => 4.6,
+        HiddenRectangle | FinnedSwordfish | SashimiSwordfish => 4.7,
+        UniqueRectangle3 => 4.8,
+        NakedQuad => 5.0,
+        Jellyfish => 5.2,
+        HiddenQuad => 5.4,
+        FinnedJellyfish | SashimiJellyfish => 5.5,
+        SueDeCoq => 5.5,
+        Bug1 => 5.6,
+        RemotePair => 6.5,
+        XChain => chain_score(6.5, step),
+        XYChain => chain_score(6.6, step),
+        ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => chain_score(7.0, step),
+        AlsXz => 7.5,
+        Reveal => 10.0,
+    }
+}
+
+/// Longer chains are harder to see: +0.1 per four cells beyond four, at most +1.0.
+fn chain_score(base: f32, step: &Step) -> f32 {
+    let extra = step.cells.len().saturating_sub(4) as f32 / 4.0;
+    base + (extra.floor() / 10.0).min(1.0)
+}
+
+/// A logical solve: the steps in order, and whether they finished the puzzle.
+#[derive(Clone, Debug)]
+pub struct LogicalSolve {
+    /// The steps, in the order applied.
+    pub steps: Vec<Step>,
+    /// Whether the steps solved the puzzle.
+    pub solved: bool,
+    /// The position after the last step.
+    pub position: Position,
+}
+
+/// Solves with the implemented techniques, easiest first, until solved or stuck.
+pub fn solve_logically(grid: &Grid) -> LogicalSolve {
+    solve_logically_within(grid, f32::INFINITY)
+}
+
+/// Solves with the techniques, easiest first, but stops (unsolved) at the first step that would
+/// score above `max_score`. Techniques are tried in score order, so that step is the easiest left.
+pub fn solve_logically_within(grid: &Grid, max_score: f32) -> LogicalSolve {
+    let mut position = Position::from_grid(grid);
+    let mut steps = Vec::new();
+    while !position.is_solved() && position.dead_end().is_none() {
+        let Some(step) = techniques::next_step(&position) else { break };
+        if step_score(&step) > max_score {
+            break;
+        }
+        position.apply(&step);
+        steps.push(step);
+    }
+    LogicalSolve { solved: position.is_solved(), steps, position }
+}
+
+/// A puzzle's grade.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rating {
+    /// The level.
+    pub level: Level,
+    /// The hardest step's score (0 for a grid with nothing to do).
+    pub score: f32,
+    /// The hardest technique used, if any step was needed.
+    pub hardest: Option<Technique>,
+    /// The sum of all step scores: the amount of work, to tell apart puzzles of one score.
+    pub work: f32,
+    /// Steps taken.
+    pub steps: usize,
+}
+
+/// Rates a puzzle by its logical solve.
+pub fn rate(grid: &Grid) -> Rating {
+    rate_solve(&solve_logically(grid))
+}
+
+/// Rates a logical solve already made.
+pub fn rate_solve(solve: &LogicalSolve) -> Rating {
+    let mut score = 0.0f32;
+    let mut hardest = None;
+    let mut work = 0.0f32;
+    for step in &solve.steps {
+        let s = step_score(step);
+        work += s;
+        if s > score {
+            score = s;
+            hardest = Some(step.technique);
+        }
+    }
+    let level = if solve.solved { Level::of_score(score) } else { Level::NeedsTrial };
+    Rating { level, score: (score * 10.0).round() / 10.0, hardest, work, steps: solve.steps.len() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::line;
+    use crate::solver;
+
+    #[test]
+    fn singles_solve_an_easy_puzzle() {
+        let g = line::parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+        let solve = solve_logically(&g);
+        assert!(solve.solved);
+        assert_eq!(solve.position.grid(), solver::unique_solution(&g).unwrap());
+        let r = rate_solve(&solve);
+        assert_eq!(r.level, Level::Easy);
+        assert!(r.score <= 2.3);
+    }
+
+    #[test]
+    fn hard_puzzles_need_more() {
+        let g = line::parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......").unwrap();
+        let r = rate(&g);
+        assert_eq!(r.level, Level::NeedsTrial);
+    }
+
+    #[test]
+    fn level_thresholds_do_not_overlap() {
+        assert_eq!(Level::of_score(2.3), Level::Easy);
+        assert_eq!(Level::of_score(2.6), Level::Medium);
+        assert_eq!(Level::of_score(3.6), Level::Hard);
+        assert_eq!(Level::of_score(4.2), Level::Expert);
+        assert_eq!(Level::of_score(6.6), Level::Extreme);
+    }
+}

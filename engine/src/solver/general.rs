@@ -1,0 +1,173 @@
+//! A solver for every grid size: one candidate set per cell, naked and hidden singles, and
+//! branching on a cell with the fewest candidates.
+//!
+//! It is the solver for 4x4 and 16x16 grids and the one the generator uses to make random full
+//! grids: given an `Rng`, ties between equally constrained cells and the order of digits are
+//! broken at random, so solving an empty grid yields a random solution. A node budget bounds the
+//! work (the generator gives up on a removal rather than wait on a pathological search).
+
+use crate::geometry::{Cell, DigitSet, Size};
+use crate::random::Rng;
+
+/// Search settings and counters.
+pub(crate) struct Search<'a> {
+    pub limit: usize,
+    pub count: usize,
+    pub guesses: u64,
+    /// Stop (as if the limit were reached) after this many branch nodes.
+    pub node_budget: u64,
+    pub nodes: u64,
+    pub rng: Option<&'a mut Rng>,
+    pub on_solution: &'a mut dyn FnMut(&[u8]),
+}
+
+impl Search<'_> {
+    /// Whether the search ran out of budget before finishing.
+    pub fn exhausted(&self) -> bool {
+        self.nodes >= self.node_budget
+    }
+}
+
+#[derive(Clone)]
+struct State {
+    size: Size,
+    values: Vec<u8>,
+    cands: Vec<DigitSet>,
+}
+
+impl State {
+    fn place(&mut self, cell: usize, d: crate::geometry::Digit) -> bool {
+        if !self.cands[cell].contains(d) {
+            return false;
+        }
+        self.values[cell] = d.get();
+        self.cands[cell] = DigitSet::EMPTY;
+        for &p in self.size.peers(Cell::new(cell)) {
+            let p = p.index();
+            if self.values[p] == 0 {
+                self.cands[p].remove(d);
+                if self.cands[p].is_empty() {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn propagate(&mut self) -> bool {
+        let size = self.size;
+        let all = size.all_digits();
+        loop {
+            let mut progress = false;
+            for cell in 0..size.cell_count() {
+                if self.values[cell] == 0 {
+                    if let Some(d) = self.cands[cell].single_digit() {
+                        if !self.place(cell, d) {
+                            return false;
+                        }
+                        progress = true;
+                    }
+                }
+            }
+            for house in size.houses() {
+                let cells = size.house_cells(house);
+                let (mut once, mut twice, mut placed) = (DigitSet::EMPTY, DigitSet::EMPTY, DigitSet::EMPTY);
+                for &c in cells {
+                    let v = self.values[c.index()];
+                    if v != 0 {
+                        placed.insert(crate::geometry::Digit::new(v).expect("placed digit"));
+                    } else {
+                        let k = self.cands[c.index()];
+                        twice |= once & k;
+                        once |= k;
+                    }
+                }
+                if (once | placed) != all {
+                    return false;
+                }
+                let hidden = once.difference(twice).difference(placed);
+                for d in hidden {
+                    let Some(&c) = cells.iter().find(|c| self.cands[c.index()].contains(d)) else {
+                        return false; // taken by an earlier single of this loop
+                    };
+                    if !self.place(c.index(), d) {
+                        return false;
+                    }
+                    progress = true;
+                }
+            }
+            if !progress {
+                return true;
+            }
+        }
+    }
+
+    fn branch_cell(&self, rng: Option<&mut Rng>) -> Option<usize> {
+        let mut best = usize::MAX;
+        let mut ties: Vec<usize> = Vec::new();
+        for cell in 0..self.values.len() {
+            if self.values[cell] == 0 {
+                let n = self.cands[cell].len();
+                if n < best {
+                    best = n;
+                    ties.clear();
+                }
+                if n == best {
+                    ties.push(cell);
+                }
+            }
+        }
+        match rng {
+            _ if ties.is_empty() => None,
+            Some(rng) => Some(ties[rng.below(ties.len())]),
+            None => Some(ties[0]),
+        }
+    }
+
+    fn search(&self, s: &mut Search<'_>) -> bool {
+        s.nodes += 1;
+        if s.exhausted() {
+            return false;
+        }
+        let Some(cell) = self.branch_cell(s.rng.as_deref_mut()) else {
+            s.count += 1;
+            (s.on_solution)(&self.values);
+            return s.count < s.limit;
+        };
+        let mut digits: Vec<_> = self.cands[cell].iter().collect();
+        if let Some(rng) = s.rng.as_deref_mut() {
+            rng.shuffle(&mut digits);
+        }
+        for (i, d) in digits.into_iter().enumerate() {
+            if i > 0 {
+                s.guesses += 1;
+            }
+            let mut child = self.clone();
+            if child.place(cell, d) && child.propagate() && !child.search(s) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Searches a grid of any size given as values per cell (0 = blank).
+pub(crate) fn solve(size: Size, givens: &[u8], search: &mut Search<'_>) {
+    let mut state = State {
+        size,
+        values: vec![0; size.cell_count()],
+        cands: vec![size.all_digits(); size.cell_count()],
+    };
+    for (cell, &v) in givens.iter().enumerate() {
+        if v != 0 {
+            match crate::geometry::Digit::new(v) {
+                Some(d) if d.fits(size) && state.place(cell, d) => {}
+                _ => return,
+            }
+        }
+    }
+    if search.limit == 0 || !state.propagate() {
+        return;
+    }
+    state.search(search);
+}

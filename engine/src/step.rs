@@ -1,0 +1,225 @@
+//! A step: one logical deduction, as data.
+//!
+//! A hint, a line of the solve log, a highlight on the board and a grading input are all the
+//! same `Step`: which technique, what it places or removes, and the cells, houses and candidates
+//! that justify it. The app renders these fields (and translates the sentence from them); the
+//! engine's `explanation` gives the English sentence.
+
+use crate::geometry::{Candidate, Cell, House, Size, cell_name};
+use serde::{Deserialize, Serialize};
+
+/// The human solving techniques, easiest first within their family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Technique {
+    FullHouse,
+    HiddenSingle,
+    NakedSingle,
+    LockedCandidatesPointing,
+    LockedCandidatesClaiming,
+    LockedPair,
+    LockedTriple,
+    NakedPair,
+    NakedTriple,
+    NakedQuad,
+    HiddenPair,
+    HiddenTriple,
+    HiddenQuad,
+    XWing,
+    Swordfish,
+    Jellyfish,
+    FinnedXWing,
+    FinnedSwordfish,
+    FinnedJellyfish,
+    SashimiXWing,
+    SashimiSwordfish,
+    SashimiJellyfish,
+    Skyscraper,
+    TwoStringKite,
+    TurbotFish,
+    EmptyRectangle,
+    SimpleColorsTrap,
+    SimpleColorsWrap,
+    XYWing,
+    XYZWing,
+    WWing,
+    UniqueRectangle1,
+    UniqueRectangle2,
+    UniqueRectangle3,
+    UniqueRectangle4,
+    HiddenRectangle,
+    Bug1,
+    RemotePair,
+    XChain,
+    XYChain,
+    ContinuousNiceLoop,
+    DiscontinuousNiceLoop,
+    Aic,
+    AlsXz,
+    SueDeCoq,
+    /// Not a technique: the solution's digit for a cell, when no technique applies.
+    Reveal,
+}
+
+impl Technique {
+    /// Every technique, in the order of this enum.
+    pub const ALL: [Technique; 46] = {
+        use Technique::*;
+        [
+            FullHouse, HiddenSingle, NakedSingle, LockedCandidatesPointing,
+            LockedCandidatesClaiming, LockedPair, LockedTriple, NakedPair, NakedTriple, NakedQuad,
+            HiddenPair, HiddenTriple, HiddenQuad, XWing, Swordfish, Jellyfish, FinnedXWing,
+            FinnedSwordfish, FinnedJellyfish, SashimiXWing, SashimiSwordfish, SashimiJellyfish,
+            Skyscraper, TwoStringKite, TurbotFish, EmptyRectangle, SimpleColorsTrap,
+            SimpleColorsWrap, XYWing, XYZWing, WWing, UniqueRectangle1, UniqueRectangle2,
+            UniqueRectangle3, UniqueRectangle4, HiddenRectangle, Bug1, RemotePair, XChain, XYChain,
+            ContinuousNiceLoop, DiscontinuousNiceLoop, Aic, AlsXz, SueDeCoq, Reveal,
+        ]
+    };
+
+    /// The name players know it by.
+    pub fn name(self) -> &'static str {
+        use Technique::*;
+        match self {
+            FullHouse => "Full House",
+            HiddenSingle => "Hidden Single",
+            NakedSingle => "Naked Single",
+            LockedCandidatesPointing => "Locked Candidates (Pointing)",
+            LockedCandidatesClaiming => "Locked Candidates (Claiming)",
+            LockedPair => "Locked Pair",
+            LockedTriple => "Locked Triple",
+            NakedPair => "Naked Pair",
+            NakedTriple => "Naked Triple",
+            NakedQuad => "Naked Quad",
+            HiddenPair => "Hidden Pair",
+            HiddenTriple => "Hidden Triple",
+            HiddenQuad => "Hidden Quad",
+            XWing => "X-Wing",
+            Swordfish => "Swordfish",
+            Jellyfish => "Jellyfish",
+            FinnedXWing => "Finned X-Wing",
+            FinnedSwordfish => "Finned Swordfish",
+            FinnedJellyfish => "Finned Jellyfish",
+            SashimiXWing => "Sashimi X-Wing",
+            SashimiSwordfish => "Sashimi Swordfish",
+            SashimiJellyfish => "Sashimi Jellyfish",
+            Skyscraper => "Skyscraper",
+            TwoStringKite => "2-String Kite",
+            TurbotFish => "Turbot Fish",
+            EmptyRectangle => "Empty Rectangle",
+            SimpleColorsTrap => "Simple Colors (Trap)",
+            SimpleColorsWrap => "Simple Colors (Wrap)",
+            XYWing => "XY-Wing",
+            XYZWing => "XYZ-Wing",
+            WWing => "W-Wing",
+            UniqueRectangle1 => "Unique Rectangle Type 1",
+            UniqueRectangle2 => "Unique Rectangle Type 2",
+            UniqueRectangle3 => "Unique Rectangle Type 3",
+            UniqueRectangle4 => "Unique Rectangle Type 4",
+            HiddenRectangle => "Hidden Rectangle",
+            Bug1 => "BUG+1",
+            RemotePair => "Remote Pair",
+            XChain => "X-Chain",
+            XYChain => "XY-Chain",
+            ContinuousNiceLoop => "Continuous Nice Loop",
+            DiscontinuousNiceLoop => "Discontinuous Nice Loop",
+            Aic => "Alternating Inference Chain",
+            AlsXz => "ALS-XZ",
+            SueDeCoq => "Sue de Coq",
+            Reveal => "Reveal",
+        }
+    }
+
+    /// A technique from its name (as `name` writes it).
+    pub fn from_name(name: &str) -> Option<Technique> {
+        Technique::ALL.into_iter().find(|t| t.name() == name)
+    }
+}
+
+/// One logical deduction.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// The technique that found it.
+    pub technique: Technique,
+    /// Digits it places.
+    pub placements: Vec<Candidate>,
+    /// Candidates it removes.
+    pub eliminations: Vec<Candidate>,
+    /// The cells of the pattern (to highlight).
+    pub cells: Vec<Cell>,
+    /// The houses that justify it (to highlight).
+    pub houses: Vec<House>,
+    /// The candidates of the pattern (to highlight).
+    pub candidates: Vec<Candidate>,
+}
+
+impl Step {
+    /// A step with no pattern yet; techniques fill in the rest.
+    pub fn new(technique: Technique) -> Step {
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            cells: Vec::new(),
+            houses: Vec::new(),
+            candidates: Vec::new(),
+        }
+    }
+
+    /// Whether the step changes nothing (a technique must never return such a step).
+    pub fn is_empty(&self) -> bool {
+        self.placements.is_empty() && self.eliminations.is_empty()
+    }
+
+    /// A plain English sentence: the technique, why, and what it places or removes.
+    pub fn explanation(&self, size: Size) -> String {
+        use Technique::*;
+        let place = self.placements.first();
+        let house = self.houses.first();
+        let why = match (self.technique, place, house) {
+            (FullHouse, Some(p), Some(h)) => {
+                format!("{} is the last empty cell of {h}, so it takes the missing {}", cell_name(size, p.cell), p.digit)
+            }
+            (NakedSingle, Some(p), _) => {
+                format!("{} is the only candidate left in {}", p.digit, cell_name(size, p.cell))
+            }
+            (HiddenSingle, Some(p), Some(h)) => {
+                format!("in {h}, {} fits only in {}", p.digit, cell_name(size, p.cell))
+            }
+            (Reveal, Some(p), _) => {
+                format!("no technique applies here; the solution has {} in {}", p.digit, cell_name(size, p.cell))
+            }
+            _ => self.summary(size),
+        };
+        format!("{}: {why}.", self.technique.name())
+    }
+
+    /// What the step does, as `r3c5=7` placements and `r3c5<>7` eliminations.
+    pub fn summary(&self, size: Size) -> String {
+        let mut parts: Vec<String> = self
+            .placements
+            .iter()
+            .map(|c| format!("{}={}", cell_name(size, c.cell), c.digit))
+            .collect();
+        if !self.eliminations.is_empty() {
+            let removed: Vec<String> = self
+                .eliminations
+                .iter()
+                .map(|c| format!("{}<>{}", cell_name(size, c.cell), c.digit))
+                .collect();
+            parts.push(format!("removes {}", removed.join(", ")));
+        }
+        parts.join("; ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for t in Technique::ALL {
+            assert_eq!(Technique::from_name(t.name()), Some(t));
+        }
+    }
+}

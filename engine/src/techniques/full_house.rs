@@ -1,0 +1,21 @@
+//! Full House: a house with one empty cell left; that cell takes the one missing digit.
+
+use crate::geometry::Candidate;
+use crate::position::Position;
+use crate::step::{Step, Technique};
+
+pub fn find(pos: &Position) -> Option<Step> {
+    let size = pos.size();
+    for house in size.houses() {
+        let mut open = size.house_cells(house).iter().filter(|&&c| pos.value(c).is_none());
+        let (Some(&cell), None) = (open.next(), open.next()) else { continue };
+        // The missing digit is the cell's only candidate when the position is consistent.
+        let digit = pos.candidates(cell).single_digit()?;
+        let mut step = Step::new(Technique::FullHouse);
+        step.placements.push(Candidate::new(cell, digit));
+        step.cells.push(cell);
+        step.houses.push(house);
+        return Some(step);
+    }
+    None
+}

@@ -1,0 +1,2 @@
+//! The visible parts of the app.
+pub mod board;

@@ -1,0 +1,2 @@
+//! Side effects, each behind a small API so components stay declarative.
+pub mod worker;
