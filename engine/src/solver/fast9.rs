@@ -24,8 +24,8 @@
 //! 3. **Solved cells.** A triad that every permutation uses, holding a single cell, is where the
 //!    digit goes (hidden singles of rows and boxes): the cell is taken from the other digits.
 //!
-//! Only digit-bands whose bits changed are updated again (a dirty bit per digit-band).
-//! When none is dirty, naked singles (cells with one candidate) are placed from per-band
+//! Only digit-bands whose bits changed since their last update are updated again. When none
+//! changed, naked singles (cells with one candidate) are placed from per-band
 //! "at least one / two / three candidates" accumulators, which also spot empty cells and find
 //! the bivalue cells to branch on.
 //!
@@ -42,7 +42,7 @@ const BAND: u32 = (1 << 27) - 1;
 const LOW9: u32 = 0x1FF;
 
 /// For a 9-bit row: which of its three triads are non-empty (3 bits).
-const ROW_TRIADS: [u32; 512] = {
+const ROW_TRIADS: [u8; 512] = {
     let mut t = [0; 512];
     let mut x = 0;
     while x < 512 {
@@ -59,7 +59,7 @@ const ROW_TRIADS: [u32; 512] = {
 };
 
 /// For a 9-bit row: which of its three triads hold exactly one cell (3 bits).
-const ROW_SINGLE_TRIADS: [u32; 512] = {
+const ROW_SINGLE_TRIADS: [u8; 512] = {
     let mut t = [0; 512];
     let mut x: usize = 0;
     while x < 512 {
@@ -89,15 +89,15 @@ const PERMUTATIONS: [u32; 6] = {
 
 /// For a 9-bit triad occupancy (bit 3r+k = row r, box k): (triads on some permutation made
 /// only of occupied triads, triads on every such permutation). Both 0 if there is none.
-const TRIAD_LOGIC: [(u32, u32); 512] = {
+const TRIAD_LOGIC: [(u16, u16); 512] = {
     let mut t = [(0, 0); 512];
     let mut occ = 0;
     while occ < 512 {
-        let (mut any, mut all, mut found) = (0u32, 0x1FFu32, false);
+        let (mut any, mut all, mut found) = (0u16, 0x1FFu16, false);
         let mut p = 0;
         while p < 6 {
-            let m = PERMUTATIONS[p];
-            if occ as u32 & m == m {
+            let m = PERMUTATIONS[p] as u16;
+            if occ as u16 & m == m {
                 any |= m;
                 all &= m;
                 found = true;
@@ -163,9 +163,12 @@ const BAND_PEERS: [u32; 27] = {
     t
 };
 
+/// Looks up each of the three rows of a band in a per-row table of 3-bit results.
+/// (The `& LOW9` masks also let the compiler drop bounds checks.)
 #[inline(always)]
-fn triads(x: u32, table: &[u32; 512]) -> u32 {
-    table[(x & LOW9) as usize] | table[((x >> 9) & LOW9) as usize] << 3 | table[(x >> 18) as usize] << 6
+fn triads(x: u32, table: &[u8; 512]) -> usize {
+    let row = |shift: u32| table[((x >> shift) & LOW9) as usize] as usize;
+    (row(0) | row(9) << 3 | row(18) << 6) & LOW9 as usize
 }
 
 /// The search state. Small and `Copy`: a branch copies it (136 bytes).
@@ -177,8 +180,9 @@ struct State {
     unsolved: [u32; 3],
     /// Bivalue cells per band, as of the last naked-singles pass.
     pairs: [u32; 3],
-    /// Digit-bands changed since their last update: bit `3 * digit + band`.
-    dirty: u32,
+    /// Each digit-band as its last update left it; one that differs needs an update.
+    /// (Comparing is cheaper than tracking a dirty bit at every narrowing.)
+    prev: [u32; 27],
 }
 
 /// What a search reports to its caller for each solution.
@@ -195,18 +199,13 @@ pub(crate) struct Search<'a> {
 
 impl State {
     fn empty() -> State {
-        State { cand: [BAND; 27], unsolved: [BAND; 3], pairs: [0; 3], dirty: BAND }
+        State { cand: [BAND; 27], unsolved: [BAND; 3], pairs: [0; 3], prev: [0; 27] }
     }
 
-    /// Keeps only the bits of `mask` in digit-band `i`, marking it dirty if that changes it.
+    /// Keeps only the bits of `mask` in digit-band `i`.
     #[inline(always)]
     fn narrow(&mut self, i: usize, mask: u32) {
-        let old = self.cand[i];
-        let new = old & mask;
-        if new != old {
-            self.cand[i] = new;
-            self.dirty |= 1 << i;
-        }
+        self.cand[i] &= mask;
     }
 
     /// Puts digit `d` at bit `p` of band `b`: clears the rest of its row and box in the band;
@@ -222,45 +221,64 @@ impl State {
         true
     }
 
-    /// The three steps of the module comment for digit `d` in band `b`.
+    /// The three steps of the module comment for digit `D` in band `B`. Const parameters: the
+    /// sweep in `propagate` is unrolled, so every index below is a constant.
     #[inline(always)]
-    fn update(&mut self, d: usize, b: usize) -> bool {
-        let i = 3 * d + b;
-        let (keep, forced) = TRIAD_LOGIC[triads(self.cand[i], &ROW_TRIADS) as usize];
-        let x = self.cand[i] & TRIAD_CELLS[keep as usize];
+    fn update<const D: usize, const B: usize>(&mut self) -> bool {
+        let i = 3 * D + B;
+        let (keep, forced) = TRIAD_LOGIC[triads(self.cand[i], &ROW_TRIADS)];
+        let x = self.cand[i] & TRIAD_CELLS[keep as usize & LOW9 as usize];
         if x == 0 {
             return false;
         }
-        self.cand[i] = x;
 
         let cols = (x | x >> 9 | x >> 18) & LOW9;
-        let claimed = !CLAIMED_COLUMNS[cols as usize];
-        let (o1, o2) = ((b + 1) % 3, (b + 2) % 3);
-        self.narrow(3 * d + o1, claimed);
-        self.narrow(3 * d + o2, claimed);
+        let claimed = !CLAIMED_COLUMNS[(cols & LOW9) as usize];
+        self.narrow(3 * D + (B + 1) % 3, claimed);
+        self.narrow(3 * D + (B + 2) % 3, claimed);
 
-        let solved = x & TRIAD_CELLS[(forced & triads(x, &ROW_SINGLE_TRIADS)) as usize];
-        let fresh = solved & self.unsolved[b];
-        if fresh != 0 {
-            self.unsolved[b] &= !fresh;
-            for e in 0..9 {
-                if e != d {
-                    self.narrow(3 * e + b, !fresh);
-                }
-            }
+        // Solved cells leave every digit of the band; this digit gets its word back right after.
+        // Unconditional: whether anything was solved is unpredictable, a branch costs more.
+        let solved = x & TRIAD_CELLS[forced as usize & triads(x, &ROW_SINGLE_TRIADS)];
+        let fresh = solved & self.unsolved[B];
+        self.unsolved[B] &= !fresh;
+        for e in 0..9 {
+            self.narrow(3 * e + B, !fresh);
         }
+        self.cand[i] = x;
+        self.prev[i] = x;
         true
     }
 
-    /// Updates dirty digit-bands and places naked singles until nothing changes.
+    /// One pass over all digit-bands, updating those that changed. `None` on contradiction,
+    /// else whether any was updated.
+    #[inline(always)]
+    fn sweep(&mut self) -> Option<bool> {
+        let mut any = false;
+        macro_rules! visit {
+            ($($d:literal $b:literal),*) => {$(
+                if self.cand[3 * $d + $b] != self.prev[3 * $d + $b] {
+                    any = true;
+                    if !self.update::<$d, $b>() {
+                        return None;
+                    }
+                }
+            )*};
+        }
+        visit!(0 0, 0 1, 0 2, 1 0, 1 1, 1 2, 2 0, 2 1, 2 2, 3 0, 3 1, 3 2, 4 0, 4 1, 4 2,
+               5 0, 5 1, 5 2, 6 0, 6 1, 6 2, 7 0, 7 1, 7 2, 8 0, 8 1, 8 2);
+        Some(any)
+    }
+
+    /// Updates changed digit-bands and places naked singles until nothing changes.
     /// False on contradiction.
     fn propagate(&mut self) -> bool {
         loop {
-            while self.dirty != 0 {
-                let i = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                if !self.update(i / 3, i % 3) {
-                    return false;
+            loop {
+                match self.sweep() {
+                    None => return false,
+                    Some(true) => {}
+                    Some(false) => break,
                 }
             }
             if self.is_solved() {
@@ -283,10 +301,13 @@ impl State {
                 while singles != 0 {
                     let p = singles.trailing_zeros() as usize;
                     singles &= singles - 1;
-                    let bit = 1u32 << p;
-                    let Some(d) = (0..9).find(|&d| self.cand[3 * d + b] & bit != 0) else {
-                        return false;
-                    };
+                    // The cell's one digit, without a search loop: exactly one digit-band has
+                    // the bit (an earlier single of this pass may have taken it: then none, and
+                    // `place` reports the contradiction).
+                    let mut d = 0;
+                    for e in 0..9 {
+                        d += e * ((self.cand[3 * e + b] >> p) & 1) as usize;
+                    }
                     if !self.place(d, b, p) {
                         return false;
                     }

@@ -32,7 +32,6 @@ pub struct Report {
 /// Searches up to `limit` solutions, keeping the first `keep` of them.
 pub fn search(grid: &Grid, limit: usize, keep: usize) -> Report {
     let size = grid.size();
-    let values: Vec<u8> = grid.cells().iter().map(|c| c.map_or(0, Digit::get)).collect();
     let mut solutions = Vec::new();
     let mut record = |digits: &[u8]| {
         if solutions.len() < keep {
@@ -40,13 +39,17 @@ pub fn search(grid: &Grid, limit: usize, keep: usize) -> Report {
         }
     };
     if size == Size::Nine {
-        let givens: [u8; 81] = values.try_into().expect("a 9x9 grid has 81 cells");
+        let mut givens = [0u8; 81];
+        for (g, c) in givens.iter_mut().zip(grid.cells()) {
+            *g = c.map_or(0, Digit::get);
+        }
         let mut on_solution = |d: &[u8; 81]| record(d);
         let mut s = fast9::Search { limit, count: 0, guesses: 0, on_solution: &mut on_solution };
         fast9::solve(&givens, &mut s);
         let (count, guesses) = (s.count, s.guesses);
         Report { count, solutions, guesses }
     } else {
+        let values: Vec<u8> = grid.cells().iter().map(|c| c.map_or(0, Digit::get)).collect();
         let mut s = general::Search {
             limit,
             count: 0,
