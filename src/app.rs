@@ -1,37 +1,75 @@
-//! The root component.
+//! The root component: restores the saved game, installs the effects, lays out the parts.
+//!
+//! ```text
+//!  ┌ status bar: inkdoku · level · timer · message ────────────┐
+//!  │ ┌ board (square, as large as fits) ┐ ┌ controls (~1/3) ┐  │   landscape; the controls
+//!  │ │                                  │ │ pad, tools      │  │   move left for left-handed
+//!  │ └──────────────────────────────────┘ └─────────────────┘  │   players, below in portrait
+//!  └───────────────────────────────────────────────────────────┘
+//! ```
 
 use crate::components::board::Board;
-use crate::services::worker;
-use inkdoku_engine::generator::{Options, Symmetry};
-use inkdoku_engine::protocol::{Reply, Task};
-use inkdoku_engine::rating::Level;
-use inkdoku_engine::{Grid, Size};
+use crate::components::controls::{EditTools, GameTools, NumberPad};
+use crate::components::dialogs::Dialogs;
+use crate::components::status::StatusBar;
+use crate::components::win::WinOverlay;
+use crate::controller;
+use crate::services::effects;
+use crate::services::storage::{self, GAME_KEY, Loaded, StoredGame};
+use crate::state::{Dialog, GameMeta, Store, blank_game};
 use leptos::prelude::*;
 
-/// The app: asks the worker for a puzzle and shows it.
 #[component]
 pub fn App() -> impl IntoView {
-    let (puzzle, set_puzzle) = signal(None::<Grid>);
-    let (status, set_status) = signal(String::from("Making a puzzle…"));
-    let seed = js_sys::Date::now() as u64;
-    let options = Options { size: Size::Nine, level: Level::Medium, symmetry: Symmetry::Rotational, seed };
-    let sent = worker::request(Task::Generate { options }, move |reply| match reply {
-        Reply::Progress { done, total, .. } => set_status.set(format!("Making a puzzle… {done}/{total}")),
-        Reply::Generated { generated, .. } => {
-            set_status.set(format!("{} puzzle", generated.rating.level.name()));
-            set_puzzle.set(Some(generated.puzzle));
+    let (settings, settings_note) = storage::load_settings();
+    let (game, meta, note, restored) = match storage::load::<StoredGame>(GAME_KEY) {
+        Loaded::Found(s) => (s.game, s.meta, None, true),
+        Loaded::Missing => (blank_game(), GameMeta::new(None, None), None, false),
+        Loaded::Corrupt { reason, kept_as } => {
+            let kept = kept_as.map_or("It could not be kept.".to_string(), |k| format!("Its text was kept aside under \"{k}\"."));
+            (blank_game(), GameMeta::new(None, None), Some(format!("Your saved game could not be read ({reason}). {kept}")), false)
         }
-        Reply::Error { message, .. } => set_status.set(message),
-        _ => {}
-    });
-    if let Err(e) = sent {
-        set_status.set(e);
+    };
+    let store = Store::new(game, meta, settings);
+    effects::install(store);
+
+    let problem = note.or(settings_note);
+    if let Some(text) = problem.clone() {
+        store.dialog.set(Some(Dialog::Message { title: "Saved data".into(), text }));
     }
+    if !restored {
+        controller::make_puzzle(store);
+        if problem.is_none() {
+            store.dialog.set(None);
+        }
+    } else if store.in_progress() {
+        store.dialog.set(Some(Dialog::Welcome));
+    }
+
+    let board = move || {
+        let size = store.size();
+        view! { <Board store=store size=size /> }
+    };
+    let controls = move || {
+        let size = store.size();
+        view! { <NumberPad store=store size=size /> }
+    };
     view! {
-        <main class="app">
-            <h1 class="title">"inkdoku"</h1>
-            <p class="status" role="status">{move || status.get()}</p>
-            {move || puzzle.get().map(|givens| view! { <Board givens=givens /> })}
-        </main>
+        <div class="app" class:left-handed=move || store.settings.with(|s| s.left_handed)
+             class:covered=move || store.dialog.with(Option::is_some)>
+            <StatusBar store=store />
+            <main class="board-wrap">
+                <div class="board-square" class:celebrating=move || matches!(store.dialog.get(), Some(Dialog::Won { .. }))>
+                    {board}
+                    <WinOverlay store=store />
+                </div>
+            </main>
+            <aside class="controls" aria-label="Controls">
+                {controls}
+                <EditTools store=store />
+                <GameTools store=store />
+            </aside>
+            <Dialogs store=store />
+        </div>
     }
 }

@@ -13,4 +13,6 @@
 
 pub mod app;
 pub mod components;
+pub mod controller;
 pub mod services;
+pub mod state;

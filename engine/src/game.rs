@@ -15,7 +15,7 @@
 //! validates it, so a corrupt save is rejected instead of producing an impossible board.
 
 use crate::geometry::{Candidate, Cell, Digit, DigitSet, House, Size};
-use crate::grid::Grid;
+use crate::grid::{Conflict, Grid};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -113,6 +113,20 @@ pub enum ActionError {
     NothingToUndo,
     #[error("nothing to redo")]
     NothingToRedo,
+}
+
+/// The answer to "Check": solved, or the first reason it is not, with the cells to mark.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "result", rename_all = "snake_case")]
+pub enum Check {
+    /// Full and breaking no rule.
+    Solved,
+    /// A digit appears twice in a house.
+    Duplicates { conflicts: Vec<Conflict> },
+    /// Empty cells that no digit can fill any more (every digit is already in their houses).
+    NoCandidate { cells: Vec<Cell> },
+    /// No rule is broken yet; these cells are still empty.
+    Incomplete { empty: Vec<Cell> },
 }
 
 /// A game: the puzzle, its solution if known, and the actions taken. It serializes as
@@ -226,6 +240,25 @@ impl Game {
     /// Whether the grid is full and breaks no rule.
     pub fn is_solved(&self) -> bool {
         self.grid().is_solved()
+    }
+
+    /// Checks the grid against the rules (not against the solution): duplicates first, then
+    /// cells left without a candidate, then empty cells.
+    pub fn check(&self) -> Check {
+        let grid = self.grid();
+        let conflicts = grid.conflicts();
+        if !conflicts.is_empty() {
+            return Check::Duplicates { conflicts };
+        }
+        let empty: Vec<Cell> = self.size().cells().filter(|&c| grid.get(c).is_none()).collect();
+        let dead: Vec<Cell> = empty.iter().copied().filter(|&c| grid.open_digits(c).is_empty()).collect();
+        if !dead.is_empty() {
+            Check::NoCandidate { cells: dead }
+        } else if !empty.is_empty() {
+            Check::Incomplete { empty }
+        } else {
+            Check::Solved
+        }
     }
 
     /// The cells whose digit differs from the solution.
@@ -515,6 +548,27 @@ mod tests {
         assert_eq!(g.grid(), *g.givens());
         g.undo().unwrap();
         assert!(g.is_solved());
+    }
+
+    #[test]
+    fn check_explains_what_is_wrong() {
+        let mut g = game();
+        assert!(matches!(g.check(), Check::Incomplete { ref empty } if empty.len() == 51));
+        g.apply(Action::Place { cell: c(0, 2), digit: d(5), clear_peer_notes: true }).unwrap();
+        let Check::Duplicates { conflicts } = g.check() else { panic!() };
+        assert_eq!(conflicts[0].house, House::Row(0));
+        assert_eq!(conflicts[0].cells, vec![c(0, 0), c(0, 2)]);
+        g.undo().unwrap();
+        // r1c3 can hold 1, 2 or 4: put them in its row, box and box, and nothing is left.
+        for (cell, v) in [(c(0, 5), 4), (c(2, 0), 1), (c(1, 2), 2)] {
+            g.apply(Action::Place { cell, digit: d(v), clear_peer_notes: true }).unwrap();
+        }
+        let Check::NoCandidate { cells } = g.check() else { panic!("{:?}", g.check()) };
+        assert!(cells.contains(&c(0, 2)), "{cells:?}");
+        g.apply(Action::SolveAll).unwrap();
+        g.apply(Action::Restart).unwrap();
+        g.apply(Action::SolveAll).unwrap();
+        assert_eq!(g.check(), Check::Solved);
     }
 
     #[test]

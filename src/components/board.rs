@@ -1,57 +1,272 @@
 //! The board: an SVG grid that follows the accessibility contract of DESIGN.md.
 //!
 //! `role="grid"` on the SVG, `role="row"` groups, and one `role="gridcell"` per cell with
-//! `aria-rowindex`/`aria-colindex` (1-based) and a label such as "Row 3, column 5, 7, given".
-//! Coordinates: one cell is 100 units, so a 9x9 board is a 900x900 viewBox.
+//! `aria-rowindex`/`aria-colindex` (1-based) and a label such as "Row 3, column 5, 7, given" or
+//! "Row 3, column 5, empty, notes 1 4 9". One cell is 100 units, so a 9x9 board is a 900x900
+//! viewBox (plus a margin for the outer border); the SVG scales to the largest square that fits.
+//!
+//! What each cell shows is computed once per change into a `CellView` (a pure function of the
+//! game, settings and UI state), and each cell re-renders only when its own view changes.
 
-use inkdoku_engine::{Grid, Size};
+use crate::controller;
+use crate::state::{Phase, Store};
+use inkdoku_engine::step::Step;
+use inkdoku_engine::{Cell, Digit, DigitSet, Grid, House, Size};
 use leptos::prelude::*;
 
-const CELL: usize = 100;
+pub const CELL: f64 = 100.0;
+/// Room around the grid so the outer border isn't clipped.
+pub const MARGIN: f64 = 4.0;
+
+/// Everything a cell shows.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CellView {
+    pub digit: Option<Digit>,
+    pub given: bool,
+    /// Marks shown small: the player's notes, or every candidate in candidate display.
+    pub notes: DigitSet,
+    /// The marks are computed candidates (candidate display), not the player's notes.
+    pub computed: bool,
+    /// Candidates that are the only place for their digit in the cell, row, column or box.
+    pub red: DigitSet,
+    /// Candidates with exactly two places in their box.
+    pub blue: DigitSet,
+    pub selected: bool,
+    /// Shares a house with the selected cell.
+    pub peer: bool,
+    /// Holds the highlighted digit.
+    pub same: bool,
+    pub conflict: bool,
+    pub incorrect: bool,
+    /// Pointed at by a check or a message.
+    pub marked: bool,
+    /// Part of the hint's pattern / in one of its houses.
+    pub hint_cell: bool,
+    pub hint_house: bool,
+    /// The hint places this digit here.
+    pub hint_place: Option<Digit>,
+    /// The hint removes these candidates here.
+    pub hint_remove: DigitSet,
+}
 
 /// The accessible label of a cell.
-pub fn cell_label(row: usize, col: usize, digit: Option<char>, given: bool) -> String {
-    match digit {
-        Some(d) if given => format!("Row {}, column {}, {d}, given", row + 1, col + 1),
-        Some(d) => format!("Row {}, column {}, {d}", row + 1, col + 1),
-        None => format!("Row {}, column {}, empty", row + 1, col + 1),
+pub fn cell_label(size: Size, cell: Cell, v: &CellView) -> String {
+    let (r, c) = (size.row_of(cell) + 1, size.col_of(cell) + 1);
+    let mut label = match v.digit {
+        Some(d) if v.given => format!("Row {r}, column {c}, {}, given", size.digit_char(d)),
+        Some(d) => format!("Row {r}, column {c}, {}", size.digit_char(d)),
+        None if !v.notes.is_empty() && !v.computed => {
+            let notes: Vec<String> = v.notes.iter().map(|d| size.digit_char(d).to_string()).collect();
+            format!("Row {r}, column {c}, empty, notes {}", notes.join(" "))
+        }
+        None => format!("Row {r}, column {c}, empty"),
+    };
+    if v.conflict {
+        label.push_str(", conflict");
     }
+    if v.incorrect {
+        label.push_str(", incorrect");
+    }
+    label
+}
+
+/// The views of every cell (pure: easy to reason about, recomputed on any change).
+pub fn cell_views(store: &Store) -> Vec<CellView> {
+    let settings = store.settings.get();
+    let selected = store.selected.get();
+    let active = store.active_digit.get();
+    let marks = store.marks.get();
+    let phase = store.phase.get();
+    store.game.with(|game| {
+        let size = game.size();
+        let grid = game.grid();
+        let board = game.board();
+        let conflicts: Vec<Cell> = if settings.show_conflicts || phase == Phase::Enter {
+            grid.conflicts().into_iter().flat_map(|c| c.cells).collect()
+        } else {
+            Vec::new()
+        };
+        let incorrect = if settings.show_incorrect { game.incorrect_cells() } else { Vec::new() };
+        let highlight = active.or_else(|| selected.and_then(|c| grid.get(c)));
+        let (red, blue) = if settings.show_candidates { candidate_colours(&grid) } else { (Vec::new(), Vec::new()) };
+        size.cells()
+            .map(|cell| {
+                let digit = grid.get(cell);
+                let given = game.givens().get(cell).is_some();
+                let (notes, computed) = if digit.is_some() {
+                    (DigitSet::EMPTY, false)
+                } else if settings.show_candidates {
+                    (grid.open_digits(cell), true)
+                } else {
+                    (board.notes[cell.index()], false)
+                };
+                let hint = marks.hint.as_ref();
+                CellView {
+                    digit,
+                    given,
+                    notes,
+                    computed,
+                    red: red.get(cell.index()).copied().unwrap_or_default(),
+                    blue: blue.get(cell.index()).copied().unwrap_or_default(),
+                    selected: selected == Some(cell),
+                    peer: selected.is_some_and(|s| size.sees(s, cell)),
+                    same: settings.highlight_same && highlight.is_some() && digit == highlight,
+                    conflict: conflicts.contains(&cell),
+                    incorrect: incorrect.contains(&cell),
+                    marked: marks.cells.contains(&cell),
+                    hint_cell: hint.is_some_and(|h| h.cells.contains(&cell)),
+                    hint_house: hint.is_some_and(|h| in_houses(size, &h.houses, cell)),
+                    hint_place: hint.and_then(|h| placement(h, cell)),
+                    hint_remove: hint.map_or(DigitSet::EMPTY, |h| removals(h, cell)),
+                }
+            })
+            .collect()
+    })
+}
+
+fn in_houses(size: Size, houses: &[House], cell: Cell) -> bool {
+    houses.iter().any(|h| size.houses_of(cell).contains(h))
+}
+
+fn placement(step: &Step, cell: Cell) -> Option<Digit> {
+    step.placements.iter().find(|p| p.cell == cell).map(|p| p.digit)
+}
+
+fn removals(step: &Step, cell: Cell) -> DigitSet {
+    step.eliminations.iter().filter(|e| e.cell == cell).map(|e| e.digit).collect()
+}
+
+/// Delphi's bookkeeping colours from the digits alone: red where a candidate is the only one
+/// of its cell or the only place for its digit in a house, blue where it has exactly two places
+/// in its box.
+fn candidate_colours(grid: &Grid) -> (Vec<DigitSet>, Vec<DigitSet>) {
+    let size = grid.size();
+    let cands: Vec<DigitSet> =
+        size.cells().map(|c| if grid.get(c).is_some() { DigitSet::EMPTY } else { grid.open_digits(c) }).collect();
+    let mut red = vec![DigitSet::EMPTY; size.cell_count()];
+    let mut blue = vec![DigitSet::EMPTY; size.cell_count()];
+    for cell in size.cells() {
+        if let Some(d) = cands[cell.index()].single_digit() {
+            red[cell.index()].insert(d);
+        }
+    }
+    for house in size.houses() {
+        for d in size.digits() {
+            let places: Vec<Cell> =
+                size.house_cells(house).iter().copied().filter(|c| cands[c.index()].contains(d)).collect();
+            match places.len() {
+                1 => red[places[0].index()].insert(d),
+                2 if matches!(house, House::Box(_)) => places.iter().for_each(|c| blue[c.index()].insert(d)),
+                _ => {}
+            }
+        }
+    }
+    for (r, b) in red.iter().zip(blue.iter_mut()) {
+        *b = b.difference(*r);
+    }
+    (red, blue)
 }
 
 fn grid_lines(size: Size) -> (String, String) {
     let (n, b) = (size.side(), size.box_side());
-    let full = n * CELL;
+    let full = n as f64 * CELL;
     let (mut thin, mut thick) = (String::new(), String::new());
     for i in 0..=n {
-        let p = i * CELL;
+        let p = i as f64 * CELL;
         let target = if i % b == 0 { &mut thick } else { &mut thin };
         target.push_str(&format!("M{p} 0V{full}M0 {p}H{full}"));
     }
     (thin, thick)
 }
 
-/// The board for a puzzle's givens.
+fn cell_class(v: &CellView) -> String {
+    let mut c = String::from("cell");
+    for (on, name) in [
+        (v.selected, " selected"),
+        (v.peer, " peer"),
+        (v.same, " same"),
+        (v.conflict, " conflict"),
+        (v.incorrect, " incorrect"),
+        (v.marked, " marked"),
+        (v.hint_cell, " hint-cell"),
+        (v.hint_house, " hint-house"),
+        (v.given, " given"),
+    ] {
+        if on {
+            c.push_str(name);
+        }
+    }
+    c
+}
+
+/// The board of the current game. Rebuilt when the size changes.
 #[component]
-pub fn Board(givens: Grid) -> impl IntoView {
-    let size = givens.size();
+pub fn Board(store: Store, size: Size) -> impl IntoView {
     let n = size.side();
-    let full = n * CELL;
+    let k = size.box_side();
+    let full = n as f64 * CELL;
     let (thin, thick) = grid_lines(size);
+    let views = Memo::new(move |_| cell_views(&store));
+    let peek = RwSignal::new(None::<Cell>);
     let rows = (0..n)
         .map(|r| {
             let cells = (0..n)
                 .map(|c| {
-                    let digit = givens.get(size.cell(r, c)).map(|d| size.digit_char(d));
-                    let label = cell_label(r, c, digit, digit.is_some());
-                    let (x, y) = (c * CELL, r * CELL);
+                    let cell = size.cell(r, c);
+                    let view_of = Memo::new(move |_| views.with(|v| v.get(cell.index()).cloned().unwrap_or_default()));
+                    let (x, y) = (c as f64 * CELL, r as f64 * CELL);
+                    let note_size = CELL / k as f64;
                     view! {
-                        <g role="gridcell" aria-rowindex=r + 1 aria-colindex=c + 1 aria-label=label class="cell">
+                        <g role="gridcell" aria-rowindex=r + 1 aria-colindex=c + 1
+                           aria-selected=move || if view_of.get().selected { "true" } else { "false" }
+                           aria-label=move || cell_label(size, cell, &view_of.get())
+                           class=move || cell_class(&view_of.get())
+                           on:pointerdown=move |ev| {
+                               // Touch and pen taps select; the ink layer (pen issue) intercepts strokes.
+                               if ev.button() == 0 { controller::tap(store, cell); }
+                           }
+                           on:pointerenter=move |_| peek.set(None)
+                        >
                             <rect x=x y=y width=CELL height=CELL class="cell-bg" />
-                            {digit.map(|d| view! {
-                                <text x=x + CELL / 2 y=y + CELL / 2 class="digit given" dominant-baseline="central" text-anchor="middle">
-                                    {d.to_string()}
-                                </text>
-                            })}
+                            <path class="incorrect-flag" d=format!("M{} {}h-22l22 22z", x + CELL, y) />
+                            {move || {
+                                let v = view_of.get();
+                                v.digit.map(|d| view! {
+                                    <text x=x + CELL / 2.0 y=y + CELL / 2.0 + 2.0 class="digit"
+                                          dominant-baseline="central" text-anchor="middle">
+                                        {size.digit_char(d).to_string()}
+                                    </text>
+                                })
+                            }}
+                            {move || {
+                                let v = view_of.get();
+                                v.hint_place.map(|d| view! {
+                                    <text x=x + CELL / 2.0 y=y + CELL / 2.0 + 2.0 class="digit hint-digit"
+                                          dominant-baseline="central" text-anchor="middle">
+                                        {size.digit_char(d).to_string()}
+                                    </text>
+                                })
+                            }}
+                            {move || {
+                                let v = view_of.get();
+                                let shown = v.notes.union(v.hint_remove);
+                                shown.iter().map(|d| {
+                                    let i = d.index();
+                                    let (nx, ny) = (x + (i % k) as f64 * note_size + note_size / 2.0,
+                                                    y + (i / k) as f64 * note_size + note_size / 2.0);
+                                    let mut class = String::from("note");
+                                    if v.computed { class.push_str(" computed"); }
+                                    if v.red.contains(d) { class.push_str(" red"); }
+                                    if v.blue.contains(d) { class.push_str(" blue"); }
+                                    if v.hint_remove.contains(d) { class.push_str(" removed"); }
+                                    view! {
+                                        <text x=nx y=ny + 1.0 class=class font-size=note_size * 0.62
+                                              dominant-baseline="central" text-anchor="middle">
+                                            {size.digit_char(d).to_string()}
+                                        </text>
+                                    }
+                                }).collect_view()
+                            }}
                         </g>
                     }
                 })
@@ -59,9 +274,10 @@ pub fn Board(givens: Grid) -> impl IntoView {
             view! { <g role="row" aria-rowindex=r + 1>{cells}</g> }
         })
         .collect_view();
+    let vb = format!("{} {} {} {}", -MARGIN, -MARGIN, full + 2.0 * MARGIN, full + 2.0 * MARGIN);
     view! {
-        <svg class="board" viewBox=format!("0 0 {full} {full}") role="grid" aria-label="Sudoku grid"
-             aria-rowcount=n aria-colcount=n>
+        <svg class=format!("board size-{n}") viewBox=vb role="grid" aria-label="Sudoku grid"
+             aria-rowcount=n aria-colcount=n preserveAspectRatio="xMidYMid meet">
             {rows}
             <path d=thin class="lines-thin" aria-hidden="true" />
             <path d=thick class="lines-box" aria-hidden="true" />

@@ -1,2 +1,6 @@
 //! The visible parts of the app.
 pub mod board;
+pub mod controls;
+pub mod dialogs;
+pub mod status;
+pub mod win;

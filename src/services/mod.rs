@@ -1,2 +1,4 @@
 //! Side effects, each behind a small API so components stay declarative.
+pub mod effects;
+pub mod storage;
 pub mod worker;

@@ -49,7 +49,9 @@ fn start() -> Result<Client, JsValue> {
 fn reply_id(reply: &Reply) -> Option<u32> {
     match reply {
         Reply::Ready => None,
-        Reply::Progress { id, .. } | Reply::Generated { id, .. } | Reply::Analyzed { id, .. } => Some(*id),
+        Reply::Progress { id, .. } | Reply::Generated { id, .. } | Reply::Analyzed { id, .. } | Reply::Hint { id, .. } => {
+            Some(*id)
+        }
         Reply::Error { id, .. } => *id,
     }
 }

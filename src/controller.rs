@@ -1,0 +1,380 @@
+//! Input becomes actions: what each tap, key and button does to the store.
+//!
+//! Components call these functions; they turn the player's intent into an engine `Action`
+//! (applied by the engine's reducer) or a worker request, and update UI state. Keeping them
+//! here leaves the components declarative and gives the pen input (later) one place to plug in.
+
+use crate::services::{storage, worker};
+use crate::state::{Dialog, GameMeta, InputMode, Making, Marks, Phase, Store};
+use inkdoku_engine::game::{Action, Check, Game};
+use inkdoku_engine::generator::Options;
+use inkdoku_engine::geometry::cell_name;
+use inkdoku_engine::protocol::{Reply, Task};
+use inkdoku_engine::{Cell, Digit, Grid, House, Size};
+use leptos::prelude::*;
+
+/// Applies an action to the game. Clears hint and check marks when the board changes, and
+/// celebrates a win.
+pub fn apply(store: Store, action: Action) {
+    let mut result = Ok(false);
+    store.game.update(|g| result = g.apply(action));
+    match result {
+        Ok(true) => {
+            store.marks.set(Marks::default());
+            after_change(store);
+        }
+        Ok(false) => {}
+        Err(e) => store.status.set(format!("Not possible: {e}.")),
+    }
+}
+
+fn after_change(store: Store) {
+    let solved = store.game.with(|g| g.is_solved());
+    if solved && store.phase.get_untracked() == Phase::Play && !store.meta.with_untracked(|m| m.won) {
+        won(store);
+    }
+}
+
+/// The digit key or pad button `digit`.
+pub fn digit(store: Store, digit: Digit) {
+    if !digit.fits(store.size()) {
+        return;
+    }
+    match store.selected.get_untracked() {
+        Some(cell) if store.active_digit.get_untracked().is_none() => write(store, cell, digit),
+        _ => {
+            // Digit first: pick it (or drop it if picked again); taps on cells then place it.
+            store.active_digit.update(|a| *a = if *a == Some(digit) { None } else { Some(digit) });
+        }
+    }
+}
+
+/// Writes a digit (or toggles a note, in notes mode) in a cell.
+pub fn write(store: Store, cell: Cell, digit: Digit) {
+    if store.game.with_untracked(|g| g.givens().get(cell).is_some()) {
+        store.status.set("That cell holds a given; it cannot change.".into());
+        return;
+    }
+    let notes = store.mode.get_untracked() == InputMode::Notes && store.phase.get_untracked() == Phase::Play;
+    if notes {
+        apply(store, Action::ToggleNote { cell, digit });
+    } else {
+        let clear = store.settings.with_untracked(|s| s.auto_clear_notes) && store.phase.get_untracked() == Phase::Play;
+        apply(store, Action::Place { cell, digit, clear_peer_notes: clear });
+    }
+}
+
+/// A tap or click on a cell: select it, and place the picked digit if there is one.
+pub fn tap(store: Store, cell: Cell) {
+    store.selected.set(Some(cell));
+    if let Some(d) = store.active_digit.get_untracked() {
+        write(store, cell, d);
+    }
+}
+
+/// Backspace, Delete or the Erase button.
+pub fn clear(store: Store) {
+    if let Some(cell) = store.selected.get_untracked() {
+        if store.game.with_untracked(|g| g.givens().get(cell).is_none()) {
+            apply(store, Action::Clear { cell });
+        }
+    }
+}
+
+/// Moves the selection by a row and column step, wrapping at the edges.
+pub fn move_selection(store: Store, dr: isize, dc: isize) {
+    let size = store.size();
+    let n = size.side() as isize;
+    let next = match store.selected.get_untracked() {
+        None => size.cell(size.side() / 2, size.side() / 2),
+        Some(c) => {
+            let r = (size.row_of(c) as isize + dr).rem_euclid(n) as usize;
+            let col = (size.col_of(c) as isize + dc).rem_euclid(n) as usize;
+            size.cell(r, col)
+        }
+    };
+    store.selected.set(Some(next));
+}
+
+pub fn toggle_notes(store: Store) {
+    store.mode.update(|m| *m = if *m == InputMode::Notes { InputMode::Digit } else { InputMode::Notes });
+}
+
+pub fn undo(store: Store) {
+    let mut ok = false;
+    store.game.update(|g| ok = g.undo().is_ok());
+    if ok {
+        store.marks.set(Marks::default());
+    }
+}
+
+pub fn redo(store: Store) {
+    let mut ok = false;
+    store.game.update(|g| ok = g.redo().is_ok());
+    if ok {
+        store.marks.set(Marks::default());
+        after_change(store);
+    }
+}
+
+/// Undo back to the last position from which the puzzle can still be solved.
+pub fn undo_to_solvable(store: Store) {
+    let mut undone = Ok(0);
+    store.game.update(|g| undone = g.undo_to_solvable());
+    match undone {
+        Ok(0) => store.status.set("Nothing to undo: every digit so far is right.".into()),
+        Ok(n) => {
+            store.marks.set(Marks::default());
+            store.status.set(format!("Undid {n} moves, back to the last position that can still be solved."));
+        }
+        Err(e) => store.status.set(format!("Not possible: {e}.")),
+    }
+}
+
+/// Asks the worker for the next logical step and shows it.
+pub fn hint(store: Store) {
+    let (size, wrong, digits, notes, solution) = store.game.with_untracked(|g| {
+        (g.size(), g.incorrect_cells(), g.grid(), g.board().notes.clone(), g.solution().cloned())
+    });
+    if store.game.with_untracked(|g| g.is_solved()) {
+        return;
+    }
+    if !wrong.is_empty() {
+        let names: Vec<String> = wrong.iter().map(|&c| cell_name(size, c)).collect();
+        let text = format!("Not every digit is right: look again at {}.", names.join(", "));
+        store.marks.set(Marks { cells: wrong, ..Marks::default() });
+        store.status.set(text);
+        return;
+    }
+    store.status.set("Looking for a hint…".into());
+    let sent = worker::request(Task::Hint { digits, notes: Some(notes), solution }, move |reply| match reply {
+        Reply::Hint { step: Some(step), .. } => {
+            let text = step.explanation(size);
+            store.marks.set(Marks { hint: Some(step), ..Marks::default() });
+            store.status.set(text);
+        }
+        Reply::Hint { step: None, .. } => store.status.set("No hint: the grid is solved or a digit is wrong.".into()),
+        Reply::Error { message, .. } => store.status.set(message),
+        _ => {}
+    });
+    if let Err(e) = sent {
+        store.status.set(e);
+    }
+}
+
+/// Applies the hint on show.
+pub fn apply_hint(store: Store) {
+    let Some(step) = store.marks.with_untracked(|m| m.hint.clone()) else { return };
+    let size = store.size();
+    let line = step.explanation(size);
+    apply(store, Action::ApplyStep { placements: step.placements.clone(), eliminations: step.eliminations.clone() });
+    store.log.update(|l| l.push(line));
+}
+
+/// Checks the grid and says what is wrong, marking the cells.
+pub fn check(store: Store) {
+    let (check, size) = store.game.with_untracked(|g| (g.check(), g.size()));
+    let names = |cells: &[Cell]| cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(", ");
+    let (text, cells) = match &check {
+        Check::Solved => ("Solved — well done!".to_string(), Vec::new()),
+        Check::Duplicates { conflicts } => {
+            let c = &conflicts[0];
+            let more = if conflicts.len() > 1 { format!(" ({} rules broken in all)", conflicts.len()) } else { String::new() };
+            (
+                format!("{} appears twice in {}: {}{more}.", c.digit, c.house, names(&c.cells)),
+                conflicts.iter().flat_map(|c| c.cells.clone()).collect(),
+            )
+        }
+        Check::NoCandidate { cells } => (format!("No digit can go in {} any more.", names(cells)), cells.clone()),
+        Check::Incomplete { empty } => {
+            (format!("No mistakes so far; {} cells to go.", empty.len()), Vec::new())
+        }
+    };
+    store.marks.set(Marks { check: Some(check), cells, ..Marks::default() });
+    store.status.set(text);
+}
+
+/// Solve the selected cell, its row, its column, or everything.
+pub enum SolveScope {
+    Cell,
+    Row,
+    Column,
+    All,
+}
+
+pub fn solve(store: Store, scope: SolveScope) {
+    if store.game.with_untracked(|g| g.solution().is_none()) {
+        store.status.set("This puzzle has no known unique solution, so it can't be solved for you.".into());
+        return;
+    }
+    let size = store.size();
+    let selected = store.selected.get_untracked();
+    let action = match (scope, selected) {
+        (SolveScope::All, _) => Action::SolveAll,
+        (SolveScope::Cell, Some(c)) => Action::SolveCell { cell: c },
+        (SolveScope::Row, Some(c)) => Action::SolveHouse { house: House::Row(size.row_of(c) as u8) },
+        (SolveScope::Column, Some(c)) => Action::SolveHouse { house: House::Col(size.col_of(c) as u8) },
+        _ => {
+            store.status.set("Select a cell first.".into());
+            return;
+        }
+    };
+    apply(store, action);
+}
+
+pub fn restart(store: Store) {
+    apply(store, Action::Restart);
+}
+
+/// The "New game" button: asks first if a game is in progress (setting), else opens the dialog.
+pub fn new_game_clicked(store: Store) {
+    store.dialog.set(Some(Dialog::NewGame));
+}
+
+/// "Start" in the New game dialog.
+pub fn start_clicked(store: Store) {
+    if store.in_progress() && store.settings.with_untracked(|s| s.confirm_new_game) {
+        store.dialog.set(Some(Dialog::ConfirmDiscard));
+    } else {
+        make_puzzle(store);
+    }
+}
+
+/// Makes a puzzle with the settings' size, level and symmetry in the worker.
+pub fn make_puzzle(store: Store) {
+    let (size, level, symmetry) = store.settings.with_untracked(|s| (s.size, s.level, s.symmetry));
+    let seed = random_seed();
+    let options = Options { size, level, symmetry, seed };
+    store.dialog.set(Some(Dialog::NewGame));
+    store.making.set(Some(Making { done: 0, total: 1 }));
+    let sent = worker::request(Task::Generate { options }, move |reply| match reply {
+        Reply::Progress { done, total, .. } => store.making.set(Some(Making { done, total })),
+        Reply::Generated { generated, .. } => {
+            store.making.set(None);
+            let level = generated.rating.level;
+            let game = Game::new(generated.puzzle, Some(generated.solution));
+            start_game(store, game, GameMeta::new(Some(level), Some(seed)));
+            store.dialog.set(None);
+            store.status.set(format!("New {} {} puzzle.", size.name(), level.name()));
+        }
+        Reply::Error { message, .. } => {
+            store.making.set(None);
+            store.status.set(message);
+        }
+        _ => {}
+    });
+    if let Err(e) = sent {
+        store.making.set(None);
+        store.status.set(e);
+    }
+}
+
+/// Stops making a puzzle.
+pub fn cancel_making(store: Store) {
+    worker::cancel_all();
+    store.making.set(None);
+    store.status.set("Cancelled.".into());
+}
+
+/// Installs a new game.
+pub fn start_game(store: Store, game: Game, meta: GameMeta) {
+    store.phase.set(Phase::Play);
+    store.game.set(game);
+    store.meta.set(meta);
+    store.selected.set(None);
+    store.active_digit.set(None);
+    store.marks.set(Marks::default());
+    store.log.set(Vec::new());
+}
+
+/// "Enter a puzzle": an empty board whose digits become the givens on "Done".
+pub fn start_entering(store: Store) {
+    let size = store.settings.with_untracked(|s| s.size);
+    let previous = (store.game.get_untracked(), store.meta.get_untracked());
+    store.before_enter.set(Some(previous));
+    start_game(store, Game::new(Grid::new(size), None), GameMeta::new(None, None));
+    store.phase.set(Phase::Enter);
+    store.dialog.set(None);
+    store.status.set("Type the puzzle's digits, then press Done.".into());
+}
+
+/// "Done" while entering: checks that the puzzle has exactly one solution, then plays it.
+pub fn finish_entering(store: Store) {
+    let puzzle = store.game.with_untracked(|g| g.grid());
+    if puzzle.filled_count() == 0 {
+        store.status.set("The grid is empty: type the puzzle's digits first.".into());
+        return;
+    }
+    store.status.set("Checking the puzzle…".into());
+    let grid = puzzle.clone();
+    let sent = worker::request(Task::Analyze { puzzle }, move |reply| match reply {
+        Reply::Analyzed { count: 1, solution, rating, .. } => {
+            let level = rating.map(|r| r.level);
+            start_game(store, Game::new(grid.clone(), solution), GameMeta::new(level, None));
+            store.before_enter.set(None);
+            let rated = level.map_or(String::new(), |l| format!(" It rates {}.", l.name()));
+            store.status.set(format!("The puzzle has exactly one solution.{rated} Have fun!"));
+        }
+        Reply::Analyzed { count: 0, .. } => {
+            store.status.set("This puzzle has no solution: check the digits you typed.".into())
+        }
+        Reply::Analyzed { .. } => {
+            store.status.set("This puzzle has more than one solution: add givens until only one remains.".into())
+        }
+        Reply::Error { message, .. } => store.status.set(message),
+        _ => {}
+    });
+    if let Err(e) = sent {
+        store.status.set(e);
+    }
+}
+
+/// "Cancel" while entering: back to the game before.
+pub fn cancel_entering(store: Store) {
+    if let Some((game, meta)) = store.before_enter.get_untracked() {
+        start_game(store, game, meta);
+    }
+    store.before_enter.set(None);
+    store.phase.set(Phase::Play);
+    store.status.set(String::new());
+}
+
+fn won(store: Store) {
+    let (size, assisted) = store.game.with_untracked(|g| {
+        let helped = g.actions()[..g.applied()]
+            .iter()
+            .any(|a| matches!(a, Action::SolveAll | Action::SolveCell { .. } | Action::SolveHouse { .. }));
+        (g.size(), helped)
+    });
+    let (level, time_ms) = store.meta.with_untracked(|m| (m.level, m.elapsed_ms));
+    store.meta.update(|m| m.won = true);
+    let (best_ms, new_best) = match (assisted, level) {
+        (false, Some(level)) => storage::record_time(size, level, time_ms),
+        _ => (None, false),
+    };
+    store.selected.set(None);
+    store.active_digit.set(None);
+    store.dialog.set(Some(Dialog::Won { time_ms, best_ms, new_best }));
+}
+
+/// A seed for a new puzzle from the browser's random source.
+pub fn random_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    if getrandom::fill(&mut bytes).is_err() {
+        return js_sys::Date::now() as u64;
+    }
+    u64::from_le_bytes(bytes)
+}
+
+/// Formats milliseconds as m:ss (or h:mm:ss).
+pub fn clock(ms: u64) -> String {
+    let s = ms / 1000;
+    if s >= 3600 { format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60) } else { format!("{}:{:02}", s / 60, s % 60) }
+}
+
+/// The digits a keyboard key stands for on a grid of this size (1-9, then A-G for 16x16).
+pub fn key_digit(size: Size, key: &str) -> Option<Digit> {
+    let mut chars = key.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else { return None };
+    size.digit_from_char(c)
+}

@@ -1,0 +1,135 @@
+//! The app's long-lived side effects, each installed once with its cleanup: autosave, the
+//! timer, page visibility, and the keyboard.
+
+use crate::controller;
+use crate::services::storage::{self, GAME_KEY, SETTINGS_KEY, StoredGame};
+use crate::state::{Phase, Store};
+use gloo_timers::callback::{Interval, Timeout};
+use leptos::ev;
+use leptos::prelude::*;
+
+/// Saves the game now (skipped while a puzzle is being typed in, or before there is one).
+pub fn save_now(store: Store) {
+    if store.phase.get_untracked() != Phase::Play {
+        return;
+    }
+    let record = store.game.with_untracked(|g| {
+        (g.givens().filled_count() > 0).then(|| StoredGame { version: 1, game: g.clone(), meta: store.meta.get_untracked() })
+    });
+    if let Some(record) = record {
+        if let Err(e) = storage::save(GAME_KEY, &record) {
+            store.status.set(format!("Your game could not be saved: {e}."));
+        }
+    }
+}
+
+/// Saves after every change, debounced; settings are saved at once.
+fn autosave(store: Store) {
+    let pending = StoredValue::new_local(None::<Timeout>);
+    Effect::new(move |_| {
+        store.game.track();
+        store.meta.track();
+        let t = Timeout::new(400, move || save_now(store));
+        // Replacing the previous timeout drops (cancels) it: one save per burst of changes.
+        pending.set_value(Some(t));
+    });
+    Effect::new(move |_| {
+        let settings = store.settings.get();
+        if let Err(e) = storage::save(SETTINGS_KEY, &settings) {
+            store.status.set(format!("Your settings could not be saved: {e}."));
+        }
+    });
+}
+
+/// Counts play time while the game is on show: not when the page is hidden, a dialog covers the
+/// board, a puzzle is being typed in, or the game is over.
+fn timer(store: Store) {
+    let last = StoredValue::new_local(js_sys::Date::now());
+    let interval = Interval::new(250, move || {
+        let now = js_sys::Date::now();
+        let delta = (now - last.get_value()).max(0.0) as u64;
+        last.set_value(now);
+        let running = store.visible.get_untracked()
+            && store.dialog.with_untracked(Option::is_none)
+            && store.phase.get_untracked() == Phase::Play
+            && store.game.with_untracked(|g| g.givens().filled_count() > 0 && !g.is_solved());
+        if running && delta < 5_000 {
+            store.meta.update(|m| m.elapsed_ms += delta);
+        }
+    });
+    let interval = StoredValue::new_local(Some(interval));
+    on_cleanup(move || interval.set_value(None));
+}
+
+/// Page hidden or closed: stop the timer and save at once (the web's "standby").
+fn visibility(store: Store) {
+    let document = document();
+    let on_change = window_event_listener(ev::visibilitychange, move |_| {
+        let hidden = document.hidden();
+        store.visible.set(!hidden);
+        if hidden {
+            save_now(store);
+        }
+    });
+    let on_hide = window_event_listener(ev::pagehide, move |_| save_now(store));
+    on_cleanup(move || {
+        on_change.remove();
+        on_hide.remove();
+    });
+}
+
+/// Keys: arrows move, 1-9 (A-G on 16x16) write, Backspace/Delete clear, N toggles notes,
+/// Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, Escape closes a dialog or clears the selection.
+fn keyboard(store: Store) {
+    let handle = window_event_listener(ev::keydown, move |e| {
+        let key = e.key();
+        if store.dialog.with_untracked(Option::is_some) {
+            if key == "Escape" && store.making.get_untracked().is_none() {
+                store.dialog.set(None);
+                e.prevent_default();
+            }
+            return;
+        }
+        let ctrl = e.ctrl_key() || e.meta_key();
+        let handled = match key.as_str() {
+            "ArrowUp" => { controller::move_selection(store, -1, 0); true }
+            "ArrowDown" => { controller::move_selection(store, 1, 0); true }
+            "ArrowLeft" => { controller::move_selection(store, 0, -1); true }
+            "ArrowRight" => { controller::move_selection(store, 0, 1); true }
+            "Backspace" | "Delete" => { controller::clear(store); true }
+            "Escape" => {
+                store.selected.set(None);
+                store.active_digit.set(None);
+                store.marks.set(Default::default());
+                true
+            }
+            "z" | "Z" if ctrl && e.shift_key() => { controller::redo(store); true }
+            "z" | "Z" if ctrl => { controller::undo(store); true }
+            "y" | "Y" if ctrl => { controller::redo(store); true }
+            "n" | "N" if !ctrl => { controller::toggle_notes(store); true }
+            k if !ctrl => match controller::key_digit(store.size(), k) {
+                Some(d) => {
+                    match store.selected.get_untracked() {
+                        Some(cell) => controller::write(store, cell, d),
+                        None => controller::digit(store, d),
+                    }
+                    true
+                }
+                None => false,
+            },
+            _ => false,
+        };
+        if handled {
+            e.prevent_default();
+        }
+    });
+    on_cleanup(move || handle.remove());
+}
+
+/// Installs every effect.
+pub fn install(store: Store) {
+    autosave(store);
+    timer(store);
+    visibility(store);
+    keyboard(store);
+}

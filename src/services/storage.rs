@@ -1,0 +1,108 @@
+//! Saving and restoring in localStorage: one module, versioned records, nothing lost silently.
+//!
+//! Keys: `inkdoku.game.v1` (the game: its action list, so undo history survives a reload, plus
+//! metadata and time), `inkdoku.settings.v1`, `inkdoku.best.v1` (best times per size and level).
+//! A record that fails to parse is moved aside to `inkdoku.kept.<key>.<time>` and reported, so the
+//! player (or we) can still recover it; a failed write (quota) is reported, never ignored.
+
+use crate::state::{GameMeta, Settings};
+use inkdoku_engine::game::Game;
+use inkdoku_engine::rating::Level;
+use inkdoku_engine::Size;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+pub const GAME_KEY: &str = "inkdoku.game.v1";
+pub const SETTINGS_KEY: &str = "inkdoku.settings.v1";
+pub const BEST_KEY: &str = "inkdoku.best.v1";
+
+/// The stored game record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredGame {
+    pub version: u32,
+    pub game: Game,
+    pub meta: GameMeta,
+}
+
+/// What reading a record found.
+pub enum Loaded<T> {
+    Missing,
+    Found(T),
+    /// The record could not be read; its text was kept under `kept_as`.
+    Corrupt { reason: String, kept_as: Option<String> },
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// Reads and parses a record; a record that doesn't parse is moved aside.
+pub fn load<T: DeserializeOwned>(key: &str) -> Loaded<T> {
+    let Some(store) = storage() else { return Loaded::Missing };
+    let raw = match store.get_item(key) {
+        Ok(Some(raw)) => raw,
+        _ => return Loaded::Missing,
+    };
+    match serde_json::from_str::<T>(&raw) {
+        Ok(v) => Loaded::Found(v),
+        Err(e) => {
+            let kept = format!("inkdoku.kept.{key}.{}", js_sys::Date::now() as u64);
+            let kept_as = store.set_item(&kept, &raw).ok().map(|_| kept);
+            if kept_as.is_some() {
+                let _ = store.remove_item(key);
+            }
+            Loaded::Corrupt { reason: e.to_string(), kept_as }
+        }
+    }
+}
+
+/// Writes a record. The error says why (usually: storage full).
+pub fn save<T: Serialize>(key: &str, value: &T) -> Result<(), String> {
+    let store = storage().ok_or("this browser gives the page no local storage")?;
+    let text = serde_json::to_string(value).map_err(|e| e.to_string())?;
+    store.set_item(key, &text).map_err(|e| {
+        let name = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|n| n.as_string()).unwrap_or_default();
+        if name == "QuotaExceededError" {
+            "the browser's storage for this site is full".to_string()
+        } else {
+            format!("the browser refused to store it ({name})")
+        }
+    })
+}
+
+/// Loads the settings (defaults when missing; corrupt settings are kept aside and defaulted).
+pub fn load_settings() -> (Settings, Option<String>) {
+    match load::<Settings>(SETTINGS_KEY) {
+        Loaded::Found(s) => (s, None),
+        Loaded::Missing => (Settings::default(), None),
+        Loaded::Corrupt { reason, .. } => (Settings::default(), Some(format!("Your settings could not be read ({reason}); defaults are used."))),
+    }
+}
+
+/// Best times in milliseconds, by "size/level".
+pub type BestTimes = BTreeMap<String, u64>;
+
+pub fn best_key(size: Size, level: Level) -> String {
+    format!("{}/{}", size.name(), level.name())
+}
+
+pub fn load_best() -> BestTimes {
+    match load::<BestTimes>(BEST_KEY) {
+        Loaded::Found(b) => b,
+        _ => BestTimes::new(),
+    }
+}
+
+/// Records a finishing time; returns (best time before, whether this one is a new best).
+pub fn record_time(size: Size, level: Level, ms: u64) -> (Option<u64>, bool) {
+    let mut best = load_best();
+    let key = best_key(size, level);
+    let before = best.get(&key).copied();
+    let new_best = before.is_none_or(|b| ms < b);
+    if new_best {
+        best.insert(key, ms);
+        let _ = save(BEST_KEY, &best);
+    }
+    (before, new_best)
+}

@@ -1,0 +1,185 @@
+//! The app's state: the engine's game (what Undo restores) plus what the app keeps beside it.
+//!
+//! Following the engine's split, nothing here is undoable: settings, the game's metadata
+//! (level, seed, time), and UI state (selection, input mode, open dialog, hint on show). Domain
+//! types hold no signals; `Store` wraps them in signals for the components.
+
+use inkdoku_engine::game::{Check, Game};
+use inkdoku_engine::generator::Symmetry;
+use inkdoku_engine::rating::Level;
+use inkdoku_engine::step::Step;
+use inkdoku_engine::{Cell, Digit, Grid, Size};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// What the player can set. Saved with the game; every field has a default so older saved
+/// settings keep loading when fields are added.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Mark digits that break a rule (duplicates in a house).
+    pub show_conflicts: bool,
+    /// Mark player digits that differ from the solution.
+    pub show_incorrect: bool,
+    /// Highlight every cell holding the selected digit.
+    pub highlight_same: bool,
+    /// Show every candidate of every empty cell, coloured (Delphi's "bookkeeping").
+    pub show_candidates: bool,
+    /// Placing a digit removes it from the notes of its row, column and box.
+    pub auto_clear_notes: bool,
+    /// Ask before a new game throws away the game in progress.
+    pub confirm_new_game: bool,
+    /// Controls on the left, for left-handed players.
+    pub left_handed: bool,
+    /// New game defaults.
+    pub size: Size,
+    pub level: Level,
+    pub symmetry: Symmetry,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            show_conflicts: true,
+            show_incorrect: false,
+            highlight_same: true,
+            show_candidates: false,
+            auto_clear_notes: true,
+            confirm_new_game: true,
+            left_handed: false,
+            size: Size::Nine,
+            level: Level::Easy,
+            symmetry: Symmetry::Rotational,
+        }
+    }
+}
+
+/// Where the current puzzle came from and how it is going: saved with the game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameMeta {
+    /// The grade, when known.
+    pub level: Option<Level>,
+    /// The generator seed, for generated puzzles.
+    pub seed: Option<u64>,
+    /// Play time so far, in milliseconds.
+    pub elapsed_ms: u64,
+    /// Whether the win was already celebrated (so a reload doesn't celebrate again).
+    pub won: bool,
+}
+
+impl GameMeta {
+    pub fn new(level: Option<Level>, seed: Option<u64>) -> GameMeta {
+        GameMeta { level, seed, elapsed_ms: 0, won: false }
+    }
+}
+
+/// How a digit key or pad button acts on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputMode {
+    /// Write the digit.
+    Digit,
+    /// Toggle the digit as a candidate mark.
+    Notes,
+}
+
+/// The open dialog, if any (a dialog covers the board and pauses the timer).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Dialog {
+    /// Start screen when a saved game exists.
+    Welcome,
+    NewGame,
+    /// Asking before a new game replaces the game in progress.
+    ConfirmDiscard,
+    Settings,
+    /// A message with an OK button (errors, check results, solver answers).
+    Message { title: String, text: String },
+    /// Won: congratulations, time and best time.
+    Won { time_ms: u64, best_ms: Option<u64>, new_best: bool },
+}
+
+/// Whether the board takes digits for play or for entering a puzzle's givens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Play,
+    /// Typing in a puzzle: digits typed become the givens on "Done".
+    Enter,
+}
+
+/// What is highlighted by a hint or a check.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Marks {
+    /// The step shown by "Hint".
+    pub hint: Option<Step>,
+    /// The last "Check" result, while it is on show.
+    pub check: Option<Check>,
+    /// Cells the last message points at (e.g. a wrong digit).
+    pub cells: Vec<Cell>,
+}
+
+/// Progress of a puzzle being made in the worker.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Making {
+    pub done: u32,
+    pub total: u32,
+}
+
+/// Every signal of the app, `Copy` so components and handlers can capture it freely.
+#[derive(Clone, Copy)]
+pub struct Store {
+    pub game: RwSignal<Game>,
+    pub meta: RwSignal<GameMeta>,
+    pub settings: RwSignal<Settings>,
+    pub phase: RwSignal<Phase>,
+    pub selected: RwSignal<Option<Cell>>,
+    /// Digit picked first on the pad: tapping cells then places it.
+    pub active_digit: RwSignal<Option<Digit>>,
+    pub mode: RwSignal<InputMode>,
+    pub dialog: RwSignal<Option<Dialog>>,
+    pub marks: RwSignal<Marks>,
+    /// A puzzle is being made (progress), for the New game dialog.
+    pub making: RwSignal<Option<Making>>,
+    /// A short status line (announced to screen readers).
+    pub status: RwSignal<String>,
+    /// Steps taken by hints, for the log.
+    pub log: RwSignal<Vec<String>>,
+    /// Whether the page is visible (the timer stops when hidden).
+    pub visible: RwSignal<bool>,
+    /// The game to go back to if entering a puzzle is cancelled.
+    pub before_enter: RwSignal<Option<(Game, GameMeta)>>,
+}
+
+impl Store {
+    pub fn new(game: Game, meta: GameMeta, settings: Settings) -> Store {
+        Store {
+            game: RwSignal::new(game),
+            meta: RwSignal::new(meta),
+            settings: RwSignal::new(settings),
+            phase: RwSignal::new(Phase::Play),
+            selected: RwSignal::new(None),
+            active_digit: RwSignal::new(None),
+            mode: RwSignal::new(InputMode::Digit),
+            dialog: RwSignal::new(None),
+            marks: RwSignal::new(Marks::default()),
+            making: RwSignal::new(None),
+            status: RwSignal::new(String::new()),
+            log: RwSignal::new(Vec::new()),
+            visible: RwSignal::new(true),
+            before_enter: RwSignal::new(None),
+        }
+    }
+
+    /// The grid size of the current game.
+    pub fn size(&self) -> Size {
+        self.game.with(|g| g.size())
+    }
+
+    /// Whether the game has moves that a new game would throw away.
+    pub fn in_progress(&self) -> bool {
+        self.game.with(|g| g.applied() > 0 && !g.is_solved())
+    }
+}
+
+/// An empty 9x9 game, shown while the first puzzle is being made.
+pub fn blank_game() -> Game {
+    Game::new(Grid::new(Size::Nine), None)
+}
