@@ -9,7 +9,7 @@
 //! ```
 
 use crate::components::board::Board;
-use crate::components::controls::{EditTools, GameTools, NumberPad};
+use crate::components::controls::{EditTools, GameTools, HintPanel, NumberPad};
 use crate::components::dialogs::Dialogs;
 use crate::components::status::StatusBar;
 use crate::components::win::WinOverlay;
@@ -38,10 +38,8 @@ pub fn App() -> impl IntoView {
         store.dialog.set(Some(Dialog::Message { title: "Saved data".into(), text }));
     }
     if !restored {
+        store.status.set("Making a puzzle…".into());
         controller::make_puzzle(store);
-        if problem.is_none() {
-            store.dialog.set(None);
-        }
     } else if store.in_progress() {
         store.dialog.set(Some(Dialog::Welcome));
     }
@@ -68,6 +66,7 @@ pub fn App() -> impl IntoView {
                 {controls}
                 <EditTools store=store />
                 <GameTools store=store />
+                <HintPanel store=store />
             </aside>
             <Dialogs store=store />
         </div>

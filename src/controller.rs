@@ -245,7 +245,9 @@ pub fn make_puzzle(store: Store) {
     let (size, level, symmetry) = store.settings.with_untracked(|s| (s.size, s.level, s.symmetry));
     let seed = random_seed();
     let options = Options { size, level, symmetry, seed };
-    store.dialog.set(Some(Dialog::NewGame));
+    if store.dialog.get_untracked() == Some(Dialog::ConfirmDiscard) {
+        store.dialog.set(Some(Dialog::NewGame));
+    }
     store.making.set(Some(Making { done: 0, total: 1 }));
     let sent = worker::request(Task::Generate { options }, move |reply| match reply {
         Reply::Progress { done, total, .. } => store.making.set(Some(Making { done, total })),
@@ -254,7 +256,10 @@ pub fn make_puzzle(store: Store) {
             let level = generated.rating.level;
             let game = Game::new(generated.puzzle, Some(generated.solution));
             start_game(store, game, GameMeta::new(Some(level), Some(seed)));
-            store.dialog.set(None);
+            // Close the New game dialog, but not a message that opened meanwhile.
+            if store.dialog.get_untracked() == Some(Dialog::NewGame) {
+                store.dialog.set(None);
+            }
             store.status.set(format!("New {} {} puzzle.", size.name(), level.name()));
         }
         Reply::Error { message, .. } => {
@@ -280,6 +285,7 @@ pub fn cancel_making(store: Store) {
 pub fn start_game(store: Store, game: Game, meta: GameMeta) {
     store.phase.set(Phase::Play);
     store.game.set(game);
+    store.elapsed.set(meta.elapsed_ms);
     store.meta.set(meta);
     store.selected.set(None);
     store.active_digit.set(None);
@@ -346,7 +352,8 @@ fn won(store: Store) {
             .any(|a| matches!(a, Action::SolveAll | Action::SolveCell { .. } | Action::SolveHouse { .. }));
         (g.size(), helped)
     });
-    let (level, time_ms) = store.meta.with_untracked(|m| (m.level, m.elapsed_ms));
+    let level = store.meta.with_untracked(|m| m.level);
+    let time_ms = store.elapsed.get_untracked();
     store.meta.update(|m| m.won = true);
     let (best_ms, new_best) = match (assisted, level) {
         (false, Some(level)) => storage::record_time(size, level, time_ms),

@@ -127,7 +127,11 @@ pub struct Making {
 #[derive(Clone, Copy)]
 pub struct Store {
     pub game: RwSignal<Game>,
+    /// The game's metadata; its `elapsed_ms` is only written when saving (see `elapsed`).
     pub meta: RwSignal<GameMeta>,
+    /// Play time in ms, live. Kept apart from `meta` so the clock ticking doesn't count as a
+    /// change of the game (which would keep postponing the debounced autosave).
+    pub elapsed: RwSignal<u64>,
     pub settings: RwSignal<Settings>,
     pub phase: RwSignal<Phase>,
     pub selected: RwSignal<Option<Cell>>,
@@ -152,6 +156,7 @@ impl Store {
     pub fn new(game: Game, meta: GameMeta, settings: Settings) -> Store {
         Store {
             game: RwSignal::new(game),
+            elapsed: RwSignal::new(meta.elapsed_ms),
             meta: RwSignal::new(meta),
             settings: RwSignal::new(settings),
             phase: RwSignal::new(Phase::Play),

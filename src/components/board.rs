@@ -10,6 +10,7 @@
 
 use crate::controller;
 use crate::state::{Phase, Store};
+use gloo_timers::callback::Timeout;
 use inkdoku_engine::step::Step;
 use inkdoku_engine::{Cell, Digit, DigitSet, Grid, House, Size};
 use leptos::prelude::*;
@@ -207,7 +208,13 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
     let full = n as f64 * CELL;
     let (thin, thick) = grid_lines(size);
     let views = Memo::new(move |_| cell_views(&store));
+    // Hover (mouse) or long-press (touch, pen) on an empty cell shows its candidates.
     let peek = RwSignal::new(None::<Cell>);
+    let peek_timer = StoredValue::new_local(None::<Timeout>);
+    let start_peek = move |cell: Cell, ms: u32| {
+        peek_timer.set_value(Some(Timeout::new(ms, move || peek.set(Some(cell)))));
+    };
+    let stop_peek = move || peek_timer.set_value(None);
     let rows = (0..n)
         .map(|r| {
             let cells = (0..n)
@@ -223,9 +230,18 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
                            class=move || cell_class(&view_of.get())
                            on:pointerdown=move |ev| {
                                // Touch and pen taps select; the ink layer (pen issue) intercepts strokes.
-                               if ev.button() == 0 { controller::tap(store, cell); }
+                               if ev.button() == 0 {
+                                   peek.set(None);
+                                   controller::tap(store, cell);
+                                   if ev.pointer_type() != "mouse" { start_peek(cell, 550); }
+                               }
                            }
-                           on:pointerenter=move |_| peek.set(None)
+                           on:pointerup=move |_| stop_peek()
+                           on:pointercancel=move |_| stop_peek()
+                           on:pointerenter=move |ev| {
+                               if ev.pointer_type() == "mouse" { start_peek(cell, 600); }
+                           }
+                           on:pointerleave=move |_| { stop_peek(); peek.set(None); }
                         >
                             <rect x=x y=y width=CELL height=CELL class="cell-bg" />
                             <path class="incorrect-flag" d=format!("M{} {}h-22l22 22z", x + CELL, y) />
@@ -275,6 +291,30 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
         })
         .collect_view();
     let vb = format!("{} {} {} {}", -MARGIN, -MARGIN, full + 2.0 * MARGIN, full + 2.0 * MARGIN);
+    let popover = move || {
+        let cell = peek.get()?;
+        let open = store.game.with(|g| {
+            let grid = g.grid();
+            grid.get(cell).is_none().then(|| grid.open_digits(cell))
+        })?;
+        let digits: Vec<String> = open.iter().map(|d| size.digit_char(d).to_string()).collect();
+        let text = if digits.is_empty() { "no candidate left".to_string() } else { digits.join(" ") };
+        // Place it above the cell (below for the top row), in percent of the board square.
+        let span = full + 2.0 * MARGIN;
+        let (r, c) = (size.row_of(cell) as f64, size.col_of(cell) as f64);
+        let left = 100.0 * (MARGIN + (c + 0.5) * CELL) / span;
+        let (edge, top) = if r < 1.0 {
+            ("top", 100.0 * (MARGIN + (r + 1.0) * CELL) / span)
+        } else {
+            ("bottom", 100.0 - 100.0 * (MARGIN + r * CELL) / span)
+        };
+        let style = format!("left:{left:.2}%;{edge}:{top:.2}%");
+        Some(view! {
+            <div class="peek" role="tooltip" style=style>
+                <span class="peek-cell">{inkdoku_engine::geometry::cell_name(size, cell)}</span>" "{text}
+            </div>
+        })
+    };
     view! {
         <svg class=format!("board size-{n}") viewBox=vb role="grid" aria-label="Sudoku grid"
              aria-rowcount=n aria-colcount=n preserveAspectRatio="xMidYMid meet">
@@ -282,5 +322,6 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
             <path d=thin class="lines-thin" aria-hidden="true" />
             <path d=thick class="lines-box" aria-hidden="true" />
         </svg>
+        {popover}
     }
 }

@@ -62,7 +62,6 @@ pub fn EditTools(store: Store) -> impl IntoView {
 pub fn GameTools(store: Store) -> impl IntoView {
     let solve_open = RwSignal::new(false);
     let entering = move || store.phase.get() == Phase::Enter;
-    let hint_on_show = move || store.marks.with(|m| m.hint.is_some());
     view! {
         <div class="tools game-tools" role="group" aria-label="Game">
             <Show when=move || !entering() fallback=move || view! {
@@ -70,9 +69,6 @@ pub fn GameTools(store: Store) -> impl IntoView {
                 <button type="button" class="tool" on:click=move |_| controller::cancel_entering(store)>"Cancel"</button>
             }>
                 <button type="button" class="tool" on:click=move |_| controller::hint(store)>"Hint"</button>
-                <Show when=hint_on_show>
-                    <button type="button" class="tool primary" on:click=move |_| controller::apply_hint(store)>"Apply hint"</button>
-                </Show>
                 <button type="button" class="tool" on:click=move |_| controller::check(store)>"Check"</button>
                 <button type="button" class="tool" aria-expanded=move || pressed(solve_open.get())
                         on:click=move |_| solve_open.update(|o| *o = !*o)>"Solve"</button>
@@ -90,5 +86,28 @@ pub fn GameTools(store: Store) -> impl IntoView {
                 <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Settings))>"Settings"</button>
             </Show>
         </div>
+    }
+}
+
+/// The hint on show, in full, with a button to apply it; and the log of applied hints.
+#[component]
+pub fn HintPanel(store: Store) -> impl IntoView {
+    let explanation = move || {
+        let size = store.size();
+        store.marks.with(|m| m.hint.as_ref().map(|h| h.explanation(size)))
+    };
+    view! {
+        {move || explanation().map(|text| view! {
+            <section class="hint-card" aria-label="Hint">
+                <p>{text}</p>
+                <button type="button" class="primary" on:click=move |_| controller::apply_hint(store)>"Apply hint"</button>
+            </section>
+        })}
+        <Show when=move || store.log.with(|l| !l.is_empty())>
+            <details class="log">
+                <summary>"Steps taken"</summary>
+                <ol>{move || store.log.get().into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}</ol>
+            </details>
+        </Show>
     }
 }

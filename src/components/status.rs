@@ -20,7 +20,7 @@ pub fn StatusBar(store: Store) -> impl IntoView {
         <header class="status-bar">
             <span class="brand">"inkdoku"</span>
             <span class="level">{level}</span>
-            <span class="timer" role="timer" aria-label="Time">{move || controller::clock(store.meta.with(|m| m.elapsed_ms))}</span>
+            <span class="timer" role="timer" aria-label="Time">{move || controller::clock(store.elapsed.get())}</span>
             <p class="status" role="status" aria-live="polite">{move || store.status.get()}</p>
         </header>
     }

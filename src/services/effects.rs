@@ -14,7 +14,11 @@ pub fn save_now(store: Store) {
         return;
     }
     let record = store.game.with_untracked(|g| {
-        (g.givens().filled_count() > 0).then(|| StoredGame { version: 1, game: g.clone(), meta: store.meta.get_untracked() })
+        (g.givens().filled_count() > 0).then(|| {
+            let mut meta = store.meta.get_untracked();
+            meta.elapsed_ms = store.elapsed.get_untracked();
+            StoredGame { version: 1, game: g.clone(), meta }
+        })
     });
     if let Some(record) = record {
         if let Err(e) = storage::save(GAME_KEY, &record) {
@@ -54,7 +58,11 @@ fn timer(store: Store) {
             && store.phase.get_untracked() == Phase::Play
             && store.game.with_untracked(|g| g.givens().filled_count() > 0 && !g.is_solved());
         if running && delta < 5_000 {
-            store.meta.update(|m| m.elapsed_ms += delta);
+            store.elapsed.update(|t| *t += delta);
+            // Time is saved with every change; while nothing changes, every 15 s.
+            if store.elapsed.get_untracked() % 15_000 < delta {
+                save_now(store);
+            }
         }
     });
     let interval = StoredValue::new_local(Some(interval));

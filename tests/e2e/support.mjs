@@ -3,7 +3,6 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -49,27 +48,29 @@ export async function serve(dir = dist) {
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
 }
 
-/** Launches headless Chromium with the flags this machine needs and a fresh profile. */
+/** Launches headless Chromium with the flags this machine needs (Playwright gives every
+ *  launch a fresh temporary profile). `page()` opens a page in a new, isolated context (its own
+ *  storage), collecting uncaught page errors in `errors`. */
 export async function launch() {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'inkdoku-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
-    viewport: { width: 1280, height: 800 },
   });
   const errors = [];
-  context.on('weberror', (e) => errors.push(String(e.error())));
   return {
-    context,
+    browser,
     errors,
-    close: async () => {
-      await context.close();
-      fs.rmSync(profile, { recursive: true, force: true });
+    async page(options = {}) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+      const page = await context.newPage();
+      page.on('pageerror', (e) => errors.push(String(e)));
+      return page;
     },
+    close: () => browser.close(),
   };
 }
 
@@ -77,4 +78,45 @@ export async function launch() {
 export async function snap(page, name) {
   fs.mkdirSync(screenshots, { recursive: true });
   await page.screenshot({ path: path.join(screenshots, `${name}.png`) });
+}
+
+/** Opens the app and waits until a puzzle is on the board. */
+export async function openApp(b, url, options = {}) {
+  const page = await b.page(options);
+  await page.goto(url);
+  await waitForPuzzle(page);
+  return page;
+}
+
+/** Waits until the board shows givens (a puzzle was made or restored). */
+export async function waitForPuzzle(page, timeout = 30000) {
+  await page.waitForFunction(
+    () => document.querySelectorAll('[role=gridcell][aria-label$=", given"]').length > 0,
+    null, { timeout });
+}
+
+/** Every cell as { row, col, label } (1-based). */
+export async function cells(page) {
+  return page.getByRole('gridcell').evaluateAll((els) => els.map((e) => ({
+    row: Number(e.getAttribute('aria-rowindex')),
+    col: Number(e.getAttribute('aria-colindex')),
+    label: e.getAttribute('aria-label'),
+  })));
+}
+
+/** The cell at row, col (1-based) as a locator. */
+export function cell(page, row, col) {
+  return page.locator(`[role=gridcell][aria-rowindex="${row}"][aria-colindex="${col}"]`);
+}
+
+/** The saved game record (waits for the debounced autosave). */
+export async function saved(page) {
+  await page.waitForFunction(() => localStorage.getItem('inkdoku.game.v1') !== null, null, { timeout: 10000 });
+  return page.evaluate(() => JSON.parse(localStorage.getItem('inkdoku.game.v1')));
+}
+
+/** The current puzzle's solution as a string of digits (from the saved game). */
+export async function solution(page) {
+  const rec = await saved(page);
+  return rec.game.solution;
 }
