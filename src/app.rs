@@ -38,20 +38,15 @@ pub fn App() -> impl IntoView {
         store.dialog.set(Some(Dialog::Message { title: "Saved data".into(), text }));
     }
     if !restored {
-        store.status.set("Making a puzzle…".into());
         controller::make_puzzle(store);
     } else if store.in_progress() {
         store.dialog.set(Some(Dialog::Welcome));
     }
 
-    let board = move || {
-        let size = store.size();
-        view! { <Board store=store size=size /> }
-    };
-    let controls = move || {
-        let size = store.size();
-        view! { <NumberPad store=store size=size /> }
-    };
+    // The board and pad are rebuilt only when the grid size changes (a memo), not on every move.
+    let size = Memo::new(move |_| store.size());
+    let board = move || view! { <Board store=store size=size.get() /> };
+    let controls = move || view! { <NumberPad store=store size=size.get() /> };
     view! {
         <div class="app" class:left-handed=move || store.settings.with(|s| s.left_handed)
              class:covered=move || store.dialog.with(Option::is_some)>

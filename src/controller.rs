@@ -249,6 +249,7 @@ pub fn make_puzzle(store: Store) {
         store.dialog.set(Some(Dialog::NewGame));
     }
     store.making.set(Some(Making { done: 0, total: 1 }));
+    store.status.set("Making a puzzle…".into());
     let sent = worker::request(Task::Generate { options }, move |reply| match reply {
         Reply::Progress { done, total, .. } => store.making.set(Some(Making { done, total })),
         Reply::Generated { generated, .. } => {

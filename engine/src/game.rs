@@ -572,6 +572,107 @@ mod tests {
     }
 
     #[test]
+    fn clear_takes_the_digit_first_then_the_notes() {
+        let mut g = game();
+        g.apply(Action::ToggleNote { cell: c(0, 2), digit: d(1) }).unwrap();
+        g.apply(Action::Place { cell: c(0, 2), digit: d(4), clear_peer_notes: false }).unwrap();
+        assert!(g.board().notes[c(0, 2).index()].is_empty(), "a digit replaces the cell's notes");
+        g.apply(Action::ToggleNote { cell: c(0, 3), digit: d(2) }).unwrap();
+        g.apply(Action::Clear { cell: c(0, 2) }).unwrap();
+        assert_eq!(g.digit(c(0, 2)), None);
+        g.apply(Action::Clear { cell: c(0, 3) }).unwrap();
+        assert!(g.board().notes[c(0, 3).index()].is_empty());
+        assert_eq!(g.apply(Action::Clear { cell: c(0, 0) }), Err(ActionError::Given));
+    }
+
+    #[test]
+    fn erase_clears_player_digits_but_never_givens() {
+        let mut g = game();
+        g.apply(Action::Place { cell: c(0, 2), digit: d(4), clear_peer_notes: true }).unwrap();
+        g.apply(Action::Place { cell: c(0, 3), digit: d(6), clear_peer_notes: true }).unwrap();
+        g.apply(Action::Erase { cells: vec![c(0, 0), c(0, 1), c(0, 2), c(0, 3)] }).unwrap();
+        assert_eq!(g.digit(c(0, 2)), None);
+        assert_eq!(g.digit(c(0, 3)), None);
+        assert_eq!(g.digit(c(0, 0)), Some(d(5)), "givens stay");
+        g.undo().unwrap();
+        assert_eq!(g.digit(c(0, 3)), Some(d(6)));
+        assert_eq!(g.apply(Action::Erase { cells: vec![Cell::new(500)] }), Err(ActionError::CellOutside(500)));
+    }
+
+    #[test]
+    fn fill_and_clear_all_notes() {
+        let mut g = game();
+        g.apply(Action::FillNotes).unwrap();
+        let notes = &g.board().notes;
+        assert_eq!(notes[c(0, 2).index()].iter().map(|x| x.get()).collect::<Vec<_>>(), vec![1, 2, 4]);
+        assert!(notes[c(0, 0).index()].is_empty(), "givens get no notes");
+        g.apply(Action::ClearNotes).unwrap();
+        assert!(g.board().notes.iter().all(|n| n.is_empty()));
+        g.undo().unwrap();
+        assert!(!g.board().notes[c(0, 2).index()].is_empty());
+    }
+
+    #[test]
+    fn apply_step_places_and_eliminates() {
+        let mut g = game();
+        g.apply(Action::FillNotes).unwrap();
+        let step = Action::ApplyStep {
+            placements: vec![Candidate::new(c(0, 2), d(4))],
+            eliminations: vec![Candidate::new(c(1, 1), d(2))],
+        };
+        g.apply(step).unwrap();
+        assert_eq!(g.digit(c(0, 2)), Some(d(4)));
+        assert!(!g.board().notes[c(1, 1).index()].contains(d(2)));
+        assert!(!g.board().notes[c(0, 3).index()].contains(d(4)), "placements clear peer notes");
+        let on_given = Action::ApplyStep { placements: vec![Candidate::new(c(0, 0), d(5))], eliminations: vec![] };
+        assert_eq!(g.apply(on_given), Err(ActionError::Given));
+    }
+
+    #[test]
+    fn solve_cell_needs_a_solution() {
+        let mut g = game();
+        g.apply(Action::SolveCell { cell: c(0, 2) }).unwrap();
+        assert_eq!(g.digit(c(0, 2)), Some(d(4)));
+        let mut unknown = Game::new(g.givens().clone(), None);
+        assert_eq!(unknown.apply(Action::SolveCell { cell: c(0, 2) }), Err(ActionError::NoSolution));
+        assert_eq!(unknown.apply(Action::SolveHouse { house: House::Box(9) }), Err(ActionError::HouseOutside("box 10".into())));
+    }
+
+    #[test]
+    fn strokes_are_added_erased_and_dropped_with_a_digit() {
+        let mut g = game();
+        let stroke = |cell| Stroke { id: 0, cell: Some(cell), points: vec![[0.2, 0.3, 0.5], [0.21, 0.32, 0.6]] };
+        g.apply(Action::AddStroke { stroke: stroke(c(0, 2)) }).unwrap();
+        g.apply(Action::AddStroke { stroke: stroke(c(0, 3)) }).unwrap();
+        let ids: Vec<u32> = g.board().ink.iter().map(|s| s.id).collect();
+        assert_eq!(ids, vec![1, 2]);
+        g.apply(Action::EraseStrokes { ids: vec![1] }).unwrap();
+        assert_eq!(g.board().ink.len(), 1);
+        g.apply(Action::Place { cell: c(0, 3), digit: d(6), clear_peer_notes: true }).unwrap();
+        assert!(g.board().ink.is_empty(), "a digit removes the ink of its cell");
+        g.undo().unwrap();
+        g.undo().unwrap();
+        assert_eq!(g.board().ink.len(), 2);
+        let bad = Stroke { id: 0, cell: None, points: vec![[1.5, 0.0, 1.0]] };
+        assert_eq!(g.apply(Action::AddStroke { stroke: bad }), Err(ActionError::BadStroke));
+        assert_eq!(g.apply(Action::AddStroke { stroke: Stroke { id: 0, cell: None, points: vec![] } }), Err(ActionError::BadStroke));
+    }
+
+    #[test]
+    fn no_op_actions_are_not_recorded_and_new_actions_drop_redo() {
+        let mut g = game();
+        g.apply(Action::Place { cell: c(0, 2), digit: d(4), clear_peer_notes: true }).unwrap();
+        assert_eq!(g.apply(Action::Place { cell: c(0, 2), digit: d(4), clear_peer_notes: true }), Ok(false));
+        assert_eq!(g.applied(), 1);
+        g.undo().unwrap();
+        g.apply(Action::Place { cell: c(0, 3), digit: d(6), clear_peer_notes: true }).unwrap();
+        assert!(!g.can_redo());
+        assert_eq!(g.redo(), Err(ActionError::NothingToRedo));
+        g.undo().unwrap();
+        assert_eq!(g.undo(), Err(ActionError::NothingToUndo));
+    }
+
+    #[test]
     fn save_is_the_action_list() {
         let mut g = game();
         g.apply(Action::FillNotes).unwrap();

@@ -1,0 +1,102 @@
+// App performance in headless Chromium (benchmarks, not tests): first load to an interactive
+// grid, key press to painted digit, long tasks on the main thread while a Hard puzzle is made,
+// and the gzip size of what the browser downloads. Build first: trunk build --release.
+//
+//   node bench/app.mjs [runs]
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { serve, launch } from '../tests/e2e/support.mjs';
+
+const runs = Number(process.argv[2] || 5);
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+
+const server = await serve();
+const b = await launch();
+
+// 1. First load → interactive grid (givens on the board), measured in the page.
+const loads = [];
+for (let i = 0; i < runs; i++) {
+  const page = await b.page();
+  await page.addInitScript(() => {
+    new MutationObserver((_, obs) => {
+      if (document.querySelector('[role=gridcell][aria-label$=", given"]')) {
+        window.__ready = performance.now();
+        obs.disconnect();
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.__ready !== undefined, null, { timeout: 30000 });
+  loads.push(await page.evaluate(() => window.__ready));
+  await page.context().close();
+}
+
+// 2. Key press → digit painted: from keydown to the first animation frame after the label changed.
+const page = await b.page();
+await page.goto(server.url);
+await page.waitForSelector('[role=gridcell][aria-label$=", given"]');
+const keyLatencies = await page.evaluate(async (n) => {
+  const out = [];
+  const empty = [...document.querySelectorAll('[role=gridcell]')].filter((c) => c.getAttribute('aria-label').endsWith('empty'));
+  for (let i = 0; i < n && i < empty.length; i++) {
+    const cell = empty[i];
+    cell.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, pointerType: 'mouse' }));
+    await new Promise((r) => requestAnimationFrame(() => r()));
+    let changed = 0;
+    const painted = new Promise((resolve) => {
+      new MutationObserver((_, obs) => {
+        obs.disconnect();
+        changed = performance.now();
+        requestAnimationFrame(() => resolve(performance.now()));
+      }).observe(cell, { attributes: true, attributeFilter: ['aria-label'] });
+    });
+    // Start right after a frame, as a real key press lands at a random point of one.
+    await new Promise((r) => requestAnimationFrame(() => r()));
+    const t0 = performance.now();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: String((i % 9) + 1), bubbles: true }));
+    const frame = await painted;
+    out.push({ dom: changed - t0, frame: frame - t0 });
+  }
+  return out;
+}, 20);
+
+// 3. Long tasks on the main thread while a Hard 9x9 is made in the worker.
+await page.evaluate(() => {
+  window.__long = [];
+  new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push(e.duration)))
+    .observe({ type: 'longtask', buffered: false });
+});
+await page.getByRole('button', { name: 'New game' }).click();
+await page.getByRole('combobox', { name: 'Level' }).selectOption('Hard');
+await page.getByRole('button', { name: 'Start' }).click();
+await page.evaluate(() => {
+  const status = document.querySelector('[role=status]');
+  new MutationObserver(() => {
+    if (/^New 9x9/.test(status.textContent)) window.__made = performance.now();
+  }).observe(status, { subtree: true, childList: true, characterData: true });
+  window.__start = performance.now();
+});
+await page.getByRole('button', { name: 'Start new game' }).click();
+await page.waitForFunction(() => window.__made !== undefined, null, { timeout: 60000 });
+const makeMs = Math.round(await page.evaluate(() => window.__made - window.__start));
+const longTasks = await page.evaluate(() => window.__long);
+
+// 4. Download size (gzip -9) of the app and the worker.
+const dist = path.resolve('dist');
+let raw = 0, gz = 0;
+for (const f of fs.readdirSync(dist).filter((f) => /\.(wasm|js)$/.test(f))) {
+  const bytes = fs.readFileSync(path.join(dist, f));
+  raw += bytes.length;
+  gz += zlib.gzipSync(bytes, { level: 9 }).length;
+}
+
+console.log(JSON.stringify({
+  first_load_to_grid_ms: { median: Math.round(median(loads)), all: loads.map(Math.round) },
+  key_to_dom_update_ms: { median: +median(keyLatencies.map((k) => k.dom)).toFixed(1), max: +Math.max(...keyLatencies.map((k) => k.dom)).toFixed(1) },
+  key_to_next_frame_ms: { median: +median(keyLatencies.map((k) => k.frame)).toFixed(1), max: +Math.max(...keyLatencies.map((k) => k.frame)).toFixed(1) },
+  hard_9x9_generation: { wall_ms: makeMs, main_thread_long_tasks_ms: longTasks.map(Math.round) },
+  wasm_and_js_bytes: { raw, gzip: gz },
+}, null, 1));
+await b.close();
+await server.close();
