@@ -25,6 +25,7 @@ pub mod position;
 pub mod protocol;
 pub mod random;
 pub mod rating;
+pub mod share;
 pub mod solver;
 pub mod step;
 pub mod techniques;

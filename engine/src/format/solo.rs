@@ -62,7 +62,7 @@ fn parse_params(params: &str) -> Result<Size, FormatError> {
     if c != r {
         return Err(err("inkdoku plays square boxes only (2x2, 3x3, 4x4)"));
     }
-    Size::from_side(c * r).ok_or_else(|| err("inkdoku plays 2x2, 3x3 and 4x4 boxes"))
+    c.checked_mul(r).and_then(Size::from_side).ok_or_else(|| err("inkdoku plays 2x2, 3x3 and 4x4 boxes"))
 }
 
 /// Reads a Solo game ID.
@@ -191,5 +191,7 @@ mod tests {
             Err(FormatError::BadCharacter { ch: '!', position: 6, format: FORMAT })
         );
         assert!(parse("3x3dt:4e8a5a3j7f2e6e8a4f1g6a3a7a5b2e1a4f").is_ok());
+        // Found by fuzzing: huge box sizes must not overflow.
+        assert!(matches!(parse("4294967296x4294967296:a"), Err(FormatError::SoloParams { .. })));
     }
 }

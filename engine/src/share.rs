@@ -1,0 +1,372 @@
+//! Share links: a compact, versioned encoding of a puzzle (and, if the player chooses, their
+//! progress and notes) for the fragment of a URL, and a reader for every link or pasted text
+//! inkdoku accepts.
+//!
+//! ## inkdoku's own fragment: `#p=<base64url>`
+//! ```text
+//!  byte 0      format version (1)
+//!  byte 1      grid side: 4, 9 or 16
+//!  byte 2      flags: bit 0 = progress follows
+//!  bits …      givens, one value per cell in reading order (0 = blank), each in
+//!              b = ceil(log2(side + 1)) bits: 3 for 4x4, 4 for 9x9, 5 for 16x16
+//!  [bits …]    with progress: the player's digits, b bits per cell (0 on givens), then the notes
+//!              of every cell without a digit, `side` bits each (bit d-1 = digit d)
+//!  last byte   checksum: the sum of all earlier bytes, modulo 256
+//! ```
+//! A 9x9 puzzle takes 44 bytes (60 characters); with progress and notes about 140 characters.
+//!
+//! ## Also accepted (in a link or pasted)
+//! Plain 16/81/256-character lines, Solo game IDs, SudokuPad/SudokuExchange compressed strings
+//! (`?s=…`, `scf…`, `classic…`), and anything `format::parse_any` reads. A link is taken apart
+//! (query `s=`/`p=`/`puzzle=`, fragment), percent-decoding included. Every failure is a
+//! `ShareError` that says what is wrong; nothing here panics (see `tests/fuzz_links.rs`).
+
+use crate::format::{self, FormatError};
+use crate::geometry::{Digit, DigitSet, Size};
+use crate::grid::Grid;
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use thiserror::Error;
+
+const VERSION: u8 = 1;
+
+/// The player's progress carried by a link.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The player's digits (none on givens).
+    pub entries: Grid,
+    /// Candidate marks per cell.
+    pub notes: Vec<DigitSet>,
+}
+
+/// What a link holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shared {
+    pub givens: Grid,
+    pub progress: Option<Progress>,
+}
+
+/// Why a link or text holds no puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ShareError {
+    #[error("the link holds no puzzle")]
+    Empty,
+    #[error("the link's puzzle data is damaged: '{ch}' at position {position} is not base64url")]
+    NotBase64 { ch: char, position: usize },
+    #[error("the link was made by a newer inkdoku (format {0}); update the app to open it")]
+    NewerVersion(u8),
+    #[error("the link's puzzle data names a grid of side {0}; inkdoku plays 4, 9 and 16")]
+    BadSide(u8),
+    #[error("the link's puzzle data is cut short (the link may have been truncated)")]
+    Truncated,
+    #[error("the link's puzzle data is damaged (checksum mismatch)")]
+    Checksum,
+    #[error("the link's puzzle data has an impossible digit in row {row}, column {col}")]
+    BadDigit { row: usize, col: usize },
+    #[error("the link's progress writes over a given in row {row}, column {col}")]
+    OverGiven { row: usize, col: usize },
+    #[error("the link's puzzle data has {0} unexpected bytes at its end")]
+    Trailing(usize),
+    #[error("{0}")]
+    Format(#[from] FormatError),
+}
+
+fn bits_per_value(size: Size) -> u32 {
+    u32::BITS - (size.side() as u32).leading_zeros()
+}
+
+struct BitWriter {
+    bytes: Vec<u8>,
+    acc: u64,
+    used: u32,
+}
+
+impl BitWriter {
+    fn put(&mut self, value: u32, bits: u32) {
+        self.acc = (self.acc << bits) | u64::from(value);
+        self.used += bits;
+        while self.used >= 8 {
+            self.used -= 8;
+            self.bytes.push((self.acc >> self.used) as u8);
+        }
+    }
+
+    fn finish(mut self) -> Vec<u8> {
+        if self.used > 0 {
+            self.bytes.push((self.acc << (8 - self.used)) as u8);
+        }
+        self.bytes
+    }
+}
+
+struct BitReader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    acc: u64,
+    have: u32,
+}
+
+impl BitReader<'_> {
+    fn get(&mut self, bits: u32) -> Result<u32, ShareError> {
+        while self.have < bits {
+            let byte = *self.bytes.get(self.pos).ok_or(ShareError::Truncated)?;
+            self.pos += 1;
+            self.acc = (self.acc << 8) | u64::from(byte);
+            self.have += 8;
+        }
+        self.have -= bits;
+        Ok(((self.acc >> self.have) & ((1 << bits) - 1)) as u32)
+    }
+}
+
+/// Encodes a puzzle (and optionally the player's progress) as the payload of `#p=`.
+pub fn encode(givens: &Grid, progress: Option<&Progress>) -> String {
+    let size = givens.size();
+    let b = bits_per_value(size);
+    let mut w = BitWriter { bytes: vec![VERSION, size.side() as u8, u8::from(progress.is_some())], acc: 0, used: 0 };
+    for c in givens.cells() {
+        w.put(c.map_or(0, |d| u32::from(d.get())), b);
+    }
+    if let Some(p) = progress {
+        for cell in size.cells() {
+            let entry = if givens.get(cell).is_some() { None } else { p.entries.get(cell) };
+            w.put(entry.map_or(0, |d| u32::from(d.get())), b);
+        }
+        for cell in size.cells() {
+            if givens.get(cell).is_none() && p.entries.get(cell).is_none() {
+                let notes = p.notes.get(cell.index()).copied().unwrap_or_default();
+                w.put(u32::from(notes.bits()) & ((1 << size.side()) - 1), size.side() as u32);
+            }
+        }
+    }
+    let mut bytes = w.finish();
+    let sum = bytes.iter().fold(0u8, |s, &x| s.wrapping_add(x));
+    bytes.push(sum);
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// Decodes the payload of `#p=`.
+pub fn decode(payload: &str) -> Result<Shared, ShareError> {
+    let payload = payload.trim();
+    if payload.is_empty() {
+        return Err(ShareError::Empty);
+    }
+    if let Some((position, ch)) =
+        payload.chars().enumerate().find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_'))
+    {
+        return Err(ShareError::NotBase64 { ch, position: position + 1 });
+    }
+    // Only a length of 1 mod 4 is impossible for unpadded base64: a lost character.
+    let bytes = URL_SAFE_NO_PAD.decode(payload).map_err(|_| ShareError::Truncated)?;
+    let (&sum, body) = bytes.split_last().ok_or(ShareError::Truncated)?;
+    if body.len() < 3 {
+        return Err(ShareError::Truncated);
+    }
+    if body[0] > VERSION || body[0] == 0 {
+        return Err(ShareError::NewerVersion(body[0]));
+    }
+    let size = Size::from_side(body[1] as usize).ok_or(ShareError::BadSide(body[1]))?;
+    let with_progress = body[2] & 1 == 1;
+    let b = bits_per_value(size);
+    // Too short for the givens (or, with progress, for givens and entries): cut off.
+    let cells_bits = size.cell_count() * b as usize * if with_progress { 2 } else { 1 };
+    if (body.len() - 3) * 8 < cells_bits {
+        return Err(ShareError::Truncated);
+    }
+    if body.iter().fold(0u8, |s, &x| s.wrapping_add(x)) != sum {
+        return Err(ShareError::Checksum);
+    }
+    let mut r = BitReader { bytes: &body[3..], pos: 0, acc: 0, have: 0 };
+    let side = size.side();
+    let digit = |v: u32, i: usize| -> Result<Option<Digit>, ShareError> {
+        if v == 0 {
+            return Ok(None);
+        }
+        Digit::new(v as u8)
+            .filter(|d| v <= 16 && d.fits(size))
+            .map(Some)
+            .ok_or(ShareError::BadDigit { row: i / side + 1, col: i % side + 1 })
+    };
+    let mut givens = Grid::new(size);
+    for cell in size.cells() {
+        givens.set(cell, digit(r.get(b)?, cell.index())?);
+    }
+    let progress = if with_progress {
+        let mut entries = Grid::new(size);
+        for cell in size.cells() {
+            let d = digit(r.get(b)?, cell.index())?;
+            if d.is_some() && givens.get(cell).is_some() {
+                return Err(ShareError::OverGiven { row: size.row_of(cell) + 1, col: size.col_of(cell) + 1 });
+            }
+            entries.set(cell, d);
+        }
+        let mut notes = vec![DigitSet::EMPTY; size.cell_count()];
+        for cell in size.cells() {
+            if givens.get(cell).is_none() && entries.get(cell).is_none() {
+                notes[cell.index()] = DigitSet::from_bits(r.get(side as u32)? as u16);
+            }
+        }
+        Some(Progress { entries, notes })
+    } else {
+        None
+    };
+    // Padding bits are fine; whole unused bytes mean the data isn't what it claims.
+    let extra = body.len() - 3 - r.pos;
+    if extra > 0 {
+        return Err(ShareError::Trailing(extra));
+    }
+    Ok(Shared { givens, progress })
+}
+
+/// Percent-decodes `%XX` escapes (and `+` as a space in query values); bad escapes stay as is.
+fn percent_decode(s: &str, plus_is_space: bool) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' if i + 2 < bytes.len() => {
+                let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok());
+                match hex {
+                    Some(v) => {
+                        out.push(v);
+                        i += 3;
+                    }
+                    None => {
+                        out.push(b'%');
+                        i += 1;
+                    }
+                }
+            }
+            b'+' if plus_is_space => {
+                out.push(b' ');
+                i += 1;
+            }
+            other => {
+                out.push(other);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Reads a puzzle from a link (whole URL, `?query`, `#fragment`) or from pasted text.
+pub fn parse(text: &str) -> Result<Shared, ShareError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(ShareError::Empty);
+    }
+    let looks_like_link = text.contains("://") || text.starts_with('#') || text.starts_with('?');
+    if !looks_like_link {
+        return from_text(text);
+    }
+    let (before_hash, fragment) = match text.split_once('#') {
+        Some((a, f)) => (a, Some(f)),
+        None => (text, None),
+    };
+    let query = before_hash.split_once('?').map(|(_, q)| q);
+    // Query parameters first (SudokuExchange `?s=`, ours `?p=`), then the fragment.
+    if let Some(q) = query {
+        for pair in q.split('&') {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let value = percent_decode(value, true);
+            match key {
+                "p" => return decode(&value),
+                "s" | "puzzle" => return from_text(&value),
+                _ => {}
+            }
+        }
+    }
+    if let Some(f) = fragment.filter(|f| !f.is_empty()) {
+        let f = percent_decode(f, false);
+        if let Some(payload) = f.strip_prefix("p=") {
+            return decode(payload);
+        }
+        return from_text(f.strip_prefix("s=").or_else(|| f.strip_prefix("puzzle=")).unwrap_or(&f));
+    }
+    // A SudokuPad path: https://sudokupad.app/scf…, /classic…
+    if let Some(last) = before_hash.split('?').next().and_then(|p| p.rsplit('/').next()) {
+        if last.starts_with("scf") || last.starts_with("classic") {
+            return from_text(last);
+        }
+    }
+    Err(ShareError::Empty)
+}
+
+fn from_text(text: &str) -> Result<Shared, ShareError> {
+    let (givens, _) = format::parse_any(text)?;
+    Ok(Shared { givens, progress: None })
+}
+
+/// The `#p=` fragment of a link to a puzzle.
+pub fn fragment(givens: &Grid, progress: Option<&Progress>) -> String {
+    format!("#p={}", encode(givens, progress))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::line;
+
+    fn puzzle() -> Grid {
+        line::parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap()
+    }
+
+    #[test]
+    fn round_trips_with_and_without_progress() {
+        let g = puzzle();
+        let payload = encode(&g, None);
+        assert_eq!(payload.len(), 60);
+        assert_eq!(decode(&payload).unwrap(), Shared { givens: g.clone(), progress: None });
+        let mut entries = Grid::new(Size::Nine);
+        entries.set(Size::Nine.cell(0, 2), Digit::new(4));
+        let mut notes = vec![DigitSet::EMPTY; 81];
+        notes[3] = [1u8, 2, 6].into_iter().filter_map(Digit::new).collect();
+        let progress = Progress { entries, notes };
+        let link = format!("https://example.org/inkdoku/{}", fragment(&g, Some(&progress)));
+        assert_eq!(parse(&link).unwrap(), Shared { givens: g, progress: Some(progress) });
+    }
+
+    #[test]
+    fn sixteen_and_four() {
+        for size in [Size::Four, Size::Sixteen] {
+            let mut g = Grid::new(size);
+            g.set(size.cell(0, 0), Digit::new(size.side() as u8));
+            assert_eq!(decode(&encode(&g, None)).unwrap().givens, g);
+        }
+    }
+
+    #[test]
+    fn other_formats_in_links_and_pastes() {
+        let g = puzzle();
+        let line = g.to_line();
+        assert_eq!(parse(&line).unwrap().givens, g);
+        assert_eq!(parse(&format!("https://x.org/#{line}")).unwrap().givens, g);
+        let solo = format::solo::write(&g);
+        assert_eq!(parse(&format!("https://x.org/#{}", solo.replace(':', "%3A"))).unwrap().givens, g);
+        let packed = format::sudokupad::write(&g).unwrap();
+        assert_eq!(parse(&format!("https://sudokuexchange.com/play/?s={packed}")).unwrap().givens, g);
+        assert_eq!(parse(&format!("https://sudokupad.app/scf{packed}")).unwrap().givens, g);
+        assert_eq!(parse(&format!("scf{packed}")).unwrap().givens, g);
+    }
+
+    #[test]
+    fn damaged_links_say_why() {
+        let payload = encode(&puzzle(), None);
+        assert_eq!(decode(&payload[..40]), Err(ShareError::Truncated));
+        let mut chars: Vec<char> = payload.chars().collect();
+        chars[10] = if chars[10] == 'A' { 'B' } else { 'A' };
+        let flipped: String = chars.into_iter().collect();
+        assert_eq!(decode(&flipped), Err(ShareError::Checksum));
+        assert_eq!(decode("AQk!"), Err(ShareError::NotBase64 { ch: '!', position: 4 }));
+        assert_eq!(decode(&URL_SAFE_NO_PAD.encode([9, 9, 0, 18])), Err(ShareError::NewerVersion(9)));
+        assert_eq!(decode(&URL_SAFE_NO_PAD.encode([1, 7, 0, 8])), Err(ShareError::BadSide(7)));
+        assert_eq!(parse("https://x.org/"), Err(ShareError::Empty));
+        assert!(matches!(parse("https://x.org/#hello"), Err(ShareError::Format(_))));
+        assert_eq!(
+            parse("https://x.org/#p=").unwrap_err().to_string(),
+            "the link holds no puzzle"
+        );
+    }
+}

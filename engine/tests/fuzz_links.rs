@@ -1,0 +1,130 @@
+//! Fuzzing the parsers of untrusted input: share links, pasted text and puzzle files.
+//!
+//! A deterministic generator makes inputs of several kinds — random text from the formats'
+//! alphabets, random bytes behind `#p=` (with a right header and checksum half of the time, so
+//! the decoder gets deep), and valid links and files with characters flipped, dropped or
+//! inserted — and feeds each to every parser. None may panic, and whatever parses must be
+//! consistent (digits fit the grid, progress never overwrites a given).
+//!
+//! `cargo test -p inkdoku-engine --test fuzz_links` runs one million inputs (~10 s; the engine
+//! is optimized in the test profile) with overflow checks on — a release build would let an
+//! overflow wrap silently. `INKDOKU_FUZZ=<n>` changes the count (and the seed with it).
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use inkdoku_engine::format::{self, sdk, solo, sudokupad};
+use inkdoku_engine::random::Rng;
+use inkdoku_engine::share::{self, Progress, Shared};
+use inkdoku_engine::{Digit, DigitSet, Grid, Size};
+
+const ALPHABET: &[u8] = b"0123456789.-_|+*=#:?&%/xXabcdefgpsAZaz[]{} \n\r\tscfclassicPuzzle=~!";
+
+fn random_grid(rng: &mut Rng) -> Grid {
+    let size = Size::ALL[rng.below(3)];
+    let cells = (0..size.cell_count()).map(|_| Digit::new(rng.below(size.side() + 1) as u8)).collect();
+    Grid::from_cells(size, cells).unwrap()
+}
+
+fn valid_link(rng: &mut Rng) -> String {
+    let g = random_grid(rng);
+    let progress = (rng.below(2) == 1).then(|| {
+        let mut entries = Grid::new(g.size());
+        let mut notes = vec![DigitSet::EMPTY; g.size().cell_count()];
+        for cell in g.size().cells() {
+            if g.get(cell).is_none() && rng.below(3) == 0 {
+                entries.set(cell, Digit::new(1 + rng.below(g.size().side()) as u8));
+            }
+            notes[cell.index()] = DigitSet::from_bits(rng.below(1 << g.size().side()) as u16);
+        }
+        Progress { entries, notes }
+    });
+    match rng.below(5) {
+        0 => format!("https://inkdoku.example/{}", share::fragment(&g, progress.as_ref())),
+        1 => g.to_line(),
+        2 => solo::write(&g),
+        3 => sudokupad::write(&g).map_or(g.to_pretty(), |p| format!("https://sudokuexchange.com/play/?s={p}")),
+        _ => sdk::write(&g, &Default::default()),
+    }
+}
+
+fn mutate(rng: &mut Rng, text: &str) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    for _ in 0..1 + rng.below(4) {
+        let pos = if bytes.is_empty() { 0 } else { rng.below(bytes.len()) };
+        match rng.below(3) {
+            0 if !bytes.is_empty() => bytes[pos] = ALPHABET[rng.below(ALPHABET.len())],
+            1 if !bytes.is_empty() => {
+                bytes.remove(pos);
+            }
+            _ => bytes.insert(pos, ALPHABET[rng.below(ALPHABET.len())]),
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+fn random_payload(rng: &mut Rng) -> String {
+    let len = rng.below(200);
+    let mut bytes: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
+    if rng.below(2) == 0 && bytes.len() >= 4 {
+        bytes[0] = 1;
+        bytes[1] = [4, 9, 16][rng.below(3)];
+        bytes[2] = rng.below(2) as u8;
+        let sum = bytes[..bytes.len() - 1].iter().fold(0u8, |s, &x| s.wrapping_add(x));
+        *bytes.last_mut().unwrap() = sum;
+    }
+    format!("#p={}", URL_SAFE_NO_PAD.encode(bytes))
+}
+
+fn input(rng: &mut Rng) -> String {
+    match rng.below(4) {
+        0 => (0..rng.below(300)).map(|_| ALPHABET[rng.below(ALPHABET.len())] as char).collect(),
+        1 => random_payload(rng),
+        2 => {
+            let link = valid_link(rng);
+            mutate(rng, &link)
+        }
+        _ => {
+            let bytes: Vec<u8> = (0..rng.below(120)).map(|_| rng.below(256) as u8).collect();
+            String::from_utf8_lossy(&bytes).into_owned()
+        }
+    }
+}
+
+fn consistent(shared: &Shared) {
+    let size = shared.givens.size();
+    assert!(shared.givens.cells().iter().flatten().all(|d| d.fits(size)));
+    if let Some(p) = &shared.progress {
+        for cell in size.cells() {
+            assert!(!(p.entries.get(cell).is_some() && shared.givens.get(cell).is_some()));
+        }
+        assert_eq!(p.notes.len(), size.cell_count());
+    }
+}
+
+#[test]
+fn untrusted_input_never_panics() {
+    let count: u64 = std::env::var("INKDOKU_FUZZ").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000_000);
+    let mut rng = Rng::seeded(0xF022 ^ count);
+    let (mut accepted, mut rejected) = (0u64, 0u64);
+    for _ in 0..count {
+        let text = input(&mut rng);
+        match share::parse(&text) {
+            Ok(shared) => {
+                consistent(&shared);
+                accepted += 1;
+            }
+            Err(e) => {
+                assert!(!e.to_string().is_empty());
+                rejected += 1;
+            }
+        }
+        let _ = format::parse_any(&text);
+        let _ = sdk::parse(&text);
+        if let Some(payload) = text.strip_prefix("#p=") {
+            let _ = share::decode(payload);
+        }
+    }
+    // The generator must reach both outcomes, or it is not testing much.
+    assert!(accepted > count / 50 && rejected > count / 50, "accepted {accepted}, rejected {rejected}");
+    eprintln!("{count} inputs: {accepted} accepted, {rejected} rejected, no panic");
+}
