@@ -11,10 +11,11 @@
 use crate::components::board::Board;
 use crate::components::controls::{EditTools, GameTools, HintPanel, NumberPad};
 use crate::components::dialogs::Dialogs;
+use crate::components::print::PrintSheet;
 use crate::components::status::StatusBar;
 use crate::components::win::WinOverlay;
 use crate::controller;
-use crate::services::effects;
+use crate::services::{effects, platform};
 use crate::services::storage::{self, GAME_KEY, Loaded, StoredGame};
 use crate::state::{Dialog, GameMeta, Store, blank_game};
 use leptos::prelude::*;
@@ -37,9 +38,16 @@ pub fn App() -> impl IntoView {
     if let Some(text) = problem.clone() {
         store.dialog.set(Some(Dialog::Message { title: "Saved data".into(), text }));
     }
-    if !restored {
+    // A puzzle in the address (a shared link) is opened; the saved game stays until the player
+    // agrees to replace it.
+    let link = platform::location_puzzle();
+    if link.is_some() {
+        platform::clear_location();
+    }
+    let opened = link.is_some_and(|text| controller::open_text(store, &text, "The link"));
+    if !restored && !opened {
         controller::make_puzzle(store);
-    } else if store.in_progress() {
+    } else if restored && !opened && store.in_progress() {
         store.dialog.set(Some(Dialog::Welcome));
     }
 
@@ -49,6 +57,7 @@ pub fn App() -> impl IntoView {
     let controls = move || view! { <NumberPad store=store size=size.get() /> };
     view! {
         <div class="app" class:left-handed=move || store.settings.with(|s| s.left_handed)
+             class:has-print-set=move || store.print_set.with(Option::is_some)
              class:covered=move || store.dialog.with(Option::is_some)>
             <StatusBar store=store />
             <main class="board-wrap">
@@ -65,5 +74,6 @@ pub fn App() -> impl IntoView {
             </aside>
             <Dialogs store=store />
         </div>
+        <PrintSheet store=store />
     }
 }

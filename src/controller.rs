@@ -243,8 +243,13 @@ pub fn start_clicked(store: Store) {
 /// Makes a puzzle with the settings' size, level and symmetry in the worker.
 pub fn make_puzzle(store: Store) {
     let (size, level, symmetry) = store.settings.with_untracked(|s| (s.size, s.level, s.symmetry));
-    let seed = random_seed();
-    let options = Options { size, level, symmetry, seed };
+    let options = Options { size, level, symmetry, seed: random_seed() };
+    make_with(store, options, String::new());
+}
+
+/// Makes a puzzle in the worker and plays it; `note` is said when it's ready (else "New …").
+pub fn make_with(store: Store, options: Options, note: String) {
+    let (size, seed) = (options.size, options.seed);
     if store.dialog.get_untracked() == Some(Dialog::ConfirmDiscard) {
         store.dialog.set(Some(Dialog::NewGame));
     }
@@ -261,7 +266,8 @@ pub fn make_puzzle(store: Store) {
             if store.dialog.get_untracked() == Some(Dialog::NewGame) {
                 store.dialog.set(None);
             }
-            store.status.set(format!("New {} {} puzzle.", size.name(), level.name()));
+            let said = if note.is_empty() { format!("New {} {} puzzle.", size.name(), level.name()) } else { note.clone() };
+            store.status.set(said);
         }
         Reply::Error { message, .. } => {
             store.making.set(None);
@@ -385,4 +391,220 @@ pub fn key_digit(size: Size, key: &str) -> Option<Digit> {
     let mut chars = key.chars();
     let (Some(c), None) = (chars.next(), chars.next()) else { return None };
     size.digit_from_char(c)
+}
+
+// ---------------------------------------------------------------- sharing, clipboard, files
+
+use crate::services::platform;
+use inkdoku_engine::format::sdk::{self, SdkHeader};
+use inkdoku_engine::share::{self, Progress, Shared};
+
+/// Opens a puzzle from a link, a paste or a file; `source` names it in messages. A text that
+/// holds no puzzle gets a message saying why, and the game in progress is left as it is.
+/// Returns whether the text held a puzzle.
+pub fn open_text(store: Store, text: &str, source: &str) -> bool {
+    match share::parse(text) {
+        Ok(shared) => {
+            open_shared(store, shared);
+            true
+        }
+        Err(e) => {
+            store.dialog.set(Some(Dialog::Message {
+                title: "Not a puzzle".into(),
+                text: format!("{source} holds no puzzle inkdoku can read: {e}. Your game is unchanged."),
+            }));
+            false
+        }
+    }
+}
+
+/// Asks before replacing a game in progress (setting), then loads the puzzle.
+pub fn open_shared(store: Store, shared: Shared) {
+    if store.in_progress() && store.settings.with_untracked(|s| s.confirm_new_game) {
+        store.dialog.set(Some(Dialog::ConfirmOpen(shared)));
+    } else {
+        load_shared(store, shared);
+    }
+}
+
+/// Checks the puzzle in the worker (it must have exactly one solution) and plays it.
+pub fn load_shared(store: Store, shared: Shared) {
+    store.dialog.set(None);
+    store.status.set("Checking the puzzle…".into());
+    let givens = shared.givens.clone();
+    let sent = worker::request(Task::Analyze { puzzle: givens.clone() }, move |reply| match reply {
+        Reply::Analyzed { count: 1, solution, rating, .. } => {
+            let mut game = Game::new(givens.clone(), solution);
+            if let Some(Progress { entries, notes }) = shared.progress.clone() {
+                if let Err(e) = game.apply(Action::SetBoard { entries, notes }) {
+                    store.status.set(format!("The link's progress could not be used: {e}."));
+                }
+            }
+            let level = rating.map(|r| r.level);
+            start_game(store, game, GameMeta::new(level, None));
+            let rated = level.map_or(String::new(), |l| format!(" ({})", l.name()));
+            store.status.set(format!("Opened a {} puzzle{rated}.", givens.size().name()));
+        }
+        Reply::Analyzed { count, .. } => store.dialog.set(Some(Dialog::Message {
+            title: "Not playable".into(),
+            text: if count == 0 {
+                "This puzzle has no solution. Your game is unchanged.".into()
+            } else {
+                "This puzzle has more than one solution; inkdoku plays puzzles with exactly one. Your game is unchanged.".into()
+            },
+        })),
+        Reply::Error { message, .. } => store.status.set(message),
+        _ => {}
+    });
+    if let Err(e) = sent {
+        store.status.set(e);
+    }
+}
+
+/// The link to the current puzzle (with the player's progress and notes if asked).
+pub fn share_url(store: Store, with_progress: bool) -> String {
+    let fragment = store.game.with_untracked(|g| {
+        let progress = with_progress.then(|| Progress { entries: g.board().entries.clone(), notes: g.board().notes.clone() });
+        share::fragment(g.givens(), progress.as_ref())
+    });
+    format!("{}{fragment}", platform::app_url())
+}
+
+pub fn share(store: Store, with_progress: bool) {
+    let url = share_url(store, with_progress);
+    leptos::task::spawn_local(async move {
+        match platform::share_link("A Sudoku from inkdoku", &url).await {
+            Ok(platform::Shared::Sheet) => store.status.set("Shared.".into()),
+            Ok(platform::Shared::Copied) => store.status.set("Link copied to the clipboard.".into()),
+            Err(e) => store.status.set(format!("Could not share the link: {e}.")),
+        }
+    });
+}
+
+/// The puzzle as text: its line, then a grid for people.
+pub fn puzzle_text(store: Store) -> String {
+    store.game.with_untracked(|g| format!("{}\n\n{}", g.givens().to_line(), g.givens().to_pretty()))
+}
+
+pub fn copy_puzzle(store: Store) {
+    let text = puzzle_text(store);
+    leptos::task::spawn_local(async move {
+        match platform::copy_text(&text).await {
+            Ok(()) => store.status.set("Puzzle copied to the clipboard.".into()),
+            Err(e) => store.status.set(format!("Could not copy: {e}.")),
+        }
+    });
+}
+
+pub fn paste_puzzle(store: Store) {
+    leptos::task::spawn_local(async move {
+        match platform::read_clipboard().await {
+            Ok(text) => {
+                open_text(store, &text, "The clipboard");
+            }
+            Err(e) => store.status.set(format!("Could not read the clipboard: {e}.")),
+        }
+    });
+}
+
+pub fn save_file(store: Store) {
+    let level = store.meta.with_untracked(|m| m.level);
+    let header = SdkHeader {
+        source: Some("inkdoku".into()),
+        level: level.map(|l| l.name().to_string()),
+        ..SdkHeader::default()
+    };
+    let text = store.game.with_untracked(|g| sdk::write(g.givens(), &header));
+    let name = format!("inkdoku-{}.sdk", level.map_or("puzzle", |l| l.name()).to_lowercase().replace(' ', "-"));
+    match platform::download(&name, &text) {
+        Ok(()) => store.status.set(format!("Saved as {name}.")),
+        Err(e) => store.status.set(format!("Could not save the file: {e}.")),
+    }
+}
+
+pub fn open_file(store: Store) {
+    let picked = platform::open_file(".sdk,.ss,.txt,text/plain", move |name, text| match text {
+        Ok(text) => {
+            let source = format!("The file “{name}”");
+            match inkdoku_engine::format::parse_any(&text) {
+                Ok((givens, _)) => open_shared(store, Shared { givens, progress: None }),
+                Err(e) => store.dialog.set(Some(Dialog::Message {
+                    title: "Not a puzzle".into(),
+                    text: format!("{source} holds no puzzle inkdoku can read: {e}. Your game is unchanged."),
+                })),
+            }
+        }
+        Err(e) => store.status.set(format!("Could not read {name}: {e}.")),
+    });
+    if let Err(e) = picked {
+        store.status.set(e);
+    }
+}
+
+/// Today's date in the player's time zone, as YYYY-MM-DD.
+pub fn today() -> String {
+    let d = js_sys::Date::new_0();
+    format!("{:04}-{:02}-{:02}", d.get_full_year(), d.get_month() + 1, d.get_date())
+}
+
+/// The daily puzzle: the same seeded 9x9 Medium puzzle for everyone on a date, made offline.
+pub fn daily(store: Store) {
+    let date = today();
+    let seed = inkdoku_engine::generator::daily_seed(&date);
+    let options = Options {
+        size: Size::Nine,
+        level: inkdoku_engine::rating::Level::Medium,
+        symmetry: inkdoku_engine::generator::Symmetry::Rotational,
+        seed,
+    };
+    make_with(store, options, format!("Daily puzzle, {date}."));
+}
+
+// ---------------------------------------------------------------- printing
+
+use crate::state::PrintSet;
+
+/// Prints the current puzzle (the print style sheet shows the board alone).
+pub fn print_current(store: Store) {
+    store.print_set.set(None);
+    // Let the dialog close before the print snapshot is taken.
+    set_timeout(platform::print, std::time::Duration::from_millis(50));
+}
+
+/// Makes `count` new puzzles of a level in the worker, one after another, then prints them.
+pub fn print_set(store: Store, count: usize, level: inkdoku_engine::rating::Level, per_page: usize) {
+    store.making.set(Some(Making { done: 0, total: count as u32 }));
+    make_for_print(store, count, level, per_page, Vec::new());
+}
+
+fn make_for_print(store: Store, count: usize, level: inkdoku_engine::rating::Level, per_page: usize, done: Vec<(Grid, String)>) {
+    if done.len() == count {
+        store.making.set(None);
+        store.print_set.set(Some(PrintSet { per_page, puzzles: done }));
+        store.dialog.set(None);
+        store.status.set(format!("{count} puzzles ready to print."));
+        set_timeout(platform::print, std::time::Duration::from_millis(100));
+        return;
+    }
+    let (size, symmetry) = store.settings.with_untracked(|s| (s.size, s.symmetry));
+    let seed = random_seed();
+    let options = Options { size, level, symmetry, seed };
+    let sent = worker::request(Task::Generate { options }, move |reply| match reply {
+        Reply::Generated { generated, .. } => {
+            let mut done = done.clone();
+            let caption = format!("{} · {} · seed {seed}", generated.rating.level.name(), size.name());
+            done.push((generated.puzzle, caption));
+            store.making.set(Some(Making { done: done.len() as u32, total: count as u32 }));
+            make_for_print(store, count, level, per_page, done);
+        }
+        Reply::Error { message, .. } => {
+            store.making.set(None);
+            store.status.set(message);
+        }
+        _ => {}
+    });
+    if let Err(e) = sent {
+        store.making.set(None);
+        store.status.set(e);
+    }
 }

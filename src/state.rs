@@ -93,6 +93,12 @@ pub enum Dialog {
     Settings,
     /// A message with an OK button (errors, check results, solver answers).
     Message { title: String, text: String },
+    /// Share the puzzle: link, text, file, print.
+    Share,
+    /// Asking before a shared or opened puzzle replaces the game in progress.
+    ConfirmOpen(inkdoku_engine::share::Shared),
+    /// Print a set of new puzzles.
+    PrintSet,
     /// Won: congratulations, time and best time.
     Won { time_ms: u64, best_ms: Option<u64>, new_best: bool },
 }
@@ -123,6 +129,13 @@ pub struct Making {
     pub total: u32,
 }
 
+/// A set of new puzzles laid out for printing, with a caption (level, size, seed) each.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrintSet {
+    pub per_page: usize,
+    pub puzzles: Vec<(Grid, String)>,
+}
+
 /// Every signal of the app, `Copy` so components and handlers can capture it freely.
 #[derive(Clone, Copy)]
 pub struct Store {
@@ -150,6 +163,8 @@ pub struct Store {
     pub visible: RwSignal<bool>,
     /// The game to go back to if entering a puzzle is cancelled.
     pub before_enter: RwSignal<Option<(Game, GameMeta)>>,
+    /// Puzzles laid out for printing, while they are.
+    pub print_set: RwSignal<Option<PrintSet>>,
 }
 
 impl Store {
@@ -170,6 +185,7 @@ impl Store {
             log: RwSignal::new(Vec::new()),
             visible: RwSignal::new(true),
             before_enter: RwSignal::new(None),
+            print_set: RwSignal::new(None),
         }
     }
 

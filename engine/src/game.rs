@@ -88,6 +88,8 @@ pub enum Action {
     AddStroke { stroke: Stroke },
     /// Remove scratchpad strokes by id.
     EraseStrokes { ids: Vec<u32> },
+    /// Set the player's digits and notes at once (progress carried by a shared link).
+    SetBoard { entries: Grid, notes: Vec<DigitSet> },
 }
 
 fn yes() -> bool {
@@ -109,6 +111,8 @@ pub enum ActionError {
     HouseOutside(String),
     #[error("a stroke has no points or a point outside the grid")]
     BadStroke,
+    #[error("the board does not fit the grid's size")]
+    BoardSize,
     #[error("nothing to undo")]
     NothingToUndo,
     #[error("nothing to redo")]
@@ -438,6 +442,22 @@ impl Game {
                 b.ink.push(s);
             }
             Action::EraseStrokes { ids } => b.ink.retain(|s| !ids.contains(&s.id)),
+            Action::SetBoard { entries, notes } => {
+                if entries.size() != size || notes.len() != size.cell_count() {
+                    return Err(ActionError::BoardSize);
+                }
+                let all = size.all_digits();
+                for cell in size.cells() {
+                    if entries.get(cell).is_some() {
+                        self.check_free(cell)?;
+                    }
+                    if notes[cell.index()].difference(all) != DigitSet::EMPTY {
+                        return Err(ActionError::DigitOutside { digit: 17, size });
+                    }
+                }
+                b.entries = entries.clone();
+                b.notes = notes.clone();
+            }
         }
         Ok(())
     }
@@ -670,6 +690,22 @@ mod tests {
         assert_eq!(g.redo(), Err(ActionError::NothingToRedo));
         g.undo().unwrap();
         assert_eq!(g.undo(), Err(ActionError::NothingToUndo));
+    }
+
+    #[test]
+    fn set_board_loads_progress() {
+        let mut g = game();
+        let mut entries = Grid::new(Size::Nine);
+        entries.set(c(0, 2), Some(d(4)));
+        let mut notes = vec![DigitSet::EMPTY; 81];
+        notes[c(0, 3).index()] = DigitSet::single(d(6));
+        g.apply(Action::SetBoard { entries: entries.clone(), notes: notes.clone() }).unwrap();
+        assert_eq!(g.digit(c(0, 2)), Some(d(4)));
+        assert_eq!(g.board().notes, notes);
+        let mut over = entries.clone();
+        over.set(c(0, 0), Some(d(1)));
+        assert_eq!(g.apply(Action::SetBoard { entries: over, notes: notes.clone() }), Err(ActionError::Given));
+        assert_eq!(g.apply(Action::SetBoard { entries, notes: vec![] }), Err(ActionError::BoardSize));
     }
 
     #[test]

@@ -149,6 +149,17 @@ fn distance(target: Level, rating: &Rating) -> u32 {
     }
 }
 
+/// The seed of the daily puzzle for a date (any text, e.g. "2026-11-22"): FNV-1a, so every
+/// platform and every player gets the same number.
+pub fn daily_seed(date: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in b"inkdoku daily ".iter().chain(date.as_bytes()) {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
 /// Node budget for one uniqueness check on a 4x4 or 16x16 grid (9x9 needs none).
 const UNIQUENESS_BUDGET: u64 = 2_000;
 /// Node budget for making a random full grid.

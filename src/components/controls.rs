@@ -83,6 +83,7 @@ pub fn GameTools(store: Store) -> impl IntoView {
                     </div>
                 </Show>
                 <button type="button" class="tool" on:click=move |_| controller::new_game_clicked(store)>"New game"</button>
+                <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Share))>"Share"</button>
                 <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Settings))>"Settings"</button>
             </Show>
         </div>

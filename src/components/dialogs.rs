@@ -26,6 +26,9 @@ pub fn Dialogs(store: Store) -> impl IntoView {
                 Dialog::Settings => settings(store).into_any(),
                 Dialog::Message { title, text } => message(store, title, text).into_any(),
                 Dialog::Won { time_ms, best_ms, new_best } => won(store, time_ms, best_ms, new_best).into_any(),
+                Dialog::Share => share(store).into_any(),
+                Dialog::ConfirmOpen(shared) => confirm_open(store, shared).into_any(),
+                Dialog::PrintSet => print_set(store).into_any(),
             };
             view! { <div class="backdrop">{body}</div> }
         })
@@ -82,7 +85,11 @@ fn new_game(store: Store) -> impl IntoView {
             <Show when=move || making().is_some() fallback=move || view! {
                 <div class="buttons">
                     <button type="button" class="primary" on:click=move |_| controller::start_clicked(store)>"Start"</button>
+                    <button type="button" on:click=move |_| controller::daily(store)>"Daily puzzle"</button>
                     <button type="button" on:click=move |_| controller::start_entering(store)>"Enter a puzzle"</button>
+                    <button type="button" on:click=move |_| controller::paste_puzzle(store)>"Paste puzzle"</button>
+                    <button type="button" on:click=move |_| controller::open_file(store)>"Open file"</button>
+                    <button type="button" on:click=move |_| store.dialog.set(Some(Dialog::PrintSet))>"Print puzzles…"</button>
                     <button type="button" on:click=move |_| close(store)>"Close"</button>
                 </div>
             }>
@@ -178,6 +185,87 @@ fn won(store: Store, time_ms: u64, best_ms: Option<u64>, new_best: bool) -> impl
                 <button type="button" class="primary" on:click=move |_| controller::new_game_clicked(store)>"New game"</button>
                 <button type="button" on:click=move |_| close(store)>"Close"</button>
             </div>
+        </div>
+    }
+}
+
+fn share(store: Store) -> impl IntoView {
+    let with_progress = RwSignal::new(false);
+    view! {
+        <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="share-title">
+            <h2 id="share-title">"Share"</h2>
+            <label class="check">
+                <input type="checkbox" prop:checked=move || with_progress.get()
+                       on:change=move |ev| with_progress.set(event_target_checked(&ev)) />
+                "Include my progress and notes"
+            </label>
+            <div class="buttons">
+                <button type="button" class="primary" on:click=move |_| { close(store); controller::share(store, with_progress.get_untracked()) }>"Share link"</button>
+                <button type="button" on:click=move |_| { close(store); controller::copy_puzzle(store) }>"Copy as text"</button>
+                <button type="button" on:click=move |_| { close(store); controller::save_file(store) }>"Save file"</button>
+                <button type="button" on:click=move |_| { close(store); controller::print_current(store) }>"Print"</button>
+                <button type="button" on:click=move |_| close(store)>"Close"</button>
+            </div>
+        </div>
+    }
+}
+
+fn confirm_open(store: Store, shared: inkdoku_engine::share::Shared) -> impl IntoView {
+    let shared = StoredValue::new(shared);
+    view! {
+        <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="open-title">
+            <h2 id="open-title">"Open this puzzle?"</h2>
+            <p>"The game in progress will be replaced."</p>
+            <div class="buttons">
+                <button type="button" class="primary" on:click=move |_| controller::load_shared(store, shared.get_value())>"Open puzzle"</button>
+                <button type="button" autofocus on:click=move |_| close(store)>"Keep playing"</button>
+            </div>
+        </div>
+    }
+}
+
+fn print_set(store: Store) -> impl IntoView {
+    let count = RwSignal::new(4usize);
+    let per_page = RwSignal::new(2usize);
+    let level = RwSignal::new(Level::Medium);
+    let making = move || store.making.get();
+    view! {
+        <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="print-title">
+            <h2 id="print-title">"Print puzzles"</h2>
+            <label class="field">"Puzzles"
+                <select on:change=move |ev| count.set(event_target_value(&ev).parse().unwrap_or(4))>
+                    {[2usize, 4, 6, 8, 12].into_iter().map(|n| view! { <option value=n.to_string() selected=move || count.get() == n>{n.to_string()}</option> }).collect_view()}
+                </select>
+            </label>
+            <label class="field">"Level"
+                <select on:change=move |ev| level.set(level_named(&event_target_value(&ev)))>
+                    {[Level::Easy, Level::Medium, Level::Hard, Level::Expert].into_iter().map(|l| view! {
+                        <option value=l.name() selected=move || level.get() == l>{l.name()}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+            <fieldset>
+                <legend>"Per page"</legend>
+                {[2usize, 4].into_iter().map(|n| view! {
+                    <label class="choice">
+                        <input type="radio" name="per-page" prop:checked=move || per_page.get() == n on:change=move |_| per_page.set(n) />
+                        {n.to_string()}
+                    </label>
+                }).collect_view()}
+            </fieldset>
+            <Show when=move || making().is_some() fallback=move || view! {
+                <div class="buttons">
+                    <button type="button" class="primary" on:click=move |_| controller::print_set(store, count.get_untracked(), level.get_untracked(), per_page.get_untracked())>"Make and print"</button>
+                    <button type="button" on:click=move |_| close(store)>"Close"</button>
+                </div>
+            }>
+                <div class="making">
+                    <p>"Making puzzles…"</p>
+                    <progress aria-label="Making puzzles" max=move || making().map_or(1, |m| m.total)
+                              value=move || making().map_or(0, |m| m.done)></progress>
+                    <button type="button" on:click=move |_| controller::cancel_making(store)>"Cancel"</button>
+                </div>
+            </Show>
         </div>
     }
 }

@@ -2,5 +2,6 @@
 pub mod board;
 pub mod controls;
 pub mod dialogs;
+pub mod print;
 pub mod status;
 pub mod win;

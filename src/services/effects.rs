@@ -115,6 +115,7 @@ fn keyboard(store: Store) {
             "z" | "Z" if ctrl => { controller::undo(store); true }
             "y" | "Y" if ctrl => { controller::redo(store); true }
             "n" | "N" if !ctrl => { controller::toggle_notes(store); true }
+            "c" | "C" if ctrl && !text_selected() => { controller::copy_puzzle(store); true }
             k if !ctrl => match controller::key_digit(store.size(), k) {
                 Some(d) => {
                     match store.selected.get_untracked() {
@@ -134,10 +135,30 @@ fn keyboard(store: Store) {
     on_cleanup(move || handle.remove());
 }
 
+fn text_selected() -> bool {
+    window().get_selection().ok().flatten().is_some_and(|s| !s.is_collapsed())
+}
+
+/// Ctrl+V (or the browser's Paste) anywhere outside a dialog loads a puzzle from the text.
+fn paste(store: Store) {
+    let handle = window_event_listener(ev::paste, move |e| {
+        if store.dialog.with_untracked(Option::is_some) {
+            return;
+        }
+        let text = e.clipboard_data().and_then(|d| d.get_data("text").ok()).unwrap_or_default();
+        if !text.trim().is_empty() {
+            e.prevent_default();
+            controller::open_text(store, &text, "The pasted text");
+        }
+    });
+    on_cleanup(move || handle.remove());
+}
+
 /// Installs every effect.
 pub fn install(store: Store) {
     autosave(store);
     timer(store);
     visibility(store);
     keyboard(store);
+    paste(store);
 }

@@ -1,0 +1,61 @@
+//! The print layout of a set of new puzzles: 2 or 4 to a page, each with its level, size and
+//! seed underneath. Invisible on screen; the print style sheet shows it instead of the app.
+
+use crate::state::Store;
+use inkdoku_engine::Grid;
+use leptos::prelude::*;
+
+/// A plain SVG of a puzzle's givens, for paper.
+pub fn paper_grid(grid: &Grid) -> impl IntoView + use<> {
+    let size = grid.size();
+    let (n, b) = (size.side(), size.box_side());
+    let full = n * 100;
+    let mut thin = String::new();
+    let mut thick = String::new();
+    for i in 0..=n {
+        let p = i * 100;
+        let target = if i % b == 0 { &mut thick } else { &mut thin };
+        target.push_str(&format!("M{p} 0V{full}M0 {p}H{full}"));
+    }
+    let digits = size
+        .cells()
+        .filter_map(|c| {
+            let d = grid.get(c)?;
+            let (x, y) = (size.col_of(c) * 100 + 50, size.row_of(c) * 100 + 52);
+            Some(view! { <text x=x y=y dominant-baseline="central" text-anchor="middle">{size.digit_char(d).to_string()}</text> })
+        })
+        .collect_view();
+    view! {
+        <svg class="paper-grid" viewBox=format!("-4 -4 {} {}", full + 8, full + 8) role="img"
+             aria-label=format!("{} puzzle", size.name())>
+            <path d=thin class="paper-thin" />
+            <path d=thick class="paper-thick" />
+            <g class="paper-digits">{digits}</g>
+        </svg>
+    }
+}
+
+#[component]
+pub fn PrintSheet(store: Store) -> impl IntoView {
+    move || {
+        store.print_set.get().map(|set| {
+            let pages = set
+                .puzzles
+                .chunks(set.per_page.max(1))
+                .map(|page| {
+                    let items = page
+                        .iter()
+                        .map(|(grid, caption)| view! {
+                            <figure class="print-item">
+                                {paper_grid(grid)}
+                                <figcaption>{caption.clone()}</figcaption>
+                            </figure>
+                        })
+                        .collect_view();
+                    view! { <section class=format!("print-page per-{}", set.per_page)>{items}</section> }
+                })
+                .collect_view();
+            view! { <div class="print-set" aria-hidden="true">{pages}</div> }
+        })
+    }
+}

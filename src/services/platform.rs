@@ -1,0 +1,160 @@
+//! The browser's facilities, behind small functions: the page address, sharing, the clipboard,
+//! downloading and opening files, printing.
+//!
+//! Newer APIs (Web Share, the async clipboard) are looked up at run time and used when the
+//! browser has them, so the app degrades instead of failing where they are missing.
+
+use js_sys::{Function, Object, Promise, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+fn error_text(e: JsValue) -> String {
+    Reflect::get(&e, &"message".into())
+        .ok()
+        .and_then(|m| m.as_string())
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "the browser refused".to_string())
+}
+
+/// The puzzle part of the page address (`#…` fragment or `?…` query), if any.
+pub fn location_puzzle() -> Option<String> {
+    let location = web_sys::window()?.location();
+    let hash = location.hash().ok().unwrap_or_default();
+    let search = location.search().ok().unwrap_or_default();
+    let wanted = |s: &str| !s.is_empty() && s != "#" && s != "?";
+    let search_has_puzzle = ["s=", "p=", "puzzle="].iter().any(|k| search.contains(k));
+    match (wanted(&hash), wanted(&search) && search_has_puzzle) {
+        (true, _) => Some(hash),
+        (false, true) => Some(search),
+        _ => None,
+    }
+}
+
+/// Whether the page address asks for a test hook (e.g. `?crash-test`).
+pub fn location_has(flag: &str) -> bool {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .is_some_and(|s| s.trim_start_matches('?').split('&').any(|p| p == flag))
+}
+
+/// Removes the puzzle from the address so a reload doesn't open it again.
+pub fn clear_location() {
+    if let Some(w) = web_sys::window() {
+        let path = w.location().pathname().unwrap_or_else(|_| "/".into());
+        if let Ok(history) = w.history() {
+            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&path));
+        }
+    }
+}
+
+/// The app's address without query or fragment (where share links point).
+pub fn app_url() -> String {
+    let Some(w) = web_sys::window() else { return String::new() };
+    let l = w.location();
+    format!("{}{}", l.origin().unwrap_or_default(), l.pathname().unwrap_or_default())
+}
+
+fn navigator_member(name: &str) -> Option<JsValue> {
+    let nav = web_sys::window()?.navigator();
+    Reflect::get(&nav, &name.into()).ok().filter(|v| !v.is_undefined() && !v.is_null())
+}
+
+/// How a link was passed on.
+pub enum Shared {
+    /// Through the system's share sheet.
+    Sheet,
+    /// Copied to the clipboard.
+    Copied,
+}
+
+/// Shares a link through the Web Share API where there is one, else copies it.
+pub async fn share_link(title: &str, url: &str) -> Result<Shared, String> {
+    let nav = web_sys::window().ok_or("no window")?.navigator();
+    if let Some(share) = navigator_member("share").and_then(|f| f.dyn_into::<Function>().ok()) {
+        let data = Object::new();
+        let _ = Reflect::set(&data, &"title".into(), &title.into());
+        let _ = Reflect::set(&data, &"url".into(), &url.into());
+        if let Ok(promise) = share.call1(&nav, &data) {
+            if let Ok(promise) = promise.dyn_into::<Promise>() {
+                return match JsFuture::from(promise).await {
+                    Ok(_) => Ok(Shared::Sheet),
+                    // Dismissing the sheet is a choice, not an error: fall back to copying.
+                    Err(_) => copy_text(url).await.map(|_| Shared::Copied),
+                };
+            }
+        }
+    }
+    copy_text(url).await.map(|_| Shared::Copied)
+}
+
+/// Writes text to the clipboard.
+pub async fn copy_text(text: &str) -> Result<(), String> {
+    let clipboard = navigator_member("clipboard").ok_or("this browser has no clipboard access")?;
+    let write: Function = Reflect::get(&clipboard, &"writeText".into())
+        .ok()
+        .and_then(|f| f.dyn_into().ok())
+        .ok_or("this browser cannot write to the clipboard")?;
+    let promise: Promise = write.call1(&clipboard, &text.into()).map_err(error_text)?.dyn_into().map_err(error_text)?;
+    JsFuture::from(promise).await.map(|_| ()).map_err(error_text)
+}
+
+/// Reads text from the clipboard (the browser may ask the player first).
+pub async fn read_clipboard() -> Result<String, String> {
+    let clipboard = navigator_member("clipboard").ok_or("this browser has no clipboard access")?;
+    let read: Function = Reflect::get(&clipboard, &"readText".into())
+        .ok()
+        .and_then(|f| f.dyn_into().ok())
+        .ok_or("this browser cannot read the clipboard")?;
+    let promise: Promise = read.call0(&clipboard).map_err(error_text)?.dyn_into().map_err(error_text)?;
+    let text = JsFuture::from(promise).await.map_err(error_text)?;
+    Ok(text.as_string().unwrap_or_default())
+}
+
+/// Offers text as a file download.
+pub fn download(file_name: &str, text: &str) -> Result<(), String> {
+    let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+    let parts = js_sys::Array::of1(&text.into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("text/plain;charset=utf-8");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(error_text)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(error_text)?;
+    let a: web_sys::HtmlAnchorElement = document.create_element("a").map_err(error_text)?.unchecked_into();
+    a.set_href(&url);
+    a.set_download(file_name);
+    a.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// Lets the player pick a text file; calls back with its name and text.
+pub fn open_file(accept: &str, on_file: impl Fn(String, Result<String, String>) + 'static) -> Result<(), String> {
+    let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+    let input: web_sys::HtmlInputElement = document.create_element("input").map_err(error_text)?.unchecked_into();
+    input.set_type("file");
+    input.set_accept(accept);
+    let picked = input.clone();
+    let on_file = std::rc::Rc::new(on_file);
+    let on_change = Closure::<dyn FnMut()>::new(move || {
+        let Some(file) = picked.files().and_then(|f| f.get(0)) else { return };
+        let name = file.name();
+        let promise = file.text();
+        let on_file = on_file.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let text = JsFuture::from(promise).await.map(|t| t.as_string().unwrap_or_default()).map_err(error_text);
+            on_file(name, text);
+        });
+    });
+    input.set_onchange(Some(on_change.as_ref().unchecked_ref()));
+    // The input lives until the player picks (or never does); its handler must too.
+    on_change.forget();
+    input.click();
+    Ok(())
+}
+
+/// Opens the browser's print dialog.
+pub fn print() {
+    if let Some(w) = web_sys::window() {
+        let _ = w.print();
+    }
+}
