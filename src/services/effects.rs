@@ -2,6 +2,7 @@
 //! timer, page visibility, and the keyboard.
 
 use crate::controller;
+use crate::services::platform;
 use crate::services::storage::{self, GAME_KEY, SETTINGS_KEY, StoredGame};
 use crate::state::{Phase, Store};
 use gloo_timers::callback::{Interval, Timeout};
@@ -154,6 +155,17 @@ fn paste(store: Store) {
     on_cleanup(move || handle.remove());
 }
 
+/// A link followed inside the open app changes only the fragment: open its puzzle too.
+fn links(store: Store) {
+    let handle = window_event_listener(ev::hashchange, move |_| {
+        if let Some(text) = platform::location_puzzle() {
+            platform::clear_location();
+            controller::open_text(store, &text, "The link");
+        }
+    });
+    on_cleanup(move || handle.remove());
+}
+
 /// Installs every effect.
 pub fn install(store: Store) {
     autosave(store);
@@ -161,4 +173,5 @@ pub fn install(store: Store) {
     visibility(store);
     keyboard(store);
     paste(store);
+    links(store);
 }
