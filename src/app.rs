@@ -15,7 +15,7 @@ use crate::components::print::PrintSheet;
 use crate::components::status::StatusBar;
 use crate::components::win::WinOverlay;
 use crate::controller;
-use crate::services::{effects, platform};
+use crate::services::{effects, platform, pwa, tabs};
 use crate::services::storage::{self, GAME_KEY, Loaded, StoredGame};
 use crate::state::{Dialog, GameMeta, Store, blank_game};
 use leptos::prelude::*;
@@ -33,11 +33,18 @@ pub fn App() -> impl IntoView {
     };
     let store = Store::new(game, meta, settings);
     effects::install(store);
+    pwa::register(store);
+    tabs::start(store);
 
     let problem = note.or(settings_note);
     if let Some(text) = problem.clone() {
         store.dialog.set(Some(Dialog::Message { title: "Saved data".into(), text }));
     }
+    // Test hook: `?crash-test` panics on purpose, to check that a crash loses nothing.
+    if platform::location_has("crash-test") {
+        set_timeout(|| panic!("crash test requested by ?crash-test"), std::time::Duration::from_millis(500));
+    }
+
     // A puzzle in the address (a shared link) is opened; the saved game stays until the player
     // agrees to replace it.
     let link = platform::location_puzzle();
@@ -60,6 +67,12 @@ pub fn App() -> impl IntoView {
              class:has-print-set=move || store.print_set.with(Option::is_some)
              class:covered=move || store.dialog.with(Option::is_some)>
             <StatusBar store=store />
+            <Show when=move || store.update_ready.get()>
+                <div class="update-banner" role="alert">
+                    "A new version of inkdoku is ready."
+                    <button type="button" class="primary" on:click=move |_| pwa::apply_update()>"Reload"</button>
+                </div>
+            </Show>
             <main class="board-wrap">
                 <div class="board-square" class:celebrating=move || matches!(store.dialog.get(), Some(Dialog::Won { .. }))>
                     {board}

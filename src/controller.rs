@@ -5,7 +5,7 @@
 //! here leaves the components declarative and gives the pen input (later) one place to plug in.
 
 use crate::services::{storage, worker};
-use crate::state::{Dialog, GameMeta, InputMode, Making, Marks, Phase, Store};
+use crate::state::{Dialog, GameMeta, InputMode, Making, Marks, Phase, Store, TabRole};
 use inkdoku_engine::game::{Action, Check, Game};
 use inkdoku_engine::generator::Options;
 use inkdoku_engine::geometry::cell_name;
@@ -13,9 +13,21 @@ use inkdoku_engine::protocol::{Reply, Task};
 use inkdoku_engine::{Cell, Digit, Grid, House, Size};
 use leptos::prelude::*;
 
+/// Whether this tab may change the game (it doesn't while another tab plays).
+pub fn writable(store: Store) -> bool {
+    let ok = store.role.get_untracked() != TabRole::Follower;
+    if !ok {
+        store.status.set("This tab only follows: the game is played in another tab.".into());
+    }
+    ok
+}
+
 /// Applies an action to the game. Clears hint and check marks when the board changes, and
 /// celebrates a win.
 pub fn apply(store: Store, action: Action) {
+    if !writable(store) {
+        return;
+    }
     let mut result = Ok(false);
     store.game.update(|g| result = g.apply(action));
     match result {
@@ -101,6 +113,9 @@ pub fn toggle_notes(store: Store) {
 }
 
 pub fn undo(store: Store) {
+    if !writable(store) {
+        return;
+    }
     let mut ok = false;
     store.game.update(|g| ok = g.undo().is_ok());
     if ok {
@@ -109,6 +124,9 @@ pub fn undo(store: Store) {
 }
 
 pub fn redo(store: Store) {
+    if !writable(store) {
+        return;
+    }
     let mut ok = false;
     store.game.update(|g| ok = g.redo().is_ok());
     if ok {
@@ -290,6 +308,9 @@ pub fn cancel_making(store: Store) {
 
 /// Installs a new game.
 pub fn start_game(store: Store, game: Game, meta: GameMeta) {
+    if !writable(store) {
+        return;
+    }
     store.phase.set(Phase::Play);
     store.game.set(game);
     store.elapsed.set(meta.elapsed_ms);

@@ -14,5 +14,6 @@
 pub mod app;
 pub mod components;
 pub mod controller;
+pub mod crash;
 pub mod services;
 pub mod state;

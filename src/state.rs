@@ -99,8 +99,21 @@ pub enum Dialog {
     ConfirmOpen(inkdoku_engine::share::Shared),
     /// Print a set of new puzzles.
     PrintSet,
+    /// The game is played in another tab.
+    OtherTab,
     /// Won: congratulations, time and best time.
     Won { time_ms: u64, best_ms: Option<u64>, new_best: bool },
+}
+
+/// This tab's part when the app is open in several tabs (see `services::tabs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TabRole {
+    /// Just opened: asking whether another tab plays.
+    Pending,
+    /// Plays and saves.
+    Active,
+    /// Another tab plays: this one shows the game read-only.
+    Follower,
 }
 
 /// Whether the board takes digits for play or for entering a puzzle's givens.
@@ -165,6 +178,10 @@ pub struct Store {
     pub before_enter: RwSignal<Option<(Game, GameMeta)>>,
     /// Puzzles laid out for printing, while they are.
     pub print_set: RwSignal<Option<PrintSet>>,
+    /// A new version of the app is installed and waiting.
+    pub update_ready: RwSignal<bool>,
+    /// Whether this tab plays or follows another.
+    pub role: RwSignal<TabRole>,
 }
 
 impl Store {
@@ -186,6 +203,8 @@ impl Store {
             visible: RwSignal::new(true),
             before_enter: RwSignal::new(None),
             print_set: RwSignal::new(None),
+            update_ready: RwSignal::new(false),
+            role: RwSignal::new(TabRole::Pending),
         }
     }
 

@@ -127,13 +127,19 @@ struct Plan {
 
 fn plan(options: &Options) -> Plan {
     let cells = options.size.cell_count();
-    match options.level {
+    let mut plan = match options.level {
         // At least 32 of 81 givens (40 %), and singles only.
         Level::Easy => Plan { min_givens: (cells * 32).div_ceil(81), max_score_during_removal: Some(2.3), attempts: 3 },
         Level::Medium => Plan { min_givens: 0, max_score_during_removal: Some(3.4), attempts: 10 },
         Level::Hard => Plan { min_givens: 0, max_score_during_removal: None, attempts: 40 },
         _ => Plan { min_givens: 0, max_score_during_removal: None, attempts: 120 },
+    };
+    // A 16x16 attempt costs about a second (256 removals, each a 16x16 uniqueness check):
+    // a few attempts, keeping the closest to the level.
+    if options.size == Size::Sixteen {
+        plan.attempts = plan.attempts.min(3);
     }
+    plan
 }
 
 /// How far a rating is from the target level; 0 = fits. Too hard counts less than too easy

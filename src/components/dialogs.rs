@@ -29,6 +29,7 @@ pub fn Dialogs(store: Store) -> impl IntoView {
                 Dialog::Share => share(store).into_any(),
                 Dialog::ConfirmOpen(shared) => confirm_open(store, shared).into_any(),
                 Dialog::PrintSet => print_set(store).into_any(),
+                Dialog::OtherTab => other_tab(store).into_any(),
             };
             view! { <div class="backdrop">{body}</div> }
         })
@@ -266,6 +267,19 @@ fn print_set(store: Store) -> impl IntoView {
                     <button type="button" on:click=move |_| controller::cancel_making(store)>"Cancel"</button>
                 </div>
             </Show>
+        </div>
+    }
+}
+
+fn other_tab(store: Store) -> impl IntoView {
+    view! {
+        <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="tab-title">
+            <h2 id="tab-title">"inkdoku is open in another tab"</h2>
+            <p>"The game is played there. This tab follows it, read-only, so neither overwrites the other."</p>
+            <div class="buttons">
+                <button type="button" class="primary" on:click=move |_| crate::services::tabs::take_over(store)>"Play here"</button>
+                <button type="button" on:click=move |_| close(store)>"Just watch"</button>
+            </div>
         </div>
     }
 }

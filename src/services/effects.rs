@@ -4,14 +4,18 @@
 use crate::controller;
 use crate::services::platform;
 use crate::services::storage::{self, GAME_KEY, SETTINGS_KEY, StoredGame};
-use crate::state::{Phase, Store};
+use crate::services::tabs;
+use crate::state::{Phase, Store, TabRole};
 use gloo_timers::callback::{Interval, Timeout};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::Closure;
 use leptos::ev;
 use leptos::prelude::*;
 
-/// Saves the game now (skipped while a puzzle is being typed in, or before there is one).
+/// Saves the game now (skipped while a puzzle is being typed in, before there is one, and in
+/// a tab that only follows another).
 pub fn save_now(store: Store) {
-    if store.phase.get_untracked() != Phase::Play {
+    if store.phase.get_untracked() != Phase::Play || store.role.get_untracked() != TabRole::Active {
         return;
     }
     let record = store.game.with_untracked(|g| {
@@ -22,9 +26,21 @@ pub fn save_now(store: Store) {
         })
     });
     if let Some(record) = record {
-        if let Err(e) = storage::save(GAME_KEY, &record) {
-            store.status.set(format!("Your game could not be saved: {e}."));
+        match storage::save(GAME_KEY, &record) {
+            Ok(()) => tabs::announce_saved(),
+            Err(e) => store.status.set(format!("Your game could not be saved: {e}.")),
         }
+    }
+}
+
+/// Replaces the game on show by the stored one (a following tab keeping up, or a tab taking
+/// over). A stored game that doesn't read is left for the playing tab to report.
+pub fn reload_saved(store: Store) {
+    if let storage::Loaded::Found(saved) = storage::load::<StoredGame>(GAME_KEY) {
+        store.game.set(saved.game);
+        store.elapsed.set(saved.meta.elapsed_ms);
+        store.meta.set(saved.meta);
+        store.marks.set(Default::default());
     }
 }
 
@@ -81,6 +97,10 @@ fn visibility(store: Store) {
         }
     });
     let on_hide = window_event_listener(ev::pagehide, move |_| save_now(store));
+    // Page Lifecycle: a frozen page may be discarded without another event.
+    let on_freeze = Closure::<dyn FnMut()>::new(move || save_now(store));
+    let _ = leptos::prelude::document().add_event_listener_with_callback("freeze", on_freeze.as_ref().unchecked_ref());
+    on_freeze.forget();
     on_cleanup(move || {
         on_change.remove();
         on_hide.remove();

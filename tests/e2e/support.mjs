@@ -3,6 +3,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -48,6 +49,11 @@ export async function serve(dir = dist) {
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
 }
 
+const chromeArgs = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
 /** Launches headless Chromium with the flags this machine needs (Playwright gives every
  *  launch a fresh temporary profile). `page()` opens a page in a new, isolated context (its own
  *  storage), collecting uncaught page errors in `errors`. */
@@ -55,10 +61,7 @@ export async function launch() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
+    args: chromeArgs,
   });
   const errors = [];
   return {
@@ -69,6 +72,21 @@ export async function launch() {
       const page = await context.newPage();
       page.on('pageerror', (e) => errors.push(String(e)));
       return page;
+    },
+    /** A page in a persistent profile (a fresh directory): Chromium treats the others like
+     *  incognito windows, where apps can't be installed. */
+    async persistentPage(options = {}) {
+      const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'inkdoku-profile-'));
+      const context = await chromium.launchPersistentContext(profile, {
+        executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+        headless: true,
+        args: chromeArgs,
+        viewport: { width: 1280, height: 800 },
+        ...options,
+      });
+      const page = context.pages()[0] || await context.newPage();
+      page.on('pageerror', (e) => errors.push(String(e)));
+      return { page, close: async () => { await context.close(); fs.rmSync(profile, { recursive: true, force: true }); } };
     },
     close: () => browser.close(),
   };

@@ -1,0 +1,79 @@
+//! The service worker: registered on start; when a new deploy's worker is installed and
+//! waiting, the app says "a new version is ready" and reloads into it when the player agrees.
+
+use crate::state::Store;
+use leptos::prelude::*;
+use std::cell::{Cell, RefCell};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{ServiceWorkerRegistration, ServiceWorkerState};
+
+thread_local! {
+    static REGISTRATION: RefCell<Option<ServiceWorkerRegistration>> = const { RefCell::new(None) };
+    static RELOAD_ON_CHANGE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Registers `sw.js` (where the browser supports service workers) and watches for updates.
+pub fn register(store: Store) {
+    let Some(window) = web_sys::window() else { return };
+    let navigator = window.navigator();
+    if js_sys::Reflect::get(&navigator, &"serviceWorker".into()).map_or(true, |v| v.is_undefined()) {
+        return;
+    }
+    let container = navigator.service_worker();
+    let on_controller = Closure::<dyn FnMut()>::new(move || {
+        if RELOAD_ON_CHANGE.get() {
+            let _ = web_sys::window().map(|w| w.location().reload());
+        }
+    });
+    container.set_oncontrollerchange(Some(on_controller.as_ref().unchecked_ref()));
+    on_controller.forget();
+    let promise = container.register("sw.js");
+    leptos::task::spawn_local(async move {
+        match JsFuture::from(promise).await {
+            Ok(reg) => watch(reg.unchecked_into(), store),
+            Err(e) => web_sys::console::warn_2(&"service worker not registered (no offline play):".into(), &e),
+        }
+    });
+}
+
+fn has_controller() -> bool {
+    web_sys::window().is_some_and(|w| w.navigator().service_worker().controller().is_some())
+}
+
+fn watch(reg: ServiceWorkerRegistration, store: Store) {
+    // A new version is only "new" if an older one controls this page.
+    if reg.waiting().is_some() && has_controller() {
+        store.update_ready.set(true);
+    }
+    let watched = reg.clone();
+    let on_update = Closure::<dyn FnMut()>::new(move || {
+        let Some(installing) = watched.installing() else { return };
+        let worker = installing.clone();
+        let on_state = Closure::<dyn FnMut()>::new(move || {
+            if worker.state() == ServiceWorkerState::Installed && has_controller() {
+                store.update_ready.set(true);
+            }
+        });
+        installing.set_onstatechange(Some(on_state.as_ref().unchecked_ref()));
+        on_state.forget();
+    });
+    reg.set_onupdatefound(Some(on_update.as_ref().unchecked_ref()));
+    on_update.forget();
+    REGISTRATION.with_borrow_mut(|r| *r = Some(reg));
+}
+
+/// "Reload": the waiting worker takes over, and the page reloads into the new version.
+pub fn apply_update() {
+    let waiting = REGISTRATION.with_borrow(|r| r.as_ref().and_then(|r| r.waiting()));
+    match waiting {
+        Some(worker) => {
+            RELOAD_ON_CHANGE.set(true);
+            let _ = worker.post_message(&JsValue::from_str("skip-waiting"));
+        }
+        None => {
+            let _ = web_sys::window().map(|w| w.location().reload());
+        }
+    }
+}

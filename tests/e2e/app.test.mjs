@@ -1,0 +1,188 @@
+// The app around the game: installable (no installability errors), offline after one visit,
+// a new deploy announced, a crash that loses nothing, two tabs that don't overwrite each other,
+// a full storage reported, and the security policy in force.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { serve, launch, snap, dist, openApp, cells, cell, saved, waitForPuzzle } from './support.mjs';
+
+let server, b;
+before(async () => { server = await serve(); b = await launch(); });
+after(async () => { await b?.close(); await server?.close(); });
+
+const label = (page, r, c) => cell(page, r, c).getAttribute('aria-label');
+const statusText = (page) => page.getByRole('status').textContent();
+async function controlled(page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+}
+
+test('installable: Chromium reports no installability errors', async () => {
+  const { page, close } = await b.persistentPage();
+  try {
+    await page.goto(server.url);
+    await waitForPuzzle(page);
+    await controlled(page);
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors, []);
+    const manifest = await (await page.request.get(server.url + 'manifest.webmanifest')).json();
+    assert.equal(manifest.display, 'standalone');
+    assert.ok(manifest.icons.some((i) => i.purpose === 'maskable'));
+  } finally {
+    await close();
+  }
+});
+
+test('offline after one visit: reload, new games of every size and level, hints', async () => {
+  const page = await openApp(b, server.url);
+  await controlled(page);
+  await page.context().setOffline(true);
+  await page.reload();
+  await waitForPuzzle(page);
+  const dialog = page.getByRole('dialog', { name: 'New game' });
+  for (const [size, count] of [['4x4', 16], ['9x9', 81], ['16x16', 256]]) {
+    for (const level of ['Easy', 'Medium', 'Hard', 'Expert']) {
+      await page.getByRole('button', { name: 'New game' }).click();
+      await dialog.getByRole('radio', { name: size }).check();
+      await dialog.getByRole('combobox', { name: 'Level' }).selectOption(level);
+      await dialog.getByRole('button', { name: 'Start' }).click();
+      const discard = page.getByRole('button', { name: 'Start new game' });
+      if (await discard.isVisible().catch(() => false)) await discard.click();
+      await page.waitForFunction(
+        ([n, s]) => document.querySelectorAll('[role=gridcell]').length === n
+          && document.querySelector('[role=status]').textContent.startsWith(`New ${s}`),
+        [count, size], { timeout: 120000 });
+    }
+  }
+  await page.getByRole('button', { name: 'Hint' }).click();
+  await page.getByRole('region', { name: 'Hint' }).waitFor();
+  await snap(page, 'offline-16x16');
+  await page.context().setOffline(false);
+});
+
+test('a new deploy is announced; Reload switches to it', async () => {
+  // Serve a copy of the build that we can "deploy" a new version into.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkdoku-deploy-'));
+  fs.cpSync(dist, dir, { recursive: true });
+  const site = await serve(dir);
+  try {
+    const page = await b.page();
+    await page.goto(site.url);
+    await waitForPuzzle(page);
+    await controlled(page);
+    const oldCaches = await page.evaluate(() => caches.keys());
+    // The next deploy: a different build version.
+    const sw = fs.readFileSync(path.join(dir, 'sw.js'), 'utf8');
+    fs.writeFileSync(path.join(dir, 'sw.js'), sw.replace(/inkdoku-[0-9a-f]{16}/, 'inkdoku-0000000000000001'));
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+    const banner = page.getByRole('alert').filter({ hasText: 'A new version of inkdoku is ready' });
+    await banner.waitFor({ timeout: 20000 });
+    await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: 'Reload' }).click()]);
+    await waitForPuzzle(page);
+    const newCaches = await page.evaluate(() => caches.keys());
+    assert.deepEqual(newCaches, ['inkdoku-0000000000000001']);
+    assert.notDeepEqual(newCaches, oldCaches);
+  } finally {
+    await site.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a forced crash shows a friendly message; after reload the game is there', async () => {
+  const page = await openApp(b, server.url);
+  const e = (await cells(page)).find((c) => c.label.endsWith('empty'));
+  await cell(page, e.row, e.col).click();
+  await page.keyboard.press('4');
+  await page.waitForTimeout(700);
+  const consoleErrors = [];
+  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+  await page.goto(server.url + '?crash-test');
+  const crash = page.getByRole('alertdialog', { name: 'Something went wrong' });
+  await crash.waitFor();
+  assert.match(await crash.textContent(), /Your game is saved/);
+  assert.ok(consoleErrors.some((t) => /crash test requested/.test(t)), 'the error is logged to the console');
+  await crash.getByRole('link', { name: 'Reload' }).click();
+  await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();
+  assert.match(await label(page, e.row, e.col), /, 4(,|$)/);
+  b.errors.length = 0; // the forced panic is expected
+});
+
+test("two tabs: the second follows read-only and never overwrites the first one's game", async () => {
+  const context = await b.browser.newContext();
+  const first = await context.newPage();
+  await first.goto(server.url);
+  await waitForPuzzle(first);
+  const empty = (await cells(first)).filter((c) => c.label.endsWith('empty'));
+  await cell(first, empty[0].row, empty[0].col).click();
+  await first.keyboard.press('6');
+  await first.waitForTimeout(700);
+
+  const second = await context.newPage();
+  await second.goto(server.url);
+  const notice = second.getByRole('dialog', { name: 'inkdoku is open in another tab' });
+  await notice.waitFor();
+  await notice.getByRole('button', { name: 'Just watch' }).click();
+  await waitForPuzzle(second);
+  assert.match(await label(second, empty[0].row, empty[0].col), /, 6(,|$)/);
+  // The follower's input changes nothing, here or in storage.
+  await cell(second, empty[1].row, empty[1].col).click();
+  await second.keyboard.press('8');
+  assert.equal(await label(second, empty[1].row, empty[1].col), `Row ${empty[1].row}, column ${empty[1].col}, empty`);
+  // It follows the first tab's moves.
+  await cell(first, empty[2].row, empty[2].col).click();
+  await first.keyboard.press('1');
+  await second.waitForFunction(([r, c]) => /, 1(,|$)/.test(document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')), [empty[2].row, empty[2].col]);
+  const stored = JSON.parse(await first.evaluate(() => localStorage.getItem('inkdoku.game.v1')));
+  assert.equal(stored.game.actions.length, 2, "the first tab's two moves, nothing from the second");
+
+  // Taking over: the second tab plays on from the first one's game; the first follows.
+  await second.reload();
+  await second.getByRole('button', { name: 'Play here' }).click();
+  await second.waitForFunction(() => /You play here now/.test(document.querySelector('[role=status]').textContent));
+  await first.getByRole('dialog', { name: 'inkdoku is open in another tab' }).waitFor();
+  assert.match(await label(second, empty[0].row, empty[0].col), /, 6(,|$)/);
+  await cell(second, empty[1].row, empty[1].col).click();
+  await second.keyboard.press('8');
+  assert.match(await label(second, empty[1].row, empty[1].col), /, 8(,|$)/);
+  await context.close();
+});
+
+test('a full storage is reported, and play goes on', async () => {
+  const page = await b.page();
+  await page.addInitScript(() => {
+    const real = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (key === 'inkdoku.game.v1') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return real.call(this, key, value);
+    };
+  });
+  await page.goto(server.url);
+  await waitForPuzzle(page);
+  await page.waitForFunction(() => /could not be saved: the browser's storage for this site is full/
+    .test(document.querySelector('[role=status]').textContent), null, { timeout: 10000 });
+  const e = (await cells(page)).find((c) => c.label.endsWith('empty'));
+  await cell(page, e.row, e.col).click();
+  await page.keyboard.press('2');
+  assert.match(await label(page, e.row, e.col), /, 2(,|$)/);
+});
+
+test('the content security policy blocks inline scripts and eval', async () => {
+  const page = await openApp(b, server.url);
+  // (Playwright's own evaluate runs outside the policy; these run as page code would.)
+  await page.evaluate(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective));
+    setTimeout('window.__evaluated = true', 0);
+    const s = document.createElement('script');
+    s.textContent = 'window.__injected = true';
+    document.body.appendChild(s);
+  });
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.__evaluated), undefined, 'string eval is refused');
+  assert.equal(await page.evaluate(() => window.__injected), undefined, 'an inline script does not run');
+  const violated = await page.evaluate(() => window.__violations);
+  assert.ok(violated.length >= 2 && violated.every((d) => d.startsWith('script-src')), violated.join(','));
+  assert.deepEqual(b.errors, []);
+});
