@@ -17,6 +17,7 @@
 //! ```
 
 pub mod format;
+pub mod cellset;
 pub mod game;
 pub mod generator;
 pub mod geometry;

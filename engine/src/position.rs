@@ -4,6 +4,7 @@
 //! updates the position. Candidates are kept explicitly (not recomputed from the digits) so that
 //! eliminations accumulate, exactly as a player's pencil marks do.
 
+use crate::cellset::{CellSet, house_set};
 use crate::geometry::{Candidate, Cell, Digit, DigitSet, House, Size};
 use crate::grid::Grid;
 use crate::step::Step;
@@ -14,6 +15,9 @@ pub struct Position {
     size: Size,
     values: Vec<Option<Digit>>,
     cands: Vec<DigitSet>,
+    /// For each digit (index 0..16), the cells where it is a candidate: `cands` seen by digit,
+    /// kept in step with it, for the techniques' set algebra.
+    by_digit: [CellSet; 16],
 }
 
 impl Position {
@@ -24,7 +28,33 @@ impl Position {
             .cells()
             .map(|c| if grid.get(c).is_some() { DigitSet::EMPTY } else { grid.open_digits(c) })
             .collect();
-        Position { size, values: grid.cells().to_vec(), cands }
+        let mut p = Position { size, values: grid.cells().to_vec(), cands, by_digit: [CellSet::EMPTY; 16] };
+        p.index_digits();
+        p
+    }
+
+    fn index_digits(&mut self) {
+        self.by_digit = [CellSet::EMPTY; 16];
+        for cell in self.size.cells() {
+            for d in self.cands[cell.index()] {
+                self.by_digit[d.index()].insert(cell);
+            }
+        }
+    }
+
+    /// The cells where `digit` is a candidate.
+    pub fn digit_cells(&self, digit: Digit) -> CellSet {
+        self.by_digit[digit.index()]
+    }
+
+    /// The cells of `house` where `digit` is a candidate.
+    pub fn house_digit_cells(&self, house: House, digit: Digit) -> CellSet {
+        self.by_digit[digit.index()] & house_set(self.size, house)
+    }
+
+    /// The empty cells as a set.
+    pub fn open_set(&self) -> CellSet {
+        self.open_cells().collect()
     }
 
     /// A position with explicit candidates per cell (placed cells' sets are ignored).
@@ -34,9 +64,10 @@ impl Position {
         let mut p = Position::from_grid(grid);
         for cell in grid.size().cells() {
             if grid.get(cell).is_none() {
-                p.cands[cell.index()] &= cands[cell.index()];
+                p.cands[cell.index()] &= cands.get(cell.index()).copied().unwrap_or_default();
             }
         }
+        p.index_digits();
         p
     }
 
@@ -93,14 +124,19 @@ impl Position {
     /// Places a digit: the cell loses its candidates and its peers lose the digit.
     pub fn place(&mut self, cell: Cell, digit: Digit) {
         self.values[cell.index()] = Some(digit);
+        for d in self.cands[cell.index()] {
+            self.by_digit[d.index()].remove(cell);
+        }
         self.cands[cell.index()] = DigitSet::EMPTY;
         for &p in self.size.peers(cell) {
             self.cands[p.index()].remove(digit);
+            self.by_digit[digit.index()].remove(p);
         }
     }
 
     /// Removes a candidate; returns whether it was there.
     pub fn eliminate(&mut self, cell: Cell, digit: Digit) -> bool {
+        self.by_digit[digit.index()].remove(cell);
         self.cands[cell.index()].remove(digit)
     }
 

@@ -6,8 +6,8 @@
 
 use inkdoku_engine::format::{self, line};
 use inkdoku_engine::generator::{self, Symmetry};
-use inkdoku_engine::rating::Level;
-use inkdoku_engine::{Size, solver};
+use inkdoku_engine::rating::{self, Level};
+use inkdoku_engine::{Size, solver, techniques};
 use serde::Serialize;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -24,12 +24,22 @@ USAGE:
   inkdoku bench FILE [--limit N] [--runs R]
                                      solve every puzzle of FILE, print puzzles per second
                                      (median of R runs)
+  inkdoku steps                      the whole logical solve of each puzzle on stdin
+  inkdoku rate                       level, score and hardest technique of each puzzle
+  inkdoku hint                       the first logical step of each puzzle
+  inkdoku bench-logic FILE [--runs R]
+                                     logical solves (steps) of every puzzle of FILE: median and
+                                     90th percentile time per puzzle
 
 Puzzles on stdin: one per line in any accepted format; blank and # lines are skipped.
 Each answer is one JSON line; a bad line gets {\"puzzle\":…,\"error\":\"…\"}.
 ";
 
 enum Command {
+    Steps,
+    Rate,
+    Hint,
+    BenchLogic { file: String, runs: usize },
     Solve { limit: usize },
     Generate { size: usize, level: String, symmetry: String, seed: u64, count: u64 },
     Bench { file: String, limit: usize, runs: usize },
@@ -43,6 +53,13 @@ fn parse_args() -> Result<Command, String> {
     }
     let err = |e: pico_args::Error| e.to_string();
     let command = match args.subcommand().map_err(err)?.as_deref() {
+        Some("steps") => Command::Steps,
+        Some("rate") => Command::Rate,
+        Some("hint") => Command::Hint,
+        Some("bench-logic") => Command::BenchLogic {
+            runs: args.opt_value_from_str("--runs").map_err(err)?.unwrap_or(1),
+            file: args.free_from_str().map_err(|_| "bench-logic needs a FILE of puzzles".to_string())?,
+        },
         Some("solve") => Command::Solve { limit: args.opt_value_from_str("--limit").map_err(err)?.unwrap_or(2) },
         Some("generate") => Command::Generate {
             size: args.opt_value_from_str("--size").map_err(err)?.unwrap_or(9),
@@ -75,6 +92,52 @@ struct Solved<'a> {
 }
 
 #[derive(Serialize)]
+struct StepJson {
+    technique: &'static str,
+    place: Vec<[u8; 3]>,
+    eliminate: Vec<[u8; 3]>,
+    explanation: String,
+}
+
+impl StepJson {
+    fn of(step: &inkdoku_engine::step::Step, size: Size) -> StepJson {
+        let rcd = |c: &inkdoku_engine::Candidate| {
+            [size.row_of(c.cell) as u8 + 1, size.col_of(c.cell) as u8 + 1, c.digit.get()]
+        };
+        StepJson {
+            technique: step.technique.name(),
+            place: step.placements.iter().map(rcd).collect(),
+            eliminate: step.eliminations.iter().map(rcd).collect(),
+            explanation: step.explanation(size),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Steps<'a> {
+    puzzle: &'a str,
+    steps: Vec<StepJson>,
+    solved: bool,
+}
+
+#[derive(Serialize)]
+struct Rated<'a> {
+    puzzle: &'a str,
+    level: &'static str,
+    score: f32,
+    hardest: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct HintJson<'a> {
+    puzzle: &'a str,
+    technique: &'static str,
+    place: Vec<[u8; 3]>,
+    eliminate: Vec<[u8; 3]>,
+    explanation: String,
+}
+
+#[derive(Serialize)]
 struct Failed<'a> {
     puzzle: &'a str,
     error: String,
@@ -100,6 +163,29 @@ fn main() -> ExitCode {
             }
         }),
         Command::Generate { size, level, symmetry, seed, count } => generate(size, &level, &symmetry, seed, count),
+        Command::Steps => for_each_grid(|text, grid, out| {
+            let solve = rating::solve_logically(&grid);
+            let steps: Vec<StepJson> = solve.steps.iter().map(|s| StepJson::of(s, grid.size())).collect();
+            emit(out, &Steps { puzzle: text, steps, solved: solve.solved })
+        }),
+        Command::Rate => for_each_grid(|text, grid, out| {
+            if !solver::is_unique(&grid) {
+                return emit(out, &Failed { puzzle: text, error: "the puzzle does not have exactly one solution".into() });
+            }
+            let r = rating::rate(&grid);
+            emit(out, &Rated { puzzle: text, level: r.level.name(), score: r.score, hardest: r.hardest.map(|t| t.name()) })
+        }),
+        Command::Hint => for_each_grid(|text, grid, out| {
+            let position = inkdoku_engine::position::Position::from_grid(&grid);
+            match techniques::next_step(&position) {
+                Some(step) => {
+                    let s = StepJson::of(&step, grid.size());
+                    emit(out, &HintJson { puzzle: text, technique: s.technique, place: s.place, eliminate: s.eliminate, explanation: s.explanation })
+                }
+                None => emit(out, &Failed { puzzle: text, error: "no technique applies (solved, or trial and error needed)".into() }),
+            }
+        }),
+        Command::BenchLogic { file, runs } => bench_logic(&file, runs),
         Command::Bench { file, limit, runs } => bench(&file, limit, runs),
     };
     match result {
@@ -129,6 +215,46 @@ fn for_each_puzzle(mut f: impl FnMut(&str, &mut dyn Write) -> io::Result<()>) ->
         f(text, &mut out).map_err(|e| format!("writing: {e}"))?;
     }
     out.flush().map_err(|e| format!("writing: {e}"))
+}
+
+/// Like `for_each_puzzle`, but parses each line first (a bad line gets an `error` answer).
+fn for_each_grid(mut f: impl FnMut(&str, inkdoku_engine::Grid, &mut dyn Write) -> io::Result<()>) -> Result<(), String> {
+    for_each_puzzle(|text, out| match format::parse_any(text) {
+        Ok((grid, _)) => f(text, grid, out),
+        Err(e) => emit(out, &Failed { puzzle: text, error: e.to_string() }),
+    })
+}
+
+#[derive(Serialize)]
+struct LogicReport<'a> {
+    file: &'a str,
+    puzzles: usize,
+    runs: usize,
+    median_ms: f64,
+    p90_ms: f64,
+    max_ms: f64,
+    solved: usize,
+}
+
+fn bench_logic(path: &str, runs: usize) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let puzzles: Vec<_> = text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).filter_map(|l| line::parse(l.trim()).ok()).collect();
+    let mut times = Vec::new();
+    let mut solved = 0;
+    for run in 0..runs.max(1) {
+        for p in &puzzles {
+            let start = Instant::now();
+            let s = rating::solve_logically(p);
+            times.push(start.elapsed().as_secs_f64() * 1000.0);
+            if run == 0 && s.solved {
+                solved += 1;
+            }
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    let report = LogicReport { file: path, puzzles: puzzles.len(), runs: runs.max(1), median_ms: at(0.5), p90_ms: at(0.9), max_ms: at(1.0), solved };
+    emit(&mut io::stdout().lock(), &report).map_err(|e| e.to_string())
 }
 
 fn parse_level(name: &str) -> Result<Level, String> {

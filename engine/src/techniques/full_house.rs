@@ -1,21 +1,24 @@
 //! Full House: a house with one empty cell left; that cell takes the one missing digit.
 
+use super::util::Sink;
 use crate::geometry::Candidate;
 use crate::position::Position;
 use crate::step::{Step, Technique};
 
-pub fn find(pos: &Position) -> Option<Step> {
+pub fn find_all(pos: &Position, sink: Sink<'_>) -> bool {
     let size = pos.size();
     for house in size.houses() {
         let mut open = size.house_cells(house).iter().filter(|&&c| pos.value(c).is_none());
         let (Some(&cell), None) = (open.next(), open.next()) else { continue };
         // The missing digit is the cell's only candidate when the position is consistent.
-        let digit = pos.candidates(cell).single_digit()?;
+        let Some(digit) = pos.candidates(cell).single_digit() else { continue };
         let mut step = Step::new(Technique::FullHouse);
         step.placements.push(Candidate::new(cell, digit));
         step.cells.push(cell);
         step.houses.push(house);
-        return Some(step);
+        if !sink(step) {
+            return false;
+        }
     }
-    None
+    true
 }

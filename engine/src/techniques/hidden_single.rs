@@ -2,27 +2,29 @@
 //! whatever else that cell could hold. Boxes are scanned first, then rows, then columns, as
 //! players usually look (and as the ratings reward: a box single is the easier find).
 
-use crate::geometry::{Candidate, House};
+use super::util::{Sink, boxes, lines};
+use crate::geometry::Candidate;
 use crate::position::Position;
 use crate::step::{Step, Technique};
 
-pub fn find(pos: &Position) -> Option<Step> {
+pub fn find_all(pos: &Position, sink: Sink<'_>) -> bool {
     let size = pos.size();
-    let n = size.side() as u8;
-    let houses = (0..n).map(House::Box).chain((0..n).map(House::Row)).chain((0..n).map(House::Col));
+    let houses = boxes(size).into_iter().chain(lines(size, true)).chain(lines(size, false));
     for house in houses {
         for digit in size.digits() {
-            let cells = pos.cells_with(house, digit);
+            let cells = pos.house_digit_cells(house, digit);
             if cells.len() != 1 {
                 continue;
             }
-            let cell = cells[0];
+            let cell = cells.first().expect("one cell");
             let mut step = Step::new(Technique::HiddenSingle);
             step.placements.push(Candidate::new(cell, digit));
             step.cells.push(cell);
             step.houses.push(house);
-            return Some(step);
+            if !sink(step) {
+                return false;
+            }
         }
     }
-    None
+    true
 }

@@ -1,0 +1,149 @@
+//! Fish: X-Wing (2), Swordfish (3), Jellyfish (4), plain, finned and sashimi.
+//!
+//! ```text
+//!  X-Wing on d, base = rows 2 and 7, cover = columns 3 and 8:
+//!      c3      c8
+//!  r2  d ····· d        In the base rows, d fits only in the cover columns. Each base row
+//!  r7  d ····· d        holds one d, in different cover columns: the cover columns' d are
+//!      x       x        used up by the base rows, so d leaves the rest of those columns (x).
+//! ```
+//! Finned: some base candidates (the fins) lie outside the cover, all in one box. Either a fin
+//! is the digit, or the fish stands; so only cover cells that also see the fins' box lose d.
+//! Sashimi: finned, and a base line keeps a single cover candidate (the fish would be
+//! degenerate without its fin). The same search serves rows-as-base and columns-as-base.
+
+use super::util::{Sink, combinations};
+use crate::cellset::{CellSet, house_set};
+use crate::geometry::{Candidate, Digit, House};
+use crate::position::Position;
+use crate::step::{Step, Technique};
+
+/// Which fish to look for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Plain,
+    Finned,
+    Sashimi,
+}
+
+fn technique(k: usize, kind: Kind) -> Technique {
+    use Technique::*;
+    match (kind, k) {
+        (Kind::Plain, 2) => XWing,
+        (Kind::Plain, 3) => Swordfish,
+        (Kind::Plain, _) => Jellyfish,
+        (Kind::Finned, 2) => FinnedXWing,
+        (Kind::Finned, 3) => FinnedSwordfish,
+        (Kind::Finned, _) => FinnedJellyfish,
+        (Kind::Sashimi, 2) => SashimiXWing,
+        (Kind::Sashimi, 3) => SashimiSwordfish,
+        (Kind::Sashimi, _) => SashimiJellyfish,
+    }
+}
+
+fn line(rows: bool, i: usize) -> House {
+    if rows { House::Row(i as u8) } else { House::Col(i as u8) }
+}
+
+/// Fish of size `k` and `kind`.
+pub fn find_all(pos: &Position, k: usize, kind: Kind, sink: Sink<'_>) -> bool {
+    let size = pos.size();
+    let n = size.side();
+    for digit in size.digits() {
+        let cells = pos.digit_cells(digit);
+        for rows in [true, false] {
+            // For each base line, the cover positions (columns for row bases) holding the digit.
+            let masks: Vec<u32> = (0..n)
+                .map(|i| {
+                    (cells & house_set(size, line(rows, i)))
+                        .iter()
+                        .fold(0u32, |m, c| m | 1 << if rows { size.col_of(c) } else { size.row_of(c) })
+                })
+                .collect();
+            let candidates: Vec<usize> = (0..n)
+                .filter(|&i| {
+                    let count = masks[i].count_ones() as usize;
+                    match kind {
+                        Kind::Plain => (2..=k).contains(&count),
+                        _ => count >= 1,
+                    }
+                })
+                .collect();
+            let go_on = combinations(&candidates, k, &mut |base| {
+                let all: u32 = base.iter().fold(0, |m, &i| m | masks[i]);
+                match kind {
+                    Kind::Plain => {
+                        if all.count_ones() as usize != k {
+                            return true;
+                        }
+                        sink_fish(pos, digit, rows, base, all, None, kind, k, sink)
+                    }
+                    _ => {
+                        let cover_choices: Vec<usize> = (0..n).filter(|&c| all & (1 << c) != 0).collect();
+                        if cover_choices.len() <= k {
+                            return true; // a plain fish (or less): not finned
+                        }
+                        combinations(&cover_choices, k, &mut |cover| {
+                            let cover_mask: u32 = cover.iter().fold(0, |m, &c| m | 1 << c);
+                            // Every base line needs a cover candidate; sashimi when one has only one.
+                            let inside: Vec<u32> = base.iter().map(|&i| (masks[i] & cover_mask).count_ones()).collect();
+                            if inside.iter().any(|&c| c == 0) {
+                                return true;
+                            }
+                            let sashimi = inside.iter().any(|&c| c == 1);
+                            if sashimi != (kind == Kind::Sashimi) {
+                                return true;
+                            }
+                            sink_fish(pos, digit, rows, base, cover_mask, Some(()), kind, k, sink)
+                        })
+                    }
+                }
+            });
+            if !go_on {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[allow(clippy::too_many_arguments)]
+fn sink_fish(
+    pos: &Position,
+    digit: Digit,
+    rows: bool,
+    base: &[usize],
+    cover_mask: u32,
+    finned: Option<()>,
+    kind: Kind,
+    k: usize,
+    sink: Sink<'_>,
+) -> bool {
+    let size = pos.size();
+    let cells = pos.digit_cells(digit);
+    let base_houses: Vec<House> = base.iter().map(|&i| line(rows, i)).collect();
+    let cover_houses: Vec<House> = (0..size.side()).filter(|&c| cover_mask & (1 << c) != 0).map(|c| line(!rows, c)).collect();
+    let base_set = base_houses.iter().fold(CellSet::EMPTY, |a, &h| a | house_set(size, h)) & cells;
+    let cover_set = cover_houses.iter().fold(CellSet::EMPTY, |a, &h| a | house_set(size, h));
+    let mut targets = (cover_set & cells) - base_houses.iter().fold(CellSet::EMPTY, |a, &h| a | house_set(size, h));
+    let fins = base_set - cover_set;
+    if finned.is_some() {
+        // All fins in one box; only cover cells in that box can lose the digit.
+        let Some(first) = fins.first() else { return true };
+        let bx = House::Box(size.box_of(first) as u8);
+        if !fins.is_subset(house_set(size, bx)) {
+            return true;
+        }
+        targets = targets & house_set(size, bx);
+    }
+    if targets.is_empty() {
+        return true;
+    }
+    let mut step = Step::new(technique(k, kind));
+    step.eliminations = targets.iter().map(|c| Candidate::new(c, digit)).collect();
+    step.cells = base_set.to_vec();
+    step.candidates = base_set.iter().map(|c| Candidate::new(c, digit)).collect();
+    step.houses = base_houses;
+    step.houses.extend(cover_houses);
+    sink(step)
+}

@@ -1,0 +1,86 @@
+//! Locked Candidates (the seeds' "candidate lines"): where a box and a line cross.
+//!
+//! ```text
+//!  Pointing: in a box, digit d fits only in      Claiming: in a line, digit d fits only
+//!  one row (or column) → d leaves the rest       inside one box → d leaves the rest of
+//!  of that line outside the box.                 that box.
+//!     ┌───────┐                                      ┌───────┐
+//!     │ d d . │ x x x   (x: d removed)               │ x x x │
+//!     │ . . . │                                      │ d d . │ . . .   (d nowhere else in
+//!     │ . . . │                                      │ x x x │          this row)
+//!     └───────┘                                      └───────┘
+//! ```
+
+use super::util::{Sink, boxes, eliminations, elimination_step, lines, pattern};
+use crate::cellset::house_set;
+use crate::geometry::House;
+use crate::position::Position;
+use crate::step::Technique;
+
+/// Pointing: box → line.
+pub fn pointing(pos: &Position, sink: Sink<'_>) -> bool {
+    let size = pos.size();
+    for bx in boxes(size) {
+        for digit in size.digits() {
+            let cells = pos.house_digit_cells(bx, digit);
+            if cells.len() < 2 {
+                continue;
+            }
+            for rows in [true, false] {
+                for line in lines(size, rows) {
+                    if !cells.is_subset(house_set(size, line)) {
+                        continue;
+                    }
+                    let targets = house_set(size, line) - house_set(size, bx);
+                    let step = elimination_step(
+                        Technique::LockedCandidatesPointing,
+                        eliminations(pos, targets, digit),
+                        cells.to_vec(),
+                        vec![bx, line],
+                        pattern(pos, cells, digit),
+                    );
+                    if let Some(step) = step {
+                        if !sink(step) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Claiming (box/line reduction): line → box.
+pub fn claiming(pos: &Position, sink: Sink<'_>) -> bool {
+    let size = pos.size();
+    for rows in [true, false] {
+        for line in lines(size, rows) {
+            for digit in size.digits() {
+                let cells = pos.house_digit_cells(line, digit);
+                if cells.len() < 2 {
+                    continue;
+                }
+                let Some(first) = cells.first() else { continue };
+                let bx = House::Box(size.box_of(first) as u8);
+                if !cells.is_subset(house_set(size, bx)) {
+                    continue;
+                }
+                let targets = house_set(size, bx) - house_set(size, line);
+                let step = elimination_step(
+                    Technique::LockedCandidatesClaiming,
+                    eliminations(pos, targets, digit),
+                    cells.to_vec(),
+                    vec![line, bx],
+                    pattern(pos, cells, digit),
+                );
+                if let Some(step) = step {
+                    if !sink(step) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
+}

@@ -1,0 +1,149 @@
+//! Single-digit patterns: Skyscraper, 2-String Kite, Turbot Fish and Empty Rectangle.
+//!
+//! The first three are the same short chain on one digit d: a strong link A=B (d is in exactly
+//! A or B of some house), a weak link B-C (B and C see each other), a strong link C=D. If A is
+//! not d, B is; then C isn't, so D is. Either A or D holds d, and a cell seeing both loses it.
+//!
+//! ```text
+//!  Skyscraper: both strong links    2-String Kite: one in a row,   Turbot Fish: any other
+//!  in parallel lines, B and C in    one in a column, B and C in    shape (a box link).
+//!  one cross line.                  one box.
+//!    A . . . . . B                    . . . | A . . . . C=B-box
+//!    x . . . . . |                    . . . |
+//!    . . . D . . C                    D . . | . . .
+//! ```
+//! Empty Rectangle: in a box, d lies only in one row and one column of it (the rest, a
+//! rectangle, is empty). With a strong link A=B in a column whose A is in that row, a cell E in
+//! B's row and the box's column can't be d: if it were, B isn't, A is, the box's row is taken,
+//! so the box's d is in its column — which E already holds.
+
+use super::util::Sink;
+use crate::cellset::{CellSet, common_peers, house_set};
+use crate::geometry::{Candidate, Cell, Digit, House, Size};
+use crate::position::Position;
+use crate::step::{Step, Technique};
+
+/// The conjugate pairs (strong links) of a digit: houses where it has exactly two places.
+fn strong_links(pos: &Position, digit: Digit) -> Vec<(Cell, Cell, House)> {
+    let size = pos.size();
+    let mut out = Vec::new();
+    for house in size.houses() {
+        let cells = pos.house_digit_cells(house, digit);
+        if cells.len() == 2 {
+            let v = cells.to_vec();
+            out.push((v[0], v[1], house));
+        }
+    }
+    out
+}
+
+fn classify(size: Size, h1: House, h2: House, b: Cell, c: Cell) -> Technique {
+    let parallel = matches!((h1, h2), (House::Row(_), House::Row(_)) | (House::Col(_), House::Col(_)));
+    let crossing = matches!((h1, h2), (House::Row(_), House::Col(_)) | (House::Col(_), House::Row(_)));
+    let same_line = size.row_of(b) == size.row_of(c) || size.col_of(b) == size.col_of(c);
+    if parallel && same_line && h1 != h2 {
+        Technique::Skyscraper
+    } else if crossing && size.box_of(b) == size.box_of(c) {
+        Technique::TwoStringKite
+    } else {
+        Technique::TurbotFish
+    }
+}
+
+/// The three-link chains of `technique`'s shape.
+pub fn chains(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
+    let size = pos.size();
+    for digit in size.digits() {
+        let links = strong_links(pos, digit);
+        // Each link can be walked either way.
+        let ends: Vec<(Cell, Cell, House)> =
+            links.iter().flat_map(|&(a, b, h)| [(a, b, h), (b, a, h)]).collect();
+        for (i, &(a, b, h1)) in ends.iter().enumerate() {
+            for &(c, d, h2) in &ends[i + 1..] {
+                if h1 == h2 || b == c || !size.sees(b, c) {
+                    continue;
+                }
+                let cells = [a, b, c, d];
+                if cells.iter().enumerate().any(|(x, p)| cells[x + 1..].contains(p)) {
+                    continue;
+                }
+                if classify(size, h1, h2, b, c) != technique {
+                    continue;
+                }
+                let targets = (common_peers(size, &[a, d]) & pos.digit_cells(digit)) - cells.iter().copied().collect();
+                if targets.is_empty() {
+                    continue;
+                }
+                let mut step = Step::new(technique);
+                step.eliminations = targets.iter().map(|t| Candidate::new(t, digit)).collect();
+                step.cells = cells.to_vec();
+                step.candidates = cells.iter().map(|&x| Candidate::new(x, digit)).collect();
+                step.houses = vec![h1, h2];
+                if !sink(step) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Empty Rectangles.
+pub fn empty_rectangle(pos: &Position, sink: Sink<'_>) -> bool {
+    let size = pos.size();
+    let b = size.box_side();
+    for digit in size.digits() {
+        let links = strong_links(pos, digit);
+        for bx in 0..size.side() {
+            let bhouse = House::Box(bx as u8);
+            let in_box = pos.house_digit_cells(bhouse, digit);
+            if in_box.len() < 2 {
+                continue;
+            }
+            let (r0, c0) = ((bx / b) * b, (bx % b) * b);
+            for r in r0..r0 + b {
+                for c in c0..c0 + b {
+                    let row = House::Row(r as u8);
+                    let col = House::Col(c as u8);
+                    let cross = house_set(size, row) | house_set(size, col);
+                    if !in_box.is_subset(cross) {
+                        continue;
+                    }
+                    // Not all in the row part or all in the column part (that is pointing).
+                    let row_only = in_box - house_set(size, col);
+                    let col_only = in_box - house_set(size, row);
+                    if row_only.is_empty() || col_only.is_empty() {
+                        continue;
+                    }
+                    for &(p, q, h) in &links {
+                        for (a, other) in [(p, q), (q, p)] {
+                            // A strong link along a column outside the box's stack, A in the ER row:
+                            // E = (row of the other end, ER column). And the transposed case.
+                            let (ok, e) = match h {
+                                House::Col(_) if size.row_of(a) == r && size.col_of(a) / b != c0 / b && size.row_of(other) / b != r0 / b => {
+                                    (true, size.cell(size.row_of(other), c))
+                                }
+                                House::Row(_) if size.col_of(a) == c && size.row_of(a) / b != r0 / b && size.col_of(other) / b != c0 / b => {
+                                    (true, size.cell(r, size.col_of(other)))
+                                }
+                                _ => (false, a),
+                            };
+                            if !ok || !pos.has(e, digit) || e == other {
+                                continue;
+                            }
+                            let mut step = Step::new(Technique::EmptyRectangle);
+                            step.eliminations = vec![Candidate::new(e, digit)];
+                            step.cells = in_box.iter().chain([a, other]).collect::<CellSet>().to_vec();
+                            step.candidates = step.cells.iter().map(|&x| Candidate::new(x, digit)).collect();
+                            step.houses = vec![bhouse, h];
+                            if !sink(step) {
+                                return false;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    true
+}

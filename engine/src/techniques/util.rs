@@ -1,0 +1,95 @@
+//! Helpers shared by the techniques: combinations, the lines of a size, and step building.
+
+use crate::cellset::{CellSet, house_set};
+use crate::geometry::{Candidate, Cell, Digit, House, Size};
+use crate::position::Position;
+use crate::step::{Step, Technique};
+
+/// Calls `f` with every `k`-element combination of `items` (in lexicographic order) until it
+/// returns false. Returns false if stopped.
+pub fn combinations<T: Copy>(items: &[T], k: usize, f: &mut dyn FnMut(&[T]) -> bool) -> bool {
+    fn go<T: Copy>(items: &[T], k: usize, start: usize, chosen: &mut Vec<T>, f: &mut dyn FnMut(&[T]) -> bool) -> bool {
+        if chosen.len() == k {
+            return f(chosen);
+        }
+        let need = k - chosen.len();
+        for i in start..items.len() {
+            if items.len() - i < need {
+                break;
+            }
+            chosen.push(items[i]);
+            let go_on = go(items, k, i + 1, chosen, f);
+            chosen.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+    if k == 0 || k > items.len() {
+        return true;
+    }
+    go(items, k, 0, &mut Vec::with_capacity(k), f)
+}
+
+/// The rows (true) or columns (false) of a size, as houses.
+pub fn lines(size: Size, rows: bool) -> Vec<House> {
+    (0..size.side() as u8).map(|i| if rows { House::Row(i) } else { House::Col(i) }).collect()
+}
+
+/// The boxes of a size.
+pub fn boxes(size: Size) -> Vec<House> {
+    (0..size.side() as u8).map(House::Box).collect()
+}
+
+/// The line of a cell: its row (true) or column (false).
+pub fn line_of(size: Size, cell: Cell, rows: bool) -> House {
+    if rows { House::Row(size.row_of(cell) as u8) } else { House::Col(size.col_of(cell) as u8) }
+}
+
+/// The union of the cells of some houses.
+pub fn union_of(size: Size, houses: &[House]) -> CellSet {
+    houses.iter().fold(CellSet::EMPTY, |acc, &h| acc | house_set(size, h))
+}
+
+/// The candidates `digit` in `cells` that are still open in the position.
+pub fn eliminations(pos: &Position, cells: CellSet, digit: Digit) -> Vec<Candidate> {
+    (cells & pos.digit_cells(digit)).iter().map(|c| Candidate::new(c, digit)).collect()
+}
+
+/// A step that removes candidates, with its pattern; `None` if nothing would be removed.
+pub fn elimination_step(
+    technique: Technique,
+    eliminations: Vec<Candidate>,
+    cells: Vec<Cell>,
+    houses: Vec<House>,
+    candidates: Vec<Candidate>,
+) -> Option<Step> {
+    if eliminations.is_empty() {
+        return None;
+    }
+    let mut step = Step::new(technique);
+    step.eliminations = eliminations;
+    step.eliminations.sort();
+    step.eliminations.dedup();
+    step.cells = cells;
+    step.houses = houses;
+    step.candidates = candidates;
+    Some(step)
+}
+
+/// The pattern candidates: every candidate of `digit` in `cells`.
+pub fn pattern(pos: &Position, cells: CellSet, digit: Digit) -> Vec<Candidate> {
+    eliminations(pos, cells, digit)
+}
+
+/// The callback a technique reports its steps to; returning false stops the search.
+pub type Sink<'a> = &'a mut dyn FnMut(Step) -> bool;
+
+/// Reports a step if there is one; returns whether to go on.
+pub fn emit(sink: Sink<'_>, step: Option<Step>) -> bool {
+    match step {
+        Some(s) => sink(s),
+        None => true,
+    }
+}

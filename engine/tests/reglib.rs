@@ -1,0 +1,177 @@
+//! HoDoKu's regression library (`../shared/data/hodoku/reglib-1.4.txt`, read in place): every
+//! case of every implemented technique must pass, fail cases (`-x`) must find nothing.
+//!
+//! A case gives a pencil-mark position (givens, placed digits, deleted candidates) and the
+//! eliminations or placements one instance of the technique must make. The technique lists all
+//! its instances; the case passes if one of them makes exactly the expected changes.
+//!
+//! `cargo test -p inkdoku-engine --test reglib -- --nocapture` prints the table kept in
+//! `engine/REGLIB.md` (`INKDOKU_REGLIB_WRITE=1` rewrites that file).
+
+use inkdoku_engine::geometry::{Candidate, Digit, DigitSet, Size};
+use inkdoku_engine::grid::Grid;
+use inkdoku_engine::position::Position;
+use inkdoku_engine::step::Technique;
+use inkdoku_engine::techniques;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// HoDoKu's codes for the techniques inkdoku implements (variants after a dash are the same
+/// technique found in a special setting; they are tested with it).
+fn technique(code: &str) -> Option<Technique> {
+    use Technique::*;
+    Some(match code {
+        "0000" => FullHouse,
+        "0002" => HiddenSingle,
+        "0003" => NakedSingle,
+        "0100" => LockedCandidatesPointing,
+        "0101" => LockedCandidatesClaiming,
+        "0110" => LockedPair,
+        "0111" => LockedTriple,
+        "0200" => NakedPair,
+        "0201" => NakedTriple,
+        "0202" => NakedQuad,
+        "0210" => HiddenPair,
+        "0211" => HiddenTriple,
+        "0212" => HiddenQuad,
+        "0300" => XWing,
+        "0301" => Swordfish,
+        "0302" => Jellyfish,
+        "0310" => FinnedXWing,
+        "0311" => FinnedSwordfish,
+        "0312" => FinnedJellyfish,
+        "0320" => SashimiXWing,
+        "0321" => SashimiSwordfish,
+        "0322" => SashimiJellyfish,
+        "0400" => Skyscraper,
+        "0401" => TwoStringKite,
+        "0402" => EmptyRectangle,
+        "0403" => TurbotFish,
+        "0500" => SimpleColorsTrap,
+        "0501" => SimpleColorsWrap,
+        "0600" => UniqueRectangle1,
+        "0601" => UniqueRectangle2,
+        "0602" => UniqueRectangle3,
+        "0603" => UniqueRectangle4,
+        "0606" => HiddenRectangle,
+        "0610" => Bug1,
+        "0701" => XChain,
+        "0702" => XYChain,
+        "0703" => RemotePair,
+        "0706" => ContinuousNiceLoop,
+        "0707" => DiscontinuousNiceLoop,
+        "0708" => Aic,
+        "0800" => XYWing,
+        "0801" => XYZWing,
+        "0803" => WWing,
+        "0901" => AlsXz,
+        "1101" => SueDeCoq,
+        _ => return None,
+    })
+}
+
+/// "r c d" triples as HoDoKu writes them: digit, row, column ("829" = 8 in r2c9).
+fn candidates(text: &str) -> Vec<Candidate> {
+    let size = Size::Nine;
+    text.split_whitespace()
+        .filter_map(|t| {
+            let b = t.as_bytes();
+            if b.len() != 3 {
+                return None;
+            }
+            let (d, r, c) = (b[0] - b'0', (b[1] - b'1') as usize, (b[2] - b'1') as usize);
+            Some(Candidate::new(size.cell(r, c), Digit::new(d)?))
+        })
+        .collect()
+}
+
+struct Case {
+    code: String,
+    fail_case: bool,
+    position: Position,
+    eliminations: Vec<Candidate>,
+    placements: Vec<Candidate>,
+}
+
+fn parse(line: &str) -> Option<Case> {
+    let fields: Vec<&str> = line.split(':').collect();
+    if fields.len() < 7 {
+        return None;
+    }
+    let code = fields[1];
+    let (base, variant) = code.split_once('-').unwrap_or((code, ""));
+    let givens: String = fields[3].replace('+', "");
+    let grid: Grid = givens.parse::<String>().ok()?.try_into().ok()?;
+    let mut cands: Vec<DigitSet> = Size::Nine.cells().map(|c| grid.open_digits(c)).collect();
+    for c in candidates(fields[4]) {
+        cands[c.cell.index()].remove(c.digit);
+    }
+    Some(Case {
+        code: base.to_string(),
+        fail_case: variant == "x",
+        position: Position::with_candidates(&grid, &cands),
+        eliminations: candidates(fields[5]),
+        placements: candidates(fields[6]),
+    })
+}
+
+fn data() -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/hodoku/reglib-1.4.txt");
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// A normal case passes when some instance makes exactly the expected changes. A fail case
+/// (`-x`) lists the changes that must NOT be made (it is a near miss of the pattern); with none
+/// listed, the technique must find nothing at all.
+fn passes(case: &Case, t: Technique) -> bool {
+    let steps = techniques::find_every(&case.position, t);
+    let mut want_e = case.eliminations.clone();
+    want_e.sort();
+    let mut want_p = case.placements.clone();
+    want_p.sort();
+    if case.fail_case && want_e.is_empty() && want_p.is_empty() {
+        return steps.is_empty();
+    }
+    let found = steps.iter().any(|s| {
+        let mut e = s.eliminations.clone();
+        e.sort();
+        e.dedup();
+        let mut p = s.placements.clone();
+        p.sort();
+        p.dedup();
+        e == want_e && p == want_p
+    });
+    found != case.fail_case
+}
+
+#[test]
+fn every_implemented_technique_passes_all_its_cases() {
+    let mut table: BTreeMap<String, (Technique, usize, usize)> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for line in data().lines().filter(|l| l.starts_with(':')) {
+        let Some(case) = parse(line) else { continue };
+        let Some(t) = technique(&case.code) else { continue };
+        if !techniques::is_implemented(t) {
+            continue;
+        }
+        let ok = passes(&case, t);
+        let entry = table.entry(case.code.clone()).or_insert((t, 0, 0));
+        entry.1 += 1;
+        if ok {
+            entry.2 += 1;
+        } else {
+            failures.push(line.to_string());
+        }
+    }
+    let mut md = String::from("| code | technique | cases | passed |\n|---|---|---:|---:|\n");
+    for (code, (t, cases, passed)) in &table {
+        md.push_str(&format!("| {code} | {} | {cases} | {passed} |\n", t.name()));
+    }
+    eprintln!("{md}");
+    if std::env::var("INKDOKU_REGLIB_WRITE").is_ok() {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("REGLIB.md");
+        let header = "# HoDoKu regression library: inkdoku's results\n\nGenerated by `INKDOKU_REGLIB_WRITE=1 cargo test -p inkdoku-engine --test reglib`.\nData: `../shared/data/hodoku/reglib-1.4.txt` (HoDoKu, GPL-3.0; read in place, not shipped).\n\n";
+        std::fs::write(path, format!("{header}{md}")).unwrap();
+    }
+    assert!(failures.is_empty(), "{} failing cases:\n{}", failures.len(), failures.join("\n"));
+}
