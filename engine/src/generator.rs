@@ -130,9 +130,9 @@ fn plan(options: &Options) -> Plan {
     let mut plan = match options.level {
         // At least 32 of 81 givens (40 %), and singles only.
         Level::Easy => Plan { min_givens: (cells * 32).div_ceil(81), max_score_during_removal: Some(2.3), attempts: 3 },
-        Level::Medium => Plan { min_givens: 0, max_score_during_removal: Some(3.4), attempts: 10 },
-        Level::Hard => Plan { min_givens: 0, max_score_during_removal: None, attempts: 40 },
-        _ => Plan { min_givens: 0, max_score_during_removal: None, attempts: 120 },
+        Level::Medium => Plan { min_givens: 0, max_score_during_removal: Some(3.4), attempts: 60 },
+        Level::Hard => Plan { min_givens: 0, max_score_during_removal: None, attempts: 120 },
+        _ => Plan { min_givens: 0, max_score_during_removal: None, attempts: 200 },
     };
     // A 16x16 attempt costs about a second (256 removals, each a 16x16 uniqueness check):
     // a few attempts, keeping the closest to the level.
@@ -144,14 +144,15 @@ fn plan(options: &Options) -> Plan {
 
 /// How far a rating is from the target level; 0 = fits. Too hard counts less than too easy
 /// for the harder targets (a player asking for Expert prefers a tough puzzle to a plain one).
-fn distance(target: Level, rating: &Rating) -> u32 {
+/// The right score without the level's technique requirement is nearly a fit.
+fn distance(target: Level, rating: &Rating, meets: bool) -> u32 {
     let (t, l) = (target as i32, rating.level as i32);
     if l == t {
-        0
+        u32::from(!meets)
     } else if l > t {
-        (l - t) as u32 * 2 - 1
+        (l - t) as u32 * 2
     } else {
-        (t - l) as u32 * 2
+        (t - l) as u32 * 2 + 1
     }
 }
 
@@ -178,8 +179,8 @@ pub fn generate(options: &Options, progress: &mut dyn FnMut(Progress) -> bool) -
     let mut rng = Rng::seeded(options.seed);
     let mut best: Option<(u32, Generated)> = None;
     for attempt in 0..plan.attempts {
-        let made = attempt_once(options, &plan, &mut rng);
-        let d = distance(options.level, &made.rating);
+        let (made, meets) = attempt_once(options, &plan, &mut rng);
+        let d = distance(options.level, &made.rating, meets);
         let better = match &best {
             None => true,
             Some((bd, b)) => d < *bd || (d == *bd && harder(&made.rating, &b.rating)),
@@ -211,7 +212,7 @@ fn harder(a: &Rating, b: &Rating) -> bool {
     (a.score, a.work) > (b.score, b.work)
 }
 
-fn attempt_once(options: &Options, plan: &Plan, rng: &mut Rng) -> Generated {
+fn attempt_once(options: &Options, plan: &Plan, rng: &mut Rng) -> (Generated, bool) {
     let size = options.size;
     let solution = loop {
         if let Some(g) = solver::random_solution(size, rng, FILL_BUDGET) {
@@ -237,8 +238,10 @@ fn attempt_once(options: &Options, plan: &Plan, rng: &mut Rng) -> Generated {
             }
         }
     }
-    let rating = rating::rate(&puzzle);
-    Generated { puzzle, solution, rating, options: *options }
+    let solve = rating::solve_logically(&puzzle);
+    let meets = rating::meets_requirement(options.level, &solve.steps);
+    let rating = rating::rate_solve(&solve);
+    (Generated { puzzle, solution, rating, options: *options }, meets)
 }
 
 fn keeps_puzzle(puzzle: &Grid, plan: &Plan) -> bool {
@@ -292,6 +295,18 @@ mod tests {
             assert_eq!(a.puzzle, b.puzzle);
             let c = generate(&Options { seed: 100, ..o }, &mut |_| true).unwrap();
             assert_ne!(a.puzzle, c.puzzle);
+        }
+    }
+
+    #[test]
+    fn nine_by_nine_levels_rate_as_asked() {
+        for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert] {
+            for seed in 1..=3 {
+                let g = generate(&opts(Size::Nine, level, Symmetry::Rotational, seed), &mut |_| true).unwrap();
+                assert_eq!(g.rating.level, level, "seed {seed}: {}", g.puzzle);
+                let steps = rating::solve_logically(&g.puzzle).steps;
+                assert!(rating::meets_requirement(level, &steps), "{level:?} seed {seed}: {}", g.puzzle);
+            }
         }
     }
 

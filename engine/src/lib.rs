@@ -22,6 +22,7 @@ pub mod game;
 pub mod generator;
 pub mod geometry;
 pub mod grid;
+pub mod hint;
 pub mod position;
 pub mod protocol;
 pub mod random;

@@ -15,11 +15,10 @@
 //! tested natively; the worker crate only moves strings.
 
 use crate::generator::{self, Generated, Options};
-use crate::geometry::{Candidate, DigitSet};
+use crate::geometry::DigitSet;
 use crate::grid::Grid;
 use crate::position::Position;
-use crate::step::{Step, Technique};
-use crate::techniques;
+use crate::step::Step;
 use crate::rating::{self, Rating};
 use crate::solver;
 use serde::{Deserialize, Serialize};
@@ -120,25 +119,12 @@ fn hint_position(digits: &Grid, notes: Option<&[DigitSet]>, solution: Option<&Gr
     if usable { Position::with_candidates(digits, notes) } else { fresh }
 }
 
-/// The easiest step, or a reveal of the cell with the fewest candidates when no technique
-/// applies (the solution's digit; never a guess).
+/// The hint for the player's position (see `hint::hint`).
 fn hint(digits: &Grid, notes: Option<&[DigitSet]>, solution: Option<&Grid>) -> Option<Step> {
     if digits.size() != solution.map_or(digits.size(), Grid::size) {
         return None;
     }
-    let position = hint_position(digits, notes, solution);
-    if position.is_solved() || position.dead_end().is_some() {
-        return None;
-    }
-    if let Some(step) = techniques::next_step(&position) {
-        return Some(step);
-    }
-    let solution = solution?;
-    let cell = position.open_cells().min_by_key(|&c| position.candidates(c).len())?;
-    let mut step = Step::new(Technique::Reveal);
-    step.placements.push(Candidate::new(cell, solution.get(cell)?));
-    step.cells.push(cell);
-    Some(step)
+    crate::hint::hint(&hint_position(digits, notes, solution), solution)
 }
 
 /// The id of a request that failed to parse as a whole, if its `id` field can be read.

@@ -53,6 +53,59 @@ impl Level {
     }
 }
 
+/// Families of techniques, for the generator's level requirements ("a Hard puzzle needs a step
+/// beyond singles and subsets; an Expert one needs fish, wings, uniqueness or chains").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    Single,
+    Intersection,
+    Subset,
+    Fish,
+    SingleDigitPattern,
+    Coloring,
+    Wing,
+    Uniqueness,
+    Chain,
+    Other,
+}
+
+/// The family of a technique.
+pub fn family(t: Technique) -> Family {
+    use Technique::*;
+    match t {
+        FullHouse | HiddenSingle | NakedSingle => Family::Single,
+        LockedCandidatesPointing | LockedCandidatesClaiming => Family::Intersection,
+        LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad | HiddenPair | HiddenTriple | HiddenQuad => Family::Subset,
+        XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish | SashimiXWing | SashimiSwordfish
+        | SashimiJellyfish => Family::Fish,
+        Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle => Family::SingleDigitPattern,
+        SimpleColorsTrap | SimpleColorsWrap => Family::Coloring,
+        XYWing | XYZWing | WWing => Family::Wing,
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | HiddenRectangle | Bug1 => Family::Uniqueness,
+        RemotePair | XChain | XYChain | ContinuousNiceLoop | DiscontinuousNiceLoop | Aic | AlsXz => Family::Chain,
+        SueDeCoq | Reveal => Family::Other,
+    }
+}
+
+/// Whether a solve meets a level's technique requirement (on top of its score range).
+pub fn meets_requirement(level: Level, steps: &[Step]) -> bool {
+    let has = |f: &[Family]| steps.iter().any(|s| f.contains(&family(s.technique)));
+    match level {
+        Level::Hard => has(&[
+            Family::Intersection,
+            Family::Fish,
+            Family::SingleDigitPattern,
+            Family::Coloring,
+            Family::Wing,
+            Family::Uniqueness,
+            Family::Chain,
+            Family::Other,
+        ]),
+        Level::Expert => has(&[Family::Fish, Family::Wing, Family::Uniqueness, Family::Chain]),
+        _ => true,
+    }
+}
+
 /// The score of one step on the Sudoku-Explainer-like scale.
 pub fn step_score(step: &Step) -> f32 {
     use Technique::*;

@@ -137,35 +137,10 @@ fn removals(step: &Step, cell: Cell) -> DigitSet {
     step.eliminations.iter().filter(|e| e.cell == cell).map(|e| e.digit).collect()
 }
 
-/// Delphi's bookkeeping colours from the digits alone: red where a candidate is the only one
-/// of its cell or the only place for its digit in a house, blue where it has exactly two places
-/// in its box.
+/// Delphi's bookkeeping colours of the candidates the digits allow (engine: `hint`).
 fn candidate_colours(grid: &Grid) -> (Vec<DigitSet>, Vec<DigitSet>) {
-    let size = grid.size();
-    let cands: Vec<DigitSet> =
-        size.cells().map(|c| if grid.get(c).is_some() { DigitSet::EMPTY } else { grid.open_digits(c) }).collect();
-    let mut red = vec![DigitSet::EMPTY; size.cell_count()];
-    let mut blue = vec![DigitSet::EMPTY; size.cell_count()];
-    for cell in size.cells() {
-        if let Some(d) = cands[cell.index()].single_digit() {
-            red[cell.index()].insert(d);
-        }
-    }
-    for house in size.houses() {
-        for d in size.digits() {
-            let places: Vec<Cell> =
-                size.house_cells(house).iter().copied().filter(|c| cands[c.index()].contains(d)).collect();
-            match places.len() {
-                1 => red[places[0].index()].insert(d),
-                2 if matches!(house, House::Box(_)) => places.iter().for_each(|c| blue[c.index()].insert(d)),
-                _ => {}
-            }
-        }
-    }
-    for (r, b) in red.iter().zip(blue.iter_mut()) {
-        *b = b.difference(*r);
-    }
-    (red, blue)
+    let c = inkdoku_engine::hint::candidate_colours(&inkdoku_engine::position::Position::from_grid(grid));
+    (c.red, c.blue)
 }
 
 fn grid_lines(size: Size) -> (String, String) {

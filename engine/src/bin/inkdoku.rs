@@ -24,6 +24,9 @@ USAGE:
   inkdoku bench FILE [--limit N] [--runs R]
                                      solve every puzzle of FILE, print puzzles per second
                                      (median of R runs)
+  inkdoku bench-generate [--size N] [--level L] [--count N] [--seed S]
+                                     time making N puzzles: median, 90th percentile, worst,
+                                     and the levels they rate
   inkdoku steps                      the whole logical solve of each puzzle on stdin
   inkdoku rate                       level, score and hardest technique of each puzzle
   inkdoku hint                       the first logical step of each puzzle
@@ -40,6 +43,7 @@ enum Command {
     Rate,
     Hint,
     BenchLogic { file: String, runs: usize },
+    BenchGenerate { size: usize, level: String, seed: u64, count: u64 },
     Solve { limit: usize },
     Generate { size: usize, level: String, symmetry: String, seed: u64, count: u64 },
     Bench { file: String, limit: usize, runs: usize },
@@ -59,6 +63,12 @@ fn parse_args() -> Result<Command, String> {
         Some("bench-logic") => Command::BenchLogic {
             runs: args.opt_value_from_str("--runs").map_err(err)?.unwrap_or(1),
             file: args.free_from_str().map_err(|_| "bench-logic needs a FILE of puzzles".to_string())?,
+        },
+        Some("bench-generate") => Command::BenchGenerate {
+            size: args.opt_value_from_str("--size").map_err(err)?.unwrap_or(9),
+            level: args.opt_value_from_str("--level").map_err(err)?.unwrap_or_else(|| "expert".into()),
+            seed: args.opt_value_from_str("--seed").map_err(err)?.unwrap_or(1),
+            count: args.opt_value_from_str("--count").map_err(err)?.unwrap_or(21),
         },
         Some("solve") => Command::Solve { limit: args.opt_value_from_str("--limit").map_err(err)?.unwrap_or(2) },
         Some("generate") => Command::Generate {
@@ -186,6 +196,7 @@ fn main() -> ExitCode {
             }
         }),
         Command::BenchLogic { file, runs } => bench_logic(&file, runs),
+        Command::BenchGenerate { size, level, seed, count } => bench_generate(size, &level, seed, count),
         Command::Bench { file, limit, runs } => bench(&file, limit, runs),
     };
     match result {
@@ -254,6 +265,36 @@ fn bench_logic(path: &str, runs: usize) -> Result<(), String> {
     times.sort_by(f64::total_cmp);
     let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
     let report = LogicReport { file: path, puzzles: puzzles.len(), runs: runs.max(1), median_ms: at(0.5), p90_ms: at(0.9), max_ms: at(1.0), solved };
+    emit(&mut io::stdout().lock(), &report).map_err(|e| e.to_string())
+}
+
+#[derive(Serialize)]
+struct GenerateReport {
+    size: usize,
+    level: &'static str,
+    count: u64,
+    median_ms: f64,
+    p90_ms: f64,
+    max_ms: f64,
+    /// How many of the puzzles rate at each level.
+    rated: std::collections::BTreeMap<&'static str, u64>,
+}
+
+fn bench_generate(size: usize, level: &str, seed: u64, count: u64) -> Result<(), String> {
+    let size_t = Size::from_side(size).ok_or(format!("--size {size}: expected 4, 9 or 16"))?;
+    let level_t = parse_level(level)?;
+    let mut times = Vec::new();
+    let mut rated = std::collections::BTreeMap::new();
+    for i in 0..count.max(1) {
+        let options = generator::Options { size: size_t, level: level_t, symmetry: Symmetry::Rotational, seed: seed.wrapping_add(i) };
+        let start = Instant::now();
+        let g = generator::generate(&options, &mut |_| true).ok_or("cancelled")?;
+        times.push(start.elapsed().as_secs_f64() * 1000.0);
+        *rated.entry(g.rating.level.name()).or_insert(0) += 1;
+    }
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| (times[((times.len() - 1) as f64 * q) as usize] * 10.0).round() / 10.0;
+    let report = GenerateReport { size, level: level_t.name(), count: count.max(1), median_ms: at(0.5), p90_ms: at(0.9), max_ms: at(1.0), rated };
     emit(&mut io::stdout().lock(), &report).map_err(|e| e.to_string())
 }
 

@@ -1,0 +1,112 @@
+//! Hints and the candidate colouring the app shows.
+//!
+//! A hint is the next logical step, easiest technique first. When no technique applies, it is
+//! a reveal: the cell with the fewest candidates and its digit from the solution, labelled as
+//! such (a reveal is never a guess — the solution is known).
+//!
+//! The colouring is Delphi's "bookkeeping": a candidate is red when it is the only candidate of
+//! its cell or the only place for its digit in a row, column or box (it can be placed now), and
+//! blue when its digit has exactly two places in its box.
+
+use crate::geometry::{Candidate, DigitSet};
+use crate::grid::Grid;
+use crate::position::Position;
+use crate::step::{Step, Technique};
+use crate::techniques;
+
+/// The next step from a position, or a reveal from the solution when no technique applies.
+/// `None` when the position is solved or cannot be completed.
+pub fn hint(position: &Position, solution: Option<&Grid>) -> Option<Step> {
+    if position.is_solved() || position.dead_end().is_some() {
+        return None;
+    }
+    if let Some(step) = techniques::next_step(position) {
+        return Some(step);
+    }
+    let solution = solution.filter(|s| s.size() == position.size())?;
+    let cell = position.open_cells().min_by_key(|&c| position.candidates(c).len())?;
+    let mut step = Step::new(Technique::Reveal);
+    step.placements.push(Candidate::new(cell, solution.get(cell)?));
+    step.cells.push(cell);
+    Some(step)
+}
+
+/// Red and blue candidates per cell.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Colouring {
+    /// Candidates that can be placed now (naked or hidden single).
+    pub red: Vec<DigitSet>,
+    /// Candidates whose digit has exactly two places in its box (and aren't red).
+    pub blue: Vec<DigitSet>,
+}
+
+/// The colouring of every candidate of a position.
+pub fn candidate_colours(position: &Position) -> Colouring {
+    let size = position.size();
+    let mut red = vec![DigitSet::EMPTY; size.cell_count()];
+    let mut blue = vec![DigitSet::EMPTY; size.cell_count()];
+    for cell in position.open_cells() {
+        if let Some(d) = position.candidates(cell).single_digit() {
+            red[cell.index()].insert(d);
+        }
+    }
+    for house in size.houses() {
+        for d in size.digits() {
+            let places = position.house_digit_cells(house, d);
+            match places.len() {
+                1 => places.iter().for_each(|c| red[c.index()].insert(d)),
+                2 if !house.is_line() => places.iter().for_each(|c| blue[c.index()].insert(d)),
+                _ => {}
+            }
+        }
+    }
+    for (r, b) in red.iter().zip(blue.iter_mut()) {
+        *b = b.difference(*r);
+    }
+    Colouring { red, blue }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::line;
+    use crate::geometry::Size;
+    use crate::solver;
+
+    #[test]
+    fn hints_go_easiest_first_and_reveal_when_stuck() {
+        let g = line::parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+        let sol = solver::unique_solution(&g).unwrap();
+        let h = hint(&Position::from_grid(&g), Some(&sol)).unwrap();
+        assert!(matches!(h.technique, Technique::FullHouse | Technique::HiddenSingle));
+        // The hardest puzzles run out of techniques: the hint reveals a cell, correctly.
+        let hard = line::parse("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3").unwrap();
+        let sol = solver::unique_solution(&hard).unwrap();
+        let mut p = Position::from_grid(&hard);
+        let mut reveals = 0;
+        while let Some(step) = hint(&p, Some(&sol)) {
+            for c in &step.placements {
+                assert_eq!(sol.get(c.cell), Some(c.digit));
+            }
+            reveals += usize::from(step.technique == Technique::Reveal);
+            p.apply(&step);
+        }
+        assert!(p.is_solved() && reveals > 0);
+        assert_eq!(hint(&p, Some(&sol)), None);
+    }
+
+    #[test]
+    fn colours_mark_singles_red_and_box_pairs_blue() {
+        let g = line::parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+        let p = Position::from_grid(&g);
+        let c = candidate_colours(&p);
+        for cell in p.open_cells() {
+            assert!(c.red[cell.index()].difference(p.candidates(cell)).is_empty());
+            assert!((c.red[cell.index()] & c.blue[cell.index()]).is_empty());
+        }
+        // r5c5 can only be 5 (a naked single): red.
+        let r5c5 = Size::Nine.cell(4, 4);
+        assert_eq!(c.red[r5c5.index()].single_digit().map(|d| d.get()), Some(5));
+        assert!(c.blue.iter().any(|b| !b.is_empty()));
+    }
+}
