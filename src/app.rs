@@ -15,6 +15,7 @@ use crate::components::print::PrintSheet;
 use crate::components::status::StatusBar;
 use crate::components::win::WinOverlay;
 use crate::controller;
+use crate::i18n::fill;
 use crate::services::{effects, platform, pwa, tabs};
 use crate::services::storage::{self, GAME_KEY, Loaded, StoredGame};
 use crate::state::{Dialog, GameMeta, Store, blank_game};
@@ -23,22 +24,25 @@ use leptos::prelude::*;
 #[component]
 pub fn App() -> impl IntoView {
     let (settings, settings_note) = storage::load_settings();
-    let (game, meta, note, restored) = match storage::load::<StoredGame>(GAME_KEY) {
+    let (game, meta, corrupt, restored) = match storage::load::<StoredGame>(GAME_KEY) {
         Loaded::Found(s) => (s.game, s.meta, None, true),
         Loaded::Missing => (blank_game(), GameMeta::new(None, None), None, false),
-        Loaded::Corrupt { reason, kept_as } => {
-            let kept = kept_as.map_or("It could not be kept.".to_string(), |k| format!("Its text was kept aside under \"{k}\"."));
-            (blank_game(), GameMeta::new(None, None), Some(format!("Your saved game could not be read ({reason}). {kept}")), false)
-        }
+        Loaded::Corrupt { reason, kept_as } => (blank_game(), GameMeta::new(None, None), Some((reason, kept_as)), false),
     };
     let store = Store::new(game, meta, settings);
+    let t = store.t();
+    let note = corrupt.map(|(reason, kept_as)| {
+        let kept = kept_as.map_or(t.not_kept.to_string(), |k| fill(t.kept_as, &[("key", &k)]));
+        fill(t.save_corrupt, &[("reason", &reason), ("kept", &kept)])
+    });
+    let settings_note = settings_note.map(|reason| fill(t.settings_corrupt, &[("reason", &reason)]));
     effects::install(store);
     pwa::register(store);
     tabs::start(store);
 
     let problem = note.or(settings_note);
     if let Some(text) = problem.clone() {
-        store.dialog.set(Some(Dialog::Message { title: "Saved data".into(), text }));
+        store.dialog.set(Some(Dialog::Message { title: t.saved_data.into(), text }));
     }
     // Test hook: `?crash-test` panics on purpose, to check that a crash loses nothing.
     if platform::location_has("crash-test") {
@@ -51,7 +55,7 @@ pub fn App() -> impl IntoView {
     if link.is_some() {
         platform::clear_location();
     }
-    let opened = link.is_some_and(|text| controller::open_text(store, &text, "The link"));
+    let opened = link.is_some_and(|text| controller::open_text(store, &text, t.the_link));
     if !restored && !opened {
         controller::make_puzzle(store);
     } else if restored && !opened && store.in_progress() {
@@ -69,8 +73,8 @@ pub fn App() -> impl IntoView {
             <StatusBar store=store />
             <Show when=move || store.update_ready.get()>
                 <div class="update-banner" role="alert">
-                    "A new version of inkdoku is ready."
-                    <button type="button" class="primary" on:click=move |_| pwa::apply_update()>"Reload"</button>
+                    {move || store.ui().update_ready}
+                    <button type="button" class="primary" on:click=move |_| pwa::apply_update()>{move || store.ui().reload}</button>
                 </div>
             </Show>
             <main class="board-wrap">
@@ -79,7 +83,7 @@ pub fn App() -> impl IntoView {
                     <WinOverlay store=store />
                 </div>
             </main>
-            <aside class="controls" aria-label="Controls">
+            <aside class="controls" aria-label=move || store.ui().controls>
                 {controls}
                 <EditTools store=store />
                 <GameTools store=store />

@@ -4,6 +4,7 @@
 //! (applied by the engine's reducer) or a worker request, and update UI state. Keeping them
 //! here leaves the components declarative and gives the pen input (later) one place to plug in.
 
+use crate::i18n::{fill, level_name};
 use crate::services::{storage, worker};
 use crate::state::{Dialog, GameMeta, InputMode, Making, Marks, Phase, Store, TabRole};
 use inkdoku_engine::game::{Action, Check, Game};
@@ -17,7 +18,7 @@ use leptos::prelude::*;
 pub fn writable(store: Store) -> bool {
     let ok = store.role.get_untracked() != TabRole::Follower;
     if !ok {
-        store.status.set("This tab only follows: the game is played in another tab.".into());
+        store.status.set(store.t().read_only.into());
     }
     ok
 }
@@ -36,7 +37,7 @@ pub fn apply(store: Store, action: Action) {
             after_change(store);
         }
         Ok(false) => {}
-        Err(e) => store.status.set(format!("Not possible: {e}.")),
+        Err(e) => store.status.set(fill(store.t().not_possible, &[("e", &e.to_string())])),
     }
 }
 
@@ -64,7 +65,7 @@ pub fn digit(store: Store, digit: Digit) {
 /// Writes a digit (or toggles a note, in notes mode) in a cell.
 pub fn write(store: Store, cell: Cell, digit: Digit) {
     if store.game.with_untracked(|g| g.givens().get(cell).is_some()) {
-        store.status.set("That cell holds a given; it cannot change.".into());
+        store.status.set(store.t().given_cannot_change.into());
         return;
     }
     let notes = store.mode.get_untracked() == InputMode::Notes && store.phase.get_untracked() == Phase::Play;
@@ -140,12 +141,12 @@ pub fn undo_to_solvable(store: Store) {
     let mut undone = Ok(0);
     store.game.update(|g| undone = g.undo_to_solvable());
     match undone {
-        Ok(0) => store.status.set("Nothing to undo: every digit so far is right.".into()),
+        Ok(0) => store.status.set(store.t().nothing_to_undo_right.into()),
         Ok(n) => {
             store.marks.set(Marks::default());
-            store.status.set(format!("Undid {n} moves, back to the last position that can still be solved."));
+            store.status.set(fill(store.t().undid, &[("n", &n.to_string())]));
         }
-        Err(e) => store.status.set(format!("Not possible: {e}.")),
+        Err(e) => store.status.set(fill(store.t().not_possible, &[("e", &e.to_string())])),
     }
 }
 
@@ -159,19 +160,19 @@ pub fn hint(store: Store) {
     }
     if !wrong.is_empty() {
         let names: Vec<String> = wrong.iter().map(|&c| cell_name(size, c)).collect();
-        let text = format!("Not every digit is right: look again at {}.", names.join(", "));
+        let text = fill(store.t().wrong_digits, &[("cells", &names.join(", "))]);
         store.marks.set(Marks { cells: wrong, ..Marks::default() });
         store.status.set(text);
         return;
     }
-    store.status.set("Looking for a hint…".into());
+    store.status.set(store.t().looking_for_hint.into());
     let sent = worker::request(Task::Hint { digits, notes: Some(notes), solution }, move |reply| match reply {
         Reply::Hint { step: Some(step), .. } => {
-            let text = step.explanation(size);
+            let text = inkdoku_engine::lang::explain(&step, size, store.lang_now());
             store.marks.set(Marks { hint: Some(step), ..Marks::default() });
             store.status.set(text);
         }
-        Reply::Hint { step: None, .. } => store.status.set("No hint: the grid is solved or a digit is wrong.".into()),
+        Reply::Hint { step: None, .. } => store.status.set(store.t().no_hint.into()),
         Reply::Error { message, .. } => store.status.set(message),
         _ => {}
     });
@@ -184,7 +185,7 @@ pub fn hint(store: Store) {
 pub fn apply_hint(store: Store) {
     let Some(step) = store.marks.with_untracked(|m| m.hint.clone()) else { return };
     let size = store.size();
-    let line = step.explanation(size);
+    let line = inkdoku_engine::lang::explain(&step, size, store.lang_now());
     apply(store, Action::ApplyStep { placements: step.placements.clone(), eliminations: step.eliminations.clone() });
     store.log.update(|l| l.push(line));
 }
@@ -192,21 +193,24 @@ pub fn apply_hint(store: Store) {
 /// Checks the grid and says what is wrong, marking the cells.
 pub fn check(store: Store) {
     let (check, size) = store.game.with_untracked(|g| (g.check(), g.size()));
+    let t = store.t();
     let names = |cells: &[Cell]| cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(", ");
     let (text, cells) = match &check {
-        Check::Solved => ("Solved — well done!".to_string(), Vec::new()),
+        Check::Solved => (t.checked_solved.to_string(), Vec::new()),
         Check::Duplicates { conflicts } => {
             let c = &conflicts[0];
-            let more = if conflicts.len() > 1 { format!(" ({} rules broken in all)", conflicts.len()) } else { String::new() };
-            (
-                format!("{} appears twice in {}: {}{more}.", c.digit, c.house, names(&c.cells)),
-                conflicts.iter().flat_map(|c| c.cells.clone()).collect(),
-            )
+            let values = [
+                ("d", size.digit_char(c.digit).to_string()),
+                ("house", inkdoku_engine::lang::house_name(c.house, store.lang_now())),
+                ("cells", names(&c.cells)),
+                ("n", conflicts.len().to_string()),
+            ];
+            let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            let template = if conflicts.len() > 1 { t.checked_more } else { t.checked_twice };
+            (fill(template, &values), conflicts.iter().flat_map(|c| c.cells.clone()).collect())
         }
-        Check::NoCandidate { cells } => (format!("No digit can go in {} any more.", names(cells)), cells.clone()),
-        Check::Incomplete { empty } => {
-            (format!("No mistakes so far; {} cells to go.", empty.len()), Vec::new())
-        }
+        Check::NoCandidate { cells } => (fill(t.checked_dead, &[("cells", &names(cells))]), cells.clone()),
+        Check::Incomplete { empty } => (fill(t.checked_so_far, &[("n", &empty.len().to_string())]), Vec::new()),
     };
     store.marks.set(Marks { check: Some(check), cells, ..Marks::default() });
     store.status.set(text);
@@ -222,7 +226,7 @@ pub enum SolveScope {
 
 pub fn solve(store: Store, scope: SolveScope) {
     if store.game.with_untracked(|g| g.solution().is_none()) {
-        store.status.set("This puzzle has no known unique solution, so it can't be solved for you.".into());
+        store.status.set(store.t().no_solution_to_use.into());
         return;
     }
     let size = store.size();
@@ -233,7 +237,7 @@ pub fn solve(store: Store, scope: SolveScope) {
         (SolveScope::Row, Some(c)) => Action::SolveHouse { house: House::Row(size.row_of(c) as u8) },
         (SolveScope::Column, Some(c)) => Action::SolveHouse { house: House::Col(size.col_of(c) as u8) },
         _ => {
-            store.status.set("Select a cell first.".into());
+            store.status.set(store.t().select_cell.into());
             return;
         }
     };
@@ -272,7 +276,7 @@ pub fn make_with(store: Store, options: Options, note: String) {
         store.dialog.set(Some(Dialog::NewGame));
     }
     store.making.set(Some(Making { done: 0, total: 1 }));
-    store.status.set("Making a puzzle…".into());
+    store.status.set(store.t().making_puzzle.into());
     let sent = worker::request(Task::Generate { options }, move |reply| match reply {
         Reply::Progress { done, total, .. } => store.making.set(Some(Making { done, total })),
         Reply::Generated { generated, .. } => {
@@ -284,7 +288,7 @@ pub fn make_with(store: Store, options: Options, note: String) {
             if store.dialog.get_untracked() == Some(Dialog::NewGame) {
                 store.dialog.set(None);
             }
-            let said = if note.is_empty() { format!("New {} {} puzzle.", size.name(), level.name()) } else { note.clone() };
+            let said = if note.is_empty() { fill(store.t().new_puzzle, &[("size", size.name()), ("level", level_name(store.lang_now(), level))]) } else { note.clone() };
             store.status.set(said);
         }
         Reply::Error { message, .. } => {
@@ -303,7 +307,7 @@ pub fn make_with(store: Store, options: Options, note: String) {
 pub fn cancel_making(store: Store) {
     worker::cancel_all();
     store.making.set(None);
-    store.status.set("Cancelled.".into());
+    store.status.set(store.t().cancelled.into());
 }
 
 /// Installs a new game.
@@ -329,14 +333,14 @@ pub fn start_entering(store: Store) {
     start_game(store, Game::new(Grid::new(size), None), GameMeta::new(None, None));
     store.phase.set(Phase::Enter);
     store.dialog.set(None);
-    store.status.set("Type the puzzle's digits, then press Done.".into());
+    store.status.set(store.t().type_puzzle.into());
 }
 
 /// "Done" while entering: checks that the puzzle has exactly one solution, then plays it.
 pub fn finish_entering(store: Store) {
     let puzzle = store.game.with_untracked(|g| g.grid());
     if puzzle.filled_count() == 0 {
-        store.status.set("The grid is empty: type the puzzle's digits first.".into());
+        store.status.set(store.t().grid_empty.into());
         return;
     }
     store.status.set("Checking the puzzle…".into());
@@ -346,14 +350,15 @@ pub fn finish_entering(store: Store) {
             let level = rating.map(|r| r.level);
             start_game(store, Game::new(grid.clone(), solution), GameMeta::new(level, None));
             store.before_enter.set(None);
-            let rated = level.map_or(String::new(), |l| format!(" It rates {}.", l.name()));
-            store.status.set(format!("The puzzle has exactly one solution.{rated} Have fun!"));
+            let t = store.t();
+            let rated = level.map_or(String::new(), |l| fill(t.rated, &[("level", level_name(store.lang_now(), l))]));
+            store.status.set(fill(t.one_solution, &[("rated", &rated)]));
         }
         Reply::Analyzed { count: 0, .. } => {
-            store.status.set("This puzzle has no solution: check the digits you typed.".into())
+            store.status.set(store.t().no_solution.into())
         }
         Reply::Analyzed { .. } => {
-            store.status.set("This puzzle has more than one solution: add givens until only one remains.".into())
+            store.status.set(store.t().many_solutions.into())
         }
         Reply::Error { message, .. } => store.status.set(message),
         _ => {}
@@ -422,6 +427,13 @@ use inkdoku_engine::share::{self, Progress, Shared};
 
 /// Opens a puzzle from a link, a paste or a file; `source` names it in messages. A text that
 /// holds no puzzle gets a message saying why, and the game in progress is left as it is.
+/// Tells the player a text holds no puzzle, and why; nothing else changes.
+fn not_a_puzzle(store: Store, source: &str, reason: &str) {
+    let t = store.t();
+    let text = format!("{} {}", fill(t.no_text_puzzle, &[("source", source), ("e", reason)]), t.unchanged);
+    store.dialog.set(Some(Dialog::Message { title: t.not_a_puzzle.into(), text }));
+}
+
 /// Returns whether the text held a puzzle.
 pub fn open_text(store: Store, text: &str, source: &str) -> bool {
     match share::parse(text) {
@@ -430,10 +442,7 @@ pub fn open_text(store: Store, text: &str, source: &str) -> bool {
             true
         }
         Err(e) => {
-            store.dialog.set(Some(Dialog::Message {
-                title: "Not a puzzle".into(),
-                text: format!("{source} holds no puzzle inkdoku can read: {e}. Your game is unchanged."),
-            }));
+            not_a_puzzle(store, source, &e.to_string());
             false
         }
     }
@@ -458,22 +467,19 @@ pub fn load_shared(store: Store, shared: Shared) {
             let mut game = Game::new(givens.clone(), solution);
             if let Some(Progress { entries, notes }) = shared.progress.clone() {
                 if let Err(e) = game.apply(Action::SetBoard { entries, notes }) {
-                    store.status.set(format!("The link's progress could not be used: {e}."));
+                    store.status.set(fill(store.t().progress_unusable, &[("e", &e.to_string())]));
                 }
             }
             let level = rating.map(|r| r.level);
             start_game(store, game, GameMeta::new(level, None));
-            let rated = level.map_or(String::new(), |l| format!(" ({})", l.name()));
-            store.status.set(format!("Opened a {} puzzle{rated}.", givens.size().name()));
+            let rated = level.map_or(String::new(), |l| format!(" ({})", level_name(store.lang_now(), l)));
+            store.status.set(fill(store.t().opened, &[("size", givens.size().name()), ("rated", &rated)]));
         }
-        Reply::Analyzed { count, .. } => store.dialog.set(Some(Dialog::Message {
-            title: "Not playable".into(),
-            text: if count == 0 {
-                "This puzzle has no solution. Your game is unchanged.".into()
-            } else {
-                "This puzzle has more than one solution; inkdoku plays puzzles with exactly one. Your game is unchanged.".into()
-            },
-        })),
+        Reply::Analyzed { count, .. } => {
+            let t = store.t();
+            let why = if count == 0 { t.no_solution_long } else { t.many_solutions_long };
+            store.dialog.set(Some(Dialog::Message { title: t.not_playable.into(), text: format!("{why} {}", t.unchanged) }));
+        }
         Reply::Error { message, .. } => store.status.set(message),
         _ => {}
     });
@@ -495,9 +501,9 @@ pub fn share(store: Store, with_progress: bool) {
     let url = share_url(store, with_progress);
     leptos::task::spawn_local(async move {
         match platform::share_link("A Sudoku from inkdoku", &url).await {
-            Ok(platform::Shared::Sheet) => store.status.set("Shared.".into()),
-            Ok(platform::Shared::Copied) => store.status.set("Link copied to the clipboard.".into()),
-            Err(e) => store.status.set(format!("Could not share the link: {e}.")),
+            Ok(platform::Shared::Sheet) => store.status.set(store.t().shared.into()),
+            Ok(platform::Shared::Copied) => store.status.set(store.t().link_copied.into()),
+            Err(e) => store.status.set(fill(store.t().cannot_share, &[("e", &e)])),
         }
     });
 }
@@ -511,8 +517,8 @@ pub fn copy_puzzle(store: Store) {
     let text = puzzle_text(store);
     leptos::task::spawn_local(async move {
         match platform::copy_text(&text).await {
-            Ok(()) => store.status.set("Puzzle copied to the clipboard.".into()),
-            Err(e) => store.status.set(format!("Could not copy: {e}.")),
+            Ok(()) => store.status.set(store.t().puzzle_copied.into()),
+            Err(e) => store.status.set(fill(store.t().cannot_copy, &[("e", &e)])),
         }
     });
 }
@@ -521,9 +527,9 @@ pub fn paste_puzzle(store: Store) {
     leptos::task::spawn_local(async move {
         match platform::read_clipboard().await {
             Ok(text) => {
-                open_text(store, &text, "The clipboard");
+                open_text(store, &text, store.t().the_clipboard);
             }
-            Err(e) => store.status.set(format!("Could not read the clipboard: {e}.")),
+            Err(e) => store.status.set(fill(store.t().cannot_read_clipboard, &[("e", &e)])),
         }
     });
 }
@@ -538,24 +544,21 @@ pub fn save_file(store: Store) {
     let text = store.game.with_untracked(|g| sdk::write(g.givens(), &header));
     let name = format!("inkdoku-{}.sdk", level.map_or("puzzle", |l| l.name()).to_lowercase().replace(' ', "-"));
     match platform::download(&name, &text) {
-        Ok(()) => store.status.set(format!("Saved as {name}.")),
-        Err(e) => store.status.set(format!("Could not save the file: {e}.")),
+        Ok(()) => store.status.set(fill(store.t().saved_as, &[("name", &name)])),
+        Err(e) => store.status.set(fill(store.t().cannot_save_file, &[("e", &e)])),
     }
 }
 
 pub fn open_file(store: Store) {
     let picked = platform::open_file(".sdk,.ss,.txt,text/plain", move |name, text| match text {
         Ok(text) => {
-            let source = format!("The file “{name}”");
+            let source = fill(store.t().the_file, &[("name", &name)]);
             match inkdoku_engine::format::parse_any(&text) {
                 Ok((givens, _)) => open_shared(store, Shared { givens, progress: None }),
-                Err(e) => store.dialog.set(Some(Dialog::Message {
-                    title: "Not a puzzle".into(),
-                    text: format!("{source} holds no puzzle inkdoku can read: {e}. Your game is unchanged."),
-                })),
+                Err(e) => not_a_puzzle(store, &source, &e.to_string()),
             }
         }
-        Err(e) => store.status.set(format!("Could not read {name}: {e}.")),
+        Err(e) => store.status.set(fill(store.t().cannot_read_file, &[("name", &name), ("e", &e)])),
     });
     if let Err(e) = picked {
         store.status.set(e);
@@ -578,7 +581,7 @@ pub fn daily(store: Store) {
         symmetry: inkdoku_engine::generator::Symmetry::Rotational,
         seed,
     };
-    make_with(store, options, format!("Daily puzzle, {date}."));
+    make_with(store, options, fill(store.t().daily_ready, &[("date", &date)]));
 }
 
 // ---------------------------------------------------------------- printing
@@ -603,7 +606,7 @@ fn make_for_print(store: Store, count: usize, level: inkdoku_engine::rating::Lev
         store.making.set(None);
         store.print_set.set(Some(PrintSet { per_page, puzzles: done }));
         store.dialog.set(None);
-        store.status.set(format!("{count} puzzles ready to print."));
+        store.status.set(fill(store.t().print_ready, &[("n", &count.to_string())]));
         set_timeout(platform::print, std::time::Duration::from_millis(100));
         return;
     }
@@ -613,7 +616,7 @@ fn make_for_print(store: Store, count: usize, level: inkdoku_engine::rating::Lev
     let sent = worker::request(Task::Generate { options }, move |reply| match reply {
         Reply::Generated { generated, .. } => {
             let mut done = done.clone();
-            let caption = format!("{} · {} · seed {seed}", generated.rating.level.name(), size.name());
+            let caption = fill(store.t().caption, &[("level", level_name(store.lang_now(), generated.rating.level)), ("size", size.name()), ("seed", &seed.to_string())]);
             done.push((generated.puzzle, caption));
             store.making.set(Some(Making { done: done.len() as u32, total: count as u32 }));
             make_for_print(store, count, level, per_page, done);

@@ -6,9 +6,42 @@
 //! change, so at most the last move is lost, never the game. "Reload" is a plain link (no wasm
 //! needed to follow it) to the app without the address's query.
 
+/// The message in the page's language (set from the settings; see `effects`): title, text,
+/// the Reload link, and the details' heading.
+fn words(lang: &str) -> [&'static str; 4] {
+    match lang {
+        "de" => [
+            "Etwas ist schiefgegangen",
+            "inkdoku ist auf einen Fehler gestoßen, von dem es sich nicht erholen kann. Dein Spiel ist gespeichert: lade neu, um dort weiterzumachen, wo du warst.",
+            "Neu laden",
+            "Einzelheiten für die Entwickler",
+        ],
+        "es" => [
+            "Algo ha fallado",
+            "inkdoku ha tenido un error del que no puede recuperarse. Tu partida está guardada: recarga para seguir donde estabas.",
+            "Recargar",
+            "Detalles para los desarrolladores",
+        ],
+        "ko" => [
+            "문제가 발생했습니다",
+            "inkdoku에 복구할 수 없는 오류가 생겼습니다. 게임은 저장되어 있으니 새로고침하면 하던 곳에서 이어집니다.",
+            "새로고침",
+            "개발자를 위한 자세한 정보",
+        ],
+        _ => [
+            "Something went wrong",
+            "inkdoku ran into an error it cannot recover from. Your game is saved: reload to continue where you were.",
+            "Reload",
+            "Details for the developers",
+        ],
+    }
+}
+
 /// Shows the crash message (once).
 pub fn show(details: &str) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let lang = document.document_element().and_then(|e| e.get_attribute("lang")).unwrap_or_default();
+    let [title_text, body_text, reload_text, details_text] = words(&lang);
     if document.get_element_by_id("crash").is_some() {
         return;
     }
@@ -21,19 +54,17 @@ pub fn show(details: &str) {
         root.set_attribute("aria-describedby", "crash-text").ok()?;
         let title = document.create_element("h2").ok()?;
         title.set_id("crash-title");
-        title.set_text_content(Some("Something went wrong"));
+        title.set_text_content(Some(title_text));
         let text = document.create_element("p").ok()?;
         text.set_id("crash-text");
-        text.set_text_content(Some(
-            "inkdoku ran into an error it cannot recover from. Your game is saved: reload to continue where you were.",
-        ));
+        text.set_text_content(Some(body_text));
         let reload = document.create_element("a").ok()?;
         reload.set_attribute("href", "./").ok()?;
         reload.set_attribute("class", "crash-reload").ok()?;
-        reload.set_text_content(Some("Reload"));
+        reload.set_text_content(Some(reload_text));
         let more = document.create_element("details").ok()?;
         let summary = document.create_element("summary").ok()?;
-        summary.set_text_content(Some("Details for the developers"));
+        summary.set_text_content(Some(details_text));
         let pre = document.create_element("pre").ok()?;
         pre.set_text_content(Some(details));
         more.append_child(&summary).ok()?;

@@ -15,5 +15,6 @@ pub mod app;
 pub mod components;
 pub mod controller;
 pub mod crash;
+pub mod i18n;
 pub mod services;
 pub mod state;

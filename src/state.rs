@@ -9,6 +9,7 @@ use inkdoku_engine::generator::Symmetry;
 use inkdoku_engine::rating::Level;
 use inkdoku_engine::step::Step;
 use inkdoku_engine::{Cell, Digit, Grid, Size};
+use crate::i18n::{Lang, Ui, ui};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -35,6 +36,8 @@ pub struct Settings {
     pub size: Size,
     pub level: Level,
     pub symmetry: Symmetry,
+    /// The interface language; `None` follows the browser.
+    pub language: Option<Lang>,
 }
 
 impl Default for Settings {
@@ -50,6 +53,7 @@ impl Default for Settings {
             size: Size::Nine,
             level: Level::Easy,
             symmetry: Symmetry::Rotational,
+            language: None,
         }
     }
 }
@@ -182,6 +186,8 @@ pub struct Store {
     pub update_ready: RwSignal<bool>,
     /// Whether this tab plays or follows another.
     pub role: RwSignal<TabRole>,
+    /// The browser's language (used when the settings don't choose one).
+    pub browser_lang: Lang,
 }
 
 impl Store {
@@ -205,7 +211,28 @@ impl Store {
             print_set: RwSignal::new(None),
             update_ready: RwSignal::new(false),
             role: RwSignal::new(TabRole::Pending),
+            browser_lang: crate::i18n::browser_lang(),
         }
+    }
+
+    /// The interface language (reactive: views re-render when it changes).
+    pub fn lang(&self) -> Lang {
+        self.settings.with(|s| s.language).unwrap_or(self.browser_lang)
+    }
+
+    /// The interface strings, reactive (for views).
+    pub fn ui(&self) -> &'static Ui {
+        ui(self.lang())
+    }
+
+    /// The interface strings, untracked (for event handlers and messages).
+    pub fn t(&self) -> &'static Ui {
+        ui(self.settings.with_untracked(|s| s.language).unwrap_or(self.browser_lang))
+    }
+
+    /// The interface language, untracked.
+    pub fn lang_now(&self) -> Lang {
+        self.settings.with_untracked(|s| s.language).unwrap_or(self.browser_lang)
     }
 
     /// The grid size of the current game.

@@ -23,6 +23,7 @@ pub mod generator;
 pub mod geometry;
 pub mod grid;
 pub mod hint;
+pub mod lang;
 pub mod position;
 pub mod protocol;
 pub mod random;

@@ -6,6 +6,7 @@
 //! engine's `explanation` gives the English sentence.
 
 use crate::geometry::{Candidate, Cell, House, Size, cell_name};
+
 use serde::{Deserialize, Serialize};
 
 /// The human solving techniques, easiest first within their family.
@@ -76,7 +77,7 @@ impl Technique {
         ]
     };
 
-    /// The name players know it by.
+    /// The name players know it by (in English; `lang::technique_name` for the others).
     pub fn name(self) -> &'static str {
         use Technique::*;
         match self {
@@ -172,25 +173,7 @@ impl Step {
 
     /// A plain English sentence: the technique, why, and what it places or removes.
     pub fn explanation(&self, size: Size) -> String {
-        use Technique::*;
-        let place = self.placements.first();
-        let house = self.houses.first();
-        let why = match (self.technique, place, house) {
-            (FullHouse, Some(p), Some(h)) => {
-                format!("{} is the last empty cell of {h}, so it takes the missing {}", cell_name(size, p.cell), p.digit)
-            }
-            (NakedSingle, Some(p), _) => {
-                format!("{} is the only candidate left in {}", p.digit, cell_name(size, p.cell))
-            }
-            (HiddenSingle, Some(p), Some(h)) => {
-                format!("in {h}, {} fits only in {}", p.digit, cell_name(size, p.cell))
-            }
-            (Reveal, Some(p), _) => {
-                format!("no technique applies here; the solution has {} in {}", p.digit, cell_name(size, p.cell))
-            }
-            _ => self.summary(size),
-        };
-        format!("{}: {why}.", self.technique.name())
+        crate::lang::explain(self, size, crate::lang::Lang::En)
     }
 
     /// What the step does, as `r3c5=7` placements and `r3c5<>7` eliminations.

@@ -9,6 +9,7 @@
 //! game, settings and UI state), and each cell re-renders only when its own view changes.
 
 use crate::controller;
+use crate::i18n::{Ui, fill};
 use crate::state::{Phase, Store};
 use gloo_timers::callback::Timeout;
 use inkdoku_engine::step::Step;
@@ -50,23 +51,25 @@ pub struct CellView {
     pub hint_remove: DigitSet,
 }
 
-/// The accessible label of a cell.
-pub fn cell_label(size: Size, cell: Cell, v: &CellView) -> String {
-    let (r, c) = (size.row_of(cell) + 1, size.col_of(cell) + 1);
+/// The accessible label of a cell, e.g. "Row 3, column 5, 7, given".
+pub fn cell_label(t: &Ui, size: Size, cell: Cell, v: &CellView) -> String {
+    let (r, c) = ((size.row_of(cell) + 1).to_string(), (size.col_of(cell) + 1).to_string());
     let mut label = match v.digit {
-        Some(d) if v.given => format!("Row {r}, column {c}, {}, given", size.digit_char(d)),
-        Some(d) => format!("Row {r}, column {c}, {}", size.digit_char(d)),
+        Some(d) if v.given => fill(t.cell_given, &[("r", &r), ("c", &c), ("d", &size.digit_char(d).to_string())]),
+        Some(d) => fill(t.cell_digit, &[("r", &r), ("c", &c), ("d", &size.digit_char(d).to_string())]),
         None if !v.notes.is_empty() && !v.computed => {
             let notes: Vec<String> = v.notes.iter().map(|d| size.digit_char(d).to_string()).collect();
-            format!("Row {r}, column {c}, empty, notes {}", notes.join(" "))
+            fill(t.cell_notes, &[("r", &r), ("c", &c), ("n", &notes.join(" "))])
         }
-        None => format!("Row {r}, column {c}, empty"),
+        None => fill(t.cell_empty, &[("r", &r), ("c", &c)]),
     };
     if v.conflict {
-        label.push_str(", conflict");
+        label.push_str(", ");
+        label.push_str(t.conflict);
     }
     if v.incorrect {
-        label.push_str(", incorrect");
+        label.push_str(", ");
+        label.push_str(t.incorrect);
     }
     label
 }
@@ -201,7 +204,7 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
                     view! {
                         <g role="gridcell" aria-rowindex=r + 1 aria-colindex=c + 1
                            aria-selected=move || if view_of.get().selected { "true" } else { "false" }
-                           aria-label=move || cell_label(size, cell, &view_of.get())
+                           aria-label=move || cell_label(store.ui(), size, cell, &view_of.get())
                            class=move || cell_class(&view_of.get())
                            on:pointerdown=move |ev| {
                                // Touch and pen taps select; the ink layer (pen issue) intercepts strokes.
@@ -273,7 +276,7 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
             grid.get(cell).is_none().then(|| grid.open_digits(cell))
         })?;
         let digits: Vec<String> = open.iter().map(|d| size.digit_char(d).to_string()).collect();
-        let text = if digits.is_empty() { "no candidate left".to_string() } else { digits.join(" ") };
+        let text = if digits.is_empty() { store.ui().no_candidate_left.to_string() } else { digits.join(" ") };
         // Place it above the cell (below for the top row), in percent of the board square.
         let span = full + 2.0 * MARGIN;
         let (r, c) = (size.row_of(cell) as f64, size.col_of(cell) as f64);
@@ -291,7 +294,7 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
         })
     };
     view! {
-        <svg class=format!("board size-{n}") viewBox=vb role="grid" aria-label="Sudoku grid"
+        <svg class=format!("board size-{n}") viewBox=vb role="grid" aria-label=move || store.ui().grid
              aria-rowcount=n aria-colcount=n preserveAspectRatio="xMidYMid meet">
             {rows}
             <path d=thin class="lines-thin" aria-hidden="true" />

@@ -36,7 +36,7 @@ pub fn NumberPad(store: Store, size: Size) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class=format!("pad pad-{}", size.box_side()) role="group" aria-label="Digits">{buttons}</div>
+        <div class=format!("pad pad-{}", size.box_side()) role="group" aria-label=move || store.ui().digits>{buttons}</div>
     }
 }
 
@@ -44,15 +44,15 @@ pub fn NumberPad(store: Store, size: Size) -> impl IntoView {
 #[component]
 pub fn EditTools(store: Store) -> impl IntoView {
     view! {
-        <div class="tools" role="group" aria-label="Editing">
+        <div class="tools" role="group" aria-label=move || store.ui().editing>
             <button type="button" class="tool" aria-pressed=move || pressed(store.mode.get() == InputMode::Notes)
                     class:active=move || store.mode.get() == InputMode::Notes
-                    on:click=move |_| controller::toggle_notes(store)>"Notes"</button>
-            <button type="button" class="tool" on:click=move |_| controller::clear(store)>"Erase"</button>
+                    on:click=move |_| controller::toggle_notes(store)>{move || store.ui().notes}</button>
+            <button type="button" class="tool" on:click=move |_| controller::clear(store)>{move || store.ui().erase}</button>
             <button type="button" class="tool" disabled=move || !store.game.with(|g| g.can_undo())
-                    on:click=move |_| controller::undo(store)>"Undo"</button>
+                    on:click=move |_| controller::undo(store)>{move || store.ui().undo}</button>
             <button type="button" class="tool" disabled=move || !store.game.with(|g| g.can_redo())
-                    on:click=move |_| controller::redo(store)>"Redo"</button>
+                    on:click=move |_| controller::redo(store)>{move || store.ui().redo}</button>
         </div>
     }
 }
@@ -63,28 +63,28 @@ pub fn GameTools(store: Store) -> impl IntoView {
     let solve_open = RwSignal::new(false);
     let entering = move || store.phase.get() == Phase::Enter;
     view! {
-        <div class="tools game-tools" role="group" aria-label="Game">
+        <div class="tools game-tools" role="group" aria-label=move || store.ui().game>
             <Show when=move || !entering() fallback=move || view! {
-                <button type="button" class="tool primary" on:click=move |_| controller::finish_entering(store)>"Done"</button>
-                <button type="button" class="tool" on:click=move |_| controller::cancel_entering(store)>"Cancel"</button>
+                <button type="button" class="tool primary" on:click=move |_| controller::finish_entering(store)>{move || store.ui().done}</button>
+                <button type="button" class="tool" on:click=move |_| controller::cancel_entering(store)>{move || store.ui().cancel}</button>
             }>
-                <button type="button" class="tool" on:click=move |_| controller::hint(store)>"Hint"</button>
-                <button type="button" class="tool" on:click=move |_| controller::check(store)>"Check"</button>
+                <button type="button" class="tool" on:click=move |_| controller::hint(store)>{move || store.ui().hint}</button>
+                <button type="button" class="tool" on:click=move |_| controller::check(store)>{move || store.ui().check}</button>
                 <button type="button" class="tool" aria-expanded=move || pressed(solve_open.get())
-                        on:click=move |_| solve_open.update(|o| *o = !*o)>"Solve"</button>
+                        on:click=move |_| solve_open.update(|o| *o = !*o)>{move || store.ui().solve}</button>
                 <Show when=move || solve_open.get()>
-                    <div class="solve-menu" role="group" aria-label="Solve">
-                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::solve(store, SolveScope::Cell) }>"Solve cell"</button>
-                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::solve(store, SolveScope::Row) }>"Solve row"</button>
-                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::solve(store, SolveScope::Column) }>"Solve column"</button>
-                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::solve(store, SolveScope::All) }>"Solve all"</button>
-                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::undo_to_solvable(store) }>"Undo mistakes"</button>
-                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::restart(store) }>"Restart"</button>
+                    <div class="solve-menu" role="group" aria-label=move || store.ui().solve>
+                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::solve(store, SolveScope::Cell) }>{move || store.ui().solve_cell}</button>
+                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::solve(store, SolveScope::Row) }>{move || store.ui().solve_row}</button>
+                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::solve(store, SolveScope::Column) }>{move || store.ui().solve_column}</button>
+                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::solve(store, SolveScope::All) }>{move || store.ui().solve_all}</button>
+                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::undo_to_solvable(store) }>{move || store.ui().undo_mistakes}</button>
+                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::restart(store) }>{move || store.ui().restart}</button>
                     </div>
                 </Show>
-                <button type="button" class="tool" on:click=move |_| controller::new_game_clicked(store)>"New game"</button>
-                <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Share))>"Share"</button>
-                <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Settings))>"Settings"</button>
+                <button type="button" class="tool" on:click=move |_| controller::new_game_clicked(store)>{move || store.ui().new_game}</button>
+                <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Share))>{move || store.ui().share}</button>
+                <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Settings))>{move || store.ui().settings}</button>
             </Show>
         </div>
     }
@@ -94,19 +94,19 @@ pub fn GameTools(store: Store) -> impl IntoView {
 #[component]
 pub fn HintPanel(store: Store) -> impl IntoView {
     let explanation = move || {
-        let size = store.size();
-        store.marks.with(|m| m.hint.as_ref().map(|h| h.explanation(size)))
+        let (size, lang) = (store.size(), store.lang());
+        store.marks.with(|m| m.hint.as_ref().map(|h| inkdoku_engine::lang::explain(h, size, lang)))
     };
     view! {
         {move || explanation().map(|text| view! {
-            <section class="hint-card" aria-label="Hint">
+            <section class="hint-card" aria-label=move || store.ui().hint>
                 <p>{text}</p>
-                <button type="button" class="primary" on:click=move |_| controller::apply_hint(store)>"Apply hint"</button>
+                <button type="button" class="primary" on:click=move |_| controller::apply_hint(store)>{move || store.ui().apply_hint}</button>
             </section>
         })}
         <Show when=move || store.log.with(|l| !l.is_empty())>
             <details class="log">
-                <summary>"Steps taken"</summary>
+                <summary>{move || store.ui().steps_taken}</summary>
                 <ol>{move || store.log.get().into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}</ol>
             </details>
         </Show>

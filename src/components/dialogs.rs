@@ -4,6 +4,7 @@
 //! (which pauses the timer). Escape closes the one on show (see `app`).
 
 use crate::controller;
+use crate::i18n::{Lang, fill, level_name};
 use crate::state::{Dialog, Settings, Store};
 use inkdoku_engine::generator::Symmetry;
 use inkdoku_engine::rating::Level;
@@ -39,11 +40,11 @@ pub fn Dialogs(store: Store) -> impl IntoView {
 fn welcome(store: Store) -> impl IntoView {
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="welcome-title">
-            <h2 id="welcome-title">"Welcome back"</h2>
-            <p>"Your game is where you left it."</p>
+            <h2 id="welcome-title">{store.t().welcome_back}</h2>
+            <p>{store.t().welcome_text}</p>
             <div class="buttons">
-                <button type="button" class="primary" autofocus on:click=move |_| close(store)>"Continue"</button>
-                <button type="button" on:click=move |_| store.dialog.set(Some(Dialog::NewGame))>"New game"</button>
+                <button type="button" class="primary" autofocus on:click=move |_| close(store)>{store.t().continue_}</button>
+                <button type="button" on:click=move |_| store.dialog.set(Some(Dialog::NewGame))>{store.t().new_game}</button>
             </div>
         </div>
     }
@@ -64,41 +65,41 @@ fn new_game(store: Store) -> impl IntoView {
     let making = move || store.making.get();
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="new-title">
-            <h2 id="new-title">"New game"</h2>
+            <h2 id="new-title">{store.t().new_game}</h2>
             <fieldset>
-                <legend>"Size"</legend>
+                <legend>{store.t().size}</legend>
                 {size_radio(Size::Four)}{size_radio(Size::Nine)}{size_radio(Size::Sixteen)}
             </fieldset>
-            <label class="field">"Level"
+            <label class="field">{store.t().level}
                 <select on:change=move |ev| set(|s, v| s.level = level_named(v), event_target_value(&ev))>
                     {[Level::Easy, Level::Medium, Level::Hard, Level::Expert].into_iter().map(|l| view! {
-                        <option value=l.name() selected=move || store.settings.with(|s| s.level == l)>{l.name()}</option>
+                        <option value=l.name() selected=move || store.settings.with(|s| s.level == l)>{level_name(store.lang_now(), l)}</option>
                     }).collect_view()}
                 </select>
             </label>
-            <label class="field">"Symmetry"
+            <label class="field">{store.t().symmetry}
                 <select on:change=move |ev| set(|s, v| s.symmetry = Symmetry::from_name(v).unwrap_or_default(), event_target_value(&ev))>
                     {Symmetry::ALL.into_iter().map(|sym| view! {
-                        <option value=sym.name() selected=move || store.settings.with(|s| s.symmetry == sym)>{symmetry_label(sym)}</option>
+                        <option value=sym.name() selected=move || store.settings.with(|s| s.symmetry == sym)>{symmetry_label(store, sym)}</option>
                     }).collect_view()}
                 </select>
             </label>
             <Show when=move || making().is_some() fallback=move || view! {
                 <div class="buttons">
-                    <button type="button" class="primary" on:click=move |_| controller::start_clicked(store)>"Start"</button>
-                    <button type="button" on:click=move |_| controller::daily(store)>"Daily puzzle"</button>
-                    <button type="button" on:click=move |_| controller::start_entering(store)>"Enter a puzzle"</button>
-                    <button type="button" on:click=move |_| controller::paste_puzzle(store)>"Paste puzzle"</button>
-                    <button type="button" on:click=move |_| controller::open_file(store)>"Open file"</button>
-                    <button type="button" on:click=move |_| store.dialog.set(Some(Dialog::PrintSet))>"Print puzzles…"</button>
-                    <button type="button" on:click=move |_| close(store)>"Close"</button>
+                    <button type="button" class="primary" on:click=move |_| controller::start_clicked(store)>{store.t().start}</button>
+                    <button type="button" on:click=move |_| controller::daily(store)>{store.t().daily_puzzle}</button>
+                    <button type="button" on:click=move |_| controller::start_entering(store)>{store.t().enter_puzzle}</button>
+                    <button type="button" on:click=move |_| controller::paste_puzzle(store)>{store.t().paste_puzzle}</button>
+                    <button type="button" on:click=move |_| controller::open_file(store)>{store.t().open_file}</button>
+                    <button type="button" on:click=move |_| store.dialog.set(Some(Dialog::PrintSet))>{store.t().print_puzzles_button}</button>
+                    <button type="button" on:click=move |_| close(store)>{store.t().close}</button>
                 </div>
             }>
                 <div class="making">
-                    <p>"Making a puzzle…"</p>
-                    <progress aria-label="Making a puzzle" max=move || making().map_or(1, |m| m.total)
+                    <p>{store.t().making_puzzle}</p>
+                    <progress aria-label=store.t().making_puzzle.trim_end_matches('…') max=move || making().map_or(1, |m| m.total)
                               value=move || making().map_or(0, |m| m.done)></progress>
-                    <button type="button" on:click=move |_| controller::cancel_making(store)>"Cancel"</button>
+                    <button type="button" on:click=move |_| controller::cancel_making(store)>{store.t().cancel}</button>
                 </div>
             </Show>
         </div>
@@ -109,50 +110,57 @@ fn level_named(name: &str) -> Level {
     [Level::Easy, Level::Medium, Level::Hard, Level::Expert].into_iter().find(|l| l.name() == name).unwrap_or(Level::Easy)
 }
 
-fn symmetry_label(s: Symmetry) -> &'static str {
-    match s {
-        Symmetry::None => "None",
-        Symmetry::Rotational => "Rotational (180°)",
-        Symmetry::Mirror => "Mirror",
-        Symmetry::Diagonal => "Diagonal",
-    }
+fn symmetry_label(store: Store, s: Symmetry) -> &'static str {
+    let i = Symmetry::ALL.iter().position(|&x| x == s).unwrap_or(0);
+    store.t().symmetries[i]
 }
 
 fn confirm_discard(store: Store) -> impl IntoView {
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="discard-title">
-            <h2 id="discard-title">"Start a new game?"</h2>
-            <p>"The game in progress will be lost."</p>
+            <h2 id="discard-title">{store.t().discard_title}</h2>
+            <p>{store.t().discard_text}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| controller::make_puzzle(store)>"Start new game"</button>
-                <button type="button" autofocus on:click=move |_| close(store)>"Keep playing"</button>
+                <button type="button" class="primary" on:click=move |_| controller::make_puzzle(store)>{store.t().start_new_game}</button>
+                <button type="button" autofocus on:click=move |_| close(store)>{store.t().keep_playing}</button>
             </div>
         </div>
     }
 }
 
 fn settings(store: Store) -> impl IntoView {
-    let toggle = move |label: &'static str, get: fn(&Settings) -> bool, put: fn(&mut Settings, bool)| {
+    let toggle = move |i: usize, get: fn(&Settings) -> bool, put: fn(&mut Settings, bool)| {
         view! {
             <label class="check">
                 <input type="checkbox" prop:checked=move || store.settings.with(get)
                        on:change=move |ev| store.settings.update(|s| put(s, event_target_checked(&ev))) />
-                {label}
+                {move || store.ui().toggles[i]}
             </label>
         }
     };
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="settings-title">
-            <h2 id="settings-title">"Settings"</h2>
-            {toggle("Show conflicts", |s| s.show_conflicts, |s, v| s.show_conflicts = v)}
-            {toggle("Show incorrect numbers", |s| s.show_incorrect, |s, v| s.show_incorrect = v)}
-            {toggle("Highlight same digits", |s| s.highlight_same, |s, v| s.highlight_same = v)}
-            {toggle("Show candidates", |s| s.show_candidates, |s, v| s.show_candidates = v)}
-            {toggle("Remove notes when a digit is placed", |s| s.auto_clear_notes, |s, v| s.auto_clear_notes = v)}
-            {toggle("Ask before a new game", |s| s.confirm_new_game, |s, v| s.confirm_new_game = v)}
-            {toggle("Left-handed layout", |s| s.left_handed, |s, v| s.left_handed = v)}
+            <h2 id="settings-title">{move || store.ui().settings}</h2>
+            {toggle(0, |s| s.show_conflicts, |s, v| s.show_conflicts = v)}
+            {toggle(1, |s| s.show_incorrect, |s, v| s.show_incorrect = v)}
+            {toggle(2, |s| s.highlight_same, |s, v| s.highlight_same = v)}
+            {toggle(3, |s| s.show_candidates, |s, v| s.show_candidates = v)}
+            {toggle(4, |s| s.auto_clear_notes, |s, v| s.auto_clear_notes = v)}
+            {toggle(5, |s| s.confirm_new_game, |s, v| s.confirm_new_game = v)}
+            {toggle(6, |s| s.left_handed, |s, v| s.left_handed = v)}
+            <label class="field">{move || store.ui().language}
+                <select on:change=move |ev| {
+                    let code = event_target_value(&ev);
+                    store.settings.update(|s| s.language = Lang::ALL.into_iter().find(|l| l.code() == code));
+                }>
+                    <option value="auto" selected=move || store.settings.with(|s| s.language.is_none())>{move || store.ui().language_auto}</option>
+                    {Lang::ALL.into_iter().map(|l| view! {
+                        <option value=l.code() selected=move || store.settings.with(|s| s.language == Some(l))>{l.native_name()}</option>
+                    }).collect_view()}
+                </select>
+            </label>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| close(store)>"Close"</button>
+                <button type="button" class="primary" on:click=move |_| close(store)>{store.t().close}</button>
             </div>
         </div>
     }
@@ -164,27 +172,28 @@ fn message(store: Store, title: String, text: String) -> impl IntoView {
             <h2 id="message-title">{title}</h2>
             <p>{text}</p>
             <div class="buttons">
-                <button type="button" class="primary" autofocus on:click=move |_| close(store)>"OK"</button>
+                <button type="button" class="primary" autofocus on:click=move |_| close(store)>{store.t().ok}</button>
             </div>
         </div>
     }
 }
 
 fn won(store: Store, time_ms: u64, best_ms: Option<u64>, new_best: bool) -> impl IntoView {
+    let t = store.t();
     let best = match (new_best, best_ms) {
-        (true, Some(before)) => format!("A new best time! (before: {})", controller::clock(before)),
-        (true, None) => "Your first time at this level.".to_string(),
-        (false, Some(b)) => format!("Best time: {}", controller::clock(b)),
-        (false, None) => "Solved with help: no best time recorded.".to_string(),
+        (true, Some(before)) => fill(t.best_new_before, &[("t", &controller::clock(before))]),
+        (true, None) => t.best_first.to_string(),
+        (false, Some(b)) => fill(t.best_time, &[("t", &controller::clock(b))]),
+        (false, None) => t.best_helped.to_string(),
     };
     view! {
         <div class="dialog won" role="dialog" aria-modal="true" aria-labelledby="won-title">
-            <h2 id="won-title">"Congratulations!"</h2>
-            <p class="time">"Time: " {controller::clock(time_ms)}</p>
+            <h2 id="won-title">{store.t().congratulations}</h2>
+            <p class="time">{fill(store.t().time_label, &[("t", &controller::clock(time_ms))])}</p>
             <p>{best}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| controller::new_game_clicked(store)>"New game"</button>
-                <button type="button" on:click=move |_| close(store)>"Close"</button>
+                <button type="button" class="primary" on:click=move |_| controller::new_game_clicked(store)>{store.t().new_game}</button>
+                <button type="button" on:click=move |_| close(store)>{store.t().close}</button>
             </div>
         </div>
     }
@@ -194,18 +203,18 @@ fn share(store: Store) -> impl IntoView {
     let with_progress = RwSignal::new(false);
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="share-title">
-            <h2 id="share-title">"Share"</h2>
+            <h2 id="share-title">{store.t().share}</h2>
             <label class="check">
                 <input type="checkbox" prop:checked=move || with_progress.get()
                        on:change=move |ev| with_progress.set(event_target_checked(&ev)) />
-                "Include my progress and notes"
+                {store.t().share_progress}
             </label>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| { close(store); controller::share(store, with_progress.get_untracked()) }>"Share link"</button>
-                <button type="button" on:click=move |_| { close(store); controller::copy_puzzle(store) }>"Copy as text"</button>
-                <button type="button" on:click=move |_| { close(store); controller::save_file(store) }>"Save file"</button>
-                <button type="button" on:click=move |_| { close(store); controller::print_current(store) }>"Print"</button>
-                <button type="button" on:click=move |_| close(store)>"Close"</button>
+                <button type="button" class="primary" on:click=move |_| { close(store); controller::share(store, with_progress.get_untracked()) }>{store.t().share_link}</button>
+                <button type="button" on:click=move |_| { close(store); controller::copy_puzzle(store) }>{store.t().copy_text}</button>
+                <button type="button" on:click=move |_| { close(store); controller::save_file(store) }>{store.t().save_file}</button>
+                <button type="button" on:click=move |_| { close(store); controller::print_current(store) }>{store.t().print}</button>
+                <button type="button" on:click=move |_| close(store)>{store.t().close}</button>
             </div>
         </div>
     }
@@ -215,11 +224,11 @@ fn confirm_open(store: Store, shared: inkdoku_engine::share::Shared) -> impl Int
     let shared = StoredValue::new(shared);
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="open-title">
-            <h2 id="open-title">"Open this puzzle?"</h2>
-            <p>"The game in progress will be replaced."</p>
+            <h2 id="open-title">{store.t().open_title}</h2>
+            <p>{store.t().open_text}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| controller::load_shared(store, shared.get_value())>"Open puzzle"</button>
-                <button type="button" autofocus on:click=move |_| close(store)>"Keep playing"</button>
+                <button type="button" class="primary" on:click=move |_| controller::load_shared(store, shared.get_value())>{store.t().open_puzzle}</button>
+                <button type="button" autofocus on:click=move |_| close(store)>{store.t().keep_playing}</button>
             </div>
         </div>
     }
@@ -232,21 +241,21 @@ fn print_set(store: Store) -> impl IntoView {
     let making = move || store.making.get();
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="print-title">
-            <h2 id="print-title">"Print puzzles"</h2>
-            <label class="field">"Puzzles"
+            <h2 id="print-title">{store.t().print_title}</h2>
+            <label class="field">{store.t().puzzles}
                 <select on:change=move |ev| count.set(event_target_value(&ev).parse().unwrap_or(4))>
                     {[2usize, 4, 6, 8, 12].into_iter().map(|n| view! { <option value=n.to_string() selected=move || count.get() == n>{n.to_string()}</option> }).collect_view()}
                 </select>
             </label>
-            <label class="field">"Level"
+            <label class="field">{store.t().level}
                 <select on:change=move |ev| level.set(level_named(&event_target_value(&ev)))>
                     {[Level::Easy, Level::Medium, Level::Hard, Level::Expert].into_iter().map(|l| view! {
-                        <option value=l.name() selected=move || level.get() == l>{l.name()}</option>
+                        <option value=l.name() selected=move || level.get() == l>{level_name(store.lang_now(), l)}</option>
                     }).collect_view()}
                 </select>
             </label>
             <fieldset>
-                <legend>"Per page"</legend>
+                <legend>{store.t().per_page}</legend>
                 {[2usize, 4].into_iter().map(|n| view! {
                     <label class="choice">
                         <input type="radio" name="per-page" prop:checked=move || per_page.get() == n on:change=move |_| per_page.set(n) />
@@ -256,15 +265,15 @@ fn print_set(store: Store) -> impl IntoView {
             </fieldset>
             <Show when=move || making().is_some() fallback=move || view! {
                 <div class="buttons">
-                    <button type="button" class="primary" on:click=move |_| controller::print_set(store, count.get_untracked(), level.get_untracked(), per_page.get_untracked())>"Make and print"</button>
-                    <button type="button" on:click=move |_| close(store)>"Close"</button>
+                    <button type="button" class="primary" on:click=move |_| controller::print_set(store, count.get_untracked(), level.get_untracked(), per_page.get_untracked())>{store.t().make_and_print}</button>
+                    <button type="button" on:click=move |_| close(store)>{store.t().close}</button>
                 </div>
             }>
                 <div class="making">
-                    <p>"Making puzzles…"</p>
-                    <progress aria-label="Making puzzles" max=move || making().map_or(1, |m| m.total)
+                    <p>{store.t().making_puzzles}</p>
+                    <progress aria-label=store.t().making_puzzles.trim_end_matches('…') max=move || making().map_or(1, |m| m.total)
                               value=move || making().map_or(0, |m| m.done)></progress>
-                    <button type="button" on:click=move |_| controller::cancel_making(store)>"Cancel"</button>
+                    <button type="button" on:click=move |_| controller::cancel_making(store)>{store.t().cancel}</button>
                 </div>
             </Show>
         </div>
@@ -274,11 +283,11 @@ fn print_set(store: Store) -> impl IntoView {
 fn other_tab(store: Store) -> impl IntoView {
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="tab-title">
-            <h2 id="tab-title">"inkdoku is open in another tab"</h2>
-            <p>"The game is played there. This tab follows it, read-only, so neither overwrites the other."</p>
+            <h2 id="tab-title">{store.t().other_tab_title}</h2>
+            <p>{store.t().other_tab_text}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| crate::services::tabs::take_over(store)>"Play here"</button>
-                <button type="button" on:click=move |_| close(store)>"Just watch"</button>
+                <button type="button" class="primary" on:click=move |_| crate::services::tabs::take_over(store)>{store.t().play_here}</button>
+                <button type="button" on:click=move |_| close(store)>{store.t().just_watch}</button>
             </div>
         </div>
     }

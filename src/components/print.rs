@@ -6,7 +6,7 @@ use inkdoku_engine::Grid;
 use leptos::prelude::*;
 
 /// A plain SVG of a puzzle's givens, for paper.
-pub fn paper_grid(grid: &Grid) -> impl IntoView + use<> {
+pub fn paper_grid(grid: &Grid, label: String) -> impl IntoView + use<> {
     let size = grid.size();
     let (n, b) = (size.side(), size.box_side());
     let full = n * 100;
@@ -27,7 +27,7 @@ pub fn paper_grid(grid: &Grid) -> impl IntoView + use<> {
         .collect_view();
     view! {
         <svg class="paper-grid" viewBox=format!("-4 -4 {} {}", full + 8, full + 8) role="img"
-             aria-label=format!("{} puzzle", size.name())>
+             aria-label=label>
             <path d=thin class="paper-thin" />
             <path d=thick class="paper-thick" />
             <g class="paper-digits">{digits}</g>
@@ -47,7 +47,7 @@ pub fn PrintSheet(store: Store) -> impl IntoView {
                         .iter()
                         .map(|(grid, caption)| view! {
                             <figure class="print-item">
-                                {paper_grid(grid)}
+                                {paper_grid(grid, crate::i18n::fill(store.t().puzzle_image, &[("size", grid.size().name())]))}
                                 <figcaption>{caption.clone()}</figcaption>
                             </figure>
                         })

@@ -7,11 +7,11 @@ use leptos::prelude::*;
 #[component]
 pub fn StatusBar(store: Store) -> impl IntoView {
     let level = move || match store.phase.get() {
-        Phase::Enter => "Entering a puzzle".to_string(),
+        Phase::Enter => store.ui().entering.to_string(),
         Phase::Play => {
             let size = store.size().name();
             match store.meta.with(|m| m.level) {
-                Some(l) => format!("{size} · {}", l.name()),
+                Some(l) => format!("{size} · {}", crate::i18n::level_name(store.lang(), l)),
                 None => size.to_string(),
             }
         }
@@ -20,7 +20,7 @@ pub fn StatusBar(store: Store) -> impl IntoView {
         <header class="status-bar">
             <span class="brand">"inkdoku"</span>
             <span class="level">{level}</span>
-            <span class="timer" role="timer" aria-label="Time">{move || controller::clock(store.elapsed.get())}</span>
+            <span class="timer" role="timer" aria-label=move || store.ui().time>{move || controller::clock(store.elapsed.get())}</span>
             <p class="status" role="status" aria-live="polite">{move || store.status.get()}</p>
         </header>
     }

@@ -4,6 +4,7 @@
 use crate::controller;
 use crate::services::platform;
 use crate::services::storage::{self, GAME_KEY, SETTINGS_KEY, StoredGame};
+use crate::i18n::fill;
 use crate::services::tabs;
 use crate::state::{Phase, Store, TabRole};
 use gloo_timers::callback::{Interval, Timeout};
@@ -28,7 +29,7 @@ pub fn save_now(store: Store) {
     if let Some(record) = record {
         match storage::save(GAME_KEY, &record) {
             Ok(()) => tabs::announce_saved(),
-            Err(e) => store.status.set(format!("Your game could not be saved: {e}.")),
+            Err(e) => store.status.set(fill(store.t().cannot_save, &[("e", &storage::describe(store.t(), &e))])),
         }
     }
 }
@@ -57,7 +58,11 @@ fn autosave(store: Store) {
     Effect::new(move |_| {
         let settings = store.settings.get();
         if let Err(e) = storage::save(SETTINGS_KEY, &settings) {
-            store.status.set(format!("Your settings could not be saved: {e}."));
+            store.status.set(fill(store.t().cannot_save_settings, &[("e", &storage::describe(store.t(), &e))]));
+        }
+        // The page's language follows the interface's (screen readers, hyphenation, the crash text).
+        if let Some(root) = document().document_element() {
+            let _ = root.set_attribute("lang", store.lang_now().code());
         }
     });
 }
@@ -169,7 +174,7 @@ fn paste(store: Store) {
         let text = e.clipboard_data().and_then(|d| d.get_data("text").ok()).unwrap_or_default();
         if !text.trim().is_empty() {
             e.prevent_default();
-            controller::open_text(store, &text, "The pasted text");
+            controller::open_text(store, &text, store.t().the_pasted_text);
         }
     });
     on_cleanup(move || handle.remove());
@@ -180,7 +185,7 @@ fn links(store: Store) {
     let handle = window_event_listener(ev::hashchange, move |_| {
         if let Some(text) = platform::location_puzzle() {
             platform::clear_location();
-            controller::open_text(store, &text, "The link");
+            controller::open_text(store, &text, store.t().the_link);
         }
     });
     on_cleanup(move || handle.remove());

@@ -57,26 +57,43 @@ pub fn load<T: DeserializeOwned>(key: &str) -> Loaded<T> {
     }
 }
 
-/// Writes a record. The error says why (usually: storage full).
-pub fn save<T: Serialize>(key: &str, value: &T) -> Result<(), String> {
-    let store = storage().ok_or("this browser gives the page no local storage")?;
-    let text = serde_json::to_string(value).map_err(|e| e.to_string())?;
+/// Why a write failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveError {
+    /// The storage quota is used up.
+    Full,
+    /// The page has no local storage (private modes, policies).
+    NoStorage,
+    /// Another refusal, with the browser's error name.
+    Refused(String),
+}
+
+/// The reason in the player's language.
+pub fn describe(t: &crate::i18n::Ui, e: &SaveError) -> String {
+    match e {
+        SaveError::Full => t.storage_full.to_string(),
+        SaveError::NoStorage => t.no_storage.to_string(),
+        SaveError::Refused(name) => crate::i18n::fill(t.storage_refused, &[("name", name)]),
+    }
+}
+
+/// Writes a record.
+pub fn save<T: Serialize>(key: &str, value: &T) -> Result<(), SaveError> {
+    let store = storage().ok_or(SaveError::NoStorage)?;
+    let text = serde_json::to_string(value).map_err(|e| SaveError::Refused(e.to_string()))?;
     store.set_item(key, &text).map_err(|e| {
         let name = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|n| n.as_string()).unwrap_or_default();
-        if name == "QuotaExceededError" {
-            "the browser's storage for this site is full".to_string()
-        } else {
-            format!("the browser refused to store it ({name})")
-        }
+        if name == "QuotaExceededError" { SaveError::Full } else { SaveError::Refused(name) }
     })
 }
 
-/// Loads the settings (defaults when missing; corrupt settings are kept aside and defaulted).
+/// Loads the settings (defaults when missing; corrupt settings are kept aside and defaulted,
+/// with the reason).
 pub fn load_settings() -> (Settings, Option<String>) {
     match load::<Settings>(SETTINGS_KEY) {
         Loaded::Found(s) => (s, None),
         Loaded::Missing => (Settings::default(), None),
-        Loaded::Corrupt { reason, .. } => (Settings::default(), Some(format!("Your settings could not be read ({reason}); defaults are used."))),
+        Loaded::Corrupt { reason, .. } => (Settings::default(), Some(reason)),
     }
 }
 

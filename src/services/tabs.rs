@@ -68,7 +68,7 @@ fn become_active(store: Store) {
     if matches!(store.dialog.get_untracked(), Some(Dialog::OtherTab)) {
         store.dialog.set(None);
     }
-    store.status.set("You play here now.".into());
+    store.status.set(store.t().play_here_now.into());
 }
 
 fn become_follower(store: Store) {

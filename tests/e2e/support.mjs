@@ -109,7 +109,7 @@ export async function openApp(b, url, options = {}) {
 /** Waits until the board shows givens (a puzzle was made or restored). */
 export async function waitForPuzzle(page, timeout = 30000) {
   await page.waitForFunction(
-    () => document.querySelectorAll('[role=gridcell][aria-label$=", given"]').length > 0,
+    () => document.querySelectorAll('[role=gridcell].given').length > 0,
     null, { timeout });
 }
 

@@ -1,0 +1,432 @@
+//! The engine's words in inkdoku's four languages — English, German, Spanish and Korean, the
+//! languages of the documents inkdoku descends from: technique names, houses, and the sentence
+//! that explains each step. The app translates its own interface; hints come from here so the
+//! sentence and the step can never disagree.
+//!
+//! Explanations are templates with `{placeholders}` filled from the step's data; cells are
+//! written `r3c5` in every language, as Sudoku communities everywhere do.
+
+use crate::geometry::{Cell, Digit, DigitSet, House, Size, cell_name};
+use crate::step::{Step, Technique};
+use serde::{Deserialize, Serialize};
+
+/// A language of the interface.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    #[default]
+    En,
+    De,
+    Es,
+    Ko,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::De, Lang::Es, Lang::Ko];
+
+    /// The BCP 47 code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+            Lang::Es => "es",
+            Lang::Ko => "ko",
+        }
+    }
+
+    /// The language's own name for itself.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::De => "Deutsch",
+            Lang::Es => "Español",
+            Lang::Ko => "한국어",
+        }
+    }
+
+    /// The language of a browser language tag ("de-AT" → German), if inkdoku has it.
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        let primary = tag.split(['-', '_']).next()?.to_ascii_lowercase();
+        Lang::ALL.into_iter().find(|l| l.code() == primary)
+    }
+}
+
+/// A technique's name in a language.
+pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
+    use Technique::*;
+    let [en, de, es, ko] = match t {
+        FullHouse => ["Full House", "Full House", "Casa llena", "풀 하우스"],
+        HiddenSingle => ["Hidden Single", "Versteckter Single", "Único oculto", "히든 싱글"],
+        NakedSingle => ["Naked Single", "Nackter Single", "Único desnudo", "네이키드 싱글"],
+        LockedCandidatesPointing => ["Locked Candidates (Pointing)", "Gesperrte Kandidaten (Pointing)", "Candidatos bloqueados (señalando)", "교차 후보 (포인팅)"],
+        LockedCandidatesClaiming => ["Locked Candidates (Claiming)", "Gesperrte Kandidaten (Claiming)", "Candidatos bloqueados (reclamando)", "교차 후보 (클레이밍)"],
+        LockedPair => ["Locked Pair", "Gesperrtes Paar", "Par bloqueado", "잠긴 페어"],
+        LockedTriple => ["Locked Triple", "Gesperrtes Tripel", "Trío bloqueado", "잠긴 트리플"],
+        NakedPair => ["Naked Pair", "Nacktes Paar", "Par desnudo", "네이키드 페어"],
+        NakedTriple => ["Naked Triple", "Nacktes Tripel", "Trío desnudo", "네이키드 트리플"],
+        NakedQuad => ["Naked Quad", "Nacktes Quartett", "Cuarteto desnudo", "네이키드 쿼드"],
+        HiddenPair => ["Hidden Pair", "Verstecktes Paar", "Par oculto", "히든 페어"],
+        HiddenTriple => ["Hidden Triple", "Verstecktes Tripel", "Trío oculto", "히든 트리플"],
+        HiddenQuad => ["Hidden Quad", "Verstecktes Quartett", "Cuarteto oculto", "히든 쿼드"],
+        XWing => ["X-Wing", "X-Wing", "Ala X", "X-윙"],
+        Swordfish => ["Swordfish", "Schwertfisch", "Pez espada", "황새치"],
+        Jellyfish => ["Jellyfish", "Qualle", "Medusa", "해파리"],
+        FinnedXWing => ["Finned X-Wing", "X-Wing mit Flosse", "Ala X con aleta", "핀 X-윙"],
+        FinnedSwordfish => ["Finned Swordfish", "Schwertfisch mit Flosse", "Pez espada con aleta", "핀 황새치"],
+        FinnedJellyfish => ["Finned Jellyfish", "Qualle mit Flosse", "Medusa con aleta", "핀 해파리"],
+        SashimiXWing => ["Sashimi X-Wing", "Sashimi-X-Wing", "Ala X sashimi", "사시미 X-윙"],
+        SashimiSwordfish => ["Sashimi Swordfish", "Sashimi-Schwertfisch", "Pez espada sashimi", "사시미 황새치"],
+        SashimiJellyfish => ["Sashimi Jellyfish", "Sashimi-Qualle", "Medusa sashimi", "사시미 해파리"],
+        Skyscraper => ["Skyscraper", "Wolkenkratzer", "Rascacielos", "마천루"],
+        TwoStringKite => ["2-String Kite", "Drachen (2-String Kite)", "Cometa de dos cuerdas", "연 (2-String Kite)"],
+        TurbotFish => ["Turbot Fish", "Steinbutt (Turbot Fish)", "Rodaballo (Turbot Fish)", "터봇 피시"],
+        EmptyRectangle => ["Empty Rectangle", "Leeres Rechteck", "Rectángulo vacío", "빈 사각형"],
+        SimpleColorsTrap => ["Simple Colors (Trap)", "Einfaches Färben (Falle)", "Colores simples (trampa)", "단순 색칠 (함정)"],
+        SimpleColorsWrap => ["Simple Colors (Wrap)", "Einfaches Färben (Widerspruch)", "Colores simples (contradicción)", "단순 색칠 (모순)"],
+        XYWing => ["XY-Wing", "XY-Wing", "Ala XY", "XY-윙"],
+        XYZWing => ["XYZ-Wing", "XYZ-Wing", "Ala XYZ", "XYZ-윙"],
+        WWing => ["W-Wing", "W-Wing", "Ala W", "W-윙"],
+        UniqueRectangle1 => ["Unique Rectangle Type 1", "Eindeutiges Rechteck Typ 1", "Rectángulo único tipo 1", "유일 사각형 유형 1"],
+        UniqueRectangle2 => ["Unique Rectangle Type 2", "Eindeutiges Rechteck Typ 2", "Rectángulo único tipo 2", "유일 사각형 유형 2"],
+        UniqueRectangle3 => ["Unique Rectangle Type 3", "Eindeutiges Rechteck Typ 3", "Rectángulo único tipo 3", "유일 사각형 유형 3"],
+        UniqueRectangle4 => ["Unique Rectangle Type 4", "Eindeutiges Rechteck Typ 4", "Rectángulo único tipo 4", "유일 사각형 유형 4"],
+        HiddenRectangle => ["Hidden Rectangle", "Verstecktes Rechteck", "Rectángulo oculto", "숨은 사각형"],
+        Bug1 => ["BUG+1", "BUG+1", "BUG+1", "BUG+1"],
+        RemotePair => ["Remote Pair", "Entferntes Paar", "Pares remotos", "원격 페어"],
+        XChain => ["X-Chain", "X-Kette", "Cadena X", "X-체인"],
+        XYChain => ["XY-Chain", "XY-Kette", "Cadena XY", "XY-체인"],
+        ContinuousNiceLoop => ["Continuous Nice Loop", "Geschlossene Nice Loop", "Bucle continuo", "연속 나이스 루프"],
+        DiscontinuousNiceLoop => ["Discontinuous Nice Loop", "Offene Nice Loop", "Bucle discontinuo", "불연속 나이스 루프"],
+        Aic => ["Alternating Inference Chain", "Alternierende Kette (AIC)", "Cadena de inferencias alternas", "교대 추론 체인"],
+        AlsXz => ["ALS-XZ", "ALS-XZ", "ALS-XZ", "ALS-XZ"],
+        SueDeCoq => ["Sue de Coq", "Sue de Coq", "Sue de Coq", "수 드 코크"],
+        Reveal => ["Reveal", "Aufdecken", "Revelar", "공개"],
+    };
+    match lang {
+        Lang::En => en,
+        Lang::De => de,
+        Lang::Es => es,
+        Lang::Ko => ko,
+    }
+}
+
+/// A house in words: "row 3", "Zeile 3", "fila 3", "3행".
+pub fn house_name(h: House, lang: Lang) -> String {
+    let n = h.number() + 1;
+    match (lang, h) {
+        (Lang::En, House::Row(_)) => format!("row {n}"),
+        (Lang::En, House::Col(_)) => format!("column {n}"),
+        (Lang::En, House::Box(_)) => format!("box {n}"),
+        (Lang::De, House::Row(_)) => format!("Zeile {n}"),
+        (Lang::De, House::Col(_)) => format!("Spalte {n}"),
+        (Lang::De, House::Box(_)) => format!("Block {n}"),
+        (Lang::Es, House::Row(_)) => format!("fila {n}"),
+        (Lang::Es, House::Col(_)) => format!("columna {n}"),
+        (Lang::Es, House::Box(_)) => format!("caja {n}"),
+        (Lang::Ko, House::Row(_)) => format!("{n}행"),
+        (Lang::Ko, House::Col(_)) => format!("{n}열"),
+        (Lang::Ko, House::Box(_)) => format!("{n}번 박스"),
+    }
+}
+
+/// Sentence templates of one language.
+struct Phrases {
+    full_house: &'static str,
+    hidden_single: &'static str,
+    naked_single: &'static str,
+    pointing: &'static str,
+    claiming: &'static str,
+    naked_subset: &'static str,
+    hidden_subset: &'static str,
+    fish: &'static str,
+    finned: &'static str,
+    chain3: &'static str,
+    empty_rectangle: &'static str,
+    colors: &'static str,
+    xy_wing: &'static str,
+    xyz_wing: &'static str,
+    w_wing: &'static str,
+    uniqueness: &'static str,
+    bug: &'static str,
+    reveal: &'static str,
+    removes: &'static str,
+    places: &'static str,
+    and: &'static str,
+}
+
+const EN: Phrases = Phrases {
+    full_house: "{cell} is the last empty cell of {house}, so it is {digit}.",
+    hidden_single: "in {house}, {digit} fits only in {cell}.",
+    naked_single: "{digit} is the only candidate left in {cell}.",
+    pointing: "in {house0}, {digit} lies only in {house1}, so it leaves the rest of {house1}.",
+    claiming: "in {house0}, {digit} lies only inside {house1}, so it leaves the rest of {house1}.",
+    naked_subset: "{cells} hold only {digits} between them in {houses}, so these digits leave the other cells there.",
+    hidden_subset: "in {house}, {digits} fit only in {cells}, so these cells hold nothing else.",
+    fish: "in {base}, {digit} lies only in {cover}: each of those lines takes one {digit}, so it leaves the rest of {cover}.",
+    finned: "(the fins are in one box: only cells that also see that box lose {digit})",
+    chain3: "on {digit}, strong links in {house0} and {house1} mean {first} or {last} is {digit}: cells seeing both can't be.",
+    empty_rectangle: "on {digit}, the empty rectangle in {house0} and the strong link in {house1} rule it out.",
+    colors: "on {digit}, the conjugate pairs link {cells} alternately true and false.",
+    xy_wing: "the pivot {first} forces {z} into {second} or {third}: cells seeing both can't be {z}.",
+    xyz_wing: "the pivot {first}, {second} or {third} is {z}: cells seeing all three can't be.",
+    w_wing: "{first} and {second} hold the same pair and are bridged by a strong link, so one of them is {z}.",
+    uniqueness: "{cells} must not become a two-way rectangle of {digits}, or the puzzle would have two solutions.",
+    bug: "every other empty cell has two candidates: {cell} must be {digit}, or the puzzle would have two solutions.",
+    reveal: "no technique applies here; the solution has {digit} in {cell}.",
+    removes: "Removes {elims}.",
+    places: "Places {places}.",
+    and: "and",
+};
+
+const DE: Phrases = Phrases {
+    full_house: "{cell} ist die letzte leere Zelle in {house}, also steht dort {digit}.",
+    hidden_single: "in {house} passt die {digit} nur in {cell}.",
+    naked_single: "{digit} ist der einzige Kandidat in {cell}.",
+    pointing: "in {house0} liegt die {digit} nur in {house1}, also entfällt sie im Rest von {house1}.",
+    claiming: "in {house0} liegt die {digit} nur in {house1}, also entfällt sie im Rest von {house1}.",
+    naked_subset: "{cells} enthalten zusammen nur {digits} in {houses}, also entfallen diese Ziffern in den anderen Zellen dort.",
+    hidden_subset: "in {house} passen {digits} nur in {cells}, also enthalten diese Zellen nichts anderes.",
+    fish: "in {base} liegt die {digit} nur in {cover}: jede dieser Linien nimmt eine {digit}, also entfällt sie im Rest von {cover}.",
+    finned: "(die Flossen liegen in einem Block: nur Zellen, die diesen Block auch sehen, verlieren die {digit})",
+    chain3: "für die {digit} bedeuten starke Verbindungen in {house0} und {house1}, dass {first} oder {last} die {digit} ist: Zellen, die beide sehen, nicht.",
+    empty_rectangle: "für die {digit} schließen das leere Rechteck in {house0} und die starke Verbindung in {house1} sie aus.",
+    colors: "für die {digit} verbinden die Paare {cells} abwechselnd wahr und falsch.",
+    xy_wing: "die Angel {first} zwingt {z} nach {second} oder {third}: Zellen, die beide sehen, können nicht {z} sein.",
+    xyz_wing: "{first}, {second} oder {third} ist die {z}: Zellen, die alle drei sehen, nicht.",
+    w_wing: "{first} und {second} haben dasselbe Paar und sind durch eine starke Verbindung verknüpft, also ist eine davon {z}.",
+    uniqueness: "{cells} dürfen kein austauschbares Rechteck aus {digits} werden, sonst hätte das Rätsel zwei Lösungen.",
+    bug: "jede andere leere Zelle hat zwei Kandidaten: {cell} muss {digit} sein, sonst hätte das Rätsel zwei Lösungen.",
+    reveal: "hier greift keine Technik; die Lösung hat {digit} in {cell}.",
+    removes: "Entfernt {elims}.",
+    places: "Setzt {places}.",
+    and: "und",
+};
+
+const ES: Phrases = Phrases {
+    full_house: "{cell} es la última celda vacía de la {house}, así que es {digit}.",
+    hidden_single: "en la {house}, el {digit} solo cabe en {cell}.",
+    naked_single: "{digit} es el único candidato que queda en {cell}.",
+    pointing: "en la {house0}, el {digit} solo está en la {house1}, así que sale del resto de la {house1}.",
+    claiming: "en la {house0}, el {digit} solo está dentro de la {house1}, así que sale del resto de la {house1}.",
+    naked_subset: "{cells} solo tienen {digits} entre ellas en {houses}, así que esas cifras salen de las demás celdas.",
+    hidden_subset: "en la {house}, {digits} solo caben en {cells}, así que esas celdas no tienen nada más.",
+    fish: "en {base}, el {digit} solo está en {cover}: cada línea toma un {digit}, así que sale del resto de {cover}.",
+    finned: "(las aletas están en una caja: solo pierden el {digit} las celdas que también la ven)",
+    chain3: "con el {digit}, los enlaces fuertes en {house0} y {house1} hacen que {first} o {last} sea {digit}: las celdas que ven ambas no pueden serlo.",
+    empty_rectangle: "con el {digit}, el rectángulo vacío de la {house0} y el enlace fuerte de la {house1} lo descartan.",
+    colors: "con el {digit}, los pares conjugados enlazan {cells} alternando verdadero y falso.",
+    xy_wing: "el pivote {first} obliga a que {z} esté en {second} o {third}: las celdas que ven ambas no pueden ser {z}.",
+    xyz_wing: "{first}, {second} o {third} es {z}: las celdas que ven las tres no pueden serlo.",
+    w_wing: "{first} y {second} tienen el mismo par y las une un enlace fuerte, así que una es {z}.",
+    uniqueness: "{cells} no pueden formar un rectángulo intercambiable de {digits}, o el sudoku tendría dos soluciones.",
+    bug: "todas las demás celdas vacías tienen dos candidatos: {cell} debe ser {digit}, o habría dos soluciones.",
+    reveal: "aquí no se aplica ninguna técnica; la solución tiene {digit} en {cell}.",
+    removes: "Elimina {elims}.",
+    places: "Coloca {places}.",
+    and: "y",
+};
+
+const KO: Phrases = Phrases {
+    full_house: "{cell}은(는) {house}의 마지막 빈 칸이므로 {digit}입니다.",
+    hidden_single: "{house}에서 {digit}은(는) {cell}에만 들어갈 수 있습니다.",
+    naked_single: "{cell}에 남은 후보는 {digit}뿐입니다.",
+    pointing: "{house0}에서 {digit}은(는) {house1}에만 있으므로 {house1}의 나머지에서 빠집니다.",
+    claiming: "{house0}에서 {digit}은(는) {house1} 안에만 있으므로 {house1}의 나머지에서 빠집니다.",
+    naked_subset: "{houses}에서 {cells}에는 {digits}만 있으므로 다른 칸에서 이 숫자들이 빠집니다.",
+    hidden_subset: "{house}에서 {digits}은(는) {cells}에만 들어가므로 이 칸들에는 다른 숫자가 없습니다.",
+    fish: "{base}에서 {digit}은(는) {cover}에만 있습니다. 각 줄이 {digit} 하나씩을 차지하므로 {cover}의 나머지에서 빠집니다.",
+    finned: "(핀이 한 박스에 있으므로 그 박스도 보는 칸만 {digit}이(가) 빠집니다)",
+    chain3: "{digit}에 대해 {house0}와(과) {house1}의 강한 연결 때문에 {first} 또는 {last}이(가) {digit}입니다. 둘 다 보는 칸은 {digit}이(가) 될 수 없습니다.",
+    empty_rectangle: "{digit}에 대해 {house0}의 빈 사각형과 {house1}의 강한 연결이 이를 배제합니다.",
+    colors: "{digit}에 대해 켤레 쌍이 {cells}을(를) 참과 거짓으로 번갈아 연결합니다.",
+    xy_wing: "축 {first} 때문에 {z}은(는) {second} 또는 {third}에 있습니다. 둘 다 보는 칸은 {z}이(가) 될 수 없습니다.",
+    xyz_wing: "{first}, {second}, {third} 중 하나가 {z}입니다. 셋 모두를 보는 칸은 {z}이(가) 될 수 없습니다.",
+    w_wing: "{first}와(과) {second}은(는) 같은 쌍을 가지고 강한 연결로 이어져 있으므로 하나는 {z}입니다.",
+    uniqueness: "{cells}이(가) {digits}의 교환 가능한 사각형이 되면 해가 둘이 되므로 그럴 수 없습니다.",
+    bug: "다른 빈 칸은 모두 후보가 둘입니다. {cell}은(는) {digit}이어야 하며, 아니면 해가 둘이 됩니다.",
+    reveal: "여기서는 적용되는 기법이 없습니다. 정답은 {cell}에 {digit}입니다.",
+    removes: "제거: {elims}.",
+    places: "배치: {places}.",
+    and: "그리고",
+};
+
+fn phrases(lang: Lang) -> &'static Phrases {
+    match lang {
+        Lang::En => &EN,
+        Lang::De => &DE,
+        Lang::Es => &ES,
+        Lang::Ko => &KO,
+    }
+}
+
+fn fill(template: &str, values: &[(&str, String)]) -> String {
+    let mut out = template.to_string();
+    for (key, value) in values {
+        out = out.replace(&format!("{{{key}}}"), value);
+    }
+    out
+}
+
+fn cells_text(size: Size, cells: &[Cell]) -> String {
+    cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(", ")
+}
+
+fn digits_text(size: Size, digits: DigitSet) -> String {
+    digits.iter().map(|d| size.digit_char(d).to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// "2 (r3c5, r4c6); 7 (r1c1)": eliminations grouped by digit.
+fn eliminations_text(size: Size, step: &Step) -> String {
+    let digits: DigitSet = step.eliminations.iter().map(|c| c.digit).collect();
+    digits
+        .iter()
+        .map(|d| {
+            let cells: Vec<Cell> = step.eliminations.iter().filter(|c| c.digit == d).map(|c| c.cell).collect();
+            format!("{} ({})", size.digit_char(d), cells_text(size, &cells))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn houses_text(houses: &[House], lang: Lang) -> String {
+    let names: Vec<String> = houses.iter().map(|&h| house_name(h, lang)).collect();
+    match names.len() {
+        0 => String::new(),
+        1 => names[0].clone(),
+        _ => format!("{} {} {}", names[..names.len() - 1].join(", "), phrases(lang).and, names[names.len() - 1]),
+    }
+}
+
+/// The digit of a single-digit step (its pattern's candidates all share it).
+fn pattern_digit(step: &Step) -> Option<Digit> {
+    step.candidates.first().map(|c| c.digit).or_else(|| step.eliminations.first().map(|c| c.digit))
+}
+
+/// The sentence that explains a step, in a language: technique, why, and what changes.
+pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
+    use Technique::*;
+    let p = phrases(lang);
+    let cell = |i: usize| step.cells.get(i).map_or(String::new(), |&c| cell_name(size, c));
+    let house = |i: usize| step.houses.get(i).map_or(String::new(), |&h| house_name(h, lang));
+    let digit = |d: Option<Digit>| d.map_or(String::new(), |d| size.digit_char(d).to_string());
+    let placed = step.placements.first();
+    let pattern_digits: DigitSet = step.candidates.iter().map(|c| c.digit).collect();
+    let z = step.eliminations.first().map(|c| c.digit);
+    let values = |extra: Vec<(&'static str, String)>| {
+        let mut v = vec![
+            ("cell", placed.map_or(cell(0), |c| cell_name(size, c.cell))),
+            ("digit", digit(placed.map(|c| c.digit).or_else(|| pattern_digit(step)))),
+            ("house", house(0)),
+            ("house0", house(0)),
+            ("house1", house(1)),
+            ("houses", houses_text(&step.houses, lang)),
+            ("cells", cells_text(size, &step.cells)),
+            ("digits", digits_text(size, pattern_digits)),
+            ("first", cell(0)),
+            ("second", cell(1)),
+            ("third", cell(2)),
+            ("last", step.cells.last().map_or(String::new(), |&c| cell_name(size, c))),
+            ("z", digit(z)),
+        ];
+        v.extend(extra);
+        v
+    };
+    let why = match step.technique {
+        FullHouse => fill(p.full_house, &values(vec![])),
+        HiddenSingle => fill(p.hidden_single, &values(vec![])),
+        NakedSingle => fill(p.naked_single, &values(vec![])),
+        LockedCandidatesPointing => fill(p.pointing, &values(vec![])),
+        LockedCandidatesClaiming => fill(p.claiming, &values(vec![])),
+        LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad => fill(p.naked_subset, &values(vec![])),
+        HiddenPair | HiddenTriple | HiddenQuad => fill(p.hidden_subset, &values(vec![])),
+        XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish | SashimiXWing | SashimiSwordfish
+        | SashimiJellyfish => {
+            let k = step.houses.len() / 2;
+            let base = houses_text(&step.houses[..k], lang);
+            let cover = houses_text(&step.houses[k..], lang);
+            let mut s = fill(p.fish, &values(vec![("base", base), ("cover", cover)]));
+            if !matches!(step.technique, XWing | Swordfish | Jellyfish) {
+                s = format!("{s} {}", fill(p.finned, &values(vec![])));
+            }
+            s
+        }
+        Skyscraper | TwoStringKite | TurbotFish => fill(p.chain3, &values(vec![])),
+        EmptyRectangle => fill(p.empty_rectangle, &values(vec![])),
+        SimpleColorsTrap | SimpleColorsWrap => fill(p.colors, &values(vec![])),
+        XYWing => fill(p.xy_wing, &values(vec![])),
+        XYZWing => fill(p.xyz_wing, &values(vec![])),
+        WWing => fill(p.w_wing, &values(vec![])),
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | HiddenRectangle => {
+            let corners = cells_text(size, &step.cells[..step.cells.len().min(4)]);
+            fill(p.uniqueness, &values(vec![("cells", corners)]))
+        }
+        Bug1 => {
+            let d = step.candidates.first().map(|c| c.digit);
+            fill(p.bug, &values(vec![("digit", digit(d))]))
+        }
+        Reveal => fill(p.reveal, &values(vec![])),
+        _ => String::new(),
+    };
+    let mut out = format!("{}: {why}", technique_name(step.technique, lang));
+    if !step.eliminations.is_empty() {
+        out.push(' ');
+        out.push_str(&fill(p.removes, &[("elims", eliminations_text(size, step))]));
+    } else if !step.placements.is_empty() && why.is_empty() {
+        let places = step
+            .placements
+            .iter()
+            .map(|c| format!("{}={}", cell_name(size, c.cell), size.digit_char(c.digit)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        out.push(' ');
+        out.push_str(&fill(p.places, &[("places", places)]));
+    }
+    out.trim_end().replace(":  ", ": ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::line;
+    use crate::position::Position;
+    use crate::rating::solve_logically;
+    use crate::techniques;
+
+    #[test]
+    fn every_language_names_every_technique_differently_enough() {
+        for t in Technique::ALL {
+            for lang in Lang::ALL {
+                assert!(!technique_name(t, lang).is_empty());
+            }
+        }
+        assert_eq!(technique_name(Technique::Swordfish, Lang::De), "Schwertfisch");
+        assert_eq!(Lang::from_tag("de-AT"), Some(Lang::De));
+        assert_eq!(Lang::from_tag("ko_KR"), Some(Lang::Ko));
+        assert_eq!(Lang::from_tag("fr-FR"), None);
+    }
+
+    #[test]
+    fn explanations_fill_every_placeholder_in_every_language() {
+        let hard = line::parse("..59..4....7..5.8..6..1.5.3.....2..9...4.6...5..8.....9.6.4..3..4.1..7....3..91..").unwrap();
+        let solve = solve_logically(&hard);
+        let mut position = Position::from_grid(&hard);
+        let mut seen = std::collections::HashSet::new();
+        for step in &solve.steps {
+            for t in techniques::ORDER {
+                for s in techniques::find_every(&position, *t).into_iter().take(2) {
+                    seen.insert(s.technique);
+                    for lang in Lang::ALL {
+                        let text = explain(&s, Size::Nine, lang);
+                        assert!(!text.contains('{') && !text.contains('}'), "{lang:?}: {text}");
+                        assert!(text.starts_with(technique_name(s.technique, lang)), "{text}");
+                        assert!(text.len() > technique_name(s.technique, lang).len() + 10, "{text}");
+                    }
+                }
+            }
+            position.apply(step);
+        }
+        assert!(seen.len() >= 8, "{seen:?}");
+        let s = &solve.steps[0];
+        assert!(explain(s, Size::Nine, Lang::En).contains(&cell_name(Size::Nine, s.placements[0].cell)));
+    }
+}

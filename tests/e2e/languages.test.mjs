@@ -1,0 +1,82 @@
+// Languages: English, German, Spanish and Korean, from the browser's language or Settings;
+// switching changes every visible string (hints included) and survives a reload.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, snap, openApp, cells, cell, waitForPuzzle } from './support.mjs';
+
+let server, b;
+before(async () => { server = await serve(); b = await launch(); });
+after(async () => { await b?.close(); await server?.close(); });
+
+/** Every piece of text a person can see (text nodes and form labels), and the names of buttons. */
+async function visibleText(page) {
+  return page.evaluate(() => {
+    const out = new Set();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const n = walker.currentNode;
+      const el = n.parentElement;
+      const t = n.textContent.trim();
+      if (!t || !el || el.closest('[aria-hidden="true"], svg')) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      out.add(t);
+    }
+    document.querySelectorAll('[aria-label]').forEach((e) => out.add(e.getAttribute('aria-label')));
+    return [...out];
+  });
+}
+
+const ENGLISH = ['Notes', 'Erase', 'Undo', 'Redo', 'Hint', 'Check', 'Solve', 'New game', 'Share', 'Settings',
+  'Digits', 'Editing', 'Game', 'Controls', 'Sudoku grid', 'Time', 'Apply hint', 'Close', 'Language',
+  'Show conflicts', 'Show incorrect numbers', 'Highlight same digits', 'Show candidates', 'Left-handed layout'];
+
+test('switching to each language changes every visible string, and the choice is kept', async () => {
+  const page = await openApp(b, server.url);
+  const e = (await cells(page)).find((c) => c.label.endsWith('empty'));
+  await cell(page, e.row, e.col).click();
+  await page.getByRole('button', { name: 'Hint' }).click();
+  await page.getByRole('region', { name: 'Hint' }).waitFor();
+  for (const [code, name, hint, row] of [
+    ['de', 'Deutsch', 'Tipp', /^Zeile 1, Spalte 1, /],
+    ['es', 'Español', 'Pista', /^Fila 1, columna 1, /],
+    ['ko', '한국어', '힌트', /^1행 1열, /],
+  ]) {
+    await page.getByRole('button', { name: /^(Settings|Einstellungen|Ajustes|설정)$/ }).click();
+    await page.getByRole('combobox').last().selectOption(code);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: hint, exact: true }).click();
+    await page.waitForTimeout(300);
+    const texts = await visibleText(page);
+    const left = ENGLISH.filter((w) => texts.includes(w));
+    assert.deepEqual(left, [], `${name}: English left on screen`);
+    assert.match(await cell(page, 1, 1).getAttribute('aria-label'), row);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), code);
+    const hintText = await page.locator('.hint-card p').textContent();
+    assert.doesNotMatch(hintText, /\b(Hidden Single|Naked Single|Full House|fits only|is the only candidate)\b/, hintText);
+    await snap(page, `language-${code}`);
+  }
+  await cell(page, e.row, e.col).click();
+  await page.keyboard.press('5');
+  await page.waitForTimeout(600);
+  await page.reload();
+  await page.getByRole('dialog').getByRole('button', { name: '계속하기' }).click();
+  await waitForPuzzle(page);
+  assert.equal(await page.getByRole('button', { name: '메모' }).count(), 1, 'Korean after reload');
+});
+
+test("the browser's language is the default", async () => {
+  const page = await b.page({ locale: 'de-DE' });
+  await page.goto(server.url);
+  await waitForPuzzle(page);
+  assert.equal(await page.getByRole('button', { name: 'Neues Spiel' }).count(), 1);
+  assert.match(await cell(page, 1, 1).getAttribute('aria-label'), /^Zeile 1, Spalte 1, /);
+  const es = await b.page({ locale: 'es-MX' });
+  await es.goto(server.url);
+  await waitForPuzzle(es);
+  assert.equal(await es.getByRole('button', { name: 'Nuevo juego' }).count(), 1);
+  const fr = await b.page({ locale: 'fr-FR' });
+  await fr.goto(server.url);
+  await waitForPuzzle(fr);
+  assert.equal(await fr.getByRole('button', { name: 'New game' }).count(), 1, 'English when the language is not offered');
+});
