@@ -15,6 +15,7 @@ use crate::components::print::PrintSheet;
 use crate::components::status::StatusBar;
 use crate::components::win::WinOverlay;
 use crate::controller;
+use crate::ink::InkSurface;
 use crate::i18n::fill;
 use crate::services::{effects, platform, pwa, tabs};
 use crate::services::storage::{self, GAME_KEY, Loaded, StoredGame};
@@ -69,6 +70,7 @@ pub fn App() -> impl IntoView {
     view! {
         <div class="app" class:left-handed=move || store.settings.with(|s| s.left_handed)
              class:has-print-set=move || store.print_set.with(Option::is_some)
+             class:pen-mode=move || store.mode.get() == crate::state::InputMode::Digit
              class:covered=move || store.dialog.with(Option::is_some)>
             <StatusBar store=store />
             <Show when=move || store.update_ready.get()>
@@ -78,10 +80,10 @@ pub fn App() -> impl IntoView {
                 </div>
             </Show>
             <main class="board-wrap">
-                <div class="board-square" class:celebrating=move || matches!(store.dialog.get(), Some(Dialog::Won { .. }))>
+                <InkSurface store=store>
                     {board}
                     <WinOverlay store=store />
-                </div>
+                </InkSurface>
             </main>
             <aside class="controls" aria-label=move || store.ui().controls>
                 {controls}

@@ -154,6 +154,9 @@ pub struct Ui {
     pub daily_ready: &'static str,
     pub print_ready: &'static str,
     pub play_here_now: &'static str,
+    pub eraser: &'static str,
+    pub ink_declined: &'static str,
+    pub ink_unavailable: &'static str,
 }
 
 /// Fills `{name}` placeholders.
@@ -317,6 +320,9 @@ pub static EN: Ui = Ui {
     daily_ready: "Daily puzzle, {date}.",
     print_ready: "{n} puzzles ready to print.",
     play_here_now: "You play here now.",
+    eraser: "Eraser",
+    ink_declined: "Not sure what that is: write it again, or erase it.",
+    ink_unavailable: "Handwriting is off ({e}); use the pad or the keyboard.",
 };
 
 pub static DE: Ui = Ui {
@@ -471,6 +477,9 @@ pub static DE: Ui = Ui {
     daily_ready: "Rätsel des Tages, {date}.",
     print_ready: "{n} Rätsel bereit zum Drucken.",
     play_here_now: "Du spielst jetzt hier.",
+    eraser: "Radierer",
+    ink_declined: "Nicht sicher, was das ist: schreib es noch einmal oder radiere es weg.",
+    ink_unavailable: "Handschrift ist aus ({e}); nutze die Tasten oder die Tastatur.",
 };
 
 pub static ES: Ui = Ui {
@@ -625,6 +634,9 @@ pub static ES: Ui = Ui {
     daily_ready: "Sudoku del día, {date}.",
     print_ready: "{n} sudokus listos para imprimir.",
     play_here_now: "Ahora juegas aquí.",
+    eraser: "Goma",
+    ink_declined: "No sé qué es eso: escríbelo otra vez o bórralo.",
+    ink_unavailable: "La escritura a mano no está disponible ({e}); usa el teclado numérico o el teclado.",
 };
 
 pub static KO: Ui = Ui {
@@ -779,6 +791,9 @@ pub static KO: Ui = Ui {
     daily_ready: "오늘의 퍼즐, {date}.",
     print_ready: "퍼즐 {n}개를 인쇄할 준비가 되었습니다.",
     play_here_now: "이제 여기서 합니다.",
+    eraser: "지우개",
+    ink_declined: "무엇인지 잘 모르겠습니다. 다시 쓰거나 지우세요.",
+    ink_unavailable: "손글씨 인식을 쓸 수 없습니다 ({e}). 숫자 버튼이나 키보드를 쓰세요.",
 };
 
 /// The strings of a language.

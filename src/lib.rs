@@ -16,5 +16,6 @@ pub mod components;
 pub mod controller;
 pub mod crash;
 pub mod i18n;
+pub mod ink;
 pub mod services;
 pub mod state;

@@ -153,6 +153,37 @@ pub struct PrintSet {
     pub puzzles: Vec<(Grid, String)>,
 }
 
+/// Whether handwriting can be recognized.
+#[derive(Clone, Debug, PartialEq)]
+pub enum InkState {
+    /// The recognizer isn't loaded yet (it loads on first use, or when the page is idle).
+    Unloaded,
+    Loading,
+    Ready,
+    /// It could not load: writing is off, the pad and keyboard work.
+    Unavailable(String),
+}
+
+/// Ink waiting to be recognized: the strokes written in one cell, in grid coordinates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pending {
+    pub cell: Cell,
+    pub strokes: Vec<Vec<[f32; 3]>>,
+    /// The recognizer declined it: it stays, shown as such, until fixed or erased.
+    pub declined: bool,
+}
+
+/// The ink's UI state (not undoable: scratchpad strokes are in the game, pending ink isn't).
+#[derive(Clone, Copy)]
+pub struct Ink {
+    pub state: RwSignal<InkState>,
+    pub pending: RwSignal<Option<Pending>>,
+    /// The stroke being drawn right now.
+    pub live: RwSignal<Vec<[f32; 3]>>,
+    /// The eraser mode (for fingers and mice; a pen's eraser end works in any mode).
+    pub eraser: RwSignal<bool>,
+}
+
 /// Every signal of the app, `Copy` so components and handlers can capture it freely.
 #[derive(Clone, Copy)]
 pub struct Store {
@@ -188,6 +219,7 @@ pub struct Store {
     pub role: RwSignal<TabRole>,
     /// The browser's language (used when the settings don't choose one).
     pub browser_lang: Lang,
+    pub ink: Ink,
 }
 
 impl Store {
@@ -212,6 +244,12 @@ impl Store {
             update_ready: RwSignal::new(false),
             role: RwSignal::new(TabRole::Pending),
             browser_lang: crate::i18n::browser_lang(),
+            ink: Ink {
+                state: RwSignal::new(InkState::Unloaded),
+                pending: RwSignal::new(None),
+                live: RwSignal::new(Vec::new()),
+                eraser: RwSignal::new(false),
+            },
         }
     }
 

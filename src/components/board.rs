@@ -8,7 +8,6 @@
 //! What each cell shows is computed once per change into a `CellView` (a pure function of the
 //! game, settings and UI state), and each cell re-renders only when its own view changes.
 
-use crate::controller;
 use crate::i18n::{Ui, fill};
 use crate::state::{Phase, Store};
 use gloo_timers::callback::Timeout;
@@ -207,12 +206,13 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
                            aria-label=move || cell_label(store.ui(), size, cell, &view_of.get())
                            class=move || cell_class(&view_of.get())
                            on:pointerdown=move |ev| {
-                               // Touch and pen taps select; the ink layer (pen issue) intercepts strokes.
-                               if ev.button() == 0 {
-                                   peek.set(None);
-                                   controller::tap(store, cell);
-                                   if ev.pointer_type() != "mouse" { start_peek(cell, 550); }
-                               }
+                               // Taps and strokes are the ink surface's (crate::ink); a touch or
+                               // pen resting on a cell shows its candidates.
+                               peek.set(None);
+                               if ev.pointer_type() != "mouse" { start_peek(cell, 550); }
+                           }
+                           on:pointermove=move |ev| {
+                               if ev.buttons() != 0 { stop_peek(); }
                            }
                            on:pointerup=move |_| stop_peek()
                            on:pointercancel=move |_| stop_peek()

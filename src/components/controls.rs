@@ -49,6 +49,9 @@ pub fn EditTools(store: Store) -> impl IntoView {
                     class:active=move || store.mode.get() == InputMode::Notes
                     on:click=move |_| controller::toggle_notes(store)>{move || store.ui().notes}</button>
             <button type="button" class="tool" on:click=move |_| controller::clear(store)>{move || store.ui().erase}</button>
+            <button type="button" class="tool" aria-pressed=move || pressed(store.ink.eraser.get())
+                    class:active=move || store.ink.eraser.get()
+                    on:click=move |_| store.ink.eraser.update(|e| *e = !*e)>{move || store.ui().eraser}</button>
             <button type="button" class="tool" disabled=move || !store.game.with(|g| g.can_undo())
                     on:click=move |_| controller::undo(store)>{move || store.ui().undo}</button>
             <button type="button" class="tool" disabled=move || !store.game.with(|g| g.can_redo())

@@ -1,86 +1,52 @@
-//! The engine worker, seen from the page: send a task, get progress and one answer back.
+//! The app's Web Workers, seen from the page: the engine worker (puzzles, solving, hints) and
+//! the ink worker (handwriting). Both speak JSON text: requests carry ids, replies carry them
+//! back (progress messages first, then one answer); a worker says `{"kind":"ready"}` once its
+//! wasm is loaded, and requests written before that wait in a queue (a message that arrives
+//! before a worker's handler is installed is lost).
 //!
-//! One worker per page, created on first use. Requests carry ids; replies are routed to the
-//! callbacks registered for them. Cancelling terminates the worker (a wasm worker busy in a
-//! search can't read messages) and the next request starts a fresh one; the cancelled request's
+//! Each worker starts on first use. Cancelling terminates it (a wasm worker busy in a search
+//! can't read its messages) and the next request starts a fresh one; the cancelled requests'
 //! callbacks are dropped, so a late answer can never land.
 
 use inkdoku_engine::protocol::{self, Reply, Request, Task};
+use serde_json::Value;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{MessageEvent, Worker};
 
-type Callback = Box<dyn FnMut(Reply)>;
+type Callback = Box<dyn FnMut(Value)>;
+
+/// Which worker.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Which {
+    Engine,
+    Ink,
+}
+
+impl Which {
+    fn url(self) -> &'static str {
+        match self {
+            Which::Engine => "./worker_loader.js",
+            Which::Ink => "./ink_loader.js",
+        }
+    }
+}
 
 struct Client {
     worker: Worker,
     next_id: u32,
     pending: HashMap<u32, Callback>,
-    /// Requests written before the worker said "ready" (its wasm loads asynchronously, and a
-    /// message that arrives before its handler is installed is lost).
     queued: Option<Vec<String>>,
-    // Kept alive as long as the worker.
+    /// Told of messages without an id (ready, unavailable).
+    on_status: Option<Callback>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::Event)>,
 }
 
 thread_local! {
-    static CLIENT: RefCell<Option<Client>> = const { RefCell::new(None) };
-}
-
-fn start() -> Result<Client, JsValue> {
-    let worker = Worker::new("./worker_loader.js")?;
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
-        let Some(text) = event.data().as_string() else { return };
-        let reply: Reply = match serde_json::from_str(&text) {
-            Ok(r) => r,
-            Err(e) => {
-                web_sys::console::error_1(&format!("unreadable worker message: {e}").into());
-                return;
-            }
-        };
-        deliver(reply);
-    });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    Ok(Client { worker, next_id: 1, pending: HashMap::new(), queued: Some(Vec::new()), _on_message: on_message })
-}
-
-fn reply_id(reply: &Reply) -> Option<u32> {
-    match reply {
-        Reply::Ready => None,
-        Reply::Progress { id, .. } | Reply::Generated { id, .. } | Reply::Analyzed { id, .. } | Reply::Hint { id, .. } => {
-            Some(*id)
-        }
-        Reply::Error { id, .. } => *id,
-    }
-}
-
-fn deliver(reply: Reply) {
-    if reply == Reply::Ready {
-        CLIENT.with_borrow_mut(|c| {
-            if let Some(c) = c.as_mut() {
-                for text in c.queued.take().unwrap_or_default() {
-                    post(&c.worker, &text);
-                }
-            }
-        });
-        return;
-    }
-    let Some(id) = reply_id(&reply) else { return };
-    let last = !matches!(reply, Reply::Progress { .. });
-    // Take the callback out while it runs: it may start another request.
-    let callback = CLIENT.with_borrow_mut(|c| c.as_mut().and_then(|c| c.pending.remove(&id)));
-    if let Some(mut cb) = callback {
-        cb(reply);
-        if !last {
-            CLIENT.with_borrow_mut(|c| {
-                if let Some(c) = c.as_mut() {
-                    c.pending.insert(id, cb);
-                }
-            });
-        }
-    }
+    static CLIENTS: RefCell<HashMap<Which, Client>> = RefCell::new(HashMap::new());
 }
 
 fn post(worker: &Worker, text: &str) {
@@ -89,30 +55,118 @@ fn post(worker: &Worker, text: &str) {
     }
 }
 
-/// Sends a task; `on_reply` gets every progress message and then the answer. Returns the
-/// request id (for `cancel`).
-pub fn request(task: Task, on_reply: impl FnMut(Reply) + 'static) -> Result<u32, String> {
-    CLIENT.with_borrow_mut(|slot| {
-        if slot.is_none() {
-            *slot = Some(start().map_err(|e| format!("the engine worker could not start: {e:?}"))?);
+fn start(which: Which) -> Result<Client, JsValue> {
+    let worker = Worker::new(which.url())?;
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let Some(text) = event.data().as_string() else { return };
+        match serde_json::from_str::<Value>(&text) {
+            Ok(v) => deliver(which, v),
+            Err(e) => web_sys::console::error_1(&format!("unreadable worker message: {e}").into()),
         }
-        let client = slot.as_mut().expect("started above");
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // A worker that fails to load (its script or wasm missing) counts as unavailable.
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
+        let v = serde_json::json!({"kind": "unavailable", "message": "the worker could not start"});
+        deliver(which, v);
+    });
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    Ok(Client {
+        worker,
+        next_id: 1,
+        pending: HashMap::new(),
+        queued: Some(Vec::new()),
+        on_status: None,
+        _on_message: on_message,
+        _on_error: on_error,
+    })
+}
+
+fn deliver(which: Which, message: Value) {
+    let kind = message.get("kind").and_then(Value::as_str).unwrap_or_default().to_string();
+    let id = message.get("id").and_then(Value::as_u64).map(|n| n as u32);
+    if kind == "ready" {
+        CLIENTS.with_borrow_mut(|all| {
+            if let Some(c) = all.get_mut(&which) {
+                for text in c.queued.take().unwrap_or_default() {
+                    post(&c.worker, &text);
+                }
+            }
+        });
+    }
+    let Some(id) = id else {
+        // Run the status callback outside the borrow: it may send requests.
+        let callback = CLIENTS.with_borrow_mut(|all| all.get_mut(&which).and_then(|c| c.on_status.take()));
+        if let Some(mut cb) = callback {
+            cb(message);
+            CLIENTS.with_borrow_mut(|all| {
+                if let Some(c) = all.get_mut(&which) {
+                    c.on_status.get_or_insert(cb);
+                }
+            });
+        }
+        return;
+    };
+    let last = kind != "progress";
+    let callback = CLIENTS.with_borrow_mut(|all| all.get_mut(&which).and_then(|c| c.pending.remove(&id)));
+    if let Some(mut cb) = callback {
+        cb(message);
+        if !last {
+            CLIENTS.with_borrow_mut(|all| {
+                if let Some(c) = all.get_mut(&which) {
+                    c.pending.insert(id, cb);
+                }
+            });
+        }
+    }
+}
+
+fn with_client<T>(which: Which, f: impl FnOnce(&mut Client) -> T) -> Result<T, String> {
+    CLIENTS.with_borrow_mut(|all| {
+        if !all.contains_key(&which) {
+            let client = start(which).map_err(|e| format!("the worker could not start: {e:?}"))?;
+            all.insert(which, client);
+        }
+        Ok(f(all.get_mut(&which).expect("started above")))
+    })
+}
+
+/// Starts a worker (if it isn't running) and tells `on_status` of its id-less messages.
+pub fn watch(which: Which, on_status: impl FnMut(Value) + 'static) -> Result<(), String> {
+    with_client(which, |c| c.on_status = Some(Box::new(on_status)))
+}
+
+/// Sends a request (`make` writes it, given its id); `on_reply` gets each reply with that id.
+pub fn send(which: Which, make: impl FnOnce(u32) -> String, on_reply: impl FnMut(Value) + 'static) -> Result<u32, String> {
+    with_client(which, |client| {
         let id = client.next_id;
         client.next_id += 1;
-        let text = protocol::encode(&Request { id, task });
+        let text = make(id);
         match client.queued.as_mut() {
             Some(queue) => queue.push(text),
             None => post(&client.worker, &text),
         }
         client.pending.insert(id, Box::new(on_reply));
-        Ok(id)
+        id
     })
 }
 
-/// Stops all work in progress; pending callbacks are dropped unanswered.
+/// Sends a task to the engine worker; `on_reply` gets every progress message, then the answer.
+pub fn request(task: Task, mut on_reply: impl FnMut(Reply) + 'static) -> Result<u32, String> {
+    send(
+        Which::Engine,
+        |id| protocol::encode(&Request { id, task }),
+        move |v| match serde_json::from_value::<Reply>(v) {
+            Ok(reply) => on_reply(reply),
+            Err(e) => web_sys::console::error_1(&format!("unreadable engine reply: {e}").into()),
+        },
+    )
+}
+
+/// Stops all work in progress in the engine worker; its pending callbacks are dropped.
 pub fn cancel_all() {
-    CLIENT.with_borrow_mut(|slot| {
-        if let Some(client) = slot.take() {
+    CLIENTS.with_borrow_mut(|all| {
+        if let Some(client) = all.remove(&Which::Engine) {
             client.worker.terminate();
         }
     });

@@ -1,0 +1,56 @@
+//! The ink worker: loads the digit model (fetched lazily, once), then answers recognition
+//! requests. All the logic is in `inkdoku_recognizer::protocol` (tested natively); this file
+//! connects it to the worker's message port. The app starts this worker when the player first
+//! writes (or the page is idle), so the recognizer never delays the first paint.
+
+use inkdoku_recognizer::Recognizer;
+use inkdoku_recognizer::protocol::{self, Reply};
+use std::cell::RefCell;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, Response};
+
+thread_local! {
+    static RECOGNIZER: RefCell<Option<Recognizer>> = const { RefCell::new(None) };
+}
+
+fn post(scope: &DedicatedWorkerGlobalScope, reply: &Reply) {
+    let _ = scope.post_message(&JsValue::from_str(&protocol::encode(reply)));
+}
+
+async fn load(scope: &DedicatedWorkerGlobalScope) -> Result<Recognizer, String> {
+    let text = |e: JsValue| e.as_string().unwrap_or_else(|| format!("{e:?}"));
+    let response: Response = JsFuture::from(scope.fetch_with_str("digits.nnef.tar")).await.map_err(text)?.unchecked_into();
+    if !response.ok() {
+        return Err(format!("the model file answered {}", response.status()));
+    }
+    let buffer = JsFuture::from(response.array_buffer().map_err(text)?).await.map_err(text)?;
+    let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
+    Recognizer::load(&bytes).map_err(|e| e.to_string())
+}
+
+fn main() {
+    console_error_panic_hook::set_once();
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let port = scope.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let text = event.data().as_string().unwrap_or_default();
+        let reply = RECOGNIZER.with_borrow(|r| match r {
+            Some(r) => protocol::handle(r, &text),
+            None => Reply::Error { id: None, message: "the recognizer is not loaded".into() },
+        });
+        post(&port, &reply);
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    wasm_bindgen_futures::spawn_local(async move {
+        match load(&scope).await {
+            Ok(r) => {
+                RECOGNIZER.with_borrow_mut(|slot| *slot = Some(r));
+                post(&scope, &Reply::Ready);
+            }
+            Err(message) => post(&scope, &Reply::Unavailable { message }),
+        }
+    });
+}

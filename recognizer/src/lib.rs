@@ -1,0 +1,21 @@
+//! # inkdoku-recognizer
+//!
+//! Handwritten digits, recognized offline: ink strokes are drawn into a 28x28 image exactly as
+//! the training script draws them (`raster`), and a small CNN (`models/`, run by tract from its
+//! NNEF form) scores the ten digits. Only the digits the grid allows may be answered (1-9, or
+//! 1-4 on a 4x4 grid); below a confidence threshold the recognizer declines, and the app keeps
+//! the ink so the player can fix it. No web dependency: it runs natively (tests, the
+//! `recognize` tool) and in the app's ink worker (wasm).
+//!
+//! ```text
+//!  strokes ──raster──▶ [f32; 784] ──CNN──▶ 10 logits ──softmax over allowed digits──▶
+//!          (20x20 box, centre of mass at 14,14)       Digit { digit, confidence, second }
+//!                                                     or Declined { confidence }
+//! ```
+
+pub mod protocol;
+pub mod raster;
+mod recognizer;
+
+pub use raster::{Point, Stroke, rasterize};
+pub use recognizer::{Error, Recognition, Recognizer, THRESHOLD};

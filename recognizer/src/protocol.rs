@@ -1,0 +1,53 @@
+//! Messages between the app and its ink worker (the recognizer compiled to wasm), and the
+//! worker's handler. JSON text, like the engine worker's:
+//!
+//! ```text
+//!  worker ──{"kind":"ready"}──▶ app            (model loaded; or {"kind":"unavailable","message":…})
+//!  app ──{"id":4,"strokes":[[[x,y,p],…],…],"max_digit":9}──▶ worker
+//!  app ◀──{"kind":"recognized","id":4,"result":{"digit":7,"confidence":0.98,"second":1}}──
+//! ```
+
+use crate::{Point, Recognition, Recognizer, Stroke};
+use serde::{Deserialize, Serialize};
+
+/// A drawing to recognize.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    pub id: u32,
+    /// Strokes of `[x, y, pressure]` points, x and y in 0..1 of the cell.
+    pub strokes: Vec<Vec<[f64; 3]>>,
+    /// The highest digit the grid allows by hand (9, or 4 on a 4x4 grid).
+    pub max_digit: u8,
+}
+
+/// A message from the ink worker.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Reply {
+    Ready,
+    Unavailable { message: String },
+    Recognized { id: u32, result: Recognition },
+    Error { id: Option<u32>, message: String },
+}
+
+/// Recognizes the drawing of a request.
+pub fn handle(recognizer: &Recognizer, text: &str) -> Reply {
+    let request: Request = match serde_json::from_str(text) {
+        Ok(r) => r,
+        Err(e) => return Reply::Error { id: None, message: format!("the ink worker could not read the request: {e}") },
+    };
+    let strokes: Vec<Stroke> = request
+        .strokes
+        .iter()
+        .map(|s| s.iter().map(|p| Point { x: p[0], y: p[1], pressure: p[2] }).collect())
+        .collect();
+    match recognizer.recognize(&strokes, request.max_digit) {
+        Ok(result) => Reply::Recognized { id: request.id, result },
+        Err(e) => Reply::Error { id: Some(request.id), message: e.to_string() },
+    }
+}
+
+/// The JSON text of a reply.
+pub fn encode(reply: &Reply) -> String {
+    serde_json::to_string(reply).expect("replies serialize")
+}

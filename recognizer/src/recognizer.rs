@@ -1,0 +1,120 @@
+//! Running the model: load it once, then score each drawing and answer a digit or decline.
+
+use crate::raster::{SIZE, Stroke, rasterize};
+use serde::Serialize;
+use std::io::Cursor;
+use std::sync::Arc;
+use thiserror::Error;
+use tract_nnef::prelude::*;
+
+/// Below this confidence (softmax over the allowed digits) the recognizer declines.
+///
+/// Chosen on held-out synthetic strokes (models/metrics.json: "thresholds_synthetic"): above it
+/// the answers are right almost always, and few honest digits are declined.
+pub const THRESHOLD: f32 = 0.6;
+
+/// Why the model could not be loaded or run.
+#[derive(Debug, Error)]
+pub enum Error {
+    #[error("the recognizer model could not be read: {0}")]
+    Load(String),
+    #[error("the recognizer model failed to run: {0}")]
+    Run(String),
+}
+
+/// The answer for a drawing.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Recognition {
+    /// A digit, how sure the model is (0..1), and the runner-up.
+    Digit { digit: u8, confidence: f32, second: u8 },
+    /// Not sure enough (or no ink): the ink stays for the player to fix.
+    Declined { declined: bool, confidence: f32 },
+}
+
+type Plan = Arc<TypedRunnableModel>;
+
+/// A loaded model.
+pub struct Recognizer {
+    plan: Plan,
+}
+
+impl Recognizer {
+    /// Loads the model from the bytes of its NNEF archive (`models/digits.nnef.tar`).
+    pub fn load(bytes: &[u8]) -> Result<Recognizer, Error> {
+        let load = || -> TractResult<Plan> {
+            let model = tract_nnef::nnef().model_for_read(&mut Cursor::new(bytes))?;
+            model.into_optimized()?.into_runnable()
+        };
+        // tract reports bad input as errors, but a broken archive must never bring the app
+        // down: a panic is turned into an error too.
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(load)) {
+            Ok(Ok(plan)) => Ok(Recognizer { plan }),
+            Ok(Err(e)) => Err(Error::Load(e.to_string())),
+            Err(_) => Err(Error::Load("the archive is malformed".into())),
+        }
+    }
+
+    /// The model's ten scores (logits) for an image.
+    pub fn logits(&self, image: &[f32; SIZE * SIZE]) -> Result<[f32; 10], Error> {
+        let input = tract_ndarray::Array4::from_shape_vec((1, 1, SIZE, SIZE), image.to_vec())
+            .map_err(|e| Error::Run(e.to_string()))?;
+        let out = self.plan.run(tvec!(Tensor::from(input).into())).map_err(|e| Error::Run(e.to_string()))?;
+        let view = out[0].to_plain_array_view::<f32>().map_err(|e| Error::Run(e.to_string()))?;
+        let mut logits = [0f32; 10];
+        for (l, v) in logits.iter_mut().zip(view.iter()) {
+            *l = *v;
+        }
+        Ok(logits)
+    }
+
+    /// Recognizes a drawing; only digits `1..=max_digit` may be answered (9, or 4 on a 4x4
+    /// grid; 16x16 grids write 1-9 by hand).
+    pub fn recognize(&self, strokes: &[Stroke], max_digit: u8) -> Result<Recognition, Error> {
+        let image = rasterize(strokes);
+        if image.iter().all(|&v| v == 0.0) {
+            return Ok(Recognition::Declined { declined: true, confidence: 0.0 });
+        }
+        Ok(decide(&self.logits(&image)?, max_digit))
+    }
+}
+
+/// Softmax over the allowed digits, best and runner-up, and the threshold.
+pub fn decide(logits: &[f32; 10], max_digit: u8) -> Recognition {
+    let max_digit = max_digit.clamp(2, 9) as usize;
+    let allowed = &logits[1..=max_digit];
+    let top = allowed.iter().copied().fold(f32::MIN, f32::max);
+    let exp: Vec<f32> = allowed.iter().map(|&l| (l - top).exp()).collect();
+    let sum: f32 = exp.iter().sum();
+    let mut order: Vec<usize> = (0..exp.len()).collect();
+    order.sort_by(|&a, &b| exp[b].total_cmp(&exp[a]));
+    let confidence = exp[order[0]] / sum;
+    if !confidence.is_finite() || confidence < THRESHOLD {
+        return Recognition::Declined { declined: true, confidence: if confidence.is_finite() { confidence } else { 0.0 } };
+    }
+    Recognition::Digit { digit: order[0] as u8 + 1, confidence, second: order[1] as u8 + 1 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decide_restricts_to_the_allowed_digits() {
+        let mut logits = [0f32; 10];
+        logits[7] = 9.0; // a clear 7 ...
+        logits[1] = 4.0;
+        assert!(matches!(decide(&logits, 9), Recognition::Digit { digit: 7, second: 1, .. }));
+        // ... on a 4x4 grid 7 can't be answered: the best of 1-4 is 1.
+        assert!(matches!(decide(&logits, 4), Recognition::Digit { digit: 1, .. }));
+        // Flat scores: not sure, declined.
+        assert!(matches!(decide(&[0.0; 10], 9), Recognition::Declined { .. }));
+        assert!(matches!(decide(&[f32::NAN; 10], 9), Recognition::Declined { confidence, .. } if confidence == 0.0));
+    }
+
+    #[test]
+    fn bad_model_bytes_are_an_error() {
+        assert!(Recognizer::load(b"not a model").is_err());
+        assert!(Recognizer::load(&[]).is_err());
+    }
+}

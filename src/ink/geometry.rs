@@ -1,0 +1,153 @@
+//! Ink geometry: where a stroke is, what it is (a tap, a scratch-out, writing), and its outline.
+//!
+//! Points are `[x, y, pressure]` with x and y in 0..1 of the whole grid (not of the screen), so
+//! ink keeps its place and size when the layout changes.
+
+use inkdoku_engine::{Cell, Size};
+
+pub type Point = [f32; 3];
+
+/// The bounding box (min x, min y, max x, max y) of some points.
+pub fn bounds(points: &[Point]) -> (f32, f32, f32, f32) {
+    points.iter().fold((f32::MAX, f32::MAX, f32::MIN, f32::MIN), |(a, b, c, d), p| (a.min(p[0]), b.min(p[1]), c.max(p[0]), d.max(p[1])))
+}
+
+/// The cell at a grid position.
+pub fn cell_at(size: Size, x: f32, y: f32) -> Option<Cell> {
+    let n = size.side() as f32;
+    if !(0.0..1.0).contains(&x) || !(0.0..1.0).contains(&y) {
+        return None;
+    }
+    Some(size.cell((y * n) as usize, (x * n) as usize))
+}
+
+/// The cell a stroke belongs to: the one under its bounding box's centre.
+pub fn cell_of(size: Size, points: &[Point]) -> Option<Cell> {
+    let (x0, y0, x1, y1) = bounds(points);
+    cell_at(size, (x0 + x1) / 2.0, (y0 + y1) / 2.0)
+}
+
+/// A tap (or a tiny brush): smaller than a fifth of a cell either way.
+pub fn is_tap(size: Size, points: &[Point]) -> bool {
+    let (x0, y0, x1, y1) = bounds(points);
+    let cell = 1.0 / size.side() as f32;
+    (x1 - x0).max(y1 - y0) < cell * 0.2
+}
+
+/// A scratch-out: a quick zig-zag — the pen turns back left/right at least four times, the path
+/// is much longer than the drawing is wide, and it stays about one cell large.
+pub fn is_scratch_out(size: Size, points: &[Point]) -> bool {
+    let cell = 1.0 / size.side() as f32;
+    let (x0, y0, x1, y1) = bounds(points);
+    let (w, h) = (x1 - x0, y1 - y0);
+    if w < cell * 0.3 || w > cell * 1.8 || h > cell * 1.8 {
+        return false;
+    }
+    let mut turns = 0;
+    let mut direction = 0.0f32;
+    let mut anchor = points[0][0];
+    let mut length = 0.0;
+    for pair in points.windows(2) {
+        length += ((pair[1][0] - pair[0][0]).powi(2) + (pair[1][1] - pair[0][1]).powi(2)).sqrt();
+        let dx = pair[1][0] - anchor;
+        if dx.abs() > cell * 0.15 {
+            let d = dx.signum();
+            if direction != 0.0 && d != direction {
+                turns += 1;
+            }
+            direction = d;
+            anchor = pair[1][0];
+        }
+    }
+    turns >= 4 && length > w * 3.5
+}
+
+/// The cells a stroke passes over.
+pub fn cells_touched(size: Size, points: &[Point]) -> Vec<Cell> {
+    let mut out: Vec<Cell> = Vec::new();
+    for pair in points.windows(2).chain(std::iter::once(&points[..1]).filter(|p| p.len() == 1)) {
+        let (a, b) = (pair[0], *pair.last().unwrap_or(&pair[0]));
+        for k in 0..=8 {
+            let t = k as f32 / 8.0;
+            if let Some(c) = cell_at(size, a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])) {
+                if !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether a stroke passes within `radius` (grid units) of any of `path`'s points.
+pub fn touches(stroke: &[Point], path: &[Point], radius: f32) -> bool {
+    stroke.iter().any(|p| path.iter().any(|q| (p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2) < radius * radius))
+}
+
+/// Points of the stroke relative to a cell (0..1 inside it), for the recognizer.
+pub fn in_cell(size: Size, cell: Cell, points: &[Point]) -> Vec<[f64; 3]> {
+    let n = size.side() as f32;
+    let (r, c) = (size.row_of(cell) as f32, size.col_of(cell) as f32);
+    points.iter().map(|p| [(p[0] * n - c) as f64, (p[1] * n - r) as f64, p[2] as f64]).collect()
+}
+
+/// The stroke's outline as an SVG path, in board units (`full` = the grid's side): the pen's
+/// pressure sets the width at each point (0 = no pressure data: a constant width).
+pub fn outline(points: &[Point], full: f32, cell: f32) -> String {
+    let width = |p: &Point| if p[2] > 0.0 { cell * (0.035 + 0.09 * p[2].min(1.0)) } else { cell * 0.07 };
+    let at = |p: &Point| (p[0] * full, p[1] * full);
+    if points.len() == 1 {
+        let (x, y) = at(&points[0]);
+        let r = width(&points[0]) / 2.0;
+        return format!("M{} {y}a{r} {r} 0 1 0 {} 0a{r} {r} 0 1 0 {} 0Z", x - r, 2.0 * r, -2.0 * r);
+    }
+    let n = points.len();
+    let mut left = Vec::with_capacity(n);
+    let mut right = Vec::with_capacity(n);
+    for i in 0..n {
+        let (a, b) = (at(&points[i.saturating_sub(1)]), at(&points[(i + 1).min(n - 1)]));
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = (dx * dx + dy * dy).sqrt().max(1e-6);
+        let (nx, ny) = (-dy / len, dx / len);
+        let (x, y) = at(&points[i]);
+        let h = width(&points[i]) / 2.0;
+        left.push((x + nx * h, y + ny * h));
+        right.push((x - nx * h, y - ny * h));
+    }
+    let mut d = format!("M{:.1} {:.1}", left[0].0, left[0].1);
+    for p in &left[1..] {
+        d.push_str(&format!("L{:.1} {:.1}", p.0, p.1));
+    }
+    let r = width(&points[n - 1]) / 2.0;
+    d.push_str(&format!("A{r:.1} {r:.1} 0 0 1 {:.1} {:.1}", right[n - 1].0, right[n - 1].1));
+    for p in right.iter().rev().skip(1) {
+        d.push_str(&format!("L{:.1} {:.1}", p.0, p.1));
+    }
+    let r0 = width(&points[0]) / 2.0;
+    d.push_str(&format!("A{r0:.1} {r0:.1} 0 0 1 {:.1} {:.1}Z", left[0].0, left[0].1));
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pts(xy: &[(f32, f32)]) -> Vec<Point> {
+        xy.iter().map(|&(x, y)| [x, y, 0.5]).collect()
+    }
+
+    #[test]
+    fn taps_scratches_and_writing() {
+        let s = Size::Nine;
+        let c = 1.0 / 9.0;
+        assert!(is_tap(s, &pts(&[(0.5, 0.5), (0.5 + c * 0.05, 0.5)])));
+        assert!(!is_tap(s, &pts(&[(0.5, 0.45), (0.5, 0.5 + c * 0.6)])));
+        let zig: Vec<(f32, f32)> = (0..10).map(|i| (0.45 + if i % 2 == 0 { 0.0 } else { c * 0.8 }, 0.45 + i as f32 * c * 0.05)).collect();
+        assert!(is_scratch_out(s, &pts(&zig)));
+        let one = pts(&[(0.5, 0.45), (0.5, 0.55)]);
+        assert!(!is_scratch_out(s, &one));
+        assert_eq!(cell_of(s, &one), Some(s.cell(4, 4)));
+        assert_eq!(cells_touched(s, &pts(&[(0.05, 0.05), (0.3, 0.05)])).len(), 3);
+        assert!(outline(&one, 900.0, 100.0).starts_with('M'));
+    }
+}

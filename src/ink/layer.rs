@@ -1,0 +1,341 @@
+//! The ink surface: the board square takes the pointer events (cells stay the hit targets, so
+//! taps and clicks reach them too) and an overlay draws the ink above the grid.
+
+use super::geometry::{self, Point};
+use super::recognition::{self, Recognition};
+use crate::components::board::{CELL, MARGIN};
+use crate::controller;
+use crate::i18n::fill;
+use crate::state::{InkState, InputMode, Pending, Store};
+use gloo_timers::callback::Timeout;
+use inkdoku_engine::game::{Action, Stroke};
+use inkdoku_engine::{Cell, Size};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, PointerEvent};
+
+/// How long after the last stroke a cell's ink is read.
+const IDLE_MS: u32 = 500;
+/// How long after the pen was last seen a touch still counts as the palm.
+const PALM_MS: f64 = 1000.0;
+
+#[derive(Default)]
+enum Gesture {
+    #[default]
+    Idle,
+    Drawing(Vec<Point>),
+    Erasing(Vec<Point>),
+}
+
+/// The state of one pointer gesture and its timers (not reactive: nothing renders from it).
+#[derive(Default)]
+struct Surface {
+    gesture: Gesture,
+    pen_until: f64,
+    idle: Option<Timeout>,
+    seq: u32,
+}
+
+fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// The grid position of a pointer event over `el` (the board square).
+fn grid_point(size: Size, el: &Element, x: i32, y: i32, pressure: f32) -> Point {
+    let rect = el.get_bounding_client_rect();
+    let full = size.side() as f64 * CELL;
+    let span = full + 2.0 * MARGIN;
+    let gx = ((x as f64 - rect.left()) / rect.width().max(1.0) * span - MARGIN) / full;
+    let gy = ((y as f64 - rect.top()) / rect.height().max(1.0) * span - MARGIN) / full;
+    [gx as f32, gy as f32, pressure]
+}
+
+fn pressure(ev: &PointerEvent) -> f32 {
+    if ev.pointer_type() == "pen" { ev.pressure().clamp(0.01, 1.0) } else { 0.0 }
+}
+
+/// The points of a move, with the coalesced ones between frames (smooth lines).
+fn move_points(size: Size, el: &Element, ev: &PointerEvent) -> Vec<Point> {
+    let coalesced: Vec<PointerEvent> = ev.get_coalesced_events().iter().filter_map(|e| e.dyn_into().ok()).collect();
+    let events = if coalesced.is_empty() { vec![ev.clone()] } else { coalesced };
+    events.iter().map(|e| grid_point(size, el, e.client_x(), e.client_y(), pressure(e))).collect()
+}
+
+fn max_digit(size: Size) -> u8 {
+    if size == Size::Four { 4 } else { 9 }
+}
+
+/// Reads the pending ink now (the pen moved on, or it rested long enough).
+fn flush(store: Store, surface: StoredValue<Surface, LocalStorage>) {
+    surface.update_value(|s| s.idle = None);
+    let Some(pending) = store.ink.pending.get_untracked() else { return };
+    if pending.declined {
+        return;
+    }
+    match store.ink.state.get_untracked() {
+        InkState::Ready => {}
+        // Read when the recognizer is ready (an effect watches for it).
+        InkState::Loading | InkState::Unloaded => return,
+        InkState::Unavailable(e) => {
+            store.ink.pending.set(None);
+            store.status.set(fill(store.t().ink_unavailable, &[("e", &e)]));
+            return;
+        }
+    }
+    let size = store.size();
+    let seq = surface.with_value(|s| s.seq);
+    let strokes = pending.strokes.iter().map(|s| geometry::in_cell(size, pending.cell, s)).collect();
+    recognition::recognize(strokes, max_digit(size), move |answer| {
+        // A newer drawing supersedes this answer.
+        if surface.with_value(|s| s.seq) != seq {
+            return;
+        }
+        match answer {
+            Ok(Recognition::Digit { digit, .. }) => {
+                store.ink.pending.set(None);
+                if let Some(d) = inkdoku_engine::Digit::new(digit) {
+                    controller::write(store, pending.cell, d);
+                }
+            }
+            Ok(Recognition::Declined { .. }) => {
+                store.ink.pending.update(|p| {
+                    if let Some(p) = p {
+                        p.declined = true;
+                    }
+                });
+                store.status.set(store.t().ink_declined.into());
+            }
+            Err(e) => {
+                store.ink.pending.set(None);
+                store.status.set(fill(store.t().ink_unavailable, &[("e", &e)]));
+            }
+        }
+    });
+}
+
+fn finish_drawing(store: Store, surface: StoredValue<Surface, LocalStorage>, points: Vec<Point>) {
+    let size = store.size();
+    if geometry::is_tap(size, &points) {
+        if let Some(cell) = geometry::cell_at(size, points[0][0], points[0][1]) {
+            controller::tap(store, cell);
+        }
+        return;
+    }
+    let Some(cell) = geometry::cell_of(size, &points) else { return };
+    let notes = store.mode.get_untracked() == InputMode::Notes;
+    if geometry::is_scratch_out(size, &points) {
+        scratch_out(store, cell, &points, notes);
+        return;
+    }
+    if notes {
+        controller::apply(store, Action::AddStroke { stroke: Stroke { id: 0, cell: Some(cell), points } });
+        return;
+    }
+    if store.game.with_untracked(|g| g.givens().get(cell).is_some()) {
+        store.status.set(store.t().given_cannot_change.into());
+        return;
+    }
+    if let InkState::Unavailable(e) = store.ink.state.get_untracked() {
+        store.status.set(fill(store.t().ink_unavailable, &[("e", &e)]));
+        return;
+    }
+    surface.update_value(|s| s.seq += 1);
+    let same_cell = store.ink.pending.with_untracked(|p| p.as_ref().is_some_and(|p| p.cell == cell));
+    if !same_cell {
+        flush(store, surface);
+    }
+    store.ink.pending.update(|p| match p {
+        Some(p) if p.cell == cell => {
+            p.strokes.push(points);
+            p.declined = false;
+        }
+        _ => *p = Some(Pending { cell, strokes: vec![points], declined: false }),
+    });
+    let timer = Timeout::new(IDLE_MS, move || flush(store, surface));
+    surface.update_value(|s| s.idle = Some(timer));
+}
+
+/// A zig-zag: erases the digit (pen mode) or the scratchpad strokes under it (notes mode).
+fn scratch_out(store: Store, cell: Cell, path: &[Point], notes: bool) {
+    if store.ink.pending.with_untracked(|p| p.as_ref().is_some_and(|p| p.cell == cell)) {
+        store.ink.pending.set(None);
+        return;
+    }
+    if notes {
+        erase_strokes(store, path);
+    } else if store.game.with_untracked(|g| g.board().entries.get(cell).is_some()) {
+        controller::apply(store, Action::Clear { cell });
+    }
+}
+
+fn erase_strokes(store: Store, path: &[Point]) {
+    let radius = 0.3 / store.size().side() as f32;
+    let ids: Vec<u32> = store.game.with_untracked(|g| {
+        g.board().ink.iter().filter(|s| geometry::touches(&s.points, path, radius)).map(|s| s.id).collect()
+    });
+    if !ids.is_empty() {
+        controller::apply(store, Action::EraseStrokes { ids });
+    }
+}
+
+fn finish_erasing(store: Store, path: Vec<Point>) {
+    let size = store.size();
+    let cells = geometry::cells_touched(size, &path);
+    if store.ink.pending.with_untracked(|p| p.as_ref().is_some_and(|p| cells.contains(&p.cell))) {
+        store.ink.pending.set(None);
+    }
+    if store.mode.get_untracked() == InputMode::Notes {
+        erase_strokes(store, &path);
+        return;
+    }
+    let filled: Vec<Cell> = store.game.with_untracked(|g| cells.into_iter().filter(|&c| g.board().entries.get(c).is_some()).collect());
+    if !filled.is_empty() {
+        controller::apply(store, Action::Erase { cells: filled });
+    }
+}
+
+/// The board square with the ink surface: pointer handling on the square, ink drawn above.
+#[component]
+pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
+    let surface = StoredValue::new_local(Surface::default());
+    // Ink written while the recognizer was loading is read as soon as it is ready (or, if it
+    // can't load, the player is told).
+    Effect::new(move |_| {
+        if matches!(store.ink.state.get(), InkState::Ready | InkState::Unavailable(_)) {
+            flush(store, surface);
+        }
+    });
+    // Load the recognizer when the page has been idle a while, so the first stroke is quick.
+    let warm = Timeout::new(3000, move || recognition::warm_up(store));
+    let warm = StoredValue::new_local(Some(warm));
+    on_cleanup(move || warm.set_value(None));
+
+    let on_down = move |ev: PointerEvent| {
+        let kind = ev.pointer_type();
+        if kind == "pen" {
+            surface.update_value(|s| s.pen_until = now() + PALM_MS);
+        }
+        if kind == "touch" && surface.with_value(|s| now() < s.pen_until) {
+            return; // the palm, while a pen is in use
+        }
+        if kind == "mouse" && ev.button() != 0 {
+            return;
+        }
+        let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
+        // Synthetic or already-released pointers can't be captured; drawing works without.
+        let _ = el.set_pointer_capture(ev.pointer_id());
+        ev.prevent_default();
+        let size = store.size();
+        let p = grid_point(size, &el, ev.client_x(), ev.client_y(), pressure(&ev));
+        let erasing = store.ink.eraser.get_untracked() || ev.buttons() & 32 != 0 || ev.button() == 5;
+        if erasing {
+            surface.update_value(|s| s.gesture = Gesture::Erasing(vec![p]));
+            return;
+        }
+        recognition::warm_up(store);
+        surface.update_value(|s| {
+            s.idle = None;
+            s.gesture = Gesture::Drawing(vec![p]);
+        });
+        let elsewhere = store.ink.pending.with_untracked(|pending| {
+            pending.as_ref().is_some_and(|pd| Some(pd.cell) != geometry::cell_at(size, p[0], p[1]))
+        });
+        if elsewhere {
+            flush(store, surface);
+        }
+        store.ink.live.set(vec![p]);
+    };
+
+    let on_move = move |ev: PointerEvent| {
+        let kind = ev.pointer_type();
+        if kind == "pen" {
+            surface.update_value(|s| s.pen_until = now() + PALM_MS);
+        }
+        let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
+        let size = store.size();
+        let points = move_points(size, &el, &ev);
+        let mut live = Vec::new();
+        let mut hovering = false;
+        surface.update_value(|s| match &mut s.gesture {
+            Gesture::Drawing(pts) => {
+                pts.extend(points.iter().copied());
+                live = pts.clone();
+            }
+            Gesture::Erasing(pts) => pts.extend(points.iter().copied()),
+            Gesture::Idle => hovering = true,
+        });
+        if !live.is_empty() {
+            // Drawn in this event's frame: the ink follows the pen.
+            store.ink.live.set(live);
+        } else if hovering && kind == "pen" {
+            // A hovering pen that moves on to another cell: read the ink it left.
+            let p = points[points.len() - 1];
+            let elsewhere = store.ink.pending.with_untracked(|pending| {
+                pending.as_ref().is_some_and(|pd| !pd.declined && Some(pd.cell) != geometry::cell_at(size, p[0], p[1]))
+            });
+            if elsewhere {
+                flush(store, surface);
+            }
+        }
+    };
+
+    let on_up = move |_ev: PointerEvent| {
+        let gesture = surface.try_update_value(|s| std::mem::take(&mut s.gesture)).unwrap_or_default();
+        store.ink.live.set(Vec::new());
+        match gesture {
+            Gesture::Drawing(points) => finish_drawing(store, surface, points),
+            Gesture::Erasing(points) => finish_erasing(store, points),
+            Gesture::Idle => {}
+        }
+    };
+
+    view! {
+        <div class="board-square"
+             class:celebrating=move || matches!(store.dialog.get(), Some(crate::state::Dialog::Won { .. }))
+             on:pointerdown=on_down on:pointermove=on_move on:pointerup=on_up on:pointercancel=on_up
+             on:contextmenu=move |ev| ev.prevent_default()>
+            {children()}
+            <InkLayer store=store />
+        </div>
+    }
+}
+
+/// The ink itself, drawn over the grid (it takes no events).
+#[component]
+pub fn InkLayer(store: Store) -> impl IntoView {
+    let geometry_of = move || {
+        let n = store.size().side() as f32;
+        let full = n * CELL as f32;
+        (full, CELL as f32)
+    };
+    let view_box = move || {
+        let (full, _) = geometry_of();
+        let m = MARGIN as f32;
+        format!("{} {} {} {}", -m, -m, full + 2.0 * m, full + 2.0 * m)
+    };
+    let scratch = move || {
+        let (full, cell) = geometry_of();
+        store.game.with(|g| {
+            g.board().ink.iter().map(|s| view! { <path class="ink scratch" d=geometry::outline(&s.points, full, cell) /> }).collect_view()
+        })
+    };
+    let pending = move || {
+        let (full, cell) = geometry_of();
+        store.ink.pending.get().map(|p| {
+            let class = if p.declined { "ink pending declined" } else { "ink pending" };
+            p.strokes.iter().map(|s| view! { <path class=class d=geometry::outline(s, full, cell) /> }).collect_view()
+        })
+    };
+    let live = move || {
+        let (full, cell) = geometry_of();
+        let pts = store.ink.live.get();
+        (!pts.is_empty()).then(|| view! { <path class="ink live" d=geometry::outline(&pts, full, cell) /> })
+    };
+    view! {
+        <svg class="ink-layer" viewBox=view_box aria-hidden="true" preserveAspectRatio="xMidYMid meet">
+            <g class="scratchpad">{scratch}</g>
+            <g>{pending}</g>
+            <g>{live}</g>
+        </svg>
+    }
+}

@@ -1,0 +1,216 @@
+// Pen and ink in headless Chromium: digits written with pen PointerEvents (pressure, several
+// strokes, slow strokes, trusted pen input through the DevTools protocol) become typed digits;
+// the pen's eraser and the Eraser mode clear cells; scratch-out erases; pencil strokes stay as
+// notes through a reload and a resize; a touch during pen use makes no mark; undo/redo cover it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, snap, openApp, cells, cell, waitForPuzzle } from './support.mjs';
+
+let server, b;
+before(async () => { server = await serve(); b = await launch(); });
+after(async () => { await b?.close(); await server?.close(); });
+
+const label = (page, r, c) => cell(page, r, c).getAttribute('aria-label');
+
+// Digits as a person writes them: strokes of [x, y] in 0..1 of the cell.
+const DIGITS = {
+  1: [[[0.42, 0.28], [0.55, 0.14], [0.55, 0.86]]],
+  4: [[[0.56, 0.13], [0.2, 0.6], [0.82, 0.6]], [[0.63, 0.3], [0.63, 0.88]]],
+  7: [[[0.25, 0.16], [0.76, 0.15], [0.45, 0.88]], [[0.36, 0.5], [0.66, 0.5]]],
+  2: [[[0.24, 0.3], [0.36, 0.16], [0.55, 0.13], [0.72, 0.24], [0.7, 0.42], [0.45, 0.66], [0.22, 0.86], [0.5, 0.85], [0.8, 0.86]]],
+};
+
+/** Points every `step` along a polyline, like a pen sampled at 60-120 Hz. */
+function densify(stroke, step = 0.03) {
+  const out = [];
+  for (let i = 0; i < stroke.length - 1; i++) {
+    const [a, b] = [stroke[i], stroke[i + 1]];
+    const n = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / step));
+    for (let k = 0; k < n; k++) out.push([a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n]);
+  }
+  out.push(stroke[stroke.length - 1]);
+  return out;
+}
+
+/** Draws strokes (cell-relative) over cell r,c with synthetic PointerEvents. */
+async function draw(page, r, c, strokes, { pointerType = 'pen', pressure = 0.6, buttons = 1, button = 0, step = 0.03, pauseMs = 40 } = {}) {
+  const box = await cell(page, r, c).locator('rect').boundingBox();
+  for (const stroke of strokes) {
+    const pts = densify(stroke, step).map(([x, y]) => [box.x + x * box.width, box.y + y * box.height]);
+    await page.evaluate(({ pts, pointerType, pressure, buttons, button }) => {
+      const target = document.querySelector('.board-square');
+      const fire = (type, [x, y], extra = {}) => target.dispatchEvent(new PointerEvent(type, {
+        bubbles: true, cancelable: true, pointerId: 7, pointerType, isPrimary: true,
+        clientX: x, clientY: y, pressure, button, buttons, ...extra,
+      }));
+      fire('pointerdown', pts[0]);
+      for (const p of pts.slice(1)) fire('pointermove', p, { button: -1 });
+      fire('pointerup', pts[pts.length - 1], { buttons: 0, pressure: 0 });
+    }, { pts, pointerType, pressure, buttons, button });
+    await page.waitForTimeout(pauseMs);
+  }
+}
+
+async function emptyCells(page, n) {
+  return (await cells(page)).filter((c) => c.label.endsWith('empty')).slice(0, n);
+}
+
+async function recognized(page, r, c, digit) {
+  await page.waitForFunction(([r, c, d]) => new RegExp(`, ${d}(,|$)`).test(
+    document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')),
+  [r, c, digit], { timeout: 15000 });
+}
+
+test('written digits become typed digits: multi-stroke 4 and 7, a 1, a slow two-stroke digit; undo and redo', async () => {
+  const page = await openApp(b, server.url);
+  const [a, bb, cc, d] = await emptyCells(page, 4);
+  await draw(page, a.row, a.col, DIGITS[4]);
+  await recognized(page, a.row, a.col, 4);
+  await draw(page, bb.row, bb.col, DIGITS[7], { pressure: 0.35 });
+  await recognized(page, bb.row, bb.col, 7);
+  await draw(page, cc.row, cc.col, DIGITS[1], { pressure: 0.9 });
+  await recognized(page, cc.row, cc.col, 1);
+  // Slowly: many points, and a long pause between the strokes (still under half a second).
+  await draw(page, d.row, d.col, DIGITS[4], { step: 0.008, pauseMs: 350 });
+  await recognized(page, d.row, d.col, 4);
+  assert.equal(await page.locator('.ink.pending, .ink.live').count(), 0, 'the ink disappears once read');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.equal(await label(page, d.row, d.col), `Row ${d.row}, column ${d.col}, empty`);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  assert.match(await label(page, d.row, d.col), /, 4(,|$)/);
+  await snap(page, 'ink-digits');
+});
+
+test('trusted pen input through the DevTools protocol writes a digit', async () => {
+  const page = await openApp(b, server.url);
+  const [e] = await emptyCells(page, 1);
+  const box = await cell(page, e.row, e.col).locator('rect').boundingBox();
+  const cdp = await page.context().newCDPSession(page);
+  for (const stroke of DIGITS[7]) {
+    const pts = densify(stroke).map(([x, y]) => [box.x + x * box.width, box.y + y * box.height]);
+    const send = (type, [x, y], force) => cdp.send('Input.dispatchMouseEvent', {
+      type, x, y, button: 'left', buttons: type === 'mouseReleased' ? 0 : 1, clickCount: 1, pointerType: 'pen', force,
+    });
+    await send('mousePressed', pts[0], 0.6);
+    for (const p of pts.slice(1)) await send('mouseMoved', p, 0.6);
+    await send('mouseReleased', pts[pts.length - 1], 0);
+  }
+  await recognized(page, e.row, e.col, 7);
+});
+
+test("the pen's eraser and the Eraser mode clear digits, never givens; scratch-out erases", async () => {
+  const page = await openApp(b, server.url);
+  const row = (await cells(page)).filter((c) => c.row === 5);
+  const empties = row.filter((c) => c.label.endsWith('empty'));
+  for (const e of empties.slice(0, 2)) {
+    await cell(page, e.row, e.col).click();
+    await page.keyboard.press('9');
+  }
+  const givens = row.filter((c) => c.label.endsWith('given')).map((c) => c.label);
+  // The eraser end of a pen (buttons 32, button 5) dragged along the row.
+  const across = [[[0.05, 0.5], [0.95, 0.5]]];
+  const first = await cell(page, 5, 1).locator('rect').boundingBox();
+  const last = await cell(page, 5, 9).locator('rect').boundingBox();
+  await page.evaluate(([x0, x1, y]) => {
+    const t = document.querySelector('.board-square');
+    const fire = (type, x, buttons) => t.dispatchEvent(new PointerEvent(type, {
+      bubbles: true, cancelable: true, pointerId: 9, pointerType: 'pen', clientX: x, clientY: y, pressure: 0.5, button: 5, buttons }));
+    fire('pointerdown', x0, 32);
+    for (let k = 1; k <= 40; k++) fire('pointermove', x0 + (x1 - x0) * k / 40, 32);
+    fire('pointerup', x1, 0);
+  }, [first.x + 4, last.x + last.width - 4, first.y + first.height / 2]);
+  for (const e of empties.slice(0, 2)) assert.equal(await label(page, e.row, e.col), `Row ${e.row}, column ${e.col}, empty`);
+  assert.deepEqual((await cells(page)).filter((c) => c.row === 5 && c.label.endsWith('given')).map((c) => c.label), givens);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.match(await label(page, empties[0].row, empties[0].col), /, 9(,|$)/);
+
+  // Eraser mode, for a finger or a mouse (a second after the pen, or the touch is the palm).
+  await page.waitForTimeout(1100);
+  await page.getByRole('button', { name: 'Eraser' }).click();
+  await draw(page, empties[0].row, empties[0].col, across, { pointerType: 'touch', pressure: 0 });
+  assert.equal(await label(page, empties[0].row, empties[0].col), `Row ${empties[0].row}, column ${empties[0].col}, empty`);
+  await page.getByRole('button', { name: 'Eraser' }).click();
+
+  // A scratch-out zig-zag over a digit erases it.
+  const z = empties[1];
+  assert.match(await label(page, z.row, z.col), /, 9(,|$)/);
+  const zigzag = [[[0.2, 0.3], [0.8, 0.35], [0.2, 0.42], [0.8, 0.5], [0.2, 0.56], [0.8, 0.62], [0.2, 0.7], [0.8, 0.75]]];
+  await draw(page, z.row, z.col, zigzag);
+  assert.equal(await label(page, z.row, z.col), `Row ${z.row}, column ${z.col}, empty`);
+});
+
+test('pencil strokes stay as notes, greyed in pen mode, through a reload and a resize', async () => {
+  const page = await openApp(b, server.url);
+  const [e] = await emptyCells(page, 1);
+  await page.getByRole('button', { name: 'Notes' }).click();
+  await draw(page, e.row, e.col, DIGITS[2]);
+  await draw(page, e.row, e.col, [[[0.1, 0.9], [0.9, 0.9]]]);
+  assert.equal(await page.locator('.ink.scratch').count(), 2);
+  assert.equal(await label(page, e.row, e.col), `Row ${e.row}, column ${e.col}, empty`, 'not recognized');
+  const ratio = async () => page.evaluate(() => {
+    const g = document.querySelector('svg.board').getBoundingClientRect();
+    const s = document.querySelector('.ink.scratch').getBoundingClientRect();
+    return [(s.x - g.x) / g.width, (s.y - g.y) / g.height, s.width / g.width].map((v) => Math.round(v * 1000));
+  });
+  const before = await ratio();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.equal(await page.locator('.ink.scratch').count(), 1, 'each stroke is one undo step');
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await page.waitForTimeout(600);
+  await page.reload();
+  await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();
+  assert.equal(await page.locator('.ink.scratch').count(), 2, 'kept through a reload');
+  await page.setViewportSize({ width: 800, height: 480 });
+  await page.waitForTimeout(200);
+  const after = await ratio();
+  for (let i = 0; i < 3; i++) assert.ok(Math.abs(after[i] - before[i]) <= 3, `${before} vs ${after}`);
+  // Greyed in pen mode (the mode after a reload), solid in pencil (notes) mode.
+  const opacity = () => page.locator('.ink.scratch').first().evaluate((el) => getComputedStyle(el).opacity);
+  assert.equal(await opacity(), '0.35');
+  await page.getByRole('button', { name: 'Notes' }).click();
+  assert.equal(await opacity(), '1');
+  await snap(page, 'ink-scratchpad-800x480');
+  // A digit placed in the cell (pen mode again) removes its scratchpad ink.
+  await page.getByRole('button', { name: 'Notes' }).click();
+  await cell(page, e.row, e.col).click();
+  await page.keyboard.press('3');
+  assert.equal(await page.locator('.ink.scratch').count(), 0);
+});
+
+test('a touch while the pen is in use makes no mark; a pen tap selects', async () => {
+  const page = await openApp(b, server.url);
+  const [e, f] = await emptyCells(page, 2);
+  const box = await cell(page, e.row, e.col).locator('rect').boundingBox();
+  // The pen hovers (in range), and a palm touches the screen.
+  await page.evaluate(([x, y]) => {
+    const t = document.querySelector('.board-square');
+    t.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, pointerId: 3, pointerType: 'pen', clientX: x, clientY: y, buttons: 0 }));
+  }, [box.x + 5, box.y + 5]);
+  await draw(page, e.row, e.col, DIGITS[1], { pointerType: 'touch', pressure: 0 });
+  await page.waitForTimeout(900);
+  assert.equal(await label(page, e.row, e.col), `Row ${e.row}, column ${e.col}, empty`);
+  assert.equal(await page.locator('.ink').count(), 0);
+  // A pen tap (a tiny stroke) selects the cell instead of inking.
+  await draw(page, f.row, f.col, [[[0.5, 0.5], [0.51, 0.51]]]);
+  assert.equal(await cell(page, f.row, f.col).getAttribute('aria-selected'), 'true');
+  assert.equal(await page.locator('.ink').count(), 0);
+  // A finger writes too, once the pen is away.
+  await page.waitForTimeout(1100);
+  await draw(page, e.row, e.col, DIGITS[7], { pointerType: 'touch', pressure: 0 });
+  await recognized(page, e.row, e.col, 7);
+});
+
+test('without the model, writing is off with a message, and the pad still works', async () => {
+  // (No service worker: it would fetch and cache the model past the route below.)
+  const page = await b.page({ serviceWorkers: 'block' });
+  await page.route('**/digits.nnef.tar', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto(server.url);
+  await waitForPuzzle(page);
+  const [e] = await emptyCells(page, 1);
+  await draw(page, e.row, e.col, DIGITS[4]);
+  await page.waitForFunction(() => /Handwriting is off/.test(document.querySelector('[role=status]').textContent), null, { timeout: 15000 });
+  assert.equal(await label(page, e.row, e.col), `Row ${e.row}, column ${e.col}, empty`);
+  await cell(page, e.row, e.col).click();
+  await page.getByRole('button', { name: '5', exact: true }).click();
+  assert.match(await label(page, e.row, e.col), /, 5(,|$)/);
+});
