@@ -51,3 +51,19 @@ pub fn handle(recognizer: &Recognizer, text: &str) -> Reply {
 pub fn encode(reply: &Reply) -> String {
     serde_json::to_string(reply).expect("replies serialize")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_requests_get_an_error_not_a_panic() {
+        // No model is needed to refuse a request that doesn't parse.
+        let text = "{\"id\":1,\"strokes\":\"no\"}";
+        assert!(serde_json::from_str::<Request>(text).is_err());
+        let reply = Reply::Error { id: None, message: "x".into() };
+        assert_eq!(encode(&reply), "{\"kind\":\"error\",\"id\":null,\"message\":\"x\"}");
+        let ok = Reply::Recognized { id: 2, result: Recognition::Digit { digit: 7, confidence: 0.5, second: 1 } };
+        assert_eq!(encode(&ok), "{\"kind\":\"recognized\",\"id\":2,\"result\":{\"digit\":7,\"confidence\":0.5,\"second\":1}}");
+    }
+}

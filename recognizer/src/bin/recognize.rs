@@ -4,6 +4,9 @@
 //! gets `{"error":"…"}` and the tool carries on (exit status 0).
 //!
 //!     cargo run --release -p inkdoku-recognizer --bin recognize [-- --digits 4] < drawings.jsonl
+//!
+//! `--bench N` times instead: every drawing N times, printing the median and 90th percentile
+//! milliseconds per recognition (rasterizing included) and the model's load time.
 
 use inkdoku_recognizer::{Point, Recognizer, Stroke};
 use std::io::{self, BufRead, Write};
@@ -28,6 +31,8 @@ fn parse(line: &str) -> Result<Vec<Stroke>, String> {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let max_digit = args.iter().position(|a| a == "--digits").and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok()).unwrap_or(9);
+    let bench: Option<usize> = args.iter().position(|a| a == "--bench").and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok());
+    let loading = std::time::Instant::now();
     let recognizer = match Recognizer::load(MODEL) {
         Ok(r) => r,
         Err(e) => {
@@ -35,6 +40,22 @@ fn main() {
             std::process::exit(2);
         }
     };
+    let load_ms = loading.elapsed().as_secs_f64() * 1000.0;
+    if let Some(runs) = bench {
+        let drawings: Vec<Vec<Stroke>> = io::stdin().lock().lines().map_while(Result::ok).filter_map(|l| parse(&l).ok()).collect();
+        let mut times = Vec::new();
+        for _ in 0..runs.max(1) {
+            for d in &drawings {
+                let t = std::time::Instant::now();
+                let _ = recognizer.recognize(d, max_digit);
+                times.push(t.elapsed().as_secs_f64() * 1000.0);
+            }
+        }
+        times.sort_by(f64::total_cmp);
+        let at = |q: f64| times.get(((times.len().max(1) - 1) as f64 * q) as usize).copied().unwrap_or(0.0);
+        println!("{}", serde_json::json!({"drawings": drawings.len(), "runs": runs, "load_ms": load_ms, "median_ms": at(0.5), "p90_ms": at(0.9)}));
+        return;
+    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     for line in io::stdin().lock().lines().map_while(Result::ok) {
         if line.trim().is_empty() {
