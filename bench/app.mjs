@@ -41,7 +41,12 @@ const keyLatencies = await page.evaluate(async (n) => {
   const empty = [...document.querySelectorAll('[role=gridcell]')].filter((c) => c.getAttribute('aria-label').endsWith('empty'));
   for (let i = 0; i < n && i < empty.length; i++) {
     const cell = empty[i];
-    cell.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, pointerType: 'mouse' }));
+    // A tap (down + up at the cell's centre) selects the cell through the ink surface.
+    const r = cell.getBoundingClientRect();
+    const at = { bubbles: true, button: 0, pointerType: 'mouse', pointerId: 1, isPrimary: true,
+      clientX: r.x + r.width / 2, clientY: r.y + r.height / 2 };
+    cell.dispatchEvent(new PointerEvent('pointerdown', { ...at, buttons: 1 }));
+    cell.dispatchEvent(new PointerEvent('pointerup', { ...at, buttons: 0 }));
     await new Promise((r) => requestAnimationFrame(() => r()));
     let changed = 0;
     const painted = new Promise((resolve) => {
@@ -82,13 +87,38 @@ await page.waitForFunction(() => window.__made !== undefined, null, { timeout: 6
 const makeMs = Math.round(await page.evaluate(() => window.__made - window.__start));
 const longTasks = await page.evaluate(() => window.__long);
 
-// 4. Download size (gzip -9) of the app and the worker.
+// 4. The ink worker: model load (worker start to "ready") and recognition round trips.
+const fixtures = JSON.parse(fs.readFileSync('models/fixtures/strokes.json', 'utf8')).slice(0, 60);
+const ink = await page.evaluate(async (drawings) => {
+  const t0 = performance.now();
+  const w = new Worker('./ink_loader.js');
+  const ready = await new Promise((resolve) => { w.onmessage = (e) => resolve(JSON.parse(e.data)); });
+  const loadMs = performance.now() - t0;
+  const times = [];
+  let id = 0;
+  for (let round = 0; round < 3; round++) {
+    for (const d of drawings) {
+      const start = performance.now();
+      await new Promise((resolve) => {
+        w.onmessage = () => resolve();
+        w.postMessage(JSON.stringify({ id: ++id, strokes: d.strokes, max_digit: 9 }));
+      });
+      times.push(performance.now() - start);
+    }
+  }
+  times.sort((a, b) => a - b);
+  w.terminate();
+  return { ready: ready.kind, load_ms: Math.round(loadMs), median_ms: +times[times.length >> 1].toFixed(2), p90_ms: +times[Math.floor(times.length * 0.9)].toFixed(2) };
+}, fixtures);
+
+// 5. Download size (gzip -9) of the app and the worker.
 const dist = path.resolve('dist');
-let raw = 0, gz = 0;
-for (const f of fs.readdirSync(dist).filter((f) => /\.(wasm|js)$/.test(f))) {
+const sizes = { app_and_engine_worker: { raw: 0, gzip: 0 }, ink_worker_and_model: { raw: 0, gzip: 0 } };
+for (const f of fs.readdirSync(dist).filter((f) => /\.(wasm|js|tar)$/.test(f) && f !== 'sw.js')) {
   const bytes = fs.readFileSync(path.join(dist, f));
-  raw += bytes.length;
-  gz += zlib.gzipSync(bytes, { level: 9 }).length;
+  const part = /^(ink|digits)/.test(f) ? sizes.ink_worker_and_model : sizes.app_and_engine_worker;
+  part.raw += bytes.length;
+  part.gzip += zlib.gzipSync(bytes, { level: 9 }).length;
 }
 
 console.log(JSON.stringify({
@@ -96,7 +126,8 @@ console.log(JSON.stringify({
   key_to_dom_update_ms: { median: +median(keyLatencies.map((k) => k.dom)).toFixed(1), max: +Math.max(...keyLatencies.map((k) => k.dom)).toFixed(1) },
   key_to_next_frame_ms: { median: +median(keyLatencies.map((k) => k.frame)).toFixed(1), max: +Math.max(...keyLatencies.map((k) => k.frame)).toFixed(1) },
   hard_9x9_generation: { wall_ms: makeMs, main_thread_long_tasks_ms: longTasks.map(Math.round) },
-  wasm_and_js_bytes: { raw, gzip: gz },
+  ink_worker_in_wasm: ink,
+  download_bytes: sizes,
 }, null, 1));
 await b.close();
 await server.close();

@@ -1,12 +1,12 @@
-// The app around the game: installable (no installability errors), offline after one visit,
-// a new deploy announced, a crash that loses nothing, two tabs that don't overwrite each other,
-// a full storage reported, and the security policy in force.
+// The app around the game: installable (no installability errors), offline after one visit
+// (handwriting included), a new deploy announced, a crash that loses nothing, two tabs that don't
+// overwrite each other, a full storage reported, and the security policy in force.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serve, launch, snap, dist, openApp, cells, cell, saved, waitForPuzzle } from './support.mjs';
+import { serve, launch, snap, dist, openApp, cells, cell, saved, waitForPuzzle, DIGITS, draw, emptyCells, recognized } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -35,12 +35,16 @@ test('installable: Chromium reports no installability errors', async () => {
   }
 });
 
-test('offline after one visit: reload, new games of every size and level, hints', async () => {
+test('offline after one visit: reload, handwriting, new games of every size and level, hints', async () => {
   const page = await openApp(b, server.url);
   await controlled(page);
   await page.context().setOffline(true);
   await page.reload();
   await waitForPuzzle(page);
+  // The ink worker and the model were never fetched online: they come from the precache.
+  const [free] = await emptyCells(page, 1);
+  await draw(page, free.row, free.col, DIGITS[4]);
+  await recognized(page, free.row, free.col, 4);
   const dialog = page.getByRole('dialog', { name: 'New game' });
   for (const [size, count] of [['4x4', 16], ['9x9', 81], ['16x16', 256]]) {
     for (const level of ['Easy', 'Medium', 'Hard', 'Expert']) {

@@ -138,3 +138,54 @@ export async function solution(page) {
   const rec = await saved(page);
   return rec.game.solution;
 }
+
+// ---------------------------------------------------------------- pen input
+
+// Digits as a person writes them: strokes of [x, y] in 0..1 of the cell.
+export const DIGITS = {
+  1: [[[0.42, 0.28], [0.55, 0.14], [0.55, 0.86]]],
+  4: [[[0.56, 0.13], [0.2, 0.6], [0.82, 0.6]], [[0.63, 0.3], [0.63, 0.88]]],
+  7: [[[0.25, 0.16], [0.76, 0.15], [0.45, 0.88]], [[0.36, 0.5], [0.66, 0.5]]],
+  2: [[[0.24, 0.3], [0.36, 0.16], [0.55, 0.13], [0.72, 0.24], [0.7, 0.42], [0.45, 0.66], [0.22, 0.86], [0.5, 0.85], [0.8, 0.86]]],
+};
+
+/** Points every `step` along a polyline, like a pen sampled at 60-120 Hz. */
+export function densify(stroke, step = 0.03) {
+  const out = [];
+  for (let i = 0; i < stroke.length - 1; i++) {
+    const [a, b] = [stroke[i], stroke[i + 1]];
+    const n = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / step));
+    for (let k = 0; k < n; k++) out.push([a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n]);
+  }
+  out.push(stroke[stroke.length - 1]);
+  return out;
+}
+
+/** Draws strokes (cell-relative) over cell r,c with synthetic PointerEvents. */
+export async function draw(page, r, c, strokes, { pointerType = 'pen', pressure = 0.6, buttons = 1, button = 0, step = 0.03, pauseMs = 40 } = {}) {
+  const box = await cell(page, r, c).locator('rect').boundingBox();
+  for (const stroke of strokes) {
+    const pts = densify(stroke, step).map(([x, y]) => [box.x + x * box.width, box.y + y * box.height]);
+    await page.evaluate(({ pts, pointerType, pressure, buttons, button }) => {
+      const target = document.querySelector('.board-square');
+      const fire = (type, [x, y], extra = {}) => target.dispatchEvent(new PointerEvent(type, {
+        bubbles: true, cancelable: true, pointerId: 7, pointerType, isPrimary: true,
+        clientX: x, clientY: y, pressure, button, buttons, ...extra,
+      }));
+      fire('pointerdown', pts[0]);
+      for (const p of pts.slice(1)) fire('pointermove', p, { button: -1 });
+      fire('pointerup', pts[pts.length - 1], { buttons: 0, pressure: 0 });
+    }, { pts, pointerType, pressure, buttons, button });
+    await page.waitForTimeout(pauseMs);
+  }
+}
+
+export async function emptyCells(page, n) {
+  return (await cells(page)).filter((c) => c.label.endsWith('empty')).slice(0, n);
+}
+
+export async function recognized(page, r, c, digit) {
+  await page.waitForFunction(([r, c, d]) => new RegExp(`, ${d}(,|$)`).test(
+    document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')),
+  [r, c, digit], { timeout: 15000 });
+}
