@@ -4,23 +4,14 @@
 //   node bench/wasm.mjs [RUNS] [set ...]      (run bench/wasm.sh, which builds both first)
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { wasmBench } from './wasm-bench.mjs';
 
 const runs = Number(process.argv[2] || 5);
 const sets = process.argv.slice(3);
-const wasmPath = 'target/wasm32-unknown-unknown/release/inkdoku_wasm_bench.wasm';
-const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), {});
-const { memory, buffer, count_all } = instance.exports;
+const { exports: { count_all }, loadPuzzles } = await wasmBench();
 
 function wasmRate(file) {
-  const lines = fs.readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
-  const at = buffer(lines.length);
-  const bytes = new Uint8Array(memory.buffer, at, lines.length * 81);
-  lines.forEach((l, i) => {
-    for (let c = 0; c < 81; c++) {
-      const ch = l.charCodeAt(c);
-      bytes[i * 81 + c] = ch >= 49 && ch <= 57 ? ch - 48 : 0;
-    }
-  });
+  const lines = loadPuzzles(file);
   const times = [];
   let unique = 0;
   for (let r = 0; r < runs; r++) {

@@ -5,7 +5,8 @@
 //! `count_all(n, limit)`, timing it. The buffer is a Rust `Vec`, so no unsafe code is needed:
 //! JavaScript writes into memory Rust owns.
 
-use inkdoku_engine::{Digit, Grid, Size, solver};
+use inkdoku_engine::position::Position;
+use inkdoku_engine::{Digit, Grid, Size, hint, rating, solver};
 use std::cell::RefCell;
 
 thread_local! {
@@ -33,4 +34,45 @@ pub extern "C" fn count_all(n: usize, limit: usize) -> usize {
             .collect()
     });
     grids.iter().filter(|g| solver::count_solutions(g, limit) == 1).count()
+}
+
+fn puzzle(i: usize) -> Grid {
+    PUZZLES.with_borrow(|b| {
+        let cells = b[i * 81..(i + 1) * 81].iter().map(|&v| Digit::new(v)).collect();
+        Grid::from_cells(Size::Nine, cells).expect("81 cells")
+    })
+}
+
+/// The logical solve (every step, easiest technique first) of puzzle `i`; returns the number
+/// of steps.
+#[unsafe(no_mangle)]
+pub extern "C" fn logic_one(i: usize) -> usize {
+    rating::solve_logically(&puzzle(i)).steps.len()
+}
+
+thread_local! {
+    static MID_GAME: RefCell<Option<(Position, Grid)>> = const { RefCell::new(None) };
+}
+
+/// Sets up a mid-game position of puzzle `i` (half of its logical steps applied) and its
+/// solution, for `hint_prepared` (not timed).
+#[unsafe(no_mangle)]
+pub extern "C" fn prepare_mid_game(i: usize) {
+    let grid = puzzle(i);
+    let steps = rating::solve_logically(&grid).steps;
+    let mut position = Position::from_grid(&grid);
+    for step in &steps[..steps.len() / 2] {
+        position.apply(step);
+    }
+    let solution = solver::solutions(&grid, 1).into_iter().next().expect("a solvable puzzle");
+    MID_GAME.with_borrow_mut(|m| *m = Some((position, solution)));
+}
+
+/// A hint (as the app asks the worker for one) on the prepared position; 1 if it found a step.
+#[unsafe(no_mangle)]
+pub extern "C" fn hint_prepared() -> usize {
+    MID_GAME.with_borrow(|m| {
+        let (position, solution) = m.as_ref().expect("prepare_mid_game first");
+        usize::from(hint::hint(position, Some(solution)).is_some())
+    })
 }
