@@ -15,10 +15,10 @@ use crate::components::print::PrintSheet;
 use crate::components::status::StatusBar;
 use crate::components::win::WinOverlay;
 use crate::controller;
-use crate::ink::InkSurface;
 use crate::i18n::fill;
-use crate::services::{effects, platform, pwa, tabs};
+use crate::ink::InkSurface;
 use crate::services::storage::{self, GAME_KEY, Loaded, StoredGame};
+use crate::services::{effects, platform, pwa, tabs};
 use crate::state::{Dialog, GameMeta, Store, blank_game};
 use leptos::prelude::*;
 

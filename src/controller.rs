@@ -87,10 +87,10 @@ pub fn tap(store: Store, cell: Cell) {
 
 /// Backspace, Delete or the Erase button.
 pub fn clear(store: Store) {
-    if let Some(cell) = store.selected.get_untracked() {
-        if store.game.with_untracked(|g| g.givens().get(cell).is_none()) {
-            apply(store, Action::Clear { cell });
-        }
+    if let Some(cell) = store.selected.get_untracked()
+        && store.game.with_untracked(|g| g.givens().get(cell).is_none())
+    {
+        apply(store, Action::Clear { cell });
     }
 }
 
@@ -152,9 +152,8 @@ pub fn undo_to_solvable(store: Store) {
 
 /// Asks the worker for the next logical step and shows it.
 pub fn hint(store: Store) {
-    let (size, wrong, digits, notes, solution) = store.game.with_untracked(|g| {
-        (g.size(), g.incorrect_cells(), g.grid(), g.board().notes.clone(), g.solution().cloned())
-    });
+    let (size, wrong, digits, notes, solution) =
+        store.game.with_untracked(|g| (g.size(), g.incorrect_cells(), g.grid(), g.board().notes.clone(), g.solution().cloned()));
     if store.game.with_untracked(|g| g.is_solved()) {
         return;
     }
@@ -288,18 +287,18 @@ pub fn make_with(store: Store, options: Options, note: String) {
             if store.dialog.get_untracked() == Some(Dialog::NewGame) {
                 store.dialog.set(None);
             }
-            let said = if note.is_empty() { fill(store.t().new_puzzle, &[("size", size.name()), ("level", level_name(store.lang_now(), level))]) } else { note.clone() };
+            let said = if note.is_empty() {
+                fill(store.t().new_puzzle, &[("size", size.name()), ("level", level_name(store.lang_now(), level))])
+            } else {
+                note.clone()
+            };
             store.status.set(said);
         }
-        Reply::Error { message, .. } => {
-            store.making.set(None);
-            store.status.set(message);
-        }
+        Reply::Error { message, .. } => making_failed(store, message),
         _ => {}
     });
     if let Err(e) = sent {
-        store.making.set(None);
-        store.status.set(e);
+        making_failed(store, e);
     }
 }
 
@@ -354,12 +353,8 @@ pub fn finish_entering(store: Store) {
             let rated = level.map_or(String::new(), |l| fill(t.rated, &[("level", level_name(store.lang_now(), l))]));
             store.status.set(fill(t.one_solution, &[("rated", &rated)]));
         }
-        Reply::Analyzed { count: 0, .. } => {
-            store.status.set(store.t().no_solution.into())
-        }
-        Reply::Analyzed { .. } => {
-            store.status.set(store.t().many_solutions.into())
-        }
+        Reply::Analyzed { count: 0, .. } => store.status.set(store.t().no_solution.into()),
+        Reply::Analyzed { .. } => store.status.set(store.t().many_solutions.into()),
         Reply::Error { message, .. } => store.status.set(message),
         _ => {}
     });
@@ -380,9 +375,8 @@ pub fn cancel_entering(store: Store) {
 
 fn won(store: Store) {
     let (size, assisted) = store.game.with_untracked(|g| {
-        let helped = g.actions()[..g.applied()]
-            .iter()
-            .any(|a| matches!(a, Action::SolveAll | Action::SolveCell { .. } | Action::SolveHouse { .. }));
+        let helped =
+            g.actions()[..g.applied()].iter().any(|a| matches!(a, Action::SolveAll | Action::SolveCell { .. } | Action::SolveHouse { .. }));
         (g.size(), helped)
     });
     let level = store.meta.with_untracked(|m| m.level);
@@ -465,10 +459,10 @@ pub fn load_shared(store: Store, shared: Shared) {
     let sent = worker::request(Task::Analyze { puzzle: givens.clone() }, move |reply| match reply {
         Reply::Analyzed { count: 1, solution, rating, .. } => {
             let mut game = Game::new(givens.clone(), solution);
-            if let Some(Progress { entries, notes }) = shared.progress.clone() {
-                if let Err(e) = game.apply(Action::SetBoard { entries, notes }) {
-                    store.status.set(fill(store.t().progress_unusable, &[("e", &e.to_string())]));
-                }
+            if let Some(Progress { entries, notes }) = shared.progress.clone()
+                && let Err(e) = game.apply(Action::SetBoard { entries, notes })
+            {
+                store.status.set(fill(store.t().progress_unusable, &[("e", &e.to_string())]));
             }
             let level = rating.map(|r| r.level);
             start_game(store, game, GameMeta::new(level, None));
@@ -536,11 +530,7 @@ pub fn paste_puzzle(store: Store) {
 
 pub fn save_file(store: Store) {
     let level = store.meta.with_untracked(|m| m.level);
-    let header = SdkHeader {
-        source: Some("inkdoku".into()),
-        level: level.map(|l| l.name().to_string()),
-        ..SdkHeader::default()
-    };
+    let header = SdkHeader { source: Some("inkdoku".into()), level: level.map(|l| l.name().to_string()), ..SdkHeader::default() };
     let text = store.game.with_untracked(|g| sdk::write(g.givens(), &header));
     let name = format!("inkdoku-{}.sdk", level.map_or("puzzle", |l| l.name()).to_lowercase().replace(' ', "-"));
     match platform::download(&name, &text) {
@@ -616,19 +606,24 @@ fn make_for_print(store: Store, count: usize, level: inkdoku_engine::rating::Lev
     let sent = worker::request(Task::Generate { options }, move |reply| match reply {
         Reply::Generated { generated, .. } => {
             let mut done = done.clone();
-            let caption = fill(store.t().caption, &[("level", level_name(store.lang_now(), generated.rating.level)), ("size", size.name()), ("seed", &seed.to_string())]);
+            let caption = fill(
+                store.t().caption,
+                &[("level", level_name(store.lang_now(), generated.rating.level)), ("size", size.name()), ("seed", &seed.to_string())],
+            );
             done.push((generated.puzzle, caption));
             store.making.set(Some(Making { done: done.len() as u32, total: count as u32 }));
             make_for_print(store, count, level, per_page, done);
         }
-        Reply::Error { message, .. } => {
-            store.making.set(None);
-            store.status.set(message);
-        }
+        Reply::Error { message, .. } => making_failed(store, message),
         _ => {}
     });
     if let Err(e) = sent {
-        store.making.set(None);
-        store.status.set(e);
+        making_failed(store, e);
     }
+}
+
+/// Ends a generation (new game or print set) that failed: the progress goes, the reason shows.
+fn making_failed(store: Store, why: String) {
+    store.making.set(None);
+    store.status.set(why);
 }

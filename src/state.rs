@@ -4,12 +4,12 @@
 //! (level, seed, time), and UI state (selection, input mode, open dialog, hint on show). Domain
 //! types hold no signals; `Store` wraps them in signals for the components.
 
+use crate::i18n::{Lang, Ui, ui};
 use inkdoku_engine::game::{Check, Game};
 use inkdoku_engine::generator::Symmetry;
 use inkdoku_engine::rating::Level;
 use inkdoku_engine::step::Step;
 use inkdoku_engine::{Cell, Digit, Grid, Size};
-use crate::i18n::{Lang, Ui, ui};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -96,7 +96,10 @@ pub enum Dialog {
     ConfirmDiscard,
     Settings,
     /// A message with an OK button (errors, check results, solver answers).
-    Message { title: String, text: String },
+    Message {
+        title: String,
+        text: String,
+    },
     /// Share the puzzle: link, text, file, print.
     Share,
     /// Asking before a shared or opened puzzle replaces the game in progress.
@@ -106,7 +109,11 @@ pub enum Dialog {
     /// The game is played in another tab.
     OtherTab,
     /// Won: congratulations, time and best time.
-    Won { time_ms: u64, best_ms: Option<u64>, new_best: bool },
+    Won {
+        time_ms: u64,
+        best_ms: Option<u64>,
+        new_best: bool,
+    },
 }
 
 /// This tab's part when the app is open in several tabs (see `services::tabs`).

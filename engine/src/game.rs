@@ -431,7 +431,10 @@ impl Game {
             Action::Restart => *b = Board::empty(size),
             Action::AddStroke { stroke } => {
                 let valid = !stroke.points.is_empty()
-                    && stroke.points.iter().all(|p| p.iter().all(|v| v.is_finite()) && (0.0..=1.0).contains(&p[0]) && (0.0..=1.0).contains(&p[1]))
+                    && stroke
+                        .points
+                        .iter()
+                        .all(|p| p.iter().all(|v| v.is_finite()) && (0.0..=1.0).contains(&p[0]) && (0.0..=1.0).contains(&p[1]))
                     && stroke.cell.is_none_or(|c| c.index() < size.cell_count());
                 if !valid {
                     return Err(ActionError::BadStroke);
@@ -475,10 +478,10 @@ impl Game {
     fn fill_from_solution(&self, b: &mut Board, cells: &[Cell]) -> Result<(), ActionError> {
         let sol = self.solution.as_ref().ok_or(ActionError::NoSolution)?;
         for &cell in cells {
-            if self.givens.get(cell).is_none() {
-                if let Some(d) = sol.get(cell) {
-                    place(b, self.size(), cell, d, true);
-                }
+            if self.givens.get(cell).is_none()
+                && let Some(d) = sol.get(cell)
+            {
+                place(b, self.size(), cell, d, true);
             }
         }
         Ok(())
@@ -636,10 +639,7 @@ mod tests {
     fn apply_step_places_and_eliminates() {
         let mut g = game();
         g.apply(Action::FillNotes).unwrap();
-        let step = Action::ApplyStep {
-            placements: vec![Candidate::new(c(0, 2), d(4))],
-            eliminations: vec![Candidate::new(c(1, 1), d(2))],
-        };
+        let step = Action::ApplyStep { placements: vec![Candidate::new(c(0, 2), d(4))], eliminations: vec![Candidate::new(c(1, 1), d(2))] };
         g.apply(step).unwrap();
         assert_eq!(g.digit(c(0, 2)), Some(d(4)));
         assert!(!g.board().notes[c(1, 1).index()].contains(d(2)));

@@ -314,7 +314,13 @@ mod tests {
     fn cancel_stops_generation() {
         let o = opts(Size::Nine, Level::Expert, Symmetry::None, 1);
         let mut calls = 0;
-        assert!(generate(&o, &mut |_| { calls += 1; false }).is_none());
+        assert!(
+            generate(&o, &mut |_| {
+                calls += 1;
+                false
+            })
+            .is_none()
+        );
         assert_eq!(calls, 1);
     }
 }

@@ -87,10 +87,7 @@ impl Size {
     /// The houses: rows, columns, boxes.
     pub fn houses(self) -> impl Iterator<Item = House> + Clone {
         let n = self.side() as u8;
-        (0..n)
-            .map(House::Row)
-            .chain((0..n).map(House::Col))
-            .chain((0..n).map(House::Box))
+        (0..n).map(House::Row).chain((0..n).map(House::Col)).chain((0..n).map(House::Box))
     }
 
     /// The cell at `row`, `col` (0-based). Panics if out of range: callers hold typed indices.
@@ -117,11 +114,7 @@ impl Size {
 
     /// The row, column and box that contain a cell.
     pub fn houses_of(self, cell: Cell) -> [House; 3] {
-        [
-            House::Row(self.row_of(cell) as u8),
-            House::Col(self.col_of(cell) as u8),
-            House::Box(self.box_of(cell) as u8),
-        ]
+        [House::Row(self.row_of(cell) as u8), House::Col(self.col_of(cell) as u8), House::Box(self.box_of(cell) as u8)]
     }
 
     /// The cells of a house, in reading order.
@@ -141,20 +134,13 @@ impl Size {
 
     /// Whether two distinct cells share a house.
     pub fn sees(self, a: Cell, b: Cell) -> bool {
-        a != b
-            && (self.row_of(a) == self.row_of(b)
-                || self.col_of(a) == self.col_of(b)
-                || self.box_of(a) == self.box_of(b))
+        a != b && (self.row_of(a) == self.row_of(b) || self.col_of(a) == self.col_of(b) || self.box_of(a) == self.box_of(b))
     }
 
     /// The character that shows a digit: 1-9, then A-G for 16x16.
     pub fn digit_char(self, digit: Digit) -> char {
         let v = digit.get();
-        if v <= 9 {
-            (b'0' + v) as char
-        } else {
-            (b'A' + v - 10) as char
-        }
+        if v <= 9 { (b'0' + v) as char } else { (b'A' + v - 10) as char }
     }
 
     /// Reads a digit character of this size (A-G case-insensitive for 16x16).
@@ -351,11 +337,7 @@ impl DigitSet {
 
     /// The digit if the set holds exactly one.
     pub const fn single_digit(self) -> Option<Digit> {
-        if self.0 != 0 && self.0 & (self.0 - 1) == 0 {
-            Some(Digit(self.0.trailing_zeros() as u8 + 1))
-        } else {
-            None
-        }
+        if self.0 != 0 && self.0 & (self.0 - 1) == 0 { Some(Digit(self.0.trailing_zeros() as u8 + 1)) } else { None }
     }
 
     /// The smallest digit in the set.

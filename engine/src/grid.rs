@@ -90,13 +90,7 @@ impl Grid {
         let mut out = Vec::new();
         for house in self.size.houses() {
             for digit in self.size.digits() {
-                let cells: Vec<Cell> = self
-                    .size
-                    .house_cells(house)
-                    .iter()
-                    .copied()
-                    .filter(|&c| self.get(c) == Some(digit))
-                    .collect();
+                let cells: Vec<Cell> = self.size.house_cells(house).iter().copied().filter(|&c| self.get(c) == Some(digit)).collect();
                 if cells.len() > 1 {
                     out.push(Conflict { house, digit, cells });
                 }

@@ -58,8 +58,15 @@ pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
         FullHouse => ["Full House", "Full House", "Casa llena", "풀 하우스"],
         HiddenSingle => ["Hidden Single", "Versteckter Single", "Único oculto", "히든 싱글"],
         NakedSingle => ["Naked Single", "Nackter Single", "Único desnudo", "네이키드 싱글"],
-        LockedCandidatesPointing => ["Locked Candidates (Pointing)", "Gesperrte Kandidaten (Pointing)", "Candidatos bloqueados (señalando)", "교차 후보 (포인팅)"],
-        LockedCandidatesClaiming => ["Locked Candidates (Claiming)", "Gesperrte Kandidaten (Claiming)", "Candidatos bloqueados (reclamando)", "교차 후보 (클레이밍)"],
+        LockedCandidatesPointing => {
+            ["Locked Candidates (Pointing)", "Gesperrte Kandidaten (Pointing)", "Candidatos bloqueados (señalando)", "교차 후보 (포인팅)"]
+        }
+        LockedCandidatesClaiming => [
+            "Locked Candidates (Claiming)",
+            "Gesperrte Kandidaten (Claiming)",
+            "Candidatos bloqueados (reclamando)",
+            "교차 후보 (클레이밍)",
+        ],
         LockedPair => ["Locked Pair", "Gesperrtes Paar", "Par bloqueado", "잠긴 페어"],
         LockedTriple => ["Locked Triple", "Gesperrtes Tripel", "Trío bloqueado", "잠긴 트리플"],
         NakedPair => ["Naked Pair", "Nacktes Paar", "Par desnudo", "네이키드 페어"],
@@ -82,7 +89,9 @@ pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
         TurbotFish => ["Turbot Fish", "Steinbutt (Turbot Fish)", "Rodaballo (Turbot Fish)", "터봇 피시"],
         EmptyRectangle => ["Empty Rectangle", "Leeres Rechteck", "Rectángulo vacío", "빈 사각형"],
         SimpleColorsTrap => ["Simple Colors (Trap)", "Einfaches Färben (Falle)", "Colores simples (trampa)", "단순 색칠 (함정)"],
-        SimpleColorsWrap => ["Simple Colors (Wrap)", "Einfaches Färben (Widerspruch)", "Colores simples (contradicción)", "단순 색칠 (모순)"],
+        SimpleColorsWrap => {
+            ["Simple Colors (Wrap)", "Einfaches Färben (Widerspruch)", "Colores simples (contradicción)", "단순 색칠 (모순)"]
+        }
         XYWing => ["XY-Wing", "XY-Wing", "Ala XY", "XY-윙"],
         XYZWing => ["XYZ-Wing", "XYZ-Wing", "Ala XYZ", "XYZ-윙"],
         WWing => ["W-Wing", "W-Wing", "Ala W", "W-윙"],

@@ -16,8 +16,8 @@
 //!  game ────── the game reducer: state + action → state, with undo and redo
 //! ```
 
-pub mod format;
 pub mod cellset;
+pub mod format;
 pub mod game;
 pub mod generator;
 pub mod geometry;

@@ -24,10 +24,7 @@ impl Position {
     /// The position of a grid with every candidate its peers allow.
     pub fn from_grid(grid: &Grid) -> Position {
         let size = grid.size();
-        let cands = size
-            .cells()
-            .map(|c| if grid.get(c).is_some() { DigitSet::EMPTY } else { grid.open_digits(c) })
-            .collect();
+        let cands = size.cells().map(|c| if grid.get(c).is_some() { DigitSet::EMPTY } else { grid.open_digits(c) }).collect();
         let mut p = Position { size, values: grid.cells().to_vec(), cands, by_digit: [CellSet::EMPTY; 16] };
         p.index_digits();
         p
@@ -113,12 +110,7 @@ impl Position {
 
     /// The empty cells of a house where `digit` is still a candidate.
     pub fn cells_with(&self, house: House, digit: Digit) -> Vec<Cell> {
-        self.size
-            .house_cells(house)
-            .iter()
-            .copied()
-            .filter(|&c| self.cands[c.index()].contains(digit))
-            .collect()
+        self.size.house_cells(house).iter().copied().filter(|&c| self.cands[c.index()].contains(digit)).collect()
     }
 
     /// Places a digit: the cell loses its candidates and its peers lose the digit.

@@ -18,9 +18,9 @@ use crate::generator::{self, Generated, Options};
 use crate::geometry::DigitSet;
 use crate::grid::Grid;
 use crate::position::Position;
-use crate::step::Step;
 use crate::rating::{self, Rating};
 use crate::solver;
+use crate::step::Step;
 use serde::{Deserialize, Serialize};
 
 /// A request from the app.
@@ -141,8 +141,8 @@ pub fn encode<T: Serialize>(message: &T) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Size;
     use crate::generator::Symmetry;
+    use crate::geometry::Size;
     use crate::rating::Level;
 
     #[test]
@@ -175,9 +175,15 @@ mod tests {
 
     #[test]
     fn hints_use_sound_notes_only() {
-        let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".to_string().try_into().unwrap();
+        let puzzle: Grid =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".to_string().try_into().unwrap();
         let solution = solver::unique_solution(&puzzle).unwrap();
-        let Reply::Hint { step: Some(step), .. } = handle(&encode(&Request { id: 1, task: Task::Hint { digits: puzzle.clone(), notes: None, solution: Some(solution.clone()) } }), &mut |_| {}) else { panic!() };
+        let Reply::Hint { step: Some(step), .. } = handle(
+            &encode(&Request { id: 1, task: Task::Hint { digits: puzzle.clone(), notes: None, solution: Some(solution.clone()) } }),
+            &mut |_| {},
+        ) else {
+            panic!()
+        };
         for p in &step.placements {
             assert_eq!(solution.get(p.cell), Some(p.digit));
         }

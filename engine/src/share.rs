@@ -151,9 +151,7 @@ pub fn decode(payload: &str) -> Result<Shared, ShareError> {
     if payload.is_empty() {
         return Err(ShareError::Empty);
     }
-    if let Some((position, ch)) =
-        payload.chars().enumerate().find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_'))
-    {
+    if let Some((position, ch)) = payload.chars().enumerate().find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_')) {
         return Err(ShareError::NotBase64 { ch, position: position + 1 });
     }
     // Only a length of 1 mod 4 is impossible for unpadded base64: a lost character.
@@ -286,10 +284,10 @@ pub fn parse(text: &str) -> Result<Shared, ShareError> {
         return from_text(f.strip_prefix("s=").or_else(|| f.strip_prefix("puzzle=")).unwrap_or(&f));
     }
     // A SudokuPad path: https://sudokupad.app/scf…, /classic…
-    if let Some(last) = before_hash.split('?').next().and_then(|p| p.rsplit('/').next()) {
-        if last.starts_with("scf") || last.starts_with("classic") {
-            return from_text(last);
-        }
+    if let Some(last) = before_hash.split('?').next().and_then(|p| p.rsplit('/').next())
+        && (last.starts_with("scf") || last.starts_with("classic"))
+    {
+        return from_text(last);
     }
     Err(ShareError::Empty)
 }
@@ -364,9 +362,6 @@ mod tests {
         assert_eq!(decode(&URL_SAFE_NO_PAD.encode([1, 7, 0, 8])), Err(ShareError::BadSide(7)));
         assert_eq!(parse("https://x.org/"), Err(ShareError::Empty));
         assert!(matches!(parse("https://x.org/#hello"), Err(ShareError::Format(_))));
-        assert_eq!(
-            parse("https://x.org/#p=").unwrap_err().to_string(),
-            "the link holds no puzzle"
-        );
+        assert_eq!(parse("https://x.org/#p=").unwrap_err().to_string(), "the link holds no puzzle");
     }
 }

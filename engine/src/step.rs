@@ -5,7 +5,7 @@
 //! that justify it. The app renders these fields (and translates the sentence from them); the
 //! engine's `explanation` gives the English sentence.
 
-use crate::geometry::{Candidate, Cell, House, Size, cell_name};
+use crate::geometry::{Candidate, Cell, Digit, House, Size, cell_name};
 
 use serde::{Deserialize, Serialize};
 
@@ -66,14 +66,52 @@ impl Technique {
     pub const ALL: [Technique; 46] = {
         use Technique::*;
         [
-            FullHouse, HiddenSingle, NakedSingle, LockedCandidatesPointing,
-            LockedCandidatesClaiming, LockedPair, LockedTriple, NakedPair, NakedTriple, NakedQuad,
-            HiddenPair, HiddenTriple, HiddenQuad, XWing, Swordfish, Jellyfish, FinnedXWing,
-            FinnedSwordfish, FinnedJellyfish, SashimiXWing, SashimiSwordfish, SashimiJellyfish,
-            Skyscraper, TwoStringKite, TurbotFish, EmptyRectangle, SimpleColorsTrap,
-            SimpleColorsWrap, XYWing, XYZWing, WWing, UniqueRectangle1, UniqueRectangle2,
-            UniqueRectangle3, UniqueRectangle4, HiddenRectangle, Bug1, RemotePair, XChain, XYChain,
-            ContinuousNiceLoop, DiscontinuousNiceLoop, Aic, AlsXz, SueDeCoq, Reveal,
+            FullHouse,
+            HiddenSingle,
+            NakedSingle,
+            LockedCandidatesPointing,
+            LockedCandidatesClaiming,
+            LockedPair,
+            LockedTriple,
+            NakedPair,
+            NakedTriple,
+            NakedQuad,
+            HiddenPair,
+            HiddenTriple,
+            HiddenQuad,
+            XWing,
+            Swordfish,
+            Jellyfish,
+            FinnedXWing,
+            FinnedSwordfish,
+            FinnedJellyfish,
+            SashimiXWing,
+            SashimiSwordfish,
+            SashimiJellyfish,
+            Skyscraper,
+            TwoStringKite,
+            TurbotFish,
+            EmptyRectangle,
+            SimpleColorsTrap,
+            SimpleColorsWrap,
+            XYWing,
+            XYZWing,
+            WWing,
+            UniqueRectangle1,
+            UniqueRectangle2,
+            UniqueRectangle3,
+            UniqueRectangle4,
+            HiddenRectangle,
+            Bug1,
+            RemotePair,
+            XChain,
+            XYChain,
+            ContinuousNiceLoop,
+            DiscontinuousNiceLoop,
+            Aic,
+            AlsXz,
+            SueDeCoq,
+            Reveal,
         ]
     };
 
@@ -156,14 +194,16 @@ pub struct Step {
 impl Step {
     /// A step with no pattern yet; techniques fill in the rest.
     pub fn new(technique: Technique) -> Step {
-        Step {
-            technique,
-            placements: Vec::new(),
-            eliminations: Vec::new(),
-            cells: Vec::new(),
-            houses: Vec::new(),
-            candidates: Vec::new(),
-        }
+        Step { technique, placements: Vec::new(), eliminations: Vec::new(), cells: Vec::new(), houses: Vec::new(), candidates: Vec::new() }
+    }
+
+    /// A single: `digit` placed in `cell`, the only place or value left in `house`.
+    pub fn single(technique: Technique, cell: Cell, digit: Digit, house: House) -> Step {
+        let mut step = Step::new(technique);
+        step.placements.push(Candidate::new(cell, digit));
+        step.cells.push(cell);
+        step.houses.push(house);
+        step
     }
 
     /// Whether the step changes nothing (a technique must never return such a step).
@@ -178,17 +218,9 @@ impl Step {
 
     /// What the step does, as `r3c5=7` placements and `r3c5<>7` eliminations.
     pub fn summary(&self, size: Size) -> String {
-        let mut parts: Vec<String> = self
-            .placements
-            .iter()
-            .map(|c| format!("{}={}", cell_name(size, c.cell), c.digit))
-            .collect();
+        let mut parts: Vec<String> = self.placements.iter().map(|c| format!("{}={}", cell_name(size, c.cell), c.digit)).collect();
         if !self.eliminations.is_empty() {
-            let removed: Vec<String> = self
-                .eliminations
-                .iter()
-                .map(|c| format!("{}<>{}", cell_name(size, c.cell), c.digit))
-                .collect();
+            let removed: Vec<String> = self.eliminations.iter().map(|c| format!("{}<>{}", cell_name(size, c.cell), c.digit)).collect();
             parts.push(format!("removes {}", removed.join(", ")));
         }
         parts.join("; ")

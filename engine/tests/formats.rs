@@ -10,10 +10,7 @@ const ALPHABET: &str = "0123456789.-_|+*=#:xXabcdefgzABCDEFGHUVWxyz[]{} \n\r\tsc
 
 fn texts() -> impl Strategy<Value = String> {
     let chars: Vec<char> = ALPHABET.chars().collect();
-    prop_oneof![
-        any::<String>(),
-        proptest::collection::vec(proptest::sample::select(chars), 0..400).prop_map(|v| v.into_iter().collect()),
-    ]
+    prop_oneof![any::<String>(), proptest::collection::vec(proptest::sample::select(chars), 0..400).prop_map(|v| v.into_iter().collect()),]
 }
 
 fn grids() -> impl Strategy<Value = Grid> {

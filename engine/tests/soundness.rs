@@ -25,10 +25,22 @@ fn per_set() -> usize {
 fn check_step(puzzle: &Grid, solution: &Grid, step: &Step) {
     let size = puzzle.size();
     for p in &step.placements {
-        assert_eq!(solution.get(p.cell), Some(p.digit), "{:?} places a wrong digit in {puzzle}:\n{}", step.technique, step.explanation(size));
+        assert_eq!(
+            solution.get(p.cell),
+            Some(p.digit),
+            "{:?} places a wrong digit in {puzzle}:\n{}",
+            step.technique,
+            step.explanation(size)
+        );
     }
     for e in &step.eliminations {
-        assert_ne!(solution.get(e.cell), Some(e.digit), "{:?} removes the solution's digit in {puzzle}:\n{}", step.technique, step.explanation(size));
+        assert_ne!(
+            solution.get(e.cell),
+            Some(e.digit),
+            "{:?} removes the solution's digit in {puzzle}:\n{}",
+            step.technique,
+            step.explanation(size)
+        );
     }
     assert!(!step.is_empty(), "{:?} reported a step that changes nothing", step.technique);
 }

@@ -36,11 +36,8 @@ pub fn handle(recognizer: &Recognizer, text: &str) -> Reply {
         Ok(r) => r,
         Err(e) => return Reply::Error { id: None, message: format!("the ink worker could not read the request: {e}") },
     };
-    let strokes: Vec<Stroke> = request
-        .strokes
-        .iter()
-        .map(|s| s.iter().map(|p| Point { x: p[0], y: p[1], pressure: p[2] }).collect())
-        .collect();
+    let strokes: Vec<Stroke> =
+        request.strokes.iter().map(|s| s.iter().map(|p| Point { x: p[0], y: p[1], pressure: p[2] }).collect()).collect();
     match recognizer.recognize(&strokes, request.max_digit) {
         Ok(result) => Reply::Recognized { id: request.id, result },
         Err(e) => Reply::Error { id: Some(request.id), message: e.to_string() },

@@ -38,11 +38,8 @@ fn draw(strokes: &[Stroke], scale: f64, ox: f64, oy: f64) -> [f64; SIZE * SIZE] 
     let mut img = [0.0f64; SIZE * SIZE];
     for stroke in strokes {
         let pts: Vec<(f64, f64, f64)> = stroke.iter().map(|p| (p.x * scale + ox, p.y * scale + oy, width(p.pressure))).collect();
-        let segments: Vec<((f64, f64, f64), (f64, f64, f64))> = if pts.len() > 1 {
-            pts.windows(2).map(|w| (w[0], w[1])).collect()
-        } else {
-            vec![(pts[0], pts[0])]
-        };
+        let segments: Vec<((f64, f64, f64), (f64, f64, f64))> =
+            if pts.len() > 1 { pts.windows(2).map(|w| (w[0], w[1])).collect() } else { vec![(pts[0], pts[0])] };
         for ((x0, y0, w0), (x1, y1, w1)) in segments {
             let w = (w0 + w1) / 2.0;
             let reach = w / 2.0 + 1.0;
@@ -96,10 +93,8 @@ pub fn rasterize(strokes: &[Stroke]) -> [f32; SIZE * SIZE] {
     }
     let (w, h) = (maxx - minx, maxy - miny);
     let scale = BOX / w.max(h).max(MIN_EXTENT);
-    let moved: Vec<Stroke> = strokes
-        .iter()
-        .map(|s| s.iter().map(|p| Point { x: p.x - minx, y: p.y - miny, pressure: p.pressure }).collect())
-        .collect();
+    let moved: Vec<Stroke> =
+        strokes.iter().map(|s| s.iter().map(|p| Point { x: p.x - minx, y: p.y - miny, pressure: p.pressure }).collect()).collect();
     let ox = (SIZE as f64 - w * scale) / 2.0;
     let oy = (SIZE as f64 - h * scale) / 2.0;
     let first = draw(&moved, scale, ox, oy);
@@ -122,10 +117,12 @@ mod tests {
     use super::*;
 
     fn line(x0: f64, y0: f64, x1: f64, y1: f64) -> Stroke {
-        (0..=10).map(|i| {
-            let t = i as f64 / 10.0;
-            Point { x: x0 + t * (x1 - x0), y: y0 + t * (y1 - y0), pressure: 0.0 }
-        }).collect()
+        (0..=10)
+            .map(|i| {
+                let t = i as f64 / 10.0;
+                Point { x: x0 + t * (x1 - x0), y: y0 + t * (y1 - y0), pressure: 0.0 }
+            })
+            .collect()
     }
 
     #[test]

@@ -57,8 +57,7 @@ impl Recognizer {
 
     /// The model's ten scores (logits) for an image.
     pub fn logits(&self, image: &[f32; SIZE * SIZE]) -> Result<[f32; 10], Error> {
-        let input = tract_ndarray::Array4::from_shape_vec((1, 1, SIZE, SIZE), image.to_vec())
-            .map_err(|e| Error::Run(e.to_string()))?;
+        let input = tract_ndarray::Array4::from_shape_vec((1, 1, SIZE, SIZE), image.to_vec()).map_err(|e| Error::Run(e.to_string()))?;
         let out = self.plan.run(tvec!(Tensor::from(input).into())).map_err(|e| Error::Run(e.to_string()))?;
         let view = out[0].to_plain_array_view::<f32>().map_err(|e| Error::Run(e.to_string()))?;
         let mut logits = [0f32; 10];

@@ -21,9 +21,7 @@ pub fn NumberPad(store: Store, size: Size) -> impl IntoView {
         .map(|d| {
             let label = size.digit_char(d).to_string();
             // All of this digit placed: the button is greyed out.
-            let complete = Memo::new(move |_| {
-                store.game.with(|g| size.cells().filter(|&c| g.digit(c) == Some(d)).count() >= size.side())
-            });
+            let complete = Memo::new(move |_| store.game.with(|g| size.cells().filter(|&c| g.digit(c) == Some(d)).count() >= size.side()));
             view! {
                 <button class="pad-digit" type="button"
                         class:active=move || store.active_digit.get() == Some(d)

@@ -6,9 +6,9 @@
 use crate::controller;
 use crate::i18n::{Lang, fill, level_name};
 use crate::state::{Dialog, Settings, Store};
+use inkdoku_engine::Size;
 use inkdoku_engine::generator::Symmetry;
 use inkdoku_engine::rating::Level;
-use inkdoku_engine::Size;
 use leptos::prelude::*;
 
 fn close(store: Store) {

@@ -45,11 +45,13 @@ pub fn PrintSheet(store: Store) -> impl IntoView {
                 .map(|page| {
                     let items = page
                         .iter()
-                        .map(|(grid, caption)| view! {
-                            <figure class="print-item">
-                                {paper_grid(grid, crate::i18n::fill(store.t().puzzle_image, &[("size", grid.size().name())]))}
-                                <figcaption>{caption.clone()}</figcaption>
-                            </figure>
+                        .map(|(grid, caption)| {
+                            view! {
+                                <figure class="print-item">
+                                    {paper_grid(grid, crate::i18n::fill(store.t().puzzle_image, &[("size", grid.size().name())]))}
+                                    <figcaption>{caption.clone()}</figcaption>
+                                </figure>
+                            }
                         })
                         .collect_view();
                     view! { <section class=format!("print-page per-{}", set.per_page)>{items}</section> }

@@ -69,10 +69,10 @@ pub fn cells_touched(size: Size, points: &[Point]) -> Vec<Cell> {
         let (a, b) = (pair[0], *pair.last().unwrap_or(&pair[0]));
         for k in 0..=8 {
             let t = k as f32 / 8.0;
-            if let Some(c) = cell_at(size, a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])) {
-                if !out.contains(&c) {
-                    out.push(c);
-                }
+            if let Some(c) = cell_at(size, a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+                && !out.contains(&c)
+            {
+                out.push(c);
             }
         }
     }

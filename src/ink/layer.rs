@@ -170,9 +170,8 @@ fn scratch_out(store: Store, cell: Cell, path: &[Point], notes: bool) {
 
 fn erase_strokes(store: Store, path: &[Point]) {
     let radius = 0.3 / store.size().side() as f32;
-    let ids: Vec<u32> = store.game.with_untracked(|g| {
-        g.board().ink.iter().filter(|s| geometry::touches(&s.points, path, radius)).map(|s| s.id).collect()
-    });
+    let ids: Vec<u32> =
+        store.game.with_untracked(|g| g.board().ink.iter().filter(|s| geometry::touches(&s.points, path, radius)).map(|s| s.id).collect());
     if !ids.is_empty() {
         controller::apply(store, Action::EraseStrokes { ids });
     }
@@ -237,9 +236,10 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
             s.idle = None;
             s.gesture = Gesture::Drawing(vec![p]);
         });
-        let elsewhere = store.ink.pending.with_untracked(|pending| {
-            pending.as_ref().is_some_and(|pd| Some(pd.cell) != geometry::cell_at(size, p[0], p[1]))
-        });
+        let elsewhere = store
+            .ink
+            .pending
+            .with_untracked(|pending| pending.as_ref().is_some_and(|pd| Some(pd.cell) != geometry::cell_at(size, p[0], p[1])));
         if elsewhere {
             flush(store, surface);
         }

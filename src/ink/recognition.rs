@@ -53,9 +53,9 @@ pub fn recognize(strokes: Vec<Vec<[f64; 3]>>, max_digit: u8, done: impl FnOnce(R
             }
         },
     );
-    if let Err(e) = sent {
-        if let Some(done) = done.borrow_mut().take() {
-            done(Err(e));
-        }
+    if let Err(e) = sent
+        && let Some(done) = done.borrow_mut().take()
+    {
+        done(Err(e));
     }
 }

@@ -2,16 +2,16 @@
 //! timer, page visibility, and the keyboard.
 
 use crate::controller;
+use crate::i18n::fill;
 use crate::services::platform;
 use crate::services::storage::{self, GAME_KEY, SETTINGS_KEY, StoredGame};
-use crate::i18n::fill;
 use crate::services::tabs;
 use crate::state::{Phase, Store, TabRole};
 use gloo_timers::callback::{Interval, Timeout};
-use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::Closure;
 use leptos::ev;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::Closure;
 
 /// Saves the game now (skipped while a puzzle is being typed in, before there is one, and in
 /// a tab that only follows another).
@@ -126,22 +126,52 @@ fn keyboard(store: Store) {
         }
         let ctrl = e.ctrl_key() || e.meta_key();
         let handled = match key.as_str() {
-            "ArrowUp" => { controller::move_selection(store, -1, 0); true }
-            "ArrowDown" => { controller::move_selection(store, 1, 0); true }
-            "ArrowLeft" => { controller::move_selection(store, 0, -1); true }
-            "ArrowRight" => { controller::move_selection(store, 0, 1); true }
-            "Backspace" | "Delete" => { controller::clear(store); true }
+            "ArrowUp" => {
+                controller::move_selection(store, -1, 0);
+                true
+            }
+            "ArrowDown" => {
+                controller::move_selection(store, 1, 0);
+                true
+            }
+            "ArrowLeft" => {
+                controller::move_selection(store, 0, -1);
+                true
+            }
+            "ArrowRight" => {
+                controller::move_selection(store, 0, 1);
+                true
+            }
+            "Backspace" | "Delete" => {
+                controller::clear(store);
+                true
+            }
             "Escape" => {
                 store.selected.set(None);
                 store.active_digit.set(None);
                 store.marks.set(Default::default());
                 true
             }
-            "z" | "Z" if ctrl && e.shift_key() => { controller::redo(store); true }
-            "z" | "Z" if ctrl => { controller::undo(store); true }
-            "y" | "Y" if ctrl => { controller::redo(store); true }
-            "n" | "N" if !ctrl => { controller::toggle_notes(store); true }
-            "c" | "C" if ctrl && !text_selected() => { controller::copy_puzzle(store); true }
+            "z" | "Z" if ctrl && e.shift_key() => {
+                controller::redo(store);
+                true
+            }
+            "z" | "Z" if ctrl => {
+                controller::undo(store);
+                true
+            }
+            "y" | "Y" if ctrl => {
+                controller::redo(store);
+                true
+            }
+            "n" | "N" if !ctrl => {
+                controller::toggle_notes(store);
+                true
+            }
+            "c" | "C" if ctrl && !text_selected() => {
+                controller::copy_puzzle(store);
+                true
+            }
             k if !ctrl => match controller::key_digit(store.size(), k) {
                 Some(d) => {
                     match store.selected.get_untracked() {

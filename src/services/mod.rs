@@ -2,6 +2,6 @@
 pub mod effects;
 pub mod platform;
 pub mod pwa;
-pub mod tabs;
 pub mod storage;
+pub mod tabs;
 pub mod worker;

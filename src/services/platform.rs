@@ -5,8 +5,8 @@
 //! browser has them, so the app degrades instead of failing where they are missing.
 
 use js_sys::{Function, Object, Promise, Reflect};
-use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
 fn error_text(e: JsValue) -> String {
@@ -33,9 +33,7 @@ pub fn location_puzzle() -> Option<String> {
 
 /// Whether the page address asks for a test hook (e.g. `?crash-test`).
 pub fn location_has(flag: &str) -> bool {
-    web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .is_some_and(|s| s.trim_start_matches('?').split('&').any(|p| p == flag))
+    web_sys::window().and_then(|w| w.location().search().ok()).is_some_and(|s| s.trim_start_matches('?').split('&').any(|p| p == flag))
 }
 
 /// Removes the puzzle from the address so a reload doesn't open it again.
@@ -75,14 +73,14 @@ pub async fn share_link(title: &str, url: &str) -> Result<Shared, String> {
         let data = Object::new();
         let _ = Reflect::set(&data, &"title".into(), &title.into());
         let _ = Reflect::set(&data, &"url".into(), &url.into());
-        if let Ok(promise) = share.call1(&nav, &data) {
-            if let Ok(promise) = promise.dyn_into::<Promise>() {
-                return match JsFuture::from(promise).await {
-                    Ok(_) => Ok(Shared::Sheet),
-                    // Dismissing the sheet is a choice, not an error: fall back to copying.
-                    Err(_) => copy_text(url).await.map(|_| Shared::Copied),
-                };
-            }
+        if let Ok(promise) = share.call1(&nav, &data)
+            && let Ok(promise) = promise.dyn_into::<Promise>()
+        {
+            return match JsFuture::from(promise).await {
+                Ok(_) => Ok(Shared::Sheet),
+                // Dismissing the sheet is a choice, not an error: fall back to copying.
+                Err(_) => copy_text(url).await.map(|_| Shared::Copied),
+            };
         }
     }
     copy_text(url).await.map(|_| Shared::Copied)

@@ -6,9 +6,9 @@
 //! player (or we) can still recover it; a failed write (quota) is reported, never ignored.
 
 use crate::state::{GameMeta, Settings};
+use inkdoku_engine::Size;
 use inkdoku_engine::game::Game;
 use inkdoku_engine::rating::Level;
-use inkdoku_engine::Size;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -30,7 +30,10 @@ pub enum Loaded<T> {
     Missing,
     Found(T),
     /// The record could not be read; its text was kept under `kept_as`.
-    Corrupt { reason: String, kept_as: Option<String> },
+    Corrupt {
+        reason: String,
+        kept_as: Option<String>,
+    },
 }
 
 fn storage() -> Option<web_sys::Storage> {

@@ -123,9 +123,9 @@ fn deliver(which: Which, message: Value) {
 
 fn with_client<T>(which: Which, f: impl FnOnce(&mut Client) -> T) -> Result<T, String> {
     CLIENTS.with_borrow_mut(|all| {
-        if !all.contains_key(&which) {
+        if let std::collections::hash_map::Entry::Vacant(e) = all.entry(which) {
             let client = start(which).map_err(|e| format!("the worker could not start: {e:?}"))?;
-            all.insert(which, client);
+            e.insert(client);
         }
         Ok(f(all.get_mut(&which).expect("started above")))
     })

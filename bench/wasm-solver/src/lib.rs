@@ -28,10 +28,7 @@ pub extern "C" fn buffer(n: usize) -> usize {
 #[unsafe(no_mangle)]
 pub extern "C" fn count_all(n: usize, limit: usize) -> usize {
     let grids: Vec<Grid> = PUZZLES.with_borrow(|b| {
-        b.chunks(81)
-            .take(n)
-            .map(|p| Grid::from_cells(Size::Nine, p.iter().map(|&v| Digit::new(v)).collect()).expect("81 cells"))
-            .collect()
+        b.chunks(81).take(n).map(|p| Grid::from_cells(Size::Nine, p.iter().map(|&v| Digit::new(v)).collect()).expect("81 cells")).collect()
     });
     grids.iter().filter(|g| solver::count_solutions(g, limit) == 1).count()
 }

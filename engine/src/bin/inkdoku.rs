@@ -111,9 +111,7 @@ struct StepJson {
 
 impl StepJson {
     fn of(step: &inkdoku_engine::step::Step, size: Size) -> StepJson {
-        let rcd = |c: &inkdoku_engine::Candidate| {
-            [size.row_of(c.cell) as u8 + 1, size.col_of(c.cell) as u8 + 1, c.digit.get()]
-        };
+        let rcd = |c: &inkdoku_engine::Candidate| [size.row_of(c.cell) as u8 + 1, size.col_of(c.cell) as u8 + 1, c.digit.get()];
         StepJson {
             technique: step.technique.name(),
             place: step.placements.iter().map(rcd).collect(),
@@ -162,15 +160,13 @@ fn main() -> ExitCode {
         }
     };
     let result = match command {
-        Command::Solve { limit } => for_each_puzzle(|text, out| {
-            match format::parse_any(text) {
-                Ok((grid, _)) => {
-                    let r = solver::search(&grid, limit, 1);
-                    let solution = r.solutions.first().map(|g| g.to_line());
-                    emit(out, &Solved { puzzle: text, count: r.count, solution })
-                }
-                Err(e) => emit(out, &Failed { puzzle: text, error: e.to_string() }),
+        Command::Solve { limit } => for_each_puzzle(|text, out| match format::parse_any(text) {
+            Ok((grid, _)) => {
+                let r = solver::search(&grid, limit, 1);
+                let solution = r.solutions.first().map(|g| g.to_line());
+                emit(out, &Solved { puzzle: text, count: r.count, solution })
             }
+            Err(e) => emit(out, &Failed { puzzle: text, error: e.to_string() }),
         }),
         Command::Generate { size, level, symmetry, seed, count } => generate(size, &level, &symmetry, seed, count),
         Command::Steps => for_each_grid(|text, grid, out| {
@@ -190,7 +186,16 @@ fn main() -> ExitCode {
             match techniques::next_step(&position) {
                 Some(step) => {
                     let s = StepJson::of(&step, grid.size());
-                    emit(out, &HintJson { puzzle: text, technique: s.technique, place: s.place, eliminate: s.eliminate, explanation: s.explanation })
+                    emit(
+                        out,
+                        &HintJson {
+                            puzzle: text,
+                            technique: s.technique,
+                            place: s.place,
+                            eliminate: s.eliminate,
+                            explanation: s.explanation,
+                        },
+                    )
                 }
                 None => emit(out, &Failed { puzzle: text, error: "no technique applies (solved, or trial and error needed)".into() }),
             }
@@ -249,7 +254,8 @@ struct LogicReport<'a> {
 
 fn bench_logic(path: &str, runs: usize) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let puzzles: Vec<_> = text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).filter_map(|l| line::parse(l.trim()).ok()).collect();
+    let puzzles: Vec<_> =
+        text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).filter_map(|l| line::parse(l.trim()).ok()).collect();
     let mut times = Vec::new();
     let mut solved = 0;
     for run in 0..runs.max(1) {
@@ -264,7 +270,8 @@ fn bench_logic(path: &str, runs: usize) -> Result<(), String> {
     }
     times.sort_by(f64::total_cmp);
     let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
-    let report = LogicReport { file: path, puzzles: puzzles.len(), runs: runs.max(1), median_ms: at(0.5), p90_ms: at(0.9), max_ms: at(1.0), solved };
+    let report =
+        LogicReport { file: path, puzzles: puzzles.len(), runs: runs.max(1), median_ms: at(0.5), p90_ms: at(0.9), max_ms: at(1.0), solved };
     emit(&mut io::stdout().lock(), &report).map_err(|e| e.to_string())
 }
 
@@ -294,7 +301,8 @@ fn bench_generate(size: usize, level: &str, seed: u64, count: u64) -> Result<(),
     }
     times.sort_by(f64::total_cmp);
     let at = |q: f64| (times[((times.len() - 1) as f64 * q) as usize] * 10.0).round() / 10.0;
-    let report = GenerateReport { size, level: level_t.name(), count: count.max(1), median_ms: at(0.5), p90_ms: at(0.9), max_ms: at(1.0), rated };
+    let report =
+        GenerateReport { size, level: level_t.name(), count: count.max(1), median_ms: at(0.5), p90_ms: at(0.9), max_ms: at(1.0), rated };
     emit(&mut io::stdout().lock(), &report).map_err(|e| e.to_string())
 }
 
@@ -311,8 +319,7 @@ fn parse_level(name: &str) -> Result<Level, String> {
 fn generate(size: usize, level: &str, symmetry: &str, seed: u64, count: u64) -> Result<(), String> {
     let size = Size::from_side(size).ok_or(format!("--size {size}: expected 4, 9 or 16"))?;
     let level = parse_level(level)?;
-    let symmetry = Symmetry::from_name(symmetry)
-        .ok_or(format!("--symmetry {symmetry}: expected none, rotational, mirror or diagonal"))?;
+    let symmetry = Symmetry::from_name(symmetry).ok_or(format!("--symmetry {symmetry}: expected none, rotational, mirror or diagonal"))?;
     let mut out = BufWriter::new(io::stdout().lock());
     for i in 0..count {
         let options = generator::Options { size, level, symmetry, seed: seed.wrapping_add(i) };

@@ -11,7 +11,8 @@ use crate::grid::Grid;
 /// Whether the first word of the text is made only of line-format characters.
 pub fn looks_like(text: &str) -> bool {
     let word = text.split_whitespace().next().unwrap_or("");
-    !word.is_empty() && word.chars().all(|c| is_blank(c) || c.is_ascii_alphanumeric())
+    !word.is_empty()
+        && word.chars().all(|c| is_blank(c) || c.is_ascii_alphanumeric())
         && word.chars().any(|c| is_blank(c) || c.is_ascii_digit())
 }
 
@@ -19,8 +20,7 @@ pub fn looks_like(text: &str) -> bool {
 pub fn parse(text: &str) -> Result<Grid, FormatError> {
     let word = text.split_whitespace().next().ok_or(FormatError::Empty)?;
     let chars: Vec<char> = word.chars().collect();
-    let size = Size::from_cell_count(chars.len())
-        .ok_or(FormatError::CellCount { found: chars.len() })?;
+    let size = Size::from_cell_count(chars.len()).ok_or(FormatError::CellCount { found: chars.len() })?;
     cells_from_chars(size, &chars)
 }
 
@@ -58,14 +58,8 @@ mod tests {
         let mut s: Vec<char> = ".".repeat(81).chars().collect();
         s[12] = 'x';
         let text: String = s.into_iter().collect();
-        assert_eq!(
-            parse(&text),
-            Err(FormatError::BadCell { ch: 'x', row: 2, col: 4, size: Size::Nine })
-        );
-        assert_eq!(
-            parse(&text).unwrap_err().to_string(),
-            "'x' at row 2, column 4 is not a digit of a 9x9 grid or a blank (. 0 _)"
-        );
+        assert_eq!(parse(&text), Err(FormatError::BadCell { ch: 'x', row: 2, col: 4, size: Size::Nine }));
+        assert_eq!(parse(&text).unwrap_err().to_string(), "'x' at row 2, column 4 is not a digit of a 9x9 grid or a blank (. 0 _)");
         assert_eq!(parse("123"), Err(FormatError::CellCount { found: 3 }));
         let four_with_five = "5...............";
         assert!(matches!(parse(four_with_five), Err(FormatError::BadCell { ch: '5', .. })));

@@ -194,8 +194,7 @@ pub(crate) fn cells_from_chars(size: Size, chars: &[char]) -> Result<Grid, Forma
 mod tests {
     use super::*;
 
-    const LINE: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const LINE: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     #[test]
     fn parse_any_detects_each_format() {

@@ -149,10 +149,7 @@ mod tests {
     #[test]
     fn reports_bad_rows_by_file_line() {
         let bad = FILE.replace("....8.4..", "....8.4.");
-        assert_eq!(
-            parse(&bad),
-            Err(FormatError::RowLength { line: 9, found: 8, expected: 9 })
-        );
+        assert_eq!(parse(&bad), Err(FormatError::RowLength { line: 9, found: 8, expected: 9 }));
         assert_eq!(parse("#A only a header\n"), Err(FormatError::Empty));
     }
 }

@@ -18,10 +18,7 @@ const FORMAT: &str = "a Solo game ID";
 /// Whether the text starts like a Solo game ID (`digits` [`x` `digits`] letters `:`).
 pub fn looks_like(text: &str) -> bool {
     match text.split_once(':') {
-        Some((params, _)) => {
-            params.starts_with(|c: char| c.is_ascii_digit())
-                && params.chars().all(|c| c.is_ascii_alphanumeric())
-        }
+        Some((params, _)) => params.starts_with(|c: char| c.is_ascii_digit()) && params.chars().all(|c| c.is_ascii_alphanumeric()),
         None => false,
     }
 }
@@ -68,9 +65,7 @@ fn parse_params(params: &str) -> Result<Size, FormatError> {
 /// Reads a Solo game ID.
 pub fn parse(text: &str) -> Result<Grid, FormatError> {
     let text = text.trim();
-    let (params, desc) = text.split_once(':').ok_or(FormatError::Unrecognized {
-        reason: "a Solo game ID has the form 3x3:description",
-    })?;
+    let (params, desc) = text.split_once(':').ok_or(FormatError::Unrecognized { reason: "a Solo game ID has the form 3x3:description" })?;
     let size = parse_params(params)?;
     let offset = params.chars().count() + 1; // positions count from the start of the whole ID
     let total = size.cell_count();
@@ -94,11 +89,11 @@ pub fn parse(text: &str) -> Result<Grid, FormatError> {
                     value = value.saturating_mul(10).saturating_add(chars[i] as u32 - '0' as u32);
                     i += 1;
                 }
-                let digit = u8::try_from(value)
-                    .ok()
-                    .and_then(Digit::new)
-                    .filter(|d| d.fits(size))
-                    .ok_or(FormatError::NumberRange { value, position: offset + start + 1, size })?;
+                let digit = u8::try_from(value).ok().and_then(Digit::new).filter(|d| d.fits(size)).ok_or(FormatError::NumberRange {
+                    value,
+                    position: offset + start + 1,
+                    size,
+                })?;
                 cells.push(Some(digit));
             }
             _ => return Err(FormatError::BadCharacter { ch, position, format: FORMAT }),
@@ -178,18 +173,9 @@ mod tests {
         assert!(matches!(parse("3x3x:z"), Err(FormatError::SoloParams { reason, .. }) if reason.contains("X-Sudoku")));
         assert!(matches!(parse("2x3:z"), Err(FormatError::SoloParams { reason, .. }) if reason.contains("square")));
         assert!(matches!(parse("9j:z"), Err(FormatError::SoloParams { .. })));
-        assert_eq!(
-            parse("2x2:a5o"),
-            Err(FormatError::NumberRange { value: 5, position: 6, size: Size::Four })
-        );
-        assert_eq!(
-            parse("2x2:o"),
-            Err(FormatError::CellTotal { found: 15, expected: 16, size: Size::Four })
-        );
-        assert_eq!(
-            parse("2x2:o!"),
-            Err(FormatError::BadCharacter { ch: '!', position: 6, format: FORMAT })
-        );
+        assert_eq!(parse("2x2:a5o"), Err(FormatError::NumberRange { value: 5, position: 6, size: Size::Four }));
+        assert_eq!(parse("2x2:o"), Err(FormatError::CellTotal { found: 15, expected: 16, size: Size::Four }));
+        assert_eq!(parse("2x2:o!"), Err(FormatError::BadCharacter { ch: '!', position: 6, format: FORMAT }));
         assert!(parse("3x3dt:4e8a5a3j7f2e6e8a4f1g6a3a7a5b2e1a4f").is_ok());
         // Found by fuzzing: huge box sizes must not overflow.
         assert!(matches!(parse("4294967296x4294967296:a"), Err(FormatError::SoloParams { .. })));

@@ -20,10 +20,7 @@ fn value_of(c: char) -> Option<usize> {
 
 /// If the text is a compressed string (optionally behind `scf` or `classic`), returns it.
 pub fn strip_prefix(text: &str) -> Option<&str> {
-    let body = text
-        .strip_prefix("scf")
-        .or_else(|| text.strip_prefix("classic"))
-        .unwrap_or(text);
+    let body = text.strip_prefix("scf").or_else(|| text.strip_prefix("classic")).unwrap_or(text);
     (!body.is_empty() && body.chars().all(|c| value_of(c).is_some())).then_some(body)
 }
 
@@ -45,12 +42,7 @@ pub fn parse(packed: &str) -> Result<Grid, FormatError> {
     };
     if let Some(pos) = cells.iter().position(|c| c.is_some_and(|d| !d.fits(size))) {
         let d = cells[pos].expect("checked");
-        return Err(FormatError::BadCell {
-            ch: size_char(d),
-            row: pos / size.side() + 1,
-            col: pos % size.side() + 1,
-            size,
-        });
+        return Err(FormatError::BadCell { ch: size_char(d), row: pos / size.side() + 1, col: pos % size.side() + 1, size });
     }
     Ok(Grid::from_cells(size, cells).expect("checked"))
 }

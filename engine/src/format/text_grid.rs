@@ -88,10 +88,7 @@ mod tests {
     #[test]
     fn points_at_the_bad_line() {
         let broken = SS.replace("|.2.|...|.6.|", "|.2.|...|.6|");
-        assert_eq!(
-            parse(&broken, 1),
-            Err(FormatError::RowLength { line: 6, found: 8, expected: 9 })
-        );
+        assert_eq!(parse(&broken, 1), Err(FormatError::RowLength { line: 6, found: 8, expected: 9 }));
         let short: String = SS.lines().take(8).collect::<Vec<_>>().join("\n");
         assert_eq!(parse(&short, 1), Err(FormatError::RowCount { found: 6, side: 9 }));
         assert_eq!(parse("12345\n12345", 3), Err(FormatError::RowSide { line: 3, found: 5 }));

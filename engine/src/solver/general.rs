@@ -60,13 +60,13 @@ impl State {
         loop {
             let mut progress = false;
             for cell in 0..size.cell_count() {
-                if self.values[cell] == 0 {
-                    if let Some(d) = self.cands[cell].single_digit() {
-                        if !self.place(cell, d) {
-                            return false;
-                        }
-                        progress = true;
+                if self.values[cell] == 0
+                    && let Some(d) = self.cands[cell].single_digit()
+                {
+                    if !self.place(cell, d) {
+                        return false;
                     }
+                    progress = true;
                 }
             }
             for house in size.houses() {
@@ -153,11 +153,7 @@ impl State {
 
 /// Searches a grid of any size given as values per cell (0 = blank).
 pub(crate) fn solve(size: Size, givens: &[u8], search: &mut Search<'_>) {
-    let mut state = State {
-        size,
-        values: vec![0; size.cell_count()],
-        cands: vec![size.all_digits(); size.cell_count()],
-    };
+    let mut state = State { size, values: vec![0; size.cell_count()], cands: vec![size.all_digits(); size.cell_count()] };
     for (cell, &v) in givens.iter().enumerate() {
         if v != 0 {
             match crate::geometry::Digit::new(v) {

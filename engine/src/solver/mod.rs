@@ -50,15 +50,7 @@ pub fn search(grid: &Grid, limit: usize, keep: usize) -> Report {
         Report { count, solutions, guesses }
     } else {
         let values: Vec<u8> = grid.cells().iter().map(|c| c.map_or(0, Digit::get)).collect();
-        let mut s = general::Search {
-            limit,
-            count: 0,
-            guesses: 0,
-            node_budget: u64::MAX,
-            nodes: 0,
-            rng: None,
-            on_solution: &mut record,
-        };
+        let mut s = general::Search { limit, count: 0, guesses: 0, node_budget: u64::MAX, nodes: 0, rng: None, on_solution: &mut record };
         general::solve(size, &values, &mut s);
         let (count, guesses) = (s.count, s.guesses);
         Report { count, solutions, guesses }
@@ -95,15 +87,7 @@ pub(crate) fn count_within(grid: &Grid, limit: usize, node_budget: u64) -> Optio
     }
     let values: Vec<u8> = grid.cells().iter().map(|c| c.map_or(0, Digit::get)).collect();
     let mut ignore = |_: &[u8]| {};
-    let mut s = general::Search {
-        limit,
-        count: 0,
-        guesses: 0,
-        node_budget,
-        nodes: 0,
-        rng: None,
-        on_solution: &mut ignore,
-    };
+    let mut s = general::Search { limit, count: 0, guesses: 0, node_budget, nodes: 0, rng: None, on_solution: &mut ignore };
     general::solve(grid.size(), &values, &mut s);
     (!s.exhausted()).then_some(s.count)
 }
@@ -113,15 +97,7 @@ pub(crate) fn count_within(grid: &Grid, limit: usize, node_budget: u64) -> Optio
 pub(crate) fn random_solution(size: Size, rng: &mut Rng, node_budget: u64) -> Option<Grid> {
     let mut found: Option<Vec<u8>> = None;
     let mut record = |d: &[u8]| found = Some(d.to_vec());
-    let mut s = general::Search {
-        limit: 1,
-        count: 0,
-        guesses: 0,
-        node_budget,
-        nodes: 0,
-        rng: Some(rng),
-        on_solution: &mut record,
-    };
+    let mut s = general::Search { limit: 1, count: 0, guesses: 0, node_budget, nodes: 0, rng: Some(rng), on_solution: &mut record };
     general::solve(size, &vec![0; size.cell_count()], &mut s);
     found.map(|v| grid_from_values(size, &v))
 }
@@ -142,10 +118,7 @@ mod tests {
         let r = search(&p, 2, 2);
         assert_eq!(r.count, 1);
         assert!(r.solutions[0].is_solved());
-        assert_eq!(
-            r.solutions[0].to_line(),
-            "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
-        );
+        assert_eq!(r.solutions[0].to_line(), "417369825632158947958724316825437169791586432346912758289643571573291684164875293");
         let empty = Grid::new(Size::Nine);
         assert_eq!(count_solutions(&empty, 5), 5);
         let mut bad = p.clone();

@@ -34,9 +34,19 @@ fn clusters(pos: &Position, digit: Digit) -> Vec<(CellSet, CellSet, Vec<House>)>
         let mut stack = vec![(start, true)];
         colour.insert(start, true);
         while let Some((cell, c)) = stack.pop() {
-            if c { on.insert(cell) } else { off.insert(cell) }
+            if c {
+                on.insert(cell)
+            } else {
+                off.insert(cell)
+            }
             for &(p, q, h) in &links {
-                let next = if p == cell { q } else if q == cell { p } else { continue };
+                let next = if p == cell {
+                    q
+                } else if q == cell {
+                    p
+                } else {
+                    continue;
+                };
                 if !houses.contains(&h) {
                     houses.push(h);
                 }

@@ -87,10 +87,10 @@ pub fn find_all(pos: &Position, k: usize, kind: Kind, sink: Sink<'_>) -> bool {
                             let cover_mask: u32 = cover.iter().fold(0, |m, &c| m | 1 << c);
                             // Every base line needs a cover candidate; sashimi when one has only one.
                             let inside: Vec<u32> = base.iter().map(|&i| (masks[i] & cover_mask).count_ones()).collect();
-                            if inside.iter().any(|&c| c == 0) {
+                            if inside.contains(&0) {
                                 return true;
                             }
-                            let sashimi = inside.iter().any(|&c| c == 1);
+                            let sashimi = inside.contains(&1);
                             if sashimi != (kind == Kind::Sashimi) {
                                 return true;
                             }

@@ -1,7 +1,6 @@
 //! Full House: a house with one empty cell left; that cell takes the one missing digit.
 
 use super::util::Sink;
-use crate::geometry::Candidate;
 use crate::position::Position;
 use crate::step::{Step, Technique};
 
@@ -12,11 +11,7 @@ pub fn find_all(pos: &Position, sink: Sink<'_>) -> bool {
         let (Some(&cell), None) = (open.next(), open.next()) else { continue };
         // The missing digit is the cell's only candidate when the position is consistent.
         let Some(digit) = pos.candidates(cell).single_digit() else { continue };
-        let mut step = Step::new(Technique::FullHouse);
-        step.placements.push(Candidate::new(cell, digit));
-        step.cells.push(cell);
-        step.houses.push(house);
-        if !sink(step) {
+        if !sink(Step::single(Technique::FullHouse, cell, digit, house)) {
             return false;
         }
     }

@@ -3,7 +3,6 @@
 //! players usually look (and as the ratings reward: a box single is the easier find).
 
 use super::util::{Sink, boxes, lines};
-use crate::geometry::Candidate;
 use crate::position::Position;
 use crate::step::{Step, Technique};
 
@@ -17,11 +16,7 @@ pub fn find_all(pos: &Position, sink: Sink<'_>) -> bool {
                 continue;
             }
             let cell = cells.first().expect("one cell");
-            let mut step = Step::new(Technique::HiddenSingle);
-            step.placements.push(Candidate::new(cell, digit));
-            step.cells.push(cell);
-            step.houses.push(house);
-            if !sink(step) {
+            if !sink(Step::single(Technique::HiddenSingle, cell, digit, house)) {
                 return false;
             }
         }

@@ -11,7 +11,7 @@
 //!     └───────┘                                      └───────┘
 //! ```
 
-use super::util::{Sink, boxes, eliminations, elimination_step, lines, pattern};
+use super::util::{Sink, boxes, elimination_step, eliminations, lines, pattern};
 use crate::cellset::house_set;
 use crate::geometry::House;
 use crate::position::Position;
@@ -39,10 +39,10 @@ pub fn pointing(pos: &Position, sink: Sink<'_>) -> bool {
                         vec![bx, line],
                         pattern(pos, cells, digit),
                     );
-                    if let Some(step) = step {
-                        if !sink(step) {
-                            return false;
-                        }
+                    if let Some(step) = step
+                        && !sink(step)
+                    {
+                        return false;
                     }
                 }
             }
@@ -74,10 +74,10 @@ pub fn claiming(pos: &Position, sink: Sink<'_>) -> bool {
                     vec![line, bx],
                     pattern(pos, cells, digit),
                 );
-                if let Some(step) = step {
-                    if !sink(step) {
-                        return false;
-                    }
+                if let Some(step) = step
+                    && !sink(step)
+                {
+                    return false;
                 }
             }
         }

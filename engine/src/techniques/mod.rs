@@ -97,9 +97,7 @@ pub fn find_all(position: &Position, technique: Technique, sink: Sink<'_>) {
         XYWing => wings::xy_wing(p, false, sink),
         XYZWing => wings::xy_wing(p, true, sink),
         WWing => wings::w_wing(p, sink),
-        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 => {
-            uniqueness::unique_rectangle(p, technique, sink)
-        }
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 => uniqueness::unique_rectangle(p, technique, sink),
         HiddenRectangle => uniqueness::hidden_rectangle(p, sink),
         Bug1 => uniqueness::bug_plus_one(p, sink),
         _ => true,

@@ -56,8 +56,7 @@ pub fn chains(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
     for digit in size.digits() {
         let links = strong_links(pos, digit);
         // Each link can be walked either way.
-        let ends: Vec<(Cell, Cell, House)> =
-            links.iter().flat_map(|&(a, b, h)| [(a, b, h), (b, a, h)]).collect();
+        let ends: Vec<(Cell, Cell, House)> = links.iter().flat_map(|&(a, b, h)| [(a, b, h), (b, a, h)]).collect();
         for (i, &(a, b, h1)) in ends.iter().enumerate() {
             for &(c, d, h2) in &ends[i + 1..] {
                 if h1 == h2 || b == c || !size.sees(b, c) {
@@ -120,10 +119,14 @@ pub fn empty_rectangle(pos: &Position, sink: Sink<'_>) -> bool {
                             // A strong link along a column outside the box's stack, A in the ER row:
                             // E = (row of the other end, ER column). And the transposed case.
                             let (ok, e) = match h {
-                                House::Col(_) if size.row_of(a) == r && size.col_of(a) / b != c0 / b && size.row_of(other) / b != r0 / b => {
+                                House::Col(_)
+                                    if size.row_of(a) == r && size.col_of(a) / b != c0 / b && size.row_of(other) / b != r0 / b =>
+                                {
                                     (true, size.cell(size.row_of(other), c))
                                 }
-                                House::Row(_) if size.col_of(a) == c && size.row_of(a) / b != r0 / b && size.col_of(other) / b != c0 / b => {
+                                House::Row(_)
+                                    if size.col_of(a) == c && size.row_of(a) / b != r0 / b && size.col_of(other) / b != c0 / b =>
+                                {
                                     (true, size.cell(r, size.col_of(other)))
                                 }
                                 _ => (false, a),

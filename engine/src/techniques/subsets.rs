@@ -26,22 +26,14 @@ fn naked_technique(k: usize, locked: bool) -> Technique {
 /// The other house (line or box) that all `cells` share besides `house`, if any.
 fn second_house(pos: &Position, house: House, cells: &[Cell]) -> Option<House> {
     let size = pos.size();
-    size.houses_of(cells[0])
-        .into_iter()
-        .filter(|&h| h != house)
-        .find(|&h| cells.iter().all(|&c| size.houses_of(c).contains(&h)))
+    size.houses_of(cells[0]).into_iter().filter(|&h| h != house).find(|&h| cells.iter().all(|&c| size.houses_of(c).contains(&h)))
 }
 
 /// Naked subsets of size `k`; `locked` selects the locked (two-house) ones, else the plain.
 pub fn naked(pos: &Position, k: usize, locked: bool, sink: Sink<'_>) -> bool {
     let size = pos.size();
     for house in size.houses() {
-        let open: Vec<Cell> = size
-            .house_cells(house)
-            .iter()
-            .copied()
-            .filter(|&c| (2..=k).contains(&pos.candidates(c).len()))
-            .collect();
+        let open: Vec<Cell> = size.house_cells(house).iter().copied().filter(|&c| (2..=k).contains(&pos.candidates(c).len())).collect();
         let go_on = combinations(&open, k, &mut |cells| {
             let digits = cells.iter().fold(DigitSet::EMPTY, |acc, &c| acc | pos.candidates(c));
             if digits.len() != k {
@@ -89,10 +81,7 @@ pub fn hidden(pos: &Position, k: usize, sink: Sink<'_>) -> bool {
         _ => Technique::HiddenQuad,
     };
     for house in size.houses() {
-        let digits: Vec<_> = size
-            .digits()
-            .filter(|&d| (2..=k).contains(&pos.house_digit_cells(house, d).len()))
-            .collect();
+        let digits: Vec<_> = size.digits().filter(|&d| (2..=k).contains(&pos.house_digit_cells(house, d).len())).collect();
         let go_on = combinations(&digits, k, &mut |chosen| {
             let cells = chosen.iter().fold(CellSet::EMPTY, |acc, &d| acc | pos.house_digit_cells(house, d));
             if cells.len() != k {

@@ -128,7 +128,8 @@ pub fn unique_rectangle(pos: &Position, technique: Technique, sink: Sink<'_>) ->
                                 if places.len() == 2 && places.contains(x) && places.contains(y) {
                                     let mut s = step.clone();
                                     s.houses = vec![house];
-                                    s.eliminations = [x, y].into_iter().filter(|&c| pos.has(c, drop)).map(|c| Candidate::new(c, drop)).collect();
+                                    s.eliminations =
+                                        [x, y].into_iter().filter(|&c| pos.has(c, drop)).map(|c| Candidate::new(c, drop)).collect();
                                     if !s.eliminations.is_empty() && !sink(s) {
                                         return false;
                                     }
@@ -149,10 +150,8 @@ pub fn unique_rectangle(pos: &Position, technique: Technique, sink: Sink<'_>) ->
 fn ur3(pos: &Position, r: &Rect, x: Cell, y: Cell, extras: DigitSet, step: Step, sink: Sink<'_>) -> bool {
     let size = pos.size();
     for house in shared_houses(size, x, y) {
-        let others: Vec<Cell> = (house_set(size, house) & pos.open_set())
-            .iter()
-            .filter(|&c| c != x && c != y && !r.corners.contains(&c))
-            .collect();
+        let others: Vec<Cell> =
+            (house_set(size, house) & pos.open_set()).iter().filter(|&c| c != x && c != y && !r.corners.contains(&c)).collect();
         for k in 1..=3usize.min(others.len()) {
             let go_on = combinations(&others, k, &mut |chosen| {
                 let digits = chosen.iter().fold(extras, |acc, &c| acc | pos.candidates(c));
@@ -161,14 +160,12 @@ fn ur3(pos: &Position, r: &Rect, x: Cell, y: Cell, extras: DigitSet, step: Step,
                 }
                 let subset: CellSet = chosen.iter().copied().chain([x, y]).collect();
                 // The subset is naked in every house all its cells share (a line and a box).
-                let houses: Vec<House> = shared_houses(size, x, y)
-                    .into_iter()
-                    .filter(|&h| chosen.iter().all(|&c| house_set(size, h).contains(c)))
-                    .collect();
+                let houses: Vec<House> =
+                    shared_houses(size, x, y).into_iter().filter(|&h| chosen.iter().all(|&c| house_set(size, h).contains(c))).collect();
                 if houses.first() != Some(&house) {
                     return true; // found from its first shared house only
                 }
-                let area = houses.iter().fold(CellSet::EMPTY, |a, &h| a | house_set(size, h)) & pos.open_set() - subset;
+                let area = houses.iter().fold(CellSet::EMPTY, |a, &h| a | house_set(size, h)) & (pos.open_set() - subset);
                 let mut s = step.clone();
                 s.houses = houses;
                 for d in digits {
@@ -230,9 +227,7 @@ pub fn bug_plus_one(pos: &Position, sink: Sink<'_>) -> bool {
     }
     let Some(t) = triple else { return true };
     // The digit that appears three times in each of the cell's houses.
-    let odd = pos.candidates(t).iter().find(|&d| {
-        size.houses_of(t).iter().all(|&h| pos.house_digit_cells(h, d).len() == 3)
-    });
+    let odd = pos.candidates(t).iter().find(|&d| size.houses_of(t).iter().all(|&h| pos.house_digit_cells(h, d).len() == 3));
     let Some(d) = odd else { return true };
     // And the grave itself: without that one candidate, every digit would have exactly two
     // places in every house that still needs it (else the position is no BUG).

@@ -58,10 +58,10 @@ pub fn xy_wing(pos: &Position, xyz: bool, sink: Sink<'_>) -> bool {
                     seen = seen & common_peers(size, &[pivot]);
                 }
                 let targets = seen - [pivot, a, b].into_iter().collect();
-                if let Some(step) = step_for(technique, pos, targets, z, vec![pivot, a, b]) {
-                    if !sink(step) {
-                        return false;
-                    }
+                if let Some(step) = step_for(technique, pos, targets, z, vec![pivot, a, b])
+                    && !sink(step)
+                {
+                    return false;
                 }
             }
         }

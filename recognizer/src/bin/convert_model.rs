@@ -16,11 +16,8 @@ fn main() -> TractResult<()> {
             std::process::exit(2);
         }
     };
-    let model = tract_onnx::onnx()
-        .model_for_path(input)?
-        .with_input_fact(0, f32::fact([1, 1, 28, 28]).into())?
-        .into_typed()?
-        .into_decluttered()?;
+    let model =
+        tract_onnx::onnx().model_for_path(input)?.with_input_fact(0, f32::fact([1, 1, 28, 28]).into())?.into_typed()?.into_decluttered()?;
     let file = std::fs::File::create(output)?;
     tract_nnef::nnef().write_to_tar(&model, file)?;
     eprintln!("wrote {output}");

@@ -53,7 +53,10 @@ fn main() {
         }
         times.sort_by(f64::total_cmp);
         let at = |q: f64| times.get(((times.len().max(1) - 1) as f64 * q) as usize).copied().unwrap_or(0.0);
-        println!("{}", serde_json::json!({"drawings": drawings.len(), "runs": runs, "load_ms": load_ms, "median_ms": at(0.5), "p90_ms": at(0.9)}));
+        println!(
+            "{}",
+            serde_json::json!({"drawings": drawings.len(), "runs": runs, "load_ms": load_ms, "median_ms": at(0.5), "p90_ms": at(0.9)})
+        );
         return;
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
