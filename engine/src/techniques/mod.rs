@@ -7,6 +7,7 @@
 //! scores are); `next_step` walks it, which is what hints, the logical solver and the grading
 //! use, so the step taken is always the easiest one available.
 
+mod chains;
 mod colors;
 mod fish;
 mod full_house;
@@ -62,6 +63,9 @@ pub const ORDER: &[Technique] = &[
     Technique::FinnedJellyfish,
     Technique::SashimiJellyfish,
     Technique::Bug1,
+    Technique::RemotePair,
+    Technique::XChain,
+    Technique::XYChain,
 ];
 
 /// Reports every instance of a technique to `sink` (until it returns false).
@@ -100,6 +104,9 @@ pub fn find_all(position: &Position, technique: Technique, sink: Sink<'_>) {
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 => uniqueness::unique_rectangle(p, technique, sink),
         HiddenRectangle => uniqueness::hidden_rectangle(p, sink),
         Bug1 => uniqueness::bug_plus_one(p, sink),
+        XChain => chains::x_chain(p, sink),
+        XYChain => chains::xy_chain(p, false, sink),
+        RemotePair => chains::xy_chain(p, true, sink),
         _ => true,
     };
 }
