@@ -81,7 +81,7 @@ pub fn x_chain(pos: &Position, sink: Sink<'_>) -> bool {
                         let Some(path) = path_to(&parents, state, |k| k.0) else { continue };
                         let cells: Vec<Cell> = path.iter().map(|k| k.0).collect();
                         let chain: CellSet = cells.iter().copied().collect();
-                        let targets = common_peers(size, &[start, n]) & places - chain;
+                        let targets = common_peers(size, &[start, n]) & (places - chain);
                         let eliminations = targets.iter().map(|c| Candidate::new(c, digit)).collect();
                         let houses = cells.windows(2).filter_map(|w| link_house(pos, w[0], w[1], digit)).collect();
                         let pattern = cells.iter().map(|&c| Candidate::new(c, digit)).collect();
@@ -167,7 +167,7 @@ fn chain_step(
     let size = pos.size();
     // Remote pairs: four cells at least (three would be an XY-Wing on two digits); the ends
     // are then an odd number of links apart exactly when the count is even.
-    let long_enough = if remote { count >= 4 && count % 2 == 0 } else { count >= 3 };
+    let long_enough = if remote { count >= 4 && count.is_multiple_of(2) } else { count >= 3 };
     if !long_enough || end.1 != x {
         return None;
     }
@@ -187,7 +187,7 @@ fn chain_step(
         }
         (targets - chain).iter().flat_map(|c| digits.iter().filter(move |&d| pos.has(c, d)).map(move |d| Candidate::new(c, d))).collect()
     } else {
-        (common_peers(size, &[start, end.0]) & pos.digit_cells(x) - chain).iter().map(|c| Candidate::new(c, x)).collect()
+        (common_peers(size, &[start, end.0]) & (pos.digit_cells(x) - chain)).iter().map(|c| Candidate::new(c, x)).collect()
     };
     let technique = if remote { Technique::RemotePair } else { Technique::XYChain };
     elimination_step(technique, eliminations, cells, Vec::new(), pattern)
