@@ -421,7 +421,7 @@ mod tests {
 
     #[test]
     fn every_language_names_every_technique_differently_enough() {
-        for t in Technique::ALL {
+        for &t in Technique::ALL {
             for lang in Lang::ALL {
                 assert!(!technique_name(t, lang).is_empty());
             }

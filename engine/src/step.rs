@@ -9,9 +9,23 @@ use crate::geometry::{Candidate, Cell, Digit, House, Size, cell_name};
 
 use serde::{Deserialize, Serialize};
 
-/// The human solving techniques, easiest first within their family.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Technique {
+/// Declares `Technique` and `Technique::ALL` from one list, so the two can't drift apart.
+macro_rules! techniques {
+    ($($(#[$doc:meta])* $name:ident,)*) => {
+        /// The human solving techniques, easiest first within their family.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub enum Technique {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Technique {
+            /// Every technique, in the order of the enum.
+            pub const ALL: &[Technique] = &[$(Technique::$name,)*];
+        }
+    };
+}
+
+techniques! {
     FullHouse,
     HiddenSingle,
     NakedSingle,
@@ -62,59 +76,6 @@ pub enum Technique {
 }
 
 impl Technique {
-    /// Every technique, in the order of this enum.
-    pub const ALL: [Technique; 46] = {
-        use Technique::*;
-        [
-            FullHouse,
-            HiddenSingle,
-            NakedSingle,
-            LockedCandidatesPointing,
-            LockedCandidatesClaiming,
-            LockedPair,
-            LockedTriple,
-            NakedPair,
-            NakedTriple,
-            NakedQuad,
-            HiddenPair,
-            HiddenTriple,
-            HiddenQuad,
-            XWing,
-            Swordfish,
-            Jellyfish,
-            FinnedXWing,
-            FinnedSwordfish,
-            FinnedJellyfish,
-            SashimiXWing,
-            SashimiSwordfish,
-            SashimiJellyfish,
-            Skyscraper,
-            TwoStringKite,
-            TurbotFish,
-            EmptyRectangle,
-            SimpleColorsTrap,
-            SimpleColorsWrap,
-            XYWing,
-            XYZWing,
-            WWing,
-            UniqueRectangle1,
-            UniqueRectangle2,
-            UniqueRectangle3,
-            UniqueRectangle4,
-            HiddenRectangle,
-            Bug1,
-            RemotePair,
-            XChain,
-            XYChain,
-            ContinuousNiceLoop,
-            DiscontinuousNiceLoop,
-            Aic,
-            AlsXz,
-            SueDeCoq,
-            Reveal,
-        ]
-    };
-
     /// The name players know it by (in English; `lang::technique_name` for the others).
     pub fn name(self) -> &'static str {
         use Technique::*;
@@ -170,7 +131,7 @@ impl Technique {
 
     /// A technique from its name (as `name` writes it).
     pub fn from_name(name: &str) -> Option<Technique> {
-        Technique::ALL.into_iter().find(|t| t.name() == name)
+        Technique::ALL.iter().copied().find(|t| t.name() == name)
     }
 }
 
@@ -233,7 +194,7 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for t in Technique::ALL {
+        for &t in Technique::ALL {
             assert_eq!(Technique::from_name(t.name()), Some(t));
         }
     }
