@@ -135,9 +135,17 @@ fn plan(options: &Options) -> Plan {
         _ => Plan { min_givens: 0, max_score_during_removal: None, attempts: 200 },
     };
     // A 16x16 attempt costs about a second (256 removals, each a 16x16 uniqueness check):
-    // a few attempts, keeping the closest to the level.
+    // a few attempts, keeping the closest to the level. So few can't find a Hard or Expert
+    // puzzle by filtering (removal to a minimal 16x16 grid nearly always leaves one that
+    // needs trial), so removal itself stays within the level: a removal that the level's
+    // techniques can no longer solve is undone.
     if options.size == Size::Sixteen {
         plan.attempts = plan.attempts.min(3);
+        plan.max_score_during_removal = match options.level {
+            Level::Hard => Some(4.1),
+            Level::Expert => Some(6.4),
+            _ => plan.max_score_during_removal,
+        };
     }
     plan
 }
@@ -308,6 +316,14 @@ mod tests {
                 assert!(rating::meets_requirement(level, &steps), "{level:?} seed {seed}: {}", g.puzzle);
             }
         }
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_hard_rates_hard() {
+        // Removal kept within the level: before, every 16x16 Hard came out "Needs trial".
+        let g = generate(&opts(Size::Sixteen, Level::Hard, Symmetry::Rotational, 1), &mut |_| true).unwrap();
+        assert_eq!(g.rating.level, Level::Hard, "{}", g.puzzle);
+        assert!(solver::is_unique(&g.puzzle));
     }
 
     #[test]
