@@ -192,3 +192,98 @@ fn chain_step(
     let technique = if remote { Technique::RemotePair } else { Technique::XYChain };
     elimination_step(technique, eliminations, cells, Vec::new(), pattern)
 }
+
+/// Alternating Inference Chains on candidates: strong links (a bivalue cell's two digits, a
+/// digit's two places in a house) and weak links (two digits of one cell, one digit in two
+/// cells of a house), alternating, starting and ending strong: "the first candidate is false"
+/// forces "the last is true", so one of them is true.
+///
+/// - Same digit at both ends: cells seeing both ends lose that digit.
+/// - Different digits x, y in two cells that see each other: the first cell loses y, the last x.
+pub fn aic(pos: &Position, sink: Sink<'_>) -> bool {
+    let size = pos.size();
+    let strong = |n: Candidate| -> Vec<Candidate> {
+        let mut out = Vec::new();
+        let cands = pos.candidates(n.cell);
+        if cands.len() == 2 {
+            out.extend(cands.iter().filter(|&d| d != n.digit).map(|d| Candidate::new(n.cell, d)));
+        }
+        for h in size.houses_of(n.cell) {
+            let cells = pos.house_digit_cells(h, n.digit);
+            if cells.len() == 2
+                && let Some(other) = (cells - CellSet::single(n.cell)).first()
+            {
+                out.push(Candidate::new(other, n.digit));
+            }
+        }
+        out
+    };
+    let weak = |n: Candidate| -> Vec<Candidate> {
+        let in_cell = pos.candidates(n.cell).iter().filter(|&d| d != n.digit).map(|d| Candidate::new(n.cell, d));
+        let peers = peer_set(size, n.cell) & pos.digit_cells(n.digit);
+        in_cell.chain(peers.iter().map(|c| Candidate::new(c, n.digit))).collect()
+    };
+    for start in pos.all_candidates() {
+        let mut parents: HashMap<(Candidate, bool), Option<(Candidate, bool)>> = HashMap::new();
+        parents.insert((start, false), None);
+        let mut queue = VecDeque::from([((start, false), 0usize)]);
+        while let Some(((node, by_strong), links)) = queue.pop_front() {
+            let next = if by_strong { weak(node) } else { strong(node) };
+            for n in next {
+                let state = (n, !by_strong);
+                if n == start || parents.contains_key(&state) {
+                    continue;
+                }
+                parents.insert(state, Some((node, by_strong)));
+                queue.push_back((state, links + 1));
+                if by_strong || links + 1 < 3 || n.cell == start.cell {
+                    continue;
+                }
+                let eliminations: Vec<Candidate> = if n.digit == start.digit {
+                    (common_peers(size, &[start.cell, n.cell]) & pos.digit_cells(n.digit))
+                        .iter()
+                        .map(|c| Candidate::new(c, n.digit))
+                        .collect()
+                } else if size.sees(start.cell, n.cell) {
+                    [Candidate::new(start.cell, n.digit), Candidate::new(n.cell, start.digit)]
+                        .into_iter()
+                        .filter(|c| pos.has(c.cell, c.digit))
+                        .collect()
+                } else {
+                    continue;
+                };
+                let Some(path) = path_to_nodes(&parents, state) else { continue };
+                // A candidate of the chain itself may go too: the conclusion holds whatever the
+                // chain passed through (HoDoKu's cases expect it).
+                let mut cells: Vec<Cell> = Vec::new();
+                for c in path.iter().map(|c| c.cell) {
+                    if !cells.contains(&c) {
+                        cells.push(c);
+                    }
+                }
+                if let Some(mut step) = elimination_step(Technique::Aic, eliminations, cells, Vec::new(), Vec::new()) {
+                    step.candidates = path;
+                    if !sink(step) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The chain's candidates from its start to `end`; `None` if a candidate repeats.
+fn path_to_nodes(parents: &HashMap<(Candidate, bool), Option<(Candidate, bool)>>, end: (Candidate, bool)) -> Option<Vec<Candidate>> {
+    let mut path = vec![end.0];
+    let mut at = end;
+    while let Some(&Some(prev)) = parents.get(&at) {
+        if path.contains(&prev.0) {
+            return None;
+        }
+        path.push(prev.0);
+        at = prev;
+    }
+    path.reverse();
+    Some(path)
+}

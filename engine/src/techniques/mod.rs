@@ -66,6 +66,7 @@ pub const ORDER: &[Technique] = &[
     Technique::RemotePair,
     Technique::XChain,
     Technique::XYChain,
+    Technique::Aic,
 ];
 
 /// Reports every instance of a technique to `sink` (until it returns false).
@@ -107,6 +108,7 @@ pub fn find_all(position: &Position, technique: Technique, sink: Sink<'_>) {
         XChain => chains::x_chain(p, sink),
         XYChain => chains::xy_chain(p, false, sink),
         RemotePair => chains::xy_chain(p, true, sink),
+        Aic => chains::aic(p, sink),
         _ => true,
     };
 }
