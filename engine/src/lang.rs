@@ -159,6 +159,7 @@ struct Phrases {
     xy_chain: &'static str,
     remote_pair: &'static str,
     aic: &'static str,
+    nice_loop: &'static str,
     uniqueness: &'static str,
     bug: &'static str,
     reveal: &'static str,
@@ -187,6 +188,7 @@ const EN: Phrases = Phrases {
     xy_chain: "the bivalue cells {cells} form a chain: if {first} is not {z}, {last} is, so cells seeing both can't be {z}.",
     remote_pair: "{cells} all hold only {digits} and alternate along the chain: a cell seeing two of them an odd number of links apart holds neither.",
     aic: "the chain {chain} alternates strong and weak links: if its first candidate is false, its last is true, so whatever conflicts with both goes.",
+    nice_loop: "the loop {chain} comes back to where it started: either way the first candidate is taken, the same conclusion follows.",
     uniqueness: "{cells} must not become a two-way rectangle of {digits}, or the puzzle would have two solutions.",
     bug: "every other empty cell has two candidates: {cell} must be {digit}, or the puzzle would have two solutions.",
     reveal: "no technique applies here; the solution has {digit} in {cell}.",
@@ -215,6 +217,7 @@ const DE: Phrases = Phrases {
     xy_chain: "die Zellen mit zwei Kandidaten {cells} bilden eine Kette: ist {first} nicht {z}, dann {last}; Zellen, die beide sehen, können nicht {z} sein.",
     remote_pair: "{cells} haben alle nur {digits} und wechseln entlang der Kette ab: eine Zelle, die zwei davon in ungeradem Abstand sieht, hat keine der beiden.",
     aic: "die Kette {chain} wechselt starke und schwache Verbindungen ab: ist ihr erster Kandidat falsch, ist ihr letzter wahr; was beiden widerspricht, fällt weg.",
+    nice_loop: "die Schleife {chain} kehrt zu ihrem Anfang zurück: wie auch immer der erste Kandidat steht, es folgt dasselbe.",
     uniqueness: "{cells} dürfen kein austauschbares Rechteck aus {digits} werden, sonst hätte das Rätsel zwei Lösungen.",
     bug: "jede andere leere Zelle hat zwei Kandidaten: {cell} muss {digit} sein, sonst hätte das Rätsel zwei Lösungen.",
     reveal: "hier greift keine Technik; die Lösung hat {digit} in {cell}.",
@@ -243,6 +246,7 @@ const ES: Phrases = Phrases {
     xy_chain: "las celdas bivalor {cells} forman una cadena: si {first} no es {z}, lo es {last}, así que las celdas que ven ambas no pueden ser {z}.",
     remote_pair: "{cells} solo tienen {digits} y se alternan a lo largo de la cadena: una celda que ve dos de ellas a distancia impar no puede tener ninguno.",
     aic: "la cadena {chain} alterna enlaces fuertes y débiles: si su primer candidato es falso, el último es verdadero, así que cae lo que contradice a ambos.",
+    nice_loop: "el bucle {chain} vuelve a su inicio: sea cual sea el primer candidato, se llega a la misma conclusión.",
     uniqueness: "{cells} no pueden formar un rectángulo intercambiable de {digits}, o el sudoku tendría dos soluciones.",
     bug: "todas las demás celdas vacías tienen dos candidatos: {cell} debe ser {digit}, o habría dos soluciones.",
     reveal: "aquí no se aplica ninguna técnica; la solución tiene {digit} en {cell}.",
@@ -271,6 +275,7 @@ const KO: Phrases = Phrases {
     xy_chain: "두 후보 칸 {cells}이(가) 체인을 이룹니다. {first}이(가) {z}이(가) 아니면 {last}이(가) {z}이므로 둘 다 보는 칸은 {z}이(가) 될 수 없습니다.",
     remote_pair: "{cells}은(는) 모두 {digits}만 가지며 체인을 따라 번갈아 나옵니다. 홀수 거리의 두 칸을 보는 칸은 둘 다 될 수 없습니다.",
     aic: "체인 {chain}은(는) 강한 연결과 약한 연결이 번갈아 나옵니다. 첫 후보가 거짓이면 마지막 후보가 참이므로 둘 모두와 충돌하는 후보는 지워집니다.",
+    nice_loop: "루프 {chain}은(는) 시작한 곳으로 돌아옵니다. 첫 후보가 어떻든 같은 결론이 나옵니다.",
     uniqueness: "{cells}이(가) {digits}의 교환 가능한 사각형이 되면 해가 둘이 되므로 그럴 수 없습니다.",
     bug: "다른 빈 칸은 모두 후보가 둘입니다. {cell}은(는) {digit}이어야 하며, 아니면 해가 둘이 됩니다.",
     reveal: "여기서는 적용되는 기법이 없습니다. 정답은 {cell}에 {digit}입니다.",
@@ -388,14 +393,15 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
         XChain => fill(p.x_chain, &values(vec![])),
         XYChain => fill(p.xy_chain, &values(vec![])),
         RemotePair => fill(p.remote_pair, &values(vec![])),
-        Aic => {
+        Aic | DiscontinuousNiceLoop => {
             let chain = step
                 .candidates
                 .iter()
                 .map(|c| format!("{}{}", size.digit_char(c.digit), cell_name(size, c.cell)))
                 .collect::<Vec<_>>()
                 .join(" → ");
-            fill(p.aic, &values(vec![("chain", chain)]))
+            let template = if step.technique == Aic { p.aic } else { p.nice_loop };
+            fill(template, &values(vec![("chain", chain)]))
         }
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | HiddenRectangle => {
             let corners = cells_text(size, &step.cells[..step.cells.len().min(4)]);

@@ -66,6 +66,7 @@ pub const ORDER: &[Technique] = &[
     Technique::RemotePair,
     Technique::XChain,
     Technique::XYChain,
+    Technique::DiscontinuousNiceLoop,
     Technique::Aic,
 ];
 
@@ -109,6 +110,7 @@ pub fn find_all(position: &Position, technique: Technique, sink: Sink<'_>) {
         XYChain => chains::xy_chain(p, false, sink),
         RemotePair => chains::xy_chain(p, true, sink),
         Aic => chains::aic(p, sink),
+        DiscontinuousNiceLoop => chains::discontinuous_nice_loop(p, sink),
         _ => true,
     };
 }
