@@ -12,7 +12,7 @@
 //! The search is breadth first from every start, so the chain reported for a pair of ends is a
 //! shortest one (what a player would want to be shown).
 
-use super::util::{Sink, elimination_step};
+use super::util::{Sink, elimination_step, eliminations};
 use crate::cellset::{CellSet, common_peers, peer_set};
 use crate::geometry::{Candidate, Cell, Digit, House};
 use crate::position::Position;
@@ -302,6 +302,36 @@ fn candidate_chain_step(technique: Technique, path: Vec<Candidate>, eliminations
     Some(step)
 }
 
+/// Runs `alternating` from every candidate (assumed false, and also assumed true when
+/// `also_true`), and reports a step wherever `conclude` finds eliminations for a chain's end:
+/// `conclude(start, start_true, (end, end_true), links so far)`.
+fn chain_steps(
+    pos: &Position,
+    technique: Technique,
+    also_true: bool,
+    conclude: &dyn Fn(Candidate, bool, (Candidate, bool), usize) -> Option<Vec<Candidate>>,
+    sink: Sink<'_>,
+) -> bool {
+    let links = Links { pos };
+    let truths: &[bool] = if also_true { &[false, true] } else { &[false] };
+    for start in pos.all_candidates() {
+        for &start_true in truths {
+            let go_on = alternating(&links, start, start_true, &mut |end, count, parents| {
+                let Some(eliminations) = conclude(start, start_true, end, count) else { return true };
+                let Some(path) = path_to_nodes(parents, end) else { return true };
+                match candidate_chain_step(technique, path, eliminations) {
+                    Some(step) => sink(step),
+                    None => true,
+                }
+            });
+            if !go_on {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// Alternating Inference Chains, from "the first candidate is false" to "the last is true", so
 /// one of them is true:
 /// - same digit at both ends: cells seeing both ends lose that digit;
@@ -310,34 +340,20 @@ fn candidate_chain_step(technique: Technique, path: Vec<Candidate>, eliminations
 /// A candidate of the chain itself may go too: the conclusion holds whatever the chain passed
 /// through (HoDoKu's cases expect it).
 pub fn aic(pos: &Position, sink: Sink<'_>) -> bool {
-    let links = Links { pos };
     let size = pos.size();
-    for start in pos.all_candidates() {
-        let go_on = alternating(&links, start, false, &mut |(n, is_true), count, parents| {
-            if !is_true || count < 3 || n.cell == start.cell {
-                return true;
-            }
-            let eliminations: Vec<Candidate> = if n.digit == start.digit {
-                (common_peers(size, &[start.cell, n.cell]) & pos.digit_cells(n.digit)).iter().map(|c| Candidate::new(c, n.digit)).collect()
-            } else if size.sees(start.cell, n.cell) {
-                [Candidate::new(start.cell, n.digit), Candidate::new(n.cell, start.digit)]
-                    .into_iter()
-                    .filter(|c| pos.has(c.cell, c.digit))
-                    .collect()
-            } else {
-                return true;
-            };
-            let Some(path) = path_to_nodes(parents, (n, is_true)) else { return true };
-            match candidate_chain_step(Technique::Aic, path, eliminations) {
-                Some(step) => sink(step),
-                None => true,
-            }
-        });
-        if !go_on {
-            return false;
+    let conclude = |start: Candidate, _: bool, (n, is_true): (Candidate, bool), count: usize| {
+        if !is_true || count < 3 || n.cell == start.cell {
+            None
+        } else if n.digit == start.digit {
+            Some(eliminations(pos, common_peers(size, &[start.cell, n.cell]), n.digit))
+        } else if size.sees(start.cell, n.cell) {
+            let pair = [Candidate::new(start.cell, n.digit), Candidate::new(n.cell, start.digit)];
+            Some(pair.into_iter().filter(|c| pos.has(c.cell, c.digit)).collect())
+        } else {
+            None
         }
-    }
-    true
+    };
+    chain_steps(pos, Technique::Aic, false, &conclude, sink)
 }
 
 /// Discontinuous nice loops: a chain that comes back to its own start shows the start's value
@@ -350,33 +366,16 @@ pub fn aic(pos: &Position, sink: Sink<'_>) -> bool {
 /// cases, and a technique is only switched on when it passes all of them.)
 pub fn discontinuous_nice_loop(pos: &Position, sink: Sink<'_>) -> bool {
     let links = Links { pos };
-    for start in pos.all_candidates() {
-        for start_true in [false, true] {
-            let go_on = alternating(&links, start, start_true, &mut |(n, is_true), count, parents| {
-                if count < 3 {
-                    return true;
-                }
-                let eliminations = if n == start && is_true != start_true {
-                    if start_true {
-                        vec![start]
-                    } else {
-                        pos.candidates(start.cell).iter().filter(|&d| d != start.digit).map(|d| Candidate::new(start.cell, d)).collect()
-                    }
-                } else if !start_true && is_true && n.cell == start.cell && n.digit != start.digit {
-                    links.other_digits(start, n)
-                } else {
-                    return true;
-                };
-                let Some(path) = path_to_nodes(parents, (n, is_true)) else { return true };
-                match candidate_chain_step(Technique::DiscontinuousNiceLoop, path, eliminations) {
-                    Some(step) => sink(step),
-                    None => true,
-                }
-            });
-            if !go_on {
-                return false;
-            }
+    let conclude = |start: Candidate, start_true: bool, (n, is_true): (Candidate, bool), count: usize| {
+        if count < 3 {
+            None
+        } else if n == start && is_true != start_true {
+            Some(if start_true { vec![start] } else { links.other_digits(start, start) })
+        } else if !start_true && is_true && n.cell == start.cell && n.digit != start.digit {
+            Some(links.other_digits(start, n))
+        } else {
+            None
         }
-    }
-    true
+    };
+    chain_steps(pos, Technique::DiscontinuousNiceLoop, true, &conclude, sink)
 }
