@@ -18,4 +18,4 @@ pub mod raster;
 mod recognizer;
 
 pub use raster::{Point, Stroke, rasterize};
-pub use recognizer::{Error, Recognition, Recognizer, THRESHOLD};
+pub use recognizer::{Error, Recognition, Recognizer, THRESHOLD, framework};

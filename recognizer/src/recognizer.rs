@@ -6,6 +6,7 @@ use std::io::Cursor;
 use std::sync::Arc;
 use thiserror::Error;
 use tract_nnef::prelude::*;
+use tract_nnef::resource::ResourceLoader;
 
 /// Below this confidence (softmax over the allowed digits) the recognizer declines.
 ///
@@ -34,6 +35,20 @@ pub enum Recognition {
 
 type Plan = Arc<TypedRunnableModel>;
 
+/// NNEF with its standard operators only. `tract_nnef::nnef()` also registers every tract-core
+/// operator (FFT, scan, quantization...); building the framework by hand keeps their code, a
+/// good half of tract in wasm, out of the ink worker. `convert-model` writes the model with
+/// the same restriction, so anything this framework cannot read fails at conversion time.
+pub fn framework() -> tract_nnef::framework::Nnef {
+    tract_nnef::framework::Nnef {
+        stdlib: tract_nnef::framework::stdlib(),
+        registries: vec![tract_nnef::ops::tract_nnef()],
+        resource_loaders: vec![tract_nnef::resource::GraphNnefLoader.into_boxed(), tract_nnef::resource::DatLoader.into_boxed()],
+        allow_extended_identifier_syntax: false,
+        extern_all_constants: false,
+    }
+}
+
 /// A loaded model.
 pub struct Recognizer {
     plan: Plan,
@@ -43,7 +58,7 @@ impl Recognizer {
     /// Loads the model from the bytes of its NNEF archive (`models/digits.nnef.tar`).
     pub fn load(bytes: &[u8]) -> Result<Recognizer, Error> {
         let load = || -> TractResult<Plan> {
-            let model = tract_nnef::nnef().model_for_read(&mut Cursor::new(bytes))?;
+            let model = framework().model_for_read(&mut Cursor::new(bytes))?;
             model.into_optimized()?.into_runnable()
         };
         // tract reports bad input as errors, but a broken archive must never bring the app

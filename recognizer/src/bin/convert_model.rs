@@ -16,10 +16,13 @@ fn main() -> TractResult<()> {
             std::process::exit(2);
         }
     };
-    let model =
+    let mut model =
         tract_onnx::onnx().model_for_path(input)?.with_input_fact(0, f32::fact([1, 1, 28, 28]).into())?.into_typed()?.into_decluttered()?;
+    // The ONNX importer's properties (ir_version, an i64) would need tract-core's `cast`
+    // operator to read back; the app's reader knows standard NNEF only (see `framework`).
+    model.properties.clear();
     let file = std::fs::File::create(output)?;
-    tract_nnef::nnef().write_to_tar(&model, file)?;
+    inkdoku_recognizer::framework().write_to_tar(&model, file)?;
     eprintln!("wrote {output}");
     Ok(())
 }
