@@ -15,6 +15,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::num::NonZeroU8;
 use std::sync::OnceLock;
 
 /// One of the three supported grid sizes.
@@ -81,7 +82,7 @@ impl Size {
 
     /// The digits 1..=side.
     pub fn digits(self) -> impl Iterator<Item = Digit> + Clone {
-        (1..=self.side() as u8).map(Digit)
+        (0..self.side()).map(Digit::from_index)
     }
 
     /// The houses: rows, columns, boxes.
@@ -236,32 +237,35 @@ impl Cell {
 /// A digit 1..=16. Whether it fits a grid is checked against the `Size` where it matters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
-pub struct Digit(u8);
+pub struct Digit(NonZeroU8); // non-zero, so an `Option<Digit>` is one byte, 0 for none
 
 impl Digit {
     /// A digit from its value, if it is 1..=16.
     pub const fn new(value: u8) -> Option<Digit> {
-        if value >= 1 && value <= 16 { Some(Digit(value)) } else { None }
+        match NonZeroU8::new(value) {
+            Some(v) if value <= 16 => Some(Digit(v)),
+            _ => None,
+        }
     }
 
     /// The digit's value, 1..=16.
     pub const fn get(self) -> u8 {
-        self.0
+        self.0.get()
     }
 
     /// Zero-based index (value - 1), for bit positions and arrays.
     pub const fn index(self) -> usize {
-        self.0 as usize - 1
+        self.0.get() as usize - 1
     }
 
-    /// The digit with zero-based index `i`.
+    /// The digit with zero-based index `i` (0..16).
     pub const fn from_index(i: usize) -> Digit {
-        Digit(i as u8 + 1)
+        Digit(NonZeroU8::MIN.saturating_add(i as u8))
     }
 
     /// Whether the digit is used on grids of this size.
     pub const fn fits(self, size: Size) -> bool {
-        (self.0 as usize) <= size.side()
+        (self.0.get() as usize) <= size.side()
     }
 }
 
@@ -274,7 +278,7 @@ impl TryFrom<u8> for Digit {
 
 impl From<Digit> for u8 {
     fn from(d: Digit) -> u8 {
-        d.0
+        d.0.get()
     }
 }
 
@@ -337,12 +341,12 @@ impl DigitSet {
 
     /// The digit if the set holds exactly one.
     pub const fn single_digit(self) -> Option<Digit> {
-        if self.0 != 0 && self.0 & (self.0 - 1) == 0 { Some(Digit(self.0.trailing_zeros() as u8 + 1)) } else { None }
+        if self.0 != 0 && self.0 & (self.0 - 1) == 0 { Some(Digit::from_index(self.0.trailing_zeros() as usize)) } else { None }
     }
 
     /// The smallest digit in the set.
     pub const fn first(self) -> Option<Digit> {
-        if self.0 == 0 { None } else { Some(Digit(self.0.trailing_zeros() as u8 + 1)) }
+        if self.0 == 0 { None } else { Some(Digit::from_index(self.0.trailing_zeros() as usize)) }
     }
 
     /// The digits, smallest first.
@@ -422,7 +426,7 @@ impl Iterator for DigitIter {
         }
         let i = self.0.trailing_zeros();
         self.0 &= self.0 - 1;
-        Some(Digit(i as u8 + 1))
+        Some(Digit::from_index(i as usize))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

@@ -1,8 +1,8 @@
 //! The solver as a bare wasm module (no wasm-bindgen) for `bench/wasm.mjs`.
 //!
 //! JavaScript asks for a buffer of `n` 81-byte puzzles (`buffer(n)` returns its address in
-//! linear memory), writes the puzzles there (0 = blank, 1-9 given), and calls
-//! `count_all(n, limit)`, timing it. The buffer is a Rust `Vec`, so no unsafe code is needed:
+//! linear memory), writes the puzzles there (0 = blank, 1-9 given), calls `prepare(n)` to
+//! turn them into grids, then times `count_prepared(limit)`. The buffer is a Rust `Vec`, so no unsafe code is needed:
 //! JavaScript writes into memory Rust owns.
 
 use inkdoku_engine::position::Position;
@@ -23,14 +23,25 @@ pub extern "C" fn buffer(n: usize) -> usize {
     })
 }
 
-/// Counts solutions (up to `limit`) of the `n` puzzles in the buffer; returns how many had
-/// exactly one (a check that the work was done).
+thread_local! {
+    static GRIDS: RefCell<Vec<Grid>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Turns the first `n` puzzles of the buffer into grids for `count_prepared` (not timed: the
+/// native benchmark parses its file before timing too).
 #[unsafe(no_mangle)]
-pub extern "C" fn count_all(n: usize, limit: usize) -> usize {
-    let grids: Vec<Grid> = PUZZLES.with_borrow(|b| {
+pub extern "C" fn prepare(n: usize) {
+    let grids = PUZZLES.with_borrow(|b| {
         b.chunks(81).take(n).map(|p| Grid::from_cells(Size::Nine, p.iter().map(|&v| Digit::new(v)).collect()).expect("81 cells")).collect()
     });
-    grids.iter().filter(|g| solver::count_solutions(g, limit) == 1).count()
+    GRIDS.with_borrow_mut(|g| *g = grids);
+}
+
+/// Counts solutions (up to `limit`) of the prepared puzzles; returns how many had exactly one
+/// (a check that the work was done).
+#[unsafe(no_mangle)]
+pub extern "C" fn count_prepared(limit: usize) -> usize {
+    GRIDS.with_borrow(|grids| grids.iter().filter(|g| solver::count_solutions(g, limit) == 1).count())
 }
 
 fn puzzle(i: usize) -> Grid {

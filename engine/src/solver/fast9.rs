@@ -21,8 +21,12 @@
 //!    cleared (pointing and claiming inside the band); none left means a contradiction.
 //! 2. **Column claims.** If in some box of the band the digit has one column left, the digit
 //!    of that column is in this band: the column is cleared in the two other bands.
-//! 3. **Solved cells.** A triad that every permutation uses, holding a single cell, is where the
-//!    digit goes (hidden singles of rows and boxes): the cell is taken from the other digits.
+//! 3. **Solved cells.** A triad that every permutation uses, in a box where the digit has one
+//!    column left, holds one cell: the digit goes there (hidden singles of rows and boxes), and
+//!    the cell is taken from the other digits. Both masks are at hand from steps 1 and 2.
+//!
+//! Givens are placed with all their consequences at once (row, box, column, cell), which
+//! spares the first sweep most of its work.
 //!
 //! Only digit-bands whose bits changed since their last update are updated again. When none
 //! changed, naked singles (cells with one candidate) are placed from per-band
@@ -30,13 +34,20 @@
 //! the bivalue cells to branch on.
 //!
 //! ## Branching
-//! On the first bivalue cell if there is one (nearly always), else on a cell with the fewest
-//! candidates. The last alternative reuses the current state instead of a copy.
+//! On the first bivalue cell if there is one (nearly always), else on the first open cell of
+//! a band with the fewest candidates. The last alternative reuses the current state instead of
+//! a copy.
 //!
-//! Rejected alternatives: a cell-major layout (`[u16; 81]`) needs a loop per house for every
+//! Rejected alternatives (each measured with callgrind's instruction counts on the benchmark
+//! sets, which unlike timings on this noisy machine repeat exactly): a cell-major layout (`[u16; 81]`) needs a loop per house for every
 //! hidden single; explicit hidden singles in columns cost more per node than the guesses they
-//! save on the benchmark sets (measured); a transposed copy (stacks as bands) doubles the cost
-//! of every placement.
+//! save; so does "box-line" reduction for columns (a column whose digit can only be in this
+//! band confines it within the box); a transposed copy (stacks as bands) doubles the cost of
+//! every placement; branching on a row with two places for a digit when no cell is bivalue,
+//! or on the open cell with the fewest candidates over the whole grid, gives more nodes on the
+//! hardest sets; a sweep driven by a bitmask of changed digit-bands, or one that settles each
+//! digit's three bands before the next digit, updates more often; placing naked singles
+//! before the first sweep costs more than it saves.
 
 const BAND: u32 = (1 << 27) - 1;
 const LOW9: u32 = 0x1FF;
@@ -49,24 +60,6 @@ const ROW_TRIADS: [u8; 512] = {
         let mut k = 0;
         while k < 3 {
             if (x >> (3 * k)) & 7 != 0 {
-                t[x] |= 1 << k;
-            }
-            k += 1;
-        }
-        x += 1;
-    }
-    t
-};
-
-/// For a 9-bit row: which of its three triads hold exactly one cell (3 bits).
-const ROW_SINGLE_TRIADS: [u8; 512] = {
-    let mut t = [0; 512];
-    let mut x: usize = 0;
-    while x < 512 {
-        let mut k = 0;
-        while k < 3 {
-            let tri = (x >> (3 * k)) & 7;
-            if tri != 0 && tri & (tri - 1) == 0 {
                 t[x] |= 1 << k;
             }
             k += 1;
@@ -185,6 +178,9 @@ struct State {
     prev: [u32; 27],
 }
 
+/// A callback that receives each solution (digits 1-9 per cell, reading order).
+pub(crate) type OnSolution<'a> = dyn FnMut(&[u8; 81]) + 'a;
+
 /// What a search reports to its caller for each solution.
 pub(crate) struct Search<'a> {
     /// Stop after this many solutions.
@@ -193,8 +189,9 @@ pub(crate) struct Search<'a> {
     pub count: usize,
     /// Guesses made (branches beyond the first alternative), a measure of the work a solve needs.
     pub guesses: u64,
-    /// Called with each solution (digits 1-9 per cell, reading order).
-    pub on_solution: &'a mut dyn FnMut(&[u8; 81]),
+    /// Called with each solution (digits 1-9 per cell, reading order); `None` when only the
+    /// count matters, which saves reading the digits out of the bitboards.
+    pub on_solution: Option<&'a mut OnSolution<'a>>,
 }
 
 impl State {
@@ -221,6 +218,25 @@ impl State {
         true
     }
 
+    /// Puts given digit `d` at bit `p` of band `b` with every consequence a given has at once:
+    /// its row and box in the band, its column in the other bands, the other digits of its cell.
+    fn place_given(&mut self, d: usize, b: usize, p: usize) -> bool {
+        let i = 3 * d + b;
+        let bit = 1u32 << p;
+        if self.cand[i] & bit == 0 {
+            return false;
+        }
+        let column = !(0o001_001_001u32 << (p % 9));
+        self.narrow(3 * d + (b + 1) % 3, column);
+        self.narrow(3 * d + (b + 2) % 3, column);
+        for e in 0..9 {
+            self.narrow(3 * e + b, !bit);
+        }
+        self.cand[i] = (self.cand[i] & !BAND_PEERS[p]) | bit;
+        self.unsolved[b] &= !bit;
+        true
+    }
+
     /// The three steps of the module comment for digit `D` in band `B`. Const parameters: the
     /// sweep in `propagate` is unrolled, so every index below is a constant.
     #[inline(always)]
@@ -233,17 +249,17 @@ impl State {
         }
 
         let cols = (x | x >> 9 | x >> 18) & LOW9;
-        let claimed = !CLAIMED_COLUMNS[(cols & LOW9) as usize];
-        self.narrow(3 * D + (B + 1) % 3, claimed);
-        self.narrow(3 * D + (B + 2) % 3, claimed);
+        let claimed = CLAIMED_COLUMNS[(cols & LOW9) as usize];
+        self.narrow(3 * D + (B + 1) % 3, !claimed);
+        self.narrow(3 * D + (B + 2) % 3, !claimed);
 
-        // Solved cells leave every digit of the band; this digit gets its word back right after.
-        // Unconditional: whether anything was solved is unpredictable, a branch costs more.
-        let solved = x & TRIAD_CELLS[forced as usize & triads(x, &ROW_SINGLE_TRIADS)];
-        let fresh = solved & self.unsolved[B];
-        self.unsolved[B] &= !fresh;
+        // A forced triad in a box with one column left holds one cell: solved. It leaves every
+        // digit of the band; this digit gets its word back right after. Unconditional: whether
+        // anything was solved is unpredictable, a branch costs more.
+        let solved = x & claimed & TRIAD_CELLS[forced as usize & LOW9 as usize];
+        self.unsolved[B] &= !solved;
         for e in 0..9 {
-            self.narrow(3 * e + B, !fresh);
+            self.narrow(3 * e + B, !solved);
         }
         self.cand[i] = x;
         self.prev[i] = x;
@@ -284,40 +300,48 @@ impl State {
             if self.is_solved() {
                 return true;
             }
-            let mut placed = false;
-            for b in 0..3 {
-                let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-                for d in 0..9 {
-                    let c = self.cand[3 * d + b];
-                    three |= two & c;
-                    two |= one & c;
-                    one |= c;
-                }
-                if one != BAND {
-                    return false;
-                }
-                self.pairs[b] = two & !three;
-                let mut singles = !two & self.unsolved[b];
-                while singles != 0 {
-                    let p = singles.trailing_zeros() as usize;
-                    singles &= singles - 1;
-                    // The cell's one digit, without a search loop: exactly one digit-band has
-                    // the bit (an earlier single of this pass may have taken it: then none, and
-                    // `place` reports the contradiction).
-                    let mut d = 0;
-                    for e in 0..9 {
-                        d += e * ((self.cand[3 * e + b] >> p) & 1) as usize;
-                    }
-                    if !self.place(d, b, p) {
-                        return false;
-                    }
-                    placed = true;
-                }
-            }
-            if !placed {
-                return true;
+            match self.naked_singles() {
+                None => return false,
+                Some(true) => {}
+                Some(false) => return true,
             }
         }
+    }
+
+    /// Places the cells with one candidate left and notes the bivalue cells (for branching).
+    /// `None` on contradiction (a cell without candidates), else whether any was placed.
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for b in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let c = self.cand[3 * d + b];
+                three |= two & c;
+                two |= one & c;
+                one |= c;
+            }
+            if one != BAND {
+                return None;
+            }
+            self.pairs[b] = two & !three;
+            let mut singles = !two & self.unsolved[b];
+            while singles != 0 {
+                let p = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                // The cell's one digit, without a search loop: exactly one digit-band has
+                // the bit (an earlier single of this pass may have taken it: then none, and
+                // `place` reports the contradiction).
+                let mut d = 0;
+                for e in 0..9 {
+                    d += e * ((self.cand[3 * e + b] >> p) & 1) as usize;
+                }
+                if !self.place(d, b, p) {
+                    return None;
+                }
+                placed = true;
+            }
+        }
+        Some(placed)
     }
 
     fn is_solved(&self) -> bool {
@@ -339,7 +363,10 @@ impl State {
         out
     }
 
-    /// The cell to branch on: the first bivalue cell, else the first with fewest candidates.
+
+    /// The cell to branch on: the first bivalue cell (there nearly always is one); else, of the
+    /// first open cell of each band, the one with fewest candidates. (A scan of every open cell
+    /// for the fewest measured slower on the hardest sets: more nodes, not fewer.)
     fn branch_cell(&self) -> (usize, usize) {
         for b in 0..3 {
             let pairs = self.pairs[b] & self.unsolved[b];
@@ -349,10 +376,9 @@ impl State {
         }
         let mut best = (0, 0, u32::MAX);
         for b in 0..3 {
-            let mut open = self.unsolved[b];
-            while open != 0 {
+            let open = self.unsolved[b];
+            if open != 0 {
                 let p = open.trailing_zeros() as usize;
-                open &= open - 1;
                 let n = (0..9).filter(|&d| self.cand[3 * d + b] & (1 << p) != 0).count() as u32;
                 if n < best.2 {
                     best = (b, p, n);
@@ -363,25 +389,25 @@ impl State {
     }
 
     /// Depth-first search from a propagated state. Returns false once the limit is reached.
-    fn search(mut self, s: &mut Search<'_>) -> bool {
+    fn search(&mut self, s: &mut Search<'_>) -> bool {
         loop {
             if self.is_solved() {
                 s.count += 1;
-                (s.on_solution)(&self.digits());
+                if let Some(f) = s.on_solution.as_mut() {
+                    f(&self.digits());
+                }
                 return s.count < s.limit;
             }
             let (b, p) = self.branch_cell();
             let bit = 1u32 << p;
             let mut digits = 0u16;
             for d in 0..9 {
-                if self.cand[3 * d + b] & bit != 0 {
-                    digits |= 1 << d;
-                }
+                digits |= u16::from(self.cand[3 * d + b] & bit != 0) << d;
             }
             while digits & (digits - 1) != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                let mut child = self;
+                let mut child = *self;
                 if child.place(d, b, p) && child.propagate() && !child.search(s) {
                     return false;
                 }
@@ -402,7 +428,7 @@ impl State {
 pub(crate) fn solve(givens: &[u8; 81], search: &mut Search<'_>) {
     let mut state = State::empty();
     for (i, &v) in givens.iter().enumerate() {
-        if v != 0 && !state.place(v as usize - 1, i / 27, i % 27) {
+        if v != 0 && !state.place_given(v as usize - 1, i / 27, i % 27) {
             return;
         }
     }
@@ -426,7 +452,6 @@ mod tests {
         assert_eq!(TRIAD_LOGIC[0b111_000_111], (0, 0));
         assert_eq!(TRIAD_CELLS[1], 0b111);
         assert_eq!(ROW_TRIADS[0b100_000_010], 0b101);
-        assert_eq!(ROW_SINGLE_TRIADS[0b110_000_010], 0b001);
         // Columns 0 and 1 in stack 0 (two left), column 4 alone in stack 1: column 4 claimed.
         assert_eq!(CLAIMED_COLUMNS[0b000_010_011], (1 << 4) | (1 << 13) | (1 << 22));
     }

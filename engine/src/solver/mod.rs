@@ -44,7 +44,8 @@ pub fn search(grid: &Grid, limit: usize, keep: usize) -> Report {
             *g = c.map_or(0, Digit::get);
         }
         let mut on_solution = |d: &[u8; 81]| record(d);
-        let mut s = fast9::Search { limit, count: 0, guesses: 0, on_solution: &mut on_solution };
+        let on_solution: Option<&mut fast9::OnSolution> = if keep > 0 { Some(&mut on_solution) } else { None };
+        let mut s = fast9::Search { limit, count: 0, guesses: 0, on_solution };
         fast9::solve(&givens, &mut s);
         let (count, guesses) = (s.count, s.guesses);
         Report { count, solutions, guesses }
