@@ -50,9 +50,9 @@ pub fn EditTools(store: Store) -> impl IntoView {
             <button type="button" class="tool" aria-pressed=move || pressed(store.ink.eraser.get())
                     class:active=move || store.ink.eraser.get()
                     on:click=move |_| store.ink.eraser.update(|e| *e = !*e)>{move || store.ui().eraser}</button>
-            <button type="button" class="tool" disabled=move || !store.game.with(|g| g.can_undo())
+            <button type="button" class="tool wide" disabled=move || !store.game.with(|g| g.can_undo())
                     on:click=move |_| controller::undo(store)>{move || store.ui().undo}</button>
-            <button type="button" class="tool" disabled=move || !store.game.with(|g| g.can_redo())
+            <button type="button" class="tool wide" disabled=move || !store.game.with(|g| g.can_redo())
                     on:click=move |_| controller::redo(store)>{move || store.ui().redo}</button>
         </div>
     }
@@ -66,8 +66,8 @@ pub fn GameTools(store: Store) -> impl IntoView {
     view! {
         <div class="tools game-tools" role="group" aria-label=move || store.ui().game>
             <Show when=move || !entering() fallback=move || view! {
-                <button type="button" class="tool primary" on:click=move |_| controller::finish_entering(store)>{move || store.ui().done}</button>
-                <button type="button" class="tool" on:click=move |_| controller::cancel_entering(store)>{move || store.ui().cancel}</button>
+                <button type="button" class="tool wide primary" on:click=move |_| controller::finish_entering(store)>{move || store.ui().done}</button>
+                <button type="button" class="tool wide" on:click=move |_| controller::cancel_entering(store)>{move || store.ui().cancel}</button>
             }>
                 <button type="button" class="tool" on:click=move |_| controller::hint(store)>{move || store.ui().hint}</button>
                 <button type="button" class="tool" on:click=move |_| controller::check(store)>{move || store.ui().check}</button>
