@@ -21,7 +21,7 @@ fn post(scope: &DedicatedWorkerGlobalScope, reply: &Reply) {
 
 async fn load(scope: &DedicatedWorkerGlobalScope) -> Result<Recognizer, String> {
     let text = |e: JsValue| e.as_string().unwrap_or_else(|| format!("{e:?}"));
-    let response: Response = JsFuture::from(scope.fetch_with_str("digits.nnef.tar")).await.map_err(text)?.unchecked_into();
+    let response: Response = JsFuture::from(scope.fetch_with_str("digits.cnn")).await.map_err(text)?.unchecked_into();
     if !response.ok() {
         return Err(format!("the model file answered {}", response.status()));
     }

@@ -1,8 +1,8 @@
 //! # inkdoku-recognizer
 //!
 //! Handwritten digits, recognized offline: ink strokes are drawn into a 28x28 image exactly as
-//! the training script draws them (`raster`), and a small CNN (`models/`, run by tract from its
-//! NNEF form) scores the ten digits. Only the digits the grid allows may be answered (1-9, or
+//! the training script draws them (`raster`), and a small CNN (`models/`, built as a tract-core
+//! graph from the network file, `network`) scores the ten digits. Only the digits the grid allows may be answered (1-9, or
 //! 1-4 on a 4x4 grid); below a confidence threshold the recognizer declines, and the app keeps
 //! the ink so the player can fix it. No web dependency: it runs natively (tests, the
 //! `recognize` tool) and in the app's ink worker (wasm).
@@ -13,9 +13,10 @@
 //!                                                     or Declined { confidence }
 //! ```
 
+pub mod network;
 pub mod protocol;
 pub mod raster;
 mod recognizer;
 
 pub use raster::{Point, Stroke, rasterize};
-pub use recognizer::{Error, Recognition, Recognizer, THRESHOLD, framework};
+pub use recognizer::{Error, Recognition, Recognizer, THRESHOLD};

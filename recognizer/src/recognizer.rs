@@ -1,12 +1,11 @@
 //! Running the model: load it once, then score each drawing and answer a digit or decline.
 
+use crate::network::Network;
 use crate::raster::{SIZE, Stroke, rasterize};
 use serde::Serialize;
-use std::io::Cursor;
 use std::sync::Arc;
 use thiserror::Error;
-use tract_nnef::prelude::*;
-use tract_nnef::resource::ResourceLoader;
+use tract_core::internal::*;
 
 /// Below this confidence (softmax over the allowed digits) the recognizer declines.
 ///
@@ -35,45 +34,26 @@ pub enum Recognition {
 
 type Plan = Arc<TypedRunnableModel>;
 
-/// NNEF with its standard operators only. `tract_nnef::nnef()` also registers every tract-core
-/// operator (FFT, scan, quantization...); building the framework by hand keeps their code, a
-/// good half of tract in wasm, out of the ink worker. `convert-model` writes the model with
-/// the same restriction, so anything this framework cannot read fails at conversion time.
-pub fn framework() -> tract_nnef::framework::Nnef {
-    tract_nnef::framework::Nnef {
-        stdlib: tract_nnef::framework::stdlib(),
-        registries: vec![tract_nnef::ops::tract_nnef()],
-        resource_loaders: vec![tract_nnef::resource::GraphNnefLoader.into_boxed(), tract_nnef::resource::DatLoader.into_boxed()],
-        allow_extended_identifier_syntax: false,
-        extern_all_constants: false,
-    }
-}
-
 /// A loaded model.
 pub struct Recognizer {
     plan: Plan,
 }
 
 impl Recognizer {
-    /// Loads the model from the bytes of its NNEF archive (`models/digits.nnef.tar`).
+    /// Loads the model from the bytes of its network file (`models/digits.cnn`).
     pub fn load(bytes: &[u8]) -> Result<Recognizer, Error> {
-        let load = || -> TractResult<Plan> {
-            let model = framework().model_for_read(&mut Cursor::new(bytes))?;
-            model.into_optimized()?.into_runnable()
-        };
-        // tract reports bad input as errors, but a broken archive must never bring the app
-        // down: a panic is turned into an error too.
-        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(load)) {
-            Ok(Ok(plan)) => Ok(Recognizer { plan }),
-            Ok(Err(e)) => Err(Error::Load(e.to_string())),
-            Err(_) => Err(Error::Load("the archive is malformed".into())),
+        let network = Network::read(bytes).map_err(|e| Error::Load(e.to_string()))?;
+        if network.side != SIZE || network.outputs() != 10 {
+            return Err(Error::Load(format!("the network reads {0}x{0} images into {1} scores, not 28x28 into 10", network.side, network.outputs())));
         }
+        let plan = network.to_tract().and_then(|m| m.into_optimized()?.into_runnable()).map_err(|e| Error::Load(e.to_string()))?;
+        Ok(Recognizer { plan })
     }
 
     /// The model's ten scores (logits) for an image.
     pub fn logits(&self, image: &[f32; SIZE * SIZE]) -> Result<[f32; 10], Error> {
-        let input = tract_ndarray::Array4::from_shape_vec((1, 1, SIZE, SIZE), image.to_vec()).map_err(|e| Error::Run(e.to_string()))?;
-        let out = self.plan.run(tvec!(Tensor::from(input).into())).map_err(|e| Error::Run(e.to_string()))?;
+        let input = Tensor::from_shape(&[1, 1, SIZE, SIZE], image).map_err(|e| Error::Run(e.to_string()))?;
+        let out = self.plan.run(tvec!(input.into())).map_err(|e| Error::Run(e.to_string()))?;
         let view = out[0].to_plain_array_view::<f32>().map_err(|e| Error::Run(e.to_string()))?;
         let mut logits = [0f32; 10];
         for (l, v) in logits.iter_mut().zip(view.iter()) {

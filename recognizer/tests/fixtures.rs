@@ -1,5 +1,5 @@
 //! The recognizer against the training script's own output: the Rust rasterizer must draw the
-//! fixture strokes as models/raster.py did, the NNEF model (run by tract) must score them as the
+//! fixture strokes as models/raster.py did, the network (built as a tract graph) must score them as the
 //! trained model did, and the answers must be right. Fixtures: models/fixtures/strokes.json,
 //! written by models/train.py from held-out synthetic pen strokes.
 
@@ -31,7 +31,7 @@ fn fixtures() -> Vec<(Fixture, Vec<Stroke>)> {
 }
 
 fn recognizer() -> Recognizer {
-    Recognizer::load(&std::fs::read(root().join("models/digits.nnef.tar")).unwrap()).unwrap()
+    Recognizer::load(&std::fs::read(root().join("models/digits.cnn")).unwrap()).unwrap()
 }
 
 #[test]
@@ -49,8 +49,12 @@ fn the_model_scores_as_trained_and_reads_the_digits() {
     let (mut right, mut total) = (0, 0);
     for (f, strokes) in fixtures() {
         let logits = r.logits(&rasterize(&strokes)).unwrap();
+        // The app's network file keeps its weights in half precision (models/README.md), so the
+        // logits move by hundredths; the ranking of the digits must not.
         let worst = logits.iter().zip(&f.logits).map(|(a, b)| (a - b).abs()).fold(0.0f32, f32::max);
-        assert!(worst < 1e-2, "logits of a {} differ by {worst}", f.label);
+        assert!(worst < 5e-2, "logits of a {} differ by {worst}", f.label);
+        let best = |l: &[f32]| (0..10).max_by(|&a, &b| l[a].total_cmp(&l[b]));
+        assert_eq!(best(&logits), best(&f.logits), "a {} scored differently", f.label);
         if f.label == 0 {
             continue; // never an answer
         }

@@ -154,7 +154,7 @@ test('a touch while the pen is in use makes no mark; a pen tap selects', async (
 test('without the model, writing is off with a message, and the pad still works', async () => {
   // (No service worker: it would fetch and cache the model past the route below.)
   const page = await b.page({ serviceWorkers: 'block' });
-  await page.route('**/digits.nnef.tar', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.route('**/digits.cnn', (route) => route.fulfill({ status: 404, body: 'gone' }));
   await page.goto(server.url);
   await waitForPuzzle(page);
   const [e] = await emptyCells(page, 1);

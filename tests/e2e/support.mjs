@@ -22,7 +22,7 @@ const types = {
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
   '.onnx': 'application/octet-stream',
-  '.nnef': 'application/octet-stream',
+  '.cnn': 'application/octet-stream',
 };
 
 /** Serves dist/ on 127.0.0.1 at a free port. Returns { url, close }. */

@@ -1,28 +1,131 @@
-//! `convert-model`: ONNX → NNEF, at model build time (after models/train.py). The app and tests
-//! load the NNEF archive with tract-nnef alone, which keeps tract's ONNX importer (protobuf and
-//! every ONNX operator) out of the wasm build.
+//! `convert-model`: the trained ONNX model → the network file the app ships, at model build
+//! time (after models/train.py). tract-onnx reads the ONNX file here, natively; the ink worker
+//! builds the same network from `digits.cnn` with tract-core's operators alone, which keeps
+//! tract's ONNX and NNEF readers (protobuf, every operator they know) out of the wasm.
 //!
 //!     cargo run --release -p inkdoku-recognizer --features onnx --bin convert-model -- \
-//!         models/digits.onnx models/digits.nnef.tar
+//!         models/digits.onnx models/digits.cnn [--f32]
+//!
+//! Weights are stored as f16 unless `--f32` is given. Before writing, both are run on the
+//! fixture rasters (models/fixtures/strokes.json) and on random images: tract-onnx on the ONNX
+//! file and the recognizer on the converted network must agree, or nothing is written.
 
+use inkdoku_recognizer::network::{Layer, Network, WeightType};
+use std::collections::HashMap;
+use tract_onnx::pb::{NodeProto, TensorProto};
 use tract_onnx::prelude::*;
+use tract_onnx::tract_core::internal::{TractErrorContext, bail, ensure, format_err};
+
+fn ints(node: &NodeProto, name: &str) -> Option<Vec<i64>> {
+    node.attribute.iter().find(|a| a.name == name).map(|a| a.ints.clone())
+}
+
+fn int(node: &NodeProto, name: &str) -> Option<i64> {
+    node.attribute.iter().find(|a| a.name == name).map(|a| a.i)
+}
+
+/// The network in an ONNX graph of Conv (3x3, pad 1), Relu, MaxPool (2x2, stride 2), Flatten
+/// and one Gemm — what models/train.py exports. Anything else is refused with its name.
+fn network_of(path: &str) -> TractResult<Network> {
+    let onnx = tract_onnx::onnx();
+    let proto = onnx.proto_model_for_path(path)?;
+    let graph = proto.graph.as_ref().context("the ONNX file has no graph")?;
+    let inits: HashMap<&str, &TensorProto> = graph.initializer.iter().map(|t| (t.name.as_str(), t)).collect();
+    let tensor = |name: &str| -> TractResult<Tensor> {
+        let t = inits.get(name).with_context(|| format!("no initializer {name}"))?;
+        tract_onnx::tensor::load_tensor(&*onnx.provider, t, None)
+    };
+    let floats = |t: &Tensor| -> TractResult<Vec<f32>> { Ok(t.to_plain_array_view::<f32>()?.iter().copied().collect()) };
+    let side = 28;
+    let mut layers = Vec::new();
+    for node in &graph.node {
+        match node.op_type.as_str() {
+            "Conv" => {
+                ensure!(ints(node, "kernel_shape").is_none_or(|k| k == [3, 3]), "{}: only 3x3 kernels", node.name);
+                ensure!(ints(node, "pads").is_some_and(|p| p == [1, 1, 1, 1]), "{}: only padding 1", node.name);
+                ensure!(ints(node, "strides").is_none_or(|s| s.iter().all(|&v| v == 1)), "{}: only stride 1", node.name);
+                ensure!(int(node, "group").is_none_or(|g| g == 1), "{}: only one group", node.name);
+                let w = tensor(&node.input[1])?;
+                let (outputs, inputs) = (w.shape()[0], w.shape()[1]);
+                let biases = match node.input.get(2) {
+                    Some(b) => floats(&tensor(b)?)?,
+                    None => vec![0.0; outputs],
+                };
+                layers.push(Layer::Conv { inputs, outputs, pool: false, weights: floats(&w)?, biases });
+            }
+            // The file format has ReLU after every convolution: check that it is there.
+            "Relu" => ensure!(matches!(layers.last(), Some(Layer::Conv { .. })), "{}: a Relu not after a Conv", node.name),
+            "MaxPool" => {
+                ensure!(ints(node, "kernel_shape").is_some_and(|k| k == [2, 2]), "{}: only 2x2 pools", node.name);
+                ensure!(ints(node, "strides").is_some_and(|s| s == [2, 2]), "{}: only stride 2", node.name);
+                match layers.last_mut() {
+                    Some(Layer::Conv { pool, .. }) if !*pool => *pool = true,
+                    _ => bail!("{}: a MaxPool not after a Conv and Relu", node.name),
+                }
+            }
+            "Flatten" => {}
+            "Gemm" => {
+                let w = tensor(&node.input[1])?;
+                let w = if int(node, "transB") == Some(1) { w.permute_axes(&[1, 0])? } else { w };
+                let (inputs, outputs) = (w.shape()[0], w.shape()[1]);
+                let biases = floats(&tensor(&node.input[2])?)?;
+                layers.push(Layer::Dense { inputs, outputs, weights: floats(&w)?, biases });
+            }
+            other => bail!("the ONNX graph uses {other}, which the network file cannot hold"),
+        }
+    }
+    let network = Network { side, layers };
+    network.check()?;
+    Ok(network)
+}
+
+/// The fixture rasters and a few random images.
+fn check_images() -> TractResult<Vec<[f32; 784]>> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../models/fixtures/strokes.json"))?;
+    let fixtures: Vec<serde_json::Value> = serde_json::from_str(&text)?;
+    let mut images: Vec<Vec<f32>> =
+        fixtures.iter().filter_map(|f| f["raster"].as_array()).map(|r| r.iter().map(|v| v.as_f64().unwrap_or(0.0) as f32).collect()).collect();
+    let mut seed = 0x2545_f491u32;
+    for _ in 0..20 {
+        images.push(
+            (0..784)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 17;
+                    seed ^= seed << 5;
+                    (seed % 1000) as f32 / 1000.0
+                })
+                .collect(),
+        );
+    }
+    images.into_iter().map(|img| img.try_into().map_err(|_| format_err!("a fixture raster is not 28x28"))).collect()
+}
 
 fn main() -> TractResult<()> {
     let args: Vec<String> = std::env::args().collect();
-    let (input, output) = match args.as_slice() {
-        [_, i, o] => (i, o),
-        _ => {
-            eprintln!("usage: convert-model MODEL.onnx MODEL.nnef.tar");
-            std::process::exit(2);
-        }
+    let f32_weights = args.iter().any(|a| a == "--f32");
+    let paths: Vec<&String> = args.iter().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let [input, output] = paths.as_slice() else {
+        eprintln!("usage: convert-model MODEL.onnx MODEL.cnn [--f32]");
+        std::process::exit(2);
     };
-    let mut model =
-        tract_onnx::onnx().model_for_path(input)?.with_input_fact(0, f32::fact([1, 1, 28, 28]).into())?.into_typed()?.into_decluttered()?;
-    // The ONNX importer's properties (ir_version, an i64) would need tract-core's `cast`
-    // operator to read back; the app's reader knows standard NNEF only (see `framework`).
-    model.properties.clear();
-    let file = std::fs::File::create(output)?;
-    inkdoku_recognizer::framework().write_to_tar(&model, file)?;
-    eprintln!("wrote {output}");
+    let network = network_of(input)?;
+    let kind = if f32_weights { WeightType::F32 } else { WeightType::F16 };
+    let bytes = network.write(kind);
+
+    let reference = tract_onnx::onnx().model_for_path(input.as_str())?.into_optimized()?.into_runnable()?;
+    let converted = inkdoku_recognizer::Recognizer::load(&bytes)?;
+    let mut worst = 0f32;
+    for image in check_images()? {
+        let want = reference.run(tvec!(Tensor::from_shape(&[1, 1, 28, 28], &image)?.into()))?;
+        let want: Vec<f32> = want[0].to_plain_array_view::<f32>()?.iter().copied().collect();
+        let got = converted.logits(&image)?;
+        worst = want.iter().zip(&got).map(|(a, b)| (a - b).abs()).fold(worst, f32::max);
+    }
+    // f16 weights round to about three significant digits; the logits move by hundredths.
+    let tolerance = if f32_weights { 1e-4 } else { 5e-2 };
+    ensure!(worst < tolerance, "the converted network's logits differ from tract-onnx's by {worst}");
+    std::fs::write(output, &bytes)?;
+    eprintln!("wrote {output}: {} bytes, {kind:?} weights, logits within {worst:.1e} of tract-onnx's", bytes.len());
     Ok(())
 }

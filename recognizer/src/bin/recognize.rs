@@ -11,7 +11,7 @@
 use inkdoku_recognizer::{Point, Recognizer, Stroke};
 use std::io::{self, BufRead, Write};
 
-static MODEL: &[u8] = include_bytes!("../../../models/digits.nnef.tar");
+static MODEL: &[u8] = include_bytes!("../../../models/digits.cnn");
 
 fn parse(line: &str) -> Result<Vec<Stroke>, String> {
     let raw: Vec<Vec<Vec<f64>>> = serde_json::from_str(line).map_err(|e| format!("not an array of strokes: {e}"))?;

@@ -1,0 +1,424 @@
+//! The digit network as the app ships it (`models/digits.cnn`), and its tract graph.
+//!
+//! The model is trained and exported as ONNX (`models/train.py`); `convert-model` reads the
+//! ONNX with tract-onnx at model build time and writes this file. The ink worker then builds
+//! the graph with tract-core's own operators: no ONNX protobuf reader and no NNEF text parser
+//! in the wasm, and only the few operator types the network uses (tract's format readers
+//! register every operator they know, which doubles the worker's size).
+//!
+//! ```text
+//!  "inkdoku-cnn" 1          magic and format version (12 bytes)
+//!  u8  weight type          1 = f32, 2 = f16 (IEEE half), little-endian
+//!  u8  layer count
+//!  u16 input side           the image is side x side, one channel (28)
+//!  per layer:
+//!    u8 kind                1 = conv 3x3 (pad 1) + ReLU, 2 = the same + max-pool 2x2,
+//!                           3 = dense (the last layer: the flattened C,H,W → the logits)
+//!    u16 inputs, u16 outputs
+//!    weights                conv: outputs x inputs x 3 x 3 (OIHW); dense: inputs x outputs
+//!    biases                 outputs
+//! ```
+//!
+//! Reading never panics and never trusts a size before the bytes are there: a damaged file is
+//! an error that says what is wrong and where.
+
+use thiserror::Error;
+use tract_core::internal::*;
+use tract_core::ops::cnn::{Conv, KernelFormat, MaxPool, PaddingSpec, PoolSpec};
+use tract_core::ops::einsum::EinSum;
+use tract_core::ops::nn::DataFormat;
+
+/// The file's first bytes: magic and format version.
+pub const MAGIC: &[u8; 12] = b"inkdoku-cnn\x01";
+
+/// How the weights are stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WeightType {
+    F32 = 1,
+    /// Half precision: half the download; the network computes in f32 either way.
+    F16 = 2,
+}
+
+/// One layer of the network.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Layer {
+    /// 3x3 convolution with padding 1, then ReLU, then (if `pool`) a 2x2 max-pool with stride 2.
+    /// `weights` are outputs x inputs x 3 x 3.
+    Conv { inputs: usize, outputs: usize, pool: bool, weights: Vec<f32>, biases: Vec<f32> },
+    /// The flattened features (channel, row, column order) times `weights` (inputs x outputs).
+    Dense { inputs: usize, outputs: usize, weights: Vec<f32>, biases: Vec<f32> },
+}
+
+/// A network: convolutions, then one dense layer giving the logits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    /// Side of the square one-channel input image.
+    pub side: usize,
+    pub layers: Vec<Layer>,
+}
+
+/// Why a network file could not be read, or a network not built.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum NetworkError {
+    #[error("not an inkdoku network file (the first bytes are not \"inkdoku-cnn\" version 1)")]
+    Magic,
+    #[error("the file ends early, at byte {0}")]
+    Truncated(usize),
+    #[error("unknown weight type {0} (1 = f32, 2 = f16)")]
+    WeightType(u8),
+    #[error("layer {layer}: unknown kind {kind}")]
+    Kind { layer: usize, kind: u8 },
+    #[error("layer {layer}: {what}")]
+    Shape { layer: usize, what: String },
+    #[error("{0} bytes after the last layer")]
+    Trailing(usize),
+    #[error("the network has no layers, or does not end with its one dense layer")]
+    Structure,
+}
+
+/// Bounds that keep a damaged header from asking for absurd allocations.
+const MAX_LAYERS: usize = 16;
+const MAX_CHANNELS: usize = 1024;
+const MAX_SIDE: usize = 256;
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], NetworkError> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len()).ok_or(NetworkError::Truncated(self.bytes.len()))?;
+        let out = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(out)
+    }
+    fn u8(&mut self) -> Result<u8, NetworkError> {
+        Ok(self.take(1)?[0])
+    }
+    fn u16(&mut self) -> Result<usize, NetworkError> {
+        let b = self.take(2)?;
+        Ok(usize::from(u16::from_le_bytes([b[0], b[1]])))
+    }
+    /// `dims` floats (their product): the size is checked against the bytes left before
+    /// anything is allocated, and an overflowing product is a truncated file too.
+    fn floats(&mut self, dims: &[usize], kind: WeightType) -> Result<Vec<f32>, NetworkError> {
+        let width = match kind {
+            WeightType::F32 => 4,
+            WeightType::F16 => 2,
+        };
+        let bytes = dims.iter().try_fold(width, |acc: usize, &d| acc.checked_mul(d)).ok_or(NetworkError::Truncated(self.bytes.len()))?;
+        let raw = self.take(bytes)?;
+        Ok(match kind {
+            WeightType::F32 => raw.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect(),
+            WeightType::F16 => raw.chunks_exact(2).map(|c| f16::from_le_bytes([c[0], c[1]]).to_f32()).collect(),
+        })
+    }
+}
+
+impl Network {
+    /// Reads a network file.
+    pub fn read(bytes: &[u8]) -> Result<Network, NetworkError> {
+        let mut r = Reader { bytes, at: 0 };
+        if r.take(MAGIC.len()).ok() != Some(&MAGIC[..]) {
+            return Err(NetworkError::Magic);
+        }
+        let kind = match r.u8()? {
+            1 => WeightType::F32,
+            2 => WeightType::F16,
+            other => return Err(NetworkError::WeightType(other)),
+        };
+        let count = usize::from(r.u8()?);
+        let side = r.u16()?;
+        let mut layers = Vec::with_capacity(count.min(MAX_LAYERS));
+        for layer in 0..count {
+            let tag = r.u8()?;
+            let (inputs, outputs) = (r.u16()?, r.u16()?);
+            let bad = |what: &str| NetworkError::Shape { layer, what: what.into() };
+            if inputs == 0 || outputs == 0 {
+                return Err(bad("no inputs or no outputs"));
+            }
+            layers.push(match tag {
+                1 | 2 => Layer::Conv {
+                    inputs,
+                    outputs,
+                    pool: tag == 2,
+                    weights: r.floats(&[outputs, inputs, 9], kind)?,
+                    biases: r.floats(&[outputs], kind)?,
+                },
+                3 => Layer::Dense { inputs, outputs, weights: r.floats(&[inputs, outputs], kind)?, biases: r.floats(&[outputs], kind)? },
+                kind => return Err(NetworkError::Kind { layer, kind }),
+            });
+        }
+        if r.at != bytes.len() {
+            return Err(NetworkError::Trailing(bytes.len() - r.at));
+        }
+        let network = Network { side, layers };
+        network.check()?;
+        Ok(network)
+    }
+
+    /// Writes the network file (what `read` reads back).
+    pub fn write(&self, kind: WeightType) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.push(kind as u8);
+        out.push(self.layers.len() as u8);
+        let u16 = |out: &mut Vec<u8>, v: usize| out.extend_from_slice(&(v as u16).to_le_bytes());
+        u16(&mut out, self.side);
+        let floats = |out: &mut Vec<u8>, values: &[f32]| {
+            for &v in values {
+                match kind {
+                    WeightType::F32 => out.extend_from_slice(&v.to_le_bytes()),
+                    WeightType::F16 => out.extend_from_slice(&f16::from_f32(v).to_le_bytes()),
+                }
+            }
+        };
+        for layer in &self.layers {
+            let (tag, inputs, outputs, weights, biases) = match layer {
+                Layer::Conv { inputs, outputs, pool, weights, biases } => (if *pool { 2 } else { 1 }, inputs, outputs, weights, biases),
+                Layer::Dense { inputs, outputs, weights, biases } => (3, inputs, outputs, weights, biases),
+            };
+            out.push(tag);
+            u16(&mut out, *inputs);
+            u16(&mut out, *outputs);
+            floats(&mut out, weights);
+            floats(&mut out, biases);
+        }
+        out
+    }
+
+    /// The number of logits the network gives.
+    pub fn outputs(&self) -> usize {
+        match self.layers.last() {
+            Some(Layer::Dense { outputs, .. }) => *outputs,
+            _ => 0,
+        }
+    }
+
+    /// Checks that the layers fit together: convolutions from one channel, each taking the
+    /// channels the one before gives, then exactly one dense layer over all the features.
+    pub fn check(&self) -> Result<(), NetworkError> {
+        if self.side == 0 || self.side > MAX_SIDE || self.layers.len() > MAX_LAYERS {
+            return Err(NetworkError::Structure);
+        }
+        let (mut channels, mut side) = (1, self.side);
+        let last = self.layers.len().checked_sub(1).ok_or(NetworkError::Structure)?;
+        for (layer, l) in self.layers.iter().enumerate() {
+            let bad = |what: String| NetworkError::Shape { layer, what };
+            match l {
+                Layer::Conv { inputs, outputs, pool, weights, biases } => {
+                    if layer == last {
+                        return Err(NetworkError::Structure);
+                    }
+                    if *inputs != channels {
+                        return Err(bad(format!("takes {inputs} channels, the layer before gives {channels}")));
+                    }
+                    if *outputs > MAX_CHANNELS || weights.len() != outputs * inputs * 9 || biases.len() != *outputs {
+                        return Err(bad(format!("{outputs} channels out do not fit its {} weights", weights.len())));
+                    }
+                    channels = *outputs;
+                    if *pool {
+                        side /= 2;
+                    }
+                    if side == 0 {
+                        return Err(bad("pools the image away".into()));
+                    }
+                }
+                Layer::Dense { inputs, outputs, weights, biases } => {
+                    if layer != last {
+                        return Err(NetworkError::Structure);
+                    }
+                    if *inputs != channels * side * side {
+                        return Err(bad(format!("takes {inputs} features, the convolutions give {}", channels * side * side)));
+                    }
+                    if weights.len() != inputs * outputs || biases.len() != *outputs {
+                        return Err(bad("weights do not fit its size".into()));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The network as a tract graph: input `1 x 1 x side x side` (NCHW), output `1 x logits`.
+    pub fn to_tract(&self) -> TractResult<TypedModel> {
+        self.check()?;
+        let mut model = TypedModel::default();
+        let mut x = model.add_source("image", f32::fact([1, 1, self.side, self.side]))?;
+        let (mut channels, mut side) = (1, self.side);
+        for (i, layer) in self.layers.iter().enumerate() {
+            match layer {
+                Layer::Conv { inputs, outputs, pool, weights, biases } => {
+                    let kernel = model.add_const(format!("conv{i}.kernel"), tensor1(weights).into_shape(&[*outputs, *inputs, 3, 3])?)?;
+                    let bias = model.add_const(format!("conv{i}.bias"), tensor1(biases))?;
+                    let spec = PoolSpec {
+                        data_format: DataFormat::NCHW,
+                        kernel_shape: tvec!(3, 3),
+                        padding: PaddingSpec::Explicit(tvec!(1, 1), tvec!(1, 1)),
+                        dilations: None,
+                        strides: None,
+                        input_channels: *inputs,
+                        output_channels: *outputs,
+                    };
+                    let conv = Conv { pool_spec: spec, kernel_fmt: KernelFormat::OIHW, group: 1, q_params: None };
+                    x = model.wire_node(format!("conv{i}"), conv, &[x, kernel, bias])?[0];
+                    let zero = model.add_const(format!("relu{i}.zero"), tensor4(&[[[[0f32]]]]))?;
+                    x = model.wire_node(format!("relu{i}"), tract_core::ops::math::max(), &[x, zero])?[0];
+                    if *pool {
+                        let spec = PoolSpec {
+                            data_format: DataFormat::NCHW,
+                            kernel_shape: tvec!(2, 2),
+                            padding: PaddingSpec::Valid,
+                            dilations: None,
+                            strides: Some(tvec!(2, 2)),
+                            input_channels: *outputs,
+                            output_channels: *outputs,
+                        };
+                        x = model.wire_node(format!("pool{i}"), MaxPool { pool_spec: spec, with_index_outputs: None }, &[x])?[0];
+                        side /= 2;
+                    }
+                    channels = *outputs;
+                }
+                Layer::Dense { inputs, outputs, weights, biases } => {
+                    let from = tvec!(channels.to_dim(), side.to_dim(), side.to_dim());
+                    x = model.wire_node("flatten", AxisOp::Reshape(1, from, tvec!(inputs.to_dim())), &[x])?[0];
+                    let w = model.add_const("dense.weights", tensor1(weights).into_shape(&[*inputs, *outputs])?)?;
+                    let axes = AxesMapping::for_numpy_matmul(2, false, false, false)?;
+                    x = model.wire_node("dense", EinSum { axes, operating_dt: f32::datum_type(), q_params: None }, &[x, w])?[0];
+                    let b = model.add_const("dense.bias", tensor1(biases).into_shape(&[1, *outputs])?)?;
+                    x = model.wire_node("logits", tract_core::ops::math::add(), &[x, b])?[0];
+                }
+            }
+        }
+        model.select_output_outlets(&[x])?;
+        Ok(model)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small() -> Network {
+        let n = |k: usize, scale: f32| (0..k).map(|i| ((i * 37 % 17) as f32 - 8.0) * scale).collect::<Vec<f32>>();
+        Network {
+            side: 8,
+            layers: vec![
+                Layer::Conv { inputs: 1, outputs: 2, pool: true, weights: n(18, 0.1), biases: n(2, 0.01) },
+                Layer::Conv { inputs: 2, outputs: 3, pool: true, weights: n(54, 0.05), biases: n(3, 0.01) },
+                Layer::Dense { inputs: 12, outputs: 10, weights: n(120, 0.02), biases: n(10, 0.1) },
+            ],
+        }
+    }
+
+    /// The same network computed by hand, plainly: what the tract graph must give.
+    fn by_hand(net: &Network, image: &[f32]) -> Vec<f32> {
+        let (mut x, mut channels, mut side) = (image.to_vec(), 1, net.side);
+        for layer in &net.layers {
+            match layer {
+                Layer::Conv { inputs, outputs, pool, weights, biases } => {
+                    let mut y = vec![0f32; outputs * side * side];
+                    for o in 0..*outputs {
+                        for r in 0..side {
+                            for c in 0..side {
+                                let mut s = biases[o];
+                                for i in 0..*inputs {
+                                    for (dr, dc) in (0..9).map(|k| (k / 3, k % 3)) {
+                                        let (rr, cc) = ((r + dr).wrapping_sub(1), (c + dc).wrapping_sub(1));
+                                        if rr < side && cc < side {
+                                            s += weights[((o * inputs + i) * 3 + dr) * 3 + dc] * x[(i * side + rr) * side + cc];
+                                        }
+                                    }
+                                }
+                                y[(o * side + r) * side + c] = s.max(0.0);
+                            }
+                        }
+                    }
+                    if *pool {
+                        let half = side / 2;
+                        let mut p = vec![0f32; outputs * half * half];
+                        for o in 0..*outputs {
+                            for r in 0..half {
+                                for c in 0..half {
+                                    let at = |dr: usize, dc: usize| y[(o * side + 2 * r + dr) * side + 2 * c + dc];
+                                    p[(o * half + r) * half + c] = at(0, 0).max(at(0, 1)).max(at(1, 0)).max(at(1, 1));
+                                }
+                            }
+                        }
+                        (y, side) = (p, half);
+                    }
+                    (x, channels) = (y, *outputs);
+                }
+                Layer::Dense { inputs, outputs, weights, biases } => {
+                    assert_eq!(*inputs, channels * side * side);
+                    x = (0..*outputs).map(|o| biases[o] + (0..*inputs).map(|i| x[i] * weights[i * outputs + o]).sum::<f32>()).collect();
+                }
+            }
+        }
+        x
+    }
+
+    #[test]
+    fn the_tract_graph_computes_the_network() {
+        let net = small();
+        let plan = net.to_tract().unwrap().into_optimized().unwrap().into_runnable().unwrap();
+        let image: Vec<f32> = (0..64).map(|i| ((i * 29 % 13) as f32) / 13.0).collect();
+        let out = plan.run(tvec!(Tensor::from_shape(&[1, 1, 8, 8], &image).unwrap().into())).unwrap();
+        let got: Vec<f32> = out[0].to_plain_array_view::<f32>().unwrap().iter().copied().collect();
+        let want = by_hand(&net, &image);
+        assert_eq!(got.len(), 10);
+        for (g, w) in got.iter().zip(&want) {
+            assert!((g - w).abs() < 1e-4, "{got:?} vs {want:?}");
+        }
+    }
+
+    #[test]
+    fn files_round_trip() {
+        let net = small();
+        assert_eq!(Network::read(&net.write(WeightType::F32)).unwrap(), net);
+        let half = Network::read(&net.write(WeightType::F16)).unwrap();
+        assert_eq!(half.layers.len(), 3);
+        if let (Layer::Dense { weights: a, .. }, Layer::Dense { weights: b, .. }) = (&half.layers[2], &net.layers[2]) {
+            assert!(a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-3));
+        }
+    }
+
+    #[test]
+    fn damaged_files_are_errors_that_say_why() {
+        let good = small().write(WeightType::F32);
+        assert_eq!(Network::read(b"nonsense"), Err(NetworkError::Magic));
+        assert_eq!(Network::read(&good[..good.len() - 1]), Err(NetworkError::Truncated(good.len() - 1)));
+        let mut longer = good.clone();
+        longer.push(0);
+        assert_eq!(Network::read(&longer), Err(NetworkError::Trailing(1)));
+        let mut kind = good.clone();
+        kind[12] = 7;
+        assert_eq!(Network::read(&kind), Err(NetworkError::WeightType(7)));
+        // A header that claims huge layers: an error, not an allocation.
+        let mut huge = good.clone();
+        huge[17..19].copy_from_slice(&u16::MAX.to_le_bytes());
+        assert!(Network::read(&huge).is_err());
+        // Every prefix and every single-byte change: an answer, never a panic.
+        for cut in 0..good.len() {
+            assert!(Network::read(&good[..cut]).is_err());
+        }
+        for at in 0..good.len().min(64) {
+            let mut bytes = good.clone();
+            bytes[at] ^= 0xa5;
+            let _ = Network::read(&bytes);
+        }
+    }
+
+    #[test]
+    fn layers_must_fit_together() {
+        let mut net = small();
+        if let Layer::Dense { inputs, .. } = &mut net.layers[2] {
+            *inputs = 11;
+        }
+        assert!(matches!(net.check(), Err(NetworkError::Shape { layer: 2, .. })));
+        let mut net = small();
+        net.layers.swap(0, 1);
+        assert!(matches!(net.check(), Err(NetworkError::Shape { layer: 0, .. })));
+        assert_eq!(Network { side: 8, layers: vec![] }.check(), Err(NetworkError::Structure));
+    }
+}
