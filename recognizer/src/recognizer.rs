@@ -44,7 +44,11 @@ impl Recognizer {
     pub fn load(bytes: &[u8]) -> Result<Recognizer, Error> {
         let network = Network::read(bytes).map_err(|e| Error::Load(e.to_string()))?;
         if network.side != SIZE || network.outputs() != 10 {
-            return Err(Error::Load(format!("the network reads {0}x{0} images into {1} scores, not 28x28 into 10", network.side, network.outputs())));
+            return Err(Error::Load(format!(
+                "the network reads {0}x{0} images into {1} scores, not 28x28 into 10",
+                network.side,
+                network.outputs()
+            )));
         }
         let plan = network.to_tract().and_then(|m| m.into_optimized()?.into_runnable()).map_err(|e| Error::Load(e.to_string()))?;
         Ok(Recognizer { plan })

@@ -363,7 +363,6 @@ impl State {
         out
     }
 
-
     /// The cell to branch on: the first bivalue cell (there nearly always is one); else, of the
     /// first open cell of each band, the one with fewest candidates. (A scan of every open cell
     /// for the fewest measured slower on the hardest sets: more nodes, not fewer.)

@@ -83,8 +83,11 @@ fn network_of(path: &str) -> TractResult<Network> {
 fn check_images() -> TractResult<Vec<[f32; 784]>> {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../models/fixtures/strokes.json"))?;
     let fixtures: Vec<serde_json::Value> = serde_json::from_str(&text)?;
-    let mut images: Vec<Vec<f32>> =
-        fixtures.iter().filter_map(|f| f["raster"].as_array()).map(|r| r.iter().map(|v| v.as_f64().unwrap_or(0.0) as f32).collect()).collect();
+    let mut images: Vec<Vec<f32>> = fixtures
+        .iter()
+        .filter_map(|f| f["raster"].as_array())
+        .map(|r| r.iter().map(|v| v.as_f64().unwrap_or(0.0) as f32).collect())
+        .collect();
     let mut seed = 0x2545_f491u32;
     for _ in 0..20 {
         images.push(
