@@ -151,28 +151,30 @@ test('a touch while the pen is in use makes no mark; a pen tap selects', async (
   await recognized(page, e.row, e.col, 7);
 });
 
-test('a browser that cannot run the recognizer (no wasm SIMD) gets the same message', async () => {
-  // A wasm that does not compile stands for one that uses instructions the browser lacks.
+/**
+ * Opens the app with one of the ink worker's files answered by `fulfil`, writes a 4, and waits
+ * for the "writing is off" message; the cell must stay empty. Returns the page and the cell.
+ * (No service worker: it would fetch and cache the file past the route.)
+ */
+async function writingOffWhen(pattern, fulfil) {
   const page = await b.page({ serviceWorkers: 'block' });
-  await page.route('**/ink_bg.wasm', (route) => route.fulfill({ status: 200, contentType: 'application/wasm', body: Buffer.from('\0asm\x01\0\0\0\x7f') }));
+  await page.route(pattern, (route) => route.fulfill(fulfil));
   await page.goto(server.url);
   await waitForPuzzle(page);
   const [e] = await emptyCells(page, 1);
   await draw(page, e.row, e.col, DIGITS[4]);
   await page.waitForFunction(() => /Handwriting is off/.test(document.querySelector('[role=status]').textContent), null, { timeout: 15000 });
   assert.equal(await label(page, e.row, e.col), `Row ${e.row}, column ${e.col}, empty`);
+  return { page, e };
+}
+
+test('a browser that cannot run the recognizer (no wasm SIMD) gets the same message', async () => {
+  // A wasm that does not compile stands for one that uses instructions the browser lacks.
+  await writingOffWhen('**/ink_bg.wasm', { status: 200, contentType: 'application/wasm', body: Buffer.from('\0asm\x01\0\0\0\x7f') });
 });
 
 test('without the model, writing is off with a message, and the pad still works', async () => {
-  // (No service worker: it would fetch and cache the model past the route below.)
-  const page = await b.page({ serviceWorkers: 'block' });
-  await page.route('**/digits.cnn', (route) => route.fulfill({ status: 404, body: 'gone' }));
-  await page.goto(server.url);
-  await waitForPuzzle(page);
-  const [e] = await emptyCells(page, 1);
-  await draw(page, e.row, e.col, DIGITS[4]);
-  await page.waitForFunction(() => /Handwriting is off/.test(document.querySelector('[role=status]').textContent), null, { timeout: 15000 });
-  assert.equal(await label(page, e.row, e.col), `Row ${e.row}, column ${e.col}, empty`);
+  const { page, e } = await writingOffWhen('**/digits.cnn', { status: 404, body: 'gone' });
   await cell(page, e.row, e.col).click();
   await page.getByRole('button', { name: '5', exact: true }).click();
   assert.match(await label(page, e.row, e.col), /, 5(,|$)/);
