@@ -34,12 +34,17 @@ fn width(pressure: f64) -> f64 {
     1.6 + 1.4 * p
 }
 
+/// A point on the 28x28 canvas: x, y and the stroke's width there.
+type InkPoint = (f64, f64, f64);
+
 fn draw(strokes: &[Stroke], scale: f64, ox: f64, oy: f64) -> [f64; SIZE * SIZE] {
     let mut img = [0.0f64; SIZE * SIZE];
     for stroke in strokes {
-        let pts: Vec<(f64, f64, f64)> = stroke.iter().map(|p| (p.x * scale + ox, p.y * scale + oy, width(p.pressure))).collect();
-        let segments: Vec<((f64, f64, f64), (f64, f64, f64))> =
-            if pts.len() > 1 { pts.windows(2).map(|w| (w[0], w[1])).collect() } else { vec![(pts[0], pts[0])] };
+        let pts: Vec<InkPoint> = stroke.iter().map(|p| (p.x * scale + ox, p.y * scale + oy, width(p.pressure))).collect();
+        // A one-point stroke (a dot) is a segment from the point to itself.
+        let Some(&first) = pts.first() else { continue };
+        let segments: Vec<(InkPoint, InkPoint)> =
+            if pts.len() > 1 { pts.windows(2).map(|w| (w[0], w[1])).collect() } else { vec![(first, first)] };
         for ((x0, y0, w0), (x1, y1, w1)) in segments {
             let w = (w0 + w1) / 2.0;
             let reach = w / 2.0 + 1.0;
