@@ -15,13 +15,20 @@ thread_local! {
     static RECOGNIZER: RefCell<Option<Recognizer>> = const { RefCell::new(None) };
 }
 
+/// The global the loader puts the model's download (a `fetch` promise) in.
+const MODEL_DOWNLOAD: &str = "inkdokuModelDownload";
+
 fn post(scope: &DedicatedWorkerGlobalScope, reply: &Reply) {
     let _ = scope.post_message(&JsValue::from_str(&protocol::encode(reply)));
 }
 
 async fn load(scope: &DedicatedWorkerGlobalScope) -> Result<Recognizer, String> {
     let text = |e: JsValue| e.as_string().unwrap_or_else(|| format!("{e:?}"));
-    let response: Response = JsFuture::from(scope.fetch_with_str("digits.cnn")).await.map_err(text)?.unchecked_into();
+    // The loader (scripts/build-ink-worker) starts the model's download before the wasm is
+    // compiled, so the two overlap; without it, the download starts here.
+    let started = js_sys::Reflect::get(scope, &JsValue::from_str(MODEL_DOWNLOAD)).ok().and_then(|v| v.dyn_into::<js_sys::Promise>().ok());
+    let download = started.unwrap_or_else(|| scope.fetch_with_str("digits.cnn"));
+    let response: Response = JsFuture::from(download).await.map_err(text)?.unchecked_into();
     if !response.ok() {
         return Err(format!("the model file answered {}", response.status()));
     }
