@@ -22,7 +22,8 @@ fn post(scope: &DedicatedWorkerGlobalScope, reply: &Reply) {
     let _ = scope.post_message(&JsValue::from_str(&protocol::encode(reply)));
 }
 
-async fn load(scope: &DedicatedWorkerGlobalScope) -> Result<Recognizer, String> {
+/// The recognizer, and how long it took to load once its file was here (milliseconds).
+async fn load(scope: &DedicatedWorkerGlobalScope) -> Result<(Recognizer, f64), String> {
     let text = |e: JsValue| e.as_string().unwrap_or_else(|| format!("{e:?}"));
     // The loader (scripts/build-ink-worker) starts the model's download before the wasm is
     // compiled, so the two overlap; without it, the download starts here.
@@ -34,7 +35,11 @@ async fn load(scope: &DedicatedWorkerGlobalScope) -> Result<Recognizer, String> 
     }
     let buffer = JsFuture::from(response.array_buffer().map_err(text)?).await.map_err(text)?;
     let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
-    Recognizer::load(&bytes).map_err(|e| e.to_string())
+    let clock = scope.performance();
+    let now = || clock.as_ref().map_or(0.0, |c| c.now());
+    let started = now();
+    let recognizer = Recognizer::load(&bytes).map_err(|e| e.to_string())?;
+    Ok((recognizer, now() - started))
 }
 
 fn main() {
@@ -53,9 +58,9 @@ fn main() {
     on_message.forget();
     wasm_bindgen_futures::spawn_local(async move {
         match load(&scope).await {
-            Ok(r) => {
+            Ok((r, load_ms)) => {
                 RECOGNIZER.with_borrow_mut(|slot| *slot = Some(r));
-                post(&scope, &Reply::Ready);
+                post(&scope, &Reply::Ready { load_ms: (load_ms * 10.0).round() / 10.0 });
             }
             Err(message) => post(&scope, &Reply::Unavailable { message }),
         }

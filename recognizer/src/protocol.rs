@@ -2,7 +2,8 @@
 //! worker's handler. JSON text, like the engine worker's:
 //!
 //! ```text
-//!  worker ──{"kind":"ready"}──▶ app            (model loaded; or {"kind":"unavailable","message":…})
+//!  worker ──{"kind":"ready","load_ms":57.2}──▶ app   (model loaded, in that time; or
+//!                                                    {"kind":"unavailable","message":…})
 //!  app ──{"id":4,"strokes":[[[x,y,p],…],…],"max_digit":9}──▶ worker
 //!  app ◀──{"kind":"recognized","id":4,"result":{"digit":7,"confidence":0.98,"second":1}}──
 //! ```
@@ -24,7 +25,9 @@ pub struct Request {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Reply {
-    Ready,
+    /// The model is loaded; `load_ms` is how long reading it and planning its graph took (the
+    /// benchmark reports it; the worker's own start-up is not in it).
+    Ready { load_ms: f64 },
     Unavailable { message: String },
     Recognized { id: u32, result: Recognition },
     Error { id: Option<u32>, message: String },
@@ -62,5 +65,6 @@ mod tests {
         assert_eq!(encode(&reply), "{\"kind\":\"error\",\"id\":null,\"message\":\"x\"}");
         let ok = Reply::Recognized { id: 2, result: Recognition::Digit { digit: 7, confidence: 0.5, second: 1 } };
         assert_eq!(encode(&ok), "{\"kind\":\"recognized\",\"id\":2,\"result\":{\"digit\":7,\"confidence\":0.5,\"second\":1}}");
+        assert_eq!(encode(&Reply::Ready { load_ms: 57.25 }), "{\"kind\":\"ready\",\"load_ms\":57.25}");
     }
 }
