@@ -1,7 +1,7 @@
 //! The game reducer: a game state, the actions a player takes, and undo/redo.
 //!
 //! Following Simon Tatham's split, everything the player expects Undo to restore is
-//! `Board` (digits, notes, scratchpad ink); everything else — selection, input mode, open
+//! `Board` (digits, notes, eliminations, scratchpad ink); everything else — selection, input mode, open
 //! dialogs, animation — is UI state and lives in the app. A `Game` is the puzzle, its solution,
 //! and the list of actions applied to the starting board:
 //!
@@ -33,13 +33,19 @@ pub struct Stroke {
     pub points: Vec<[f32; 3]>,
 }
 
-/// What Undo restores: the player's digits, notes and scratchpad ink.
+/// What Undo restores: the player's digits, notes, eliminations and scratchpad ink.
+///
+/// The candidates the player works with (`Game::candidates`) are not stored: they are what the
+/// digits allow, minus `eliminated`, narrowed to the player's notes in cells that have some.
+/// Storing only the eliminations keeps them true when a digit is placed or cleared later.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Board {
     /// The player's digits (never on a given cell).
     pub entries: Grid,
-    /// Candidate marks per cell.
+    /// Candidate marks per cell: the player's own pencil marks.
     pub notes: Vec<DigitSet>,
+    /// Candidates removed per cell by an applied hint (or carried by a shared link).
+    pub eliminated: Vec<DigitSet>,
     /// Scratchpad strokes, oldest first.
     pub ink: Vec<Stroke>,
     /// The id the next stroke gets.
@@ -48,7 +54,8 @@ pub struct Board {
 
 impl Board {
     fn empty(size: Size) -> Board {
-        Board { entries: Grid::new(size), notes: vec![DigitSet::EMPTY; size.cell_count()], ink: Vec::new(), next_stroke_id: 1 }
+        let none = vec![DigitSet::EMPTY; size.cell_count()];
+        Board { entries: Grid::new(size), notes: none.clone(), eliminated: none, ink: Vec::new(), next_stroke_id: 1 }
     }
 }
 
@@ -70,11 +77,12 @@ pub enum Action {
     Erase { cells: Vec<Cell> },
     /// Add or remove one candidate mark.
     ToggleNote { cell: Cell, digit: Digit },
-    /// Mark every candidate the digits allow in every empty cell.
+    /// Mark every candidate of the candidate state (`Game::candidates`) in every empty cell.
     FillNotes,
     /// Remove every candidate mark.
     ClearNotes,
-    /// Apply a hint: place its digits, remove its eliminated candidates from the notes.
+    /// Apply a hint: place its digits, record its eliminations (they leave the candidate state
+    /// and the notes).
     ApplyStep { placements: Vec<Candidate>, eliminations: Vec<Candidate> },
     /// Fill one cell from the solution.
     SolveCell { cell: Cell },
@@ -88,8 +96,14 @@ pub enum Action {
     AddStroke { stroke: Stroke },
     /// Remove scratchpad strokes by id.
     EraseStrokes { ids: Vec<u32> },
-    /// Set the player's digits and notes at once (progress carried by a shared link).
-    SetBoard { entries: Grid, notes: Vec<DigitSet> },
+    /// Set the player's digits, notes and eliminations at once (progress carried by a shared
+    /// link). Saves from before eliminations existed have none.
+    SetBoard {
+        entries: Grid,
+        notes: Vec<DigitSet>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        eliminated: Vec<DigitSet>,
+    },
 }
 
 fn yes() -> bool {
@@ -120,16 +134,22 @@ pub enum ActionError {
 }
 
 /// The answer to "Check": solved, or the first reason it is not, with the cells to mark.
+/// Reasons come in this order: wrong digits (against the solution, when known), duplicates,
+/// cells with no candidate left, cells whose candidates no longer hold their answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "result", rename_all = "snake_case")]
 pub enum Check {
     /// Full and breaking no rule.
     Solved,
+    /// The player's digits in these cells differ from the solution.
+    WrongDigits { cells: Vec<Cell> },
     /// A digit appears twice in a house.
     Duplicates { conflicts: Vec<Conflict> },
-    /// Empty cells that no digit can fill any more (every digit is already in their houses).
+    /// Empty cells with no candidate left (the digits, eliminations and notes rule out all).
     NoCandidate { cells: Vec<Cell> },
-    /// No rule is broken yet; these cells are still empty.
+    /// Empty cells whose candidates (notes or eliminations) leave out the solution's digit.
+    LostAnswer { cells: Vec<Cell> },
+    /// Nothing is wrong yet; these cells are still empty.
     Incomplete { empty: Vec<Cell> },
 }
 
@@ -246,23 +266,67 @@ impl Game {
         self.grid().is_solved()
     }
 
-    /// Checks the grid against the rules (not against the solution): duplicates first, then
-    /// cells left without a candidate, then empty cells.
+    /// Checks the board: wrong digits first (when the solution is known), then duplicates,
+    /// then cells left without a candidate, then cells whose candidates lost their answer, then
+    /// empty cells. "Incomplete" therefore means that nothing on the board is a mistake.
     pub fn check(&self) -> Check {
+        let wrong = self.incorrect_cells();
+        if !wrong.is_empty() {
+            return Check::WrongDigits { cells: wrong };
+        }
         let grid = self.grid();
         let conflicts = grid.conflicts();
         if !conflicts.is_empty() {
             return Check::Duplicates { conflicts };
         }
+        let candidates = self.candidates();
         let empty: Vec<Cell> = self.size().cells().filter(|&c| grid.get(c).is_none()).collect();
-        let dead: Vec<Cell> = empty.iter().copied().filter(|&c| grid.open_digits(c).is_empty()).collect();
+        let dead: Vec<Cell> = empty.iter().copied().filter(|&c| candidates[c.index()].is_empty()).collect();
         if !dead.is_empty() {
-            Check::NoCandidate { cells: dead }
+            return Check::NoCandidate { cells: dead };
+        }
+        let lost = self.lost_answers();
+        if !lost.is_empty() {
+            Check::LostAnswer { cells: lost }
         } else if !empty.is_empty() {
             Check::Incomplete { empty }
         } else {
             Check::Solved
         }
+    }
+
+    /// The candidates the player works with, per cell (empty on filled cells): what the digits
+    /// allow, minus the eliminations, narrowed to the player's notes where a cell has some.
+    /// "Show candidates" shows this, hints start from it, "Fill all notes" writes it.
+    pub fn candidates(&self) -> Vec<DigitSet> {
+        self.candidates_of(&self.board)
+    }
+
+    /// The empty cells whose candidates leave out the solution's digit (nothing without a
+    /// solution). A hint must not build on them.
+    pub fn lost_answers(&self) -> Vec<Cell> {
+        let Some(sol) = &self.solution else { return Vec::new() };
+        let candidates = self.candidates();
+        let grid = self.grid();
+        self.size()
+            .cells()
+            .filter(|&c| grid.get(c).is_none() && sol.get(c).is_some_and(|d| !candidates[c.index()].contains(d)))
+            .collect()
+    }
+
+    fn candidates_of(&self, b: &Board) -> Vec<DigitSet> {
+        let grid = self.grid_with(b);
+        self.size()
+            .cells()
+            .map(|c| {
+                if grid.get(c).is_some() {
+                    return DigitSet::EMPTY;
+                }
+                let open = grid.open_digits(c).difference(b.eliminated[c.index()]);
+                let notes = b.notes[c.index()];
+                if notes.is_empty() { open } else { open & notes }
+            })
+            .collect()
     }
 
     /// The cells whose digit differs from the solution.
@@ -397,12 +461,7 @@ impl Game {
                     notes.insert(*digit);
                 }
             }
-            Action::FillNotes => {
-                let grid = self.grid_with(b);
-                for cell in size.cells() {
-                    b.notes[cell.index()] = if grid.get(cell).is_none() { grid.open_digits(cell) } else { DigitSet::EMPTY };
-                }
-            }
+            Action::FillNotes => b.notes = self.candidates_of(b),
             Action::ClearNotes => b.notes.iter_mut().for_each(|n| *n = DigitSet::EMPTY),
             Action::ApplyStep { placements, eliminations } => {
                 for c in placements.iter().chain(eliminations) {
@@ -414,6 +473,7 @@ impl Game {
                 }
                 for c in eliminations {
                     b.notes[c.cell.index()].remove(c.digit);
+                    b.eliminated[c.cell.index()].insert(c.digit);
                 }
             }
             Action::SolveCell { cell } => {
@@ -445,8 +505,10 @@ impl Game {
                 b.ink.push(s);
             }
             Action::EraseStrokes { ids } => b.ink.retain(|s| !ids.contains(&s.id)),
-            Action::SetBoard { entries, notes } => {
-                if entries.size() != size || notes.len() != size.cell_count() {
+            Action::SetBoard { entries, notes, eliminated } => {
+                let none = vec![DigitSet::EMPTY; size.cell_count()];
+                let eliminated = if eliminated.is_empty() { &none } else { eliminated };
+                if entries.size() != size || notes.len() != size.cell_count() || eliminated.len() != size.cell_count() {
                     return Err(ActionError::BoardSize);
                 }
                 let all = size.all_digits();
@@ -454,12 +516,15 @@ impl Game {
                     if entries.get(cell).is_some() {
                         self.check_free(cell)?;
                     }
-                    if notes[cell.index()].difference(all) != DigitSet::EMPTY {
-                        return Err(ActionError::DigitOutside { digit: 17, size });
+                    for marks in [notes[cell.index()], eliminated[cell.index()]] {
+                        if let Some(bad) = marks.difference(all).iter().next() {
+                            return Err(ActionError::DigitOutside { digit: bad.get(), size });
+                        }
                     }
                 }
                 b.entries = entries.clone();
                 b.notes = notes.clone();
+                b.eliminated = eliminated.clone();
             }
         }
         Ok(())
@@ -578,15 +643,20 @@ mod tests {
         let mut g = game();
         assert!(matches!(g.check(), Check::Incomplete { ref empty } if empty.len() == 51));
         g.apply(Action::Place { cell: c(0, 2), digit: d(5), clear_peer_notes: true }).unwrap();
-        let Check::Duplicates { conflicts } = g.check() else { panic!() };
+        assert_eq!(g.check(), Check::WrongDigits { cells: vec![c(0, 2)] });
+        let mut unknown = Game::new(g.givens().clone(), None);
+        unknown.apply(Action::Place { cell: c(0, 2), digit: d(5), clear_peer_notes: true }).unwrap();
+        let Check::Duplicates { conflicts } = unknown.check() else { panic!() };
         assert_eq!(conflicts[0].house, House::Row(0));
         assert_eq!(conflicts[0].cells, vec![c(0, 0), c(0, 2)]);
         g.undo().unwrap();
-        // r1c3 can hold 1, 2 or 4: put them in its row, box and box, and nothing is left.
+        // r1c3 can hold 1, 2 or 4: put them in its row, box and box, and nothing is left. (Wrong
+        // digits would be named first, so this game doesn't know its solution.)
+        let mut unknown = Game::new(g.givens().clone(), None);
         for (cell, v) in [(c(0, 5), 4), (c(2, 0), 1), (c(1, 2), 2)] {
-            g.apply(Action::Place { cell, digit: d(v), clear_peer_notes: true }).unwrap();
+            unknown.apply(Action::Place { cell, digit: d(v), clear_peer_notes: true }).unwrap();
         }
-        let Check::NoCandidate { cells } = g.check() else { panic!("{:?}", g.check()) };
+        let Check::NoCandidate { cells } = unknown.check() else { panic!("{:?}", unknown.check()) };
         assert!(cells.contains(&c(0, 2)), "{cells:?}");
         g.apply(Action::SolveAll).unwrap();
         g.apply(Action::Restart).unwrap();
@@ -699,13 +769,89 @@ mod tests {
         entries.set(c(0, 2), Some(d(4)));
         let mut notes = vec![DigitSet::EMPTY; 81];
         notes[c(0, 3).index()] = DigitSet::single(d(6));
-        g.apply(Action::SetBoard { entries: entries.clone(), notes: notes.clone() }).unwrap();
+        let mut eliminated = vec![DigitSet::EMPTY; 81];
+        eliminated[c(1, 1).index()] = DigitSet::single(d(2));
+        g.apply(Action::SetBoard { entries: entries.clone(), notes: notes.clone(), eliminated: eliminated.clone() }).unwrap();
         assert_eq!(g.digit(c(0, 2)), Some(d(4)));
         assert_eq!(g.board().notes, notes);
+        assert!(!g.candidates()[c(1, 1).index()].contains(d(2)));
         let mut over = entries.clone();
         over.set(c(0, 0), Some(d(1)));
-        assert_eq!(g.apply(Action::SetBoard { entries: over, notes: notes.clone() }), Err(ActionError::Given));
-        assert_eq!(g.apply(Action::SetBoard { entries, notes: vec![] }), Err(ActionError::BoardSize));
+        assert_eq!(g.apply(Action::SetBoard { entries: over, notes: notes.clone(), eliminated: vec![] }), Err(ActionError::Given));
+        assert_eq!(g.apply(Action::SetBoard { entries: entries.clone(), notes: vec![], eliminated: vec![] }), Err(ActionError::BoardSize));
+        let mut ten = vec![DigitSet::EMPTY; 81];
+        ten[3] = DigitSet::single(d(10));
+        assert_eq!(
+            g.apply(Action::SetBoard { entries, notes: notes.clone(), eliminated: ten }),
+            Err(ActionError::DigitOutside { digit: 10, size: Size::Nine })
+        );
+    }
+
+    #[test]
+    fn saves_from_before_eliminations_still_replay() {
+        // A save written before `eliminated` existed: SetBoard without it.
+        let g = game();
+        let notes = vec![DigitSet::EMPTY; 81];
+        let entries = serde_json::to_value(Grid::new(Size::Nine)).unwrap();
+        let old = serde_json::json!({
+            "givens": PUZZLE, "solution": g.solution().unwrap().to_line(),
+            "actions": [{"type": "set_board", "entries": entries, "notes": notes}], "applied": 1,
+        });
+        let restored: Game = serde_json::from_value(old).unwrap();
+        assert_eq!(restored.board().eliminated, vec![DigitSet::EMPTY; 81]);
+    }
+
+    #[test]
+    fn eliminations_are_game_state() {
+        let mut g = game();
+        let r2c2 = c(1, 1);
+        assert!(g.candidates()[r2c2.index()].contains(d(2)));
+        g.apply(Action::ToggleNote { cell: r2c2, digit: d(2) }).unwrap();
+        g.apply(Action::ToggleNote { cell: r2c2, digit: d(7) }).unwrap();
+        g.apply(Action::ApplyStep { placements: vec![], eliminations: vec![Candidate::new(r2c2, d(2)), Candidate::new(c(1, 2), d(7))] })
+            .unwrap();
+        // Gone from the candidate state and from the player's notes.
+        assert!(!g.candidates()[r2c2.index()].contains(d(2)));
+        assert!(!g.candidates()[c(1, 2).index()].contains(d(7)));
+        assert_eq!(g.board().notes[r2c2.index()], DigitSet::single(d(7)));
+        // Undo brings them back; redo and a save's replay remove them again.
+        g.undo().unwrap();
+        assert!(g.candidates()[c(1, 2).index()].contains(d(7)));
+        g.redo().unwrap();
+        let restored: Game = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
+        assert_eq!(restored.candidates(), g.candidates());
+        assert!(!restored.candidates()[c(1, 2).index()].contains(d(7)));
+        // Fill all notes writes the candidate state, eliminations included.
+        g.apply(Action::FillNotes).unwrap();
+        assert_eq!(g.board().notes, g.candidates());
+        assert!(!g.board().notes[c(1, 2).index()].contains(d(7)));
+        // A cell with notes offers only its notes; a cleared cell offers every candidate again.
+        g.apply(Action::ClearNotes).unwrap();
+        g.apply(Action::ToggleNote { cell: c(0, 2), digit: d(1) }).unwrap();
+        assert_eq!(g.candidates()[c(0, 2).index()], DigitSet::single(d(1)));
+        assert_eq!(g.lost_answers(), vec![c(0, 2)], "r1c3 is 4, and its notes leave 4 out");
+        g.apply(Action::Clear { cell: c(0, 2) }).unwrap();
+        assert!(g.lost_answers().is_empty());
+        // Restart forgets the eliminations.
+        g.apply(Action::Restart).unwrap();
+        assert!(g.candidates()[c(1, 2).index()].contains(d(7)));
+    }
+
+    #[test]
+    fn check_names_wrong_digits_first() {
+        let mut g = game();
+        // r1c3 is 4; a 2 breaks no rule, but it is wrong.
+        g.apply(Action::Place { cell: c(0, 2), digit: d(2), clear_peer_notes: true }).unwrap();
+        assert!(g.grid().conflicts().is_empty());
+        assert_eq!(g.check(), Check::WrongDigits { cells: vec![c(0, 2)] });
+        g.undo().unwrap();
+        // Notes that lost the answer are a mistake too.
+        g.apply(Action::ToggleNote { cell: c(0, 2), digit: d(1) }).unwrap();
+        assert_eq!(g.check(), Check::LostAnswer { cells: vec![c(0, 2)] });
+        // Without a solution, only the rules can be checked.
+        let mut unknown = Game::new(g.givens().clone(), None);
+        unknown.apply(Action::Place { cell: c(0, 2), digit: d(2), clear_peer_notes: true }).unwrap();
+        assert!(matches!(unknown.check(), Check::Incomplete { .. }));
     }
 
     #[test]

@@ -4,15 +4,62 @@
 //! a reveal: the cell with the fewest candidates and its digit from the solution, labelled as
 //! such (a reveal is never a guess — the solution is known).
 //!
+//! `advise` is what the Hint button asks: it works on the player's candidate state (the game's
+//! digits, eliminations and notes), and refuses to build on a mistake — a wrong digit, or a cell
+//! whose candidates lost its answer — naming the cells instead. Because every step it returns
+//! removes or places something in that state, applying it and asking again never gives the
+//! same step twice.
+//!
 //! The colouring is Delphi's "bookkeeping": a candidate is red when it is the only candidate of
 //! its cell or the only place for its digit in a row, column or box (it can be placed now), and
 //! blue when its digit has exactly two places in its box.
 
-use crate::geometry::{Candidate, DigitSet};
+use crate::geometry::{Candidate, Cell, DigitSet};
 use crate::grid::Grid;
 use crate::position::Position;
 use crate::step::{Step, Technique};
 use crate::techniques;
+use serde::{Deserialize, Serialize};
+
+/// The answer to the Hint button.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "advice", rename_all = "snake_case")]
+pub enum Advice {
+    /// The next step from the player's candidates.
+    Step { step: Step },
+    /// These cells hold digits that differ from the solution: fix them first.
+    WrongDigits { cells: Vec<Cell> },
+    /// These empty cells' candidates (the player's notes or eliminations) leave out their answer.
+    LostAnswer { cells: Vec<Cell> },
+    /// Nothing to advise: the grid is full, or no step applies and no solution is known.
+    Nothing,
+}
+
+/// The hint for a player's position: `digits` are givens and entries together, `candidates`
+/// the candidate state per cell (`Game::candidates`; `None` for every candidate the digits
+/// allow). Mistakes come first, so that a step never rests on one.
+pub fn advise(digits: &Grid, candidates: Option<&[DigitSet]>, solution: Option<&Grid>) -> Advice {
+    let size = digits.size();
+    let solution = solution.filter(|s| s.size() == size && s.is_solved());
+    if let Some(sol) = solution {
+        let wrong: Vec<Cell> = size.cells().filter(|&c| digits.get(c).is_some_and(|d| sol.get(c) != Some(d))).collect();
+        if !wrong.is_empty() {
+            return Advice::WrongDigits { cells: wrong };
+        }
+    }
+    let position = match candidates {
+        Some(c) if c.len() == size.cell_count() => Position::with_candidates(digits, c),
+        _ => Position::from_grid(digits),
+    };
+    if let Some(sol) = solution {
+        let lost: Vec<Cell> =
+            position.open_cells().filter(|&c| sol.get(c).is_some_and(|d| !position.candidates(c).contains(d))).collect();
+        if !lost.is_empty() {
+            return Advice::LostAnswer { cells: lost };
+        }
+    }
+    hint(&position, solution).map_or(Advice::Nothing, |step| Advice::Step { step })
+}
 
 /// The next step from a position, or a reveal from the solution when no technique applies.
 /// `None` when the position is solved or cannot be completed.
@@ -70,7 +117,7 @@ pub fn candidate_colours(position: &Position) -> Colouring {
 mod tests {
     use super::*;
     use crate::format::line;
-    use crate::geometry::Size;
+    use crate::geometry::{Digit, Size};
     use crate::solver;
 
     #[test]
@@ -93,6 +140,25 @@ mod tests {
         }
         assert!(p.is_solved() && reveals > 0);
         assert_eq!(hint(&p, Some(&sol)), None);
+    }
+
+    #[test]
+    fn advice_names_mistakes_before_any_step() {
+        let g = line::parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+        let sol = solver::unique_solution(&g).unwrap();
+        let r1c3 = Size::Nine.cell(0, 2);
+        // A wrong digit (r1c3 is 4) comes first, even when it breaks no rule.
+        let mut wrong = g.clone();
+        wrong.set(r1c3, Digit::new(2));
+        assert_eq!(advise(&wrong, None, Some(&sol)), Advice::WrongDigits { cells: vec![r1c3] });
+        // An elimination of the answer is named, not built on.
+        let all = Position::from_grid(&g);
+        let mut cands: Vec<DigitSet> = Size::Nine.cells().map(|c| all.candidates(c)).collect();
+        cands[r1c3.index()].remove(Digit::new(4).unwrap());
+        assert_eq!(advise(&g, Some(&cands), Some(&sol)), Advice::LostAnswer { cells: vec![r1c3] });
+        // Sound candidates give a step; a solved grid gives nothing.
+        assert!(matches!(advise(&g, None, Some(&sol)), Advice::Step { .. }));
+        assert_eq!(advise(&sol, None, Some(&sol)), Advice::Nothing);
     }
 
     #[test]

@@ -17,10 +17,9 @@
 use crate::generator::{self, Generated, Options};
 use crate::geometry::DigitSet;
 use crate::grid::Grid;
-use crate::position::Position;
 use crate::rating::{self, Rating};
 use crate::solver;
-use crate::step::Step;
+use crate::hint::{Advice, advise};
 use serde::{Deserialize, Serialize};
 
 /// A request from the app.
@@ -40,9 +39,9 @@ pub enum Task {
     Generate { options: Options },
     /// Count a puzzle's solutions (up to 2), and rate it when it has exactly one.
     Analyze { puzzle: Grid },
-    /// The next logical step from the player's digits (givens included), using the player's
-    /// notes as candidates when they are complete and agree with the solution.
-    Hint { digits: Grid, notes: Option<Vec<DigitSet>>, solution: Option<Grid> },
+    /// Advice from the player's digits (givens included) and candidate state
+    /// (`Game::candidates`; none for every candidate the digits allow): see `hint::advise`.
+    Hint { digits: Grid, candidates: Option<Vec<DigitSet>>, solution: Option<Grid> },
 }
 
 /// A message from the worker.
@@ -65,8 +64,8 @@ pub enum Reply {
         /// The grade when unique.
         rating: Option<Rating>,
     },
-    /// Answer to `Hint`: the step, or none if the grid is solved or inconsistent.
-    Hint { id: u32, step: Option<Step> },
+    /// Answer to `Hint`.
+    Hint { id: u32, advice: Advice },
     /// The request could not be read or carried out.
     Error { id: Option<u32>, message: String },
 }
@@ -98,33 +97,10 @@ pub fn handle(text: &str, progress: &mut dyn FnMut(Reply)) -> Reply {
             let rating = unique.then(|| rating::rate(&puzzle));
             Reply::Analyzed { id, count: r.count, solution, rating }
         }
-        Task::Hint { digits, notes, solution } => Reply::Hint { id, step: hint(&digits, notes.as_deref(), solution.as_ref()) },
+        Task::Hint { digits, candidates, solution } => {
+            Reply::Hint { id, advice: advise(&digits, candidates.as_deref(), solution.as_ref()) }
+        }
     }
-}
-
-/// The position a hint works on: the player's notes when they are usable, else every candidate
-/// the digits allow. Notes are usable when every empty cell has some and none has lost its
-/// solution digit — a hint must never build on a mistaken elimination.
-fn hint_position(digits: &Grid, notes: Option<&[DigitSet]>, solution: Option<&Grid>) -> Position {
-    let fresh = Position::from_grid(digits);
-    let (Some(notes), Some(solution)) = (notes, solution) else { return fresh };
-    let size = digits.size();
-    if notes.len() != size.cell_count() {
-        return fresh;
-    }
-    let usable = size.cells().filter(|&c| digits.get(c).is_none()).all(|c| {
-        let n = notes[c.index()];
-        !n.is_empty() && solution.get(c).is_some_and(|d| n.contains(d))
-    });
-    if usable { Position::with_candidates(digits, notes) } else { fresh }
-}
-
-/// The hint for the player's position (see `hint::hint`).
-fn hint(digits: &Grid, notes: Option<&[DigitSet]>, solution: Option<&Grid>) -> Option<Step> {
-    if digits.size() != solution.map_or(digits.size(), Grid::size) {
-        return None;
-    }
-    crate::hint::hint(&hint_position(digits, notes, solution), solution)
 }
 
 /// The id of a request that failed to parse as a whole, if its `id` field can be read.
@@ -174,23 +150,22 @@ mod tests {
     }
 
     #[test]
-    fn hints_use_sound_notes_only() {
+    fn hints_answer_with_advice() {
         let puzzle: Grid =
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".to_string().try_into().unwrap();
         let solution = solver::unique_solution(&puzzle).unwrap();
-        let Reply::Hint { step: Some(step), .. } = handle(
-            &encode(&Request { id: 1, task: Task::Hint { digits: puzzle.clone(), notes: None, solution: Some(solution.clone()) } }),
-            &mut |_| {},
-        ) else {
-            panic!()
+        let ask = |candidates: Option<Vec<DigitSet>>| {
+            let task = Task::Hint { digits: puzzle.clone(), candidates, solution: Some(solution.clone()) };
+            let Reply::Hint { id: 1, advice } = handle(&encode(&Request { id: 1, task }), &mut |_| {}) else { panic!() };
+            advice
         };
+        let Advice::Step { step } = ask(None) else { panic!() };
         for p in &step.placements {
             assert_eq!(solution.get(p.cell), Some(p.digit));
         }
-        // Notes that lost a solution digit are ignored rather than trusted.
-        let bad_notes = vec![DigitSet::EMPTY; 81];
-        assert_eq!(hint(&puzzle, Some(&bad_notes), Some(&solution)), hint(&puzzle, None, Some(&solution)));
-        assert_eq!(hint(&solution, None, Some(&solution)), None);
+        // Candidates that lost the answers are named, never built on.
+        let Advice::LostAnswer { cells } = ask(Some(vec![DigitSet::EMPTY; 81])) else { panic!() };
+        assert_eq!(cells.len(), 51);
     }
 
     #[test]

@@ -4,16 +4,19 @@
 //!
 //! ## inkdoku's own fragment: `#p=<base64url>`
 //! ```text
-//!  byte 0      format version (1)
+//!  byte 0      format version (2; version 1 links, without eliminations, still open)
 //!  byte 1      grid side: 4, 9 or 16
-//!  byte 2      flags: bit 0 = progress follows
+//!  byte 2      flags: bit 0 = progress follows; bit 1 = eliminations follow the progress
 //!  bits …      givens, one value per cell in reading order (0 = blank), each in
 //!              b = ceil(log2(side + 1)) bits: 3 for 4x4, 4 for 9x9, 5 for 16x16
 //!  [bits …]    with progress: the player's digits, b bits per cell (0 on givens), then the notes
 //!              of every cell without a digit, `side` bits each (bit d-1 = digit d)
+//!  [bits …]    with eliminations: the candidates hints removed, for every cell without a
+//!              digit, `side` bits each
 //!  last byte   checksum: the sum of all earlier bytes, modulo 256
 //! ```
-//! A 9x9 puzzle takes 44 bytes (60 characters); with progress and notes about 140 characters.
+//! A 9x9 puzzle takes 44 bytes (60 characters); with progress and notes about 140 characters,
+//! with eliminations about 60 more.
 //!
 //! ## Also accepted (in a link or pasted)
 //! Plain 16/81/256-character lines, Solo game IDs, SudokuPad/SudokuExchange compressed strings
@@ -28,7 +31,7 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use thiserror::Error;
 
-const VERSION: u8 = 1;
+const VERSION: u8 = 2;
 
 /// The player's progress carried by a link.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +40,8 @@ pub struct Progress {
     pub entries: Grid,
     /// Candidate marks per cell.
     pub notes: Vec<DigitSet>,
+    /// Candidates removed per cell by hints (all empty in a version 1 link).
+    pub eliminated: Vec<DigitSet>,
 }
 
 /// What a link holds.
@@ -123,20 +128,28 @@ impl BitReader<'_> {
 pub fn encode(givens: &Grid, progress: Option<&Progress>) -> String {
     let size = givens.size();
     let b = bits_per_value(size);
-    let mut w = BitWriter { bytes: vec![VERSION, size.side() as u8, u8::from(progress.is_some())], acc: 0, used: 0 };
+    let open = |p: &Progress, cell| givens.get(cell).is_none() && p.entries.get(cell).is_none();
+    let with_eliminations =
+        progress.is_some_and(|p| size.cells().any(|c| open(p, c) && p.eliminated.get(c.index()).is_some_and(|e| !e.is_empty())));
+    let flags = u8::from(progress.is_some()) | u8::from(with_eliminations) << 1;
+    let mut w = BitWriter { bytes: vec![VERSION, size.side() as u8, flags], acc: 0, used: 0 };
     for c in givens.cells() {
         w.put(c.map_or(0, |d| u32::from(d.get())), b);
     }
+    let put_marks = |w: &mut BitWriter, p: &Progress, marks: &[DigitSet]| {
+        for cell in size.cells().filter(|&c| open(p, c)) {
+            let set = marks.get(cell.index()).copied().unwrap_or_default();
+            w.put(u32::from(set.bits()) & ((1 << size.side()) - 1), size.side() as u32);
+        }
+    };
     if let Some(p) = progress {
         for cell in size.cells() {
             let entry = if givens.get(cell).is_some() { None } else { p.entries.get(cell) };
             w.put(entry.map_or(0, |d| u32::from(d.get())), b);
         }
-        for cell in size.cells() {
-            if givens.get(cell).is_none() && p.entries.get(cell).is_none() {
-                let notes = p.notes.get(cell.index()).copied().unwrap_or_default();
-                w.put(u32::from(notes.bits()) & ((1 << size.side()) - 1), size.side() as u32);
-            }
+        put_marks(&mut w, p, &p.notes);
+        if with_eliminations {
+            put_marks(&mut w, p, &p.eliminated);
         }
     }
     let mut bytes = w.finish();
@@ -165,6 +178,7 @@ pub fn decode(payload: &str) -> Result<Shared, ShareError> {
     }
     let size = Size::from_side(body[1] as usize).ok_or(ShareError::BadSide(body[1]))?;
     let with_progress = body[2] & 1 == 1;
+    let with_eliminations = with_progress && body[2] & 2 == 2;
     let b = bits_per_value(size);
     // Too short for the givens (or, with progress, for givens and entries): cut off.
     let cells_bits = size.cell_count() * b as usize * if with_progress { 2 } else { 1 };
@@ -198,13 +212,16 @@ pub fn decode(payload: &str) -> Result<Shared, ShareError> {
             }
             entries.set(cell, d);
         }
-        let mut notes = vec![DigitSet::EMPTY; size.cell_count()];
-        for cell in size.cells() {
-            if givens.get(cell).is_none() && entries.get(cell).is_none() {
-                notes[cell.index()] = DigitSet::from_bits(r.get(side as u32)? as u16);
+        let read_marks = |r: &mut BitReader| -> Result<Vec<DigitSet>, ShareError> {
+            let mut marks = vec![DigitSet::EMPTY; size.cell_count()];
+            for cell in size.cells().filter(|&c| givens.get(c).is_none() && entries.get(c).is_none()) {
+                marks[cell.index()] = DigitSet::from_bits(r.get(side as u32)? as u16);
             }
-        }
-        Some(Progress { entries, notes })
+            Ok(marks)
+        };
+        let notes = read_marks(&mut r)?;
+        let eliminated = if with_eliminations { read_marks(&mut r)? } else { vec![DigitSet::EMPTY; size.cell_count()] };
+        Some(Progress { entries, notes, eliminated })
     } else {
         None
     };
@@ -321,9 +338,34 @@ mod tests {
         entries.set(Size::Nine.cell(0, 2), Digit::new(4));
         let mut notes = vec![DigitSet::EMPTY; 81];
         notes[3] = [1u8, 2, 6].into_iter().filter_map(Digit::new).collect();
-        let progress = Progress { entries, notes };
+        let progress = Progress { entries, notes, eliminated: vec![DigitSet::EMPTY; 81] };
         let link = format!("https://example.org/inkdoku/{}", fragment(&g, Some(&progress)));
-        assert_eq!(parse(&link).unwrap(), Shared { givens: g, progress: Some(progress) });
+        assert_eq!(parse(&link).unwrap(), Shared { givens: g.clone(), progress: Some(progress.clone()) });
+        // Eliminations travel too (flag bit 1), and only when there are some.
+        let mut with = progress.clone();
+        with.eliminated[5] = [3u8, 8].into_iter().filter_map(Digit::new).collect();
+        let longer = encode(&g, Some(&with));
+        assert!(longer.len() > encode(&g, Some(&progress)).len());
+        assert_eq!(decode(&longer).unwrap(), Shared { givens: g, progress: Some(with) });
+    }
+
+    #[test]
+    fn version_one_links_still_open() {
+        // A version 1 link is today's encoding without eliminations, with byte 0 = 1.
+        let g = puzzle();
+        let mut entries = Grid::new(Size::Nine);
+        entries.set(Size::Nine.cell(0, 2), Digit::new(4));
+        let mut notes = vec![DigitSet::EMPTY; 81];
+        notes[3] = [1u8, 2].into_iter().filter_map(Digit::new).collect();
+        let progress = Progress { entries, notes, eliminated: vec![DigitSet::EMPTY; 81] };
+        for p in [None, Some(&progress)] {
+            let mut bytes = URL_SAFE_NO_PAD.decode(encode(&g, p)).unwrap();
+            bytes[0] = 1;
+            let n = bytes.len() - 1;
+            bytes[n] = bytes[..n].iter().fold(0u8, |s, &x| s.wrapping_add(x));
+            let old = decode(&URL_SAFE_NO_PAD.encode(&bytes)).unwrap();
+            assert_eq!(old, Shared { givens: g.clone(), progress: p.cloned() });
+        }
     }
 
     #[test]

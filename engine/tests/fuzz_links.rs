@@ -30,13 +30,17 @@ fn valid_link(rng: &mut Rng) -> String {
     let progress = (rng.below(2) == 1).then(|| {
         let mut entries = Grid::new(g.size());
         let mut notes = vec![DigitSet::EMPTY; g.size().cell_count()];
+        let mut eliminated = notes.clone();
         for cell in g.size().cells() {
             if g.get(cell).is_none() && rng.below(3) == 0 {
                 entries.set(cell, Digit::new(1 + rng.below(g.size().side()) as u8));
             }
             notes[cell.index()] = DigitSet::from_bits(rng.below(1 << g.size().side()) as u16);
+            if rng.below(4) == 0 {
+                eliminated[cell.index()] = DigitSet::from_bits(rng.below(1 << g.size().side()) as u16);
+            }
         }
-        Progress { entries, notes }
+        Progress { entries, notes, eliminated }
     });
     match rng.below(5) {
         0 => format!("https://inkdoku.example/{}", share::fragment(&g, progress.as_ref())),
