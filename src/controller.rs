@@ -10,6 +10,7 @@ use crate::state::{Dialog, GameMeta, InputMode, Making, Marks, Phase, Store, Tab
 use inkdoku_engine::game::{Action, Check, Game};
 use inkdoku_engine::generator::Options;
 use inkdoku_engine::geometry::cell_name;
+use inkdoku_engine::hint::Advice;
 use inkdoku_engine::protocol::{Reply, Task};
 use inkdoku_engine::{Cell, Digit, Grid, House, Size};
 use leptos::prelude::*;
@@ -23,22 +24,33 @@ pub fn writable(store: Store) -> bool {
     ok
 }
 
-/// Applies an action to the game. Clears hint and check marks when the board changes, and
-/// celebrates a win.
-pub fn apply(store: Store, action: Action) {
+/// Applies an action to the game. When the board changes, hint and check marks and the last
+/// status message go (they spoke of the board before), and a win is celebrated. Returns whether
+/// the board changed.
+pub fn apply(store: Store, action: Action) -> bool {
     if !writable(store) {
-        return;
+        return false;
     }
     let mut result = Ok(false);
     store.game.update(|g| result = g.apply(action));
     match result {
         Ok(true) => {
-            store.marks.set(Marks::default());
-            after_change(store);
+            board_changed(store);
+            true
         }
-        Ok(false) => {}
-        Err(e) => store.status.set(fill(store.t().not_possible, &[("e", &e.to_string())])),
+        Ok(false) => false,
+        Err(e) => {
+            store.status.set(fill(store.t().not_possible, &[("e", &e.to_string())]));
+            false
+        }
     }
+}
+
+/// What every change of the board (an action, undo, redo) does to the UI state.
+fn board_changed(store: Store) {
+    store.marks.set(Marks::default());
+    store.status.set(String::new());
+    after_change(store);
 }
 
 fn after_change(store: Store) {
@@ -120,7 +132,7 @@ pub fn undo(store: Store) {
     let mut ok = false;
     store.game.update(|g| ok = g.undo().is_ok());
     if ok {
-        store.marks.set(Marks::default());
+        board_changed(store);
     }
 }
 
@@ -131,8 +143,21 @@ pub fn redo(store: Store) {
     let mut ok = false;
     store.game.update(|g| ok = g.redo().is_ok());
     if ok {
-        store.marks.set(Marks::default());
-        after_change(store);
+        board_changed(store);
+    }
+}
+
+/// "Fill all notes": every empty cell's notes become its candidates (one undo step).
+pub fn fill_notes(store: Store) {
+    if apply(store, Action::FillNotes) {
+        store.status.set(store.t().notes_filled.into());
+    }
+}
+
+/// "Clear all notes" (one undo step).
+pub fn clear_notes(store: Store) {
+    if apply(store, Action::ClearNotes) {
+        store.status.set(store.t().notes_cleared.into());
     }
 }
 
@@ -143,37 +168,49 @@ pub fn undo_to_solvable(store: Store) {
     match undone {
         Ok(0) => store.status.set(store.t().nothing_to_undo_right.into()),
         Ok(n) => {
-            store.marks.set(Marks::default());
-            store.status.set(fill(store.t().undid, &[("n", &n.to_string())]));
+            board_changed(store);
+            let template = if n == 1 { store.t().undid_one } else { store.t().undid };
+            store.status.set(fill(template, &[("n", &n.to_string())]));
         }
         Err(e) => store.status.set(fill(store.t().not_possible, &[("e", &e.to_string())])),
     }
 }
 
-/// Asks the worker for the next logical step and shows it.
+/// Asks the worker for advice on the player's position (digits and candidate state) and shows
+/// it: the next step, or the cells whose mistake must be fixed first. A reply that comes after
+/// the board changed is dropped: it speaks of another position.
 pub fn hint(store: Store) {
-    let (size, wrong, digits, notes, solution) =
-        store.game.with_untracked(|g| (g.size(), g.incorrect_cells(), g.grid(), g.board().notes.clone(), g.solution().cloned()));
     if store.game.with_untracked(|g| g.is_solved()) {
         return;
     }
-    if !wrong.is_empty() {
-        let names: Vec<String> = wrong.iter().map(|&c| cell_name(size, c)).collect();
-        let text = fill(store.t().wrong_digits, &[("cells", &names.join(", "))]);
-        store.marks.set(Marks { cells: wrong, ..Marks::default() });
-        store.status.set(text);
-        return;
-    }
+    let (size, digits, candidates, solution) = store.game.with_untracked(|g| (g.size(), g.grid(), g.candidates(), g.solution().cloned()));
+    let asked = (digits.clone(), candidates.clone());
     store.status.set(store.t().looking_for_hint.into());
-    let sent = worker::request(Task::Hint { digits, notes: Some(notes), solution }, move |reply| match reply {
-        Reply::Hint { step: Some(step), .. } => {
-            let text = inkdoku_engine::lang::explain(&step, size, store.lang_now());
-            store.marks.set(Marks { hint: Some(step), ..Marks::default() });
-            store.status.set(text);
+    let task = Task::Hint { digits, candidates: Some(candidates), solution };
+    let sent = worker::request(task, move |reply| {
+        let current = store.game.with_untracked(|g| (g.grid(), g.candidates()));
+        if current != asked {
+            return;
         }
-        Reply::Hint { step: None, .. } => store.status.set(store.t().no_hint.into()),
-        Reply::Error { message, .. } => store.status.set(message),
-        _ => {}
+        let names = |cells: &[Cell]| cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(", ");
+        match reply {
+            Reply::Hint { advice: Advice::Step { step }, .. } => {
+                let text = inkdoku_engine::lang::explain(&step, size, store.lang_now());
+                store.marks.set(Marks { hint: Some(step), ..Marks::default() });
+                store.status.set(text);
+            }
+            Reply::Hint { advice: Advice::WrongDigits { cells }, .. } => {
+                store.status.set(fill(store.t().wrong_digits, &[("cells", &names(&cells))]));
+                store.marks.set(Marks { cells, ..Marks::default() });
+            }
+            Reply::Hint { advice: Advice::LostAnswer { cells }, .. } => {
+                store.status.set(fill(store.t().checked_lost, &[("cells", &names(&cells))]));
+                store.marks.set(Marks { cells, ..Marks::default() });
+            }
+            Reply::Hint { advice: Advice::Nothing, .. } => store.status.set(store.t().no_hint.into()),
+            Reply::Error { message, .. } => store.status.set(message),
+            _ => {}
+        }
     });
     if let Err(e) = sent {
         store.status.set(e);
@@ -196,6 +233,11 @@ pub fn check(store: Store) {
     let names = |cells: &[Cell]| cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(", ");
     let (text, cells) = match &check {
         Check::Solved => (t.checked_solved.to_string(), Vec::new()),
+        Check::WrongDigits { cells } => {
+            let template = if cells.len() == 1 { t.checked_wrong_one } else { t.checked_wrong_many };
+            (fill(template, &[("cells", &names(cells))]), cells.clone())
+        }
+        Check::LostAnswer { cells } => (fill(t.checked_lost, &[("cells", &names(cells))]), cells.clone()),
         Check::Duplicates { conflicts } => {
             let c = &conflicts[0];
             let values = [
@@ -209,6 +251,7 @@ pub fn check(store: Store) {
             (fill(template, &values), conflicts.iter().flat_map(|c| c.cells.clone()).collect())
         }
         Check::NoCandidate { cells } => (fill(t.checked_dead, &[("cells", &names(cells))]), cells.clone()),
+        Check::Incomplete { empty } if empty.len() == 1 => (t.checked_so_far_one.to_string(), Vec::new()),
         Check::Incomplete { empty } => (fill(t.checked_so_far, &[("n", &empty.len().to_string())]), Vec::new()),
     };
     store.marks.set(Marks { check: Some(check), cells, ..Marks::default() });
@@ -230,17 +273,23 @@ pub fn solve(store: Store, scope: SolveScope) {
     }
     let size = store.size();
     let selected = store.selected.get_untracked();
-    let action = match (scope, selected) {
-        (SolveScope::All, _) => Action::SolveAll,
-        (SolveScope::Cell, Some(c)) => Action::SolveCell { cell: c },
-        (SolveScope::Row, Some(c)) => Action::SolveHouse { house: House::Row(size.row_of(c) as u8) },
-        (SolveScope::Column, Some(c)) => Action::SolveHouse { house: House::Col(size.col_of(c) as u8) },
+    let t = store.t();
+    let house = |h: House| {
+        (Action::SolveHouse { house: h }, fill(t.filled_house, &[("house", &inkdoku_engine::lang::house_name(h, store.lang_now()))]))
+    };
+    let (action, done) = match (scope, selected) {
+        (SolveScope::All, _) => (Action::SolveAll, t.filled_all.to_string()),
+        (SolveScope::Cell, Some(c)) => (Action::SolveCell { cell: c }, fill(t.filled_cell, &[("cell", &cell_name(size, c))])),
+        (SolveScope::Row, Some(c)) => house(House::Row(size.row_of(c) as u8)),
+        (SolveScope::Column, Some(c)) => house(House::Col(size.col_of(c) as u8)),
         _ => {
-            store.status.set(store.t().select_cell.into());
+            store.status.set(t.select_cell.into());
             return;
         }
     };
-    apply(store, action);
+    if apply(store, action) && store.phase.get_untracked() == Phase::Play && !store.game.with_untracked(|g| g.is_solved()) {
+        store.status.set(done);
+    }
 }
 
 pub fn restart(store: Store) {
@@ -459,8 +508,8 @@ pub fn load_shared(store: Store, shared: Shared) {
     let sent = worker::request(Task::Analyze { puzzle: givens.clone() }, move |reply| match reply {
         Reply::Analyzed { count: 1, solution, rating, .. } => {
             let mut game = Game::new(givens.clone(), solution);
-            if let Some(Progress { entries, notes }) = shared.progress.clone()
-                && let Err(e) = game.apply(Action::SetBoard { entries, notes })
+            if let Some(Progress { entries, notes, eliminated }) = shared.progress.clone()
+                && let Err(e) = game.apply(Action::SetBoard { entries, notes, eliminated })
             {
                 store.status.set(fill(store.t().progress_unusable, &[("e", &e.to_string())]));
             }
@@ -485,7 +534,10 @@ pub fn load_shared(store: Store, shared: Shared) {
 /// The link to the current puzzle (with the player's progress and notes if asked).
 pub fn share_url(store: Store, with_progress: bool) -> String {
     let fragment = store.game.with_untracked(|g| {
-        let progress = with_progress.then(|| Progress { entries: g.board().entries.clone(), notes: g.board().notes.clone() });
+        let progress = with_progress.then(|| {
+            let b = g.board();
+            Progress { entries: b.entries.clone(), notes: b.notes.clone(), eliminated: b.eliminated.clone() }
+        });
         share::fragment(g.givens(), progress.as_ref())
     });
     format!("{}{fragment}", platform::app_url())

@@ -308,10 +308,7 @@ impl Game {
         let Some(sol) = &self.solution else { return Vec::new() };
         let candidates = self.candidates();
         let grid = self.grid();
-        self.size()
-            .cells()
-            .filter(|&c| grid.get(c).is_none() && sol.get(c).is_some_and(|d| !candidates[c.index()].contains(d)))
-            .collect()
+        self.size().cells().filter(|&c| grid.get(c).is_none() && sol.get(c).is_some_and(|d| !candidates[c.index()].contains(d))).collect()
     }
 
     fn candidates_of(&self, b: &Board) -> Vec<DigitSet> {

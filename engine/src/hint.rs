@@ -52,8 +52,7 @@ pub fn advise(digits: &Grid, candidates: Option<&[DigitSet]>, solution: Option<&
         _ => Position::from_grid(digits),
     };
     if let Some(sol) = solution {
-        let lost: Vec<Cell> =
-            position.open_cells().filter(|&c| sol.get(c).is_some_and(|d| !position.candidates(c).contains(d))).collect();
+        let lost: Vec<Cell> = position.open_cells().filter(|&c| sol.get(c).is_some_and(|d| !position.candidates(c).contains(d))).collect();
         if !lost.is_empty() {
             return Advice::LostAnswer { cells: lost };
         }

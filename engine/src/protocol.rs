@@ -17,9 +17,9 @@
 use crate::generator::{self, Generated, Options};
 use crate::geometry::DigitSet;
 use crate::grid::Grid;
+use crate::hint::{Advice, advise};
 use crate::rating::{self, Rating};
 use crate::solver;
-use crate::hint::{Advice, advise};
 use serde::{Deserialize, Serialize};
 
 /// A request from the app.

@@ -27,7 +27,8 @@ async fn load(scope: &DedicatedWorkerGlobalScope) -> Result<(Recognizer, f64), S
     let text = |e: JsValue| e.as_string().unwrap_or_else(|| format!("{e:?}"));
     // The loader (scripts/build-ink-worker) starts the model's download before the wasm is
     // compiled, so the two overlap; without it, the download starts here.
-    let prefetched = js_sys::Reflect::get(scope, &JsValue::from_str(MODEL_DOWNLOAD)).ok().and_then(|v| v.dyn_into::<js_sys::Promise>().ok());
+    let prefetched =
+        js_sys::Reflect::get(scope, &JsValue::from_str(MODEL_DOWNLOAD)).ok().and_then(|v| v.dyn_into::<js_sys::Promise>().ok());
     let download = prefetched.unwrap_or_else(|| scope.fetch_with_str("digits.cnn"));
     let response: Response = JsFuture::from(download).await.map_err(text)?.unchecked_into();
     if !response.ok() {

@@ -27,10 +27,20 @@ pub struct Request {
 pub enum Reply {
     /// The model is loaded; `load_ms` is how long reading it and planning its graph took (the
     /// benchmark reports it; the worker's own start-up is not in it).
-    Ready { load_ms: f64 },
-    Unavailable { message: String },
-    Recognized { id: u32, result: Recognition },
-    Error { id: Option<u32>, message: String },
+    Ready {
+        load_ms: f64,
+    },
+    Unavailable {
+        message: String,
+    },
+    Recognized {
+        id: u32,
+        result: Recognition,
+    },
+    Error {
+        id: Option<u32>,
+        message: String,
+    },
 }
 
 /// Recognizes the drawing of a request.

@@ -24,9 +24,9 @@ pub const MARGIN: f64 = 4.0;
 pub struct CellView {
     pub digit: Option<Digit>,
     pub given: bool,
-    /// Marks shown small: the player's notes, or every candidate in candidate display.
+    /// Marks shown small: the player's notes, or the game's candidate state in candidate display.
     pub notes: DigitSet,
-    /// The marks are computed candidates (candidate display), not the player's notes.
+    /// The marks are the candidate state (candidate display), not the player's notes.
     pub computed: bool,
     /// Candidates that are the only place for their digit in the cell, row, column or box.
     pub red: DigitSet,
@@ -56,9 +56,10 @@ pub fn cell_label(t: &Ui, size: Size, cell: Cell, v: &CellView) -> String {
     let mut label = match v.digit {
         Some(d) if v.given => fill(t.cell_given, &[("r", &r), ("c", &c), ("d", &size.digit_char(d).to_string())]),
         Some(d) => fill(t.cell_digit, &[("r", &r), ("c", &c), ("d", &size.digit_char(d).to_string())]),
-        None if !v.notes.is_empty() && !v.computed => {
+        None if !v.notes.is_empty() => {
             let notes: Vec<String> = v.notes.iter().map(|d| size.digit_char(d).to_string()).collect();
-            fill(t.cell_notes, &[("r", &r), ("c", &c), ("n", &notes.join(" "))])
+            let template = if v.computed { t.cell_candidates } else { t.cell_notes };
+            fill(template, &[("r", &r), ("c", &c), ("n", &notes.join(" "))])
         }
         None => fill(t.cell_empty, &[("r", &r), ("c", &c)]),
     };
@@ -91,7 +92,8 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
         };
         let incorrect = if settings.show_incorrect { game.incorrect_cells() } else { Vec::new() };
         let highlight = active.or_else(|| selected.and_then(|c| grid.get(c)));
-        let (red, blue) = if settings.show_candidates { candidate_colours(&grid) } else { (Vec::new(), Vec::new()) };
+        let candidates = if settings.show_candidates { game.candidates() } else { Vec::new() };
+        let (red, blue) = if settings.show_candidates { candidate_colours(&grid, &candidates) } else { (Vec::new(), Vec::new()) };
         size.cells()
             .map(|cell| {
                 let digit = grid.get(cell);
@@ -99,7 +101,7 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
                 let (notes, computed) = if digit.is_some() {
                     (DigitSet::EMPTY, false)
                 } else if settings.show_candidates {
-                    (grid.open_digits(cell), true)
+                    (candidates[cell.index()], true)
                 } else {
                     (board.notes[cell.index()], false)
                 };
@@ -139,9 +141,9 @@ fn removals(step: &Step, cell: Cell) -> DigitSet {
     step.eliminations.iter().filter(|e| e.cell == cell).map(|e| e.digit).collect()
 }
 
-/// Delphi's bookkeeping colours of the candidates the digits allow (engine: `hint`).
-fn candidate_colours(grid: &Grid) -> (Vec<DigitSet>, Vec<DigitSet>) {
-    let c = inkdoku_engine::hint::candidate_colours(&inkdoku_engine::position::Position::from_grid(grid));
+/// Delphi's bookkeeping colours of the game's candidate state (engine: `hint`).
+fn candidate_colours(grid: &Grid, candidates: &[DigitSet]) -> (Vec<DigitSet>, Vec<DigitSet>) {
+    let c = inkdoku_engine::hint::candidate_colours(&inkdoku_engine::position::Position::with_candidates(grid, candidates));
     (c.red, c.blue)
 }
 
@@ -271,10 +273,7 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
     let vb = format!("{} {} {} {}", -MARGIN, -MARGIN, full + 2.0 * MARGIN, full + 2.0 * MARGIN);
     let popover = move || {
         let cell = peek.get()?;
-        let open = store.game.with(|g| {
-            let grid = g.grid();
-            grid.get(cell).is_none().then(|| grid.open_digits(cell))
-        })?;
+        let open = store.game.with(|g| g.digit(cell).is_none().then(|| g.candidates()[cell.index()]))?;
         let digits: Vec<String> = open.iter().map(|d| size.digit_char(d).to_string()).collect();
         let text = if digits.is_empty() { store.ui().no_candidate_left.to_string() } else { digits.join(" ") };
         // Place it above the cell (below for the top row), in percent of the board square.

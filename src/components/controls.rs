@@ -80,6 +80,8 @@ pub fn GameTools(store: Store) -> impl IntoView {
                         <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::solve(store, SolveScope::Column) }>{move || store.ui().solve_column}</button>
                         <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::solve(store, SolveScope::All) }>{move || store.ui().solve_all}</button>
                         <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::undo_to_solvable(store) }>{move || store.ui().undo_mistakes}</button>
+                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::fill_notes(store) }>{move || store.ui().fill_notes}</button>
+                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::clear_notes(store) }>{move || store.ui().clear_notes}</button>
                         <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::restart(store) }>{move || store.ui().restart}</button>
                     </div>
                 </Show>
