@@ -313,6 +313,7 @@ pub fn start_clicked(store: Store) {
 /// Makes a puzzle with the settings' size, level and symmetry in the worker.
 pub fn make_puzzle(store: Store) {
     let (size, level, symmetry) = store.settings.with_untracked(|s| (s.size, s.level, s.symmetry));
+    let level = inkdoku_engine::generator::offered_level(size, level);
     let options = Options { size, level, symmetry, seed: random_seed() };
     make_with(store, options, String::new());
 }
@@ -423,11 +424,7 @@ pub fn cancel_entering(store: Store) {
 }
 
 fn won(store: Store) {
-    let (size, assisted) = store.game.with_untracked(|g| {
-        let helped =
-            g.actions()[..g.applied()].iter().any(|a| matches!(a, Action::SolveAll | Action::SolveCell { .. } | Action::SolveHouse { .. }));
-        (g.size(), helped)
-    });
+    let (size, assisted) = store.game.with_untracked(|g| (g.size(), g.helped()));
     let level = store.meta.with_untracked(|m| m.level);
     let time_ms = store.elapsed.get_untracked();
     store.meta.update(|m| m.won = true);

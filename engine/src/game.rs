@@ -333,6 +333,14 @@ impl Game {
         self.size().cells().filter(|&c| entries.get(c).is_some_and(|d| sol.get(c) != Some(d))).collect()
     }
 
+    /// Whether the board as it stands owes something to help: an applied hint or a cell filled
+    /// from the solution (such a win records no best time).
+    pub fn helped(&self) -> bool {
+        self.actions[..self.applied]
+            .iter()
+            .any(|a| matches!(a, Action::ApplyStep { .. } | Action::SolveAll | Action::SolveCell { .. } | Action::SolveHouse { .. }))
+    }
+
     /// Whether Undo is possible.
     pub fn can_undo(&self) -> bool {
         self.applied > 0
@@ -713,6 +721,20 @@ mod tests {
         assert!(!g.board().notes[c(0, 3).index()].contains(d(4)), "placements clear peer notes");
         let on_given = Action::ApplyStep { placements: vec![Candidate::new(c(0, 0), d(5))], eliminations: vec![] };
         assert_eq!(g.apply(on_given), Err(ActionError::Given));
+    }
+
+    #[test]
+    fn hints_and_solving_count_as_help() {
+        let mut g = game();
+        g.apply(Action::Place { cell: c(0, 2), digit: d(4), clear_peer_notes: true }).unwrap();
+        g.apply(Action::FillNotes).unwrap();
+        assert!(!g.helped(), "writing digits and filling notes is the player's own work");
+        g.apply(Action::ApplyStep { placements: vec![Candidate::new(c(0, 3), d(6))], eliminations: vec![] }).unwrap();
+        assert!(g.helped());
+        g.undo().unwrap();
+        assert!(!g.helped(), "an undone hint no longer helps");
+        g.apply(Action::SolveCell { cell: c(0, 3) }).unwrap();
+        assert!(g.helped());
     }
 
     #[test]

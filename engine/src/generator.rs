@@ -125,6 +125,22 @@ struct Plan {
     attempts: u32,
 }
 
+/// The levels the generator makes at a size. A 4x4 grid is too small for anything beyond
+/// singles (every 4x4 puzzle rates Easy), so it offers Easy alone; 9x9 and 16x16 offer Easy
+/// to Expert. The New game dialog offers exactly these.
+pub fn levels(size: Size) -> &'static [Level] {
+    match size {
+        Size::Four => &[Level::Easy],
+        Size::Nine | Size::Sixteen => &[Level::Easy, Level::Medium, Level::Hard, Level::Expert],
+    }
+}
+
+/// The level made at `size` for a wish of `level`: the wish if offered, else the nearest one.
+pub fn offered_level(size: Size, level: Level) -> Level {
+    let offered = levels(size);
+    offered.iter().copied().filter(|&l| l <= level).max().unwrap_or(offered[0])
+}
+
 fn plan(options: &Options) -> Plan {
     let cells = options.size.cell_count();
     let mut plan = match options.level {
@@ -305,6 +321,19 @@ mod tests {
             assert_eq!(a.puzzle, b.puzzle);
             let c = generate(&Options { seed: 100, ..o }, &mut |_| true).unwrap();
             assert_ne!(a.puzzle, c.puzzle);
+        }
+    }
+
+    #[test]
+    fn four_by_four_offers_easy_alone_because_nothing_else_exists() {
+        assert_eq!(levels(Size::Four), &[Level::Easy]);
+        assert_eq!(offered_level(Size::Four, Level::Expert), Level::Easy);
+        assert_eq!(offered_level(Size::Nine, Level::Hard), Level::Hard);
+        // Asked for Medium, 4x4 removal still ends at singles: nothing harder is there to offer.
+        for seed in 1..=20 {
+            let made =
+                generate(&Options { size: Size::Four, level: Level::Medium, symmetry: Symmetry::None, seed }, &mut |_| true).unwrap();
+            assert_eq!(made.rating.level, Level::Easy, "seed {seed}");
         }
     }
 

@@ -7,7 +7,7 @@ use crate::controller;
 use crate::i18n::{Lang, fill, level_name};
 use crate::state::{Dialog, Settings, Store};
 use inkdoku_engine::Size;
-use inkdoku_engine::generator::Symmetry;
+use inkdoku_engine::generator::{Symmetry, levels, offered_level};
 use inkdoku_engine::rating::Level;
 use leptos::prelude::*;
 
@@ -71,10 +71,15 @@ fn new_game(store: Store) -> impl IntoView {
                 {size_radio(Size::Four)}{size_radio(Size::Nine)}{size_radio(Size::Sixteen)}
             </fieldset>
             <label class="field">{store.t().level}
+                // Only the levels the chosen size has (a 4x4 grid has Easy alone).
                 <select on:change=move |ev| set(|s, v| s.level = level_named(v), event_target_value(&ev))>
-                    {[Level::Easy, Level::Medium, Level::Hard, Level::Expert].into_iter().map(|l| view! {
-                        <option value=l.name() selected=move || store.settings.with(|s| s.level == l)>{level_name(store.lang_now(), l)}</option>
-                    }).collect_view()}
+                    {move || {
+                        let size = store.settings.with(|s| s.size);
+                        let chosen = store.settings.with(|s| offered_level(size, s.level));
+                        levels(size).iter().map(|&l| view! {
+                            <option value=l.name() selected=l == chosen>{level_name(store.lang_now(), l)}</option>
+                        }).collect_view()
+                    }}
                 </select>
             </label>
             <label class="field">{store.t().symmetry}

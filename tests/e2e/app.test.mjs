@@ -115,7 +115,7 @@ test('a forced crash shows a friendly message; after reload the game is there', 
 
 test("two tabs: the second follows read-only and never overwrites the first one's game", async () => {
   const context = await b.browser.newContext();
-  const first = await context.newPage();
+  const first = await b.pageIn(context);
   await first.goto(server.url);
   await waitForPuzzle(first);
   const empty = (await cells(first)).filter((c) => c.label.endsWith('empty'));
@@ -123,7 +123,7 @@ test("two tabs: the second follows read-only and never overwrites the first one'
   await first.keyboard.press('6');
   await first.waitForTimeout(700);
 
-  const second = await context.newPage();
+  const second = await b.pageIn(context);
   await second.goto(server.url);
   const notice = second.getByRole('dialog', { name: 'inkdoku is open in another tab' });
   await notice.waitFor();

@@ -190,12 +190,17 @@ test('print preview shows a clean centred grid; Print puzzles lays out N', async
 });
 
 test('the daily puzzle is the same for everyone, and the same as the native tool makes', async () => {
+  // A set clock: the test must not depend on today's date (nor run across midnight).
+  const date = '2026-03-14';
   const grids = [];
   for (let i = 0; i < 2; i++) {
-    const page = await openApp(b, server.url);
+    const page = await b.page();
+    await page.clock.setFixedTime(new Date(`${date}T12:00:00`));
+    await page.goto(server.url);
+    await waitForPuzzle(page);
     await page.getByRole('button', { name: 'New game' }).click();
     await page.getByRole('button', { name: 'Daily puzzle' }).click();
-    await page.waitForFunction(() => /Daily puzzle, \d{4}-\d\d-\d\d/.test(document.querySelector('[role=status]').textContent));
+    await page.waitForFunction((d) => document.querySelector('[role=status]').textContent.includes(`Daily puzzle, ${d}`), date);
     await page.waitForTimeout(600);
     grids.push((await saved(page)).game.givens);
   }
@@ -203,8 +208,6 @@ test('the daily puzzle is the same for everyone, and the same as the native tool
   const tool = path.resolve('target/release/inkdoku');
   if (fs.existsSync(tool)) {
     // The seed is FNV-1a of "inkdoku daily <date>" (engine::generator::daily_seed).
-    const d = new Date();
-    const date = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     let h = 0xcbf29ce484222325n;
     for (const byte of Buffer.from(`inkdoku daily ${date}`)) {
       h ^= BigInt(byte);

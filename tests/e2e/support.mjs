@@ -54,9 +54,31 @@ const chromeArgs = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
+/** Makes a page's randomness repeatable: `crypto.getRandomValues` and `Math.random` draw from a
+ *  seeded xorshift generator, so the puzzle the app makes on a first visit (and every "New game")
+ *  is the same on every run. Runs before the app's own scripts; workers keep the real source,
+ *  but they take their seeds from the page. */
+function seededRandomness(seed) {
+  let x = (seed * 2654435761) >>> 0 || 1;
+  const next = () => {
+    x ^= x << 13; x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5; x >>>= 0;
+    return x;
+  };
+  Crypto.prototype.getRandomValues = function (array) {
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = next() & 0xff;
+    return array;
+  };
+  Math.random = () => next() / 4294967296;
+}
+
 /** Launches headless Chromium with the flags this machine needs (Playwright gives every
  *  launch a fresh temporary profile). `page()` opens a page in a new, isolated context (its own
- *  storage), collecting uncaught page errors in `errors`. */
+ *  storage), collecting uncaught page errors in `errors`. Every page's randomness is seeded
+ *  (`seededRandomness`): the n-th page of a launch gets seed n unless `seed` is given, so a test
+ *  file opens the same puzzles on every run, and two pages never share a tab identity. */
 export async function launch() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -64,12 +86,18 @@ export async function launch() {
     args: chromeArgs,
   });
   const errors = [];
+  let pages = 0;
   return {
     browser,
     errors,
-    async page(options = {}) {
+    async page({ seed, ...options } = {}) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+      return this.pageIn(context, seed);
+    },
+    /** Another page (tab) in an existing context, seeded like `page()`. */
+    async pageIn(context, seed) {
       const page = await context.newPage();
+      await page.addInitScript(seededRandomness, seed ?? ++pages);
       page.on('pageerror', (e) => errors.push(String(e)));
       return page;
     },
@@ -84,6 +112,7 @@ export async function launch() {
         viewport: { width: 1280, height: 800 },
         ...options,
       });
+      await context.addInitScript(seededRandomness, ++pages);
       const page = context.pages()[0] || await context.newPage();
       page.on('pageerror', (e) => errors.push(String(e)));
       return { page, close: async () => { await context.close(); fs.rmSync(profile, { recursive: true, force: true }); } };

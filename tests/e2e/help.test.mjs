@@ -1,0 +1,206 @@
+// Help you can follow to the last cell: Hint + Apply from the givens to the win on fixed puzzles
+// of every 9x9 level, 4x4 and 16x16, every Apply changing the board; eliminations drawn on the
+// board and gone after Apply; Check and Hint naming a wrong digit and notes that lost their
+// answer; Fill and Clear all notes as one undo step each.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, snap, cells, cell, waitForPuzzle, solution } from './support.mjs';
+
+let server, b;
+before(async () => { server = await serve(); b = await launch(); });
+after(async () => { await b?.close(); await server?.close(); });
+
+// Made by `inkdoku generate --seed 7` (9x9 with rotational symmetry) and rated by `inkdoku rate`.
+const PUZZLES = {
+  easy: '.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.',
+  medium: '.7.5.....59.7.2..6.4.69....3.4......9.8...3.7......1.5....58.7.2..1.7.39.....9.8.',
+  hard: '82..5..43...8..1.9....1..2...95...82.........24...89...6..8....4.8..2...73..9..16',
+  expert: '.9.1...7....7....38.75..6......314.5..42.73..9.348......8..27.94....5....1...9.6.',
+  four: '..4114....1331..',
+  sixteen: 'C.D..1E...B8.5AG..A9..84.2F..E....EB...2D1G.9....7...6...3....2.5B..6....9..F13..81DB5......A6......7.2.......G......E1...A.598D3CF7.B...D6......D.......B.C......5A......1F28E..EB8..7....9..1C.A....6...3...F....E.DBF7...8C....8..4A.FC..72..B2G.97...4D..3.E',
+};
+
+/** Opens a puzzle by link as a new player, with "Show candidates" on. */
+async function openPuzzle(puzzle, options = {}) {
+  const page = await b.page(options);
+  await page.goto(server.url + '#' + puzzle);
+  await waitForPuzzle(page);
+  await page.waitForFunction(() => /Opened/.test(document.querySelector('[role=status]').textContent));
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('checkbox', { name: 'Show candidates' }).check();
+  await page.getByRole('button', { name: 'Close' }).click();
+  return page;
+}
+
+const board = async (page) => (await cells(page)).map((c) => c.label).join('\n');
+const status = (page) => page.getByRole('status').textContent();
+
+/** The candidates a hint strikes on the board, as [row, col, digit]. */
+const struck = (page) => page.locator('.note.removed').evaluateAll((els) => els.map((e) => {
+  const g = e.closest('[role=gridcell]');
+  return [Number(g.getAttribute('aria-rowindex')), Number(g.getAttribute('aria-colindex')), e.textContent];
+}));
+
+/** Presses Hint then Apply hint until the game is won. Every hint must be new and every Apply
+ *  must change the board; struck candidates must be gone from the board after Apply. Returns
+ *  the number of hints applied and how many of them only removed candidates. */
+async function followHints(page, { shots } = {}) {
+  const seen = new Set();
+  let applied = 0, eliminations = 0;
+  const won = page.getByRole('dialog', { name: 'Congratulations!' });
+  while (!(await won.isVisible())) {
+    const before = await board(page);
+    await page.getByRole('button', { name: 'Hint', exact: true }).click();
+    const card = page.getByRole('region', { name: 'Hint' });
+    await card.waitFor({ timeout: 15000 }).catch(async () => {
+      throw new Error(`no hint after ${applied} applied: ${await status(page)}`);
+    });
+    const text = await card.locator('p').textContent();
+    assert.ok(!seen.has(text), `the same hint came back after ${applied} applied: ${text}`);
+    seen.add(text);
+    const removed = await struck(page);
+    if (removed.length > 0 && shots && eliminations === 0) await snap(page, `${shots}-hint-removes-before`);
+    await card.getByRole('button', { name: 'Apply hint' }).click();
+    await page.waitForFunction((b) => [...document.querySelectorAll('[role=gridcell]')]
+      .map((e) => e.getAttribute('aria-label')).join('\n') !== b, before, { timeout: 5000 })
+      .catch(() => { throw new Error(`Apply changed nothing: ${text}`); });
+    for (const [r, c, d] of removed) {
+      const label = await cell(page, r, c).getAttribute('aria-label');
+      assert.doesNotMatch(label, new RegExp(`candidates [^,]*\\b${d}\\b`), `${text}: r${r}c${c} still shows ${d} after Apply`);
+    }
+    if (removed.length > 0) {
+      if (shots && eliminations === 0) await snap(page, `${shots}-hint-removes-after`);
+      eliminations++;
+    }
+    applied++;
+  }
+  assert.match(await won.textContent(), /Solved with help/);
+  return { applied, eliminations };
+}
+
+for (const level of ['easy', 'medium', 'hard', 'expert']) {
+  test(`Hint + Apply solves a ${level} 9x9 puzzle to the win`, async () => {
+    const page = await openPuzzle(PUZZLES[level]);
+    const { applied, eliminations } = await followHints(page, { shots: level === 'medium' ? 'help-1280x800' : undefined });
+    assert.ok(applied >= 40, `${applied} hints`);
+    if (level !== 'easy') assert.ok(eliminations > 0, 'a step that only removes candidates was applied');
+    assert.deepEqual(b.errors, []);
+  });
+}
+
+test('Hint + Apply solves a 4x4 and a 16x16 puzzle to the win', async () => {
+  for (const puzzle of [PUZZLES.four, PUZZLES.sixteen]) {
+    const page = await openPuzzle(puzzle);
+    await followHints(page);
+    await page.context().close();
+  }
+});
+
+test('at 800x480 a hint that removes candidates is drawn, then gone after Apply', async () => {
+  const page = await openPuzzle(PUZZLES.medium, { viewport: { width: 800, height: 480 } });
+  // Follow hints until the first one that removes candidates, photographing it.
+  for (;;) {
+    await page.getByRole('button', { name: 'Hint', exact: true }).click();
+    const card = page.getByRole('region', { name: 'Hint' });
+    await card.waitFor();
+    const removed = await struck(page);
+    if (removed.length > 0) {
+      await snap(page, 'help-800x480-hint-removes-before');
+      await card.getByRole('button', { name: 'Apply hint' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('.note.removed').length === 0);
+      const [r, c, d] = removed[0];
+      assert.doesNotMatch(await cell(page, r, c).getAttribute('aria-label'), new RegExp(`candidates [^,]*\\b${d}\\b`));
+      await snap(page, 'help-800x480-hint-removes-after');
+      // Undo brings the candidate back: the elimination is part of the game.
+      await page.getByRole('button', { name: 'Undo' }).click();
+      assert.match(await cell(page, r, c).getAttribute('aria-label'), new RegExp(`candidates [^,]*\\b${d}\\b`));
+      break;
+    }
+    await card.getByRole('button', { name: 'Apply hint' }).click();
+  }
+});
+
+test('eliminations survive a reload and travel in a link with progress', async () => {
+  const page = await openPuzzle(PUZZLES.medium, { permissions: ['clipboard-read', 'clipboard-write'] });
+  let removed = [];
+  while (removed.length === 0) {
+    await page.getByRole('button', { name: 'Hint', exact: true }).click();
+    await page.getByRole('region', { name: 'Hint' }).waitFor();
+    removed = await struck(page);
+    await page.getByRole('button', { name: 'Apply hint' }).click();
+  }
+  const [r, c, d] = removed[0];
+  const gone = new RegExp(`candidates [^,]*\\b${d}\\b`);
+  assert.doesNotMatch(await cell(page, r, c).getAttribute('aria-label'), gone);
+  await page.waitForTimeout(700); // the debounced autosave
+  await page.reload();
+  await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();
+  await waitForPuzzle(page);
+  assert.doesNotMatch(await cell(page, r, c).getAttribute('aria-label'), gone, 'after reload');
+  // A link with progress carries the elimination to a new player.
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'Include my progress and notes' }).check();
+  await page.getByRole('button', { name: 'Share link' }).click();
+  await page.waitForFunction(() => /Link copied|Shared/.test(document.querySelector('[role=status]').textContent));
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const friend = await b.page();
+  await friend.goto(link);
+  await waitForPuzzle(friend);
+  await friend.waitForFunction(() => /Opened/.test(document.querySelector('[role=status]').textContent));
+  await friend.getByRole('button', { name: 'Settings' }).click();
+  await friend.getByRole('checkbox', { name: 'Show candidates' }).check();
+  await friend.getByRole('button', { name: 'Close' }).click();
+  assert.doesNotMatch(await cell(friend, r, c).getAttribute('aria-label'), gone, 'in the shared link');
+});
+
+test('Check and Hint name a wrong digit that breaks no rule, and notes that lost the answer', async () => {
+  const page = await openPuzzle(PUZZLES.easy);
+  const sol = await solution(page);
+  // A wrong digit that breaks no rule: a candidate of an empty cell other than its answer.
+  const target = (await cells(page)).map((c) => ({ ...c, cands: (c.label.match(/candidates ([1-9 ]+)$/) || [])[1] }))
+    .find((c) => c.cands && c.cands.split(' ').length > 1);
+  const right = sol[(target.row - 1) * 9 + target.col - 1];
+  const wrong = target.cands.split(' ').find((d) => d !== right);
+  await cell(page, target.row, target.col).click();
+  await page.keyboard.press(wrong);
+  assert.doesNotMatch(await cell(page, target.row, target.col).getAttribute('aria-label'), /conflict/);
+  await page.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await status(page), `r${target.row}c${target.col} is not right.`);
+  await page.getByRole('button', { name: 'Hint', exact: true }).click();
+  await page.waitForFunction((n) => document.querySelector('[role=status]').textContent.includes(n), `r${target.row}c${target.col}`);
+  assert.match(await status(page), /Not every digit is right/);
+  assert.equal(await page.getByRole('region', { name: 'Hint' }).count(), 0, 'no step on a wrong digit');
+  // Notes that leave out the answer are named too.
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('n');
+  await page.keyboard.press(wrong);
+  await page.keyboard.press('n');
+  await page.getByRole('button', { name: 'Check' }).click();
+  assert.match(await status(page), new RegExp(`The candidates of r${target.row}c${target.col} leave out the right digit`));
+  await page.getByRole('button', { name: 'Hint', exact: true }).click();
+  await page.waitForFunction(() => /leave out the right digit/.test(document.querySelector('[role=status]').textContent));
+  // Fixed: no mistakes so far.
+  await page.keyboard.press('Backspace');
+  await page.getByRole('button', { name: 'Check' }).click();
+  assert.match(await status(page), /^No mistakes so far; \d+ cells to go\.$/);
+});
+
+test('Fill all notes writes the candidates, Clear all notes removes them, one undo step each', async () => {
+  const page = await b.page();
+  await page.goto(server.url + '#' + PUZZLES.medium);
+  await waitForPuzzle(page);
+  const empties = (await cells(page)).filter((c) => c.label.endsWith('empty'));
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.getByRole('button', { name: 'Fill all notes' }).click();
+  assert.equal(await status(page), 'Notes filled from the candidates.');
+  const filled = await cells(page);
+  assert.ok(empties.every((e) => /, empty, notes [1-9]( [1-9])*$/.test(filled.find((c) => c.row === e.row && c.col === e.col).label)));
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.equal((await cells(page)).filter((c) => /notes/.test(c.label)).length, 0, 'one undo removes them all');
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.getByRole('button', { name: 'Clear all notes' }).click();
+  assert.equal((await cells(page)).filter((c) => /notes/.test(c.label)).length, 0);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.equal((await cells(page)).filter((c) => /notes/.test(c.label)).length, empties.length, 'one undo brings them all back');
+});
