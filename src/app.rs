@@ -70,7 +70,7 @@ pub fn App() -> impl IntoView {
     view! {
         <div class="app" class:left-handed=move || store.settings.with(|s| s.left_handed)
              class:has-print-set=move || store.print_set.with(Option::is_some)
-             class:pen-mode=move || store.mode.get() == crate::state::InputMode::Digit
+             class:pen-mode=move || store.mode.get() != crate::state::InputMode::Scratchpad
              class:covered=move || store.dialog.with(Option::is_some)>
             <StatusBar store=store />
             <Show when=move || store.update_ready.get()>

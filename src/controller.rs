@@ -50,6 +50,7 @@ pub fn apply(store: Store, action: Action) -> bool {
 fn board_changed(store: Store) {
     store.marks.set(Marks::default());
     store.status.set(String::new());
+    store.ink.chip.set(None);
     after_change(store);
 }
 
@@ -122,7 +123,16 @@ pub fn move_selection(store: Store, dr: isize, dc: isize) {
 }
 
 pub fn toggle_notes(store: Store) {
-    store.mode.update(|m| *m = if *m == InputMode::Notes { InputMode::Digit } else { InputMode::Notes });
+    toggle_mode(store, InputMode::Notes);
+}
+
+/// The Scratchpad button: the pen draws free ink instead of writing digits.
+pub fn toggle_scratchpad(store: Store) {
+    toggle_mode(store, InputMode::Scratchpad);
+}
+
+fn toggle_mode(store: Store, mode: InputMode) {
+    store.mode.update(|m| *m = if *m == mode { InputMode::Digit } else { mode });
 }
 
 pub fn undo(store: Store) {

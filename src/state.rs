@@ -38,6 +38,9 @@ pub struct Settings {
     pub symmetry: Symmetry,
     /// The interface language; `None` follows the browser.
     pub language: Option<Lang>,
+    /// The first-visit line "write digits right in the cells" has done its job (a digit was
+    /// written by pen).
+    pub pen_tip_done: bool,
 }
 
 impl Default for Settings {
@@ -54,6 +57,7 @@ impl Default for Settings {
             level: Level::Easy,
             symmetry: Symmetry::Rotational,
             language: None,
+            pen_tip_done: false,
         }
     }
 }
@@ -82,8 +86,11 @@ impl GameMeta {
 pub enum InputMode {
     /// Write the digit.
     Digit,
-    /// Toggle the digit as a candidate mark.
+    /// Toggle the digit as a candidate mark (keys, pad, and the pen's recognized digits).
     Notes,
+    /// The pen draws free scratchpad ink, kept with the game and never recognized; keys and
+    /// the pad still write digits.
+    Scratchpad,
 }
 
 /// The open dialog, if any (a dialog covers the board and pauses the timer).
@@ -189,6 +196,21 @@ pub struct Ink {
     pub live: RwSignal<Vec<[f32; 3]>>,
     /// The eraser mode (for fingers and mice; a pen's eraser end works in any mode).
     pub eraser: RwSignal<bool>,
+    /// The correction chip beside the cell the pen just wrote in.
+    pub chip: RwSignal<Option<Chip>>,
+}
+
+/// The one-tap correction offered after the pen writes: the recognizer's runner-up (or, for
+/// ink it declined, its two best guesses), and on a long press every digit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chip {
+    pub cell: Cell,
+    /// The digits offered first.
+    pub choices: Vec<Digit>,
+    /// The digit the pen wrote (none when the ink was declined).
+    pub written: Option<Digit>,
+    /// Every digit of the grid is offered (after a long press, or "Other digits").
+    pub all: bool,
 }
 
 /// Every signal of the app, `Copy` so components and handlers can capture it freely.
@@ -256,6 +278,7 @@ impl Store {
                 pending: RwSignal::new(None),
                 live: RwSignal::new(Vec::new()),
                 eraser: RwSignal::new(false),
+                chip: RwSignal::new(None),
             },
         }
     }

@@ -50,9 +50,12 @@ pub fn EditTools(store: Store) -> impl IntoView {
             <button type="button" class="tool" aria-pressed=move || pressed(store.ink.eraser.get())
                     class:active=move || store.ink.eraser.get()
                     on:click=move |_| store.ink.eraser.update(|e| *e = !*e)>{move || store.ui().eraser}</button>
-            <button type="button" class="tool wide" disabled=move || !store.game.with(|g| g.can_undo())
+            <button type="button" class="tool" aria-pressed=move || pressed(store.mode.get() == InputMode::Scratchpad)
+                    class:active=move || store.mode.get() == InputMode::Scratchpad
+                    on:click=move |_| controller::toggle_scratchpad(store)>{move || store.ui().scratchpad}</button>
+            <button type="button" class="tool" disabled=move || !store.game.with(|g| g.can_undo())
                     on:click=move |_| controller::undo(store)>{move || store.ui().undo}</button>
-            <button type="button" class="tool wide" disabled=move || !store.game.with(|g| g.can_redo())
+            <button type="button" class="tool" disabled=move || !store.game.with(|g| g.can_redo())
                     on:click=move |_| controller::redo(store)>{move || store.ui().redo}</button>
         </div>
     }

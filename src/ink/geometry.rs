@@ -34,32 +34,42 @@ pub fn is_tap(size: Size, points: &[Point]) -> bool {
     (x1 - x0).max(y1 - y0) < cell * 0.2
 }
 
-/// A scratch-out: a quick zig-zag — the pen turns back left/right at least four times, the path
-/// is much longer than the drawing is wide, and it stays about one cell large.
+/// A scratch-out: a zig-zag over about one cell. It must be unmistakable, because it erases:
+/// the pen turns back left/right at least four times, each pass covering a good part of the
+/// cell; the path is much longer than the drawing is wide; and most of it runs sideways. That
+/// last test is what keeps loops out: a one-stroke 8, a 0 or a 6 turns back left/right as often,
+/// but runs sideways along only about a third of its length (a zig-zag: nine tenths).
 pub fn is_scratch_out(size: Size, points: &[Point]) -> bool {
     let cell = 1.0 / size.side() as f32;
     let (x0, y0, x1, y1) = bounds(points);
     let (w, h) = (x1 - x0, y1 - y0);
-    if w < cell * 0.3 || w > cell * 1.8 || h > cell * 1.8 {
+    if w < cell * 0.4 || w > cell * 1.8 || h > cell * 1.5 {
         return false;
     }
     let mut turns = 0;
     let mut direction = 0.0f32;
     let mut anchor = points[0][0];
-    let mut length = 0.0;
+    let (mut length, mut sideways) = (0.0, 0.0);
     for pair in points.windows(2) {
-        length += ((pair[1][0] - pair[0][0]).powi(2) + (pair[1][1] - pair[0][1]).powi(2)).sqrt();
-        let dx = pair[1][0] - anchor;
-        if dx.abs() > cell * 0.15 {
-            let d = dx.signum();
+        let (dx, dy) = (pair[1][0] - pair[0][0], pair[1][1] - pair[0][1]);
+        let step = (dx * dx + dy * dy).sqrt();
+        length += step;
+        if dx.abs() > 2.0 * dy.abs() {
+            sideways += step;
+        }
+        let run = pair[1][0] - anchor;
+        if run.abs() > w * 0.5 {
+            let d = run.signum();
             if direction != 0.0 && d != direction {
                 turns += 1;
             }
             direction = d;
             anchor = pair[1][0];
+        } else if run.signum() == direction {
+            anchor = pair[1][0];
         }
     }
-    turns >= 4 && length > w * 3.5
+    turns >= 4 && length > w * 3.5 && sideways > length * 0.6
 }
 
 /// The cells a stroke passes over.
@@ -146,6 +156,26 @@ mod tests {
         assert!(is_scratch_out(s, &pts(&zig)));
         let one = pts(&[(0.5, 0.45), (0.5, 0.55)]);
         assert!(!is_scratch_out(s, &one));
+        // Closed loops are never scratch-outs, however often they turn back left and right.
+        let (cx, cy, r) = (4.5 * c, 4.5 * c, 0.4 * c);
+        // A one-stroke 8 (x turns back four times a loop), gone round one and a half times.
+        let eight: Vec<(f32, f32)> = (0..=180)
+            .map(|i| {
+                let t = i as f32 / 120.0 * std::f32::consts::TAU;
+                (cx + 0.8 * r * (2.0 * t).sin(), cy + r * t.sin())
+            })
+            .collect();
+        assert!(!is_scratch_out(s, &pts(&eight)), "a one-stroke 8");
+        let zero: Vec<(f32, f32)> = (0..=90)
+            .map(|i| {
+                (cx + 0.3 * c * (i as f32 / 30.0 * std::f32::consts::TAU).cos(), cy + r * (i as f32 / 30.0 * std::f32::consts::TAU).sin())
+            })
+            .collect();
+        assert!(!is_scratch_out(s, &pts(&zero)), "a 0 gone round three times");
+        // A zig-zag whose passes are short wiggles is not one either.
+        let wiggle: Vec<(f32, f32)> =
+            (0..12).map(|i| (0.45 + if i % 2 == 0 { 0.0 } else { c * 0.1 }, 0.45 + i as f32 * c * 0.08)).collect();
+        assert!(!is_scratch_out(s, &pts(&wiggle)));
         assert_eq!(cell_of(s, &one), Some(s.cell(4, 4)));
         assert_eq!(cells_touched(s, &pts(&[(0.05, 0.05), (0.3, 0.05)])).len(), 3);
         assert!(outline(&one, 900.0, 100.0).starts_with('M'));

@@ -1,6 +1,7 @@
 //! The ink surface: the board square takes the pointer events (cells stay the hit targets, so
 //! taps and clicks reach them too) and an overlay draws the ink above the grid.
 
+use super::chip;
 use super::geometry::{self, Point};
 use super::recognition::{self, Recognition};
 use crate::components::board::{CELL, MARGIN};
@@ -16,8 +17,11 @@ use web_sys::{Element, PointerEvent};
 
 /// How long after the last stroke a cell's ink is read.
 const IDLE_MS: u32 = 500;
-/// How long after the pen was last seen a touch still counts as the palm.
+/// How long after the pen was last seen (down, or hovering in range) a touch still counts as
+/// the palm.
 const PALM_MS: f64 = 1000.0;
+/// A contact wider or taller than this (CSS px) is a palm or a wrist, never a finger writing.
+const LARGE_CONTACT_PX: i32 = 36;
 
 #[derive(Default)]
 enum Gesture {
@@ -28,12 +32,33 @@ enum Gesture {
 }
 
 /// The state of one pointer gesture and its timers (not reactive: nothing renders from it).
+/// One pointer at a time draws: `pointer` is its id and whether it is a pen. Every other
+/// pointer's events are ignored, so a palm that rests or moves on the glass while the pen
+/// writes never joins the pen's stroke.
 #[derive(Default)]
 struct Surface {
     gesture: Gesture,
+    pointer: Option<(i32, bool)>,
+    pen_down: bool,
     pen_until: f64,
     idle: Option<Timeout>,
     seq: u32,
+}
+
+impl Surface {
+    /// Whether the pen is down, in range, or lifted less than `PALM_MS` ago.
+    fn pen_near(&self) -> bool {
+        self.pen_down || now() < self.pen_until
+    }
+
+    fn is_active(&self, ev: &PointerEvent) -> bool {
+        self.pointer.is_some_and(|(id, _)| id == ev.pointer_id())
+    }
+}
+
+/// A contact the size of a palm (browsers report the contact's width and height in CSS px).
+fn is_large_contact(ev: &PointerEvent) -> bool {
+    ev.pointer_type() == "touch" && (ev.width() > LARGE_CONTACT_PX || ev.height() > LARGE_CONTACT_PX)
 }
 
 fn now() -> f64 {
@@ -65,6 +90,12 @@ fn max_digit(size: Size) -> u8 {
     if size == Size::Four { 4 } else { 9 }
 }
 
+/// Whether the pen writes digits to be recognized (digit and notes modes) rather than
+/// scratchpad ink.
+fn recognizes(mode: InputMode) -> bool {
+    mode != InputMode::Scratchpad
+}
+
 /// Reads the pending ink now (the pen moved on, or it rested long enough).
 fn flush(store: Store, surface: StoredValue<Surface, LocalStorage>) {
     surface.update_value(|s| s.idle = None);
@@ -91,19 +122,22 @@ fn flush(store: Store, surface: StoredValue<Surface, LocalStorage>) {
             return;
         }
         match answer {
-            Ok(Recognition::Digit { digit, .. }) => {
+            Ok(Recognition::Digit { digit, second, .. }) => {
                 store.ink.pending.set(None);
-                if let Some(d) = inkdoku_engine::Digit::new(digit) {
+                if let Some(d) = inkdoku_engine::Digit::new(digit).filter(|d| d.fits(size)) {
                     controller::write(store, pending.cell, d);
+                    chip::offer(store, pending.cell, &[second], Some(d));
+                    store.settings.update(|s| s.pen_tip_done = true);
                 }
             }
-            Ok(Recognition::Declined { .. }) => {
+            Ok(Recognition::Declined { best, second, .. }) => {
                 store.ink.pending.update(|p| {
                     if let Some(p) = p {
                         p.declined = true;
                     }
                 });
                 store.status.set(store.t().ink_declined.into());
+                chip::offer(store, pending.cell, &[best, second], None);
             }
             Err(e) => {
                 store.ink.pending.set(None);
@@ -122,12 +156,14 @@ fn finish_drawing(store: Store, surface: StoredValue<Surface, LocalStorage>, poi
         return;
     }
     let Some(cell) = geometry::cell_of(size, &points) else { return };
-    let notes = store.mode.get_untracked() == InputMode::Notes;
+    let mode = store.mode.get_untracked();
     if geometry::is_scratch_out(size, &points) {
-        scratch_out(store, cell, &points, notes);
+        scratch_out(store, cell, &points, mode);
         return;
     }
-    if notes {
+    if !recognizes(mode) {
+        // A stroke that overshoots the board's edge is kept, clipped to it.
+        let points = points.into_iter().map(|[x, y, p]| [x.clamp(0.0, 1.0), y.clamp(0.0, 1.0), p]).collect();
         controller::apply(store, Action::AddStroke { stroke: Stroke { id: 0, cell: Some(cell), points } });
         return;
     }
@@ -155,26 +191,45 @@ fn finish_drawing(store: Store, surface: StoredValue<Surface, LocalStorage>, poi
     surface.update_value(|s| s.idle = Some(timer));
 }
 
-/// A zig-zag: erases the digit (pen mode) or the scratchpad strokes under it (notes mode).
-fn scratch_out(store: Store, cell: Cell, path: &[Point], notes: bool) {
+/// A zig-zag: erases what the mode writes — the digit (pen mode), the cell's notes (notes mode)
+/// or the scratchpad strokes under it (scratchpad mode) — and says what went (Undo brings it
+/// back). Over ink still waiting to be read, it just drops that ink.
+fn scratch_out(store: Store, cell: Cell, path: &[Point], mode: InputMode) {
     if store.ink.pending.with_untracked(|p| p.as_ref().is_some_and(|p| p.cell == cell)) {
         store.ink.pending.set(None);
         return;
     }
-    if notes {
-        erase_strokes(store, path);
-    } else if store.game.with_untracked(|g| g.board().entries.get(cell).is_some()) {
-        controller::apply(store, Action::Clear { cell });
+    let size = store.size();
+    let t = store.t();
+    let name = inkdoku_engine::geometry::cell_name(size, cell);
+    match mode {
+        InputMode::Scratchpad => {
+            if erase_strokes(store, path) {
+                store.status.set(t.scratched_ink.into());
+            }
+        }
+        InputMode::Notes => {
+            let had_notes =
+                store.game.with_untracked(|g| g.board().entries.get(cell).is_none() && !g.board().notes[cell.index()].is_empty());
+            if had_notes && controller::apply(store, Action::Clear { cell }) {
+                store.status.set(fill(t.scratched_notes, &[("cell", &name)]));
+            }
+        }
+        InputMode::Digit => {
+            let Some(digit) = store.game.with_untracked(|g| g.board().entries.get(cell)) else { return };
+            if controller::apply(store, Action::Clear { cell }) {
+                store.status.set(fill(t.scratched_digit, &[("d", &size.digit_char(digit).to_string()), ("cell", &name)]));
+            }
+        }
     }
 }
 
-fn erase_strokes(store: Store, path: &[Point]) {
+/// Erases the scratchpad strokes `path` passes near; whether any went.
+fn erase_strokes(store: Store, path: &[Point]) -> bool {
     let radius = 0.3 / store.size().side() as f32;
     let ids: Vec<u32> =
         store.game.with_untracked(|g| g.board().ink.iter().filter(|s| geometry::touches(&s.points, path, radius)).map(|s| s.id).collect());
-    if !ids.is_empty() {
-        controller::apply(store, Action::EraseStrokes { ids });
-    }
+    !ids.is_empty() && controller::apply(store, Action::EraseStrokes { ids })
 }
 
 fn finish_erasing(store: Store, path: Vec<Point>) {
@@ -183,7 +238,7 @@ fn finish_erasing(store: Store, path: Vec<Point>) {
     if store.ink.pending.with_untracked(|p| p.as_ref().is_some_and(|p| cells.contains(&p.cell))) {
         store.ink.pending.set(None);
     }
-    if store.mode.get_untracked() == InputMode::Notes {
+    if store.mode.get_untracked() == InputMode::Scratchpad {
         erase_strokes(store, &path);
         return;
     }
@@ -211,22 +266,35 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
 
     let on_down = move |ev: PointerEvent| {
         let kind = ev.pointer_type();
-        if kind == "pen" {
-            surface.update_value(|s| s.pen_until = now() + PALM_MS);
+        let pen = kind == "pen";
+        if pen {
+            surface.update_value(|s| {
+                s.pen_down = true;
+                s.pen_until = now() + PALM_MS;
+            });
         }
-        if kind == "touch" && surface.with_value(|s| now() < s.pen_until) {
-            return; // the palm, while a pen is in use
+        if kind == "touch" && (surface.with_value(Surface::pen_near) || is_large_contact(&ev)) {
+            return; // the palm, while a pen is in use; or a contact too large to be a finger
         }
         if kind == "mouse" && ev.button() != 0 {
             return;
+        }
+        // One pointer draws at a time. A pen coming down takes over from a touch already down
+        // (that touch was the palm landing first); anything else waits for the drawer to lift.
+        match surface.with_value(|s| s.pointer) {
+            Some((_, true)) => return,
+            Some(_) if !pen => return,
+            _ => {}
         }
         let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
         // Synthetic or already-released pointers can't be captured; drawing works without.
         let _ = el.set_pointer_capture(ev.pointer_id());
         ev.prevent_default();
+        chip::dismiss(store);
         let size = store.size();
         let p = grid_point(size, &el, ev.client_x(), ev.client_y(), pressure(&ev));
         let erasing = store.ink.eraser.get_untracked() || ev.buttons() & 32 != 0 || ev.button() == 5;
+        surface.update_value(|s| s.pointer = Some((ev.pointer_id(), pen)));
         if erasing {
             surface.update_value(|s| s.gesture = Gesture::Erasing(vec![p]));
             return;
@@ -253,34 +321,62 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
         }
         let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
         let size = store.size();
+        if !surface.with_value(|s| s.is_active(&ev)) {
+            // Not the drawing pointer: a palm's moves are ignored. A hovering pen that moves on
+            // to another cell reads the ink it left.
+            if kind == "pen" && ev.buttons() == 0 && surface.with_value(|s| s.pointer.is_none()) {
+                let points = move_points(size, &el, &ev);
+                let p = points[points.len() - 1];
+                let elsewhere = store.ink.pending.with_untracked(|pending| {
+                    pending.as_ref().is_some_and(|pd| !pd.declined && Some(pd.cell) != geometry::cell_at(size, p[0], p[1]))
+                });
+                if elsewhere {
+                    flush(store, surface);
+                }
+            }
+            return;
+        }
+        if is_large_contact(&ev) {
+            // The finger that was drawing turned out to be a palm coming down: drop its stroke.
+            surface.update_value(|s| {
+                s.gesture = Gesture::Idle;
+                s.pointer = None;
+            });
+            store.ink.live.set(Vec::new());
+            return;
+        }
         let points = move_points(size, &el, &ev);
         let mut live = Vec::new();
-        let mut hovering = false;
         surface.update_value(|s| match &mut s.gesture {
             Gesture::Drawing(pts) => {
                 pts.extend(points.iter().copied());
                 live = pts.clone();
             }
             Gesture::Erasing(pts) => pts.extend(points.iter().copied()),
-            Gesture::Idle => hovering = true,
+            Gesture::Idle => {}
         });
         if !live.is_empty() {
             // Drawn in this event's frame: the ink follows the pen.
             store.ink.live.set(live);
-        } else if hovering && kind == "pen" {
-            // A hovering pen that moves on to another cell: read the ink it left.
-            let p = points[points.len() - 1];
-            let elsewhere = store.ink.pending.with_untracked(|pending| {
-                pending.as_ref().is_some_and(|pd| !pd.declined && Some(pd.cell) != geometry::cell_at(size, p[0], p[1]))
-            });
-            if elsewhere {
-                flush(store, surface);
-            }
         }
     };
 
-    let on_up = move |_ev: PointerEvent| {
-        let gesture = surface.try_update_value(|s| std::mem::take(&mut s.gesture)).unwrap_or_default();
+    let on_up = move |ev: PointerEvent| {
+        if ev.pointer_type() == "pen" {
+            surface.update_value(|s| {
+                s.pen_down = false;
+                s.pen_until = now() + PALM_MS;
+            });
+        }
+        if !surface.with_value(|s| s.is_active(&ev)) {
+            return;
+        }
+        let gesture = surface
+            .try_update_value(|s| {
+                s.pointer = None;
+                std::mem::take(&mut s.gesture)
+            })
+            .unwrap_or_default();
         store.ink.live.set(Vec::new());
         match gesture {
             Gesture::Drawing(points) => finish_drawing(store, surface, points),
@@ -296,6 +392,8 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
              on:contextmenu=move |ev| ev.prevent_default()>
             {children()}
             <InkLayer store=store />
+            <chip::CorrectionChip store=store />
+            <PenTip store=store />
         </div>
     }
 }
@@ -338,4 +436,18 @@ pub fn InkLayer(store: Store) -> impl IntoView {
             <g>{live}</g>
         </svg>
     }
+}
+
+/// First visit on a pen or touch device: one line on the board says that digits are written
+/// right in the cells. It goes for good after the first digit the pen writes.
+#[component]
+fn PenTip(store: Store) -> impl IntoView {
+    let touch_device = web_sys::window().is_some_and(|w| w.navigator().max_touch_points() > 0);
+    let shown = move || {
+        touch_device
+            && !store.settings.with(|s| s.pen_tip_done)
+            && store.phase.get() == crate::state::Phase::Play
+            && !matches!(store.ink.state.get(), InkState::Unavailable(_))
+    };
+    move || shown().then(|| view! { <p class="pen-tip" role="note">{store.ui().pen_tip}</p> })
 }

@@ -4,15 +4,20 @@
 //! ```text
 //!  pointer events on one overlay ─┬─ eraser (mode, pen eraser end/button) ─▶ Erase / EraseStrokes
 //!  (touch-action: none, capture,  ├─ tap (smaller than a fifth of a cell) ─▶ select the cell
-//!   coalesced points, pressure)   ├─ scratch-out zig-zag ─▶ Clear the digit / erase the strokes
-//!                                 ├─ notes mode ─▶ AddStroke (scratchpad ink, one undo step each)
-//!                                 └─ pen mode ─▶ pending ink of a cell ─(500 ms idle, or the pen
-//!                                      moves on to another cell)─▶ ink worker ─▶ Place digit,
-//!                                      or declined: the ink stays for the player to fix
+//!   coalesced points, pressure)   ├─ scratch-out zig-zag ─▶ Clear the digit / the notes / erase
+//!                                 │    the strokes, and say what went
+//!                                 ├─ scratchpad mode ─▶ AddStroke (free ink, one undo step each)
+//!                                 └─ pen and notes modes ─▶ pending ink of a cell ─(500 ms idle,
+//!                                      or the pen moves on to another cell)─▶ ink worker ─▶
+//!                                      Place the digit (pen) or toggle the note (notes), and
+//!                                      offer the runner-up on a chip; or declined: the ink
+//!                                      stays, with the two best guesses on the chip
 //! ```
-//! While a pen is near (hovering or drawing, and a second after), touches on the grid are
-//! ignored: that is the palm resting on the screen.
+//! One pointer draws at a time (by `pointerId`). While a pen is down, hovering in range, or
+//! lifted less than a second ago, touches on the grid are ignored, and so are contacts the size
+//! of a palm: a palm resting or moving on the screen never joins the pen's stroke.
 
+mod chip;
 pub mod geometry;
 mod layer;
 pub mod recognition;

@@ -11,8 +11,21 @@ use serde_json::Value;
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(untagged)]
 pub enum Recognition {
-    Digit { digit: u8, confidence: f32, second: u8 },
-    Declined { declined: bool, confidence: f32 },
+    Digit {
+        digit: u8,
+        confidence: f32,
+        second: u8,
+    },
+    /// Not sure enough; `best` and `second` are its two best guesses (0 from a recognizer that
+    /// doesn't say).
+    Declined {
+        declined: bool,
+        confidence: f32,
+        #[serde(default)]
+        best: u8,
+        #[serde(default)]
+        second: u8,
+    },
 }
 
 /// Starts the ink worker if it isn't started (on first use, or when the page is idle).

@@ -1,7 +1,7 @@
 // Pen and ink in headless Chromium: digits written with pen PointerEvents (pressure, several
 // strokes, slow strokes, trusted pen input through the DevTools protocol) become typed digits;
-// the pen's eraser and the Eraser mode clear cells; scratch-out erases; pencil strokes stay as
-// notes through a reload and a resize; a touch during pen use makes no mark; undo/redo cover it.
+// the pen's eraser and the Eraser mode clear cells; scratch-out erases; scratchpad strokes stay
+// through a reload and a resize; a touch during pen use makes no mark; undo/redo cover it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, snap, openApp, cells, cell, waitForPuzzle, DIGITS, densify, draw, emptyCells, recognized } from './support.mjs';
@@ -90,10 +90,10 @@ test("the pen's eraser and the Eraser mode clear digits, never givens; scratch-o
   assert.equal(await label(page, z.row, z.col), `Row ${z.row}, column ${z.col}, empty`);
 });
 
-test('pencil strokes stay as notes, greyed in pen mode, through a reload and a resize', async () => {
+test('scratchpad strokes stay, greyed in pen mode, through a reload and a resize', async () => {
   const page = await openApp(b, server.url);
   const [e] = await emptyCells(page, 1);
-  await page.getByRole('button', { name: 'Notes' }).click();
+  await page.getByRole('button', { name: 'Scratchpad' }).click();
   await draw(page, e.row, e.col, DIGITS[2]);
   await draw(page, e.row, e.col, [[[0.1, 0.9], [0.9, 0.9]]]);
   assert.equal(await page.locator('.ink.scratch').count(), 2);
@@ -115,14 +115,14 @@ test('pencil strokes stay as notes, greyed in pen mode, through a reload and a r
   await page.waitForTimeout(200);
   const after = await ratio();
   for (let i = 0; i < 3; i++) assert.ok(Math.abs(after[i] - before[i]) <= 3, `${before} vs ${after}`);
-  // Greyed in pen mode (the mode after a reload), solid in pencil (notes) mode.
+  // Greyed in pen mode (the mode after a reload), solid in scratchpad mode.
   const opacity = () => page.locator('.ink.scratch').first().evaluate((el) => getComputedStyle(el).opacity);
   assert.equal(await opacity(), '0.35');
-  await page.getByRole('button', { name: 'Notes' }).click();
+  await page.getByRole('button', { name: 'Scratchpad' }).click();
   assert.equal(await opacity(), '1');
   await snap(page, 'ink-scratchpad-800x480');
   // A digit placed in the cell (pen mode again) removes its scratchpad ink.
-  await page.getByRole('button', { name: 'Notes' }).click();
+  await page.getByRole('button', { name: 'Scratchpad' }).click();
   await cell(page, e.row, e.col).click();
   await page.keyboard.press('3');
   assert.equal(await page.locator('.ink.scratch').count(), 0);

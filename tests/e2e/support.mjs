@@ -216,5 +216,5 @@ export async function emptyCells(page, n) {
 export async function recognized(page, r, c, digit) {
   await page.waitForFunction(([r, c, d]) => new RegExp(`, ${d}(,|$)`).test(
     document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')),
-  [r, c, digit], { timeout: 15000 });
+  [r, c, digit], { timeout: 30000 });
 }

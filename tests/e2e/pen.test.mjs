@@ -1,0 +1,165 @@
+// The pen as a player uses it, beyond plain writing: the one-tap correction chip (runner-up,
+// every digit, undo), notes written by pen, a scratchpad mode, a palm down and moving while the
+// pen writes, a looped 8 that is read (never taken for a scratch-out), a scratch-out that says
+// what it erased and comes back with Undo, and the first-visit line on a touch device.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, snap, cell, waitForPuzzle, DIGITS, densify, draw, emptyCells, recognized } from './support.mjs';
+
+let server, b;
+before(async () => { server = await serve(); b = await launch(); });
+after(async () => { await b?.close(); await server?.close(); });
+
+// A fixed puzzle (Easy 9x9, seed 7), opened by link.
+const PUZZLE = '.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.';
+
+async function open(options = {}) {
+  const page = await b.page(options);
+  await page.goto(server.url + '#' + PUZZLE);
+  await waitForPuzzle(page);
+  return page;
+}
+
+const label = (page, r, c) => cell(page, r, c).getAttribute('aria-label');
+const status = (page) => page.getByRole('status').textContent();
+
+test('the correction chip offers the runner-up, then every digit; a pick is one undo step', async () => {
+  const page = await open();
+  const [e, f] = await emptyCells(page, 2);
+  await draw(page, e.row, e.col, DIGITS[1]);
+  await recognized(page, e.row, e.col, 1);
+  const chip = page.getByRole('group', { name: 'Correction' });
+  await chip.waitFor();
+  const runnerUp = chip.getByRole('button', { name: /^Change to [2-9]$/ });
+  assert.equal(await runnerUp.count(), 1, 'the runner-up, never the digit written');
+  const other = (await runnerUp.getAttribute('aria-label')).slice(-1);
+  await snap(page, 'pen-chip');
+  await runnerUp.click();
+  assert.match(await label(page, e.row, e.col), new RegExp(`, ${other}(,|$)`));
+  assert.equal(await chip.count(), 0, 'the chip goes once used');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.match(await label(page, e.row, e.col), /, 1(,|$)/, 'one undo step back to what the pen wrote');
+
+  // Every digit: the chip's "…" button (a long press does the same).
+  await draw(page, f.row, f.col, DIGITS[7]);
+  await recognized(page, f.row, f.col, 7);
+  await chip.getByRole('button', { name: 'Other digits' }).click();
+  const all = await chip.getByRole('button', { name: /^Change to / }).allInnerTexts();
+  assert.deepEqual(all, ['1', '2', '3', '4', '5', '6', '8', '9']);
+  await chip.getByRole('button', { name: 'Change to 3' }).click();
+  assert.match(await label(page, f.row, f.col), /, 3(,|$)/);
+
+  // A long press opens every digit too; the next stroke takes the chip away.
+  await draw(page, e.row, e.col, [[[0.2, 0.2], [0.8, 0.2], [0.2, 0.35], [0.8, 0.45], [0.2, 0.55], [0.8, 0.65], [0.2, 0.75], [0.8, 0.8]]]);
+  await draw(page, e.row, e.col, DIGITS[4]);
+  await recognized(page, e.row, e.col, 4);
+  const box = await chip.boundingBox();
+  await page.mouse.move(box.x + 3, box.y + 3);
+  await page.mouse.down();
+  await page.waitForTimeout(650);
+  await page.mouse.up();
+  assert.equal(await chip.getByRole('button', { name: /^Change to / }).count(), 8);
+  const [g] = await emptyCells(page, 1);
+  await draw(page, g.row, g.col, DIGITS[2]);
+  assert.equal(await chip.count(), 0, 'a new stroke dismisses the chip');
+});
+
+test('in Notes mode the pen writes candidate marks; Scratchpad keeps free ink', async () => {
+  const page = await open();
+  const [e] = await emptyCells(page, 1);
+  await page.getByRole('button', { name: 'Notes' }).click();
+  await draw(page, e.row, e.col, DIGITS[4]);
+  await page.waitForFunction(([r, c]) => /notes 4$/.test(document.querySelector(
+    `[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')), [e.row, e.col], { timeout: 30000 });
+  await page.waitForTimeout(1100); // the chip's moment, and the pen's palm window
+  await draw(page, e.row, e.col, DIGITS[7]);
+  await page.waitForFunction(([r, c]) => /notes 4 7$/.test(document.querySelector(
+    `[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')), [e.row, e.col], { timeout: 30000 });
+  assert.equal(await page.locator('.ink.scratch').count(), 0, 'notes, not ink');
+  // Scratchpad mode: the same strokes stay as ink, unread.
+  await page.getByRole('button', { name: 'Scratchpad' }).click();
+  assert.equal(await page.getByRole('button', { name: 'Notes' }).getAttribute('aria-pressed'), 'false');
+  await draw(page, e.row, e.col, DIGITS[1]);
+  assert.equal(await page.locator('.ink.scratch').count(), 1);
+  assert.match(await label(page, e.row, e.col), /notes 4 7$/);
+});
+
+test('a palm down and moving while the pen writes does not spoil the digit', async () => {
+  const page = await open();
+  const [e, f] = await emptyCells(page, 2);
+  const box = await cell(page, e.row, e.col).locator('rect').boundingBox();
+  const palmAt = await cell(page, f.row, f.col).locator('rect').boundingBox();
+  const strokes = DIGITS[4].map((s) => densify(s).map(([x, y]) => [box.x + x * box.width, box.y + y * box.height]));
+  await page.evaluate(({ strokes, palm }) => {
+    const t = document.querySelector('.board-square');
+    const fire = (type, id, pointerType, [x, y], extra = {}) => t.dispatchEvent(new PointerEvent(type, {
+      bubbles: true, cancelable: true, pointerId: id, pointerType, clientX: x, clientY: y, ...extra }));
+    // The palm lands first, as a small contact that grows, then rests and slides.
+    let p = [palm.x + 10, palm.y + 10];
+    fire('pointerdown', 21, 'touch', p, { buttons: 1, width: 12, height: 12, isPrimary: true });
+    fire('pointermove', 21, 'touch', [p[0] + 5, p[1] + 2], { buttons: 1, width: 60, height: 70 });
+    for (const s of strokes) {
+      fire('pointerdown', 7, 'pen', s[0], { buttons: 1, pressure: 0.6 });
+      for (const [i, q] of s.slice(1).entries()) {
+        fire('pointermove', 7, 'pen', q, { buttons: 1, pressure: 0.6 });
+        if (i % 3 === 0) {
+          p = [p[0] + 2, p[1] + 1];
+          fire('pointermove', 21, 'touch', p, { buttons: 1, width: 60, height: 70 });
+        }
+      }
+      fire('pointerup', 7, 'pen', s[s.length - 1], { buttons: 0, pressure: 0 });
+    }
+    fire('pointerup', 21, 'touch', p, { buttons: 0, width: 60, height: 70 });
+  }, { strokes, palm: palmAt });
+  await recognized(page, e.row, e.col, 4);
+  assert.equal(await label(page, f.row, f.col), `Row ${f.row}, column ${f.col}, empty`, 'the palm wrote nothing');
+  assert.equal(await page.locator('.ink').count(), 0, 'no ink left over');
+  assert.equal(await page.getByRole('button', { name: 'Undo' }).isEnabled(), true);
+});
+
+test('a one-stroke looped 8 is read as 8, never taken for a scratch-out', async () => {
+  const page = await open();
+  const [e] = await emptyCells(page, 1);
+  // Top loop then bottom loop in one stroke, the way many people write an 8.
+  const eight = [];
+  for (let i = 0; i <= 64; i++) {
+    const t = (i / 64) * 2 * Math.PI;
+    eight.push([0.5 + 0.24 * Math.sin(2 * t) * 0.9, 0.5 - 0.36 * Math.cos(t)]);
+  }
+  await draw(page, e.row, e.col, [eight], { step: 0.02 });
+  await recognized(page, e.row, e.col, 8);
+});
+
+test('a scratch-out says what it erased, and Undo brings it back', async () => {
+  const page = await open();
+  const [e] = await emptyCells(page, 1);
+  await cell(page, e.row, e.col).click();
+  await page.keyboard.press('6');
+  const zigzag = [[[0.2, 0.3], [0.8, 0.35], [0.2, 0.42], [0.8, 0.5], [0.2, 0.56], [0.8, 0.62], [0.2, 0.7], [0.8, 0.75]]];
+  await draw(page, e.row, e.col, zigzag);
+  assert.equal(await label(page, e.row, e.col), `Row ${e.row}, column ${e.col}, empty`);
+  assert.equal(await status(page), `Scratched out 6 in r${e.row}c${e.col}: Undo brings it back.`);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.match(await label(page, e.row, e.col), /, 6(,|$)/);
+});
+
+test('first visit on a touch device: one line says to write in the cells, gone after the first digit', async () => {
+  const page = await open({ hasTouch: true });
+  const tip = page.getByRole('note');
+  await tip.waitFor();
+  assert.match(await tip.textContent(), /Write digits right in the cells/);
+  await snap(page, 'pen-first-visit');
+  const [e] = await emptyCells(page, 1);
+  await draw(page, e.row, e.col, DIGITS[7]);
+  await recognized(page, e.row, e.col, 7);
+  assert.equal(await tip.count(), 0);
+  await page.waitForTimeout(700);
+  await page.reload();
+  await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();
+  await waitForPuzzle(page);
+  assert.equal(await page.getByRole('note').count(), 0, 'not again after a reload');
+  // A desktop without touch never sees it.
+  const desk = await open();
+  await desk.waitForTimeout(300);
+  assert.equal(await desk.getByRole('note').count(), 0);
+});
