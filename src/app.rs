@@ -45,10 +45,9 @@ pub fn App() -> impl IntoView {
     if let Some(text) = problem.clone() {
         store.dialog.set(Some(Dialog::Message { title: t.saved_data.into(), text }));
     }
-    // Test hook: `?crash-test` panics on purpose, to check that a crash loses nothing.
-    if platform::location_has("crash-test") {
-        set_timeout(|| panic!("crash test requested by ?crash-test"), std::time::Duration::from_millis(500));
-    }
+    // Hooks for the end-to-end tests, in test builds only (`--features test-hooks`).
+    #[cfg(feature = "test-hooks")]
+    crate::test_hooks::install(store);
 
     // A puzzle in the address (a shared link) is opened; the saved game stays until the player
     // agrees to replace it.

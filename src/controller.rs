@@ -51,6 +51,7 @@ fn board_changed(store: Store) {
     store.marks.set(Marks::default());
     store.status.set(String::new());
     store.ink.chip.set(None);
+    crate::services::effects::keep_for_rescue(store);
     after_change(store);
 }
 

@@ -1,10 +1,39 @@
-//! When the app panics: keep the saved game, tell the player in plain words, offer Reload.
+//! When the app panics: save the game, tell the player in plain words, offer Reload.
 //!
 //! The panic hook runs with the app in an unknown state (a signal may be mid-update, and the
-//! wasm module stops right after), so this builds its message straight into the DOM and touches
-//! no app state. The saved game is whatever was saved before — autosave runs after every
-//! change, so at most the last move is lost, never the game. "Reload" is a plain link (no wasm
-//! needed to follow it) to the app without the address's query.
+//! wasm module stops right after), so it touches no app state: it writes the game record that
+//! the app handed over at its last change (`keep`, already serialized) straight to storage —
+//! synchronously, before anything is shown — and builds its message straight into the DOM.
+//! Autosave is debounced; this is what keeps the moves of the last moments. "Reload" is a plain
+//! link (no wasm needed to follow it) to the app without the address's query.
+
+use std::cell::RefCell;
+
+thread_local! {
+    /// The game record (JSON) as of the last change, for the panic hook to save.
+    static KEPT: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Hands the current game record (JSON) over for a crash to save.
+pub fn keep(record: String) {
+    KEPT.with(|k| {
+        if let Ok(mut slot) = k.try_borrow_mut() {
+            *slot = Some(record);
+        }
+    });
+}
+
+/// Writes the kept record to storage. Nothing here may panic (a panic in the hook aborts).
+fn rescue() {
+    let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) else { return };
+    KEPT.with(|k| {
+        if let Ok(slot) = k.try_borrow()
+            && let Some(text) = slot.as_deref()
+        {
+            let _ = storage.set_item(crate::services::storage::GAME_KEY, text);
+        }
+    });
+}
 
 /// The message in the page's language (set from the settings; see `effects`): title, text,
 /// the Reload link, and the details' heading.
@@ -37,8 +66,9 @@ fn words(lang: &str) -> [&'static str; 4] {
     }
 }
 
-/// Shows the crash message (once).
+/// Saves the game and shows the crash message (once).
 pub fn show(details: &str) {
+    rescue();
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     let lang = document.document_element().and_then(|e| e.get_attribute("lang")).unwrap_or_default();
     let [title_text, body_text, reload_text, details_text] = words(&lang);

@@ -19,3 +19,5 @@ pub mod i18n;
 pub mod ink;
 pub mod services;
 pub mod state;
+#[cfg(feature = "test-hooks")]
+pub mod test_hooks;

@@ -16,21 +16,34 @@ use wasm_bindgen::prelude::Closure;
 /// Saves the game now (skipped while a puzzle is being typed in, before there is one, and in
 /// a tab that only follows another).
 pub fn save_now(store: Store) {
-    if store.phase.get_untracked() != Phase::Play || store.role.get_untracked() != TabRole::Active {
-        return;
+    if let Some(record) = record(store) {
+        match storage::save(GAME_KEY, &record) {
+            Ok(()) => tabs::announce_saved(),
+            Err(e) => store.status.set(fill(store.t().cannot_save, &[("e", &storage::describe(store.t(), &e))])),
+        }
     }
-    let record = store.game.with_untracked(|g| {
+}
+
+/// The record to save: none while a puzzle is being typed in, before there is one, and in a
+/// tab that only follows another (it must never write over the playing tab's game).
+fn record(store: Store) -> Option<StoredGame> {
+    if store.phase.get_untracked() != Phase::Play || store.role.get_untracked() != TabRole::Active {
+        return None;
+    }
+    store.game.with_untracked(|g| {
         (g.givens().filled_count() > 0).then(|| {
             let mut meta = store.meta.get_untracked();
             meta.elapsed_ms = store.elapsed.get_untracked();
             StoredGame { version: 1, game: g.clone(), meta }
         })
-    });
-    if let Some(record) = record {
-        match storage::save(GAME_KEY, &record) {
-            Ok(()) => tabs::announce_saved(),
-            Err(e) => store.status.set(fill(store.t().cannot_save, &[("e", &storage::describe(store.t(), &e))])),
-        }
+    })
+}
+
+/// Hands the game as it is now to the panic hook (`crash::keep`), so that a crash between two
+/// debounced saves still saves the last move. Called on every change, before the debounce.
+pub fn keep_for_rescue(store: Store) {
+    if let Some(text) = record(store).and_then(|r| serde_json::to_string(&r).ok()) {
+        crate::crash::keep(text);
     }
 }
 
@@ -51,6 +64,7 @@ fn autosave(store: Store) {
     Effect::new(move |_| {
         store.game.track();
         store.meta.track();
+        keep_for_rescue(store);
         let t = Timeout::new(400, move || save_now(store));
         // Replacing the previous timeout drops (cancels) it: one save per burst of changes.
         pending.set_value(Some(t));

@@ -31,11 +31,6 @@ pub fn location_puzzle() -> Option<String> {
     }
 }
 
-/// Whether the page address asks for a test hook (e.g. `?crash-test`).
-pub fn location_has(flag: &str) -> bool {
-    web_sys::window().and_then(|w| w.location().search().ok()).is_some_and(|s| s.trim_start_matches('?').split('&').any(|p| p == flag))
-}
-
 /// Removes the puzzle from the address so a reload doesn't open it again.
 pub fn clear_location() {
     if let Some(w) = web_sys::window() {

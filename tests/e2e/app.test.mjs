@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serve, launch, snap, dist, openApp, cells, cell, saved, waitForPuzzle, DIGITS, draw, emptyCells, recognized } from './support.mjs';
+import { serve, launch, snap, dist, distTest, openApp, cells, cell, saved, waitForPuzzle, DIGITS, draw, emptyCells, recognized } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -98,23 +98,43 @@ test('a new deploy is announced; Reload switches to it', async () => {
   }
 });
 
-test('a forced crash shows a friendly message; after reload the game is there', async () => {
-  const page = await openApp(b, server.url);
-  const e = (await cells(page)).find((c) => c.label.endsWith('empty'));
-  await cell(page, e.row, e.col).click();
-  await page.keyboard.press('4');
-  await page.waitForTimeout(700);
-  const consoleErrors = [];
-  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
-  await page.goto(server.url + '?crash-test');
-  const crash = page.getByRole('alertdialog', { name: 'Something went wrong' });
-  await crash.waitFor();
-  assert.match(await crash.textContent(), /Your game is saved/);
-  assert.ok(consoleErrors.some((t) => /crash test requested/.test(t)), 'the error is logged to the console');
-  await crash.getByRole('link', { name: 'Reload' }).click();
-  await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();
-  assert.match(await label(page, e.row, e.col), /, 4(,|$)/);
-  b.errors.length = 0; // the forced panic is expected
+test('a crash 30 ms after a move saves the move first, then says so; production has no crash hook', async () => {
+  // The test build (scripts/test: `trunk build --features test-hooks`, target/dist-test) has
+  // window.inkdokuCrash(); the production build must not.
+  const testSite = await serve(distTest);
+  try {
+    const page = await b.page();
+    await page.goto(testSite.url);
+    await waitForPuzzle(page);
+    const consoleErrors = [];
+    page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+    const e = (await cells(page)).find((c) => c.label.endsWith('empty'));
+    await cell(page, e.row, e.col).click();
+    await page.waitForTimeout(700); // the first visit's own save is done: only the move is new
+    // The move and the crash in one task of the page, 30 ms apart: the debounced autosave
+    // (400 ms) cannot have run.
+    await page.evaluate(() => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: '4', bubbles: true }));
+      setTimeout(() => window.inkdokuCrash(), 30);
+    });
+    const crash = page.getByRole('alertdialog', { name: 'Something went wrong' });
+    await crash.waitFor();
+    assert.match(await crash.textContent(), /Your game is saved/);
+    assert.ok(consoleErrors.some((t) => /crash requested by a test/.test(t)), 'the error is logged to the console');
+    const kept = (await saved(page)).game.actions;
+    assert.deepEqual(kept.at(-1), { type: 'place', cell: (e.row - 1) * 9 + e.col - 1, digit: 4, clear_peer_notes: true },
+      'the move is in storage before Reload is offered');
+    await crash.getByRole('link', { name: 'Reload' }).click();
+    await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();
+    assert.match(await label(page, e.row, e.col), /, 4(,|$)/, 'the move made 30 ms before the crash');
+    b.errors.length = 0; // the forced panic is expected
+  } finally {
+    await testSite.close();
+  }
+  const prod = await openApp(b, server.url + '?crash-test');
+  await prod.waitForTimeout(800);
+  assert.equal(await prod.evaluate(() => typeof window.inkdokuCrash), 'undefined');
+  assert.equal(await prod.getByRole('alertdialog').count(), 0, 'no way to crash the production build from a link');
 });
 
 test("two tabs: the second follows read-only and never overwrites the first one's game", async () => {
