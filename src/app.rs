@@ -19,7 +19,7 @@ use crate::i18n::fill;
 use crate::ink::InkSurface;
 use crate::services::storage::{self, GAME_KEY, Loaded, StoredGame};
 use crate::services::{effects, platform, pwa, tabs};
-use crate::state::{Dialog, GameMeta, Store, blank_game};
+use crate::state::{Dialog, GameMeta, Store, TabRole, blank_game};
 use leptos::prelude::*;
 
 #[component]
@@ -49,18 +49,32 @@ pub fn App() -> impl IntoView {
     #[cfg(feature = "test-hooks")]
     crate::test_hooks::install(store);
 
-    // A puzzle in the address (a shared link) is opened; the saved game stays until the player
-    // agrees to replace it.
+    // A puzzle in the address (a shared link) is opened once the tab knows whether it plays:
+    // a playing tab opens it (asking before it replaces a game in progress), a following tab
+    // offers to take over and play it here. A link that can't be read says why, to a new and
+    // to a returning player alike, and the game stays.
     let link = platform::location_puzzle();
     if link.is_some() {
         platform::clear_location();
     }
-    let opened = link.is_some_and(|text| controller::open_text(store, &text, t.the_link));
-    if !restored && !opened {
-        controller::make_puzzle(store);
-    } else if restored && !opened && store.in_progress() {
-        store.dialog.set(Some(Dialog::Welcome));
-    }
+    tabs::when_settled(store, move |store| {
+        let t = store.t();
+        if store.role.get_untracked() == TabRole::Follower {
+            if let Some(text) = link {
+                match inkdoku_engine::share::parse(&text) {
+                    Ok(shared) => store.dialog.set(Some(Dialog::OpenHere(shared))),
+                    Err(e) => controller::not_a_puzzle(store, t.the_link, &e.to_string()),
+                }
+            }
+            return;
+        }
+        let opened = link.as_ref().is_some_and(|text| controller::open_text(store, text, t.the_link));
+        if !restored && !opened {
+            controller::make_puzzle(store);
+        } else if restored && link.is_none() && store.in_progress() && store.dialog.get_untracked().is_none() {
+            store.dialog.set(Some(Dialog::Welcome));
+        }
+    });
 
     // The board and pad are rebuilt only when the grid size changes (a memo), not on every move.
     let size = Memo::new(move |_| store.size());
@@ -72,6 +86,13 @@ pub fn App() -> impl IntoView {
              class:pen-mode=move || store.mode.get() != crate::state::InputMode::Scratchpad
              class:covered=move || store.dialog.with(Option::is_some)>
             <StatusBar store=store />
+            // A following tab can take over at any time, not only from the dialog.
+            <Show when=move || store.role.get() == TabRole::Follower && store.dialog.with(Option::is_none)>
+                <div class="update-banner follow-banner" role="region" aria-label=move || store.ui().following>
+                    {move || store.ui().following}
+                    <button type="button" class="primary" on:click=move |_| tabs::take_over(store, |_| {})>{move || store.ui().play_here}</button>
+                </div>
+            </Show>
             <Show when=move || store.update_ready.get()>
                 <div class="update-banner" role="alert">
                     {move || store.ui().update_ready}

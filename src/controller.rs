@@ -375,6 +375,7 @@ pub fn start_game(store: Store, game: Game, meta: GameMeta) {
     if !writable(store) {
         return;
     }
+    keep_as_previous(store);
     store.phase.set(Phase::Play);
     store.game.set(game);
     store.elapsed.set(meta.elapsed_ms);
@@ -383,6 +384,36 @@ pub fn start_game(store: Store, game: Game, meta: GameMeta) {
     store.active_digit.set(None);
     store.marks.set(Marks::default());
     store.log.set(Vec::new());
+}
+
+/// A game in progress that a new one replaces is kept (one level deep), never lost silently.
+fn keep_as_previous(store: Store) {
+    if store.phase.get_untracked() != Phase::Play || !store.in_progress() {
+        return;
+    }
+    let mut meta = store.meta.get_untracked();
+    meta.elapsed_ms = store.elapsed.get_untracked();
+    let record = storage::StoredGame { version: 1, game: store.game.get_untracked(), meta };
+    if let Err(e) = storage::save(storage::PREVIOUS_KEY, &record) {
+        store.status.set(fill(store.t().cannot_save, &[("e", &storage::describe(store.t(), &e))]));
+    }
+}
+
+/// Whether a previous game is kept.
+pub fn has_previous() -> bool {
+    matches!(storage::load::<storage::StoredGame>(storage::PREVIOUS_KEY), storage::Loaded::Found(_))
+}
+
+/// "Previous game": back to the game a new puzzle replaced; the current one (if in progress)
+/// becomes the previous game in turn.
+pub fn restore_previous(store: Store) {
+    let storage::Loaded::Found(previous) = storage::load::<storage::StoredGame>(storage::PREVIOUS_KEY) else { return };
+    if !store.in_progress() {
+        storage::remove(storage::PREVIOUS_KEY);
+    }
+    store.dialog.set(None);
+    start_game(store, previous.game, previous.meta);
+    store.status.set(store.t().previous_restored.into());
 }
 
 /// "Enter a puzzle": an empty board whose digits become the givens on "Done".
@@ -479,7 +510,7 @@ use inkdoku_engine::share::{self, Progress, Shared};
 /// Opens a puzzle from a link, a paste or a file; `source` names it in messages. A text that
 /// holds no puzzle gets a message saying why, and the game in progress is left as it is.
 /// Tells the player a text holds no puzzle, and why; nothing else changes.
-fn not_a_puzzle(store: Store, source: &str, reason: &str) {
+pub fn not_a_puzzle(store: Store, source: &str, reason: &str) {
     let t = store.t();
     let text = format!("{} {}", fill(t.no_text_puzzle, &[("source", source), ("e", reason)]), t.unchanged);
     store.dialog.set(Some(Dialog::Message { title: t.not_a_puzzle.into(), text }));

@@ -115,6 +115,8 @@ pub enum Dialog {
     PrintSet,
     /// The game is played in another tab.
     OtherTab,
+    /// A link was opened in a tab that follows another: play it here?
+    OpenHere(inkdoku_engine::share::Shared),
     /// Won: congratulations, time and best time.
     Won {
         time_ms: u64,

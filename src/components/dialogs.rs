@@ -31,6 +31,7 @@ pub fn Dialogs(store: Store) -> impl IntoView {
                 Dialog::ConfirmOpen(shared) => confirm_open(store, shared).into_any(),
                 Dialog::PrintSet => print_set(store).into_any(),
                 Dialog::OtherTab => other_tab(store).into_any(),
+                Dialog::OpenHere(shared) => open_here(store, shared).into_any(),
             };
             view! { <div class="backdrop">{body}</div> }
         })
@@ -96,6 +97,9 @@ fn new_game(store: Store) -> impl IntoView {
                     <button type="button" on:click=move |_| controller::start_entering(store)>{store.t().enter_puzzle}</button>
                     <button type="button" on:click=move |_| controller::paste_puzzle(store)>{store.t().paste_puzzle}</button>
                     <button type="button" on:click=move |_| controller::open_file(store)>{store.t().open_file}</button>
+                    {controller::has_previous().then(|| view! {
+                        <button type="button" on:click=move |_| controller::restore_previous(store)>{store.t().previous_game}</button>
+                    })}
                     <button type="button" on:click=move |_| store.dialog.set(Some(Dialog::PrintSet))>{store.t().print_puzzles_button}</button>
                     <button type="button" on:click=move |_| close(store)>{store.t().close}</button>
                 </div>
@@ -239,6 +243,26 @@ fn confirm_open(store: Store, shared: inkdoku_engine::share::Shared) -> impl Int
     }
 }
 
+/// A link opened in a tab that follows another: take over and play it here, or just watch.
+fn open_here(store: Store, shared: inkdoku_engine::share::Shared) -> impl IntoView {
+    let shared = StoredValue::new(shared);
+    let open = move |_| {
+        store.dialog.set(None);
+        let shared = shared.get_value();
+        crate::services::tabs::take_over(store, move |store| controller::load_shared(store, shared));
+    };
+    view! {
+        <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="open-here-title">
+            <h2 id="open-here-title">{store.t().open_here_title}</h2>
+            <p>{store.t().open_here_text}</p>
+            <div class="buttons">
+                <button type="button" class="primary" on:click=open>{store.t().open_here}</button>
+                <button type="button" on:click=move |_| close(store)>{store.t().just_watch}</button>
+            </div>
+        </div>
+    }
+}
+
 fn print_set(store: Store) -> impl IntoView {
     let count = RwSignal::new(4usize);
     let per_page = RwSignal::new(2usize);
@@ -291,7 +315,7 @@ fn other_tab(store: Store) -> impl IntoView {
             <h2 id="tab-title">{store.t().other_tab_title}</h2>
             <p>{store.t().other_tab_text}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| crate::services::tabs::take_over(store)>{store.t().play_here}</button>
+                <button type="button" class="primary" on:click=move |_| crate::services::tabs::take_over(store, |_| {})>{store.t().play_here}</button>
                 <button type="button" on:click=move |_| close(store)>{store.t().just_watch}</button>
             </div>
         </div>

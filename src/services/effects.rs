@@ -25,9 +25,10 @@ pub fn save_now(store: Store) {
 }
 
 /// The record to save: none while a puzzle is being typed in, before there is one, and in a
-/// tab that only follows another (it must never write over the playing tab's game).
+/// tab that only follows another or lost the game to another (it must never write over the
+/// playing tab's game).
 fn record(store: Store) -> Option<StoredGame> {
-    if store.phase.get_untracked() != Phase::Play || store.role.get_untracked() != TabRole::Active {
+    if store.phase.get_untracked() != Phase::Play || store.role.get_untracked() != TabRole::Active || !tabs::may_save() {
         return None;
     }
     store.game.with_untracked(|g| {

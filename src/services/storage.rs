@@ -16,6 +16,8 @@ use std::collections::BTreeMap;
 pub const GAME_KEY: &str = "inkdoku.game.v1";
 pub const SETTINGS_KEY: &str = "inkdoku.settings.v1";
 pub const BEST_KEY: &str = "inkdoku.best.v1";
+/// The game in progress that a new or opened puzzle replaced (restorable from New game).
+pub const PREVIOUS_KEY: &str = "inkdoku.previous.v1";
 
 /// The stored game record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -72,6 +74,13 @@ pub enum SaveError {
 }
 
 /// The reason in the player's language.
+/// Removes a record (nothing happens without storage).
+pub fn remove(key: &str) {
+    if let Some(store) = storage() {
+        let _ = store.remove_item(key);
+    }
+}
+
 pub fn describe(t: &crate::i18n::Ui, e: &SaveError) -> String {
     match e {
         SaveError::Full => t.storage_full.to_string(),
