@@ -34,16 +34,16 @@ pub fn App() -> impl IntoView {
     let t = store.t();
     let note = corrupt.map(|(reason, kept_as)| {
         let kept = kept_as.map_or(t.not_kept.to_string(), |k| fill(t.kept_as, &[("key", &k)]));
-        fill(t.save_corrupt, &[("reason", &reason), ("kept", &kept)])
+        (fill(t.save_corrupt, &[("kept", &kept)]), reason)
     });
-    let settings_note = settings_note.map(|reason| fill(t.settings_corrupt, &[("reason", &reason)]));
+    let settings_note = settings_note.map(|reason| (t.settings_corrupt.to_string(), reason));
     effects::install(store);
     pwa::register(store);
     tabs::start(store);
 
     let problem = note.or(settings_note);
-    if let Some(text) = problem.clone() {
-        store.dialog.set(Some(Dialog::Message { title: t.saved_data.into(), text }));
+    if let Some((text, reason)) = problem {
+        store.dialog.set(Some(Dialog::Message { title: t.saved_data.into(), text, details: Some(reason) }));
     }
     // Hooks for the end-to-end tests, in test builds only (`--features test-hooks`).
     #[cfg(feature = "test-hooks")]

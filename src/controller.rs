@@ -219,7 +219,7 @@ pub fn hint(store: Store) {
                 store.marks.set(Marks { cells, ..Marks::default() });
             }
             Reply::Hint { advice: Advice::Nothing, .. } => store.status.set(store.t().no_hint.into()),
-            Reply::Error { message, .. } => store.status.set(message),
+            Reply::Error { message, .. } => worker_failed(store, &message),
             _ => {}
         }
     });
@@ -434,7 +434,7 @@ pub fn finish_entering(store: Store) {
         store.status.set(store.t().grid_empty.into());
         return;
     }
-    store.status.set("Checking the puzzle…".into());
+    store.status.set(store.t().checking.into());
     let grid = puzzle.clone();
     let sent = worker::request(Task::Analyze { puzzle }, move |reply| match reply {
         Reply::Analyzed { count: 1, solution, rating, .. } => {
@@ -447,7 +447,8 @@ pub fn finish_entering(store: Store) {
         }
         Reply::Analyzed { count: 0, .. } => store.status.set(store.t().no_solution.into()),
         Reply::Analyzed { .. } => store.status.set(store.t().many_solutions.into()),
-        Reply::Error { message, .. } => store.status.set(message),
+        Reply::TooHard { .. } => store.status.set(store.t().too_hard.into()),
+        Reply::Error { message, .. } => worker_failed(store, &message),
         _ => {}
     });
     if let Err(e) = sent {
@@ -513,7 +514,7 @@ use inkdoku_engine::share::{self, Progress, Shared};
 pub fn not_a_puzzle(store: Store, source: &str, reason: &str) {
     let t = store.t();
     let text = format!("{} {}", fill(t.no_text_puzzle, &[("source", source), ("e", reason)]), t.unchanged);
-    store.dialog.set(Some(Dialog::Message { title: t.not_a_puzzle.into(), text }));
+    store.dialog.set(Some(Dialog::Message { title: t.not_a_puzzle.into(), text, details: None }));
 }
 
 /// Returns whether the text held a puzzle.
@@ -542,7 +543,7 @@ pub fn open_shared(store: Store, shared: Shared) {
 /// Checks the puzzle in the worker (it must have exactly one solution) and plays it.
 pub fn load_shared(store: Store, shared: Shared) {
     store.dialog.set(None);
-    store.status.set("Checking the puzzle…".into());
+    store.status.set(store.t().checking.into());
     let givens = shared.givens.clone();
     let sent = worker::request(Task::Analyze { puzzle: givens.clone() }, move |reply| match reply {
         Reply::Analyzed { count: 1, solution, rating, .. } => {
@@ -560,9 +561,17 @@ pub fn load_shared(store: Store, shared: Shared) {
         Reply::Analyzed { count, .. } => {
             let t = store.t();
             let why = if count == 0 { t.no_solution_long } else { t.many_solutions_long };
-            store.dialog.set(Some(Dialog::Message { title: t.not_playable.into(), text: format!("{why} {}", t.unchanged) }));
+            store.dialog.set(Some(Dialog::Message { title: t.not_playable.into(), text: format!("{why} {}", t.unchanged), details: None }));
         }
-        Reply::Error { message, .. } => store.status.set(message),
+        Reply::TooHard { .. } => {
+            let t = store.t();
+            store.dialog.set(Some(Dialog::Message {
+                title: t.not_playable.into(),
+                text: format!("{} {}", t.too_hard, t.unchanged),
+                details: None,
+            }));
+        }
+        Reply::Error { message, .. } => worker_failed(store, &message),
         _ => {}
     });
     if let Err(e) = sent {
@@ -716,5 +725,12 @@ fn make_for_print(store: Store, count: usize, level: inkdoku_engine::rating::Lev
 /// Ends a generation (new game or print set) that failed: the progress goes, the reason shows.
 fn making_failed(store: Store, why: String) {
     store.making.set(None);
-    store.status.set(why);
+    worker_failed(store, &why);
+}
+
+/// A worker request failed (the worker crashed or could not start; `services::worker` has
+/// restarted it for the next request): plain words for the player, the detail in the console.
+fn worker_failed(store: Store, detail: &str) {
+    web_sys::console::warn_1(&format!("inkdoku worker: {detail}").into());
+    store.status.set(store.t().worker_failed.into());
 }

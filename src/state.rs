@@ -102,10 +102,12 @@ pub enum Dialog {
     /// Asking before a new game replaces the game in progress.
     ConfirmDiscard,
     Settings,
-    /// A message with an OK button (errors, check results, solver answers).
+    /// A message with an OK button (errors, check results, solver answers); a technical
+    /// detail, if any, is folded away under the text.
     Message {
         title: String,
         text: String,
+        details: Option<String>,
     },
     /// Share the puzzle: link, text, file, print.
     Share,

@@ -66,6 +66,8 @@ pub enum Reply {
     },
     /// Answer to `Hint`.
     Hint { id: u32, advice: Advice },
+    /// Answer to `Analyze` when the puzzle could not be checked within `ANALYZE_BUDGET`.
+    TooHard { id: u32 },
     /// The request could not be read or carried out.
     Error { id: Option<u32>, message: String },
 }
@@ -90,17 +92,23 @@ pub fn handle(text: &str, progress: &mut dyn FnMut(Reply)) -> Reply {
                 None => Reply::Error { id: Some(id), message: "generation was cancelled".into() },
             }
         }
-        Task::Analyze { puzzle } => {
-            let r = solver::search(&puzzle, 2, 1);
-            let unique = r.count == 1;
-            let solution = if unique { r.solutions.into_iter().next() } else { None };
-            let rating = unique.then(|| rating::rate(&puzzle));
-            Reply::Analyzed { id, count: r.count, solution, rating }
-        }
+        Task::Analyze { puzzle } => analyze(id, &puzzle, ANALYZE_BUDGET),
         Task::Hint { digits, candidates, solution } => {
             Reply::Hint { id, advice: advise(&digits, candidates.as_deref(), solution.as_ref()) }
         }
     }
+}
+
+/// Search nodes an `Analyze` may take on 4x4 and 16x16 (about 2 s in the worker): puzzles
+/// come from links, files and pastes, and none may keep the player waiting without end.
+pub const ANALYZE_BUDGET: u64 = 400_000;
+
+fn analyze(id: u32, puzzle: &Grid, budget: u64) -> Reply {
+    let Some(r) = solver::search_within(puzzle, 2, 1, budget) else { return Reply::TooHard { id } };
+    let unique = r.count == 1;
+    let solution = if unique { r.solutions.into_iter().next() } else { None };
+    let rating = unique.then(|| rating::rate(puzzle));
+    Reply::Analyzed { id, count: r.count, solution, rating }
 }
 
 /// The id of a request that failed to parse as a whole, if its `id` field can be read.
@@ -166,6 +174,17 @@ mod tests {
         // Candidates that lost the answers are named, never built on.
         let Advice::LostAnswer { cells } = ask(Some(vec![DigitSet::EMPTY; 81])) else { panic!() };
         assert_eq!(cells.len(), 51);
+    }
+
+    #[test]
+    fn analysis_is_bounded() {
+        // An empty 16x16 grid needs a few hundred search nodes to show two solutions: within a
+        // budget of 10,000 it is answered, within 3 it is too hard.
+        let empty = Grid::new(Size::Sixteen);
+        assert_eq!(analyze(5, &empty, 3), Reply::TooHard { id: 5 });
+        let Reply::Analyzed { count: 2, .. } = analyze(6, &empty, 10_000) else { panic!() };
+        // 9x9 has no budget: it always finishes fast.
+        assert!(matches!(analyze(7, &Grid::new(Size::Nine), 1), Reply::Analyzed { count: 2, .. }));
     }
 
     #[test]

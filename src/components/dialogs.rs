@@ -25,7 +25,7 @@ pub fn Dialogs(store: Store) -> impl IntoView {
                 Dialog::NewGame => new_game(store).into_any(),
                 Dialog::ConfirmDiscard => confirm_discard(store).into_any(),
                 Dialog::Settings => settings(store).into_any(),
-                Dialog::Message { title, text } => message(store, title, text).into_any(),
+                Dialog::Message { title, text, details } => message(store, title, text, details).into_any(),
                 Dialog::Won { time_ms, best_ms, new_best } => won(store, time_ms, best_ms, new_best).into_any(),
                 Dialog::Share => share(store).into_any(),
                 Dialog::ConfirmOpen(shared) => confirm_open(store, shared).into_any(),
@@ -175,11 +175,14 @@ fn settings(store: Store) -> impl IntoView {
     }
 }
 
-fn message(store: Store, title: String, text: String) -> impl IntoView {
+fn message(store: Store, title: String, text: String, details: Option<String>) -> impl IntoView {
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="message-title">
             <h2 id="message-title">{title}</h2>
             <p>{text}</p>
+            {details.map(|d| view! {
+                <details class="details"><summary>{store.t().details}</summary><pre>{d}</pre></details>
+            })}
             <div class="buttons">
                 <button type="button" class="primary" autofocus on:click=move |_| close(store)>{store.t().ok}</button>
             </div>

@@ -42,6 +42,10 @@ struct Surface {
     pen_down: bool,
     pen_until: f64,
     idle: Option<Timeout>,
+    /// The ink's idle time passed while the recognizer was still loading: read it once ready.
+    /// (Only then: reading as soon as the recognizer is ready would split a digit whose first
+    /// stroke is written while it loads.)
+    waiting_for_recognizer: bool,
     seq: u32,
 }
 
@@ -106,7 +110,10 @@ fn flush(store: Store, surface: StoredValue<Surface, LocalStorage>) {
     match store.ink.state.get_untracked() {
         InkState::Ready => {}
         // Read when the recognizer is ready (an effect watches for it).
-        InkState::Loading | InkState::Unloaded => return,
+        InkState::Loading | InkState::Unloaded => {
+            surface.update_value(|s| s.waiting_for_recognizer = true);
+            return;
+        }
         InkState::Unavailable(e) => {
             store.ink.pending.set(None);
             store.status.set(fill(store.t().ink_unavailable, &[("e", &e)]));
@@ -255,7 +262,9 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
     // Ink written while the recognizer was loading is read as soon as it is ready (or, if it
     // can't load, the player is told).
     Effect::new(move |_| {
-        if matches!(store.ink.state.get(), InkState::Ready | InkState::Unavailable(_)) {
+        if matches!(store.ink.state.get(), InkState::Ready | InkState::Unavailable(_))
+            && surface.try_update_value(|s| std::mem::take(&mut s.waiting_for_recognizer)).unwrap_or(false)
+        {
             flush(store, surface);
         }
     });
@@ -302,6 +311,7 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
         recognition::warm_up(store);
         surface.update_value(|s| {
             s.idle = None;
+            s.waiting_for_recognizer = false;
             s.gesture = Gesture::Drawing(vec![p]);
         });
         let elsewhere = store

@@ -40,6 +40,8 @@ pub fn warm_up(store: Store) {
             let why = v.get("message").and_then(Value::as_str).unwrap_or_default().to_string();
             store.ink.state.set(InkState::Unavailable(why));
         }
+        // It was working: the next stroke starts a fresh one.
+        Some("crashed") => store.ink.state.set(InkState::Unloaded),
         _ => {}
     });
     if let Err(e) = watched {

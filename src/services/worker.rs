@@ -7,6 +7,11 @@
 //! Each worker starts on first use. Cancelling terminates it (a wasm worker busy in a search
 //! can't read its messages) and the next request starts a fresh one; the cancelled requests'
 //! callbacks are dropped, so a late answer can never land.
+//!
+//! A worker that fails (an uncaught error or a crash in its wasm, or a script that can't load)
+//! never leaves a request waiting: it is terminated, every pending request is answered with an
+//! error (`{"kind":"error","id":…}`), and the next request starts a fresh worker. Its watcher is
+//! told `unavailable` if it never became ready, `crashed` if it did.
 
 use inkdoku_engine::protocol::{self, Reply, Request, Task};
 use serde_json::Value;
@@ -65,10 +70,9 @@ fn start(which: Which) -> Result<Client, JsValue> {
         }
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    // A worker that fails to load (its script or wasm missing) counts as unavailable.
-    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
-        let v = serde_json::json!({"kind": "unavailable", "message": "the worker could not start"});
-        deliver(which, v);
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+        let detail = event.dyn_ref::<web_sys::ErrorEvent>().map(|e| e.message()).unwrap_or_default();
+        failed(which, &detail);
     });
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     Ok(Client {
@@ -118,6 +122,24 @@ fn deliver(which: Which, message: Value) {
                 }
             });
         }
+    }
+}
+
+/// The worker failed: answer its pending requests with an error, drop it (the next request
+/// starts a new one), and tell its watcher.
+fn failed(which: Which, detail: &str) {
+    let Some(client) = CLIENTS.with_borrow_mut(|all| all.remove(&which)) else { return };
+    client.worker.terminate();
+    let was_ready = client.queued.is_none();
+    let message = if detail.is_empty() { "the worker failed".to_string() } else { format!("the worker failed: {detail}") };
+    // Callbacks run outside the borrow (they may send new requests, which restart the worker).
+    for (id, mut callback) in client.pending {
+        callback(serde_json::json!({"kind": "error", "id": id, "message": message}));
+    }
+    if let Some(mut watcher) = client.on_status {
+        let kind = if was_ready { "crashed" } else { "unavailable" };
+        let why = if was_ready { message.clone() } else { "the worker could not start".to_string() };
+        watcher(serde_json::json!({"kind": kind, "message": why}));
     }
 }
 

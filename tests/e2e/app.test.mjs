@@ -214,3 +214,20 @@ test('the content security policy blocks inline scripts and eval', async () => {
   assert.ok(violated.length >= 2 && violated.every((d) => d.startsWith('script-src')), violated.join(','));
   assert.deepEqual(b.errors, []);
 });
+
+test('a worker that fails answers the waiting request with a message, and the next request restarts it', async () => {
+  const page = await b.page({ serviceWorkers: 'block' });
+  // The engine worker's script fails as it starts (as a crash in its wasm would).
+  const broken = (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: "throw new Error('engine broken on purpose')" });
+  await page.context().route('**/worker_loader.js', broken);
+  await page.goto(server.url + '#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.');
+  await page.waitForFunction(() => /puzzle engine stopped unexpectedly/.test(document.querySelector('[role=status]').textContent));
+  assert.equal(await page.locator('[role=gridcell].given').count(), 0, 'nothing was opened half-way');
+  // The next request (a new game) starts a fresh worker, which works.
+  await page.context().unroute('**/worker_loader.js', broken);
+  await page.getByRole('button', { name: 'New game' }).click();
+  await page.getByRole('dialog', { name: 'New game' }).getByRole('button', { name: 'Start' }).click();
+  await waitForPuzzle(page);
+  await page.getByRole('button', { name: 'Hint', exact: true }).click();
+  await page.getByRole('region', { name: 'Hint' }).waitFor();
+});

@@ -286,7 +286,15 @@ test('a corrupt saved game is kept aside and reported, and the app still starts'
   await page.goto(server.url);
   const dialog = page.getByRole('dialog', { name: 'Saved data' });
   await dialog.waitFor();
-  assert.match(await dialog.textContent(), /could not be read.*kept aside/s);
+  // Plain words on show; the parser's own message folded away under "Details".
+  const text = await dialog.locator('p').first().textContent();
+  assert.match(text, /^Your saved game was damaged and could not be read, so a new game starts\. Its text was kept aside/);
+  assert.doesNotMatch(text, /EOF|parsing|line \d|column \d/);
+  assert.equal(await dialog.locator('details pre').isVisible(), false, 'the detail is folded');
+  await dialog.getByText('Details').click();
+  assert.match(await dialog.locator('details pre').textContent(), /EOF|parsing/);
+  const box = await dialog.boundingBox();
+  assert.ok(box.y >= 0 && box.y + box.height <= 800 && box.x >= 0 && box.x + box.width <= 1280, 'the message fits its dialog on screen');
   const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('inkdoku.kept.')));
   assert.equal(kept.length, 1);
   assert.equal(await page.evaluate((k) => localStorage.getItem(k), kept[0]), '{"version":1,"game":{"givens":"12');

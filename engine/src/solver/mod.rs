@@ -31,6 +31,13 @@ pub struct Report {
 
 /// Searches up to `limit` solutions, keeping the first `keep` of them.
 pub fn search(grid: &Grid, limit: usize, keep: usize) -> Report {
+    search_within(grid, limit, keep, u64::MAX).expect("an unlimited search always finishes")
+}
+
+/// `search` within a budget of search nodes (4x4 and 16x16; 9x9 always finishes quickly and
+/// has no budget): `None` when the budget ran out first. Puzzles from links and files are
+/// checked this way, so a pathological 16x16 grid gets a message instead of an endless wait.
+pub fn search_within(grid: &Grid, limit: usize, keep: usize, node_budget: u64) -> Option<Report> {
     let size = grid.size();
     let mut solutions = Vec::new();
     let mut record = |digits: &[u8]| {
@@ -48,13 +55,16 @@ pub fn search(grid: &Grid, limit: usize, keep: usize) -> Report {
         let mut s = fast9::Search { limit, count: 0, guesses: 0, on_solution };
         fast9::solve(&givens, &mut s);
         let (count, guesses) = (s.count, s.guesses);
-        Report { count, solutions, guesses }
+        Some(Report { count, solutions, guesses })
     } else {
         let values: Vec<u8> = grid.cells().iter().map(|c| c.map_or(0, Digit::get)).collect();
-        let mut s = general::Search { limit, count: 0, guesses: 0, node_budget: u64::MAX, nodes: 0, rng: None, on_solution: &mut record };
+        let mut s = general::Search { limit, count: 0, guesses: 0, node_budget, nodes: 0, rng: None, on_solution: &mut record };
         general::solve(size, &values, &mut s);
+        if s.exhausted() && s.count < limit {
+            return None;
+        }
         let (count, guesses) = (s.count, s.guesses);
-        Report { count, solutions, guesses }
+        Some(Report { count, solutions, guesses })
     }
 }
 
