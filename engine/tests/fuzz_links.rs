@@ -70,9 +70,9 @@ fn random_payload(rng: &mut Rng) -> String {
     let len = rng.below(200);
     let mut bytes: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
     if rng.below(2) == 0 && bytes.len() >= 4 {
-        bytes[0] = 1;
+        bytes[0] = 1 + rng.below(2) as u8; // versions 1 and 2
         bytes[1] = [4, 9, 16][rng.below(3)];
-        bytes[2] = rng.below(2) as u8;
+        bytes[2] = rng.below(4) as u8; // progress, eliminations
         let sum = bytes[..bytes.len() - 1].iter().fold(0u8, |s, &x| s.wrapping_add(x));
         *bytes.last_mut().unwrap() = sum;
     }
