@@ -21,8 +21,9 @@ test('written digits become typed digits: multi-stroke 4 and 7, a 1, a slow two-
   await recognized(page, bb.row, bb.col, 7);
   await draw(page, cc.row, cc.col, DIGITS[1], { pressure: 0.9 });
   await recognized(page, cc.row, cc.col, 1);
-  // Slowly: many points, and a long pause between the strokes (still under half a second).
-  await draw(page, d.row, d.col, DIGITS[4], { step: 0.008, pauseMs: 350 });
+  // Slowly: many points, and a long pause between the strokes (a quarter second: the ink is
+  // read after half a second of rest, and a busy machine takes some of it dispatching events).
+  await draw(page, d.row, d.col, DIGITS[4], { step: 0.008, pauseMs: 250 });
   await recognized(page, d.row, d.col, 4);
   assert.equal(await page.locator('.ink.pending, .ink.live').count(), 0, 'the ink disappears once read');
   await page.getByRole('button', { name: 'Undo' }).click();
