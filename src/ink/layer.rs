@@ -90,8 +90,10 @@ fn move_points(size: Size, el: &Element, ev: &PointerEvent) -> Vec<Point> {
     events.iter().map(|e| grid_point(size, el, e.client_x(), e.client_y(), pressure(e))).collect()
 }
 
+/// The highest digit the recognizer may answer: 4 on 4x4, 9 on 9x9, and on 16x16 16 (the
+/// letters A-G stand for 10-16 there, and the recognizer reads them only when asked for 16).
 fn max_digit(size: Size) -> u8 {
-    if size == Size::Four { 4 } else { 9 }
+    size.side() as u8
 }
 
 /// Whether the pen writes digits to be recognized (digit and notes modes) rather than
