@@ -93,6 +93,15 @@ pub fn App() -> impl IntoView {
                     <button type="button" class="primary" on:click=move |_| tabs::take_over(store, |_| {})>{move || store.ui().play_here}</button>
                 </div>
             </Show>
+            // A wait for the engine over 300 ms shows itself, with Cancel.
+            <Show when=move || store.waiting.with(|w| w.as_ref().is_some_and(|w| w.shown))>
+                <div class="update-banner waiting" role="group"
+                     aria-label=move || store.waiting.with(|w| w.as_ref().map(|w| w.what.clone()).unwrap_or_default())>
+                    <progress></progress>
+                    {move || store.waiting.with(|w| w.as_ref().map(|w| w.what.clone()).unwrap_or_default())}
+                    <button type="button" on:click=move |_| controller::cancel_waiting(store)>{move || store.ui().cancel}</button>
+                </div>
+            </Show>
             <Show when=move || store.update_ready.get()>
                 <div class="update-banner" role="alert">
                     {move || store.ui().update_ready}

@@ -6,7 +6,7 @@
 
 use crate::i18n::{fill, level_name};
 use crate::services::{storage, worker};
-use crate::state::{Dialog, GameMeta, InputMode, Making, Marks, Phase, Store, TabRole};
+use crate::state::{Dialog, GameMeta, InputMode, Making, Marks, Phase, Store, TabRole, Waiting};
 use inkdoku_engine::game::{Action, Check, Game};
 use inkdoku_engine::generator::Options;
 use inkdoku_engine::geometry::cell_name;
@@ -187,6 +187,37 @@ pub fn undo_to_solvable(store: Store) {
     }
 }
 
+/// How long a wait for the engine worker goes unshown (most answers come sooner).
+pub const WAIT_SHOWN_MS: u64 = 300;
+
+/// Starts waiting for an engine request: after `WAIT_SHOWN_MS` the wait is shown with Cancel.
+/// Returns its token for `done_waiting`.
+fn start_waiting(store: Store, what: &str) -> u32 {
+    let token = store.waiting.with_untracked(|w| w.as_ref().map_or(1, |w| w.token.wrapping_add(1)));
+    store.waiting.set(Some(Waiting { token, what: what.to_string(), shown: false }));
+    store.status.set(what.to_string());
+    set_timeout(
+        move || store.waiting.update(|w| w.iter_mut().filter(|w| w.token == token).for_each(|w| w.shown = true)),
+        std::time::Duration::from_millis(WAIT_SHOWN_MS),
+    );
+    token
+}
+
+/// The request `token` was answered.
+fn done_waiting(store: Store, token: u32) {
+    if store.waiting.with_untracked(|w| w.as_ref().is_some_and(|w| w.token == token)) {
+        store.waiting.set(None);
+    }
+}
+
+/// Cancel on a shown wait: the engine worker is stopped (its answer will never land) and
+/// starts afresh on the next request.
+pub fn cancel_waiting(store: Store) {
+    worker::cancel_all();
+    store.waiting.set(None);
+    store.status.set(store.t().cancelled.into());
+}
+
 /// Asks the worker for advice on the player's position (digits and candidate state) and shows
 /// it: the next step, or the cells whose mistake must be fixed first. A reply that comes after
 /// the board changed is dropped: it speaks of another position.
@@ -196,9 +227,10 @@ pub fn hint(store: Store) {
     }
     let (size, digits, candidates, solution) = store.game.with_untracked(|g| (g.size(), g.grid(), g.candidates(), g.solution().cloned()));
     let asked = (digits.clone(), candidates.clone());
-    store.status.set(store.t().looking_for_hint.into());
+    let token = start_waiting(store, store.t().looking_for_hint);
     let task = Task::Hint { digits, candidates: Some(candidates), solution };
     let sent = worker::request(task, move |reply| {
+        done_waiting(store, token);
         let current = store.game.with_untracked(|g| (g.grid(), g.candidates()));
         if current != asked {
             return;
@@ -434,9 +466,20 @@ pub fn finish_entering(store: Store) {
         store.status.set(store.t().grid_empty.into());
         return;
     }
-    store.status.set(store.t().checking.into());
+    let token = start_waiting(store, store.t().checking);
     let grid = puzzle.clone();
-    let sent = worker::request(Task::Analyze { puzzle }, move |reply| match reply {
+    let sent = worker::request(Task::Analyze { puzzle }, move |reply| {
+        done_waiting(store, token);
+        answered_entering(store, &grid, reply);
+    });
+    if let Err(e) = sent {
+        store.status.set(e);
+    }
+}
+
+/// The worker's answer to a puzzle typed in.
+fn answered_entering(store: Store, grid: &Grid, reply: Reply) {
+    match reply {
         Reply::Analyzed { count: 1, solution, rating, .. } => {
             let level = rating.map(|r| r.level);
             start_game(store, Game::new(grid.clone(), solution), GameMeta::new(level, None));
@@ -450,9 +493,6 @@ pub fn finish_entering(store: Store) {
         Reply::TooHard { .. } => store.status.set(store.t().too_hard.into()),
         Reply::Error { message, .. } => worker_failed(store, &message),
         _ => {}
-    });
-    if let Err(e) = sent {
-        store.status.set(e);
     }
 }
 
@@ -543,9 +583,21 @@ pub fn open_shared(store: Store, shared: Shared) {
 /// Checks the puzzle in the worker (it must have exactly one solution) and plays it.
 pub fn load_shared(store: Store, shared: Shared) {
     store.dialog.set(None);
-    store.status.set(store.t().checking.into());
+    let token = start_waiting(store, store.t().checking);
     let givens = shared.givens.clone();
-    let sent = worker::request(Task::Analyze { puzzle: givens.clone() }, move |reply| match reply {
+    let sent = worker::request(Task::Analyze { puzzle: givens.clone() }, move |reply| {
+        done_waiting(store, token);
+        opened(store, &shared, reply);
+    });
+    if let Err(e) = sent {
+        store.status.set(e);
+    }
+}
+
+/// The worker's answer about a shared or opened puzzle: play it, or say why not.
+fn opened(store: Store, shared: &Shared, reply: Reply) {
+    let givens = &shared.givens;
+    match reply {
         Reply::Analyzed { count: 1, solution, rating, .. } => {
             let mut game = Game::new(givens.clone(), solution);
             if let Some(Progress { entries, notes, eliminated }) = shared.progress.clone()
@@ -573,9 +625,6 @@ pub fn load_shared(store: Store, shared: Shared) {
         }
         Reply::Error { message, .. } => worker_failed(store, &message),
         _ => {}
-    });
-    if let Err(e) = sent {
-        store.status.set(e);
     }
 }
 

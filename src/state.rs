@@ -157,6 +157,18 @@ pub struct Marks {
     pub cells: Vec<Cell>,
 }
 
+/// A request to the engine worker that the player waits for (a hint, a puzzle being checked).
+/// After `controller::WAIT_SHOWN_MS` it is shown with a Cancel button.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Waiting {
+    /// Which request (a newer one replaces it).
+    pub token: u32,
+    /// What is being done, in the player's words.
+    pub what: String,
+    /// Whether it has lasted long enough to be shown.
+    pub shown: bool,
+}
+
 /// Progress of a puzzle being made in the worker.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Making {
@@ -238,6 +250,8 @@ pub struct Store {
     pub making: RwSignal<Option<Making>>,
     /// A short status line (announced to screen readers).
     pub status: RwSignal<String>,
+    /// The engine request the player waits for, if any.
+    pub waiting: RwSignal<Option<Waiting>>,
     /// Steps taken by hints, for the log.
     pub log: RwSignal<Vec<String>>,
     /// Whether the page is visible (the timer stops when hidden).
@@ -270,6 +284,7 @@ impl Store {
             marks: RwSignal::new(Marks::default()),
             making: RwSignal::new(None),
             status: RwSignal::new(String::new()),
+            waiting: RwSignal::new(None),
             log: RwSignal::new(Vec::new()),
             visible: RwSignal::new(true),
             before_enter: RwSignal::new(None),

@@ -231,3 +231,20 @@ test('a worker that fails answers the waiting request with a message, and the ne
   await page.getByRole('button', { name: 'Hint', exact: true }).click();
   await page.getByRole('region', { name: 'Hint' }).waitFor();
 });
+
+test('a wait for the engine over 300 ms shows itself with Cancel, and Cancel ends it', async () => {
+  const page = await b.page({ serviceWorkers: 'block' });
+  // The engine worker is slow to start (its script arrives after 3 s): the link's check waits.
+  await page.context().route('**/worker_loader.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 3000));
+    await route.continue();
+  });
+  await page.goto(server.url + '#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.');
+  const waiting = page.getByRole('group', { name: 'Checking the puzzle…' });
+  await waiting.waitFor({ timeout: 2500 });
+  await waiting.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(await waiting.count(), 0);
+  assert.equal(await page.getByRole('status').textContent(), 'Cancelled.');
+  await page.waitForTimeout(3500);
+  assert.equal(await page.locator('[role=gridcell].given').count(), 0, 'the cancelled check opened nothing');
+});
