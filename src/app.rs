@@ -63,7 +63,7 @@ pub fn App() -> impl IntoView {
             if let Some(text) = link {
                 match inkdoku_engine::share::parse(&text) {
                     Ok(shared) => store.dialog.set(Some(Dialog::OpenHere(shared))),
-                    Err(e) => controller::not_a_puzzle(store, t.the_link, &e.to_string()),
+                    Err(e) => controller::not_a_puzzle(store, t.the_link, &e),
                 }
             }
             return;

@@ -548,15 +548,22 @@ use crate::services::platform;
 use inkdoku_engine::format::sdk::{self, SdkHeader};
 use inkdoku_engine::share::{self, Progress, Shared};
 
-/// Opens a puzzle from a link, a paste or a file; `source` names it in messages. A text that
-/// holds no puzzle gets a message saying why, and the game in progress is left as it is.
-/// Tells the player a text holds no puzzle, and why; nothing else changes.
-pub fn not_a_puzzle(store: Store, source: &str, reason: &str) {
+/// Tells the player a link, paste or file (`source` names it) holds no puzzle, in plain words
+/// of their language — a damaged link, one from a newer inkdoku, or nothing readable — with
+/// the reader's exact reason folded away under Details; nothing else changes.
+pub fn not_a_puzzle(store: Store, source: &str, error: &(dyn std::error::Error + 'static)) {
     let t = store.t();
-    let text = format!("{} {}", fill(t.no_text_puzzle, &[("source", source), ("e", reason)]), t.unchanged);
-    store.dialog.set(Some(Dialog::Message { title: t.not_a_puzzle.into(), text, details: None }));
+    let summary = match error.downcast_ref::<share::ShareError>() {
+        Some(share::ShareError::NewerVersion(_)) => t.link_newer.to_string(),
+        Some(share::ShareError::Empty | share::ShareError::Format(_)) | None => fill(t.no_text_puzzle, &[("source", source)]),
+        Some(_) => t.link_damaged.to_string(),
+    };
+    let text = format!("{summary} {}", t.unchanged);
+    store.dialog.set(Some(Dialog::Message { title: t.not_a_puzzle.into(), text, details: Some(error.to_string()) }));
 }
 
+/// Opens a puzzle from a link, a paste or a file; `source` names it in messages. A text that
+/// holds no puzzle gets a message saying why, and the game in progress is left as it is.
 /// Returns whether the text held a puzzle.
 pub fn open_text(store: Store, text: &str, source: &str) -> bool {
     match share::parse(text) {
@@ -565,7 +572,7 @@ pub fn open_text(store: Store, text: &str, source: &str) -> bool {
             true
         }
         Err(e) => {
-            not_a_puzzle(store, source, &e.to_string());
+            not_a_puzzle(store, source, &e);
             false
         }
     }
@@ -694,7 +701,7 @@ pub fn open_file(store: Store) {
             let source = fill(store.t().the_file, &[("name", &name)]);
             match inkdoku_engine::format::parse_any(&text) {
                 Ok((givens, _)) => open_shared(store, Shared { givens, progress: None }),
-                Err(e) => not_a_puzzle(store, &source, &e.to_string()),
+                Err(e) => not_a_puzzle(store, &source, &e),
             }
         }
         Err(e) => store.status.set(fill(store.t().cannot_read_file, &[("name", &name), ("e", &e)])),
