@@ -5,7 +5,8 @@ Each style is a list of strokes; each stroke a polyline of control points in a u
 (x right, y down). A sample takes a style, puts its strokes in a random order and direction,
 jitters the control points, applies a random slant (±25°), rotation, aspect, size (45-105 % of
 the cell) and position, smooths each polyline into an even curve, sometimes adds the small hook a
-pen makes when it lands or lifts, and gives it a pressure profile (thin to thick lines). The
+pen makes when it lands or lifts, sometimes keeps only a few points (a fast pen: polygons) or
+adds a tremor, and gives it a pressure profile (thin to thick lines). The
 result goes through the same rasterizer as the app's ink (raster.py).
 
 Classes: 0-9 are the digits, 10-16 the letters A-G (how a 16x16 grid writes 10-16).
@@ -43,6 +44,7 @@ STYLES = {
         [[(0.15, 0.3), (0.55, 0.0), (0.55, 1.0)], [(0.3, 1.0), (0.8, 1.0)]],  # long flag, short base
         [[(0.3, 0.18), (0.52, 0.0), (0.52, 1.0), (0.2, 1.0), (0.85, 1.0)]],  # flag and base in one stroke
         [[(0.5, 0.0), (0.5, 1.0)], [(0.25, 1.0), (0.75, 1.0)]],  # plain with a base
+        [[(0.08, 0.35), (0.58, 0.0), (0.58, 1.0)], [(0.15, 1.0), (0.95, 1.0)]],  # long flag, long base
     ],
     2: [
         [[(0.1, 0.25), (0.3, 0.03), (0.65, 0.0), (0.88, 0.2), (0.8, 0.45), (0.4, 0.75), (0.05, 1.0), (0.5, 0.97), (0.95, 0.98)]],
@@ -170,7 +172,7 @@ STYLES = {
 }
 
 # Width over height before slant, per class (drawn uniformly); the rest of the classes: DEFAULT_ASPECT.
-DEFAULT_ASPECT = (0.55, 1.05)
+DEFAULT_ASPECT = (0.5, 1.1)
 ASPECT = {1: (0.35, 0.85), 0: (0.5, 1.0)}
 
 
@@ -224,7 +226,11 @@ def sample(label, rng: random.Random, style=None):
     size = rng.uniform(0.45, 1.05)  # of the cell
     sx, sy = size * aspect, size
     cx, cy = 0.5 + rng.uniform(-0.2, 0.2) * (1.05 - size), 0.5 + rng.uniform(-0.2, 0.2) * (1.05 - size)
-    jitter = rng.uniform(0.012, 0.045)
+    jitter = rng.uniform(0.012, 0.05)
+    # A fast pen reports few points: the curve is then a polygon through the (jittered) control
+    # points, or nearly.
+    per_segment = rng.choice([1, 2]) if rng.random() < 0.25 else rng.randint(3, 8)
+    tremor = rng.choice([0.0, 0.0, rng.uniform(0.001, 0.005)])
     ca, sa = math.cos(angle), math.sin(angle)
     pressure = rng.choice([0.0, rng.uniform(0.05, 1.0)])  # 0: mouse or finger (unknown)
     out = []
@@ -234,11 +240,11 @@ def sample(label, rng: random.Random, style=None):
             ctrl = [_hook(ctrl[0], ctrl[1], rng)] + ctrl
         if len(ctrl) > 1 and rng.random() < 0.12:
             ctrl = ctrl + [_hook(ctrl[-1], ctrl[-2], rng)]
-        curve = _catmull_rom(ctrl, rng.randint(3, 8))
+        curve = _catmull_rom(ctrl, per_segment)
         pts = []
         n = len(curve)
         for i, (x, y) in enumerate(curve):
-            x, y = (x - 0.5) * sx, (y - 0.5) * sy
+            x, y = (x - 0.5 + rng.gauss(0, tremor)) * sx, (y - 0.5 + rng.gauss(0, tremor)) * sy
             x = x - slant * y
             x, y = x * ca - y * sa, x * sa + y * ca
             p = 0.0 if pressure == 0.0 else min(1.0, max(0.05, pressure * (0.7 + 0.3 * math.sin(math.pi * (i + 0.5) / n))))

@@ -63,10 +63,10 @@ BN = os.environ.get("BN", "1") == "1"
 SMOOTH = float(os.environ.get("SMOOTH", "0.0"))
 LR = float(os.environ.get("LR", "3e-3"))
 EMA = float(os.environ.get("EMA", "0.999"))
-LOWRES = float(os.environ.get("LOWRES", "0.3"))
+LOWRES = float(os.environ.get("LOWRES", "0.45"))
 THICK = float(os.environ.get("THICK", "0.35"))
 ELASTIC = float(os.environ.get("ELASTIC", "0.6"))
-SYNTH_SHARE = float(os.environ.get("SYNTH_SHARE", "1.0"))
+SYNTH_SHARE = float(os.environ.get("SYNTH_SHARE", "0.45"))
 REPORT_EVERY = int(os.environ.get("REPORT_EVERY", "4"))  # epochs between progress reports
 BATCH = int(os.environ.get("BATCH", "32"))  # small batches run fastest per sample on the CPU
 CLASSES = synth.CLASSES  # 0-9, then A-G as 10-16
