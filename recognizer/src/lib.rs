@@ -20,4 +20,4 @@ pub mod raster;
 mod recognizer;
 
 pub use raster::{Point, Stroke, rasterize};
-pub use recognizer::{CLASSES, Error, MAX_VALUE, Recognition, Recognizer, THRESHOLD, allowed_max, decide};
+pub use recognizer::{CLASSES, DIGIT_CLASSES, Error, MAX_VALUE, Recognition, Recognizer, THRESHOLD, allowed_max, decide};

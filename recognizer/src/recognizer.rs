@@ -11,6 +11,10 @@ use tract_core::internal::*;
 /// 16x16 grid writes its values 10-16).
 pub const CLASSES: usize = 17;
 
+/// A digits-only network (0-9, the models before the letters) loads too: it never answers a
+/// letter.
+pub const DIGIT_CLASSES: usize = 10;
+
 /// The highest value a grid without letters may answer.
 const MAX_PLAIN_DIGIT: u8 = 9;
 
@@ -46,29 +50,36 @@ pub enum Recognition {
 /// A loaded model.
 pub struct Recognizer {
     plan: Arc<TypedRunnableModel>,
+    classes: usize,
 }
 
 impl Recognizer {
     /// Loads the model from the bytes of its network file (`models/digits.cnn`).
     pub fn load(bytes: &[u8]) -> Result<Recognizer, Error> {
         let network = Network::read(bytes).map_err(|e| Error::Load(e.to_string()))?;
-        if network.side != SIZE || network.outputs() != CLASSES {
+        let classes = network.outputs();
+        if network.side != SIZE || (classes != CLASSES && classes != DIGIT_CLASSES) {
             return Err(Error::Load(format!(
-                "the network reads {0}x{0} images into {1} scores, not 28x28 into {CLASSES}",
-                network.side,
-                network.outputs()
+                "the network reads {0}x{0} images into {classes} scores, not 28x28 into {CLASSES} (or {DIGIT_CLASSES})",
+                network.side
             )));
         }
         let plan = network.plan().map_err(|e| Error::Load(e.to_string()))?;
-        Ok(Recognizer { plan })
+        Ok(Recognizer { plan, classes })
     }
 
-    /// The model's scores (logits) for an image: 0-9, then A-G.
+    /// How many classes the loaded network scores: 17 (0-9, A-G), or 10 for a digits-only one.
+    pub fn classes(&self) -> usize {
+        self.classes
+    }
+
+    /// The model's scores (logits) for an image: 0-9, then A-G (minus infinity for the letters
+    /// of a digits-only network, so they are never answered).
     pub fn logits(&self, image: &[f32; SIZE * SIZE]) -> Result<[f32; CLASSES], Error> {
         let input = Tensor::from_shape(&[1, 1, SIZE, SIZE], image).map_err(|e| Error::Run(e.to_string()))?;
         let out = self.plan.run(tvec!(input.into())).map_err(|e| Error::Run(e.to_string()))?;
         let view = out[0].to_plain_array_view::<f32>().map_err(|e| Error::Run(e.to_string()))?;
-        let mut logits = [0f32; CLASSES];
+        let mut logits = [f32::NEG_INFINITY; CLASSES];
         for (l, v) in logits.iter_mut().zip(view.iter()) {
             *l = *v;
         }
@@ -144,6 +155,10 @@ mod tests {
         // 0 is never an answer, even when it scores best.
         logits[0] = 30.0;
         assert!(matches!(decide(&logits, 16), Recognition::Digit { digit: 14, .. }));
+        // A digits-only network's letters score minus infinity: never answered, not even second.
+        let mut digits_only = [f32::NEG_INFINITY; CLASSES];
+        digits_only[..DIGIT_CLASSES].copy_from_slice(&[0.0, 1.0, 0.5, 6.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+        assert!(matches!(decide(&digits_only, 16), Recognition::Digit { digit: 3, second: 1, .. }));
         assert_eq!((allowed_max(0), allowed_max(4), allowed_max(9), allowed_max(12), allowed_max(16)), (2, 4, 9, 9, 16));
     }
 

@@ -4,7 +4,7 @@
 //! written by models/train.py from held-out synthetic pen strokes (digits 0-9 and the letters
 //! A-G, labelled 10-16).
 
-use inkdoku_recognizer::{CLASSES, Point, Recognition, Recognizer, Stroke, rasterize};
+use inkdoku_recognizer::{CLASSES, DIGIT_CLASSES, Point, Recognition, Recognizer, Stroke, rasterize};
 use serde::Deserialize;
 use std::path::PathBuf;
 
@@ -54,8 +54,10 @@ fn the_model_scores_as_trained_and_reads_the_digits() {
         // logits move by hundredths; the ranking of the digits must not.
         let worst = logits.iter().zip(&f.logits).map(|(a, b)| (a - b).abs()).fold(0.0f32, f32::max);
         assert!(worst < 5e-2, "logits of a {} differ by {worst}", f.label);
-        assert_eq!(f.logits.len(), CLASSES);
-        let best = |l: &[f32]| (0..CLASSES).max_by(|&a, &b| l[a].total_cmp(&l[b]));
+        // The fixtures are the shipped model's: as many scores as it has classes.
+        assert_eq!(f.logits.len(), r.classes());
+        assert!(logits[r.classes()..].iter().all(|&l| l == f32::NEG_INFINITY));
+        let best = |l: &[f32]| (0..r.classes()).max_by(|&a, &b| l[a].total_cmp(&l[b]));
         assert_eq!(best(&logits), best(&f.logits), "a {} scored differently", f.label);
         if f.label == 0 {
             continue; // never an answer
@@ -71,7 +73,7 @@ fn the_model_scores_as_trained_and_reads_the_digits() {
             assert!((1..=9).contains(&digit) && (1..=9).contains(&second), "a {} read as {digit} / {second} on 9x9", f.label);
         }
     }
-    assert!(total >= 300, "only {total} fixtures");
+    assert!(total >= 250, "only {total} fixtures");
     assert!(right * 100 >= total * 97, "{right} of {total} read right");
 }
 
@@ -116,19 +118,30 @@ fn hand_drawn_cases() {
     // A 1 with a flag and a base.
     let one = [line(&[(0.35, 0.28), (0.52, 0.12), (0.52, 0.88)]), line(&[(0.36, 0.88), (0.68, 0.88)])];
     assert_eq!(read(&r, &one, 9), Some(1));
-    // Letters on 16x16: an E in four strokes, an F, an A; on 9x9 they can't be letters.
+    // Letters on 16x16 (with a network that has them): an E in four strokes, an F, an A; on 9x9
+    // they can't be letters.
     let e = [
         line(&[(0.3, 0.12), (0.3, 0.88)]),
         line(&[(0.3, 0.12), (0.7, 0.12)]),
         line(&[(0.3, 0.5), (0.62, 0.5)]),
         line(&[(0.3, 0.88), (0.72, 0.88)]),
     ];
-    assert_eq!(read(&r, &e, 16), Some(14));
-    assert!(matches!(read(&r, &e, 9), None | Some(1..=9)));
     let f = [line(&[(0.3, 0.88), (0.3, 0.12), (0.72, 0.12)]), line(&[(0.3, 0.48), (0.6, 0.48)])];
-    assert_eq!(read(&r, &f, 16), Some(15));
     let a = [line(&[(0.2, 0.88), (0.5, 0.12), (0.8, 0.88)]), line(&[(0.32, 0.6), (0.68, 0.6)])];
-    assert_eq!(read(&r, &a, 16), Some(10));
+    for letter in [&e[..], &f[..], &a[..]] {
+        assert!(matches!(read(&r, letter, 9), None | Some(1..=9)));
+    }
+    if r.classes() == CLASSES {
+        assert_eq!(read(&r, &e, 16), Some(14));
+        assert_eq!(read(&r, &f, 16), Some(15));
+        assert_eq!(read(&r, &a, 16), Some(10));
+    } else {
+        // A digits-only network never answers a letter, even on 16x16.
+        assert_eq!(r.classes(), DIGIT_CLASSES);
+        for letter in [&e[..], &f[..], &a[..]] {
+            assert!(matches!(read(&r, letter, 16), None | Some(1..=9)));
+        }
+    }
     // Digits stay digits on 16x16.
     assert_eq!(read(&r, &four, 16), Some(4));
     assert_eq!(read(&r, &seven, 16), Some(7));
