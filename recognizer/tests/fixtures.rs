@@ -1,9 +1,10 @@
 //! The recognizer against the training script's own output: the Rust rasterizer must draw the
 //! fixture strokes as models/raster.py did, the network (built as a tract graph) must score them as the
 //! trained model did, and the answers must be right. Fixtures: models/fixtures/strokes.json,
-//! written by models/train.py from held-out synthetic pen strokes.
+//! written by models/train.py from held-out synthetic pen strokes (digits 0-9 and the letters
+//! A-G, labelled 10-16).
 
-use inkdoku_recognizer::{Point, Recognition, Recognizer, Stroke, rasterize};
+use inkdoku_recognizer::{CLASSES, DIGIT_CLASSES, Point, Recognition, Recognizer, Stroke, rasterize};
 use serde::Deserialize;
 use std::path::PathBuf;
 
@@ -53,16 +54,26 @@ fn the_model_scores_as_trained_and_reads_the_digits() {
         // logits move by hundredths; the ranking of the digits must not.
         let worst = logits.iter().zip(&f.logits).map(|(a, b)| (a - b).abs()).fold(0.0f32, f32::max);
         assert!(worst < 5e-2, "logits of a {} differ by {worst}", f.label);
-        let best = |l: &[f32]| (0..10).max_by(|&a, &b| l[a].total_cmp(&l[b]));
+        // The fixtures are the shipped model's: as many scores as it has classes.
+        assert_eq!(f.logits.len(), r.classes());
+        assert!(logits[r.classes()..].iter().all(|&l| l == f32::NEG_INFINITY));
+        let best = |l: &[f32]| (0..r.classes()).max_by(|&a, &b| l[a].total_cmp(&l[b]));
         assert_eq!(best(&logits), best(&f.logits), "a {} scored differently", f.label);
         if f.label == 0 {
             continue; // never an answer
         }
         total += 1;
-        if let Ok(Recognition::Digit { digit, .. }) = r.recognize(&strokes, 9) {
+        // Digits as a 9x9 grid asks for them, letters as a 16x16 grid does.
+        let max_digit = if f.label <= 9 { 9 } else { 16 };
+        if let Ok(Recognition::Digit { digit, .. }) = r.recognize(&strokes, max_digit) {
             right += usize::from(digit == f.label);
         }
+        // Only a 16x16 grid ever gets a letter back.
+        if let Ok(Recognition::Digit { digit, second, .. }) = r.recognize(&strokes, 9) {
+            assert!((1..=9).contains(&digit) && (1..=9).contains(&second), "a {} read as {digit} / {second} on 9x9", f.label);
+        }
     }
+    assert!(total >= 250, "only {total} fixtures");
     assert!(right * 100 >= total * 97, "{right} of {total} read right");
 }
 
@@ -101,6 +112,39 @@ fn hand_drawn_cases() {
     assert_eq!(read(&r, &[line(&[(0.5, 0.12), (0.5, 0.88)])], 9), Some(1));
     // On a 4x4 grid only 1-4 can be answered.
     assert!(matches!(read(&r, &seven, 4), None | Some(1..=4)));
+    // A 6 as a straight slanted stem and a loop.
+    let six = [line(&[(0.7, 0.12), (0.3, 0.68), (0.36, 0.86), (0.56, 0.88), (0.66, 0.74), (0.55, 0.6), (0.4, 0.6), (0.31, 0.7)])];
+    assert_eq!(read(&r, &six, 9), Some(6));
+    // A 1 with a flag and a base.
+    let one = [line(&[(0.35, 0.28), (0.52, 0.12), (0.52, 0.88)]), line(&[(0.36, 0.88), (0.68, 0.88)])];
+    assert_eq!(read(&r, &one, 9), Some(1));
+    // Letters on 16x16 (with a network that has them): an E in four strokes, an F, an A; on 9x9
+    // they can't be letters.
+    let e = [
+        line(&[(0.3, 0.12), (0.3, 0.88)]),
+        line(&[(0.3, 0.12), (0.7, 0.12)]),
+        line(&[(0.3, 0.5), (0.62, 0.5)]),
+        line(&[(0.3, 0.88), (0.72, 0.88)]),
+    ];
+    let f = [line(&[(0.3, 0.88), (0.3, 0.12), (0.72, 0.12)]), line(&[(0.3, 0.48), (0.6, 0.48)])];
+    let a = [line(&[(0.2, 0.88), (0.5, 0.12), (0.8, 0.88)]), line(&[(0.32, 0.6), (0.68, 0.6)])];
+    for letter in [&e[..], &f[..], &a[..]] {
+        assert!(matches!(read(&r, letter, 9), None | Some(1..=9)));
+    }
+    if r.classes() == CLASSES {
+        assert_eq!(read(&r, &e, 16), Some(14));
+        assert_eq!(read(&r, &f, 16), Some(15));
+        assert_eq!(read(&r, &a, 16), Some(10));
+    } else {
+        // A digits-only network never answers a letter, even on 16x16.
+        assert_eq!(r.classes(), DIGIT_CLASSES);
+        for letter in [&e[..], &f[..], &a[..]] {
+            assert!(matches!(read(&r, letter, 16), None | Some(1..=9)));
+        }
+    }
+    // Digits stay digits on 16x16.
+    assert_eq!(read(&r, &four, 16), Some(4));
+    assert_eq!(read(&r, &seven, 16), Some(7));
     // No ink: declined.
     assert_eq!(read(&r, &[], 9), None);
 }

@@ -5,6 +5,9 @@
 //!
 //!     cargo run --release -p inkdoku-recognizer --bin recognize [-- --digits 4] < drawings.jsonl
 //!
+//! `--digits` is the request's `max_digit`: 9 (the default), 4, or 16 to allow the letters A-G
+//! (answered as 10-16).
+//!
 //! `--bench N` times instead: every drawing N times, printing the median and 90th percentile
 //! milliseconds per recognition (rasterizing included) and the model's load time.
 
