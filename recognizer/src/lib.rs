@@ -11,7 +11,7 @@
 //! ```text
 //!  strokes ──raster──▶ [f32; 784] ──CNN──▶ 17 logits ──softmax over allowed values──▶
 //!          (20x20 box, centre of mass at 14,14)       Digit { digit, confidence, second }
-//!                                                     or Declined { confidence }
+//!                                                     or Declined { confidence, best, second }
 //! ```
 
 pub mod network;

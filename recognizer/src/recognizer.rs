@@ -44,7 +44,9 @@ pub enum Recognition {
     /// also 10-16 for the letters A-G.
     Digit { digit: u8, confidence: f32, second: u8 },
     /// Not sure enough (or no ink): the ink stays for the player to fix.
-    Declined { declined: bool, confidence: f32 },
+    /// `best` and `second` are its two best guesses, for the player to pick from (0 when there
+    /// is no ink or the scores are not numbers).
+    Declined { declined: bool, confidence: f32, best: u8, second: u8 },
 }
 
 /// A loaded model.
@@ -92,7 +94,7 @@ impl Recognizer {
     pub fn recognize(&self, strokes: &[Stroke], max_digit: u8) -> Result<Recognition, Error> {
         let image = rasterize(strokes);
         if image.iter().all(|&v| v == 0.0) {
-            return Ok(Recognition::Declined { declined: true, confidence: 0.0 });
+            return Ok(Recognition::Declined { declined: true, confidence: 0.0, best: 0, second: 0 });
         }
         Ok(decide(&self.logits(&image)?, max_digit))
     }
@@ -114,8 +116,11 @@ pub fn decide(logits: &[f32; CLASSES], max_digit: u8) -> Recognition {
     let mut order: Vec<usize> = (0..exp.len()).collect();
     order.sort_by(|&a, &b| exp[b].total_cmp(&exp[a]));
     let confidence = exp[order[0]] / sum;
-    if !confidence.is_finite() || confidence < THRESHOLD {
-        return Recognition::Declined { declined: true, confidence: if confidence.is_finite() { confidence } else { 0.0 } };
+    if !confidence.is_finite() {
+        return Recognition::Declined { declined: true, confidence: 0.0, best: 0, second: 0 };
+    }
+    if confidence < THRESHOLD {
+        return Recognition::Declined { declined: true, confidence, best: order[0] as u8 + 1, second: order[1] as u8 + 1 };
     }
     Recognition::Digit { digit: order[0] as u8 + 1, confidence, second: order[1] as u8 + 1 }
 }
@@ -134,6 +139,11 @@ mod tests {
         assert!(matches!(decide(&logits, 4), Recognition::Digit { digit: 1, .. }));
         // Flat scores: not sure, declined.
         assert!(matches!(decide(&[0.0; CLASSES], 9), Recognition::Declined { .. }));
+        // Torn between a 4 and a 9: declined, with both guesses for the player to pick.
+        let mut torn = [0f32; CLASSES];
+        torn[4] = 5.0;
+        torn[9] = 4.9;
+        assert!(matches!(decide(&torn, 9), Recognition::Declined { best: 4, second: 9, .. }));
         assert!(matches!(decide(&[f32::NAN; CLASSES], 9), Recognition::Declined { confidence, .. } if confidence == 0.0));
     }
 

@@ -163,3 +163,34 @@ test('first visit on a touch device: one line says to write in the cells, gone a
   await desk.waitForTimeout(300);
   assert.equal(await desk.getByRole('note').count(), 0);
 });
+
+test('on 16x16 the pen writes the letters A-G too', async () => {
+  const sixteen = 'C.D..1E...B8.5AG..A9..84.2F..E....EB...2D1G.9....7...6...3....2.5B..6....9..F13..81DB5......A6......7.2.......G......E1...A.598D3CF7.B...D6......D.......B.C......5A......1F28E..EB8..7....9..1C.A....6...3...F....E.DBF7...8C....8..4A.FC..72..B2G.97...4D..3.E';
+  const page = await b.page();
+  await page.goto(server.url + '#' + sixteen);
+  await waitForPuzzle(page);
+  const [e] = await emptyCells(page, 1);
+  // An E: the stem, then the three bars.
+  await draw(page, e.row, e.col, [[[0.3, 0.12], [0.3, 0.88]], [[0.3, 0.12], [0.72, 0.12]], [[0.3, 0.5], [0.64, 0.5]], [[0.3, 0.88], [0.72, 0.88]]]);
+  await recognized(page, e.row, e.col, 'E');
+  // The same E on a 9x9 grid is never read as a letter.
+  const nine = await open();
+  const [f] = await emptyCells(nine, 1);
+  await draw(nine, f.row, f.col, [[[0.3, 0.12], [0.3, 0.88]], [[0.3, 0.12], [0.72, 0.12]], [[0.3, 0.5], [0.64, 0.5]], [[0.3, 0.88], [0.72, 0.88]]]);
+  await nine.waitForTimeout(1500);
+  assert.doesNotMatch(await label(nine, f.row, f.col), /, [A-G](,|$)/);
+});
+
+test('ink the recognizer declines stays, with its two best guesses on the chip', async () => {
+  const page = await open();
+  const [e] = await emptyCells(page, 1);
+  await draw(page, e.row, e.col, [[[0.2, 0.5], [0.8, 0.52]]]); // a dash: no digit for sure
+  await page.waitForFunction(() => /Not sure what that is/.test(document.querySelector('[role=status]').textContent), null, { timeout: 30000 });
+  assert.equal(await page.locator('.ink.pending.declined').count(), 1, 'the ink stays, marked declined');
+  const guesses = page.getByRole('group', { name: 'Correction' }).getByRole('button', { name: /^Change to [1-9]$/ });
+  assert.equal(await guesses.count(), 2);
+  const pick = (await guesses.first().getAttribute('aria-label')).slice(-1);
+  await guesses.first().click();
+  assert.match(await label(page, e.row, e.col), new RegExp(`, ${pick}(,|$)`));
+  assert.equal(await page.locator('.ink.pending').count(), 0, 'the declined ink is gone once a guess is picked');
+});
