@@ -10,6 +10,8 @@
 //! is optimized in the test profile) with overflow checks on — a release build would let an
 //! overflow wrap silently. `INKDOKU_FUZZ=<n>` changes the count (and the seed with it).
 
+mod mutation;
+
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use inkdoku_engine::format::{self, sdk, solo, sudokupad};
@@ -52,18 +54,7 @@ fn valid_link(rng: &mut Rng) -> String {
 }
 
 fn mutate(rng: &mut Rng, text: &str) -> String {
-    let mut bytes = text.as_bytes().to_vec();
-    for _ in 0..1 + rng.below(4) {
-        let pos = if bytes.is_empty() { 0 } else { rng.below(bytes.len()) };
-        match rng.below(3) {
-            0 if !bytes.is_empty() => bytes[pos] = ALPHABET[rng.below(ALPHABET.len())],
-            1 if !bytes.is_empty() => {
-                bytes.remove(pos);
-            }
-            _ => bytes.insert(pos, ALPHABET[rng.below(ALPHABET.len())]),
-        }
-    }
-    String::from_utf8_lossy(&bytes).into_owned()
+    mutation::mutate(rng, text, ALPHABET, 4)
 }
 
 fn random_payload(rng: &mut Rng) -> String {

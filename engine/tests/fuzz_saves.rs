@@ -11,6 +11,8 @@
 //! `cargo test -p inkdoku-engine --test fuzz_saves` runs one million inputs; `INKDOKU_FUZZ=<n>`
 //! changes the count (and the seed with it): `INKDOKU_FUZZ=10000000` is the long run.
 
+mod mutation;
+
 use inkdoku_engine::game::{Action, Game, Stroke};
 use inkdoku_engine::geometry::Candidate;
 use inkdoku_engine::protocol::{self, Reply, Request, Task};
@@ -72,18 +74,7 @@ fn valid_request(rng: &mut Rng) -> String {
 }
 
 fn mutate(rng: &mut Rng, text: &str) -> String {
-    let mut bytes = text.as_bytes().to_vec();
-    for _ in 0..1 + rng.below(3) {
-        let pos = if bytes.is_empty() { 0 } else { rng.below(bytes.len()) };
-        match rng.below(3) {
-            0 if !bytes.is_empty() => bytes[pos] = JSON[rng.below(JSON.len())],
-            1 if !bytes.is_empty() => {
-                bytes.remove(pos);
-            }
-            _ => bytes.insert(pos, JSON[rng.below(JSON.len())]),
-        }
-    }
-    String::from_utf8_lossy(&bytes).into_owned()
+    mutation::mutate(rng, text, JSON, 3)
 }
 
 /// A restored game must be what it says: replaying its actions gives its board, and undo and
