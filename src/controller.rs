@@ -51,7 +51,6 @@ fn board_changed(store: Store) {
     store.marks.set(Marks::default());
     store.status.set(String::new());
     store.ink.chip.set(None);
-    crate::services::effects::keep_for_rescue(store);
     after_change(store);
 }
 
@@ -423,9 +422,7 @@ fn keep_as_previous(store: Store) {
     if store.phase.get_untracked() != Phase::Play || !store.in_progress() {
         return;
     }
-    let mut meta = store.meta.get_untracked();
-    meta.elapsed_ms = store.elapsed.get_untracked();
-    let record = storage::StoredGame { version: 1, game: store.game.get_untracked(), meta };
+    let record = crate::services::effects::current_record(store);
     if let Err(e) = storage::save(storage::PREVIOUS_KEY, &record) {
         store.status.set(fill(store.t().cannot_save, &[("e", &storage::describe(store.t(), &e))]));
     }

@@ -285,7 +285,7 @@ impl Game {
         if !dead.is_empty() {
             return Check::NoCandidate { cells: dead };
         }
-        let lost = self.lost_answers();
+        let lost = self.lost_in(&grid, &candidates);
         if !lost.is_empty() {
             Check::LostAnswer { cells: lost }
         } else if !empty.is_empty() {
@@ -305,9 +305,12 @@ impl Game {
     /// The empty cells whose candidates leave out the solution's digit (nothing without a
     /// solution). A hint must not build on them.
     pub fn lost_answers(&self) -> Vec<Cell> {
+        self.lost_in(&self.grid(), &self.candidates())
+    }
+
+    /// `lost_answers` for a grid and candidates already at hand (`check` has both).
+    fn lost_in(&self, grid: &Grid, candidates: &[DigitSet]) -> Vec<Cell> {
         let Some(sol) = &self.solution else { return Vec::new() };
-        let candidates = self.candidates();
-        let grid = self.grid();
         self.size().cells().filter(|&c| grid.get(c).is_none() && sol.get(c).is_some_and(|d| !candidates[c.index()].contains(d))).collect()
     }
 

@@ -31,17 +31,19 @@ fn record(store: Store) -> Option<StoredGame> {
     if store.phase.get_untracked() != Phase::Play || store.role.get_untracked() != TabRole::Active || !tabs::may_save() {
         return None;
     }
-    store.game.with_untracked(|g| {
-        (g.givens().filled_count() > 0).then(|| {
-            let mut meta = store.meta.get_untracked();
-            meta.elapsed_ms = store.elapsed.get_untracked();
-            StoredGame { version: 1, game: g.clone(), meta }
-        })
-    })
+    store.game.with_untracked(|g| g.givens().filled_count() > 0).then(|| current_record(store))
+}
+
+/// The game on show as a record to store, its play time up to date.
+pub fn current_record(store: Store) -> StoredGame {
+    let mut meta = store.meta.get_untracked();
+    meta.elapsed_ms = store.elapsed.get_untracked();
+    StoredGame { version: 1, game: store.game.get_untracked(), meta }
 }
 
 /// Hands the game as it is now to the panic hook (`crash::keep`), so that a crash between two
-/// debounced saves still saves the last move. Called on every change, before the debounce.
+/// debounced saves still saves the last move. Called by the autosave effect on every change of
+/// the game, before the debounce.
 pub fn keep_for_rescue(store: Store) {
     if let Some(text) = record(store).and_then(|r| serde_json::to_string(&r).ok()) {
         crate::crash::keep(text);
