@@ -102,7 +102,7 @@ const ink = await page.evaluate(async (drawings) => {
       const start = performance.now();
       await new Promise((resolve) => {
         w.onmessage = () => resolve();
-        w.postMessage(JSON.stringify({ id: ++id, strokes: d.strokes, max_digit: 9 }));
+        w.postMessage(JSON.stringify({ kind: 'recognize', id: ++id, strokes: d.strokes, max_digit: 9 }));
       });
       times.push(performance.now() - start);
     }

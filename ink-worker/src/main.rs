@@ -3,8 +3,8 @@
 //! connects it to the worker's message port. The app starts this worker when the player first
 //! writes (or the page is idle), so the recognizer never delays the first paint.
 
-use inkdoku_recognizer::Recognizer;
 use inkdoku_recognizer::protocol::{self, Reply};
+use inkdoku_recognizer::{Hand, Recognizer};
 use std::cell::RefCell;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -12,7 +12,8 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, Response};
 
 thread_local! {
-    static RECOGNIZER: RefCell<Option<Recognizer>> = const { RefCell::new(None) };
+    /// The model once loaded, and the player's corrected drawings it reads with.
+    static RECOGNIZER: RefCell<Option<(Recognizer, Hand)>> = const { RefCell::new(None) };
 }
 
 /// The global the loader puts the model's download (a `fetch` promise) in.
@@ -49,8 +50,8 @@ fn main() {
     let port = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let text = event.data().as_string().unwrap_or_default();
-        let reply = RECOGNIZER.with_borrow(|r| match r {
-            Some(r) => protocol::handle(r, &text),
+        let reply = RECOGNIZER.with_borrow_mut(|r| match r {
+            Some((r, hand)) => protocol::handle(r, hand, &text),
             None => Reply::Error { id: None, message: "the recognizer is not loaded".into() },
         });
         post(&port, &reply);
@@ -60,7 +61,7 @@ fn main() {
     wasm_bindgen_futures::spawn_local(async move {
         match load(&scope).await {
             Ok((r, load_ms)) => {
-                RECOGNIZER.with_borrow_mut(|slot| *slot = Some(r));
+                RECOGNIZER.with_borrow_mut(|slot| *slot = Some((r, Hand::default())));
                 post(&scope, &Reply::Ready { load_ms: (load_ms * 10.0).round() / 10.0 });
             }
             Err(message) => post(&scope, &Reply::Unavailable { message }),

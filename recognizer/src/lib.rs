@@ -14,10 +14,12 @@
 //!                                                     or Declined { confidence, best, second }
 //! ```
 
+pub mod hand;
 pub mod network;
 pub mod protocol;
 pub mod raster;
 mod recognizer;
 
+pub use hand::Hand;
 pub use raster::{Point, Stroke, rasterize};
 pub use recognizer::{CLASSES, DIGIT_CLASSES, Error, MAX_VALUE, Recognition, Recognizer, THRESHOLD, allowed_max, decide};

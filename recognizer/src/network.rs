@@ -256,12 +256,15 @@ impl Network {
         model.into_runnable()
     }
 
-    /// The network as a tract graph: input `1 x 1 x side x side` (NCHW), output `1 x logits`.
+    /// The network as a tract graph: input `1 x 1 x side x side` (NCHW); outputs `1 x logits`
+    /// and the features the dense layer reads (`1 x inputs`: the flattened convolutions, what
+    /// the player's own corrections are compared by, `crate::hand`).
     pub fn to_tract(&self) -> TractResult<TypedModel> {
         self.check()?;
         let mut model = TypedModel::default();
         let mut x = model.add_source("image", f32::fact([1, 1, self.side, self.side]))?;
         let (mut channels, mut side) = (1, self.side);
+        let mut features = x;
         for (i, layer) in self.layers.iter().enumerate() {
             match layer {
                 Layer::Conv { inputs, outputs, pool, weights, biases } => {
@@ -298,6 +301,7 @@ impl Network {
                 Layer::Dense { inputs, outputs, weights, biases } => {
                     let from = tvec!(channels.to_dim(), side.to_dim(), side.to_dim());
                     x = model.wire_node("flatten", AxisOp::Reshape(1, from, tvec!(inputs.to_dim())), &[x])?[0];
+                    features = x;
                     let w = model.add_const("dense.weights", tensor1(weights).into_shape(&[*inputs, *outputs])?)?;
                     let axes = AxesMapping::for_numpy_matmul(2, false, false, false)?;
                     x = model.wire_node("dense", EinSum { axes, operating_dt: f32::datum_type(), q_params: None }, &[x, w])?[0];
@@ -306,7 +310,7 @@ impl Network {
                 }
             }
         }
-        model.select_output_outlets(&[x])?;
+        model.select_output_outlets(&[x, features])?;
         Ok(model)
     }
 }

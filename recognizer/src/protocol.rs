@@ -4,27 +4,48 @@
 //! ```text
 //!  worker ──{"kind":"ready","load_ms":57.2}──▶ app   (model loaded, in that time; or
 //!                                                    {"kind":"unavailable","message":…})
-//!  app ──{"id":4,"strokes":[[[x,y,p],…],…],"max_digit":9}──▶ worker
+//!  app ──{"kind":"recognize","id":4,"strokes":[[[x,y,p],…],…],"max_digit":9}──▶ worker
 //!  app ◀──{"kind":"recognized","id":4,"result":{"digit":7,"confidence":0.98,"second":1}}──
+//!  app ──{"kind":"hand","id":5,"drawings":[{"value":6,"strokes":[…]},…]}──▶ worker
+//!  app ◀──{"kind":"learned","id":5,"count":3}──      (the player's corrected drawings, all of
+//!                                                     them, replacing those it had: `Hand`)
 //! ```
 //!
 //! On a 16x16 grid the app sends `"max_digit":16`, and the values 10-16, written as the letters
 //! A-G, may be answered too (as numbers: an E is `"digit":14`); any other `max_digit` keeps the
 //! letters out.
 
-use crate::{Point, Recognition, Recognizer, Stroke};
+use crate::{Hand, MAX_VALUE, Point, Recognition, Recognizer, Stroke};
 use serde::{Deserialize, Serialize};
 
-/// A drawing to recognize.
+/// Strokes of `[x, y, pressure]` points, x and y in 0..1 of the cell.
+pub type Strokes = Vec<Vec<[f64; 3]>>;
+
+/// A message to the ink worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Request {
-    pub id: u32,
-    /// Strokes of `[x, y, pressure]` points, x and y in 0..1 of the cell.
-    pub strokes: Vec<Vec<[f64; 3]>>,
-    /// The highest value the grid allows by hand: 9, 4 on a 4x4 grid, or 16 on a 16x16 grid
-    /// (10-16 written as the letters A-G).
-    pub max_digit: u8,
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Request {
+    /// A drawing to recognize.
+    Recognize {
+        id: u32,
+        strokes: Strokes,
+        /// The highest value the grid allows by hand: 9, 4 on a 4x4 grid, or 16 on a 16x16
+        /// grid (10-16 written as the letters A-G).
+        max_digit: u8,
+    },
+    /// The player's corrected drawings: they replace the ones the worker had.
+    Hand { id: u32, drawings: Vec<Drawing> },
 }
+
+/// A drawing the player corrected, with the value it should have been read as.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Drawing {
+    pub value: u8,
+    pub strokes: Strokes,
+}
+
+/// The most corrected drawings the worker keeps (the app keeps at most 5 per value, 80 in all).
+pub const MOST_DRAWINGS: usize = 200;
 
 /// A message from the ink worker.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -42,23 +63,48 @@ pub enum Reply {
         id: u32,
         result: Recognition,
     },
+    /// The player's drawings are learned: `count` of them (drawings without ink, or with a
+    /// value no grid has, are left out).
+    Learned {
+        id: u32,
+        count: usize,
+    },
     Error {
         id: Option<u32>,
         message: String,
     },
 }
 
-/// Recognizes the drawing of a request.
-pub fn handle(recognizer: &Recognizer, text: &str) -> Reply {
+fn points(strokes: &Strokes) -> Vec<Stroke> {
+    strokes.iter().map(|s| s.iter().map(|p| Point { x: p[0], y: p[1], pressure: p[2] }).collect()).collect()
+}
+
+/// Answers a request: recognizes a drawing (with the player's hand), or learns the player's
+/// corrected drawings.
+pub fn handle(recognizer: &Recognizer, hand: &mut Hand, text: &str) -> Reply {
     let request: Request = match serde_json::from_str(text) {
         Ok(r) => r,
         Err(e) => return Reply::Error { id: None, message: format!("the ink worker could not read the request: {e}") },
     };
-    let strokes: Vec<Stroke> =
-        request.strokes.iter().map(|s| s.iter().map(|p| Point { x: p[0], y: p[1], pressure: p[2] }).collect()).collect();
-    match recognizer.recognize(&strokes, request.max_digit) {
-        Ok(result) => Reply::Recognized { id: request.id, result },
-        Err(e) => Reply::Error { id: Some(request.id), message: e.to_string() },
+    match request {
+        Request::Recognize { id, strokes, max_digit } => match recognizer.recognize_in(&points(&strokes), max_digit, hand) {
+            Ok(result) => Reply::Recognized { id, result },
+            Err(e) => Reply::Error { id: Some(id), message: e.to_string() },
+        },
+        Request::Hand { id, drawings } => {
+            let mut learned = Hand::default();
+            for drawing in drawings.iter().filter(|d| (1..=MAX_VALUE).contains(&d.value)).take(MOST_DRAWINGS) {
+                match recognizer.features(&points(&drawing.strokes)) {
+                    Ok(Some(features)) => {
+                        learned.learn(drawing.value, &features);
+                    }
+                    Ok(None) => {}
+                    Err(e) => return Reply::Error { id: Some(id), message: e.to_string() },
+                }
+            }
+            *hand = learned;
+            Reply::Learned { id, count: hand.len() }
+        }
     }
 }
 
@@ -84,7 +130,12 @@ mod tests {
         // A letter on 16x16 is answered as its value: E is 14.
         let letter = Reply::Recognized { id: 3, result: Recognition::Digit { digit: 14, confidence: 0.75, second: 3 } };
         assert_eq!(encode(&letter), "{\"kind\":\"recognized\",\"id\":3,\"result\":{\"digit\":14,\"confidence\":0.75,\"second\":3}}");
-        let request: Request = serde_json::from_str("{\"id\":3,\"strokes\":[[[0.2,0.1,0.5],[0.2,0.9,0.5]]],\"max_digit\":16}").unwrap();
-        assert_eq!((request.id, request.max_digit, request.strokes[0].len()), (3, 16, 2));
+        let request: Request =
+            serde_json::from_str("{\"kind\":\"recognize\",\"id\":3,\"strokes\":[[[0.2,0.1,0.5],[0.2,0.9,0.5]]],\"max_digit\":16}").unwrap();
+        assert!(matches!(request, Request::Recognize { id: 3, max_digit: 16, ref strokes } if strokes[0].len() == 2));
+        let hand: Request = serde_json::from_str("{\"kind\":\"hand\",\"id\":4,\"drawings\":[{\"value\":6,\"strokes\":[]}]}").unwrap();
+        assert!(matches!(hand, Request::Hand { id: 4, ref drawings } if drawings[0].value == 6));
+        assert!(serde_json::from_str::<Request>("{\"id\":3,\"strokes\":[],\"max_digit\":9}").is_err());
+        assert_eq!(encode(&Reply::Learned { id: 4, count: 1 }), "{\"kind\":\"learned\",\"id\":4,\"count\":1}");
     }
 }

@@ -1,5 +1,6 @@
 //! Running the model: load it once, then score each drawing and answer a digit or decline.
 
+use crate::hand::Hand;
 use crate::network::Network;
 use crate::raster::{SIZE, Stroke, rasterize};
 use serde::Serialize;
@@ -78,25 +79,51 @@ impl Recognizer {
     /// The model's scores (logits) for an image: 0-9, then A-G (minus infinity for the letters
     /// of a digits-only network, so they are never answered).
     pub fn logits(&self, image: &[f32; SIZE * SIZE]) -> Result<[f32; CLASSES], Error> {
+        Ok(self.read(image)?.0)
+    }
+
+    /// The logits and the features the last layer reads them from (what the player's own
+    /// drawings are compared by, `Hand`).
+    pub fn read(&self, image: &[f32; SIZE * SIZE]) -> Result<([f32; CLASSES], Vec<f32>), Error> {
         let input = Tensor::from_shape(&[1, 1, SIZE, SIZE], image).map_err(|e| Error::Run(e.to_string()))?;
         let out = self.plan.run(tvec!(input.into())).map_err(|e| Error::Run(e.to_string()))?;
-        let view = out[0].to_plain_array_view::<f32>().map_err(|e| Error::Run(e.to_string()))?;
+        let view = |i: usize| out[i].to_plain_array_view::<f32>().map(|v| v.iter().copied().collect::<Vec<f32>>());
+        let scores = view(0).map_err(|e| Error::Run(e.to_string()))?;
+        let features = view(1).map_err(|e| Error::Run(e.to_string()))?;
         let mut logits = [f32::NEG_INFINITY; CLASSES];
-        for (l, v) in logits.iter_mut().zip(view.iter()) {
-            *l = *v;
+        for (l, v) in logits.iter_mut().zip(scores) {
+            *l = v;
         }
-        Ok(logits)
+        Ok((logits, features))
+    }
+
+    /// The features of a drawing (none for a drawing without ink), for `Hand::learn`.
+    pub fn features(&self, strokes: &[Stroke]) -> Result<Option<Vec<f32>>, Error> {
+        let image = rasterize(strokes);
+        if image.iter().all(|&v| v == 0.0) {
+            return Ok(None);
+        }
+        Ok(Some(self.read(&image)?.1))
     }
 
     /// Recognizes a drawing; only values `1..=max_digit` may be answered: 9 on 9x9, 4 on 4x4,
     /// 16 on 16x16 (where 10-16 are written as the letters A-G and answered as 10-16). The
     /// letters are allowed only when `max_digit` is 16 (or more); 10-15 count as 9.
     pub fn recognize(&self, strokes: &[Stroke], max_digit: u8) -> Result<Recognition, Error> {
+        self.recognize_in(strokes, max_digit, &Hand::default())
+    }
+
+    /// Recognizes a drawing as `recognize` does, and where it looks like one of the player's
+    /// corrected drawings (`hand`), the value the player gave that one weighs in.
+    pub fn recognize_in(&self, strokes: &[Stroke], max_digit: u8, hand: &Hand) -> Result<Recognition, Error> {
         let image = rasterize(strokes);
         if image.iter().all(|&v| v == 0.0) {
             return Ok(Recognition::Declined { declined: true, confidence: 0.0, best: 0, second: 0 });
         }
-        Ok(decide(&self.logits(&image)?, max_digit))
+        let (logits, features) = self.read(&image)?;
+        let mut scores = probabilities(&logits, max_digit);
+        hand.weigh_in(&features, &mut scores);
+        Ok(choose(&scores))
     }
 }
 
@@ -108,14 +135,24 @@ pub fn allowed_max(max_digit: u8) -> u8 {
 
 /// Softmax over the allowed values, best and runner-up, and the threshold.
 pub fn decide(logits: &[f32; CLASSES], max_digit: u8) -> Recognition {
-    let max_digit = allowed_max(max_digit) as usize;
-    let allowed = &logits[1..=max_digit];
+    choose(&probabilities(logits, max_digit))
+}
+
+/// Softmax over the allowed values: entry `i` is the value `i + 1`.
+fn probabilities(logits: &[f32; CLASSES], max_digit: u8) -> Vec<f32> {
+    let allowed = &logits[1..=allowed_max(max_digit) as usize];
     let top = allowed.iter().copied().fold(f32::MIN, f32::max);
     let exp: Vec<f32> = allowed.iter().map(|&l| (l - top).exp()).collect();
     let sum: f32 = exp.iter().sum();
-    let mut order: Vec<usize> = (0..exp.len()).collect();
-    order.sort_by(|&a, &b| exp[b].total_cmp(&exp[a]));
-    let confidence = exp[order[0]] / sum;
+    exp.iter().map(|e| e / sum).collect()
+}
+
+/// The best value and the runner-up of some probabilities (entry `i` is the value `i + 1`), or
+/// declined below the threshold.
+fn choose(probabilities: &[f32]) -> Recognition {
+    let mut order: Vec<usize> = (0..probabilities.len()).collect();
+    order.sort_by(|&a, &b| probabilities[b].total_cmp(&probabilities[a]));
+    let confidence = probabilities[order[0]];
     if !confidence.is_finite() {
         return Recognition::Declined { declined: true, confidence: 0.0, best: 0, second: 0 };
     }

@@ -57,7 +57,7 @@ pub fn recognize(strokes: Vec<Vec<[f64; 3]>>, max_digit: u8, done: impl FnOnce(R
     let on_reply = done.clone();
     let sent = worker::send(
         Which::Ink,
-        |id| serde_json::json!({ "id": id, "strokes": strokes, "max_digit": max_digit }).to_string(),
+        |id| serde_json::json!({ "kind": "recognize", "id": id, "strokes": strokes, "max_digit": max_digit }).to_string(),
         move |v: Value| {
             let answer = match v.get("kind").and_then(Value::as_str) {
                 Some("recognized") => serde_json::from_value::<Recognition>(v["result"].clone()).map_err(|e| e.to_string()),
