@@ -37,11 +37,15 @@ pub fn App() -> impl IntoView {
         (fill(t.save_corrupt, &[("kept", &kept)]), reason)
     });
     let settings_note = settings_note.map(|reason| (t.settings_corrupt.to_string(), reason));
+    let (hand, hand_note) = crate::ink::hand::load();
+    store.ink.hand.set(hand);
+    let hand_note = hand_note.map(|reason| (t.hand_corrupt.to_string(), reason));
     effects::install(store);
+    crate::ink::hand::install(store);
     pwa::register(store);
     tabs::start(store);
 
-    let problem = note.or(settings_note);
+    let problem = note.or(settings_note).or(hand_note);
     if let Some((text, reason)) = problem {
         store.dialog.set(Some(Dialog::Message { title: t.saved_data.into(), text, details: Some(reason) }));
     }

@@ -86,7 +86,10 @@ pub fn write(store: Store, cell: Cell, digit: Digit) {
         apply(store, Action::ToggleNote { cell, digit });
     } else {
         let clear = store.settings.with_untracked(|s| s.auto_clear_notes) && store.phase.get_untracked() == Phase::Play;
-        apply(store, Action::Place { cell, digit, clear_peer_notes: clear });
+        if apply(store, Action::Place { cell, digit, clear_peer_notes: clear }) {
+            // A quick rewrite of what the pen just wrote there teaches the recognizer.
+            crate::ink::hand::noticed(store, cell, digit);
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 //! types hold no signals; `Store` wraps them in signals for the components.
 
 use crate::i18n::{Lang, Ui, ui};
+use crate::ink::hand::{Handwriting, LastWritten};
 use inkdoku_engine::game::{Check, Game};
 use inkdoku_engine::generator::Symmetry;
 use inkdoku_engine::rating::Level;
@@ -214,6 +215,10 @@ pub struct Ink {
     pub eraser: RwSignal<bool>,
     /// The correction chip beside the cell the pen just wrote in.
     pub chip: RwSignal<Option<Chip>>,
+    /// The player's corrected drawings, which the recognizer learns from.
+    pub hand: RwSignal<Handwriting>,
+    /// What the pen last wrote, so that a quick rewrite of the cell teaches the recognizer.
+    pub last_written: RwSignal<Option<LastWritten>>,
 }
 
 /// The one-tap correction offered after the pen writes: the recognizer's runner-up (or, for
@@ -298,6 +303,8 @@ impl Store {
                 live: RwSignal::new(Vec::new()),
                 eraser: RwSignal::new(false),
                 chip: RwSignal::new(None),
+                hand: RwSignal::new(Handwriting::new()),
+                last_written: RwSignal::new(None),
             },
         }
     }

@@ -168,10 +168,66 @@ fn settings(store: Store) -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
+            {handwriting(store)}
             <div class="buttons">
                 <button type="button" class="primary" on:click=move |_| close(store)>{store.t().close}</button>
             </div>
         </div>
+    }
+}
+
+/// How a value is written: 1-9, and A-G for 10-16.
+fn value_char(value: u8) -> char {
+    if value <= 9 { char::from(b'0' + value) } else { char::from(b'A' + value - 10) }
+}
+
+/// The drawings the pen learned from, each as a small picture with its value, to forget one by
+/// one or all at once (`crate::ink::hand`).
+fn handwriting(store: Store) -> impl IntoView {
+    let list = move || {
+        let t = store.ui();
+        let samples = store.ink.hand.with(|h| h.samples.clone());
+        if samples.is_empty() {
+            return view! { <p class="hand-none">{t.hand_none}</p> }.into_any();
+        }
+        let count = fill(t.hand_count, &[("n", &samples.len().to_string())]);
+        let items = samples
+            .into_iter()
+            .enumerate()
+            .map(|(i, sample)| {
+                let shown = value_char(sample.value).to_string();
+                let name = fill(t.hand_forget_one, &[("d", &shown)]);
+                let lines = sample
+                    .strokes
+                    .iter()
+                    .map(|s| {
+                        let points = s.iter().map(|p| format!("{:.3},{:.3}", p[0], p[1])).collect::<Vec<_>>().join(" ");
+                        view! { <polyline points=points /> }
+                    })
+                    .collect_view();
+                view! {
+                    <li>
+                        <svg viewBox="-0.1 -0.1 1.2 1.2" aria-hidden="true">{lines}</svg>
+                        <span class="value">{shown}</span>
+                        <button type="button" class="forget" aria-label=name
+                                on:click=move |_| store.ink.hand.update(|h| h.remove(i))>"×"</button>
+                    </li>
+                }
+            })
+            .collect_view();
+        view! {
+            <p>{count}</p>
+            <ul class="hand-list">{items}</ul>
+            <button type="button" on:click=move |_| store.ink.hand.update(|h| h.samples.clear())>{t.hand_forget_all}</button>
+        }
+        .into_any()
+    };
+    view! {
+        <section class="hand" aria-labelledby="hand-title">
+            <h3 id="hand-title">{move || store.ui().hand_title}</h3>
+            <p class="hint-text">{move || store.ui().hand_explain}</p>
+            {list}
+        </section>
     }
 }
 

@@ -4,6 +4,7 @@
 //! declined, the chip offers its two best guesses. The chip goes at the next stroke, at any
 //! change of the board, or after `SHOW_MS` unless the player opened the full choice.
 
+use super::hand;
 use crate::components::board::{CELL, MARGIN};
 use crate::controller;
 use crate::state::{Chip, InputMode, Store};
@@ -74,6 +75,8 @@ fn choose(store: Store, digit: Digit) {
         // One action: a Place over the written digit replaces it.
         controller::write(store, chip.cell, digit);
     }
+    // The recognizer learns the drawing as the player meant it.
+    hand::corrected(store, chip.cell, digit);
 }
 
 /// The chip, over the board square at its cell.

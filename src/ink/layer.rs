@@ -3,6 +3,7 @@
 
 use super::chip;
 use super::geometry::{self, Point};
+use super::hand::{self, LastWritten};
 use super::recognition::{self, Recognition};
 use crate::components::board::{CELL, MARGIN};
 use crate::controller;
@@ -124,22 +125,31 @@ fn flush(store: Store, surface: StoredValue<Surface, LocalStorage>) {
     }
     let size = store.size();
     let seq = surface.with_value(|s| s.seq);
-    let strokes = pending.strokes.iter().map(|s| geometry::in_cell(size, pending.cell, s)).collect();
+    let strokes: Vec<Vec<[f64; 3]>> = pending.strokes.iter().map(|s| geometry::in_cell(size, pending.cell, s)).collect();
+    let drawing = strokes.iter().map(|s| s.iter().map(|p| p.map(|v| v as f32)).collect()).collect();
+    let note = store.mode.get_untracked() == InputMode::Notes;
+    let remember = move |read: Option<inkdoku_engine::Digit>, confidence: f32, second: u8| {
+        let second = inkdoku_engine::Digit::new(second);
+        let at = now();
+        hand::remember(store, LastWritten { cell: pending.cell, strokes: drawing, note, read, confidence, second, at });
+    };
     recognition::recognize(strokes, max_digit(size), move |answer| {
         // A newer drawing supersedes this answer.
         if surface.with_value(|s| s.seq) != seq {
             return;
         }
         match answer {
-            Ok(Recognition::Digit { digit, second, .. }) => {
+            Ok(Recognition::Digit { digit, confidence, second }) => {
                 store.ink.pending.set(None);
                 if let Some(d) = inkdoku_engine::Digit::new(digit).filter(|d| d.fits(size)) {
                     controller::write(store, pending.cell, d);
+                    remember(Some(d), confidence, second);
                     chip::offer(store, pending.cell, &[second], Some(d));
                     store.settings.update(|s| s.pen_tip_done = true);
                 }
             }
-            Ok(Recognition::Declined { best, second, .. }) => {
+            Ok(Recognition::Declined { best, second, confidence, .. }) => {
+                remember(None, confidence, second);
                 store.ink.pending.update(|p| {
                     if let Some(p) = p {
                         p.declined = true;

@@ -19,6 +19,7 @@
 
 mod chip;
 pub mod geometry;
+pub mod hand;
 mod layer;
 pub mod recognition;
 

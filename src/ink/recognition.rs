@@ -44,8 +44,27 @@ pub fn warm_up(store: Store) {
         Some("crashed") => store.ink.state.set(InkState::Unloaded),
         _ => {}
     });
-    if let Err(e) = watched {
-        store.ink.state.set(InkState::Unavailable(e));
+    match watched {
+        // The player's corrected drawings go first, ahead of any drawing to read.
+        Ok(()) => teach(store),
+        Err(e) => store.ink.state.set(InkState::Unavailable(e)),
+    }
+}
+
+/// Hands the player's corrected drawings to the ink worker (all of them: they replace what it
+/// had). It reads every later drawing with them.
+pub fn teach(store: Store) {
+    let sent = worker::send(
+        Which::Ink,
+        |id| store.ink.hand.with_untracked(|h| h.message(id)),
+        move |v: Value| {
+            if v.get("kind").and_then(Value::as_str) != Some("learned") {
+                web_sys::console::warn_1(&format!("the ink worker did not learn the player's drawings: {v}").into());
+            }
+        },
+    );
+    if let Err(e) = sent {
+        web_sys::console::warn_1(&e.into());
     }
 }
 

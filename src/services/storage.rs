@@ -1,7 +1,9 @@
 //! Saving and restoring in localStorage: one module, versioned records, nothing lost silently.
 //!
 //! Keys: `inkdoku.game.v1` (the game: its action list, so undo history survives a reload, plus
-//! metadata and time), `inkdoku.settings.v1`, `inkdoku.best.v1` (best times per size and level).
+//! metadata and time), `inkdoku.settings.v1`, `inkdoku.best.v1` (best times per size and level),
+//! `inkdoku.previous.v1` (the game a new one replaced), `inkdoku.hand.v1` (the player's corrected
+//! drawings, `crate::ink::hand`).
 //! A record that fails to parse is moved aside to `inkdoku.kept.<key>.<time>` and reported, so the
 //! player (or we) can still recover it; a failed write (quota) is reported, never ignored.
 
@@ -44,12 +46,18 @@ fn storage() -> Option<web_sys::Storage> {
 
 /// Reads and parses a record; a record that doesn't parse is moved aside.
 pub fn load<T: DeserializeOwned>(key: &str) -> Loaded<T> {
+    load_with(key, |raw| serde_json::from_str::<T>(raw).map_err(|e| e.to_string()))
+}
+
+/// Reads a record with its own parser (which says why it refuses one); a record it refuses is
+/// moved aside.
+pub fn load_with<T>(key: &str, parse: impl FnOnce(&str) -> Result<T, String>) -> Loaded<T> {
     let Some(store) = storage() else { return Loaded::Missing };
     let raw = match store.get_item(key) {
         Ok(Some(raw)) => raw,
         _ => return Loaded::Missing,
     };
-    match serde_json::from_str::<T>(&raw) {
+    match parse(&raw) {
         Ok(v) => Loaded::Found(v),
         Err(e) => {
             let kept = format!("inkdoku.kept.{key}.{}", js_sys::Date::now() as u64);
@@ -57,7 +65,7 @@ pub fn load<T: DeserializeOwned>(key: &str) -> Loaded<T> {
             if kept_as.is_some() {
                 let _ = store.remove_item(key);
             }
-            Loaded::Corrupt { reason: e.to_string(), kept_as }
+            Loaded::Corrupt { reason: e, kept_as }
         }
     }
 }
