@@ -77,6 +77,9 @@ pub enum Action {
     Erase { cells: Vec<Cell> },
     /// Add or remove one candidate mark.
     ToggleNote { cell: Cell, digit: Digit },
+    /// Toggle several marks of one cell as one step (a note the pen misread, corrected: the
+    /// wrong mark toggled back, the right one toggled).
+    ToggleNotes { cell: Cell, digits: Vec<Digit> },
     /// Mark every candidate of the candidate state (`Game::candidates`) in every empty cell.
     FillNotes,
     /// Remove every candidate mark.
@@ -469,6 +472,18 @@ impl Game {
                     notes.insert(*digit);
                 }
             }
+            Action::ToggleNotes { cell, digits } => {
+                self.check_free(*cell)?;
+                for &digit in digits {
+                    self.check_digit(digit)?;
+                }
+                let notes = &mut b.notes[cell.index()];
+                for &digit in digits {
+                    if !notes.remove(digit) {
+                        notes.insert(digit);
+                    }
+                }
+            }
             Action::FillNotes => b.notes = self.candidates_of(b),
             Action::ClearNotes => b.notes.iter_mut().for_each(|n| *n = DigitSet::EMPTY),
             Action::ApplyStep { placements, eliminations } => {
@@ -684,6 +699,22 @@ mod tests {
         g.apply(Action::Clear { cell: c(0, 3) }).unwrap();
         assert!(g.board().notes[c(0, 3).index()].is_empty());
         assert_eq!(g.apply(Action::Clear { cell: c(0, 0) }), Err(ActionError::Given));
+    }
+
+    #[test]
+    fn a_misread_note_is_corrected_in_one_step() {
+        let mut g = game();
+        let notes = |g: &Game| g.board().notes[c(0, 2).index()];
+        g.apply(Action::ToggleNote { cell: c(0, 2), digit: d(1) }).unwrap();
+        g.apply(Action::ToggleNote { cell: c(0, 2), digit: d(7) }).unwrap(); // the pen read 7 ...
+        g.apply(Action::ToggleNotes { cell: c(0, 2), digits: vec![d(7), d(2)] }).unwrap(); // ... it was 2
+        assert_eq!(notes(&g), DigitSet::from_iter([d(1), d(2)]));
+        g.undo().unwrap();
+        assert_eq!(notes(&g), DigitSet::from_iter([d(1), d(7)]), "one undo step back to what the pen wrote");
+        assert_eq!(g.apply(Action::ToggleNotes { cell: c(0, 0), digits: vec![d(2)] }), Err(ActionError::Given));
+        let bad = Action::ToggleNotes { cell: c(0, 2), digits: vec![d(2), Digit::new(12).unwrap()] };
+        assert!(matches!(g.apply(bad), Err(ActionError::DigitOutside { .. })));
+        assert_eq!(notes(&g), DigitSet::from_iter([d(1), d(7)]), "a refused action changes nothing");
     }
 
     #[test]

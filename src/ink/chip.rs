@@ -66,11 +66,9 @@ fn choose(store: Store, digit: Digit) {
         store.ink.pending.set(None); // the declined ink is read now
     }
     if store.mode.get_untracked() == InputMode::Notes {
-        // A misread note: the wrong mark goes, the right one comes.
-        if let Some(wrong) = chip.written {
-            controller::apply(store, Action::ToggleNote { cell: chip.cell, digit: wrong });
-        }
-        controller::apply(store, Action::ToggleNote { cell: chip.cell, digit });
+        // A misread note: the wrong mark toggled back and the right one toggled, one undo step.
+        let digits = chip.written.into_iter().chain([digit]).collect();
+        controller::apply(store, Action::ToggleNotes { cell: chip.cell, digits });
     } else {
         // One action: a Place over the written digit replaces it.
         controller::write(store, chip.cell, digit);
