@@ -17,6 +17,7 @@ use crate::components::win::WinOverlay;
 use crate::controller;
 use crate::i18n::fill;
 use crate::ink::InkSurface;
+use crate::ports::Ports;
 use crate::services::storage::{self, GAME_KEY, Loaded, StoredGame};
 use crate::services::{effects, platform, pwa, tabs};
 use crate::state::{Dialog, GameMeta, Store, TabRole, blank_game};
@@ -24,20 +25,21 @@ use leptos::prelude::*;
 
 #[component]
 pub fn App() -> impl IntoView {
-    let (settings, settings_note) = storage::load_settings();
-    let (game, meta, corrupt, restored) = match storage::load::<StoredGame>(GAME_KEY) {
+    let ports = Ports::browser();
+    let (settings, settings_note) = storage::load_settings(&ports);
+    let (game, meta, corrupt, restored) = match storage::load::<StoredGame>(&ports, GAME_KEY) {
         Loaded::Found(s) => (s.game, s.meta, None, true),
         Loaded::Missing => (blank_game(), GameMeta::new(None, None), None, false),
         Loaded::Corrupt { reason, kept_as } => (blank_game(), GameMeta::new(None, None), Some((reason, kept_as)), false),
     };
-    let store = Store::new(game, meta, settings);
+    let store = Store::new(game, meta, settings, ports, crate::i18n::browser_lang());
     let t = store.t();
     let note = corrupt.map(|(reason, kept_as)| {
         let kept = kept_as.map_or(t.not_kept.to_string(), |k| fill(t.kept_as, &[("key", &k)]));
         (fill(t.save_corrupt, &[("kept", &kept)]), reason)
     });
     let settings_note = settings_note.map(|reason| (t.settings_corrupt.to_string(), reason));
-    let (hand, hand_note) = crate::ink::hand::load();
+    let (hand, hand_note) = crate::ink::hand::load(&store.ports());
     store.ink.hand.set(hand);
     let hand_note = hand_note.map(|reason| (t.hand_corrupt.to_string(), reason));
     effects::install(store);

@@ -5,7 +5,7 @@
 //! here leaves the components declarative and gives the pen input (later) one place to plug in.
 
 use crate::i18n::{fill, level_name};
-use crate::services::{storage, worker};
+use crate::services::storage;
 use crate::state::{Dialog, GameMeta, InputMode, Making, Marks, Phase, Store, TabRole, Waiting};
 use inkdoku_engine::game::{Action, Check, Game};
 use inkdoku_engine::generator::Options;
@@ -14,6 +14,9 @@ use inkdoku_engine::hint::Advice;
 use inkdoku_engine::protocol::{Reply, Task};
 use inkdoku_engine::{Cell, Digit, Grid, House, Size};
 use leptos::prelude::*;
+
+#[cfg(test)]
+mod tests;
 
 /// Whether this tab may change the game (it doesn't while another tab plays).
 pub fn writable(store: Store) -> bool {
@@ -190,7 +193,7 @@ pub fn undo_to_solvable(store: Store) {
 }
 
 /// How long a wait for the engine worker goes unshown (most answers come sooner).
-pub const WAIT_SHOWN_MS: u64 = 300;
+pub const WAIT_SHOWN_MS: u32 = 300;
 
 /// Starts waiting for an engine request: after `WAIT_SHOWN_MS` the wait is shown with Cancel.
 /// Returns its token for `done_waiting`.
@@ -198,11 +201,14 @@ fn start_waiting(store: Store, what: &str) -> u32 {
     let token = store.waiting.with_untracked(|w| w.as_ref().map_or(1, |w| w.token.wrapping_add(1)));
     store.waiting.set(Some(Waiting { token, what: what.to_string(), shown: false }));
     store.status.set(what.to_string());
-    set_timeout(
-        move || store.waiting.update(|w| w.iter_mut().filter(|w| w.token == token).for_each(|w| w.shown = true)),
-        std::time::Duration::from_millis(WAIT_SHOWN_MS),
-    );
+    let show = move || store.waiting.update(|w| w.iter_mut().filter(|w| w.token == token).for_each(|w| w.shown = true));
+    store.ports().clock.after(WAIT_SHOWN_MS, Box::new(show));
     token
+}
+
+/// Sends a task to the engine worker; `on_reply` gets its progress messages and answer.
+fn ask(store: Store, task: Task, on_reply: impl FnMut(Reply) + 'static) -> Result<u32, String> {
+    store.ports().engine.request(task, Box::new(on_reply))
 }
 
 /// The request `token` was answered.
@@ -215,7 +221,7 @@ fn done_waiting(store: Store, token: u32) {
 /// Cancel on a shown wait: the engine worker is stopped (its answer will never land) and
 /// starts afresh on the next request.
 pub fn cancel_waiting(store: Store) {
-    worker::cancel_all();
+    store.ports().engine.cancel_all();
     store.waiting.set(None);
     store.status.set(store.t().cancelled.into());
 }
@@ -231,7 +237,7 @@ pub fn hint(store: Store) {
     let asked = (digits.clone(), candidates.clone());
     let token = start_waiting(store, store.t().looking_for_hint);
     let task = Task::Hint { digits, candidates: Some(candidates), solution };
-    let sent = worker::request(task, move |reply| {
+    let sent = ask(store, task, move |reply| {
         done_waiting(store, token);
         let current = store.game.with_untracked(|g| (g.grid(), g.candidates()));
         if current != asked {
@@ -371,7 +377,7 @@ pub fn make_with(store: Store, options: Options, note: String) {
     }
     store.making.set(Some(Making { done: 0, total: 1 }));
     store.status.set(store.t().making_puzzle.into());
-    let sent = worker::request(Task::Generate { options }, move |reply| match reply {
+    let sent = ask(store, Task::Generate { options }, move |reply| match reply {
         Reply::Progress { done, total, .. } => store.making.set(Some(Making { done, total })),
         Reply::Generated { generated, .. } => {
             store.making.set(None);
@@ -399,7 +405,7 @@ pub fn make_with(store: Store, options: Options, note: String) {
 
 /// Stops making a puzzle.
 pub fn cancel_making(store: Store) {
-    worker::cancel_all();
+    store.ports().engine.cancel_all();
     store.making.set(None);
     store.status.set(store.t().cancelled.into());
 }
@@ -426,22 +432,26 @@ fn keep_as_previous(store: Store) {
         return;
     }
     let record = crate::services::effects::current_record(store);
-    if let Err(e) = storage::save(storage::PREVIOUS_KEY, &record) {
-        store.status.set(fill(store.t().cannot_save, &[("e", &storage::describe(store.t(), &e))]));
+    if let Err(e) = storage::save(&store.ports(), storage::PREVIOUS_KEY, &record) {
+        // A dialog, not the status line: the next status ("Opened …") would hide it, and the
+        // player must know the game they left is not kept.
+        let t = store.t();
+        let text = fill(t.cannot_save, &[("e", &storage::describe(t, &e))]);
+        store.dialog.set(Some(Dialog::Message { title: t.saved_data.into(), text, details: None }));
     }
 }
 
 /// Whether a previous game is kept.
-pub fn has_previous() -> bool {
-    matches!(storage::load::<storage::StoredGame>(storage::PREVIOUS_KEY), storage::Loaded::Found(_))
+pub fn has_previous(store: Store) -> bool {
+    store.ports().storage.get(storage::PREVIOUS_KEY).is_some()
 }
 
 /// "Previous game": back to the game a new puzzle replaced; the current one (if in progress)
 /// becomes the previous game in turn.
 pub fn restore_previous(store: Store) {
-    let storage::Loaded::Found(previous) = storage::load::<storage::StoredGame>(storage::PREVIOUS_KEY) else { return };
+    let storage::Loaded::Found(previous) = storage::load::<storage::StoredGame>(&store.ports(), storage::PREVIOUS_KEY) else { return };
     if !store.in_progress() {
-        storage::remove(storage::PREVIOUS_KEY);
+        storage::remove(&store.ports(), storage::PREVIOUS_KEY);
     }
     store.dialog.set(None);
     start_game(store, previous.game, previous.meta);
@@ -468,7 +478,7 @@ pub fn finish_entering(store: Store) {
     }
     let token = start_waiting(store, store.t().checking);
     let grid = puzzle.clone();
-    let sent = worker::request(Task::Analyze { puzzle }, move |reply| {
+    let sent = ask(store, Task::Analyze { puzzle }, move |reply| {
         done_waiting(store, token);
         answered_entering(store, &grid, reply);
     });
@@ -512,7 +522,7 @@ fn won(store: Store) {
     let time_ms = store.elapsed.get_untracked();
     store.meta.update(|m| m.won = true);
     let (best_ms, new_best) = match (assisted, level) {
-        (false, Some(level)) => storage::record_time(size, level, time_ms),
+        (false, Some(level)) => storage::record_time(&store.ports(), size, level, time_ms),
         _ => (None, false),
     };
     store.selected.set(None);
@@ -592,7 +602,7 @@ pub fn load_shared(store: Store, shared: Shared) {
     store.dialog.set(None);
     let token = start_waiting(store, store.t().checking);
     let givens = shared.givens.clone();
-    let sent = worker::request(Task::Analyze { puzzle: givens.clone() }, move |reply| {
+    let sent = ask(store, Task::Analyze { puzzle: givens.clone() }, move |reply| {
         done_waiting(store, token);
         opened(store, &shared, reply);
     });
@@ -759,7 +769,7 @@ fn make_for_print(store: Store, count: usize, level: inkdoku_engine::rating::Lev
     let (size, symmetry) = store.settings.with_untracked(|s| (s.size, s.symmetry));
     let seed = random_seed();
     let options = Options { size, level, symmetry, seed };
-    let sent = worker::request(Task::Generate { options }, move |reply| match reply {
+    let sent = ask(store, Task::Generate { options }, move |reply| match reply {
         Reply::Generated { generated, .. } => {
             let mut done = done.clone();
             let caption = fill(
@@ -787,6 +797,6 @@ fn making_failed(store: Store, why: String) {
 /// A worker request failed (the worker crashed or could not start; `services::worker` has
 /// restarted it for the next request): plain words for the player, the detail in the console.
 fn worker_failed(store: Store, detail: &str) {
-    web_sys::console::warn_1(&format!("inkdoku worker: {detail}").into());
+    leptos::logging::warn!("inkdoku worker: {detail}");
     store.status.set(store.t().worker_failed.into());
 }

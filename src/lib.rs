@@ -17,6 +17,7 @@ pub mod controller;
 pub mod crash;
 pub mod i18n;
 pub mod ink;
+pub mod ports;
 pub mod services;
 pub mod state;
 #[cfg(feature = "test-hooks")]

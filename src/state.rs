@@ -6,6 +6,7 @@
 
 use crate::i18n::{Lang, Ui, ui};
 use crate::ink::hand::{Handwriting, LastWritten};
+use crate::ports::Ports;
 use inkdoku_engine::game::{Check, Game};
 use inkdoku_engine::generator::Symmetry;
 use inkdoku_engine::rating::Level;
@@ -237,6 +238,8 @@ pub struct Chip {
 /// Every signal of the app, `Copy` so components and handlers can capture it freely.
 #[derive(Clone, Copy)]
 pub struct Store {
+    /// The outside world: storage, the engine worker, the clock (`crate::ports`).
+    pub ports: StoredValue<Ports, LocalStorage>,
     pub game: RwSignal<Game>,
     /// The game's metadata; its `elapsed_ms` is only written when saving (see `elapsed`).
     pub meta: RwSignal<GameMeta>,
@@ -275,8 +278,11 @@ pub struct Store {
 }
 
 impl Store {
-    pub fn new(game: Game, meta: GameMeta, settings: Settings) -> Store {
+    /// The store over a game; `browser_lang` is the language the browser asks for (the
+    /// interface's unless Settings say otherwise).
+    pub fn new(game: Game, meta: GameMeta, settings: Settings, ports: Ports, browser_lang: Lang) -> Store {
         Store {
+            ports: StoredValue::new_local(ports),
             game: RwSignal::new(game),
             elapsed: RwSignal::new(meta.elapsed_ms),
             meta: RwSignal::new(meta),
@@ -296,7 +302,7 @@ impl Store {
             print_set: RwSignal::new(None),
             update_ready: RwSignal::new(false),
             role: RwSignal::new(TabRole::Pending),
-            browser_lang: crate::i18n::browser_lang(),
+            browser_lang,
             ink: Ink {
                 state: RwSignal::new(InkState::Unloaded),
                 pending: RwSignal::new(None),
@@ -307,6 +313,11 @@ impl Store {
                 last_written: RwSignal::new(None),
             },
         }
+    }
+
+    /// The outside world (cheap: shared handles).
+    pub fn ports(&self) -> Ports {
+        self.ports.get_value()
     }
 
     /// The interface language (reactive: views re-render when it changes).

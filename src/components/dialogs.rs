@@ -97,7 +97,7 @@ fn new_game(store: Store) -> impl IntoView {
                     <button type="button" on:click=move |_| controller::start_entering(store)>{store.t().enter_puzzle}</button>
                     <button type="button" on:click=move |_| controller::paste_puzzle(store)>{store.t().paste_puzzle}</button>
                     <button type="button" on:click=move |_| controller::open_file(store)>{store.t().open_file}</button>
-                    {controller::has_previous().then(|| view! {
+                    {controller::has_previous(store).then(|| view! {
                         <button type="button" on:click=move |_| controller::restore_previous(store)>{store.t().previous_game}</button>
                     })}
                     <button type="button" on:click=move |_| store.dialog.set(Some(Dialog::PrintSet))>{store.t().print_puzzles_button}</button>

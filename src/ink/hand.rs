@@ -15,6 +15,7 @@
 
 use super::recognition;
 use crate::i18n::fill;
+use crate::ports::Ports;
 use crate::services::storage::{self, Loaded};
 use crate::state::{InkState, Store};
 use inkdoku_engine::{Cell, Digit};
@@ -139,14 +140,14 @@ impl LastWritten {
 }
 
 /// Loads the stored drawings; a record that can't be read is set aside, and its reason given.
-pub fn load() -> (Handwriting, Option<String>) {
+pub fn load(ports: &Ports) -> (Handwriting, Option<String>) {
     let parse = |raw: &str| {
         Handwriting::parse(raw).map_err(|e| match e {
             HandError::Unreadable(why) => why,
             HandError::Version(v) => format!("version {v} is not known to this app"),
         })
     };
-    match storage::load_with(HAND_KEY, parse) {
+    match storage::load_with(ports, HAND_KEY, parse) {
         Loaded::Found(hand) => (hand, None),
         Loaded::Missing => (Handwriting::new(), None),
         Loaded::Corrupt { reason, .. } => (Handwriting::new(), Some(reason)),
@@ -162,7 +163,7 @@ pub fn install(store: Store) {
         if before.is_none() {
             return;
         }
-        if let Err(e) = storage::save(HAND_KEY, &hand) {
+        if let Err(e) = storage::save(&store.ports(), HAND_KEY, &hand) {
             store.status.set(fill(store.t().cannot_save_settings, &[("e", &storage::describe(store.t(), &e))]));
         }
         if matches!(store.ink.state.get_untracked(), InkState::Loading | InkState::Ready) {
@@ -179,7 +180,7 @@ pub fn remember(store: Store, written: LastWritten) {
 /// A digit placed in `cell` (by pen, key or pad; after the board changed): if it corrects what
 /// the pen just wrote there, the drawing is learned.
 pub fn noticed(store: Store, cell: Cell, digit: Digit) {
-    let now = js_sys::Date::now();
+    let now = store.ports().clock.now_ms();
     let corrects = store.ink.last_written.with_untracked(|w| w.as_ref().is_some_and(|w| w.corrected_by(cell, digit, now)));
     if corrects {
         learn(store, digit);

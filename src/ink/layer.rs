@@ -130,7 +130,7 @@ fn flush(store: Store, surface: StoredValue<Surface, LocalStorage>) {
     let note = store.mode.get_untracked() == InputMode::Notes;
     let remember = move |read: Option<inkdoku_engine::Digit>, confidence: f32, second: u8| {
         let second = inkdoku_engine::Digit::new(second);
-        let at = now();
+        let at = store.ports().clock.now_ms();
         hand::remember(store, LastWritten { cell: pending.cell, strokes: drawing, note, read, confidence, second, at });
     };
     recognition::recognize(strokes, max_digit(size), move |answer| {

@@ -17,7 +17,7 @@ use wasm_bindgen::prelude::Closure;
 /// a tab that only follows another).
 pub fn save_now(store: Store) {
     if let Some(record) = record(store) {
-        match storage::save(GAME_KEY, &record) {
+        match storage::save(&store.ports(), GAME_KEY, &record) {
             Ok(()) => tabs::announce_saved(),
             Err(e) => store.status.set(fill(store.t().cannot_save, &[("e", &storage::describe(store.t(), &e))])),
         }
@@ -53,7 +53,7 @@ pub fn keep_for_rescue(store: Store) {
 /// Replaces the game on show by the stored one (a following tab keeping up, or a tab taking
 /// over). A stored game that doesn't read is left for the playing tab to report.
 pub fn reload_saved(store: Store) {
-    if let storage::Loaded::Found(saved) = storage::load::<StoredGame>(GAME_KEY) {
+    if let storage::Loaded::Found(saved) = storage::load::<StoredGame>(&store.ports(), GAME_KEY) {
         store.game.set(saved.game);
         store.elapsed.set(saved.meta.elapsed_ms);
         store.meta.set(saved.meta);
@@ -74,7 +74,7 @@ fn autosave(store: Store) {
     });
     Effect::new(move |_| {
         let settings = store.settings.get();
-        if let Err(e) = storage::save(SETTINGS_KEY, &settings) {
+        if let Err(e) = storage::save(&store.ports(), SETTINGS_KEY, &settings) {
             store.status.set(fill(store.t().cannot_save_settings, &[("e", &storage::describe(store.t(), &e))]));
         }
         // The page's language follows the interface's (screen readers, hyphenation, the crash text).

@@ -9,6 +9,19 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
+/// The page's clock and timers (`crate::ports::Clock`).
+pub struct PageClock;
+
+impl crate::ports::Clock for PageClock {
+    fn now_ms(&self) -> f64 {
+        js_sys::Date::now()
+    }
+
+    fn after(&self, ms: u32, then: Box<dyn FnOnce()>) {
+        gloo_timers::callback::Timeout::new(ms, then).forget();
+    }
+}
+
 fn error_text(e: JsValue) -> String {
     Reflect::get(&e, &"message".into())
         .ok()

@@ -7,6 +7,7 @@
 //! A record that fails to parse is moved aside to `inkdoku.kept.<key>.<time>` and reported, so the
 //! player (or we) can still recover it; a failed write (quota) is reported, never ignored.
 
+use crate::ports::{KeyValue, Ports};
 use crate::state::{GameMeta, Settings};
 use inkdoku_engine::Size;
 use inkdoku_engine::game::Game;
@@ -40,30 +41,50 @@ pub enum Loaded<T> {
     },
 }
 
-fn storage() -> Option<web_sys::Storage> {
+/// The browser's localStorage (`KeyValue`): a page without one (private modes, policies) reads
+/// nothing and refuses every write.
+pub struct LocalStore;
+
+fn local_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
+impl KeyValue for LocalStore {
+    fn get(&self, key: &str) -> Option<String> {
+        local_storage()?.get_item(key).ok().flatten()
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<(), SaveError> {
+        let store = local_storage().ok_or(SaveError::NoStorage)?;
+        store.set_item(key, value).map_err(|e| {
+            let name = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|n| n.as_string()).unwrap_or_default();
+            if name == "QuotaExceededError" { SaveError::Full } else { SaveError::Refused(name) }
+        })
+    }
+
+    fn remove(&self, key: &str) {
+        if let Some(store) = local_storage() {
+            let _ = store.remove_item(key);
+        }
+    }
+}
+
 /// Reads and parses a record; a record that doesn't parse is moved aside.
-pub fn load<T: DeserializeOwned>(key: &str) -> Loaded<T> {
-    load_with(key, |raw| serde_json::from_str::<T>(raw).map_err(|e| e.to_string()))
+pub fn load<T: DeserializeOwned>(ports: &Ports, key: &str) -> Loaded<T> {
+    load_with(ports, key, |raw| serde_json::from_str::<T>(raw).map_err(|e| e.to_string()))
 }
 
 /// Reads a record with its own parser (which says why it refuses one); a record it refuses is
-/// moved aside.
-pub fn load_with<T>(key: &str, parse: impl FnOnce(&str) -> Result<T, String>) -> Loaded<T> {
-    let Some(store) = storage() else { return Loaded::Missing };
-    let raw = match store.get_item(key) {
-        Ok(Some(raw)) => raw,
-        _ => return Loaded::Missing,
-    };
+/// moved aside, to `inkdoku.kept.<key>.<time>`.
+pub fn load_with<T>(ports: &Ports, key: &str, parse: impl FnOnce(&str) -> Result<T, String>) -> Loaded<T> {
+    let Some(raw) = ports.storage.get(key) else { return Loaded::Missing };
     match parse(&raw) {
         Ok(v) => Loaded::Found(v),
         Err(e) => {
-            let kept = format!("inkdoku.kept.{key}.{}", js_sys::Date::now() as u64);
-            let kept_as = store.set_item(&kept, &raw).ok().map(|_| kept);
+            let kept = format!("inkdoku.kept.{key}.{}", ports.clock.now_ms() as u64);
+            let kept_as = ports.storage.set(&kept, &raw).ok().map(|_| kept);
             if kept_as.is_some() {
-                let _ = store.remove_item(key);
+                ports.storage.remove(key);
             }
             Loaded::Corrupt { reason: e, kept_as }
         }
@@ -81,14 +102,12 @@ pub enum SaveError {
     Refused(String),
 }
 
-/// The reason in the player's language.
 /// Removes a record (nothing happens without storage).
-pub fn remove(key: &str) {
-    if let Some(store) = storage() {
-        let _ = store.remove_item(key);
-    }
+pub fn remove(ports: &Ports, key: &str) {
+    ports.storage.remove(key);
 }
 
+/// The reason in the player's language.
 pub fn describe(t: &crate::i18n::Ui, e: &SaveError) -> String {
     match e {
         SaveError::Full => t.storage_full.to_string(),
@@ -98,19 +117,15 @@ pub fn describe(t: &crate::i18n::Ui, e: &SaveError) -> String {
 }
 
 /// Writes a record.
-pub fn save<T: Serialize>(key: &str, value: &T) -> Result<(), SaveError> {
-    let store = storage().ok_or(SaveError::NoStorage)?;
+pub fn save<T: Serialize>(ports: &Ports, key: &str, value: &T) -> Result<(), SaveError> {
     let text = serde_json::to_string(value).map_err(|e| SaveError::Refused(e.to_string()))?;
-    store.set_item(key, &text).map_err(|e| {
-        let name = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|n| n.as_string()).unwrap_or_default();
-        if name == "QuotaExceededError" { SaveError::Full } else { SaveError::Refused(name) }
-    })
+    ports.storage.set(key, &text)
 }
 
 /// Loads the settings (defaults when missing; corrupt settings are kept aside and defaulted,
 /// with the reason).
-pub fn load_settings() -> (Settings, Option<String>) {
-    match load::<Settings>(SETTINGS_KEY) {
+pub fn load_settings(ports: &Ports) -> (Settings, Option<String>) {
+    match load::<Settings>(ports, SETTINGS_KEY) {
         Loaded::Found(s) => (s, None),
         Loaded::Missing => (Settings::default(), None),
         Loaded::Corrupt { reason, .. } => (Settings::default(), Some(reason)),
@@ -124,22 +139,22 @@ pub fn best_key(size: Size, level: Level) -> String {
     format!("{}/{}", size.name(), level.name())
 }
 
-pub fn load_best() -> BestTimes {
-    match load::<BestTimes>(BEST_KEY) {
+pub fn load_best(ports: &Ports) -> BestTimes {
+    match load::<BestTimes>(ports, BEST_KEY) {
         Loaded::Found(b) => b,
         _ => BestTimes::new(),
     }
 }
 
 /// Records a finishing time; returns (best time before, whether this one is a new best).
-pub fn record_time(size: Size, level: Level, ms: u64) -> (Option<u64>, bool) {
-    let mut best = load_best();
+pub fn record_time(ports: &Ports, size: Size, level: Level, ms: u64) -> (Option<u64>, bool) {
+    let mut best = load_best(ports);
     let key = best_key(size, level);
     let before = best.get(&key).copied();
     let new_best = before.is_none_or(|b| ms < b);
     if new_best {
         best.insert(key, ms);
-        let _ = save(BEST_KEY, &best);
+        let _ = save(ports, BEST_KEY, &best);
     }
     (before, new_best)
 }

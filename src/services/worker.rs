@@ -185,6 +185,19 @@ pub fn request(task: Task, mut on_reply: impl FnMut(Reply) + 'static) -> Result<
     )
 }
 
+/// The engine worker as the app's logic sees it (`crate::ports::EngineWorker`).
+pub struct EngineChannel;
+
+impl crate::ports::EngineWorker for EngineChannel {
+    fn request(&self, task: Task, on_reply: Box<dyn FnMut(Reply)>) -> Result<u32, String> {
+        request(task, on_reply)
+    }
+
+    fn cancel_all(&self) {
+        cancel_all();
+    }
+}
+
 /// Stops all work in progress in the engine worker; its pending callbacks are dropped.
 pub fn cancel_all() {
     CLIENTS.with_borrow_mut(|all| {

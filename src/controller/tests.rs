@@ -1,0 +1,269 @@
+//! The controller natively, on in-memory fakes of the outside world (`crate::ports::fakes`):
+//! the engine worker answered by the engine's own protocol handler (or by hand, to test
+//! timing), storage in a map, a clock moved by hand.
+
+use super::*;
+use crate::ink::hand::LastWritten;
+use crate::ports::fakes::World;
+use crate::ports::{Clock as _, KeyValue as _};
+use crate::services::storage::{BEST_KEY, GAME_KEY, Loaded, PREVIOUS_KEY, StoredGame};
+use crate::state::Settings;
+use inkdoku_engine::lang::Lang;
+
+/// Easy 9x9 (seed 7), as the e2e tests open it.
+const PUZZLE: &str = "#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";
+/// Another puzzle (the first of sudoku17 in ../shared/data would do; this one is Easy too).
+const OTHER: &str = "#4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/// A store on the fakes, and the reactive owner that keeps its signals alive.
+fn store_in(world: &World, lang: Lang) -> (Owner, Store) {
+    let owner = Owner::new();
+    owner.set();
+    let settings = Settings { language: Some(lang), ..Settings::default() };
+    let store = Store::new(crate::state::blank_game(), GameMeta::new(None, None), settings, world.ports(), Lang::En);
+    store.role.set(TabRole::Active);
+    (owner, store)
+}
+
+/// Opens a link and lets the engine check it.
+fn open(world: &World, store: Store, link: &str) {
+    assert!(open_text(store, link, "the link"));
+    world.engine.answer_truly(world.engine.last_id());
+}
+
+/// Places a digit the solution has in the first empty cell.
+fn play_one(store: Store) -> Cell {
+    let (cell, digit) = store.game.with_untracked(|g| {
+        let solution = g.solution().cloned().expect("a solution");
+        let cell = (0..81).map(Cell::new).find(|&c| g.digit(c).is_none()).expect("an empty cell");
+        (cell, solution.get(cell).expect("solved"))
+    });
+    write(store, cell, digit);
+    cell
+}
+
+#[test]
+fn hints_followed_and_applied_win_the_game_and_record_no_best_time() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    assert_eq!(store.game.with_untracked(|g| g.givens().filled_count()), 32);
+    let mut steps = 0;
+    while !store.game.with_untracked(|g| g.is_solved()) {
+        hint(store);
+        world.engine.answer_truly(world.engine.last_id());
+        assert!(store.marks.with_untracked(|m| m.hint.is_some()), "a step after {steps} steps: {}", store.status.get_untracked());
+        let before = store.game.with_untracked(|g| (g.grid(), g.candidates()));
+        apply_hint(store);
+        assert_ne!(store.game.with_untracked(|g| (g.grid(), g.candidates())), before, "applying changed the board");
+        steps += 1;
+        assert!(steps < 200);
+    }
+    assert!(matches!(store.dialog.get_untracked(), Some(Dialog::Won { new_best: false, .. })));
+    assert!(store.meta.with_untracked(|m| m.won));
+    // Solved with help: no best time.
+    assert_eq!(world.storage.get(BEST_KEY), None);
+}
+
+#[test]
+fn a_game_won_by_hand_sets_a_best_time_and_only_a_faster_one_beats_it() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    for (time, best) in [(90_000, 90_000), (120_000, 90_000), (60_000, 60_000)] {
+        open(&world, store, PUZZLE);
+        store.elapsed.set(time);
+        while !store.game.with_untracked(|g| g.is_solved()) {
+            play_one(store);
+        }
+        let stored: storage::BestTimes = serde_json::from_str(&world.storage.get(BEST_KEY).unwrap()).unwrap();
+        assert_eq!(stored.values().copied().collect::<Vec<_>>(), vec![best]);
+        store.dialog.set(None);
+    }
+}
+
+#[test]
+fn a_hint_for_a_position_that_has_changed_is_dropped() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    hint(store);
+    let asked = world.engine.last_id();
+    play_one(store); // the player moves on before the answer comes
+    world.engine.answer_truly(asked);
+    assert_eq!(store.marks.with_untracked(|m| m.hint.clone()), None);
+    assert_eq!(store.waiting.get_untracked(), None, "the wait is over all the same");
+}
+
+#[test]
+fn a_slow_answer_shows_its_wait_with_cancel_and_cancel_stops_it() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    hint(store);
+    world.clock.advance(f64::from(WAIT_SHOWN_MS) - 1.0);
+    assert!(store.waiting.with_untracked(|w| w.as_ref().is_some_and(|w| !w.shown)), "quick answers never flash a wait");
+    world.clock.advance(2.0);
+    assert!(store.waiting.with_untracked(|w| w.as_ref().is_some_and(|w| w.shown)));
+    cancel_waiting(store);
+    assert_eq!(world.engine.cancelled.get(), 1);
+    assert_eq!(store.waiting.get_untracked(), None);
+    assert_eq!(store.status.get_untracked(), "Cancelled.");
+    // The stopped worker's answer never lands.
+    world.engine.answer_truly(world.engine.last_id());
+    assert_eq!(store.marks.with_untracked(|m| m.hint.clone()), None);
+}
+
+#[test]
+fn a_worker_failure_is_said_in_the_players_language_and_the_wait_ends() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::De);
+    open(&world, store, PUZZLE);
+    hint(store);
+    world.engine.answer(world.engine.last_id(), Reply::Error { id: None, message: "RuntimeError: unreachable".into() });
+    assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::De).worker_failed);
+    assert_eq!(store.waiting.get_untracked(), None);
+}
+
+#[test]
+fn a_broken_link_says_why_in_plain_words_and_keeps_the_game() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::Es);
+    open(&world, store, PUZZLE);
+    play_one(store);
+    let before = store.game.get_untracked();
+    let asked = world.engine.asked.borrow().len();
+    assert!(!open_text(store, "#s=2AAAAAAA", "el enlace"));
+    let t = crate::i18n::ui(Lang::Es);
+    match store.dialog.get_untracked() {
+        Some(Dialog::Message { title, text, details }) => {
+            assert_eq!(title, t.not_a_puzzle);
+            assert!(text.ends_with(t.unchanged), "{text}");
+            assert!(details.is_some_and(|d| !d.is_empty()), "the reader's reason, folded away");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(store.game.get_untracked(), before);
+    assert_eq!(world.engine.asked.borrow().len(), asked, "nothing was sent to the engine");
+}
+
+#[test]
+fn puzzles_without_one_solution_or_too_hard_to_check_are_refused_with_a_reason() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    let t = crate::i18n::ui(Lang::En);
+    // Two 1s in the first row: no solution.
+    assert!(open_text(store, "#11...............................................................................", "the link"));
+    world.engine.answer_truly(world.engine.last_id());
+    assert!(matches!(store.dialog.get_untracked(), Some(Dialog::Message { text, .. }) if text.starts_with(t.no_solution_long)));
+    store.dialog.set(None);
+    assert!(open_text(store, OTHER, "the link"));
+    world.engine.answer(world.engine.last_id(), Reply::TooHard { id: 0 });
+    assert!(matches!(store.dialog.get_untracked(), Some(Dialog::Message { text, .. }) if text.starts_with(t.too_hard)));
+    assert_eq!(store.game.with_untracked(|g| g.givens().filled_count()), 0, "still the blank board");
+}
+
+#[test]
+fn a_link_over_a_game_in_progress_asks_first_and_the_replaced_game_can_come_back() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    let played = play_one(store);
+    let first = store.game.get_untracked();
+    assert!(!has_previous(store));
+
+    assert!(open_text(store, OTHER, "the link"));
+    let Some(Dialog::ConfirmOpen(shared)) = store.dialog.get_untracked() else { panic!("asks before replacing the game") };
+    load_shared(store, shared);
+    world.engine.answer_truly(world.engine.last_id());
+    assert_ne!(store.game.get_untracked(), first, "the new puzzle is on");
+    // The game it replaced is kept, whole, and comes back on "Previous game".
+    let kept: StoredGame = serde_json::from_str(&world.storage.get(PREVIOUS_KEY).unwrap()).unwrap();
+    assert_eq!(kept.game, first);
+    assert!(has_previous(store));
+    restore_previous(store);
+    assert_eq!(store.game.get_untracked(), first);
+    assert!(store.game.with_untracked(|g| g.digit(played).is_some()));
+    assert_eq!(store.status.get_untracked(), "Back to your previous game.");
+}
+
+#[test]
+fn a_full_storage_is_said_not_ignored() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    play_one(store);
+    world.storage.full.set(true);
+    assert!(open_text(store, OTHER, "the link"));
+    let Some(Dialog::ConfirmOpen(shared)) = store.dialog.get_untracked() else { panic!("asks first") };
+    load_shared(store, shared);
+    world.engine.answer_truly(world.engine.last_id());
+    // The game it replaced could not be kept: the player is told why, in plain words, in a
+    // message that the "Opened" status does not hide.
+    match store.dialog.get_untracked() {
+        Some(Dialog::Message { text, .. }) => {
+            assert!(text.contains("could not be saved") && text.contains("storage for this site is full"), "{text}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_record_that_does_not_read_is_kept_aside_with_its_reason() {
+    let world = World::default();
+    world.storage.set(GAME_KEY, "{\"version\":1,\"game\":").unwrap();
+    let Loaded::Corrupt { reason, kept_as } = storage::load::<StoredGame>(&world.ports(), GAME_KEY) else { panic!() };
+    assert!(reason.contains("EOF"), "{reason}");
+    let kept_as = kept_as.expect("kept");
+    assert!(kept_as.starts_with("inkdoku.kept.inkdoku.game.v1."));
+    assert_eq!(world.storage.get(&kept_as).as_deref(), Some("{\"version\":1,\"game\":"));
+    assert_eq!(world.storage.get(GAME_KEY), None, "moved, not copied: the next start is clean");
+    assert!(matches!(storage::load::<StoredGame>(&world.ports(), GAME_KEY), Loaded::Missing));
+}
+
+#[test]
+fn a_following_tab_changes_nothing_and_says_why() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    store.role.set(TabRole::Follower);
+    let before = store.game.get_untracked();
+    play_one(store);
+    assert_eq!(store.game.get_untracked(), before);
+    assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).read_only);
+}
+
+#[test]
+fn a_quick_rewrite_of_an_unsure_pen_reading_is_learned_once() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    let cell = Cell::new(0);
+    let stroke = vec![vec![[0.6f32, 0.2, 0.5], [0.3, 0.2, 0.5], [0.3, 0.8, 0.5], [0.6, 0.8, 0.5]]];
+    let digit = |d| Digit::new(d).unwrap();
+    let written = |read| LastWritten {
+        cell,
+        strokes: stroke.clone(),
+        note: false,
+        read: Some(digit(read)),
+        confidence: 0.93,
+        second: Some(digit(6)),
+        at: world.clock.now_ms(),
+    };
+    // The pen wrote 5 (runner-up 6); two seconds later the player writes 6 there: learned.
+    write(store, cell, digit(5));
+    crate::ink::hand::remember(store, written(5));
+    world.clock.advance(2000.0);
+    write(store, cell, digit(6));
+    assert_eq!(store.ink.hand.with_untracked(|h| h.samples.iter().map(|s| s.value).collect::<Vec<_>>()), vec![6]);
+    assert!(store.status.get_untracked().starts_with("Learned"));
+    // Once only: writing 7 there next is not another lesson about that drawing.
+    write(store, cell, digit(7));
+    assert_eq!(store.ink.hand.with_untracked(|h| h.samples.len()), 1);
+    // Too late: 10 s after the pen, a rewrite is a change of mind.
+    let other = Cell::new(2);
+    write(store, other, digit(5));
+    crate::ink::hand::remember(store, LastWritten { cell: other, ..written(5) });
+    world.clock.advance(10_000.0);
+    write(store, other, digit(6));
+    assert_eq!(store.ink.hand.with_untracked(|h| h.samples.len()), 1);
+}

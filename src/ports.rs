@@ -1,0 +1,206 @@
+//! The app's outside world, behind small traits, so that its logic (the controller, storage
+//! records, the pen's learning) runs and is tested natively: the browser's implementations live
+//! in `services/` (localStorage, the engine worker, the page's clock and timers); `fakes` has
+//! in-memory ones for the native tests.
+//!
+//! ```text
+//!  controller ──store.ports()──▶ KeyValue      localStorage       │ fakes::Memory (can be full)
+//!                               EngineWorker  the engine worker  │ fakes::Engine (answers by hand)
+//!                               Clock         Date.now, timeouts │ fakes::Clock  (time set by hand)
+//! ```
+
+use crate::services::storage::SaveError;
+use inkdoku_engine::protocol::{Reply, Task};
+use std::rc::Rc;
+
+/// A string store that survives reloads (localStorage).
+pub trait KeyValue {
+    fn get(&self, key: &str) -> Option<String>;
+    fn set(&self, key: &str, value: &str) -> Result<(), SaveError>;
+    fn remove(&self, key: &str);
+}
+
+/// The engine worker: a task in, every progress message and then the answer out.
+pub trait EngineWorker {
+    /// Sends a task; `on_reply` gets its replies. Returns the request's id.
+    fn request(&self, task: Task, on_reply: Box<dyn FnMut(Reply)>) -> Result<u32, String>;
+    /// Stops all work in progress; pending callbacks are dropped.
+    fn cancel_all(&self);
+}
+
+/// Time: the page's clock and one-shot timers.
+pub trait Clock {
+    /// Milliseconds since the epoch.
+    fn now_ms(&self) -> f64;
+    /// Runs `then` once, after `ms` milliseconds.
+    fn after(&self, ms: u32, then: Box<dyn FnOnce()>);
+}
+
+/// The outside world as the app sees it.
+#[derive(Clone)]
+pub struct Ports {
+    pub storage: Rc<dyn KeyValue>,
+    pub engine: Rc<dyn EngineWorker>,
+    pub clock: Rc<dyn Clock>,
+}
+
+impl Ports {
+    /// The browser's: localStorage, the engine Web Worker, `Date.now` and `setTimeout`.
+    pub fn browser() -> Ports {
+        Ports {
+            storage: Rc::new(crate::services::storage::LocalStore),
+            engine: Rc::new(crate::services::worker::EngineChannel),
+            clock: Rc::new(crate::services::platform::PageClock),
+        }
+    }
+}
+
+/// In-memory stand-ins for the native tests.
+#[cfg(test)]
+pub mod fakes {
+    use super::*;
+    use std::cell::{Cell, RefCell};
+    use std::collections::BTreeMap;
+
+    /// localStorage in a map; `full` makes every write fail as a full quota does.
+    #[derive(Default)]
+    pub struct Memory {
+        pub items: RefCell<BTreeMap<String, String>>,
+        pub full: Cell<bool>,
+    }
+
+    impl KeyValue for Memory {
+        fn get(&self, key: &str) -> Option<String> {
+            self.items.borrow().get(key).cloned()
+        }
+        fn set(&self, key: &str, value: &str) -> Result<(), SaveError> {
+            if self.full.get() {
+                return Err(SaveError::Full);
+            }
+            self.items.borrow_mut().insert(key.to_string(), value.to_string());
+            Ok(())
+        }
+        fn remove(&self, key: &str) {
+            self.items.borrow_mut().remove(key);
+        }
+    }
+
+    type OnReply = Box<dyn FnMut(Reply)>;
+    type Then = Box<dyn FnOnce()>;
+
+    /// An engine worker answered by the test: requests wait in `asked` until `answer`.
+    #[derive(Default)]
+    pub struct Engine {
+        pub asked: RefCell<Vec<(u32, Task, Option<OnReply>)>>,
+        pub cancelled: Cell<usize>,
+    }
+
+    impl Engine {
+        /// The task of the last request.
+        pub fn last_task(&self) -> Option<Task> {
+            self.asked.borrow().last().map(|(_, t, _)| t.clone())
+        }
+
+        /// Answers the request `id` (the callback runs outside the borrow: it may ask again).
+        pub fn answer(&self, id: u32, reply: Reply) {
+            let progress = matches!(reply, Reply::Progress { .. });
+            let callback = self.asked.borrow_mut().iter_mut().find(|(i, _, _)| *i == id).and_then(|(_, _, c)| c.take());
+            if let Some(mut callback) = callback {
+                callback(reply);
+                if progress {
+                    let mut asked = self.asked.borrow_mut();
+                    if let Some(slot) = asked.iter_mut().find(|(i, _, _)| *i == id) {
+                        slot.2.get_or_insert(callback);
+                    }
+                }
+            }
+        }
+
+        /// Answers the request `id` as the engine worker would: the engine's own protocol
+        /// handler, run here (progress messages included).
+        pub fn answer_truly(&self, id: u32) {
+            let Some(task) = self.asked.borrow().iter().find(|(i, _, _)| *i == id).map(|(_, t, _)| t.clone()) else { return };
+            let text = inkdoku_engine::protocol::encode(&inkdoku_engine::protocol::Request { id, task });
+            let mut replies = Vec::new();
+            let last = inkdoku_engine::protocol::handle(&text, &mut |r| replies.push(r));
+            replies.push(last);
+            for reply in replies {
+                self.answer(id, reply);
+            }
+        }
+
+        /// The id of the last request.
+        pub fn last_id(&self) -> u32 {
+            self.asked.borrow().last().map_or(0, |(id, _, _)| *id)
+        }
+    }
+
+    impl EngineWorker for Engine {
+        fn request(&self, task: Task, on_reply: OnReply) -> Result<u32, String> {
+            let id = self.asked.borrow().len() as u32 + 1;
+            self.asked.borrow_mut().push((id, task, Some(on_reply)));
+            Ok(id)
+        }
+        fn cancel_all(&self) {
+            self.cancelled.set(self.cancelled.get() + 1);
+            self.asked.borrow_mut().iter_mut().for_each(|(_, _, c)| *c = None);
+        }
+    }
+
+    /// A clock that moves only when told (`advance`), running the timers that fall due.
+    #[derive(Default)]
+    pub struct Clock {
+        pub now: Cell<f64>,
+        timers: RefCell<Vec<(f64, Option<Then>)>>,
+    }
+
+    impl Clock {
+        pub fn advance(&self, ms: f64) {
+            let until = self.now.get() + ms;
+            loop {
+                let due = {
+                    let mut timers = self.timers.borrow_mut();
+                    timers
+                        .iter_mut()
+                        .filter(|(at, f)| *at <= until && f.is_some())
+                        .min_by(|a, b| a.0.total_cmp(&b.0))
+                        .map(|(at, f)| (*at, f.take()))
+                };
+                let Some((at, Some(f))) = due else { break };
+                self.now.set(at);
+                f();
+            }
+            self.now.set(until);
+        }
+    }
+
+    impl super::Clock for Clock {
+        fn now_ms(&self) -> f64 {
+            self.now.get()
+        }
+        fn after(&self, ms: u32, then: Then) {
+            self.timers.borrow_mut().push((self.now.get() + ms as f64, Some(then)));
+        }
+    }
+
+    /// A set of fakes and the `Ports` made of them.
+    pub struct World {
+        pub storage: Rc<Memory>,
+        pub engine: Rc<Engine>,
+        pub clock: Rc<Clock>,
+    }
+
+    impl Default for World {
+        fn default() -> World {
+            let clock = Clock::default();
+            clock.now.set(1_800_000_000_000.0);
+            World { storage: Rc::default(), engine: Rc::default(), clock: Rc::new(clock) }
+        }
+    }
+
+    impl World {
+        pub fn ports(&self) -> Ports {
+            Ports { storage: self.storage.clone(), engine: self.engine.clone(), clock: self.clock.clone() }
+        }
+    }
+}
