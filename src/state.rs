@@ -267,6 +267,8 @@ pub struct Store {
     /// The browser's language (used when the settings don't choose one).
     pub browser_lang: Lang,
     pub ink: Ink,
+    /// Which part of the board is on show (the focus view of small screens).
+    pub view: crate::components::zoom::BoardView,
 }
 
 impl Store {
@@ -299,6 +301,7 @@ impl Store {
                 eraser: RwSignal::new(false),
                 chip: RwSignal::new(None),
             },
+            view: crate::components::zoom::BoardView::new(),
         }
     }
 

@@ -85,7 +85,8 @@ pub fn describe(t: &crate::i18n::Ui, e: &SaveError) -> String {
     match e {
         SaveError::Full => t.storage_full.to_string(),
         SaveError::NoStorage => t.no_storage.to_string(),
-        SaveError::Refused(name) => crate::i18n::fill(t.storage_refused, &[("name", name)]),
+        // The browser's error name (or the serializer's text) is for the console (`save`).
+        SaveError::Refused(_) => t.storage_refused.to_string(),
     }
 }
 
@@ -93,10 +94,17 @@ pub fn describe(t: &crate::i18n::Ui, e: &SaveError) -> String {
 pub fn save<T: Serialize>(key: &str, value: &T) -> Result<(), SaveError> {
     let store = storage().ok_or(SaveError::NoStorage)?;
     let text = serde_json::to_string(value).map_err(|e| SaveError::Refused(e.to_string()))?;
-    store.set_item(key, &text).map_err(|e| {
-        let name = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|n| n.as_string()).unwrap_or_default();
-        if name == "QuotaExceededError" { SaveError::Full } else { SaveError::Refused(name) }
-    })
+    store
+        .set_item(key, &text)
+        .map_err(|e| {
+            let name = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|n| n.as_string()).unwrap_or_default();
+            if name == "QuotaExceededError" { SaveError::Full } else { SaveError::Refused(name) }
+        })
+        .inspect_err(|e| {
+            if let SaveError::Refused(detail) = e {
+                web_sys::console::warn_1(&format!("inkdoku: storing {key} refused: {detail}").into());
+            }
+        })
 }
 
 /// Loads the settings (defaults when missing; corrupt settings are kept aside and defaulted,
