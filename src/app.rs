@@ -14,6 +14,7 @@ use crate::components::dialogs::Dialogs;
 use crate::components::print::PrintSheet;
 use crate::components::status::StatusBar;
 use crate::components::win::WinOverlay;
+use crate::components::zoom::{self, ZoomBar};
 use crate::controller;
 use crate::i18n::fill;
 use crate::ink::InkSurface;
@@ -44,6 +45,7 @@ pub fn App() -> impl IntoView {
     let hand_note = hand_note.map(|reason| (t.hand_corrupt.to_string(), reason));
     effects::install(store);
     crate::ink::hand::install(store);
+    zoom::install(store);
     pwa::register(store);
     tabs::start(store);
 
@@ -114,11 +116,15 @@ pub fn App() -> impl IntoView {
                     <button type="button" class="primary" on:click=move |_| pwa::apply_update()>{move || store.ui().reload}</button>
                 </div>
             </Show>
-            <main class="board-wrap">
+            <main class="board-wrap" class:zoomable=move || zoom::available(store).is_some()>
                 <InkSurface store=store>
                     {board}
                     <WinOverlay store=store />
                 </InkSurface>
+                // Where the whole board's cells are too small to write in: the focus view's bar.
+                <Show when=move || zoom::available(store).is_some()>
+                    <ZoomBar store=store />
+                </Show>
             </main>
             <aside class="controls" aria-label=move || store.ui().controls>
                 {controls}

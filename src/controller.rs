@@ -43,10 +43,16 @@ pub fn apply(store: Store, action: Action) -> bool {
         }
         Ok(false) => false,
         Err(e) => {
-            store.status.set(fill(store.t().not_possible, &[("e", &e.to_string())]));
+            refused(store, &e);
             false
         }
     }
+}
+
+/// The game refused an action: why, in the player's words; the engine's text in the console.
+fn refused(store: Store, e: &inkdoku_engine::game::ActionError) {
+    leptos::logging::warn!("inkdoku: action refused: {e}");
+    store.status.set(crate::i18n::action_refused(store.t(), e).into());
 }
 
 /// What every change of the board (an action, undo, redo) does to the UI state.
@@ -188,7 +194,7 @@ pub fn undo_to_solvable(store: Store) {
             let template = if n == 1 { store.t().undid_one } else { store.t().undid };
             store.status.set(fill(template, &[("n", &n.to_string())]));
         }
-        Err(e) => store.status.set(fill(store.t().not_possible, &[("e", &e.to_string())])),
+        Err(e) => refused(store, &e),
     }
 }
 
@@ -264,7 +270,8 @@ pub fn hint(store: Store) {
         }
     });
     if let Err(e) = sent {
-        store.status.set(e);
+        done_waiting(store, token);
+        worker_failed(store, &e);
     }
 }
 
@@ -483,7 +490,8 @@ pub fn finish_entering(store: Store) {
         answered_entering(store, &grid, reply);
     });
     if let Err(e) = sent {
-        store.status.set(e);
+        done_waiting(store, token);
+        worker_failed(store, &e);
     }
 }
 
@@ -607,7 +615,8 @@ pub fn load_shared(store: Store, shared: Shared) {
         opened(store, &shared, reply);
     });
     if let Err(e) = sent {
-        store.status.set(e);
+        done_waiting(store, token);
+        worker_failed(store, &e);
     }
 }
 
@@ -617,15 +626,21 @@ fn opened(store: Store, shared: &Shared, reply: Reply) {
     match reply {
         Reply::Analyzed { count: 1, solution, rating, .. } => {
             let mut game = Game::new(givens.clone(), solution);
+            let mut progress_lost = false;
             if let Some(Progress { entries, notes, eliminated }) = shared.progress.clone()
                 && let Err(e) = game.apply(Action::SetBoard { entries, notes, eliminated })
             {
-                store.status.set(fill(store.t().progress_unusable, &[("e", &e.to_string())]));
+                leptos::logging::warn!("inkdoku: the link's progress: {e}");
+                progress_lost = true;
             }
             let level = rating.map(|r| r.level);
             start_game(store, game, GameMeta::new(level, None));
             let rated = level.map_or(String::new(), |l| format!(" ({})", level_name(store.lang_now(), l)));
-            store.status.set(fill(store.t().opened, &[("size", givens.size().name()), ("rated", &rated)]));
+            let mut said = fill(store.t().opened, &[("size", givens.size().name()), ("rated", &rated)]);
+            if progress_lost {
+                said = format!("{said} {}", store.t().progress_unusable);
+            }
+            store.status.set(said);
         }
         Reply::Analyzed { count, .. } => {
             let t = store.t();
@@ -660,10 +675,10 @@ pub fn share_url(store: Store, with_progress: bool) -> String {
 pub fn share(store: Store, with_progress: bool) {
     let url = share_url(store, with_progress);
     leptos::task::spawn_local(async move {
-        match platform::share_link("A Sudoku from inkdoku", &url).await {
+        match platform::share_link(store.t().share_title, &url).await {
             Ok(platform::Shared::Sheet) => store.status.set(store.t().shared.into()),
             Ok(platform::Shared::Copied) => store.status.set(store.t().link_copied.into()),
-            Err(e) => store.status.set(fill(store.t().cannot_share, &[("e", &e)])),
+            Err(e) => browser_failed(store, store.t().cannot_share, "", &e),
         }
     });
 }
@@ -678,7 +693,7 @@ pub fn copy_puzzle(store: Store) {
     leptos::task::spawn_local(async move {
         match platform::copy_text(&text).await {
             Ok(()) => store.status.set(store.t().puzzle_copied.into()),
-            Err(e) => store.status.set(fill(store.t().cannot_copy, &[("e", &e)])),
+            Err(e) => browser_failed(store, store.t().cannot_copy, "", &e),
         }
     });
 }
@@ -689,7 +704,7 @@ pub fn paste_puzzle(store: Store) {
             Ok(text) => {
                 open_text(store, &text, store.t().the_clipboard);
             }
-            Err(e) => store.status.set(fill(store.t().cannot_read_clipboard, &[("e", &e)])),
+            Err(e) => browser_failed(store, store.t().cannot_read_clipboard, "", &e),
         }
     });
 }
@@ -701,7 +716,7 @@ pub fn save_file(store: Store) {
     let name = format!("inkdoku-{}.sdk", level.map_or("puzzle", |l| l.name()).to_lowercase().replace(' ', "-"));
     match platform::download(&name, &text) {
         Ok(()) => store.status.set(fill(store.t().saved_as, &[("name", &name)])),
-        Err(e) => store.status.set(fill(store.t().cannot_save_file, &[("e", &e)])),
+        Err(e) => browser_failed(store, store.t().cannot_save_file, &name, &e),
     }
 }
 
@@ -714,11 +729,19 @@ pub fn open_file(store: Store) {
                 Err(e) => not_a_puzzle(store, &source, &e),
             }
         }
-        Err(e) => store.status.set(fill(store.t().cannot_read_file, &[("name", &name), ("e", &e)])),
+        Err(e) => browser_failed(store, store.t().cannot_read_file, &name, &e),
     });
     if let Err(e) = picked {
-        store.status.set(e);
+        browser_failed(store, store.t().cannot_open_file, "", &e);
     }
+}
+
+/// The browser could not do something: `template` says what, in the player's words (with the
+/// reason as `{e}`, a file's name as `{name}`); the browser's own message goes to the console.
+fn browser_failed(store: Store, template: &str, name: &str, e: &platform::PlatformError) {
+    e.log();
+    let t = store.t();
+    store.status.set(fill(template, &[("name", name), ("e", crate::i18n::browser_reason(t, e))]));
 }
 
 /// Today's date in the player's time zone, as YYYY-MM-DD.
@@ -747,6 +770,7 @@ use crate::state::PrintSet;
 /// Prints the current puzzle (the print style sheet shows the board alone).
 pub fn print_current(store: Store) {
     store.print_set.set(None);
+    store.view.window.set(None); // the whole board, not the focus view
     // Let the dialog close before the print snapshot is taken.
     set_timeout(platform::print, std::time::Duration::from_millis(50));
 }

@@ -2,10 +2,13 @@
 //! and hint sentences: `inkdoku_engine::lang`). Chosen from the browser's language, or in
 //! Settings. Strings with `{placeholders}` are filled with `fill`.
 
+use crate::services::platform::{Failure, PlatformError};
+use inkdoku_engine::game::ActionError;
 pub use inkdoku_engine::lang::Lang;
 use inkdoku_engine::rating::Level;
 
-/// Every string the interface shows.
+/// Every string the interface shows. A `{e}` in a message is a reason in the same language
+/// (`storage::describe`, `browser_reason`), never an engine's or a browser's own text.
 pub struct Ui {
     // controls
     pub digits: &'static str,
@@ -109,7 +112,15 @@ pub struct Ui {
     pub no_storage: &'static str,
     pub storage_refused: &'static str,
     pub given_cannot_change: &'static str,
-    pub not_possible: &'static str,
+    // engine and browser refusals, in plain words (their technical text goes to the console)
+    pub nothing_to_undo: &'static str,
+    pub nothing_to_redo: &'static str,
+    pub move_not_fitting: &'static str,
+    pub browser_lacks: &'static str,
+    pub browser_refused: &'static str,
+    pub browser_failed: &'static str,
+    pub ink_failed: &'static str,
+    pub share_title: &'static str,
     pub read_only: &'static str,
     pub nothing_to_undo_right: &'static str,
     pub undid: &'static str,
@@ -145,6 +156,14 @@ pub struct Ui {
     pub hand_learned: &'static str,
     pub hand_corrupt: &'static str,
     pub pen_tip: &'static str,
+    // the focus view (small screens)
+    pub board_view: &'static str,
+    pub whole_board: &'static str,
+    pub view_window: &'static str,
+    pub view_up: &'static str,
+    pub view_down: &'static str,
+    pub view_left: &'static str,
+    pub view_right: &'static str,
     pub scratched_digit: &'static str,
     pub scratched_notes: &'static str,
     pub scratched_ink: &'static str,
@@ -187,6 +206,7 @@ pub struct Ui {
     pub saved_as: &'static str,
     pub cannot_save_file: &'static str,
     pub cannot_read_file: &'static str,
+    pub cannot_open_file: &'static str,
     pub the_link: &'static str,
     pub the_clipboard: &'static str,
     pub the_pasted_text: &'static str,
@@ -313,9 +333,16 @@ pub static EN: Ui = Ui {
     cannot_save_settings: "Your settings could not be saved: {e}.",
     storage_full: "the browser's storage for this site is full",
     no_storage: "this browser gives the page no local storage",
-    storage_refused: "the browser refused to store it ({name})",
+    storage_refused: "the browser refused to store it",
     given_cannot_change: "That cell holds a given; it cannot change.",
-    not_possible: "Not possible: {e}.",
+    nothing_to_undo: "Nothing to undo.",
+    nothing_to_redo: "Nothing to redo.",
+    move_not_fitting: "That move does not fit this grid.",
+    browser_lacks: "this browser cannot do that",
+    browser_refused: "the browser did not allow it",
+    browser_failed: "the browser could not do it",
+    ink_failed: "Handwriting stopped for a moment: please write it again.",
+    share_title: "A Sudoku from inkdoku",
     read_only: "This tab only follows: the game is played in another tab.",
     nothing_to_undo_right: "Nothing to undo: every digit so far is right.",
     undid: "Undid {n} moves, back to the last position that can still be solved.",
@@ -351,6 +378,13 @@ pub static EN: Ui = Ui {
     hand_learned: "Learned: written like this, the pen reads {d}.",
     hand_corrupt: "The pen's learned drawings could not be read; it starts afresh.",
     pen_tip: "Write digits right in the cells, with your pen or finger.",
+    board_view: "Board view",
+    whole_board: "Whole board",
+    view_window: "rows {r0}–{r1}, columns {c0}–{c1}",
+    view_up: "Show the boxes above",
+    view_down: "Show the boxes below",
+    view_left: "Show the boxes to the left",
+    view_right: "Show the boxes to the right",
     scratched_digit: "Scratched out {d} in {cell}: Undo brings it back.",
     scratched_notes: "Scratched out the notes in {cell}: Undo brings them back.",
     scratched_ink: "Scratched out pencil strokes: Undo brings them back.",
@@ -381,7 +415,7 @@ pub static EN: Ui = Ui {
     no_text_puzzle: "{source} holds no puzzle inkdoku can read.",
     unchanged: "Your game is unchanged.",
     opened: "Opened a {size} puzzle{rated}.",
-    progress_unusable: "The link's progress could not be used: {e}.",
+    progress_unusable: "The link's progress does not fit this puzzle, so it starts from the givens.",
     no_solution_long: "This puzzle has no solution.",
     many_solutions_long: "This puzzle has more than one solution; inkdoku plays puzzles with exactly one.",
     shared: "Shared.",
@@ -393,6 +427,7 @@ pub static EN: Ui = Ui {
     saved_as: "Saved as {name}.",
     cannot_save_file: "Could not save the file: {e}.",
     cannot_read_file: "Could not read {name}: {e}.",
+    cannot_open_file: "Could not open a file: {e}.",
     the_link: "The link",
     the_clipboard: "The clipboard",
     the_pasted_text: "The pasted text",
@@ -402,7 +437,7 @@ pub static EN: Ui = Ui {
     play_here_now: "You play here now.",
     eraser: "Eraser",
     ink_declined: "Not sure what that is: write it again, or erase it.",
-    ink_unavailable: "Handwriting is off ({e}); use the pad or the keyboard.",
+    ink_unavailable: "Handwriting is off in this browser; use the pad or the keyboard.",
 };
 
 pub static DE: Ui = Ui {
@@ -510,9 +545,16 @@ pub static DE: Ui = Ui {
     cannot_save_settings: "Deine Einstellungen konnten nicht gespeichert werden: {e}.",
     storage_full: "der Speicher des Browsers für diese Seite ist voll",
     no_storage: "dieser Browser gibt der Seite keinen lokalen Speicher",
-    storage_refused: "der Browser hat das Speichern abgelehnt ({name})",
+    storage_refused: "der Browser hat das Speichern abgelehnt",
     given_cannot_change: "Diese Zelle ist vorgegeben und kann nicht geändert werden.",
-    not_possible: "Nicht möglich: {e}.",
+    nothing_to_undo: "Nichts rückgängig zu machen.",
+    nothing_to_redo: "Nichts wiederherzustellen.",
+    move_not_fitting: "Dieser Zug passt nicht zu diesem Gitter.",
+    browser_lacks: "dieser Browser kann das nicht",
+    browser_refused: "der Browser hat es nicht erlaubt",
+    browser_failed: "der Browser hat es nicht geschafft",
+    ink_failed: "Die Handschrifterkennung war kurz weg: bitte schreib es noch einmal.",
+    share_title: "Ein Sudoku aus inkdoku",
     read_only: "Dieser Tab folgt nur: gespielt wird in einem anderen Tab.",
     nothing_to_undo_right: "Nichts rückgängig zu machen: jede Ziffer bisher stimmt.",
     undid: "{n} Züge rückgängig gemacht, zurück zur letzten noch lösbaren Stellung.",
@@ -548,6 +590,13 @@ pub static DE: Ui = Ui {
     hand_learned: "Gelernt: So geschrieben liest der Stift {d}.",
     hand_corrupt: "Die gelernten Zeichnungen des Stifts waren nicht lesbar; er beginnt von vorn.",
     pen_tip: "Schreib Ziffern direkt in die Zellen, mit Stift oder Finger.",
+    board_view: "Brettansicht",
+    whole_board: "Ganzes Brett",
+    view_window: "Zeilen {r0}–{r1}, Spalten {c0}–{c1}",
+    view_up: "Die Blöcke darüber zeigen",
+    view_down: "Die Blöcke darunter zeigen",
+    view_left: "Die Blöcke links zeigen",
+    view_right: "Die Blöcke rechts zeigen",
     scratched_digit: "{d} in {cell} durchgestrichen: Rückgängig holt sie zurück.",
     scratched_notes: "Notizen in {cell} durchgestrichen: Rückgängig holt sie zurück.",
     scratched_ink: "Skizzenstriche durchgestrichen: Rückgängig holt sie zurück.",
@@ -578,7 +627,7 @@ pub static DE: Ui = Ui {
     no_text_puzzle: "{source} enthält kein Rätsel, das inkdoku lesen kann.",
     unchanged: "Dein Spiel bleibt unverändert.",
     opened: "Ein {size}-Rätsel geöffnet{rated}.",
-    progress_unusable: "Der Fortschritt aus dem Link war nicht verwendbar: {e}.",
+    progress_unusable: "Der Fortschritt aus dem Link passt nicht zu diesem Rätsel; es beginnt bei den Vorgaben.",
     no_solution_long: "Dieses Rätsel hat keine Lösung.",
     many_solutions_long: "Dieses Rätsel hat mehr als eine Lösung; inkdoku spielt nur Rätsel mit genau einer.",
     shared: "Geteilt.",
@@ -590,6 +639,7 @@ pub static DE: Ui = Ui {
     saved_as: "Gespeichert als {name}.",
     cannot_save_file: "Die Datei konnte nicht gespeichert werden: {e}.",
     cannot_read_file: "{name} ließ sich nicht lesen: {e}.",
+    cannot_open_file: "Es ließ sich keine Datei öffnen: {e}.",
     the_link: "Der Link",
     the_clipboard: "Die Zwischenablage",
     the_pasted_text: "Der eingefügte Text",
@@ -599,7 +649,7 @@ pub static DE: Ui = Ui {
     play_here_now: "Du spielst jetzt hier.",
     eraser: "Radierer",
     ink_declined: "Nicht sicher, was das ist: schreib es noch einmal oder radiere es weg.",
-    ink_unavailable: "Handschrift ist aus ({e}); nutze die Tasten oder die Tastatur.",
+    ink_unavailable: "Handschrift ist in diesem Browser aus; nutze die Tasten oder die Tastatur.",
 };
 
 pub static ES: Ui = Ui {
@@ -707,9 +757,16 @@ pub static ES: Ui = Ui {
     cannot_save_settings: "No se pudieron guardar tus ajustes: {e}.",
     storage_full: "el almacenamiento del navegador para este sitio está lleno",
     no_storage: "este navegador no da almacenamiento local a la página",
-    storage_refused: "el navegador se negó a guardarlo ({name})",
+    storage_refused: "el navegador se negó a guardarlo",
     given_cannot_change: "Esa celda es una pista dada; no se puede cambiar.",
-    not_possible: "No es posible: {e}.",
+    nothing_to_undo: "No hay nada que deshacer.",
+    nothing_to_redo: "No hay nada que rehacer.",
+    move_not_fitting: "Esa jugada no encaja en esta cuadrícula.",
+    browser_lacks: "este navegador no puede hacerlo",
+    browser_refused: "el navegador no lo permitió",
+    browser_failed: "el navegador no lo consiguió",
+    ink_failed: "El reconocimiento de escritura se detuvo un momento: vuelve a escribirlo.",
+    share_title: "Un sudoku de inkdoku",
     read_only: "Esta pestaña solo sigue: se juega en otra pestaña.",
     nothing_to_undo_right: "Nada que deshacer: todas las cifras son correctas.",
     undid: "Se deshicieron {n} jugadas, hasta la última posición que aún tiene solución.",
@@ -745,6 +802,13 @@ pub static ES: Ui = Ui {
     hand_learned: "Aprendido: escrito así, el lápiz lee {d}.",
     hand_corrupt: "No se pudieron leer los trazos aprendidos del lápiz; empieza de nuevo.",
     pen_tip: "Escribe las cifras directamente en las celdas, con el lápiz o el dedo.",
+    board_view: "Vista del tablero",
+    whole_board: "Tablero entero",
+    view_window: "filas {r0}–{r1}, columnas {c0}–{c1}",
+    view_up: "Mostrar las cajas de arriba",
+    view_down: "Mostrar las cajas de abajo",
+    view_left: "Mostrar las cajas de la izquierda",
+    view_right: "Mostrar las cajas de la derecha",
     scratched_digit: "Tachado el {d} de {cell}: Deshacer lo recupera.",
     scratched_notes: "Tachadas las notas de {cell}: Deshacer las recupera.",
     scratched_ink: "Trazos tachados: Deshacer los recupera.",
@@ -775,7 +839,7 @@ pub static ES: Ui = Ui {
     no_text_puzzle: "{source} no contiene un sudoku que inkdoku pueda leer.",
     unchanged: "Tu partida no ha cambiado.",
     opened: "Se abrió un sudoku de {size}{rated}.",
-    progress_unusable: "No se pudo usar el progreso del enlace: {e}.",
+    progress_unusable: "El progreso del enlace no encaja en este sudoku; empieza desde las pistas dadas.",
     no_solution_long: "Este sudoku no tiene solución.",
     many_solutions_long: "Este sudoku tiene más de una solución; inkdoku solo juega sudokus con una.",
     shared: "Compartido.",
@@ -787,6 +851,7 @@ pub static ES: Ui = Ui {
     saved_as: "Guardado como {name}.",
     cannot_save_file: "No se pudo guardar el archivo: {e}.",
     cannot_read_file: "No se pudo leer {name}: {e}.",
+    cannot_open_file: "No se pudo abrir un archivo: {e}.",
     the_link: "El enlace",
     the_clipboard: "El portapapeles",
     the_pasted_text: "El texto pegado",
@@ -796,7 +861,7 @@ pub static ES: Ui = Ui {
     play_here_now: "Ahora juegas aquí.",
     eraser: "Goma",
     ink_declined: "No sé qué es eso: escríbelo otra vez o bórralo.",
-    ink_unavailable: "La escritura a mano no está disponible ({e}); usa el teclado numérico o el teclado.",
+    ink_unavailable: "La escritura a mano no está disponible en este navegador; usa el teclado numérico o el teclado.",
 };
 
 pub static KO: Ui = Ui {
@@ -904,9 +969,16 @@ pub static KO: Ui = Ui {
     cannot_save_settings: "설정을 저장할 수 없습니다: {e}.",
     storage_full: "이 사이트의 브라우저 저장 공간이 가득 찼습니다",
     no_storage: "이 브라우저는 페이지에 로컬 저장소를 주지 않습니다",
-    storage_refused: "브라우저가 저장을 거부했습니다 ({name})",
+    storage_refused: "브라우저가 저장을 거부했습니다",
     given_cannot_change: "주어진 숫자가 있는 칸은 바꿀 수 없습니다.",
-    not_possible: "할 수 없습니다: {e}.",
+    nothing_to_undo: "되돌릴 것이 없습니다.",
+    nothing_to_redo: "다시 할 것이 없습니다.",
+    move_not_fitting: "그 수는 이 격자에 맞지 않습니다.",
+    browser_lacks: "이 브라우저에서는 할 수 없습니다",
+    browser_refused: "브라우저가 허용하지 않았습니다",
+    browser_failed: "브라우저가 해내지 못했습니다",
+    ink_failed: "손글씨 인식이 잠시 멈췄습니다. 다시 써 주세요.",
+    share_title: "inkdoku의 스도쿠",
     read_only: "이 탭은 따라가기만 합니다. 게임은 다른 탭에서 진행 중입니다.",
     nothing_to_undo_right: "되돌릴 것이 없습니다. 지금까지의 숫자는 모두 맞습니다.",
     undid: "{n}수를 되돌려, 아직 풀 수 있는 마지막 상태로 돌아갔습니다.",
@@ -942,6 +1014,13 @@ pub static KO: Ui = Ui {
     hand_learned: "배웠습니다: 이렇게 쓰면 펜이 {d}(으)로 읽습니다.",
     hand_corrupt: "펜이 배운 글씨를 읽을 수 없어 처음부터 다시 배웁니다.",
     pen_tip: "펜이나 손가락으로 칸에 바로 숫자를 쓰세요.",
+    board_view: "보드 보기",
+    whole_board: "전체 보드",
+    view_window: "{r0}–{r1}행, {c0}–{c1}열",
+    view_up: "위쪽 박스 보기",
+    view_down: "아래쪽 박스 보기",
+    view_left: "왼쪽 박스 보기",
+    view_right: "오른쪽 박스 보기",
     scratched_digit: "{cell}의 {d}을(를) 지웠습니다. 되돌리기로 살릴 수 있습니다.",
     scratched_notes: "{cell}의 메모를 지웠습니다. 되돌리기로 살릴 수 있습니다.",
     scratched_ink: "연습장 획을 지웠습니다. 되돌리기로 살릴 수 있습니다.",
@@ -972,7 +1051,7 @@ pub static KO: Ui = Ui {
     no_text_puzzle: "{source}에는 inkdoku가 읽을 수 있는 퍼즐이 없습니다.",
     unchanged: "게임은 그대로입니다.",
     opened: "{size} 퍼즐을 열었습니다{rated}.",
-    progress_unusable: "링크의 진행 상황을 쓸 수 없었습니다: {e}.",
+    progress_unusable: "링크의 진행 상황이 이 퍼즐에 맞지 않아 주어진 숫자부터 시작합니다.",
     no_solution_long: "이 퍼즐은 해가 없습니다.",
     many_solutions_long: "이 퍼즐은 해가 둘 이상입니다. inkdoku는 해가 하나인 퍼즐만 합니다.",
     shared: "공유했습니다.",
@@ -984,6 +1063,7 @@ pub static KO: Ui = Ui {
     saved_as: "{name}(으)로 저장했습니다.",
     cannot_save_file: "파일을 저장할 수 없습니다: {e}.",
     cannot_read_file: "{name}을(를) 읽을 수 없습니다: {e}.",
+    cannot_open_file: "파일을 열 수 없습니다: {e}.",
     the_link: "링크",
     the_clipboard: "클립보드",
     the_pasted_text: "붙여넣은 텍스트",
@@ -993,7 +1073,7 @@ pub static KO: Ui = Ui {
     play_here_now: "이제 여기서 합니다.",
     eraser: "지우개",
     ink_declined: "무엇인지 잘 모르겠습니다. 다시 쓰거나 지우세요.",
-    ink_unavailable: "손글씨 인식을 쓸 수 없습니다 ({e}). 숫자 버튼이나 키보드를 쓰세요.",
+    ink_unavailable: "이 브라우저에서는 손글씨 인식을 쓸 수 없습니다. 숫자 버튼이나 키보드를 쓰세요.",
 };
 
 /// The strings of a language.
@@ -1003,6 +1083,32 @@ pub fn ui(lang: Lang) -> &'static Ui {
         Lang::De => &DE,
         Lang::Es => &ES,
         Lang::Ko => &KO,
+    }
+}
+
+/// Why the game refused an action, in the player's words. (The engine's own text, which is
+/// English, is for the console: `ActionError`'s `Display`.)
+pub fn action_refused(t: &Ui, e: &ActionError) -> &'static str {
+    match e {
+        ActionError::Given => t.given_cannot_change,
+        ActionError::NoSolution => t.no_solution_to_use,
+        ActionError::NothingToUndo => t.nothing_to_undo,
+        ActionError::NothingToRedo => t.nothing_to_redo,
+        ActionError::CellOutside(_)
+        | ActionError::DigitOutside { .. }
+        | ActionError::HouseOutside(_)
+        | ActionError::BadStroke
+        | ActionError::BoardSize => t.move_not_fitting,
+    }
+}
+
+/// Why the browser could not do something (share, copy, read a file), in the player's words;
+/// the browser's own message is for the console.
+pub fn browser_reason(t: &Ui, e: &PlatformError) -> &'static str {
+    match e.failure {
+        Failure::Unsupported => t.browser_lacks,
+        Failure::Refused => t.browser_refused,
+        Failure::Failed => t.browser_failed,
     }
 }
 
@@ -1053,9 +1159,89 @@ mod tests {
                 (en.hand_learned, other.hand_learned),
                 (en.scratched_digit, other.scratched_digit),
                 (en.scratched_notes, other.scratched_notes),
+                (en.view_window, other.view_window),
+                (en.cannot_save, other.cannot_save),
+                (en.cannot_copy, other.cannot_copy),
+                (en.cannot_read_file, other.cannot_read_file),
+                (en.ink_unavailable, other.ink_unavailable),
+                (en.progress_unusable, other.progress_unusable),
+                (en.storage_refused, other.storage_refused),
             ] {
                 assert_eq!(keys(a), keys(b), "{lang:?}: {b}");
             }
         }
+    }
+
+    const LANGS: [Lang; 4] = [Lang::En, Lang::De, Lang::Es, Lang::Ko];
+
+    /// Every refusal the engine can give, with made-up details.
+    fn every_action_error() -> Vec<ActionError> {
+        vec![
+            ActionError::CellOutside(300),
+            ActionError::DigitOutside { digit: 12, size: inkdoku_engine::Size::Nine },
+            ActionError::Given,
+            ActionError::NoSolution,
+            ActionError::HouseOutside("row 17".into()),
+            ActionError::BadStroke,
+            ActionError::BoardSize,
+            ActionError::NothingToUndo,
+            ActionError::NothingToRedo,
+        ]
+    }
+
+    #[test]
+    fn engine_refusals_are_said_in_the_players_language() {
+        for e in every_action_error() {
+            let english = action_refused(ui(Lang::En), &e);
+            // Never the engine's own (English, technical) text.
+            assert_ne!(english, e.to_string());
+            for lang in LANGS {
+                let said = action_refused(ui(lang), &e);
+                assert!(!said.is_empty() && !said.contains('{'), "{lang:?}: {said}");
+                assert!(!said.contains(&e.to_string()), "{lang:?} carries the engine's text: {said}");
+                if lang != Lang::En {
+                    assert_ne!(said, english, "{lang:?} says {e:?} in English");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn browser_failures_are_said_in_the_players_language() {
+        // The browser's message (in English here) is the detail, never the words shown.
+        let detail = "Write permission denied.".to_string();
+        let failures = [
+            PlatformError::from_name("NotAllowedError", detail.clone()),
+            PlatformError::from_name("SecurityError", detail.clone()),
+            PlatformError::from_name("NotSupportedError", detail.clone()),
+            PlatformError::from_name("", detail.clone()),
+            PlatformError::missing("this browser has no clipboard access"),
+        ];
+        for lang in LANGS {
+            let t = ui(lang);
+            for e in &failures {
+                let said = fill(t.cannot_copy, &[("e", browser_reason(t, e))]);
+                assert!(!said.contains("permission") && !said.contains("clipboard access") && !said.contains('{'), "{lang:?}: {said}");
+                if lang != Lang::En {
+                    assert_ne!(browser_reason(t, e), browser_reason(ui(Lang::En), e), "{lang:?}");
+                }
+            }
+            // Three different reasons, three different sentences.
+            let reasons: std::collections::BTreeSet<&str> = failures.iter().map(|e| browser_reason(t, e)).collect();
+            assert_eq!(reasons.len(), 3, "{lang:?}");
+        }
+    }
+
+    #[test]
+    fn no_message_carries_a_raw_error() {
+        // These messages used to embed an English error text; now they say it in their words.
+        for lang in LANGS {
+            let t = ui(lang);
+            for template in [t.ink_unavailable, t.ink_failed, t.progress_unusable, t.storage_refused, t.worker_failed] {
+                assert!(!template.contains('{'), "{lang:?}: {template}");
+            }
+        }
+        // The test for "writing is off" keys on the English words.
+        assert!(ui(Lang::En).ink_unavailable.starts_with("Handwriting is off"));
     }
 }

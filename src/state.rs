@@ -275,6 +275,8 @@ pub struct Store {
     /// The browser's language (used when the settings don't choose one).
     pub browser_lang: Lang,
     pub ink: Ink,
+    /// Which part of the board is on show (the focus view of small screens).
+    pub view: crate::components::zoom::BoardView,
 }
 
 impl Store {
@@ -312,6 +314,7 @@ impl Store {
                 hand: RwSignal::new(Handwriting::new()),
                 last_written: RwSignal::new(None),
             },
+            view: crate::components::zoom::BoardView::new(),
         }
     }
 

@@ -8,6 +8,7 @@
 //! What each cell shows is computed once per change into a `CellView` (a pure function of the
 //! game, settings and UI state), and each cell re-renders only when its own view changes.
 
+use crate::components::zoom;
 use crate::i18n::{Ui, fill};
 use crate::state::{Phase, Store};
 use gloo_timers::callback::Timeout;
@@ -184,9 +185,12 @@ fn cell_class(v: &CellView) -> String {
 pub fn Board(store: Store, size: Size) -> impl IntoView {
     let n = size.side();
     let k = size.box_side();
-    let full = n as f64 * CELL;
     let (thin, thick) = grid_lines(size);
     let views = Memo::new(move |_| cell_views(&store));
+    // The focus view (small screens): what the board shows, and which cells are outside the
+    // magnified window (dimmed, still cells of the grid).
+    let window = Memo::new(move |_| zoom::shown(store));
+    let view_box = Memo::new(move |_| zoom::view_box(store));
     // Hover (mouse) or long-press (touch, pen) on an empty cell shows its candidates.
     let peek = RwSignal::new(None::<Cell>);
     let peek_timer = StoredValue::new_local(None::<Timeout>);
@@ -207,6 +211,7 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
                            aria-selected=move || if view_of.get().selected { "true" } else { "false" }
                            aria-label=move || cell_label(store.ui(), size, cell, &view_of.get())
                            class=move || cell_class(&view_of.get())
+                           class:outside=move || window.get().is_some_and(|w| !w.contains(size, cell))
                            on:pointerdown=move |ev| {
                                // Taps and strokes are the ink surface's (crate::ink); a touch or
                                // pen resting on a cell shows its candidates.
@@ -270,21 +275,17 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
             view! { <g role="row" aria-rowindex=r + 1>{cells}</g> }
         })
         .collect_view();
-    let vb = format!("{} {} {} {}", -MARGIN, -MARGIN, full + 2.0 * MARGIN, full + 2.0 * MARGIN);
     let popover = move || {
         let cell = peek.get()?;
         let open = store.game.with(|g| g.digit(cell).is_none().then(|| g.candidates()[cell.index()]))?;
         let digits: Vec<String> = open.iter().map(|d| size.digit_char(d).to_string()).collect();
         let text = if digits.is_empty() { store.ui().no_candidate_left.to_string() } else { digits.join(" ") };
-        // Place it above the cell (below for the top row), in percent of the board square.
-        let span = full + 2.0 * MARGIN;
+        // Place it above the cell (below for the top row shown), in percent of the board square.
+        let vb = view_box.get();
         let (r, c) = (size.row_of(cell) as f64, size.col_of(cell) as f64);
-        let left = 100.0 * (MARGIN + (c + 0.5) * CELL) / span;
-        let (edge, top) = if r < 1.0 {
-            ("top", 100.0 * (MARGIN + (r + 1.0) * CELL) / span)
-        } else {
-            ("bottom", 100.0 - 100.0 * (MARGIN + r * CELL) / span)
-        };
+        let (left, above) = vb.percent((c + 0.5) * CELL, r * CELL);
+        let (edge, top) =
+            if above < 100.0 * CELL / vb.span { ("top", vb.percent(0.0, (r + 1.0) * CELL).1) } else { ("bottom", 100.0 - above) };
         let style = format!("left:{left:.2}%;{edge}:{top:.2}%");
         Some(view! {
             <div class="peek" role="tooltip" style=style>
@@ -293,7 +294,7 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
         })
     };
     view! {
-        <svg class=format!("board size-{n}") viewBox=vb role="grid" aria-label=move || store.ui().grid
+        <svg class=format!("board size-{n}") viewBox=move || view_box.get().svg() role="grid" aria-label=move || store.ui().grid
              aria-rowcount=n aria-colcount=n preserveAspectRatio="xMidYMid meet">
             {rows}
             <path d=thin class="lines-thin" aria-hidden="true" />

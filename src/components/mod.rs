@@ -5,3 +5,4 @@ pub mod dialogs;
 pub mod print;
 pub mod status;
 pub mod win;
+pub mod zoom;

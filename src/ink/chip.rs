@@ -5,7 +5,7 @@
 //! change of the board, or after `SHOW_MS` unless the player opened the full choice.
 
 use super::hand;
-use crate::components::board::{CELL, MARGIN};
+use crate::components::board::CELL;
 use crate::controller;
 use crate::state::{Chip, InputMode, Store};
 use gloo_timers::callback::Timeout;
@@ -85,16 +85,16 @@ pub fn CorrectionChip(store: Store) -> impl IntoView {
     move || {
         let chip = store.ink.chip.get()?;
         let size = store.size();
-        let full = size.side() as f64 * CELL;
-        let span = full + 2.0 * MARGIN;
-        // Above the cell (below it on the top row), centred on it: players write on along a
-        // row, so the chip stays off the next cell of the row.
+        // Where the board shows the cell (the whole board, or the focus view's window).
+        let view = crate::components::zoom::view_box(store);
+        // Above the cell (below it on the top row shown), centred on it: players write on along
+        // a row, so the chip stays off the next cell of the row.
         let (r, c) = (size.row_of(chip.cell) as f64, size.col_of(chip.cell) as f64);
-        let left = 100.0 * (MARGIN + (c + 0.5) * CELL) / span;
-        let style = if r < 1.0 {
-            format!("left:{left:.2}%;top:{:.2}%", 100.0 * (MARGIN + (r + 1.0) * CELL) / span)
+        let (left, above) = view.percent((c + 0.5) * CELL, r * CELL);
+        let style = if above < 100.0 * CELL / view.span {
+            format!("left:{left:.2}%;top:{:.2}%", view.percent(0.0, (r + 1.0) * CELL).1)
         } else {
-            format!("left:{left:.2}%;bottom:{:.2}%", 100.0 - 100.0 * (MARGIN + r * CELL) / span)
+            format!("left:{left:.2}%;bottom:{:.2}%", 100.0 - above)
         };
         let digits: Vec<Digit> = if chip.all { size.digits().filter(|&d| Some(d) != chip.written).collect() } else { chip.choices.clone() };
         let t = store.ui();

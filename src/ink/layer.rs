@@ -5,7 +5,8 @@ use super::chip;
 use super::geometry::{self, Point};
 use super::hand::{self, LastWritten};
 use super::recognition::{self, Recognition};
-use crate::components::board::{CELL, MARGIN};
+use crate::components::board::CELL;
+use crate::components::zoom::{self, ViewBox};
 use crate::controller;
 use crate::i18n::fill;
 use crate::state::{InkState, InputMode, Pending, Store};
@@ -70,13 +71,12 @@ fn now() -> f64 {
     js_sys::Date::now()
 }
 
-/// The grid position of a pointer event over `el` (the board square).
-fn grid_point(size: Size, el: &Element, x: i32, y: i32, pressure: f32) -> Point {
+/// The grid position of a pointer event over `el` (the board square), which shows `view`
+/// (the whole board, or the focus view's magnified window).
+fn grid_point(size: Size, view: &ViewBox, el: &Element, x: i32, y: i32, pressure: f32) -> Point {
     let rect = el.get_bounding_client_rect();
-    let full = size.side() as f64 * CELL;
-    let span = full + 2.0 * MARGIN;
-    let gx = ((x as f64 - rect.left()) / rect.width().max(1.0) * span - MARGIN) / full;
-    let gy = ((y as f64 - rect.top()) / rect.height().max(1.0) * span - MARGIN) / full;
+    let (fx, fy) = ((x as f64 - rect.left()) / rect.width().max(1.0), (y as f64 - rect.top()) / rect.height().max(1.0));
+    let (gx, gy) = view.to_grid(size, fx, fy);
     [gx as f32, gy as f32, pressure]
 }
 
@@ -85,10 +85,10 @@ fn pressure(ev: &PointerEvent) -> f32 {
 }
 
 /// The points of a move, with the coalesced ones between frames (smooth lines).
-fn move_points(size: Size, el: &Element, ev: &PointerEvent) -> Vec<Point> {
+fn move_points(size: Size, view: &ViewBox, el: &Element, ev: &PointerEvent) -> Vec<Point> {
     let coalesced: Vec<PointerEvent> = ev.get_coalesced_events().iter().filter_map(|e| e.dyn_into().ok()).collect();
     let events = if coalesced.is_empty() { vec![ev.clone()] } else { coalesced };
-    events.iter().map(|e| grid_point(size, el, e.client_x(), e.client_y(), pressure(e))).collect()
+    events.iter().map(|e| grid_point(size, view, el, e.client_x(), e.client_y(), pressure(e))).collect()
 }
 
 /// The highest digit the recognizer may answer: 4 on 4x4, 9 on 9x9, and on 16x16 16 (the
@@ -101,6 +101,13 @@ fn max_digit(size: Size) -> u8 {
 /// scratchpad ink.
 fn recognizes(mode: InputMode) -> bool {
     mode != InputMode::Scratchpad
+}
+
+/// Handwriting can't be read in this browser: plain words for the player (the pad and keys
+/// work), the technical reason for the console.
+fn writing_off(store: Store, why: &str) {
+    web_sys::console::warn_1(&format!("inkdoku: handwriting is off: {why}").into());
+    store.status.set(store.t().ink_unavailable.into());
 }
 
 /// Reads the pending ink now (the pen moved on, or it rested long enough).
@@ -119,7 +126,7 @@ fn flush(store: Store, surface: StoredValue<Surface, LocalStorage>) {
         }
         InkState::Unavailable(e) => {
             store.ink.pending.set(None);
-            store.status.set(fill(store.t().ink_unavailable, &[("e", &e)]));
+            writing_off(store, &e);
             return;
         }
     }
@@ -159,8 +166,10 @@ fn flush(store: Store, surface: StoredValue<Surface, LocalStorage>) {
                 chip::offer(store, pending.cell, &[best, second], None);
             }
             Err(e) => {
+                // The ink worker failed (it starts afresh with the next stroke).
+                web_sys::console::warn_1(&format!("inkdoku: handwriting: {e}").into());
                 store.ink.pending.set(None);
-                store.status.set(fill(store.t().ink_unavailable, &[("e", &e)]));
+                store.status.set(store.t().ink_failed.into());
             }
         }
     });
@@ -191,7 +200,7 @@ fn finish_drawing(store: Store, surface: StoredValue<Surface, LocalStorage>, poi
         return;
     }
     if let InkState::Unavailable(e) = store.ink.state.get_untracked() {
-        store.status.set(fill(store.t().ink_unavailable, &[("e", &e)]));
+        writing_off(store, &e);
         return;
     }
     surface.update_value(|s| s.seq += 1);
@@ -313,11 +322,20 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
         ev.prevent_default();
         chip::dismiss(store);
         let size = store.size();
-        let p = grid_point(size, &el, ev.client_x(), ev.client_y(), pressure(&ev));
+        let p = grid_point(size, &zoom::view_box_now(store), &el, ev.client_x(), ev.client_y(), pressure(&ev));
         let erasing = store.ink.eraser.get_untracked() || ev.buttons() & 32 != 0 || ev.button() == 5;
         surface.update_value(|s| s.pointer = Some((ev.pointer_id(), pen)));
         if erasing {
             surface.update_value(|s| s.gesture = Gesture::Erasing(vec![p]));
+            return;
+        }
+        if recognizes(store.mode.get_untracked()) && zoom::overview_too_small(store) {
+            // The whole board's cells are too small to write in: the pen picks the cell, and
+            // the focus view magnifies it (the rest of this stroke is ignored).
+            if let Some(cell) = geometry::cell_at(size, p[0], p[1]) {
+                flush(store, surface);
+                controller::tap(store, cell);
+            }
             return;
         }
         recognition::warm_up(store);
@@ -343,11 +361,12 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
         }
         let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
         let size = store.size();
+        let view = zoom::view_box_now(store);
         if !surface.with_value(|s| s.is_active(&ev)) {
             // Not the drawing pointer: a palm's moves are ignored. A hovering pen that moves on
             // to another cell reads the ink it left.
             if kind == "pen" && ev.buttons() == 0 && surface.with_value(|s| s.pointer.is_none()) {
-                let points = move_points(size, &el, &ev);
+                let points = move_points(size, &view, &el, &ev);
                 let p = points[points.len() - 1];
                 let elsewhere = store.ink.pending.with_untracked(|pending| {
                     pending.as_ref().is_some_and(|pd| !pd.declined && Some(pd.cell) != geometry::cell_at(size, p[0], p[1]))
@@ -367,7 +386,7 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
             store.ink.live.set(Vec::new());
             return;
         }
-        let points = move_points(size, &el, &ev);
+        let points = move_points(size, &view, &el, &ev);
         let mut live = Vec::new();
         surface.update_value(|s| match &mut s.gesture {
             Gesture::Drawing(pts) => {
@@ -407,8 +426,16 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
         }
     };
 
+    // The board square's size decides whether the focus view is needed (components::zoom).
+    let square = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        if let Some(el) = square.get() {
+            zoom::measure(store, el.into());
+        }
+    });
+
     view! {
-        <div class="board-square"
+        <div class="board-square" node_ref=square
              class:celebrating=move || matches!(store.dialog.get(), Some(crate::state::Dialog::Won { .. }))
              on:pointerdown=on_down on:pointermove=on_move on:pointerup=on_up on:pointercancel=on_up
              on:contextmenu=move |ev| ev.prevent_default()>
@@ -420,7 +447,7 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
     }
 }
 
-/// The ink itself, drawn over the grid (it takes no events).
+/// The ink itself, drawn over the grid (it takes no events), through the same view as the board.
 #[component]
 pub fn InkLayer(store: Store) -> impl IntoView {
     let geometry_of = move || {
@@ -428,11 +455,7 @@ pub fn InkLayer(store: Store) -> impl IntoView {
         let full = n * CELL as f32;
         (full, CELL as f32)
     };
-    let view_box = move || {
-        let (full, _) = geometry_of();
-        let m = MARGIN as f32;
-        format!("{} {} {} {}", -m, -m, full + 2.0 * m, full + 2.0 * m)
-    };
+    let view_box = move || zoom::view_box(store).svg();
     let scratch = move || {
         let (full, cell) = geometry_of();
         store.game.with(|g| {

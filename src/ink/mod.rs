@@ -16,6 +16,10 @@
 //! One pointer draws at a time (by `pointerId`). While a pen is down, hovering in range, or
 //! lifted less than a second ago, touches on the grid are ignored, and so are contacts the size
 //! of a palm: a palm resting or moving on the screen never joins the pen's stroke.
+//!
+//! Pointer positions go to grid coordinates through what the board shows (the whole board, or
+//! the focus view's magnified boxes: `components::zoom`); where the whole board's cells are too
+//! small to write in, the pen coming down there picks the cell to magnify instead of writing.
 
 mod chip;
 pub mod geometry;

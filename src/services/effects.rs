@@ -130,7 +130,8 @@ fn visibility(store: Store) {
 }
 
 /// Keys: arrows move, 1-9 (A-G on 16x16) write, Backspace/Delete clear, N toggles notes,
-/// Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, Escape closes a dialog or clears the selection.
+/// Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, Escape closes a dialog, leaves the focus view
+/// (small screens) or clears the selection.
 fn keyboard(store: Store) {
     let handle = window_event_listener(ev::keydown, move |e| {
         let key = e.key();
@@ -164,9 +165,12 @@ fn keyboard(store: Store) {
                 true
             }
             "Escape" => {
-                store.selected.set(None);
-                store.active_digit.set(None);
-                store.marks.set(Default::default());
+                // First back from the focus view to the whole board (the selection stays).
+                if !crate::components::zoom::whole_board(store) {
+                    store.selected.set(None);
+                    store.active_digit.set(None);
+                    store.marks.set(Default::default());
+                }
                 true
             }
             "z" | "Z" if ctrl && e.shift_key() => {

@@ -22,12 +22,51 @@ impl crate::ports::Clock for PageClock {
     }
 }
 
-fn error_text(e: JsValue) -> String {
-    Reflect::get(&e, &"message".into())
-        .ok()
-        .and_then(|m| m.as_string())
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| "the browser refused".to_string())
+/// What kind of failure it was: it decides the player's words (`i18n::browser_reason`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The browser lacks the facility (no clipboard access, no Web Share).
+    Unsupported,
+    /// The browser or the player did not allow it (a permission, a policy).
+    Refused,
+    /// Anything else.
+    Failed,
+}
+
+/// Why the browser could not do something. The detail is the browser's own message (English,
+/// or the browser's language): for the console, never for the status line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlatformError {
+    pub failure: Failure,
+    pub detail: String,
+}
+
+impl PlatformError {
+    /// A facility this browser doesn't have.
+    pub fn missing(what: &str) -> PlatformError {
+        PlatformError { failure: Failure::Unsupported, detail: what.to_string() }
+    }
+
+    /// From a DOMException's name (`NotAllowedError`, …) and message.
+    pub fn from_name(name: &str, detail: String) -> PlatformError {
+        let failure = match name {
+            "NotAllowedError" | "SecurityError" => Failure::Refused,
+            "NotSupportedError" => Failure::Unsupported,
+            _ => Failure::Failed,
+        };
+        PlatformError { failure, detail }
+    }
+
+    /// Writes the detail to the console (where a developer looks).
+    pub fn log(&self) {
+        web_sys::console::warn_1(&format!("inkdoku: the browser could not do it ({:?}): {}", self.failure, self.detail).into());
+    }
+}
+
+fn error_of(e: JsValue) -> PlatformError {
+    let text = |key: &str| Reflect::get(&e, &key.into()).ok().and_then(|m| m.as_string());
+    let detail = text("message").or_else(|| e.as_string()).unwrap_or_default();
+    PlatformError::from_name(&text("name").unwrap_or_default(), detail)
 }
 
 /// The puzzle part of the page address (`#…` fragment or `?…` query), if any.
@@ -75,8 +114,8 @@ pub enum Shared {
 }
 
 /// Shares a link through the Web Share API where there is one, else copies it.
-pub async fn share_link(title: &str, url: &str) -> Result<Shared, String> {
-    let nav = web_sys::window().ok_or("no window")?.navigator();
+pub async fn share_link(title: &str, url: &str) -> Result<Shared, PlatformError> {
+    let nav = web_sys::window().ok_or_else(|| PlatformError::missing("no window"))?.navigator();
     if let Some(share) = navigator_member("share").and_then(|f| f.dyn_into::<Function>().ok()) {
         let data = Object::new();
         let _ = Reflect::set(&data, &"title".into(), &title.into());
@@ -95,37 +134,37 @@ pub async fn share_link(title: &str, url: &str) -> Result<Shared, String> {
 }
 
 /// Writes text to the clipboard.
-pub async fn copy_text(text: &str) -> Result<(), String> {
-    let clipboard = navigator_member("clipboard").ok_or("this browser has no clipboard access")?;
+pub async fn copy_text(text: &str) -> Result<(), PlatformError> {
+    let clipboard = navigator_member("clipboard").ok_or_else(|| PlatformError::missing("this browser has no clipboard access"))?;
     let write: Function = Reflect::get(&clipboard, &"writeText".into())
         .ok()
         .and_then(|f| f.dyn_into().ok())
-        .ok_or("this browser cannot write to the clipboard")?;
-    let promise: Promise = write.call1(&clipboard, &text.into()).map_err(error_text)?.dyn_into().map_err(error_text)?;
-    JsFuture::from(promise).await.map(|_| ()).map_err(error_text)
+        .ok_or_else(|| PlatformError::missing("this browser cannot write to the clipboard"))?;
+    let promise: Promise = write.call1(&clipboard, &text.into()).map_err(error_of)?.dyn_into().map_err(error_of)?;
+    JsFuture::from(promise).await.map(|_| ()).map_err(error_of)
 }
 
 /// Reads text from the clipboard (the browser may ask the player first).
-pub async fn read_clipboard() -> Result<String, String> {
-    let clipboard = navigator_member("clipboard").ok_or("this browser has no clipboard access")?;
+pub async fn read_clipboard() -> Result<String, PlatformError> {
+    let clipboard = navigator_member("clipboard").ok_or_else(|| PlatformError::missing("this browser has no clipboard access"))?;
     let read: Function = Reflect::get(&clipboard, &"readText".into())
         .ok()
         .and_then(|f| f.dyn_into().ok())
-        .ok_or("this browser cannot read the clipboard")?;
-    let promise: Promise = read.call0(&clipboard).map_err(error_text)?.dyn_into().map_err(error_text)?;
-    let text = JsFuture::from(promise).await.map_err(error_text)?;
+        .ok_or_else(|| PlatformError::missing("this browser cannot read the clipboard"))?;
+    let promise: Promise = read.call0(&clipboard).map_err(error_of)?.dyn_into().map_err(error_of)?;
+    let text = JsFuture::from(promise).await.map_err(error_of)?;
     Ok(text.as_string().unwrap_or_default())
 }
 
 /// Offers text as a file download.
-pub fn download(file_name: &str, text: &str) -> Result<(), String> {
-    let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+pub fn download(file_name: &str, text: &str) -> Result<(), PlatformError> {
+    let document = web_sys::window().and_then(|w| w.document()).ok_or_else(|| PlatformError::missing("no document"))?;
     let parts = js_sys::Array::of1(&text.into());
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("text/plain;charset=utf-8");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(error_text)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(error_text)?;
-    let a: web_sys::HtmlAnchorElement = document.create_element("a").map_err(error_text)?.unchecked_into();
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(error_of)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(error_of)?;
+    let a: web_sys::HtmlAnchorElement = document.create_element("a").map_err(error_of)?.unchecked_into();
     a.set_href(&url);
     a.set_download(file_name);
     a.click();
@@ -134,9 +173,9 @@ pub fn download(file_name: &str, text: &str) -> Result<(), String> {
 }
 
 /// Lets the player pick a text file; calls back with its name and text.
-pub fn open_file(accept: &str, on_file: impl Fn(String, Result<String, String>) + 'static) -> Result<(), String> {
-    let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
-    let input: web_sys::HtmlInputElement = document.create_element("input").map_err(error_text)?.unchecked_into();
+pub fn open_file(accept: &str, on_file: impl Fn(String, Result<String, PlatformError>) + 'static) -> Result<(), PlatformError> {
+    let document = web_sys::window().and_then(|w| w.document()).ok_or_else(|| PlatformError::missing("no document"))?;
+    let input: web_sys::HtmlInputElement = document.create_element("input").map_err(error_of)?.unchecked_into();
     input.set_type("file");
     input.set_accept(accept);
     let picked = input.clone();
@@ -147,7 +186,7 @@ pub fn open_file(accept: &str, on_file: impl Fn(String, Result<String, String>) 
         let promise = file.text();
         let on_file = on_file.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let text = JsFuture::from(promise).await.map(|t| t.as_string().unwrap_or_default()).map_err(error_text);
+            let text = JsFuture::from(promise).await.map(|t| t.as_string().unwrap_or_default()).map_err(error_of);
             on_file(name, text);
         });
     });

@@ -56,10 +56,17 @@ impl KeyValue for LocalStore {
 
     fn set(&self, key: &str, value: &str) -> Result<(), SaveError> {
         let store = local_storage().ok_or(SaveError::NoStorage)?;
-        store.set_item(key, value).map_err(|e| {
-            let name = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|n| n.as_string()).unwrap_or_default();
-            if name == "QuotaExceededError" { SaveError::Full } else { SaveError::Refused(name) }
-        })
+        store
+            .set_item(key, value)
+            .map_err(|e| {
+                let name = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|n| n.as_string()).unwrap_or_default();
+                if name == "QuotaExceededError" { SaveError::Full } else { SaveError::Refused(name) }
+            })
+            .inspect_err(|e| {
+                if let SaveError::Refused(detail) = e {
+                    web_sys::console::warn_1(&format!("inkdoku: storing {key} refused: {detail}").into());
+                }
+            })
     }
 
     fn remove(&self, key: &str) {
@@ -112,7 +119,8 @@ pub fn describe(t: &crate::i18n::Ui, e: &SaveError) -> String {
     match e {
         SaveError::Full => t.storage_full.to_string(),
         SaveError::NoStorage => t.no_storage.to_string(),
-        SaveError::Refused(name) => crate::i18n::fill(t.storage_refused, &[("name", name)]),
+        // The browser's error name (or the serializer's text) is for the console (`save`).
+        SaveError::Refused(_) => t.storage_refused.to_string(),
     }
 }
 

@@ -2,7 +2,7 @@
 // switching changes every visible string (hints included) and survives a reload.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, openApp, cells, cell, waitForPuzzle } from './support.mjs';
+import { serve, launch, snap, openApp, cells, cell, waitForPuzzle, DIGITS, draw } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -83,4 +83,20 @@ test("the browser's language is the default", async () => {
   await fr.goto(server.url);
   await waitForPuzzle(fr);
   assert.equal(await fr.getByRole('button', { name: 'New game' }).count(), 1, 'English when the language is not offered');
+});
+
+test('a platform failure is said in the player\'s language, its English detail kept out of sight', async () => {
+  // The handwriting model is missing: the ink worker reports it in English (for the console);
+  // the player reads German words only.
+  const page = await b.page({ locale: 'de-DE', serviceWorkers: 'block' });
+  await page.route('**/digits.cnn', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto(server.url + '#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.');
+  await waitForPuzzle(page);
+  const e = (await cells(page)).find((c) => /leer$/.test(c.label));
+  await draw(page, e.row, e.col, DIGITS[4]);
+  const status = page.getByRole('status');
+  await page.waitForFunction(() => /Handschrift/.test(document.querySelector('[role=status]').textContent), null, { timeout: 15000 });
+  const text = await status.textContent();
+  assert.match(text, /^Handschrift ist in diesem Browser aus; nutze die Tasten oder die Tastatur\.$/, text);
+  assert.doesNotMatch(text, /\b(the|model|worker|recognizer|could|not|found|failed)\b/i, text);
 });
