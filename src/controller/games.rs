@@ -1,0 +1,232 @@
+//! Games: a new one made in the engine worker, one typed in by hand, the daily puzzle, the
+//! previous game a new one replaced (kept, never lost silently), restarting, and the win.
+
+use super::*;
+
+pub fn restart(store: Store) {
+    apply(store, Action::Restart);
+}
+
+/// The "New game" button: asks first if a game is in progress (setting), else opens the dialog.
+pub fn new_game_clicked(store: Store) {
+    store.dialog.set(Some(Dialog::NewGame));
+}
+
+/// "Start" in the New game dialog.
+pub fn start_clicked(store: Store) {
+    if store.in_progress() && store.settings.with_untracked(|s| s.confirm_new_game) {
+        store.dialog.set(Some(Dialog::ConfirmDiscard));
+    } else {
+        make_puzzle(store);
+    }
+}
+
+/// Makes a puzzle with the settings' size, level and symmetry in the worker.
+pub fn make_puzzle(store: Store) {
+    let (size, level, symmetry) = store.settings.with_untracked(|s| (s.size, s.level, s.symmetry));
+    let level = inkdoku_engine::generator::offered_level(size, level);
+    let options = Options { size, level, symmetry, seed: random_seed() };
+    make_with(store, options, String::new());
+}
+
+/// Makes a puzzle in the worker and plays it; `note` is said when it's ready (else "New …").
+pub fn make_with(store: Store, options: Options, note: String) {
+    let (size, seed) = (options.size, options.seed);
+    if store.dialog.get_untracked() == Some(Dialog::ConfirmDiscard) {
+        store.dialog.set(Some(Dialog::NewGame));
+    }
+    store.making.set(Some(Making { done: 0, total: 1 }));
+    store.status.set(store.t().making_puzzle.into());
+    let sent = ask(store, Task::Generate { options }, move |reply| match reply {
+        Reply::Progress { done, total, .. } => store.making.set(Some(Making { done, total })),
+        Reply::Generated { generated, .. } => {
+            store.making.set(None);
+            let level = generated.rating.level;
+            let game = Game::new(generated.puzzle, Some(generated.solution));
+            start_game(store, game, GameMeta::new(Some(level), Some(seed)));
+            // Close the New game dialog, but not a message that opened meanwhile.
+            if store.dialog.get_untracked() == Some(Dialog::NewGame) {
+                store.dialog.set(None);
+            }
+            let said = if note.is_empty() {
+                fill(store.t().new_puzzle, &[("size", size.name()), ("level", level_name(store.lang_now(), level))])
+            } else {
+                note.clone()
+            };
+            store.status.set(said);
+        }
+        Reply::Error { message, .. } => making_failed(store, message),
+        _ => {}
+    });
+    if let Err(e) = sent {
+        making_failed(store, e);
+    }
+}
+
+/// Stops making a puzzle.
+pub fn cancel_making(store: Store) {
+    store.ports().engine.cancel_all();
+    store.making.set(None);
+    store.status.set(store.t().cancelled.into());
+}
+
+/// Installs a new game.
+pub fn start_game(store: Store, game: Game, meta: GameMeta) {
+    if !writable(store) {
+        return;
+    }
+    keep_as_previous(store);
+    store.phase.set(Phase::Play);
+    store.game.set(game);
+    store.elapsed.set(meta.elapsed_ms);
+    store.meta.set(meta);
+    store.selected.set(None);
+    store.active_digit.set(None);
+    store.marks.set(Marks::default());
+    store.log.set(Vec::new());
+}
+
+/// A game in progress that a new one replaces is kept (one level deep), never lost silently.
+pub(super) fn keep_as_previous(store: Store) {
+    if store.phase.get_untracked() != Phase::Play || !store.in_progress() {
+        return;
+    }
+    let record = crate::services::effects::current_record(store);
+    if let Err(e) = storage::save(&store.ports(), storage::PREVIOUS_KEY, &record) {
+        // A dialog, not the status line: the next status ("Opened …") would hide it, and the
+        // player must know the game they left is not kept.
+        let t = store.t();
+        let text = fill(t.cannot_save, &[("e", &storage::describe(t, &e))]);
+        store.dialog.set(Some(Dialog::Message { title: t.saved_data.into(), text, details: None }));
+    }
+}
+
+/// Whether a previous game is kept.
+pub fn has_previous(store: Store) -> bool {
+    store.ports().storage.get(storage::PREVIOUS_KEY).is_some()
+}
+
+/// "Previous game": back to the game a new puzzle replaced; the current one (if in progress)
+/// becomes the previous game in turn.
+pub fn restore_previous(store: Store) {
+    let storage::Loaded::Found(previous) = storage::load::<storage::StoredGame>(&store.ports(), storage::PREVIOUS_KEY) else { return };
+    if !store.in_progress() {
+        storage::remove(&store.ports(), storage::PREVIOUS_KEY);
+    }
+    store.dialog.set(None);
+    start_game(store, previous.game, previous.meta);
+    store.status.set(store.t().previous_restored.into());
+}
+
+/// "Enter a puzzle": an empty board whose digits become the givens on "Done".
+pub fn start_entering(store: Store) {
+    let size = store.settings.with_untracked(|s| s.size);
+    let previous = (store.game.get_untracked(), store.meta.get_untracked());
+    store.before_enter.set(Some(previous));
+    start_game(store, Game::new(Grid::new(size), None), GameMeta::new(None, None));
+    store.phase.set(Phase::Enter);
+    store.dialog.set(None);
+    store.status.set(store.t().type_puzzle.into());
+}
+
+/// "Done" while entering: checks that the puzzle has exactly one solution, then plays it.
+pub fn finish_entering(store: Store) {
+    let puzzle = store.game.with_untracked(|g| g.grid());
+    if puzzle.filled_count() == 0 {
+        store.status.set(store.t().grid_empty.into());
+        return;
+    }
+    let token = start_waiting(store, store.t().checking);
+    let grid = puzzle.clone();
+    let sent = ask(store, Task::Analyze { puzzle }, move |reply| {
+        done_waiting(store, token);
+        answered_entering(store, &grid, reply);
+    });
+    if let Err(e) = sent {
+        done_waiting(store, token);
+        worker_failed(store, &e);
+    }
+}
+
+/// The worker's answer to a puzzle typed in.
+pub(super) fn answered_entering(store: Store, grid: &Grid, reply: Reply) {
+    match reply {
+        Reply::Analyzed { count: 1, solution, rating, .. } => {
+            let level = rating.map(|r| r.level);
+            start_game(store, Game::new(grid.clone(), solution), GameMeta::new(level, None));
+            store.before_enter.set(None);
+            let t = store.t();
+            let rated = level.map_or(String::new(), |l| fill(t.rated, &[("level", level_name(store.lang_now(), l))]));
+            store.status.set(fill(t.one_solution, &[("rated", &rated)]));
+        }
+        Reply::Analyzed { count: 0, .. } => store.status.set(store.t().no_solution.into()),
+        Reply::Analyzed { .. } => store.status.set(store.t().many_solutions.into()),
+        Reply::TooHard { .. } => store.status.set(store.t().too_hard.into()),
+        Reply::Error { message, .. } => worker_failed(store, &message),
+        _ => {}
+    }
+}
+
+/// "Cancel" while entering: back to the game before.
+pub fn cancel_entering(store: Store) {
+    if let Some((game, meta)) = store.before_enter.get_untracked() {
+        start_game(store, game, meta);
+    }
+    store.before_enter.set(None);
+    store.phase.set(Phase::Play);
+    store.status.set(String::new());
+}
+
+pub(super) fn won(store: Store) {
+    let (size, assisted) = store.game.with_untracked(|g| (g.size(), g.helped()));
+    let level = store.meta.with_untracked(|m| m.level);
+    let time_ms = store.elapsed.get_untracked();
+    store.meta.update(|m| m.won = true);
+    let (best_ms, new_best) = match (assisted, level) {
+        (false, Some(level)) => storage::record_time(&store.ports(), size, level, time_ms),
+        _ => (None, false),
+    };
+    store.selected.set(None);
+    store.active_digit.set(None);
+    store.dialog.set(Some(Dialog::Won { time_ms, best_ms, new_best }));
+}
+
+/// A seed for a new puzzle from the browser's random source.
+pub fn random_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    if getrandom::fill(&mut bytes).is_err() {
+        return js_sys::Date::now() as u64;
+    }
+    u64::from_le_bytes(bytes)
+}
+
+/// Formats milliseconds as m:ss (or h:mm:ss).
+pub fn clock(ms: u64) -> String {
+    let s = ms / 1000;
+    if s >= 3600 { format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60) } else { format!("{}:{:02}", s / 60, s % 60) }
+}
+
+/// Today's date in the player's time zone, as YYYY-MM-DD.
+pub fn today() -> String {
+    let d = js_sys::Date::new_0();
+    format!("{:04}-{:02}-{:02}", d.get_full_year(), d.get_month() + 1, d.get_date())
+}
+
+/// The daily puzzle: the same seeded 9x9 Medium puzzle for everyone on a date, made offline.
+pub fn daily(store: Store) {
+    let date = today();
+    let seed = inkdoku_engine::generator::daily_seed(&date);
+    let options = Options {
+        size: Size::Nine,
+        level: inkdoku_engine::rating::Level::Medium,
+        symmetry: inkdoku_engine::generator::Symmetry::Rotational,
+        seed,
+    };
+    make_with(store, options, fill(store.t().daily_ready, &[("date", &date)]));
+}
+
+/// Ends a generation (new game or print set) that failed: the progress goes, the reason shows.
+pub(super) fn making_failed(store: Store, why: String) {
+    store.making.set(None);
+    worker_failed(store, &why);
+}

@@ -1,0 +1,124 @@
+//! Entering digits and notes: the digit keys and pad, taps, the selection, the input modes,
+//! undo and redo (the pen's recognized digits come in through `write` too).
+
+use super::*;
+
+/// The digit key or pad button `digit`.
+pub fn digit(store: Store, digit: Digit) {
+    if !digit.fits(store.size()) {
+        return;
+    }
+    match store.selected.get_untracked() {
+        Some(cell) if store.active_digit.get_untracked().is_none() => write(store, cell, digit),
+        _ => {
+            // Digit first: pick it (or drop it if picked again); taps on cells then place it.
+            store.active_digit.update(|a| *a = if *a == Some(digit) { None } else { Some(digit) });
+        }
+    }
+}
+
+/// Writes a digit (or toggles a note, in notes mode) in a cell.
+pub fn write(store: Store, cell: Cell, digit: Digit) {
+    if store.game.with_untracked(|g| g.givens().get(cell).is_some()) {
+        store.status.set(store.t().given_cannot_change.into());
+        return;
+    }
+    let notes = store.mode.get_untracked() == InputMode::Notes && store.phase.get_untracked() == Phase::Play;
+    if notes {
+        apply(store, Action::ToggleNote { cell, digit });
+    } else {
+        let clear = store.settings.with_untracked(|s| s.auto_clear_notes) && store.phase.get_untracked() == Phase::Play;
+        if apply(store, Action::Place { cell, digit, clear_peer_notes: clear }) {
+            // A quick rewrite of what the pen just wrote there teaches the recognizer.
+            crate::ink::hand::noticed(store, cell, digit);
+        }
+    }
+}
+
+/// A tap or click on a cell: select it, and place the picked digit if there is one.
+pub fn tap(store: Store, cell: Cell) {
+    store.selected.set(Some(cell));
+    if let Some(d) = store.active_digit.get_untracked() {
+        write(store, cell, d);
+    }
+}
+
+/// Backspace, Delete or the Erase button.
+pub fn clear(store: Store) {
+    if let Some(cell) = store.selected.get_untracked()
+        && store.game.with_untracked(|g| g.givens().get(cell).is_none())
+    {
+        apply(store, Action::Clear { cell });
+    }
+}
+
+/// Moves the selection by a row and column step, wrapping at the edges.
+pub fn move_selection(store: Store, dr: isize, dc: isize) {
+    let size = store.size();
+    let n = size.side() as isize;
+    let next = match store.selected.get_untracked() {
+        None => size.cell(size.side() / 2, size.side() / 2),
+        Some(c) => {
+            let r = (size.row_of(c) as isize + dr).rem_euclid(n) as usize;
+            let col = (size.col_of(c) as isize + dc).rem_euclid(n) as usize;
+            size.cell(r, col)
+        }
+    };
+    store.selected.set(Some(next));
+}
+
+pub fn toggle_notes(store: Store) {
+    toggle_mode(store, InputMode::Notes);
+}
+
+/// The Scratchpad button: the pen draws free ink instead of writing digits.
+pub fn toggle_scratchpad(store: Store) {
+    toggle_mode(store, InputMode::Scratchpad);
+}
+
+pub(super) fn toggle_mode(store: Store, mode: InputMode) {
+    store.mode.update(|m| *m = if *m == mode { InputMode::Digit } else { mode });
+}
+
+pub fn undo(store: Store) {
+    if !writable(store) {
+        return;
+    }
+    let mut ok = false;
+    store.game.update(|g| ok = g.undo().is_ok());
+    if ok {
+        board_changed(store);
+    }
+}
+
+pub fn redo(store: Store) {
+    if !writable(store) {
+        return;
+    }
+    let mut ok = false;
+    store.game.update(|g| ok = g.redo().is_ok());
+    if ok {
+        board_changed(store);
+    }
+}
+
+/// "Fill all notes": every empty cell's notes become its candidates (one undo step).
+pub fn fill_notes(store: Store) {
+    if apply(store, Action::FillNotes) {
+        store.status.set(store.t().notes_filled.into());
+    }
+}
+
+/// "Clear all notes" (one undo step).
+pub fn clear_notes(store: Store) {
+    if apply(store, Action::ClearNotes) {
+        store.status.set(store.t().notes_cleared.into());
+    }
+}
+
+/// The digits a keyboard key stands for on a grid of this size (1-9, then A-G for 16x16).
+pub fn key_digit(size: Size, key: &str) -> Option<Digit> {
+    let mut chars = key.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else { return None };
+    size.digit_from_char(c)
+}

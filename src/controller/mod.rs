@@ -1,0 +1,137 @@
+//! The player's intent becomes engine actions and worker requests: what each tap, key, pen
+//! stroke and button does to the store. Components call these functions and stay declarative;
+//! the outside world (storage, the engine worker, the clock) is reached through `store.ports()`,
+//! so all of this runs natively on fakes (`tests.rs`).
+//!
+//! ```text
+//!  mod.rs       applying actions (and what every board change does), waiting for the engine
+//!  input.rs     digits, notes, selection, modes, undo/redo
+//!  help.rs      hint, check, solve
+//!  games.rs     new, typed-in, daily and previous games, restart, the win
+//!  sharing.rs   links, clipboard, files
+//!  printing.rs  the puzzle on show, or a set of new ones
+//! ```
+
+mod games;
+mod help;
+mod input;
+mod printing;
+mod sharing;
+#[cfg(test)]
+mod tests;
+
+pub use games::*;
+pub use help::*;
+pub use input::*;
+// Named: leptos's prelude has a `clear` too.
+pub use input::clear;
+pub use printing::*;
+pub use sharing::*;
+
+use crate::i18n::{fill, level_name};
+use crate::services::platform;
+use crate::services::storage;
+use crate::state::PrintSet;
+use crate::state::{Dialog, GameMeta, InputMode, Making, Marks, Phase, Store, TabRole, Waiting};
+use inkdoku_engine::format::sdk::{self, SdkHeader};
+use inkdoku_engine::game::{Action, Check, Game};
+use inkdoku_engine::generator::Options;
+use inkdoku_engine::geometry::cell_name;
+use inkdoku_engine::hint::Advice;
+use inkdoku_engine::protocol::{Reply, Task};
+use inkdoku_engine::share::{self, Progress, Shared};
+use inkdoku_engine::{Cell, Digit, Grid, House, Size};
+use leptos::prelude::*;
+
+/// Whether this tab may change the game (it doesn't while another tab plays).
+pub fn writable(store: Store) -> bool {
+    let ok = store.role.get_untracked() != TabRole::Follower;
+    if !ok {
+        store.status.set(store.t().read_only.into());
+    }
+    ok
+}
+
+/// Applies an action to the game. When the board changes, hint and check marks and the last
+/// status message go (they spoke of the board before), and a win is celebrated. Returns whether
+/// the board changed.
+pub fn apply(store: Store, action: Action) -> bool {
+    if !writable(store) {
+        return false;
+    }
+    let mut result = Ok(false);
+    store.game.update(|g| result = g.apply(action));
+    match result {
+        Ok(true) => {
+            board_changed(store);
+            true
+        }
+        Ok(false) => false,
+        Err(e) => {
+            refused(store, &e);
+            false
+        }
+    }
+}
+
+/// The game refused an action: why, in the player's words; the engine's text in the console.
+fn refused(store: Store, e: &inkdoku_engine::game::ActionError) {
+    leptos::logging::warn!("inkdoku: action refused: {e}");
+    store.status.set(crate::i18n::action_refused(store.t(), e).into());
+}
+
+/// What every change of the board (an action, undo, redo) does to the UI state.
+fn board_changed(store: Store) {
+    store.marks.set(Marks::default());
+    store.status.set(String::new());
+    store.ink.chip.set(None);
+    after_change(store);
+}
+
+fn after_change(store: Store) {
+    let solved = store.game.with(|g| g.is_solved());
+    if solved && store.phase.get_untracked() == Phase::Play && !store.meta.with_untracked(|m| m.won) {
+        won(store);
+    }
+}
+
+/// How long a wait for the engine worker goes unshown (most answers come sooner).
+pub const WAIT_SHOWN_MS: u32 = 300;
+
+/// Starts waiting for an engine request: after `WAIT_SHOWN_MS` the wait is shown with Cancel.
+/// Returns its token for `done_waiting`.
+fn start_waiting(store: Store, what: &str) -> u32 {
+    let token = store.waiting.with_untracked(|w| w.as_ref().map_or(1, |w| w.token.wrapping_add(1)));
+    store.waiting.set(Some(Waiting { token, what: what.to_string(), shown: false }));
+    store.status.set(what.to_string());
+    let show = move || store.waiting.update(|w| w.iter_mut().filter(|w| w.token == token).for_each(|w| w.shown = true));
+    store.ports().clock.after(WAIT_SHOWN_MS, Box::new(show));
+    token
+}
+
+/// Sends a task to the engine worker; `on_reply` gets its progress messages and answer.
+fn ask(store: Store, task: Task, on_reply: impl FnMut(Reply) + 'static) -> Result<u32, String> {
+    store.ports().engine.request(task, Box::new(on_reply))
+}
+
+/// The request `token` was answered.
+fn done_waiting(store: Store, token: u32) {
+    if store.waiting.with_untracked(|w| w.as_ref().is_some_and(|w| w.token == token)) {
+        store.waiting.set(None);
+    }
+}
+
+/// Cancel on a shown wait: the engine worker is stopped (its answer will never land) and
+/// starts afresh on the next request.
+pub fn cancel_waiting(store: Store) {
+    store.ports().engine.cancel_all();
+    store.waiting.set(None);
+    store.status.set(store.t().cancelled.into());
+}
+
+/// A worker request failed (the worker crashed or could not start; `services::worker` has
+/// restarted it for the next request): plain words for the player, the detail in the console.
+fn worker_failed(store: Store, detail: &str) {
+    leptos::logging::warn!("inkdoku worker: {detail}");
+    store.status.set(store.t().worker_failed.into());
+}

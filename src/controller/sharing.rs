@@ -1,0 +1,182 @@
+//! Sharing and opening: links (with the player's progress if asked), the clipboard, files;
+//! whatever a player feeds in is checked in the engine worker before it replaces a game.
+
+use super::*;
+
+/// Tells the player a link, paste or file (`source` names it) holds no puzzle, in plain words
+/// of their language — a damaged link, one from a newer inkdoku, or nothing readable — with
+/// the reader's exact reason folded away under Details; nothing else changes.
+pub fn not_a_puzzle(store: Store, source: &str, error: &(dyn std::error::Error + 'static)) {
+    let t = store.t();
+    let summary = match error.downcast_ref::<share::ShareError>() {
+        Some(share::ShareError::NewerVersion(_)) => t.link_newer.to_string(),
+        Some(share::ShareError::Empty | share::ShareError::Format(_)) | None => fill(t.no_text_puzzle, &[("source", source)]),
+        Some(_) => t.link_damaged.to_string(),
+    };
+    let text = format!("{summary} {}", t.unchanged);
+    store.dialog.set(Some(Dialog::Message { title: t.not_a_puzzle.into(), text, details: Some(error.to_string()) }));
+}
+
+/// Opens a puzzle from a link, a paste or a file; `source` names it in messages. A text that
+/// holds no puzzle gets a message saying why, and the game in progress is left as it is.
+/// Returns whether the text held a puzzle.
+pub fn open_text(store: Store, text: &str, source: &str) -> bool {
+    match share::parse(text) {
+        Ok(shared) => {
+            open_shared(store, shared);
+            true
+        }
+        Err(e) => {
+            not_a_puzzle(store, source, &e);
+            false
+        }
+    }
+}
+
+/// Asks before replacing a game in progress (setting), then loads the puzzle.
+pub fn open_shared(store: Store, shared: Shared) {
+    if store.in_progress() && store.settings.with_untracked(|s| s.confirm_new_game) {
+        store.dialog.set(Some(Dialog::ConfirmOpen(shared)));
+    } else {
+        load_shared(store, shared);
+    }
+}
+
+/// Checks the puzzle in the worker (it must have exactly one solution) and plays it.
+pub fn load_shared(store: Store, shared: Shared) {
+    store.dialog.set(None);
+    let token = start_waiting(store, store.t().checking);
+    let givens = shared.givens.clone();
+    let sent = ask(store, Task::Analyze { puzzle: givens.clone() }, move |reply| {
+        done_waiting(store, token);
+        opened(store, &shared, reply);
+    });
+    if let Err(e) = sent {
+        done_waiting(store, token);
+        worker_failed(store, &e);
+    }
+}
+
+/// The worker's answer about a shared or opened puzzle: play it, or say why not.
+pub(super) fn opened(store: Store, shared: &Shared, reply: Reply) {
+    let givens = &shared.givens;
+    match reply {
+        Reply::Analyzed { count: 1, solution, rating, .. } => {
+            let mut game = Game::new(givens.clone(), solution);
+            let mut progress_lost = false;
+            if let Some(Progress { entries, notes, eliminated }) = shared.progress.clone()
+                && let Err(e) = game.apply(Action::SetBoard { entries, notes, eliminated })
+            {
+                leptos::logging::warn!("inkdoku: the link's progress: {e}");
+                progress_lost = true;
+            }
+            let level = rating.map(|r| r.level);
+            start_game(store, game, GameMeta::new(level, None));
+            let rated = level.map_or(String::new(), |l| format!(" ({})", level_name(store.lang_now(), l)));
+            let mut said = fill(store.t().opened, &[("size", givens.size().name()), ("rated", &rated)]);
+            if progress_lost {
+                said = format!("{said} {}", store.t().progress_unusable);
+            }
+            store.status.set(said);
+        }
+        Reply::Analyzed { count, .. } => {
+            let t = store.t();
+            let why = if count == 0 { t.no_solution_long } else { t.many_solutions_long };
+            store.dialog.set(Some(Dialog::Message { title: t.not_playable.into(), text: format!("{why} {}", t.unchanged), details: None }));
+        }
+        Reply::TooHard { .. } => {
+            let t = store.t();
+            store.dialog.set(Some(Dialog::Message {
+                title: t.not_playable.into(),
+                text: format!("{} {}", t.too_hard, t.unchanged),
+                details: None,
+            }));
+        }
+        Reply::Error { message, .. } => worker_failed(store, &message),
+        _ => {}
+    }
+}
+
+/// The link to the current puzzle (with the player's progress and notes if asked).
+pub fn share_url(store: Store, with_progress: bool) -> String {
+    let fragment = store.game.with_untracked(|g| {
+        let progress = with_progress.then(|| {
+            let b = g.board();
+            Progress { entries: b.entries.clone(), notes: b.notes.clone(), eliminated: b.eliminated.clone() }
+        });
+        share::fragment(g.givens(), progress.as_ref())
+    });
+    format!("{}{fragment}", platform::app_url())
+}
+
+pub fn share(store: Store, with_progress: bool) {
+    let url = share_url(store, with_progress);
+    leptos::task::spawn_local(async move {
+        match platform::share_link(store.t().share_title, &url).await {
+            Ok(platform::Shared::Sheet) => store.status.set(store.t().shared.into()),
+            Ok(platform::Shared::Copied) => store.status.set(store.t().link_copied.into()),
+            Err(e) => browser_failed(store, store.t().cannot_share, "", &e),
+        }
+    });
+}
+
+/// The puzzle as text: its line, then a grid for people.
+pub fn puzzle_text(store: Store) -> String {
+    store.game.with_untracked(|g| format!("{}\n\n{}", g.givens().to_line(), g.givens().to_pretty()))
+}
+
+pub fn copy_puzzle(store: Store) {
+    let text = puzzle_text(store);
+    leptos::task::spawn_local(async move {
+        match platform::copy_text(&text).await {
+            Ok(()) => store.status.set(store.t().puzzle_copied.into()),
+            Err(e) => browser_failed(store, store.t().cannot_copy, "", &e),
+        }
+    });
+}
+
+pub fn paste_puzzle(store: Store) {
+    leptos::task::spawn_local(async move {
+        match platform::read_clipboard().await {
+            Ok(text) => {
+                open_text(store, &text, store.t().the_clipboard);
+            }
+            Err(e) => browser_failed(store, store.t().cannot_read_clipboard, "", &e),
+        }
+    });
+}
+
+pub fn save_file(store: Store) {
+    let level = store.meta.with_untracked(|m| m.level);
+    let header = SdkHeader { source: Some("inkdoku".into()), level: level.map(|l| l.name().to_string()), ..SdkHeader::default() };
+    let text = store.game.with_untracked(|g| sdk::write(g.givens(), &header));
+    let name = format!("inkdoku-{}.sdk", level.map_or("puzzle", |l| l.name()).to_lowercase().replace(' ', "-"));
+    match platform::download(&name, &text) {
+        Ok(()) => store.status.set(fill(store.t().saved_as, &[("name", &name)])),
+        Err(e) => browser_failed(store, store.t().cannot_save_file, &name, &e),
+    }
+}
+
+pub fn open_file(store: Store) {
+    let picked = platform::open_file(".sdk,.ss,.txt,text/plain", move |name, text| match text {
+        Ok(text) => {
+            let source = fill(store.t().the_file, &[("name", &name)]);
+            match inkdoku_engine::format::parse_any(&text) {
+                Ok((givens, _)) => open_shared(store, Shared { givens, progress: None }),
+                Err(e) => not_a_puzzle(store, &source, &e),
+            }
+        }
+        Err(e) => browser_failed(store, store.t().cannot_read_file, &name, &e),
+    });
+    if let Err(e) = picked {
+        browser_failed(store, store.t().cannot_open_file, "", &e);
+    }
+}
+
+/// The browser could not do something: `template` says what, in the player's words (with the
+/// reason as `{e}`, a file's name as `{name}`); the browser's own message goes to the console.
+pub(super) fn browser_failed(store: Store, template: &str, name: &str, e: &platform::PlatformError) {
+    e.log();
+    let t = store.t();
+    store.status.set(fill(template, &[("name", name), ("e", crate::i18n::browser_reason(t, e))]));
+}
