@@ -59,6 +59,10 @@ impl Ports {
 #[cfg(test)]
 pub mod fakes {
     use super::*;
+    use crate::i18n::Lang;
+    use crate::state::{GameMeta, Settings, Store, TabRole, blank_game};
+    use leptos::prelude::Owner;
+    use leptos::prelude::*;
     use std::cell::{Cell, RefCell};
     use std::collections::BTreeMap;
 
@@ -201,6 +205,17 @@ pub mod fakes {
     impl World {
         pub fn ports(&self) -> Ports {
             Ports { storage: self.storage.clone(), engine: self.engine.clone(), clock: self.clock.clone() }
+        }
+
+        /// A store on these fakes (a playing tab, a blank board, the interface in `lang`), and
+        /// the reactive owner that keeps its signals alive.
+        pub fn store(&self, lang: Lang) -> (Owner, Store) {
+            let owner = Owner::new();
+            owner.set();
+            let settings = Settings { language: Some(lang), ..Settings::default() };
+            let store = Store::new(blank_game(), GameMeta::new(None, None), settings, self.ports(), Lang::En);
+            store.role.set(TabRole::Active);
+            (owner, store)
         }
     }
 }

@@ -7,7 +7,6 @@ use crate::ink::hand::LastWritten;
 use crate::ports::fakes::World;
 use crate::ports::{Clock as _, KeyValue as _};
 use crate::services::storage::{BEST_KEY, GAME_KEY, Loaded, PREVIOUS_KEY, StoredGame};
-use crate::state::Settings;
 use inkdoku_engine::lang::Lang;
 
 /// Easy 9x9 (seed 7), as the e2e tests open it.
@@ -15,14 +14,8 @@ const PUZZLE: &str = "#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5...
 /// Another puzzle (the first of sudoku17 in ../shared/data would do; this one is Easy too).
 const OTHER: &str = "#4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
-/// A store on the fakes, and the reactive owner that keeps its signals alive.
 fn store_in(world: &World, lang: Lang) -> (Owner, Store) {
-    let owner = Owner::new();
-    owner.set();
-    let settings = Settings { language: Some(lang), ..Settings::default() };
-    let store = Store::new(crate::state::blank_game(), GameMeta::new(None, None), settings, world.ports(), Lang::En);
-    store.role.set(TabRole::Active);
-    (owner, store)
+    world.store(lang)
 }
 
 /// Opens a link and lets the engine check it.

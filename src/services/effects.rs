@@ -7,7 +7,7 @@ use crate::services::platform;
 use crate::services::storage::{self, GAME_KEY, SETTINGS_KEY, StoredGame};
 use crate::services::tabs;
 use crate::state::{Phase, Store, TabRole};
-use gloo_timers::callback::{Interval, Timeout};
+use gloo_timers::callback::Interval;
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -28,7 +28,7 @@ pub fn save_now(store: Store) {
 /// tab that only follows another or lost the game to another (it must never write over the
 /// playing tab's game).
 fn record(store: Store) -> Option<StoredGame> {
-    if store.phase.get_untracked() != Phase::Play || store.role.get_untracked() != TabRole::Active || !tabs::may_save() {
+    if store.phase.get_untracked() != Phase::Play || store.role.get_untracked() != TabRole::Active || !tabs::may_save(&store.ports()) {
         return None;
     }
     store.game.with_untracked(|g| g.givens().filled_count() > 0).then(|| current_record(store))
@@ -61,16 +61,36 @@ pub fn reload_saved(store: Store) {
     }
 }
 
+/// How long autosave waits after a change for the next one (one save per burst of changes).
+pub const SAVE_AFTER_MS: u32 = 400;
+
+thread_local! {
+    /// Which change the pending save belongs to (a later change postpones it).
+    static CHANGES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The game changed: the panic hook gets it at once, storage `SAVE_AFTER_MS` after the last
+/// change of a burst.
+pub fn game_changed(store: Store) {
+    keep_for_rescue(store);
+    let change = CHANGES.with(|c| {
+        c.set(c.get() + 1);
+        c.get()
+    });
+    let save = move || {
+        if CHANGES.with(|c| c.get()) == change {
+            save_now(store);
+        }
+    };
+    store.ports().clock.after(SAVE_AFTER_MS, Box::new(save));
+}
+
 /// Saves after every change, debounced; settings are saved at once.
 fn autosave(store: Store) {
-    let pending = StoredValue::new_local(None::<Timeout>);
     Effect::new(move |_| {
         store.game.track();
         store.meta.track();
-        keep_for_rescue(store);
-        let t = Timeout::new(400, move || save_now(store));
-        // Replacing the previous timeout drops (cancels) it: one save per burst of changes.
-        pending.set_value(Some(t));
+        game_changed(store);
     });
     Effect::new(move |_| {
         let settings = store.settings.get();
@@ -250,4 +270,107 @@ pub fn install(store: Store) {
     keyboard(store);
     paste(store);
     links(store);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use crate::ports::fakes::World;
+    use crate::ports::{Clock as _, KeyValue as _};
+    use inkdoku_engine::game::{Action, Game};
+
+    const PUZZLE: &str = ".7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";
+
+    fn playing(world: &World) -> (Owner, Store) {
+        let (owner, store) = world.store(Lang::En);
+        let givens = inkdoku_engine::format::line::parse(PUZZLE).unwrap();
+        store.game.set(Game::new(givens, None));
+        (owner, store)
+    }
+
+    fn stored(world: &World) -> Option<StoredGame> {
+        world.storage.get(GAME_KEY).map(|t| serde_json::from_str(&t).unwrap())
+    }
+
+    fn place(store: Store, cell: usize, digit: u8) {
+        let action = Action::Place {
+            cell: inkdoku_engine::Cell::new(cell),
+            digit: inkdoku_engine::Digit::new(digit).unwrap(),
+            clear_peer_notes: true,
+        };
+        store.game.update(|g| {
+            g.apply(action).unwrap();
+        });
+        game_changed(store);
+    }
+
+    #[test]
+    fn a_burst_of_moves_is_saved_once_after_the_last_with_its_play_time() {
+        let world = World::default();
+        let (_owner, store) = playing(&world);
+        place(store, 0, 1);
+        world.clock.advance(300.0);
+        place(store, 2, 3);
+        world.clock.advance(300.0);
+        assert_eq!(stored(&world), None, "not while the moves keep coming");
+        store.elapsed.set(42_000);
+        world.clock.advance(150.0);
+        let saved = stored(&world).expect("saved after the burst");
+        assert_eq!(saved.game.applied(), 2);
+        assert_eq!(saved.meta.elapsed_ms, 42_000);
+    }
+
+    #[test]
+    fn only_the_playing_tab_writes_and_never_over_a_newer_holder() {
+        let world = World::default();
+        let (_owner, store) = playing(&world);
+        store.role.set(TabRole::Follower);
+        place(store, 0, 1);
+        world.clock.advance(500.0);
+        assert_eq!(stored(&world), None, "a following tab never writes");
+        // Another tab took the lock while this one was frozen: its id is the holder's now.
+        store.role.set(TabRole::Active);
+        world.storage.set(tabs::HOLDER_KEY, "someone else").unwrap();
+        save_now(store);
+        assert_eq!(stored(&world), None, "fenced: the new holder's game is not overwritten");
+        world.storage.remove(tabs::HOLDER_KEY);
+        save_now(store);
+        assert!(stored(&world).is_some());
+        // Typing a puzzle in is not a game to save.
+        world.storage.remove(GAME_KEY);
+        store.phase.set(Phase::Enter);
+        save_now(store);
+        assert_eq!(stored(&world), None);
+    }
+
+    #[test]
+    fn a_save_that_fails_is_said_in_the_players_language() {
+        let world = World::default();
+        let (_owner, store) = playing(&world);
+        store.settings.update(|s| s.language = Some(Lang::De));
+        world.storage.full.set(true);
+        save_now(store);
+        assert_eq!(
+            store.status.get_untracked(),
+            "Dein Spiel konnte nicht gespeichert werden: der Speicher des Browsers für diese Seite ist voll."
+        );
+    }
+
+    #[test]
+    fn a_following_tab_keeps_up_with_the_saved_game() {
+        let world = World::default();
+        let (_owner, player) = playing(&world);
+        place(player, 0, 1);
+        save_now(player);
+        let (_other, follower) = world.store(Lang::En);
+        follower.role.set(TabRole::Follower);
+        reload_saved(follower);
+        assert_eq!(follower.game.get_untracked(), player.game.get_untracked());
+        // A damaged record is left for the playing tab to report: the follower keeps its board.
+        world.storage.set(GAME_KEY, "{").unwrap();
+        reload_saved(follower);
+        assert_eq!(follower.game.get_untracked(), player.game.get_untracked());
+        assert!(world.clock.now_ms() > 0.0);
+    }
 }

@@ -15,6 +15,7 @@
 //! lock can never write over the new holder's game, even before it learns it lost the lock.
 //! Without the Web Locks API (old browsers) a tab simply plays.
 
+use crate::ports::Ports;
 use crate::services::effects::{reload_saved, save_now};
 use crate::state::{Dialog, Store, TabRole};
 use gloo_timers::callback::Timeout;
@@ -26,7 +27,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{BroadcastChannel, MessageEvent};
 
 const LOCK: &str = "inkdoku-game";
-const HOLDER_KEY: &str = "inkdoku.holder.v1";
+pub const HOLDER_KEY: &str = "inkdoku.holder.v1";
 /// How long "Play here" waits for the playing tab to save and hand over before stealing.
 const HANDOVER_MS: u32 = 600;
 
@@ -60,14 +61,10 @@ fn post(message: &Message) {
     });
 }
 
-fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
-
 /// Whether this tab is still the one allowed to write the game (see "Fencing" above).
-pub fn may_save() -> bool {
+pub fn may_save(ports: &Ports) -> bool {
     let me = ME.get().to_string();
-    local_storage().and_then(|s| s.get_item(HOLDER_KEY).ok().flatten()).is_none_or(|holder| holder == me)
+    ports.storage.get(HOLDER_KEY).is_none_or(|holder| holder == me)
 }
 
 /// Tells the following tabs that the stored game changed.
@@ -125,9 +122,7 @@ fn request_lock(locks: &JsValue, options: &[(&str, bool)], on_granted: impl FnOn
 }
 
 fn become_active(store: Store, announce: bool) {
-    if let Some(s) = local_storage() {
-        let _ = s.set_item(HOLDER_KEY, &ME.get().to_string());
-    }
+    let _ = store.ports().storage.set(HOLDER_KEY, &ME.get().to_string());
     reload_saved(store);
     let was = store.role.get_untracked();
     store.role.set(TabRole::Active);
