@@ -136,16 +136,8 @@ pub fn finish_entering(store: Store) {
         store.status.set(store.t().grid_empty.into());
         return;
     }
-    let token = start_waiting(store, store.t().checking);
     let grid = puzzle.clone();
-    let sent = ask(store, Task::Analyze { puzzle }, move |reply| {
-        done_waiting(store, token);
-        answered_entering(store, &grid, reply);
-    });
-    if let Err(e) = sent {
-        done_waiting(store, token);
-        worker_failed(store, &e);
-    }
+    ask_waiting(store, store.t().checking, Task::Analyze { puzzle }, move |reply| answered_entering(store, &grid, reply));
 }
 
 /// The worker's answer to a puzzle typed in.

@@ -27,10 +27,8 @@ pub fn hint(store: Store) {
     }
     let (size, digits, candidates, solution) = store.game.with_untracked(|g| (g.size(), g.grid(), g.candidates(), g.solution().cloned()));
     let asked = (digits.clone(), candidates.clone());
-    let token = start_waiting(store, store.t().looking_for_hint);
     let task = Task::Hint { digits, candidates: Some(candidates), solution };
-    let sent = ask(store, task, move |reply| {
-        done_waiting(store, token);
+    ask_waiting(store, store.t().looking_for_hint, task, move |reply| {
         let current = store.game.with_untracked(|g| (g.grid(), g.candidates()));
         if current != asked {
             return;
@@ -55,10 +53,6 @@ pub fn hint(store: Store) {
             _ => {}
         }
     });
-    if let Err(e) = sent {
-        done_waiting(store, token);
-        worker_failed(store, &e);
-    }
 }
 
 /// Applies the hint on show.

@@ -114,6 +114,21 @@ fn ask(store: Store, task: Task, on_reply: impl FnMut(Reply) + 'static) -> Resul
     store.ports().engine.request(task, Box::new(on_reply))
 }
 
+/// Sends a task the player waits for: the wait shows after `WAIT_SHOWN_MS` (with Cancel) and
+/// ends with the answer, which `on_answer` gets; a task that can't be sent is said in plain
+/// words.
+fn ask_waiting(store: Store, what: &str, task: Task, mut on_answer: impl FnMut(Reply) + 'static) {
+    let token = start_waiting(store, what);
+    let sent = ask(store, task, move |reply| {
+        done_waiting(store, token);
+        on_answer(reply);
+    });
+    if let Err(e) = sent {
+        done_waiting(store, token);
+        worker_failed(store, &e);
+    }
+}
+
 /// The request `token` was answered.
 fn done_waiting(store: Store, token: u32) {
     if store.waiting.with_untracked(|w| w.as_ref().is_some_and(|w| w.token == token)) {

@@ -45,16 +45,8 @@ pub fn open_shared(store: Store, shared: Shared) {
 /// Checks the puzzle in the worker (it must have exactly one solution) and plays it.
 pub fn load_shared(store: Store, shared: Shared) {
     store.dialog.set(None);
-    let token = start_waiting(store, store.t().checking);
-    let givens = shared.givens.clone();
-    let sent = ask(store, Task::Analyze { puzzle: givens.clone() }, move |reply| {
-        done_waiting(store, token);
-        opened(store, &shared, reply);
-    });
-    if let Err(e) = sent {
-        done_waiting(store, token);
-        worker_failed(store, &e);
-    }
+    let task = Task::Analyze { puzzle: shared.givens.clone() };
+    ask_waiting(store, store.t().checking, task, move |reply| opened(store, &shared, reply));
 }
 
 /// The worker's answer about a shared or opened puzzle: play it, or say why not.
