@@ -7,6 +7,8 @@
 //!  controller ──store.ports()──▶ KeyValue      localStorage       │ fakes::Memory (can be full)
 //!                               EngineWorker  the engine worker  │ fakes::Engine (answers by hand)
 //!                               Clock         Date.now, timeouts │ fakes::Clock  (time set by hand)
+//!                               TabLock       Web Locks          │ fakes::Locks  (shared by tabs)
+//!                               TabChannel    BroadcastChannel   │ fakes::Bus    (shared by tabs)
 //! ```
 
 use crate::services::storage::SaveError;
@@ -36,12 +38,28 @@ pub trait Clock {
     fn after(&self, ms: u32, then: Box<dyn FnOnce()>);
 }
 
+/// The lock that makes one tab the playing one (the Web Locks API).
+pub trait TabLock {
+    /// Asks for the game's lock: granted only if free, or with `steal` taken from its holder.
+    /// `on_granted` runs once with the answer; `on_lost` runs if a later steal takes it away.
+    fn request(&self, steal: bool, on_granted: Box<dyn FnOnce(bool)>, on_lost: Box<dyn FnOnce()>);
+}
+
+/// Messages between the tabs of the app (a BroadcastChannel: never delivered to the sender).
+pub trait TabChannel {
+    fn post(&self, text: &str);
+    fn listen(&self, on_message: Box<dyn FnMut(String)>);
+}
+
 /// The outside world as the app sees it.
 #[derive(Clone)]
 pub struct Ports {
     pub storage: Rc<dyn KeyValue>,
     pub engine: Rc<dyn EngineWorker>,
     pub clock: Rc<dyn Clock>,
+    /// None where the browser has no Web Locks API (the tab then simply plays).
+    pub lock: Option<Rc<dyn TabLock>>,
+    pub channel: Rc<dyn TabChannel>,
 }
 
 impl Ports {
@@ -51,6 +69,8 @@ impl Ports {
             storage: Rc::new(crate::services::storage::LocalStore),
             engine: Rc::new(crate::services::worker::EngineChannel),
             clock: Rc::new(crate::services::platform::PageClock),
+            lock: crate::services::tabs::WebLocks::find().map(|l| Rc::new(l) as Rc<dyn TabLock>),
+            channel: Rc::new(crate::services::tabs::Broadcast::open()),
         }
     }
 }
@@ -187,24 +207,120 @@ pub mod fakes {
         }
     }
 
-    /// A set of fakes and the `Ports` made of them.
+    /// Who holds the game's lock (a tab's number) and what to tell it when it is stolen.
+    #[derive(Default)]
+    pub struct Locks {
+        holder: RefCell<Option<(usize, Option<Then>)>>,
+    }
+
+    impl Locks {
+        pub fn holder(&self) -> Option<usize> {
+            self.holder.borrow().as_ref().map(|(tab, _)| *tab)
+        }
+    }
+
+    /// One tab's handle on the lock; answers come a moment later, as the browser's do.
+    struct LockHandle {
+        locks: Rc<Locks>,
+        tab: usize,
+        clock: Rc<Clock>,
+    }
+
+    impl TabLock for LockHandle {
+        fn request(&self, steal: bool, on_granted: Box<dyn FnOnce(bool)>, on_lost: Then) {
+            let (locks, tab) = (self.locks.clone(), self.tab);
+            super::Clock::after(
+                self.clock.as_ref(),
+                0,
+                Box::new(move || {
+                    let free = locks.holder.borrow().is_none();
+                    if !free && !steal {
+                        on_granted(false);
+                        return;
+                    }
+                    let before = locks.holder.borrow_mut().replace((tab, Some(on_lost)));
+                    if let Some((_, Some(lost))) = before {
+                        lost();
+                    }
+                    on_granted(true);
+                }),
+            );
+        }
+    }
+
+    type Listener = Rc<RefCell<Box<dyn FnMut(String)>>>;
+
+    /// The tabs' channel: every listener but the sender's hears a message, a moment later;
+    /// a frozen tab hears nothing.
+    #[derive(Default)]
+    pub struct Bus {
+        listeners: RefCell<Vec<(usize, Listener)>>,
+        pub frozen: RefCell<Vec<usize>>,
+    }
+
+    struct BusHandle {
+        bus: Rc<Bus>,
+        tab: usize,
+        clock: Rc<Clock>,
+    }
+
+    impl TabChannel for BusHandle {
+        fn post(&self, text: &str) {
+            let (bus, from, text) = (self.bus.clone(), self.tab, text.to_string());
+            let deliver = move || {
+                let listeners: Vec<(usize, Listener)> = bus.listeners.borrow().clone();
+                for (tab, listener) in listeners {
+                    if tab != from && !bus.frozen.borrow().contains(&tab) {
+                        (listener.borrow_mut())(text.clone());
+                    }
+                }
+            };
+            super::Clock::after(self.clock.as_ref(), 0, Box::new(deliver));
+        }
+
+        fn listen(&self, on_message: Box<dyn FnMut(String)>) {
+            self.bus.listeners.borrow_mut().push((self.tab, Rc::new(RefCell::new(on_message))));
+        }
+    }
+
+    /// One browser profile: storage, the lock and the channel are shared by its tabs; each call
+    /// of `ports` (or `store`) is another tab.
     pub struct World {
         pub storage: Rc<Memory>,
         pub engine: Rc<Engine>,
         pub clock: Rc<Clock>,
+        pub locks: Rc<Locks>,
+        pub bus: Rc<Bus>,
+        tabs: Cell<usize>,
     }
 
     impl Default for World {
         fn default() -> World {
             let clock = Clock::default();
             clock.now.set(1_800_000_000_000.0);
-            World { storage: Rc::default(), engine: Rc::default(), clock: Rc::new(clock) }
+            World {
+                storage: Rc::default(),
+                engine: Rc::default(),
+                clock: Rc::new(clock),
+                locks: Rc::default(),
+                bus: Rc::default(),
+                tabs: Cell::new(0),
+            }
         }
     }
 
     impl World {
+        /// The outside world of a new tab (tabs are numbered from 0 in the order they come).
         pub fn ports(&self) -> Ports {
-            Ports { storage: self.storage.clone(), engine: self.engine.clone(), clock: self.clock.clone() }
+            let tab = self.tabs.get();
+            self.tabs.set(tab + 1);
+            Ports {
+                storage: self.storage.clone(),
+                engine: self.engine.clone(),
+                clock: self.clock.clone(),
+                lock: Some(Rc::new(LockHandle { locks: self.locks.clone(), tab, clock: self.clock.clone() })),
+                channel: Rc::new(BusHandle { bus: self.bus.clone(), tab, clock: self.clock.clone() }),
+            }
         }
 
         /// A store on these fakes (a playing tab, a blank board, the interface in `lang`), and

@@ -240,6 +240,8 @@ pub struct Chip {
 pub struct Store {
     /// The outside world: storage, the engine worker, the clock (`crate::ports`).
     pub ports: StoredValue<Ports, LocalStorage>,
+    /// This tab's part in the election of the playing tab (`services::tabs`).
+    pub tab: StoredValue<crate::services::tabs::TabState, LocalStorage>,
     pub game: RwSignal<Game>,
     /// The game's metadata; its `elapsed_ms` is only written when saving (see `elapsed`).
     pub meta: RwSignal<GameMeta>,
@@ -285,6 +287,7 @@ impl Store {
     pub fn new(game: Game, meta: GameMeta, settings: Settings, ports: Ports, browser_lang: Lang) -> Store {
         Store {
             ports: StoredValue::new_local(ports),
+            tab: StoredValue::new_local(Default::default()),
             game: RwSignal::new(game),
             elapsed: RwSignal::new(meta.elapsed_ms),
             meta: RwSignal::new(meta),

@@ -18,7 +18,7 @@ use wasm_bindgen::prelude::Closure;
 pub fn save_now(store: Store) {
     if let Some(record) = record(store) {
         match storage::save(&store.ports(), GAME_KEY, &record) {
-            Ok(()) => tabs::announce_saved(),
+            Ok(()) => tabs::announce_saved(store),
             Err(e) => store.status.set(fill(store.t().cannot_save, &[("e", &storage::describe(store.t(), &e))])),
         }
     }
@@ -28,7 +28,7 @@ pub fn save_now(store: Store) {
 /// tab that only follows another or lost the game to another (it must never write over the
 /// playing tab's game).
 fn record(store: Store) -> Option<StoredGame> {
-    if store.phase.get_untracked() != Phase::Play || store.role.get_untracked() != TabRole::Active || !tabs::may_save(&store.ports()) {
+    if store.phase.get_untracked() != Phase::Play || store.role.get_untracked() != TabRole::Active || !tabs::may_save(store) {
         return None;
     }
     store.game.with_untracked(|g| g.givens().filled_count() > 0).then(|| current_record(store))

@@ -15,13 +15,11 @@
 //! lock can never write over the new holder's game, even before it learns it lost the lock.
 //! Without the Web Locks API (old browsers) a tab simply plays.
 
-use crate::ports::Ports;
+use crate::ports::{TabChannel, TabLock};
 use crate::services::effects::{reload_saved, save_now};
 use crate::state::{Dialog, Store, TabRole};
-use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::cell::{Cell, RefCell};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{BroadcastChannel, MessageEvent};
@@ -29,7 +27,7 @@ use web_sys::{BroadcastChannel, MessageEvent};
 const LOCK: &str = "inkdoku-game";
 pub const HOLDER_KEY: &str = "inkdoku.holder.v1";
 /// How long "Play here" waits for the playing tab to save and hand over before stealing.
-const HANDOVER_MS: u32 = 600;
+pub const HANDOVER_MS: u32 = 600;
 
 #[derive(Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
@@ -42,87 +40,57 @@ enum Message {
 /// A step waiting for the tab's role to settle.
 type Step = Box<dyn FnOnce(Store)>;
 
-thread_local! {
-    static CHANNEL: RefCell<Option<BroadcastChannel>> = const { RefCell::new(None) };
-    static ME: Cell<u64> = const { Cell::new(0) };
+/// This tab's part in the election (kept in the store: one per tab).
+#[derive(Default)]
+pub struct TabState {
+    /// This tab's id (random), written as the holder's when it plays.
+    me: u64,
     /// Steps to run once the tab's role is first settled (e.g. a link waiting to be offered).
-    static ON_SETTLED: RefCell<Vec<Step>> = const { RefCell::new(Vec::new()) };
+    on_settled: Vec<Step>,
     /// The pending "Play here": the steal, run when the playing tab hands over or the timer
     /// runs out, whichever comes first.
-    static STEAL: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
-    static STEAL_TIMER: RefCell<Option<Timeout>> = const { RefCell::new(None) };
+    steal: Option<Box<dyn FnOnce()>>,
 }
 
-fn post(message: &Message) {
-    CHANNEL.with_borrow(|c| {
-        if let (Some(c), Ok(text)) = (c, serde_json::to_string(message)) {
-            let _ = c.post_message(&JsValue::from_str(&text));
-        }
-    });
+fn me(store: Store) -> u64 {
+    store.tab.with_value(|t| t.me)
+}
+
+fn post(store: Store, message: &Message) {
+    if let Ok(text) = serde_json::to_string(message) {
+        store.ports().channel.post(&text);
+    }
 }
 
 /// Whether this tab is still the one allowed to write the game (see "Fencing" above).
-pub fn may_save(ports: &Ports) -> bool {
-    let me = ME.get().to_string();
-    ports.storage.get(HOLDER_KEY).is_none_or(|holder| holder == me)
+pub fn may_save(store: Store) -> bool {
+    let me = me(store).to_string();
+    store.ports().storage.get(HOLDER_KEY).is_none_or(|holder| holder == me)
 }
 
 /// Tells the following tabs that the stored game changed.
-pub fn announce_saved() {
-    post(&Message::Saved { from: ME.get() });
+pub fn announce_saved(store: Store) {
+    post(store, &Message::Saved { from: me(store) });
 }
 
 /// Runs `step` once this tab knows whether it plays or follows (at once if it knows already).
 pub fn when_settled(store: Store, step: impl FnOnce(Store) + 'static) {
     if store.role.get_untracked() == TabRole::Pending {
-        ON_SETTLED.with_borrow_mut(|s| s.push(Box::new(step)));
+        store.tab.update_value(|t| t.on_settled.push(Box::new(step)));
     } else {
         step(store);
     }
 }
 
 fn settled(store: Store) {
-    let steps: Vec<Step> = ON_SETTLED.with_borrow_mut(std::mem::take);
+    let steps: Vec<Step> = store.tab.try_update_value(|t| std::mem::take(&mut t.on_settled)).unwrap_or_default();
     for step in steps {
         step(store);
     }
 }
 
-/// `navigator.locks`, where the browser has the Web Locks API.
-fn lock_manager() -> Option<JsValue> {
-    let navigator = web_sys::window()?.navigator();
-    js_sys::Reflect::get(&navigator, &"locks".into()).ok().filter(|l| !l.is_undefined() && !l.is_null())
-}
-
-/// `navigator.locks.request(LOCK, options, callback)`: the callback gets the lock (or null with
-/// `ifAvailable`) and returns a promise that never settles, so the lock is held until the tab
-/// closes or another tab steals it; `on_lost` runs then.
-fn request_lock(locks: &JsValue, options: &[(&str, bool)], on_granted: impl FnOnce(bool) + 'static, on_lost: impl FnOnce() + 'static) {
-    let opts = js_sys::Object::new();
-    for (k, v) in options {
-        let _ = js_sys::Reflect::set(&opts, &(*k).into(), &(*v).into());
-    }
-    let mut on_granted = Some(on_granted);
-    let callback = Closure::<dyn FnMut(JsValue) -> js_sys::Promise>::new(move |lock: JsValue| {
-        let granted = !lock.is_null() && !lock.is_undefined();
-        if let Some(f) = on_granted.take() {
-            f(granted);
-        }
-        if granted { js_sys::Promise::new(&mut |_, _| {}) } else { js_sys::Promise::resolve(&JsValue::UNDEFINED) }
-    });
-    let request = js_sys::Reflect::get(locks, &"request".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-    let Some(request) = request else { return };
-    let promise = request.call3(locks, &LOCK.into(), &opts, callback.as_ref().unchecked_ref());
-    callback.forget();
-    if let Ok(promise) = promise.and_then(|p| p.dyn_into::<js_sys::Promise>()) {
-        let lost = Closure::once(move |_: JsValue| on_lost());
-        let _ = promise.catch(&lost);
-        lost.forget();
-    }
-}
-
 fn become_active(store: Store, announce: bool) {
-    let _ = store.ports().storage.set(HOLDER_KEY, &ME.get().to_string());
+    let _ = store.ports().storage.set(HOLDER_KEY, &me(store).to_string());
     reload_saved(store);
     let was = store.role.get_untracked();
     store.role.set(TabRole::Active);
@@ -149,12 +117,11 @@ fn become_follower(store: Store) {
 }
 
 /// Asks for the lock; plays if it is free, else follows.
-fn claim(store: Store, locks: &JsValue) {
-    request_lock(
-        locks,
-        &[("ifAvailable", true)],
-        move |granted| if granted { become_active(store, false) } else { become_follower(store) },
-        move || become_follower(store),
+fn claim(store: Store, lock: &dyn TabLock) {
+    lock.request(
+        false,
+        Box::new(move |granted| if granted { become_active(store, false) } else { become_follower(store) }),
+        Box::new(move || become_follower(store)),
     );
 }
 
@@ -162,52 +129,235 @@ fn claim(store: Store, locks: &JsValue) {
 /// overruled after `HANDOVER_MS`; then this tab steals the lock and plays. `then` runs once it
 /// plays (e.g. opening the link that asked for it).
 pub fn take_over(store: Store, then: impl FnOnce(Store) + 'static) {
-    let Some(locks) = lock_manager() else {
+    let ports = store.ports();
+    let Some(lock) = ports.lock.clone() else {
         become_active(store, true);
         then(store);
         return;
     };
     store.role.set(TabRole::Pending);
-    ON_SETTLED.with_borrow_mut(|s| s.push(Box::new(then)));
-    let steal = move || request_lock(&locks, &[("steal", true)], move |_| become_active(store, true), move || become_follower(store));
-    STEAL.with_borrow_mut(|s| *s = Some(Box::new(steal)));
-    STEAL_TIMER.with_borrow_mut(|t| *t = Some(Timeout::new(HANDOVER_MS, steal_now)));
-    post(&Message::TakeOver { from: ME.get() });
+    let steal = move || lock.request(true, Box::new(move |_| become_active(store, true)), Box::new(move || become_follower(store)));
+    store.tab.update_value(|t| {
+        t.on_settled.push(Box::new(then));
+        t.steal = Some(Box::new(steal));
+    });
+    ports.clock.after(HANDOVER_MS, Box::new(move || steal_now(store)));
+    post(store, &Message::TakeOver { from: me(store) });
 }
 
-fn steal_now() {
-    STEAL_TIMER.with_borrow_mut(|t| *t = None);
-    if let Some(steal) = STEAL.with_borrow_mut(Option::take) {
+/// Steals the lock for a pending "Play here" (once: the hand-over and the timer both call it).
+fn steal_now(store: Store) {
+    if let Some(steal) = store.tab.try_update_value(|t| t.steal.take()).flatten() {
         steal();
+    }
+}
+
+/// A message from another tab.
+fn heard(store: Store, text: &str) {
+    let Ok(message) = serde_json::from_str::<Message>(text) else { return };
+    let me = me(store);
+    match message {
+        Message::TakeOver { from } if store.role.get_untracked() == TabRole::Active => {
+            save_now(store);
+            post(store, &Message::HandedOver { from: me, to: from });
+        }
+        // The playing tab saved: steal now instead of waiting out the timer.
+        Message::HandedOver { to, .. } if to == me => steal_now(store),
+        Message::Saved { .. } if store.role.get_untracked() == TabRole::Follower => reload_saved(store),
+        _ => {}
     }
 }
 
 /// Joins the channel and settles this tab's role.
 pub fn start(store: Store) {
-    let me = crate::controller::random_seed().max(1);
-    ME.set(me);
-    if let Ok(channel) = BroadcastChannel::new("inkdoku-game") {
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-            let Some(text) = e.data().as_string() else { return };
-            let Ok(message) = serde_json::from_str::<Message>(&text) else { return };
-            match message {
-                Message::TakeOver { from } if store.role.get_untracked() == TabRole::Active => {
-                    save_now(store);
-                    post(&Message::HandedOver { from: me, to: from });
-                }
-                // The playing tab saved: steal now instead of waiting out the timer.
-                Message::HandedOver { to, .. } if to == me => steal_now(),
-                Message::Saved { .. } if store.role.get_untracked() == TabRole::Follower => reload_saved(store),
-                _ => {}
-            }
-        });
-        channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        on_message.forget();
-        CHANNEL.with_borrow_mut(|c| *c = Some(channel));
-    }
-    match lock_manager() {
-        Some(locks) => claim(store, &locks),
+    let id = crate::controller::random_seed().max(1);
+    store.tab.update_value(|t| t.me = id);
+    let ports = store.ports();
+    ports.channel.listen(Box::new(move |text| heard(store, &text)));
+    match ports.lock {
+        Some(lock) => claim(store, lock.as_ref()),
         // No Web Locks: a single tab is all we can promise.
         None => become_active(store, false),
+    }
+}
+
+/// The Web Locks API (`navigator.locks`), where the browser has it.
+pub struct WebLocks(JsValue);
+
+impl WebLocks {
+    pub fn find() -> Option<WebLocks> {
+        let navigator = web_sys::window()?.navigator();
+        js_sys::Reflect::get(&navigator, &"locks".into()).ok().filter(|l| !l.is_undefined() && !l.is_null()).map(WebLocks)
+    }
+}
+
+impl TabLock for WebLocks {
+    /// `navigator.locks.request(LOCK, options, callback)`: the callback gets the lock (or null
+    /// with `ifAvailable`) and returns a promise that never settles, so the lock is held until
+    /// the tab closes or another tab steals it; `on_lost` runs then.
+    fn request(&self, steal: bool, on_granted: Box<dyn FnOnce(bool)>, on_lost: Box<dyn FnOnce()>) {
+        let opts = js_sys::Object::new();
+        let option = if steal { "steal" } else { "ifAvailable" };
+        let _ = js_sys::Reflect::set(&opts, &option.into(), &true.into());
+        let mut on_granted = Some(on_granted);
+        let callback = Closure::<dyn FnMut(JsValue) -> js_sys::Promise>::new(move |lock: JsValue| {
+            let granted = !lock.is_null() && !lock.is_undefined();
+            if let Some(f) = on_granted.take() {
+                f(granted);
+            }
+            if granted { js_sys::Promise::new(&mut |_, _| {}) } else { js_sys::Promise::resolve(&JsValue::UNDEFINED) }
+        });
+        let request = js_sys::Reflect::get(&self.0, &"request".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        let Some(request) = request else { return };
+        let promise = request.call3(&self.0, &LOCK.into(), &opts, callback.as_ref().unchecked_ref());
+        callback.forget();
+        if let Ok(promise) = promise.and_then(|p| p.dyn_into::<js_sys::Promise>()) {
+            let lost = Closure::once(move |_: JsValue| on_lost());
+            let _ = promise.catch(&lost);
+            lost.forget();
+        }
+    }
+}
+
+/// The tabs' BroadcastChannel (none where the browser lacks it: the tab then hears nothing).
+pub struct Broadcast(Option<BroadcastChannel>);
+
+impl Broadcast {
+    pub fn open() -> Broadcast {
+        Broadcast(BroadcastChannel::new("inkdoku-game").ok())
+    }
+}
+
+impl TabChannel for Broadcast {
+    fn post(&self, text: &str) {
+        if let Some(c) = &self.0 {
+            let _ = c.post_message(&JsValue::from_str(text));
+        }
+    }
+
+    fn listen(&self, mut on_message: Box<dyn FnMut(String)>) {
+        let Some(c) = &self.0 else { return };
+        let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            if let Some(text) = e.data().as_string() {
+                on_message(text);
+            }
+        });
+        c.set_onmessage(Some(handler.as_ref().unchecked_ref()));
+        handler.forget();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use crate::ports::fakes::World;
+    use crate::ports::{Clock as _, KeyValue as _};
+    use crate::services::storage::{GAME_KEY, StoredGame};
+    use inkdoku_engine::game::{Action, Game};
+    use inkdoku_engine::{Cell, Digit};
+
+    const PUZZLE: &str = ".7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";
+
+    /// A tab of `world`, started (it joins the channel and asks for the lock).
+    fn open_tab(world: &World) -> (Owner, Store) {
+        let (owner, store) = world.store(Lang::En);
+        store.role.set(TabRole::Pending);
+        start(store);
+        (owner, store)
+    }
+
+    fn play(store: Store, cell: usize, digit: u8) {
+        let action = Action::Place { cell: Cell::new(cell), digit: Digit::new(digit).unwrap(), clear_peer_notes: true };
+        assert!(crate::controller::apply(store, action));
+        save_now(store);
+    }
+
+    fn settle(world: &World) {
+        world.clock.advance(0.0);
+    }
+
+    #[test]
+    fn of_two_tabs_opened_at_once_exactly_one_plays() {
+        let world = World::default();
+        let (_a, a) = open_tab(&world);
+        let (_b, b) = open_tab(&world);
+        assert_eq!((a.role.get_untracked(), b.role.get_untracked()), (TabRole::Pending, TabRole::Pending));
+        settle(&world);
+        assert_eq!(a.role.get_untracked(), TabRole::Active);
+        assert_eq!(b.role.get_untracked(), TabRole::Follower);
+        assert_eq!(b.dialog.get_untracked(), Some(Dialog::OtherTab));
+        assert_eq!(world.locks.holder(), Some(0));
+    }
+
+    #[test]
+    fn the_follower_keeps_up_and_play_here_hands_the_game_over_whole() {
+        let world = World::default();
+        let (_a, a) = open_tab(&world);
+        a.game.set(Game::new(inkdoku_engine::format::line::parse(PUZZLE).unwrap(), None));
+        let (_b, b) = open_tab(&world);
+        settle(&world);
+        play(a, 0, 1);
+        settle(&world); // "saved" reaches the follower
+        assert_eq!(b.game.get_untracked(), a.game.get_untracked(), "the follower shows the play");
+        // A last move, not yet saved by the debounce, then "Play here" in the other tab.
+        assert!(crate::controller::apply(a, Action::Place { cell: Cell::new(2), digit: Digit::new(3).unwrap(), clear_peer_notes: true }));
+        let opened = std::rc::Rc::new(std::cell::Cell::new(false));
+        let then = opened.clone();
+        take_over(b, move |_| then.set(true));
+        world.clock.advance(10.0); // the holder saves and hands over; no need to wait 600 ms
+        assert_eq!(b.role.get_untracked(), TabRole::Active);
+        assert_eq!(a.role.get_untracked(), TabRole::Follower);
+        assert!(opened.get(), "what was waiting for the take-over runs");
+        assert_eq!(b.game.with_untracked(|g| g.applied()), 2, "the last move came along");
+        assert_eq!(b.status.get_untracked(), crate::i18n::ui(Lang::En).play_here_now);
+        assert_eq!(world.locks.holder(), Some(1));
+        // The old tab now only follows: its moves change nothing.
+        let before = a.game.get_untracked();
+        assert!(!crate::controller::apply(a, Action::Place { cell: Cell::new(4), digit: Digit::new(5).unwrap(), clear_peer_notes: true }));
+        assert_eq!(a.game.get_untracked(), before);
+    }
+
+    #[test]
+    fn a_frozen_holder_is_overruled_and_can_never_write_over_the_new_game() {
+        let world = World::default();
+        let (_a, a) = open_tab(&world);
+        a.game.set(Game::new(inkdoku_engine::format::line::parse(PUZZLE).unwrap(), None));
+        let (_b, b) = open_tab(&world);
+        settle(&world);
+        play(a, 0, 1);
+        settle(&world);
+        world.bus.frozen.borrow_mut().push(0); // tab A stops answering
+        take_over(b, |_| {});
+        world.clock.advance(f64::from(HANDOVER_MS) - 1.0);
+        assert_eq!(b.role.get_untracked(), TabRole::Pending, "waits for the hand-over ...");
+        world.clock.advance(2.0);
+        assert_eq!(b.role.get_untracked(), TabRole::Active, "... then overrules the frozen tab");
+        play(b, 2, 3);
+        let saved = world.storage.get(GAME_KEY).unwrap();
+        // The frozen tab wakes up before it learns it lost the lock, and saves: fenced off.
+        a.role.set(TabRole::Active);
+        a.game.update(|g| {
+            g.apply(Action::Place { cell: Cell::new(4), digit: Digit::new(5).unwrap(), clear_peer_notes: true }).unwrap();
+        });
+        save_now(a);
+        assert_eq!(world.storage.get(GAME_KEY).unwrap(), saved, "the new holder's game stands");
+        let stored: StoredGame = serde_json::from_str(&saved).unwrap();
+        assert_eq!(stored.game.applied(), 2);
+    }
+
+    #[test]
+    fn without_web_locks_a_tab_simply_plays() {
+        let world = World::default();
+        let (_owner, store) = world.store(Lang::En);
+        store.ports.update_value(|p| p.lock = None);
+        store.role.set(TabRole::Pending);
+        let ran = std::rc::Rc::new(std::cell::Cell::new(false));
+        let flag = ran.clone();
+        when_settled(store, move |_| flag.set(true));
+        start(store);
+        assert_eq!(store.role.get_untracked(), TabRole::Active);
+        assert!(ran.get());
+        assert!(world.clock.now_ms() > 0.0);
     }
 }
