@@ -118,7 +118,11 @@ test('conflicts are flagged; Check explains; Hint shows why and applies', async 
   await card.waitFor();
   const text = await card.textContent();
   assert.match(text, /(Full House|Hidden Single|Naked Single|Locked|Pair|Triple|Wing|Reveal)[^:]*:/);
-  await saved(page);
+  // The undo is saved (debounced) before the hint is applied: the undone move waits as redo.
+  await page.waitForFunction(() => {
+    const rec = JSON.parse(localStorage.getItem('inkdoku.game.v1') || 'null');
+    return rec && rec.game.applied === rec.game.actions.length - 1;
+  }, null, { timeout: 10000, polling: 50 });
   const before = await page.evaluate(() => localStorage.getItem('inkdoku.game.v1'));
   await page.getByRole('button', { name: 'Apply hint' }).click();
   await page.waitForFunction((b) => localStorage.getItem('inkdoku.game.v1') !== b, before);
