@@ -2,12 +2,14 @@
 //!
 //! A deterministic generator makes inputs of several kinds — random text from the formats'
 //! alphabets, random bytes behind `#p=` (with a right header and checksum half of the time, so
-//! the decoder gets deep), and valid links and files with characters flipped, dropped or
-//! inserted — and feeds each to every parser. None may panic, and whatever parses must be
+//! the decoder gets deep), valid links and files with characters flipped, dropped or
+//! inserted, and (one in ten) f-puzzles/SudokuPad payloads — compressed JSON that is right,
+//! damaged before compressing, or pieced together, then maybe damaged again, behind every
+//! prefix and link form — and feeds each to every parser. None may panic, and whatever parses must be
 //! consistent (digits fit the grid, progress never overwrites a given).
 //!
-//! `cargo test -p inkdoku-engine --test fuzz_links` runs one million inputs (~10 s; the engine
-//! is optimized in the test profile) with overflow checks on — a release build would let an
+//! `cargo test -p inkdoku-engine --test fuzz_links` runs one million inputs (~30 s; the engine,
+//! lz-str and serde_json are optimized in the test profile) with overflow checks on — a release build would let an
 //! overflow wrap silently. `INKDOKU_FUZZ=<n>` changes the count (and the seed with it).
 
 mod mutation;

@@ -82,7 +82,7 @@ pub fn write(grid: &Grid) -> Option<String> {
     Some(out)
 }
 
-pub(crate) const JSON_FORMAT: &str = "a SudokuPad puzzle";
+pub(crate) const JSON_FORMAT: &str = "SudokuPad";
 
 fn damaged(reason: &'static str) -> FormatError {
     FormatError::Damaged { format: JSON_FORMAT, reason }
