@@ -1143,7 +1143,9 @@ pub fn rule_name(lang: Lang, rule: Rule) -> &'static str {
         Rule::ExtraRegions => ["extra regions", "Zusatzbereiche", "regiones extra", "추가 영역"],
         Rule::IrregularRegions => ["irregular regions", "unregelmäßige Bereiche", "regiones irregulares", "불규칙 영역"],
         Rule::Quadruples => ["quadruples", "Quadrupel", "cuádruples", "쿼드러플"],
-        Rule::Dots => ["dots (difference, ratio, XV)", "Punkte (Differenz, Verhältnis, XV)", "puntos (diferencia, razón, XV)", "점(차이, 비율, XV)"],
+        Rule::Dots => {
+            ["dots (difference, ratio, XV)", "Punkte (Differenz, Verhältnis, XV)", "puntos (diferencia, razón, XV)", "점(차이, 비율, XV)"]
+        }
         Rule::Lines => ["lines", "Linien", "líneas", "선"],
         Rule::Clones => ["clones", "Klone", "clones", "클론"],
         Rule::OutsideClues => ["clues outside the grid", "Hinweise außerhalb des Gitters", "pistas fuera de la cuadrícula", "격자 밖 힌트"],
@@ -1288,8 +1290,27 @@ mod tests {
     fn variant_rules_are_named_in_the_players_language() {
         use Rule::*;
         let all = [
-            KillerCages, LittleKillers, Sandwiches, Thermometers, Arrows, Diagonals, AntiKnight, AntiKing, DisjointGroups, NonConsecutive, OddEven,
-            MinMax, ExtraRegions, IrregularRegions, Quadruples, Dots, Lines, Clones, OutsideClues, Drawings, Other,
+            KillerCages,
+            LittleKillers,
+            Sandwiches,
+            Thermometers,
+            Arrows,
+            Diagonals,
+            AntiKnight,
+            AntiKing,
+            DisjointGroups,
+            NonConsecutive,
+            OddEven,
+            MinMax,
+            ExtraRegions,
+            IrregularRegions,
+            Quadruples,
+            Dots,
+            Lines,
+            Clones,
+            OutsideClues,
+            Drawings,
+            Other,
         ];
         for rule in all {
             // The English words are the engine's.

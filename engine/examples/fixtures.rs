@@ -9,7 +9,11 @@ fn main() {
     println!("SCL9 {}", compressed::compress(&sudokupad::to_json(&nine)));
     println!("SCL4 {}", compressed::compress(&sudokupad::to_json(&four)));
     // SudokuPad's shortened form, by hand: givens as {v:N}, empty cells left out, a title cage.
-    let rows: Vec<String> = nine.cells().chunks(9).map(|r| format!("[{}]", r.iter().map(|c| c.map_or(String::new(), |d| format!("{{v:{}}}", d.get()))).collect::<Vec<_>>().join(","))).collect();
+    let rows: Vec<String> = nine
+        .cells()
+        .chunks(9)
+        .map(|r| format!("[{}]", r.iter().map(|c| c.map_or(String::new(), |d| format!("{{v:{}}}", d.get()))).collect::<Vec<_>>().join(",")))
+        .collect();
     let zipped = format!("{{ce:[{}],ca:[{{v:'title: Classic'}}]}}", rows.join(","));
     println!("ZIP9 {zipped}");
     println!("SCLZ9 {}", compressed::compress(&zipped));

@@ -328,7 +328,9 @@ pub fn parse(text: &str) -> Result<Shared, ShareError> {
     // f-puzzles payload has slashes of its own: the puzzle is everything after the prefix).
     let path = before_hash.split('?').next().unwrap_or_default();
     let path = path.split_once("://").map_or(path, |(_, rest)| rest);
-    if let Some(puzzle) = path.match_indices('/').map(|(i, _)| &path[i + 1..]).find(|p| PATH_PREFIXES.iter().any(|prefix| p.starts_with(prefix))) {
+    if let Some(puzzle) =
+        path.match_indices('/').map(|(i, _)| &path[i + 1..]).find(|p| PATH_PREFIXES.iter().any(|prefix| p.starts_with(prefix)))
+    {
         return from_text(&percent_decode(puzzle, false));
     }
     Err(ShareError::Empty)

@@ -26,8 +26,38 @@ const ALPHABET: &[u8] = b"0123456789.-_|+*=#:?&%/xXabcdefgpsAZaz[]{} \n\r\tscfcl
 const BASE64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/= %";
 /// Pieces of f-puzzles' and SudokuPad's JSON, for building JSON that is almost right.
 const JSON_PIECES: &[&str] = &[
-    "{", "}", "[", "]", ",", ":", "\"size\"", "\"grid\"", "\"cells\"", "ce", "v", "\"value\"", "\"given\"", "true", "t", "f", "9", "4",
-    "16", "0", "-1", "1e9", "\"5\"", "{}", "\"killercage\"", "\"region\"", "\"regions\"", "[0,0]", "'a'", "null", "\"diagonal+\"", "ca",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "\"size\"",
+    "\"grid\"",
+    "\"cells\"",
+    "ce",
+    "v",
+    "\"value\"",
+    "\"given\"",
+    "true",
+    "t",
+    "f",
+    "9",
+    "4",
+    "16",
+    "0",
+    "-1",
+    "1e9",
+    "\"5\"",
+    "{}",
+    "\"killercage\"",
+    "\"region\"",
+    "\"regions\"",
+    "[0,0]",
+    "'a'",
+    "null",
+    "\"diagonal+\"",
+    "ca",
 ];
 
 fn random_grid(rng: &mut Rng) -> Grid {
@@ -88,7 +118,9 @@ fn payload_pool(rng: &mut Rng) -> Vec<String> {
 fn compressed_input(rng: &mut Rng, pool: &[String]) -> String {
     let payload = &pool[rng.below(pool.len())];
     let payload = if rng.below(2) == 0 { mutation::mutate(rng, payload, BASE64, 3) } else { payload.clone() };
-    let prefix = ["fpuzzles", "scl", "", "?load=", "https://sudokupad.app/?puzzleid=fpuzzles", "#puzzleid=scl", "ctc", "https://sudokupad.app/scl"][rng.below(8)];
+    let prefix =
+        ["fpuzzles", "scl", "", "?load=", "https://sudokupad.app/?puzzleid=fpuzzles", "#puzzleid=scl", "ctc", "https://sudokupad.app/scl"]
+            [rng.below(8)];
     format!("{prefix}{payload}")
 }
 

@@ -158,7 +158,10 @@ fn a_variant_puzzle_is_refused_naming_its_rules_in_the_players_language() {
     assert!(!open_text(store, &link, "Der Link"));
     match store.dialog.get_untracked() {
         Some(Dialog::Message { text, details, .. }) => {
-            assert!(text.starts_with("Der Link enthält ein Rätsel mit Regeln, die inkdoku nicht spielt: Killerkäfige, Thermometer."), "{text}");
+            assert!(
+                text.starts_with("Der Link enthält ein Rätsel mit Regeln, die inkdoku nicht spielt: Killerkäfige, Thermometer."),
+                "{text}"
+            );
             assert!(text.ends_with(crate::i18n::ui(Lang::De).unchanged), "{text}");
             assert!(details.is_some_and(|d| d.contains("killer cages")), "the engine's English reason, folded away");
         }

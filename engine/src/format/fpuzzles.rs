@@ -16,8 +16,18 @@ use serde_json::{Map, Value, json};
 pub(crate) const FORMAT: &str = "f-puzzles";
 
 /// Keys that carry no rule (metadata, the solution, display settings).
-const HARMLESS: &[&str] =
-    &["size", "grid", "title", "author", "ruleset", "solution", "highlightConflicts", "highlightSeenCells", "disabledlogic", "truecandidatesoptions"];
+const HARMLESS: &[&str] = &[
+    "size",
+    "grid",
+    "title",
+    "author",
+    "ruleset",
+    "solution",
+    "highlightConflicts",
+    "highlightSeenCells",
+    "disabledlogic",
+    "truecandidatesoptions",
+];
 
 /// The rule an f-puzzles key stands for.
 fn rule_of(key: &str) -> Rule {
@@ -81,7 +91,8 @@ pub fn from_json(value: &Value) -> Result<Grid, FormatError> {
         Some(s) => number(s).and_then(|n| usize::try_from(n).ok()).ok_or(damaged("its size is not a number"))?,
         None => rows.len(),
     };
-    let mut rules: Vec<Rule> = object.iter().filter(|(k, v)| !HARMLESS.contains(&k.as_str()) && present(v)).map(|(k, _)| rule_of(k)).collect();
+    let mut rules: Vec<Rule> =
+        object.iter().filter(|(k, v)| !HARMLESS.contains(&k.as_str()) && present(v)).map(|(k, _)| rule_of(k)).collect();
     rules.sort();
     rules.dedup();
     if !rules.is_empty() {
@@ -91,7 +102,8 @@ pub fn from_json(value: &Value) -> Result<Grid, FormatError> {
     if rows.len() != side || rows.iter().any(|r| r.as_array().is_none_or(|r| r.len() != side)) {
         return Err(damaged("its grid's rows do not match its size"));
     }
-    let cell_objects: Vec<&Map<String, Value>> = rows.iter().flat_map(|r| r.as_array().into_iter().flatten()).filter_map(Value::as_object).collect();
+    let cell_objects: Vec<&Map<String, Value>> =
+        rows.iter().flat_map(|r| r.as_array().into_iter().flatten()).filter_map(Value::as_object).collect();
     if cell_objects.len() != size.cell_count() {
         return Err(damaged("a cell of its grid is not an object"));
     }
@@ -188,8 +200,14 @@ mod tests {
             "thermometer":[{"lines":[["R1C1","R1C2"]]}],"antiknight":true,"diagonal-":true,"diagonal+":true}"#;
         let v: Value = serde_json::from_str(json).unwrap();
         let e = from_json(&v).unwrap_err();
-        assert_eq!(e, FormatError::Variant { format: FORMAT, rules: vec![Rule::KillerCages, Rule::Thermometers, Rule::Diagonals, Rule::AntiKnight] });
-        assert_eq!(e.to_string(), "this f-puzzles puzzle has rules inkdoku does not play: killer cages, thermometers, diagonals, anti-knight");
+        assert_eq!(
+            e,
+            FormatError::Variant { format: FORMAT, rules: vec![Rule::KillerCages, Rule::Thermometers, Rule::Diagonals, Rule::AntiKnight] }
+        );
+        assert_eq!(
+            e.to_string(),
+            "this f-puzzles puzzle has rules inkdoku does not play: killer cages, thermometers, diagonals, anti-knight"
+        );
         // Irregular regions show in the cells.
         let g = line::parse("1...2...3...4...").unwrap();
         let mut v: Value = serde_json::from_str(&to_json(&g)).unwrap();

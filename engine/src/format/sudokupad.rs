@@ -112,7 +112,9 @@ pub fn from_json(value: &Value) -> Result<Grid, FormatError> {
             rules.push(if sum { Rule::KillerCages } else { Rule::ExtraRegions });
         }
     }
-    for (long, short, rule) in [("lines", "l", Rule::Lines), ("arrows", "a", Rule::Arrows), ("overlays", "o", Rule::Drawings), ("underlays", "u", Rule::Drawings)] {
+    for (long, short, rule) in
+        [("lines", "l", Rule::Lines), ("arrows", "a", Rule::Arrows), ("overlays", "o", Rule::Drawings), ("underlays", "u", Rule::Drawings)]
+    {
         if non_empty(field(object, long, short)) {
             rules.push(rule);
         }
@@ -175,8 +177,11 @@ fn standard_regions(size: Size, regions: &Value) -> bool {
 pub fn to_json(grid: &Grid) -> String {
     let size = grid.size();
     let side = size.side();
-    let rows: Vec<Value> =
-        grid.cells().chunks(side).map(|row| Value::Array(row.iter().map(|c| c.map_or(json!({}), |d| json!({"value": d.get()}))).collect())).collect();
+    let rows: Vec<Value> = grid
+        .cells()
+        .chunks(side)
+        .map(|row| Value::Array(row.iter().map(|c| c.map_or(json!({}), |d| json!({"value": d.get()}))).collect()))
+        .collect();
     let mut regions = vec![Vec::new(); side];
     for i in 0..size.cell_count() {
         regions[size.box_of(Cell::new(i))].push(json!([i / side, i % side]));
