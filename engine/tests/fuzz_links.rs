@@ -8,7 +8,7 @@
 //! prefix and link form — and feeds each to every parser. None may panic, and whatever parses must be
 //! consistent (digits fit the grid, progress never overwrites a given).
 //!
-//! `cargo test -p inkdoku-engine --test fuzz_links` runs one million inputs (~30 s; the engine,
+//! `cargo test -p inkdoku-engine --test fuzz_links` runs one million inputs (~25 s; the engine,
 //! lz-str and serde_json are optimized in the test profile) with overflow checks on — a release build would let an
 //! overflow wrap silently. `INKDOKU_FUZZ=<n>` changes the count (and the seed with it).
 

@@ -9,9 +9,11 @@ use super::{Format, FormatError, fpuzzles, sudokupad};
 use crate::grid::Grid;
 
 /// Longer payloads are refused before decompressing: lz-string can expand a payload about
-/// quadratically, and no classic puzzle comes near this (a 9x9 f-puzzles payload is ~300-600
-/// characters, a 16x16 one ~1,500).
-pub const MAX_PAYLOAD: usize = 20_000;
+/// quadratically (6,000 characters of a repeated letter unfold to ~5.7 million, ~45 MB and ~0.1 s
+/// while decompressing natively), and classic puzzles stay far below this: inkdoku's own 9x9
+/// f-puzzles payload is ~350 characters, a 16x16 one under 800; with a solution and marks a
+/// few times that.
+pub const MAX_PAYLOAD: usize = 6_000;
 
 /// If the text carries a compressed JSON payload (with or without a prefix), reads it.
 pub fn parse_prefixed(text: &str) -> Option<Result<(Grid, Format), FormatError>> {

@@ -161,7 +161,8 @@ fn standard_regions(size: Size, regions: &Value) -> bool {
         let Some(cells) = region.as_array() else { return false };
         let mut boxes = cells.iter().map(|rc| {
             let pair = rc.as_array()?;
-            let (r, c) = (pair.first()?.as_u64()? as usize, pair.get(1)?.as_u64()? as usize);
+            let index = |v: &Value| v.as_u64().and_then(|n| usize::try_from(n).ok());
+            let (r, c) = (index(pair.first()?)?, index(pair.get(1)?)?);
             (pair.len() == 2 && r < size.side() && c < size.side()).then(|| size.box_of(size.cell(r, c)))
         });
         let Some(Some(first)) = boxes.next() else { return false };
