@@ -223,6 +223,8 @@ mod tests {
         let whole = write(&line::parse(PUZZLE).unwrap());
         assert!(matches!(parse(&whole[..whole.len() / 2]), Err(FormatError::Damaged { .. })));
         assert!(matches!(parse(&super::super::compressed::compress("[1,2]")), Err(FormatError::Damaged { .. })));
+        let long = "N4Ig".to_string() + &"A".repeat(super::super::compressed::MAX_PAYLOAD);
+        assert!(matches!(parse(&long), Err(FormatError::Damaged { reason: "it is longer than any classic puzzle", .. })));
         let six = r#"{"size":6,"grid":[]}"#;
         assert_eq!(parse(&super::super::compressed::compress(six)), Err(FormatError::GridSide { format: FORMAT, side: 6 }));
         let bad = r#"{"size":4,"grid":[[{"value":7,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
