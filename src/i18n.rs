@@ -3,6 +3,7 @@
 //! Settings. Strings with `{placeholders}` are filled with `fill`.
 
 use crate::services::platform::{Failure, PlatformError};
+use inkdoku_engine::format::Rule;
 use inkdoku_engine::game::ActionError;
 pub use inkdoku_engine::lang::Lang;
 use inkdoku_engine::rating::Level;
@@ -134,6 +135,10 @@ pub struct Ui {
     pub checked_so_far: &'static str,
     pub link_damaged: &'static str,
     pub link_newer: &'static str,
+    /// A puzzle with rules inkdoku does not play: `{rules}` names them.
+    pub link_variant: &'static str,
+    /// The Share dialog's link to the puzzle in SudokuPad.
+    pub open_in_sudokupad: &'static str,
     pub details: &'static str,
     pub worker_failed: &'static str,
     pub too_hard: &'static str,
@@ -356,6 +361,8 @@ pub static EN: Ui = Ui {
     checked_so_far: "No mistakes so far; {n} cells to go.",
     link_damaged: "The link is damaged or cut short (perhaps it was not copied whole).",
     link_newer: "The link was made by a newer inkdoku: update the app to open it.",
+    link_variant: "{source} holds a puzzle with rules inkdoku does not play: {rules}. inkdoku plays classic Sudoku.",
+    open_in_sudokupad: "Open in SudokuPad",
     details: "Details",
     worker_failed: "The puzzle engine stopped unexpectedly and starts again on its own: please try again.",
     too_hard: "This puzzle could not be checked within a few seconds (it may have no solution, or very many).",
@@ -568,6 +575,8 @@ pub static DE: Ui = Ui {
     checked_so_far: "Bisher kein Fehler; noch {n} Zellen.",
     link_damaged: "Der Link ist beschädigt oder abgeschnitten (vielleicht wurde er nicht vollständig kopiert).",
     link_newer: "Der Link stammt von einem neueren inkdoku: aktualisiere die App, um ihn zu öffnen.",
+    link_variant: "{source} enthält ein Rätsel mit Regeln, die inkdoku nicht spielt: {rules}. inkdoku spielt klassisches Sudoku.",
+    open_in_sudokupad: "In SudokuPad öffnen",
     details: "Einzelheiten",
     worker_failed: "Die Rätsel-Engine ist unerwartet stehen geblieben und startet von selbst neu: bitte versuch es noch einmal.",
     too_hard: "Dieses Rätsel ließ sich nicht in wenigen Sekunden prüfen (vielleicht hat es keine Lösung oder sehr viele).",
@@ -780,6 +789,8 @@ pub static ES: Ui = Ui {
     checked_so_far: "Sin errores por ahora; faltan {n} celdas.",
     link_damaged: "El enlace está dañado o cortado (quizá no se copió entero).",
     link_newer: "El enlace es de un inkdoku más nuevo: actualiza la aplicación para abrirlo.",
+    link_variant: "{source} contiene un sudoku con reglas que inkdoku no juega: {rules}. inkdoku juega el sudoku clásico.",
+    open_in_sudokupad: "Abrir en SudokuPad",
     details: "Detalles",
     worker_failed: "El motor de sudokus se detuvo de forma inesperada y se reinicia solo: inténtalo de nuevo.",
     too_hard: "No se pudo comprobar este sudoku en unos segundos (quizá no tenga solución, o tenga muchísimas).",
@@ -992,6 +1003,8 @@ pub static KO: Ui = Ui {
     checked_so_far: "아직 실수 없음, {n}칸 남았습니다.",
     link_damaged: "링크가 손상되었거나 잘렸습니다(전체가 복사되지 않았을 수 있습니다).",
     link_newer: "더 새로운 inkdoku에서 만든 링크입니다. 열려면 앱을 업데이트하세요.",
+    link_variant: "{source}에는 inkdoku가 지원하지 않는 규칙이 있는 퍼즐이 있습니다: {rules}. inkdoku는 클래식 스도쿠만 지원합니다.",
+    open_in_sudokupad: "SudokuPad에서 열기",
     details: "자세히",
     worker_failed: "퍼즐 엔진이 예기치 않게 멈췄다가 스스로 다시 시작합니다. 다시 시도해 주세요.",
     too_hard: "이 퍼즐은 몇 초 안에 확인할 수 없었습니다(풀이가 없거나 아주 많을 수 있습니다).",
@@ -1112,6 +1125,46 @@ pub fn browser_reason(t: &Ui, e: &PlatformError) -> &'static str {
     }
 }
 
+/// A rule of another app's puzzle (killer cages, thermometers…) in the player's words.
+pub fn rule_name(lang: Lang, rule: Rule) -> &'static str {
+    let [en, de, es, ko] = match rule {
+        Rule::KillerCages => ["killer cages", "Killerkäfige", "jaulas killer", "킬러 케이지"],
+        Rule::LittleKillers => ["little killer sums", "Little-Killer-Summen", "sumas little killer", "리틀 킬러 합"],
+        Rule::Sandwiches => ["sandwich sums", "Sandwich-Summen", "sumas sándwich", "샌드위치 합"],
+        Rule::Thermometers => ["thermometers", "Thermometer", "termómetros", "온도계"],
+        Rule::Arrows => ["arrows", "Pfeile", "flechas", "화살표"],
+        Rule::Diagonals => ["diagonals", "Diagonalen", "diagonales", "대각선"],
+        Rule::AntiKnight => ["anti-knight", "Anti-Springer", "anti-caballo", "안티 나이트"],
+        Rule::AntiKing => ["anti-king", "Anti-König", "anti-rey", "안티 킹"],
+        Rule::DisjointGroups => ["disjoint groups", "disjunkte Gruppen", "grupos disjuntos", "분리 그룹"],
+        Rule::NonConsecutive => ["non-consecutive", "nicht aufeinanderfolgend", "no consecutivos", "비연속"],
+        Rule::OddEven => ["odd/even cells", "gerade/ungerade Felder", "casillas par/impar", "홀수/짝수 칸"],
+        Rule::MinMax => ["minimum/maximum cells", "Minimum-/Maximum-Felder", "casillas mínimo/máximo", "최소/최대 칸"],
+        Rule::ExtraRegions => ["extra regions", "Zusatzbereiche", "regiones extra", "추가 영역"],
+        Rule::IrregularRegions => ["irregular regions", "unregelmäßige Bereiche", "regiones irregulares", "불규칙 영역"],
+        Rule::Quadruples => ["quadruples", "Quadrupel", "cuádruples", "쿼드러플"],
+        Rule::Dots => {
+            ["dots (difference, ratio, XV)", "Punkte (Differenz, Verhältnis, XV)", "puntos (diferencia, razón, XV)", "점(차이, 비율, XV)"]
+        }
+        Rule::Lines => ["lines", "Linien", "líneas", "선"],
+        Rule::Clones => ["clones", "Klone", "clones", "클론"],
+        Rule::OutsideClues => ["clues outside the grid", "Hinweise außerhalb des Gitters", "pistas fuera de la cuadrícula", "격자 밖 힌트"],
+        Rule::Drawings => ["drawn shapes or text", "gezeichnete Formen oder Text", "formas o texto dibujados", "그려진 도형이나 글자"],
+        Rule::Other => ["other rules", "weitere Regeln", "otras reglas", "기타 규칙"],
+    };
+    match lang {
+        Lang::En => en,
+        Lang::De => de,
+        Lang::Es => es,
+        Lang::Ko => ko,
+    }
+}
+
+/// The rules' names in the player's words, joined.
+pub fn rule_names(lang: Lang, rules: &[Rule]) -> String {
+    rules.iter().map(|&r| rule_name(lang, r)).collect::<Vec<_>>().join(", ")
+}
+
 /// A level's name.
 pub fn level_name(lang: Lang, level: Level) -> &'static str {
     ui(lang).levels[level as usize]
@@ -1144,6 +1197,7 @@ mod tests {
                 (en.checked_more, other.checked_more),
                 (en.one_solution, other.one_solution),
                 (en.no_text_puzzle, other.no_text_puzzle),
+                (en.link_variant, other.link_variant),
                 (en.opened, other.opened),
                 (en.caption, other.caption),
                 (en.save_corrupt, other.save_corrupt),
@@ -1230,6 +1284,43 @@ mod tests {
             let reasons: std::collections::BTreeSet<&str> = failures.iter().map(|e| browser_reason(t, e)).collect();
             assert_eq!(reasons.len(), 3, "{lang:?}");
         }
+    }
+
+    #[test]
+    fn variant_rules_are_named_in_the_players_language() {
+        use Rule::*;
+        let all = [
+            KillerCages,
+            LittleKillers,
+            Sandwiches,
+            Thermometers,
+            Arrows,
+            Diagonals,
+            AntiKnight,
+            AntiKing,
+            DisjointGroups,
+            NonConsecutive,
+            OddEven,
+            MinMax,
+            ExtraRegions,
+            IrregularRegions,
+            Quadruples,
+            Dots,
+            Lines,
+            Clones,
+            OutsideClues,
+            Drawings,
+            Other,
+        ];
+        for rule in all {
+            // The English words are the engine's.
+            assert_eq!(rule_name(Lang::En, rule), rule.name());
+        }
+        for lang in LANGS {
+            let names: std::collections::BTreeSet<&str> = all.iter().map(|&r| rule_name(lang, r)).collect();
+            assert_eq!(names.len(), all.len(), "{lang:?}: two rules share a name");
+        }
+        assert_eq!(rule_names(Lang::De, &[KillerCages, Thermometers]), "Killerkäfige, Thermometer");
     }
 
     #[test]

@@ -20,11 +20,19 @@
 //!
 //! ## Also accepted (in a link or pasted)
 //! Plain 16/81/256-character lines, Solo game IDs, SudokuPad/SudokuExchange compressed strings
-//! (`?s=…`, `scf…`, `classic…`), and anything `format::parse_any` reads. A link is taken apart
-//! (query `s=`/`p=`/`puzzle=`, fragment), percent-decoding included. Every failure is a
+//! (`?s=…`, `scf…`, `classic…`), SudokuExchange's comma-separated digits (`?s=4,0,0,…`; `&d=`
+//! and other keys ignored), f-puzzles payloads (`?load=…`, `?puzzleid=fpuzzles…`, a bare
+//! `fpuzzles…` or `N4Ig…`), SudokuPad's `scl…` puzzles (`?puzzleid=scl…`,
+//! `sudokupad.app/scl…`), and anything `format::parse_any` reads. A link is taken apart (query
+//! `s=`/`p=`/`puzzle=`/`puzzleid=`/`load=`, fragment, a SudokuPad path), percent-decoding
+//! included. Puzzles with variant rules are refused, naming the rules. Every failure is a
 //! `ShareError` that says what is wrong; nothing here panics (see `tests/fuzz_links.rs`).
+//!
+//! ## Out: SudokuPad
+//! `sudokupad_link` makes `https://sudokupad.app/?puzzleid=fpuzzles<payload>`: the f-puzzles
+//! JSON of the givens (`format::fpuzzles`), which SudokuPad opens, and so does `parse`.
 
-use crate::format::{self, FormatError};
+use crate::format::{self, FormatError, fpuzzles};
 use crate::geometry::{Digit, DigitSet, Size};
 use crate::grid::Grid;
 use base64::Engine;
@@ -266,6 +274,17 @@ fn percent_decode(s: &str, plus_is_space: bool) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// The query keys that carry a puzzle (the app looks for them in its address).
+pub const QUERY_KEYS: &[&str] = &["p", "s", "puzzle", "puzzleid", "load"];
+
+/// Whether a `?query` names a puzzle by one of `QUERY_KEYS`.
+pub fn query_has_puzzle(query: &str) -> bool {
+    query.trim_start_matches('?').split('&').any(|pair| QUERY_KEYS.contains(&pair.split_once('=').map_or(pair, |(k, _)| k)))
+}
+
+/// Prefixes of a SudokuPad puzzle in a link's path (`sudokupad.app/scl…`).
+const PATH_PREFIXES: &[&str] = &["scf", "classic", "scl", "ctc", "fpuzzles", "fpuz"];
+
 /// Reads a puzzle from a link (whole URL, `?query`, `#fragment`) or from pasted text.
 pub fn parse(text: &str) -> Result<Shared, ShareError> {
     let text = text.trim();
@@ -288,7 +307,8 @@ pub fn parse(text: &str) -> Result<Shared, ShareError> {
             let value = percent_decode(value, true);
             match key {
                 "p" => return decode(&value),
-                "s" | "puzzle" => return from_text(&value),
+                "s" | "puzzle" | "puzzleid" => return from_text(&value),
+                "load" => return from_payload(&value),
                 _ => {}
             }
         }
@@ -298,13 +318,20 @@ pub fn parse(text: &str) -> Result<Shared, ShareError> {
         if let Some(payload) = f.strip_prefix("p=") {
             return decode(payload);
         }
-        return from_text(f.strip_prefix("s=").or_else(|| f.strip_prefix("puzzle=")).unwrap_or(&f));
+        if let Some(payload) = f.strip_prefix("load=") {
+            return from_payload(payload);
+        }
+        let keys = ["s=", "puzzle=", "puzzleid="];
+        return from_text(keys.iter().find_map(|k| f.strip_prefix(k)).unwrap_or(&f));
     }
-    // A SudokuPad path: https://sudokupad.app/scf…, /classic…
-    if let Some(last) = before_hash.split('?').next().and_then(|p| p.rsplit('/').next())
-        && (last.starts_with("scf") || last.starts_with("classic"))
+    // A SudokuPad path: https://sudokupad.app/scf…, /classic…, /scl…, /fpuzzles… (an
+    // f-puzzles payload has slashes of its own: the puzzle is everything after the prefix).
+    let path = before_hash.split('?').next().unwrap_or_default();
+    let path = path.split_once("://").map_or(path, |(_, rest)| rest);
+    if let Some(puzzle) =
+        path.match_indices('/').map(|(i, _)| &path[i + 1..]).find(|p| PATH_PREFIXES.iter().any(|prefix| p.starts_with(prefix)))
     {
-        return from_text(last);
+        return from_text(&percent_decode(puzzle, false));
     }
     Err(ShareError::Empty)
 }
@@ -312,6 +339,21 @@ pub fn parse(text: &str) -> Result<Shared, ShareError> {
 fn from_text(text: &str) -> Result<Shared, ShareError> {
     let (givens, _) = format::parse_any(text)?;
     Ok(Shared { givens, progress: None })
+}
+
+fn from_payload(payload: &str) -> Result<Shared, ShareError> {
+    let payload = payload.trim();
+    if payload.is_empty() {
+        return Err(ShareError::Empty);
+    }
+    let (givens, _) = format::compressed::parse_payload(payload, Some(format::Format::FPuzzles))?;
+    Ok(Shared { givens, progress: None })
+}
+
+/// A link that opens the puzzle in SudokuPad: its f-puzzles payload, escaped for a query.
+pub fn sudokupad_link(givens: &Grid) -> String {
+    let payload = fpuzzles::write(givens).replace('+', "%2B").replace('/', "%2F").replace('=', "%3D");
+    format!("https://sudokupad.app/?puzzleid=fpuzzles{payload}")
 }
 
 /// The `#p=` fragment of a link to a puzzle.
@@ -389,6 +431,64 @@ mod tests {
         assert_eq!(parse(&format!("https://sudokuexchange.com/play/?s={packed}")).unwrap().givens, g);
         assert_eq!(parse(&format!("https://sudokupad.app/scf{packed}")).unwrap().givens, g);
         assert_eq!(parse(&format!("scf{packed}")).unwrap().givens, g);
+    }
+
+    #[test]
+    fn links_of_fpuzzles_sudokupad_and_sudokuexchange() {
+        let g = puzzle();
+        let payload = fpuzzles::write(&g);
+        let scl = format::compressed::compress(&format::sudokupad::to_json(&g));
+        let commas = format::comma::write(&g);
+        let forms = [
+            format!("https://sudokupad.app/?puzzleid=fpuzzles{payload}"),
+            format!("https://sudokupad.app/fpuzzles{payload}"),
+            format!("https://f-puzzles.com/?load={payload}"),
+            format!("https://x.org/#fpuzzles{payload}"),
+            format!("https://x.org/#load={payload}"),
+            format!("?puzzleid=fpuz{}", payload.replace('+', "%2B")),
+            format!("fpuzzles{payload}"),
+            payload.clone(),
+            format!("https://sudokupad.app/?puzzleid=scl{scl}"),
+            format!("https://sudokupad.app/scl{scl}"),
+            format!("https://x.org/#puzzleid=scl{scl}"),
+            format!("scl{scl}"),
+            format!("ctc{scl}"),
+            format!("https://sudokuexchange.com/play/?s={commas}&d=Hard"),
+            format!("https://sudokuexchange.com/play/?d=Hard&s={}", commas.replace(',', "%2C")),
+            format!("https://x.org/#s={commas}"),
+            format!("?s={}", g.to_line().replace('.', "0")),
+            commas.clone(),
+        ];
+        for link in forms {
+            assert_eq!(parse(&link).map(|s| s.givens), Ok(g.clone()), "{link}");
+        }
+        // A query with '+' read as spaces still decodes.
+        assert_eq!(parse(&format!("?load={}", payload.replace('+', " "))).unwrap().givens, g);
+        assert!(query_has_puzzle("?puzzleid=x") && query_has_puzzle("a=1&load=x") && !query_has_puzzle("?utm=x"));
+    }
+
+    #[test]
+    fn the_sudokupad_link_decodes_back() {
+        for text in ["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", "1...2...3...4..."] {
+            let g = line::parse(text).unwrap();
+            let link = sudokupad_link(&g);
+            assert!(link.starts_with("https://sudokupad.app/?puzzleid=fpuzzlesN4Ig"), "{link}");
+            assert!(!link.contains('+') && !link[8..].contains("//"), "{link}");
+            assert_eq!(parse(&link).unwrap(), Shared { givens: g, progress: None });
+        }
+    }
+
+    #[test]
+    fn variant_and_damaged_payloads_say_why() {
+        let killer = r#"{"size":9,"grid":[],"killercage":[{"cells":["R1C1","R1C2"],"value":"3"}]}"#;
+        let link = format!("https://sudokupad.app/?puzzleid=fpuzzles{}", format::compressed::compress(killer));
+        let e = parse(&link).unwrap_err();
+        assert!(matches!(&e, ShareError::Format(FormatError::Variant { rules, .. }) if rules == &[format::Rule::KillerCages]));
+        assert!(e.to_string().contains("killer cages"), "{e}");
+        let payload = fpuzzles::write(&puzzle());
+        assert!(matches!(parse(&format!("?load={}", &payload[..payload.len() - 9])), Err(ShareError::Format(FormatError::Damaged { .. }))));
+        assert!(matches!(parse("?puzzleid=fpuzzles"), Err(ShareError::Format(FormatError::Empty))));
+        assert_eq!(parse("?load="), Err(ShareError::Empty));
     }
 
     #[test]

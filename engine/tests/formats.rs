@@ -1,7 +1,8 @@
 //! Property tests of the puzzle parsers: any text gives a grid or an error (never a panic), and
 //! every writer's output reads back as the same grid.
 
-use inkdoku_engine::format::{self, Format, line, sdk, solo, sudokupad, text_grid};
+use inkdoku_engine::format::{self, Format, comma, compressed, fpuzzles, line, sdk, solo, sudokupad, text_grid};
+use inkdoku_engine::share;
 use inkdoku_engine::{Cell, Digit, Grid, Size};
 use proptest::prelude::*;
 
@@ -33,6 +34,28 @@ proptest! {
         let _ = solo::parse(&text);
         let _ = sudokupad::parse(&text);
         let _ = text_grid::parse(&text, 1);
+        let _ = comma::parse(&text);
+        let _ = sudokupad::unzip(&text);
+        let _ = fpuzzles::parse(&text);
+        let _ = compressed::parse_payload(&text, None);
+    }
+
+    #[test]
+    fn compressed_json_readers_never_panic(json in "[{}\\[\\],:\"'0-9a-z+#. -]{0,200}", prefix in "(fpuzzles|scl|N4Ig|)") {
+        let _ = sudokupad::unzip(&json);
+        let _ = compressed::parse_prefixed(&format!("{prefix}{}", compressed::compress(&json)));
+        let _ = compressed::parse_prefixed(&format!("{prefix}{json}"));
+    }
+
+    #[test]
+    fn other_apps_formats_round_trip(grid in grids()) {
+        prop_assert_eq!(comma::parse(&comma::write(&grid)).unwrap(), grid.clone());
+        prop_assert_eq!(fpuzzles::parse(&fpuzzles::write(&grid)).unwrap(), grid.clone());
+        let scl = format!("scl{}", compressed::compress(&sudokupad::to_json(&grid)));
+        prop_assert_eq!(format::parse_any(&scl).unwrap(), (grid.clone(), Format::SudokuPadJson));
+        prop_assert_eq!(format::parse_any(&comma::write(&grid)).unwrap(), (grid.clone(), Format::Comma));
+        let link = share::sudokupad_link(&grid);
+        prop_assert_eq!(share::parse(&link).unwrap().givens, grid);
     }
 
     #[test]

@@ -2,24 +2,63 @@
 //!
 //! A deterministic generator makes inputs of several kinds — random text from the formats'
 //! alphabets, random bytes behind `#p=` (with a right header and checksum half of the time, so
-//! the decoder gets deep), and valid links and files with characters flipped, dropped or
-//! inserted — and feeds each to every parser. None may panic, and whatever parses must be
+//! the decoder gets deep), valid links and files with characters flipped, dropped or
+//! inserted, and (one in ten) f-puzzles/SudokuPad payloads — compressed JSON that is right,
+//! damaged before compressing, or pieced together, then maybe damaged again, behind every
+//! prefix and link form — and feeds each to every parser. None may panic, and whatever parses must be
 //! consistent (digits fit the grid, progress never overwrites a given).
 //!
-//! `cargo test -p inkdoku-engine --test fuzz_links` runs one million inputs (~10 s; the engine
-//! is optimized in the test profile) with overflow checks on — a release build would let an
+//! `cargo test -p inkdoku-engine --test fuzz_links` runs one million inputs (~25 s; the engine,
+//! lz-str and serde_json are optimized in the test profile) with overflow checks on — a release build would let an
 //! overflow wrap silently. `INKDOKU_FUZZ=<n>` changes the count (and the seed with it).
 
 mod mutation;
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use inkdoku_engine::format::{self, sdk, solo, sudokupad};
+use inkdoku_engine::format::{self, comma, compressed, fpuzzles, sdk, solo, sudokupad};
 use inkdoku_engine::random::Rng;
 use inkdoku_engine::share::{self, Progress, Shared};
 use inkdoku_engine::{Digit, DigitSet, Grid, Size};
 
-const ALPHABET: &[u8] = b"0123456789.-_|+*=#:?&%/xXabcdefgpsAZaz[]{} \n\r\tscfclassicPuzzle=~!";
+const ALPHABET: &[u8] = b"0123456789.-_|+*=#:?&%/xXabcdefgpsAZaz[]{} \n\r\tscfclassicPuzzle=~!,";
+/// What compressed JSON payloads are made of (lz-string's base64), for mutating them.
+const BASE64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/= %";
+/// Pieces of f-puzzles' and SudokuPad's JSON, for building JSON that is almost right.
+const JSON_PIECES: &[&str] = &[
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "\"size\"",
+    "\"grid\"",
+    "\"cells\"",
+    "ce",
+    "v",
+    "\"value\"",
+    "\"given\"",
+    "true",
+    "t",
+    "f",
+    "9",
+    "4",
+    "16",
+    "0",
+    "-1",
+    "1e9",
+    "\"5\"",
+    "{}",
+    "\"killercage\"",
+    "\"region\"",
+    "\"regions\"",
+    "[0,0]",
+    "'a'",
+    "null",
+    "\"diagonal+\"",
+    "ca",
+];
 
 fn random_grid(rng: &mut Rng) -> Grid {
     let size = Size::ALL[rng.below(3)];
@@ -44,13 +83,45 @@ fn valid_link(rng: &mut Rng) -> String {
         }
         Progress { entries, notes, eliminated }
     });
-    match rng.below(5) {
+    match rng.below(10) {
         0 => format!("https://inkdoku.example/{}", share::fragment(&g, progress.as_ref())),
         1 => g.to_line(),
         2 => solo::write(&g),
         3 => sudokupad::write(&g).map_or(g.to_pretty(), |p| format!("https://sudokuexchange.com/play/?s={p}")),
+        4 => format!("https://sudokuexchange.com/play/?s={}&d=Easy", comma::write(&g)),
+        5 if g.size() != Size::Sixteen => share::sudokupad_link(&g),
         _ => sdk::write(&g, &Default::default()),
     }
+}
+
+/// Compressed JSON of f-puzzles or SudokuPad: right, mutated or pieced together. Compressing
+/// costs more than reading, so a pool is made once and its payloads are damaged afresh.
+fn payload_pool(rng: &mut Rng) -> Vec<String> {
+    (0..600)
+        .map(|i| {
+            let g = random_grid(rng);
+            let mut json = match i % 3 {
+                0 => fpuzzles::to_json(&g),
+                1 => sudokupad::to_json(&g),
+                _ => (0..rng.below(60)).map(|_| JSON_PIECES[rng.below(JSON_PIECES.len())]).collect(),
+            };
+            if i % 2 == 1 {
+                json = mutation::mutate(rng, &json, b"{}[],:\"'0123456789tfvce ", 3);
+            }
+            compressed::compress(&json)
+        })
+        .collect()
+}
+
+/// A payload of the pool, maybe damaged, behind a prefix or in a link: the decompressor, the
+/// JSON readers and the unzipper all get deep.
+fn compressed_input(rng: &mut Rng, pool: &[String]) -> String {
+    let payload = &pool[rng.below(pool.len())];
+    let payload = if rng.below(2) == 0 { mutation::mutate(rng, payload, BASE64, 3) } else { payload.clone() };
+    let prefix =
+        ["fpuzzles", "scl", "", "?load=", "https://sudokupad.app/?puzzleid=fpuzzles", "#puzzleid=scl", "ctc", "https://sudokupad.app/scl"]
+            [rng.below(8)];
+    format!("{prefix}{payload}")
 }
 
 fn mutate(rng: &mut Rng, text: &str) -> String {
@@ -70,7 +141,11 @@ fn random_payload(rng: &mut Rng) -> String {
     format!("#p={}", URL_SAFE_NO_PAD.encode(bytes))
 }
 
-fn input(rng: &mut Rng) -> String {
+fn input(rng: &mut Rng, pool: &[String]) -> String {
+    // One in ten: decompressing and reading JSON costs more than the rest.
+    if rng.below(10) == 0 {
+        return compressed_input(rng, pool);
+    }
     match rng.below(4) {
         0 => (0..rng.below(300)).map(|_| ALPHABET[rng.below(ALPHABET.len())] as char).collect(),
         1 => random_payload(rng),
@@ -101,8 +176,9 @@ fn untrusted_input_never_panics() {
     let count: u64 = std::env::var("INKDOKU_FUZZ").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000_000);
     let mut rng = Rng::seeded(0xF022 ^ count);
     let (mut accepted, mut rejected) = (0u64, 0u64);
+    let pool = payload_pool(&mut rng);
     for _ in 0..count {
-        let text = input(&mut rng);
+        let text = input(&mut rng, &pool);
         match share::parse(&text) {
             Ok(shared) => {
                 consistent(&shared);
@@ -115,6 +191,8 @@ fn untrusted_input_never_panics() {
         }
         let _ = format::parse_any(&text);
         let _ = sdk::parse(&text);
+        let _ = sudokupad::unzip(&text);
+        let _ = comma::parse(&text);
         if let Some(payload) = text.strip_prefix("#p=") {
             let _ = share::decode(payload);
         }

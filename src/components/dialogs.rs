@@ -284,6 +284,10 @@ fn share(store: Store) -> impl IntoView {
                 <button type="button" on:click=move |_| { close(store); controller::print_current(store) }>{store.t().print}</button>
                 <button type="button" on:click=move |_| close(store)>{store.t().close}</button>
             </div>
+            // The puzzle for SudokuPad's players (its givens as an f-puzzles payload).
+            <p class="other-apps">
+                <a href=controller::sudokupad_url(store) target="_blank" rel="noopener noreferrer">{store.t().open_in_sudokupad}</a>
+            </p>
         </div>
     }
 }

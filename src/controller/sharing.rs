@@ -2,16 +2,25 @@
 //! whatever a player feeds in is checked in the engine worker before it replaces a game.
 
 use super::*;
+use inkdoku_engine::format::FormatError;
 
 /// Tells the player a link, paste or file (`source` names it) holds no puzzle, in plain words
 /// of their language — a damaged link, one from a newer inkdoku, or nothing readable — with
 /// the reader's exact reason folded away under Details; nothing else changes.
 pub fn not_a_puzzle(store: Store, source: &str, error: &(dyn std::error::Error + 'static)) {
     let t = store.t();
-    let summary = match error.downcast_ref::<share::ShareError>() {
-        Some(share::ShareError::NewerVersion(_)) => t.link_newer.to_string(),
-        Some(share::ShareError::Empty | share::ShareError::Format(_)) | None => fill(t.no_text_puzzle, &[("source", source)]),
-        Some(_) => t.link_damaged.to_string(),
+    let format_error = match error.downcast_ref::<share::ShareError>() {
+        Some(share::ShareError::Format(e)) => Some(e),
+        _ => error.downcast_ref::<FormatError>(),
+    };
+    let summary = match (error.downcast_ref::<share::ShareError>(), format_error) {
+        // Another app's puzzle with rules inkdoku does not play: name them.
+        (_, Some(FormatError::Variant { rules, .. })) => {
+            fill(t.link_variant, &[("source", source), ("rules", &crate::i18n::rule_names(store.lang_now(), rules))])
+        }
+        (Some(share::ShareError::NewerVersion(_)), _) => t.link_newer.to_string(),
+        (Some(share::ShareError::Empty | share::ShareError::Format(_)) | None, _) => fill(t.no_text_puzzle, &[("source", source)]),
+        (Some(_), _) => t.link_damaged.to_string(),
     };
     let text = format!("{summary} {}", t.unchanged);
     store.dialog.set(Some(Dialog::Message { title: t.not_a_puzzle.into(), text, details: Some(error.to_string()) }));
@@ -110,6 +119,11 @@ pub fn share(store: Store, with_progress: bool) {
             Err(e) => browser_failed(store, store.t().cannot_share, "", &e),
         }
     });
+}
+
+/// A link that opens the current puzzle (its givens) in SudokuPad.
+pub fn sudokupad_url(store: Store) -> String {
+    store.game.with_untracked(|g| share::sudokupad_link(g.givens()))
 }
 
 /// The puzzle as text: its line, then a grid for people.

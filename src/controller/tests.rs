@@ -140,6 +140,41 @@ fn a_broken_link_says_why_in_plain_words_and_keeps_the_game() {
 }
 
 #[test]
+fn a_variant_puzzle_is_refused_naming_its_rules_in_the_players_language() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::De);
+    open(&world, store, PUZZLE);
+    play_one(store);
+    let before = store.game.get_untracked();
+    let killer = r#"{"size":9,"grid":[],"killercage":[{"cells":["R1C1","R1C2"],"value":"3"}],"thermometer":[{"lines":[["R3C3","R3C4"]]}]}"#;
+    let link = format!("?puzzleid=fpuzzles{}", inkdoku_engine::format::compressed::compress(killer));
+    assert!(!open_text(store, &link, "Der Link"));
+    match store.dialog.get_untracked() {
+        Some(Dialog::Message { text, details, .. }) => {
+            assert!(
+                text.starts_with("Der Link enthält ein Rätsel mit Regeln, die inkdoku nicht spielt: Killerkäfige, Thermometer."),
+                "{text}"
+            );
+            assert!(text.ends_with(crate::i18n::ui(Lang::De).unchanged), "{text}");
+            assert!(details.is_some_and(|d| d.contains("killer cages")), "the engine's English reason, folded away");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(store.game.get_untracked(), before);
+}
+
+#[test]
+fn the_sudokupad_link_opens_the_same_puzzle() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    let link = sudokupad_url(store);
+    assert!(link.starts_with("https://sudokupad.app/?puzzleid=fpuzzles"), "{link}");
+    let givens = store.game.with_untracked(|g| g.givens().clone());
+    assert_eq!(inkdoku_engine::share::parse(&link).map(|s| s.givens), Ok(givens));
+}
+
+#[test]
 fn puzzles_without_one_solution_or_too_hard_to_check_are_refused_with_a_reason() {
     let world = World::default();
     let (_owner, store) = store_in(&world, Lang::En);

@@ -75,7 +75,7 @@ pub fn location_puzzle() -> Option<String> {
     let hash = location.hash().ok().unwrap_or_default();
     let search = location.search().ok().unwrap_or_default();
     let wanted = |s: &str| !s.is_empty() && s != "#" && s != "?";
-    let search_has_puzzle = ["s=", "p=", "puzzle="].iter().any(|k| search.contains(k));
+    let search_has_puzzle = inkdoku_engine::share::query_has_puzzle(&search);
     match (wanted(&hash), wanted(&search) && search_has_puzzle) {
         (true, _) => Some(hash),
         (false, true) => Some(search),

@@ -6,12 +6,18 @@
 //! | `text_grid`  | rows of cells with optional box borders: `.ss` files, pretty grids      |
 //! | `sdk`        | SadMan `.sdk` files: `#A`/`#D`/... header lines, `[Puzzle]`, the rows   |
 //! | `solo`       | Simon Tatham's Solo game IDs: `3x3:a2e9…` (letters = runs of blanks)    |
-//! | `sudokupad`  | SudokuPad/SudokuExchange compressed digits (digit + 10 × blanks)        |
+//! | `sudokupad`  | SudokuPad/SudokuExchange compressed digits (digit + 10 × blanks), and   |
+//! |              | SudokuPad's `scl…` puzzles (lz-string compressed JSON), classic only    |
+//! | `fpuzzles`   | f-puzzles payloads (lz-string compressed JSON), classic only            |
+//! | `comma`      | digits separated by commas (`4,0,0,…`), as SudokuExchange links carry   |
 //! | `pretty`     | a human-readable grid with box borders (writer only; `text_grid` reads) |
 //!
 //! Every parser is total: any input gives a `Grid` or a `FormatError`, never a panic
 //! (property tests in `tests/formats.rs` feed them arbitrary text).
 
+pub mod comma;
+pub mod compressed;
+pub mod fpuzzles;
 pub mod line;
 pub mod pretty;
 pub mod sdk;
@@ -111,12 +117,103 @@ pub enum FormatError {
         /// The grid size.
         size: Size,
     },
+    /// A puzzle with rules beyond classic Sudoku (killer cages, thermometers…): named, so the
+    /// player knows why it does not open.
+    #[error("this {format} puzzle has rules inkdoku does not play: {}", Rule::list(.rules))]
+    Variant {
+        /// The format read.
+        format: &'static str,
+        /// The rules found, each once, in a fixed order.
+        rules: Vec<Rule>,
+    },
+    /// Compressed data that does not decompress, or is not the JSON the format has.
+    #[error("the {format} data is damaged: {reason}")]
+    Damaged {
+        /// The format read.
+        format: &'static str,
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// A grid of a size inkdoku does not play (f-puzzles and SudokuPad make 1x1 to 16x16).
+    #[error("the {format} puzzle is {side}x{side}; inkdoku plays 4x4, 9x9 and 16x16")]
+    GridSide {
+        /// The format read.
+        format: &'static str,
+        /// The grid's side.
+        side: usize,
+    },
     /// A text that matches no format at all.
     #[error("not a puzzle: {reason}")]
     Unrecognized {
         /// What was expected.
         reason: &'static str,
     },
+}
+
+/// A rule beyond classic Sudoku that a puzzle of another app may carry. inkdoku refuses such
+/// puzzles and names their rules (the app in the player's language, `name` in English).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rule {
+    KillerCages,
+    LittleKillers,
+    Sandwiches,
+    Thermometers,
+    Arrows,
+    Diagonals,
+    AntiKnight,
+    AntiKing,
+    DisjointGroups,
+    NonConsecutive,
+    OddEven,
+    MinMax,
+    ExtraRegions,
+    IrregularRegions,
+    Quadruples,
+    /// Difference, ratio (Kropki) and XV dots.
+    Dots,
+    /// Between, palindrome, renban, whispers, region-sum and other lines.
+    Lines,
+    Clones,
+    /// X-sums, skyscrapers and other clues outside the grid.
+    OutsideClues,
+    /// Free drawings and text, which setters use for rules of their own.
+    Drawings,
+    /// A key of the format inkdoku does not know.
+    Other,
+}
+
+impl Rule {
+    /// The rule in English words.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::KillerCages => "killer cages",
+            Rule::LittleKillers => "little killer sums",
+            Rule::Sandwiches => "sandwich sums",
+            Rule::Thermometers => "thermometers",
+            Rule::Arrows => "arrows",
+            Rule::Diagonals => "diagonals",
+            Rule::AntiKnight => "anti-knight",
+            Rule::AntiKing => "anti-king",
+            Rule::DisjointGroups => "disjoint groups",
+            Rule::NonConsecutive => "non-consecutive",
+            Rule::OddEven => "odd/even cells",
+            Rule::MinMax => "minimum/maximum cells",
+            Rule::ExtraRegions => "extra regions",
+            Rule::IrregularRegions => "irregular regions",
+            Rule::Quadruples => "quadruples",
+            Rule::Dots => "dots (difference, ratio, XV)",
+            Rule::Lines => "lines",
+            Rule::Clones => "clones",
+            Rule::OutsideClues => "clues outside the grid",
+            Rule::Drawings => "drawn shapes or text",
+            Rule::Other => "other rules",
+        }
+    }
+
+    /// The rules' names joined with commas.
+    pub fn list(rules: &[Rule]) -> String {
+        rules.iter().map(|r| r.name()).collect::<Vec<_>>().join(", ")
+    }
 }
 
 /// The formats `parse_any` recognizes.
@@ -130,17 +227,30 @@ pub enum Format {
     Solo,
     /// A SudokuPad compressed digit string.
     SudokuPad,
+    /// Digits separated by commas.
+    Comma,
+    /// An f-puzzles payload (lz-string compressed JSON).
+    FPuzzles,
+    /// A SudokuPad `scl` payload (lz-string compressed JSON).
+    SudokuPadJson,
 }
 
 /// Reads a puzzle from text in any accepted format (what a paste or a file may hold).
 ///
 /// Detection order: Solo IDs (`NxN:`), then several lines (a grid of rows, `.sdk`, `.ss`),
 /// then one line of cells, then SudokuPad's compressed string. The error reported is the one
-/// of the format the text most resembles.
+/// of the format the text most resembles. Compressed JSON payloads (`fpuzzles…`, `scl…`, a
+/// bare `N4Ig…`) and comma-separated digits are recognized first.
 pub fn parse_any(text: &str) -> Result<(Grid, Format), FormatError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err(FormatError::Empty);
+    }
+    if let Some(found) = compressed::parse_prefixed(trimmed) {
+        return found;
+    }
+    if comma::looks_like(trimmed) {
+        return comma::parse(trimmed).map(|g| (g, Format::Comma));
     }
     if solo::looks_like(trimmed) {
         return solo::parse(trimmed).map(|g| (g, Format::Solo));
@@ -163,7 +273,7 @@ pub fn parse_any(text: &str) -> Result<(Grid, Format), FormatError> {
     }
     Err(FormatError::Unrecognized {
         reason: "expected a line of 16, 81 or 256 cells, a grid of rows, a Solo game ID \
-                 (3x3:…) or a SudokuPad string",
+                 (3x3:…), a SudokuPad string or an f-puzzles payload",
     })
 }
 

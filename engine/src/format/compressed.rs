@@ -1,0 +1,84 @@
+//! Puzzles as lz-string compressed JSON, the way f-puzzles and SudokuPad pass them around:
+//! `fpuzzles<payload>` or `fpuz<payload>` (f-puzzles' JSON), `scl<payload>` or `ctc<payload>`
+//! (SudokuPad's JSON), or a bare payload. A payload is lz-string's `compressToBase64` of the
+//! JSON text (the `lz-str` crate decompresses it); JSON text always starts with `{"`, which
+//! compresses to `N4Ig`, so a bare payload is recognized by that. Which JSON it is shows in
+//! its keys: f-puzzles has `grid`, SudokuPad `cells` (or `ce` once SudokuPad has shortened it).
+
+use super::{Format, FormatError, fpuzzles, sudokupad};
+use crate::grid::Grid;
+
+/// Longer payloads are refused before decompressing: lz-string can expand a payload about
+/// quadratically (6,000 characters of a repeated letter unfold to ~5.7 million, ~45 MB and ~0.1 s
+/// while decompressing natively), and classic puzzles stay far below this: inkdoku's own 9x9
+/// f-puzzles payload is ~350 characters, a 16x16 one under 800; with a solution and marks a
+/// few times that.
+pub const MAX_PAYLOAD: usize = 6_000;
+
+/// If the text carries a compressed JSON payload (with or without a prefix), reads it.
+pub fn parse_prefixed(text: &str) -> Option<Result<(Grid, Format), FormatError>> {
+    let text = text.trim();
+    let (payload, expected) = if let Some(p) = text.strip_prefix("fpuzzles").or_else(|| text.strip_prefix("fpuz")) {
+        (p, Some(Format::FPuzzles))
+    } else if let Some(p) = text.strip_prefix("scl").or_else(|| text.strip_prefix("ctc")) {
+        (p, Some(Format::SudokuPadJson))
+    } else if text.starts_with("N4Ig") {
+        (text, None)
+    } else {
+        return None;
+    };
+    Some(parse_payload(payload, expected))
+}
+
+/// Reads a payload; `expected` is the format its prefix named (a JSON of the other kind is
+/// read anyway: SudokuPad itself is that lenient).
+pub fn parse_payload(payload: &str, expected: Option<Format>) -> Result<(Grid, Format), FormatError> {
+    let format = match expected {
+        Some(Format::SudokuPadJson) => sudokupad::JSON_FORMAT,
+        _ => fpuzzles::FORMAT,
+    };
+    let json = decompress(payload, format)?;
+    let text = json.trim_start();
+    // SudokuPad also takes its JSON uncompressed, and shortened ("zipped": `{ce:[[{v:5},,…`).
+    let value = match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(v) => v,
+        Err(_) => sudokupad::unzip(text).ok_or(FormatError::Damaged { format, reason: "its contents are not JSON" })?,
+    };
+    if value.get("grid").is_some() {
+        fpuzzles::from_json(&value).map(|g| (g, Format::FPuzzles))
+    } else if value.get("cells").is_some() || value.get("ce").is_some() {
+        sudokupad::from_json(&value).map(|g| (g, Format::SudokuPadJson))
+    } else {
+        Err(FormatError::Damaged { format, reason: "it has neither a grid nor cells" })
+    }
+}
+
+/// Decompresses lz-string base64 (spaces read as `+`, as a link's query may have turned them);
+/// data that does not decompress is taken as it is when it looks like JSON already.
+pub fn decompress(payload: &str, format: &'static str) -> Result<String, FormatError> {
+    let payload = payload.trim();
+    if payload.is_empty() {
+        return Err(FormatError::Empty);
+    }
+    if payload.starts_with('{') {
+        return Ok(payload.to_string());
+    }
+    if payload.len() > MAX_PAYLOAD {
+        return Err(FormatError::Damaged { format, reason: "it is longer than any classic puzzle" });
+    }
+    let cleaned: String = payload.chars().map(|c| if c == ' ' { '+' } else { c }).collect();
+    if let Some((i, ch)) = cleaned.char_indices().find(|(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '='))) {
+        return Err(FormatError::BadCharacter { ch, position: i + 1, format });
+    }
+    let wide = lz_str::decompress_from_base64(&cleaned).ok_or(FormatError::Damaged { format, reason: "it does not decompress" })?;
+    let text = String::from_utf16(&wide).map_err(|_| FormatError::Damaged { format, reason: "it does not decompress to text" })?;
+    if text.trim().is_empty() {
+        return Err(FormatError::Damaged { format, reason: "it decompresses to nothing" });
+    }
+    Ok(text)
+}
+
+/// Compresses text as lz-string base64.
+pub fn compress(text: &str) -> String {
+    lz_str::compress_to_base64(text)
+}
