@@ -1,16 +1,19 @@
 //! The app's outside world, behind small traits, so that its logic (the controller, storage
-//! records, the pen's learning) runs and is tested natively: the browser's implementations live
-//! in `services/` (localStorage, the engine worker, the page's clock and timers); `fakes` has
-//! in-memory ones for the native tests.
+//! records, the pen's flow from ink to a digit, its learning) runs and is tested natively: the
+//! browser's implementations live in `services/` and `ink::recognition` (localStorage, the
+//! workers, the page's clock and timers); `fakes` has in-memory ones for the native tests.
 //!
 //! ```text
 //!  controller ──store.ports()──▶ KeyValue      localStorage       │ fakes::Memory (can be full)
 //!                               EngineWorker  the engine worker  │ fakes::Engine (answers by hand)
+//!                               InkWorker     the ink worker     │ fakes::Ink    (reads by hand)
 //!                               Clock         Date.now, timeouts │ fakes::Clock  (time set by hand)
 //!                               TabLock       Web Locks          │ fakes::Locks  (shared by tabs)
 //!                               TabChannel    BroadcastChannel   │ fakes::Bus    (shared by tabs)
 //! ```
 
+use crate::ink::hand::Handwriting;
+use crate::ink::recognition::Recognition;
 use crate::services::storage::SaveError;
 use inkdoku_engine::protocol::{Reply, Task};
 use std::rc::Rc;
@@ -28,6 +31,31 @@ pub trait EngineWorker {
     fn request(&self, task: Task, on_reply: Box<dyn FnMut(Reply)>) -> Result<u32, String>;
     /// Stops all work in progress; pending callbacks are dropped.
     fn cancel_all(&self);
+}
+
+/// What the ink worker says of itself, apart from its answers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum InkStatus {
+    /// The model is loaded: drawings are read from now on.
+    Ready,
+    /// It could not start (the reason, for the console): writing is off.
+    Unavailable(String),
+    /// It was working and failed: the next drawing starts a fresh one.
+    Crashed,
+}
+
+/// Strokes of `[x, y, pressure]` points in cell coordinates (0..1).
+pub type CellStrokes = Vec<Vec<[f64; 3]>>;
+
+/// The ink worker: reads the digit (or letter) of a cell's strokes.
+pub trait InkWorker {
+    /// Starts it if it isn't running; `on_status` hears it become ready, fail to start or crash.
+    fn start(&self, on_status: Box<dyn FnMut(InkStatus)>) -> Result<(), String>;
+    /// Hands it the player's corrected drawings (all of them: they replace what it had).
+    fn teach(&self, hand: &Handwriting);
+    /// Reads `strokes`, answering a value from 1 to `max_digit`, or declining; `done` gets the
+    /// answer or an error text.
+    fn recognize(&self, strokes: CellStrokes, max_digit: u8, done: Box<dyn FnOnce(Result<Recognition, String>)>);
 }
 
 /// Time: the page's clock and one-shot timers.
@@ -56,6 +84,7 @@ pub trait TabChannel {
 pub struct Ports {
     pub storage: Rc<dyn KeyValue>,
     pub engine: Rc<dyn EngineWorker>,
+    pub ink: Rc<dyn InkWorker>,
     pub clock: Rc<dyn Clock>,
     /// None where the browser has no Web Locks API (the tab then simply plays).
     pub lock: Option<Rc<dyn TabLock>>,
@@ -63,11 +92,12 @@ pub struct Ports {
 }
 
 impl Ports {
-    /// The browser's: localStorage, the engine Web Worker, `Date.now` and `setTimeout`.
+    /// The browser's: localStorage, the Web Workers, `Date.now` and `setTimeout`.
     pub fn browser() -> Ports {
         Ports {
             storage: Rc::new(crate::services::storage::LocalStore),
             engine: Rc::new(crate::services::worker::EngineChannel),
+            ink: Rc::new(crate::ink::recognition::InkChannel),
             clock: Rc::new(crate::services::platform::PageClock),
             lock: crate::services::tabs::WebLocks::find().map(|l| Rc::new(l) as Rc<dyn TabLock>),
             channel: Rc::new(crate::services::tabs::Broadcast::open()),
@@ -168,6 +198,72 @@ pub mod fakes {
         fn cancel_all(&self) {
             self.cancelled.set(self.cancelled.get() + 1);
             self.asked.borrow_mut().iter_mut().for_each(|(_, _, c)| *c = None);
+        }
+    }
+
+    type Done = Box<dyn FnOnce(Result<Recognition, String>)>;
+    type OnStatus = Box<dyn FnMut(InkStatus)>;
+
+    /// An ink worker read by the test: drawings wait in `asked` until `read`; `ready` and
+    /// `crash` say what the real one says of itself.
+    #[derive(Default)]
+    pub struct Ink {
+        pub starts: Cell<usize>,
+        on_status: RefCell<Option<OnStatus>>,
+        /// Each drawing asked for: its strokes, the highest value allowed, who waits.
+        pub asked: RefCell<Vec<(CellStrokes, u8, Option<Done>)>>,
+        /// How many drawings each `teach` handed over.
+        pub taught: RefCell<Vec<usize>>,
+    }
+
+    impl Ink {
+        /// Says `status`, as the worker's messages do.
+        pub fn status(&self, status: InkStatus) {
+            let taken = self.on_status.borrow_mut().take();
+            if let Some(mut on_status) = taken {
+                on_status(status);
+                self.on_status.borrow_mut().get_or_insert(on_status);
+            }
+        }
+
+        /// The model has loaded.
+        pub fn ready(&self) {
+            self.status(InkStatus::Ready);
+        }
+
+        /// It could not load.
+        pub fn unavailable(&self, why: &str) {
+            self.status(InkStatus::Unavailable(why.to_string()));
+        }
+
+        /// How many drawings wait for an answer.
+        pub fn waiting(&self) -> usize {
+            self.asked.borrow().iter().filter(|(_, _, d)| d.is_some()).count()
+        }
+
+        /// Answers the oldest drawing still waiting (the callback runs outside the borrow).
+        pub fn read(&self, answer: Result<Recognition, String>) {
+            let done = self.asked.borrow_mut().iter_mut().find_map(|(_, _, d)| d.take());
+            done.expect("a drawing waiting to be read")(answer);
+        }
+
+        /// Answers the oldest waiting drawing with `digit` (runner-up `second`), sure of it.
+        pub fn read_as(&self, digit: u8, second: u8) {
+            self.read(Ok(Recognition::Digit { digit, confidence: 0.97, second }));
+        }
+    }
+
+    impl InkWorker for Ink {
+        fn start(&self, on_status: OnStatus) -> Result<(), String> {
+            self.starts.set(self.starts.get() + 1);
+            *self.on_status.borrow_mut() = Some(on_status);
+            Ok(())
+        }
+        fn teach(&self, hand: &Handwriting) {
+            self.taught.borrow_mut().push(hand.samples.len());
+        }
+        fn recognize(&self, strokes: CellStrokes, max_digit: u8, done: Done) {
+            self.asked.borrow_mut().push((strokes, max_digit, Some(done)));
         }
     }
 
@@ -288,6 +384,7 @@ pub mod fakes {
     pub struct World {
         pub storage: Rc<Memory>,
         pub engine: Rc<Engine>,
+        pub ink: Rc<Ink>,
         pub clock: Rc<Clock>,
         pub locks: Rc<Locks>,
         pub bus: Rc<Bus>,
@@ -301,6 +398,7 @@ pub mod fakes {
             World {
                 storage: Rc::default(),
                 engine: Rc::default(),
+                ink: Rc::default(),
                 clock: Rc::new(clock),
                 locks: Rc::default(),
                 bus: Rc::default(),
@@ -317,6 +415,7 @@ pub mod fakes {
             Ports {
                 storage: self.storage.clone(),
                 engine: self.engine.clone(),
+                ink: self.ink.clone(),
                 clock: self.clock.clone(),
                 lock: Some(Rc::new(LockHandle { locks: self.locks.clone(), tab, clock: self.clock.clone() })),
                 channel: Rc::new(BusHandle { bus: self.bus.clone(), tab, clock: self.clock.clone() }),

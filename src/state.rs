@@ -220,6 +220,8 @@ pub struct Ink {
     pub hand: RwSignal<Handwriting>,
     /// What the pen last wrote, so that a quick rewrite of the cell teaches the recognizer.
     pub last_written: RwSignal<Option<LastWritten>>,
+    /// The pen's flow from ink to a digit: its counters (`ink::writing`).
+    pub writing: StoredValue<crate::ink::writing::Writing, LocalStorage>,
 }
 
 /// The one-tap correction offered after the pen writes: the recognizer's runner-up (or, for
@@ -316,6 +318,7 @@ impl Store {
                 chip: RwSignal::new(None),
                 hand: RwSignal::new(Handwriting::new()),
                 last_written: RwSignal::new(None),
+                writing: StoredValue::new_local(Default::default()),
             },
             view: crate::components::zoom::BoardView::new(),
         }

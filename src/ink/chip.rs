@@ -42,13 +42,13 @@ pub fn offer(store: Store, cell: Cell, choices: &[u8], written: Option<Digit>) {
         n.set(n.get().wrapping_add(1));
         n.get()
     });
-    Timeout::new(SHOW_MS, move || {
-        let open = store.ink.chip.with_untracked(|c| c.as_ref().is_some_and(|c| c.all));
+    let expire = move || {
+        let open = store.ink.chip.try_with_untracked(|c| c.as_ref().is_some_and(|c| c.all)).unwrap_or(true);
         if SHOWN.with(Counter::get) == generation && !open {
             store.ink.chip.set(None);
         }
-    })
-    .forget();
+    };
+    store.ports().clock.after(SHOW_MS, Box::new(expire));
 }
 
 /// Takes the chip away (the next stroke begins).
@@ -59,7 +59,7 @@ pub fn dismiss(store: Store) {
 }
 
 /// The player picked `digit` on the chip: it replaces what the pen wrote.
-fn choose(store: Store, digit: Digit) {
+pub fn choose(store: Store, digit: Digit) {
     let Some(chip) = store.ink.chip.get_untracked() else { return };
     store.ink.chip.set(None);
     if chip.written.is_none() {

@@ -13,7 +13,7 @@
 //!
 //! At most `PER_VALUE` drawings per value are kept, the newest.
 
-use super::recognition;
+use super::writing;
 use crate::i18n::fill;
 use crate::ports::Ports;
 use crate::services::storage::{self, Loaded};
@@ -159,7 +159,7 @@ pub fn install(store: Store) {
     Effect::new(move |before: Option<()>| {
         let hand = store.ink.hand.get();
         // The first run is the loaded record: nothing to save, and the worker gets it when it
-        // starts (`recognition::warm_up`).
+        // starts (`writing::warm_up`).
         if before.is_none() {
             return;
         }
@@ -167,7 +167,7 @@ pub fn install(store: Store) {
             store.status.set(fill(store.t().cannot_save_settings, &[("e", &storage::describe(store.t(), &e))]));
         }
         if matches!(store.ink.state.get_untracked(), InkState::Loading | InkState::Ready) {
-            recognition::teach(store);
+            writing::teach(store);
         }
     });
 }

@@ -26,5 +26,6 @@ pub mod geometry;
 pub mod hand;
 mod layer;
 pub mod recognition;
+pub mod writing;
 
 pub use layer::InkSurface;

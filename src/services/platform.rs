@@ -59,7 +59,7 @@ impl PlatformError {
 
     /// Writes the detail to the console (where a developer looks).
     pub fn log(&self) {
-        web_sys::console::warn_1(&format!("inkdoku: the browser could not do it ({:?}): {}", self.failure, self.detail).into());
+        warn(&format!("inkdoku: the browser could not do it ({:?}): {}", self.failure, self.detail));
     }
 }
 
@@ -67,6 +67,14 @@ fn error_of(e: JsValue) -> PlatformError {
     let text = |key: &str| Reflect::get(&e, &key.into()).ok().and_then(|m| m.as_string());
     let detail = text("message").or_else(|| e.as_string()).unwrap_or_default();
     PlatformError::from_name(&text("name").unwrap_or_default(), detail)
+}
+
+/// A note for the developer console (natively, standard error: where the tests run).
+pub fn warn(text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    web_sys::console::warn_1(&text.into());
+    #[cfg(not(target_arch = "wasm32"))]
+    eprintln!("{text}");
 }
 
 /// The puzzle part of the page address (`#…` fragment or `?…` query), if any.

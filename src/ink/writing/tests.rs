@@ -1,0 +1,295 @@
+//! The pen's flow natively: strokes in, the fake ink worker (`ports::fakes::Ink`) read by hand,
+//! the clock moved by hand; what lands on the board, the chip, the status line and the learned
+//! drawings is checked.
+
+use super::*;
+use crate::controller::{open_text, undo};
+use crate::ports::fakes::World;
+use crate::state::Chip;
+use inkdoku_engine::lang::Lang;
+
+/// Easy 9x9 (seed 7), as the e2e tests open it: r1c1 is empty, r1c2 holds a given 7.
+const PUZZLE: &str = "#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";
+
+fn start(world: &World) -> (Owner, Store) {
+    let (owner, store) = world.store(Lang::En);
+    assert!(open_text(store, PUZZLE, "the link"));
+    world.engine.answer_truly(world.engine.last_id());
+    (owner, store)
+}
+
+fn cell(row: usize, col: usize) -> Cell {
+    Size::Nine.cell(row, col)
+}
+
+/// A stroke down the middle of a cell (a 1, as far as geometry is concerned), grid coordinates.
+fn stroke_in(c: Cell) -> Vec<Point> {
+    let (row, col) = (c.index() / 9, c.index() % 9);
+    let x = (col as f32 + 0.5) / 9.0;
+    (0..12).map(|i| [x + i as f32 * 0.001, (row as f32 + 0.2 + i as f32 * 0.05) / 9.0, 0.5]).collect()
+}
+
+/// A zig-zag over a cell: six passes left and right, drifting down.
+fn zigzag_in(c: Cell) -> Vec<Point> {
+    let (row, col) = (c.index() / 9, c.index() % 9);
+    (0..=12)
+        .map(|i| {
+            let x = if i % 2 == 0 { 0.15 } else { 0.85 };
+            [(col as f32 + x) / 9.0, (row as f32 + 0.3 + i as f32 * 0.03) / 9.0, 0.5]
+        })
+        .collect()
+}
+
+/// The pen writes one stroke in `c`, as the pointer handlers call the flow.
+fn write_stroke(store: Store, c: Cell) {
+    let points = stroke_in(c);
+    stroke_begins(store, points[0]);
+    finish_drawing(store, points);
+}
+
+fn digit_at(store: Store, c: Cell) -> Option<u8> {
+    store.game.with_untracked(|g| g.digit(c)).map(Digit::get)
+}
+
+/// A store on a puzzle with the recognizer loaded.
+fn ready(world: &World) -> (Owner, Store) {
+    let (owner, store) = start(world);
+    warm_up(store);
+    world.ink.ready();
+    assert_eq!(store.ink.state.get_untracked(), InkState::Ready);
+    (owner, store)
+}
+
+#[test]
+fn a_digit_is_read_when_the_pen_rests_and_placed_with_the_runner_up_on_the_chip() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    write_stroke(store, cell(0, 0));
+    world.clock.advance(IDLE_MS as f64 - 1.0);
+    assert_eq!(world.ink.asked.borrow().len(), 0, "read before the pen rested");
+    world.clock.advance(1.0);
+    {
+        let asked = world.ink.asked.borrow();
+        assert_eq!(asked.len(), 1);
+        let (strokes, max, _) = &asked[0];
+        assert_eq!(*max, 9);
+        // Cell coordinates: the stroke runs down the middle of its cell.
+        assert!(strokes[0].iter().all(|p| (0.45..0.6).contains(&p[0]) && (0.0..=1.0).contains(&p[1])), "{strokes:?}");
+    }
+    world.ink.read_as(4, 9);
+    assert_eq!(digit_at(store, cell(0, 0)), Some(4));
+    assert_eq!(store.ink.pending.get_untracked(), None);
+    let chip = store.ink.chip.get_untracked().expect("a chip");
+    assert_eq!(chip, Chip { cell: cell(0, 0), choices: vec![Digit::new(9).unwrap()], written: Digit::new(4), all: false });
+    assert!(store.settings.with_untracked(|s| s.pen_tip_done));
+    // The chip goes by itself after a few seconds.
+    world.clock.advance(4999.0);
+    assert!(store.ink.chip.get_untracked().is_some());
+    world.clock.advance(1.0);
+    assert_eq!(store.ink.chip.get_untracked(), None);
+}
+
+#[test]
+fn a_pick_on_the_chip_replaces_the_digit_in_one_undo_step_and_is_learned() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    write_stroke(store, cell(0, 0));
+    world.clock.advance(IDLE_MS as f64);
+    world.ink.read_as(7, 1);
+    chip::choose(store, Digit::new(1).unwrap());
+    assert_eq!(digit_at(store, cell(0, 0)), Some(1));
+    assert_eq!(store.ink.hand.with_untracked(|h| h.samples.iter().map(|s| s.value).collect::<Vec<_>>()), vec![1]);
+    undo(store);
+    assert_eq!(digit_at(store, cell(0, 0)), Some(7), "the pick is one undo step");
+    undo(store);
+    assert_eq!(digit_at(store, cell(0, 0)), None);
+}
+
+#[test]
+fn ink_written_while_the_recognizer_loads_is_read_once_ready_in_one_piece() {
+    let world = World::default();
+    let (_owner, store) = start(&world);
+    write_stroke(store, cell(0, 0));
+    assert_eq!(world.ink.starts.get(), 1, "the first stroke starts the recognizer");
+    assert_eq!(store.ink.state.get_untracked(), InkState::Loading);
+    world.clock.advance(IDLE_MS as f64);
+    // The second stroke of the same digit, after the first one's idle time.
+    write_stroke(store, cell(0, 0));
+    world.clock.advance(IDLE_MS as f64);
+    assert_eq!(world.ink.asked.borrow().len(), 0, "nothing is read before the recognizer is ready");
+    world.ink.ready();
+    assert_eq!(world.ink.asked.borrow().len(), 1, "read once, as soon as it is ready");
+    assert_eq!(world.ink.asked.borrow()[0].0.len(), 2, "both strokes in one drawing");
+    world.ink.read_as(4, 1);
+    assert_eq!(digit_at(store, cell(0, 0)), Some(4));
+}
+
+#[test]
+fn the_pen_moving_on_to_another_cell_reads_the_ink_it_left_at_once() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    write_stroke(store, cell(0, 0));
+    write_stroke(store, cell(0, 2));
+    assert_eq!(world.ink.asked.borrow().len(), 1, "r1c1 read (once) when the pen came down in r1c3");
+    // Its answer comes after r1c3's stroke ended: r1c1 is written, r1c3's ink stays to be read.
+    world.ink.read_as(4, 1);
+    assert_eq!(store.ink.pending.get_untracked().map(|p| p.cell), Some(cell(0, 2)));
+    assert_eq!(digit_at(store, cell(0, 0)), Some(4));
+    world.clock.advance(IDLE_MS as f64);
+    world.ink.read_as(8, 3);
+    assert_eq!(digit_at(store, cell(0, 2)), Some(8));
+    // A hovering pen does the same.
+    write_stroke(store, cell(0, 4));
+    pen_hovers(store, stroke_in(cell(0, 6))[0]);
+    assert_eq!(world.ink.waiting(), 1);
+}
+
+#[test]
+fn an_answer_for_a_cell_written_in_since_is_dropped() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    write_stroke(store, cell(0, 0));
+    world.clock.advance(IDLE_MS as f64);
+    // The player adds a stroke before the answer comes: the first answer no longer counts.
+    write_stroke(store, cell(0, 0));
+    world.ink.read_as(1, 7);
+    assert_eq!(digit_at(store, cell(0, 0)), None);
+    world.clock.advance(IDLE_MS as f64);
+    assert_eq!(world.ink.asked.borrow()[1].0.len(), 2);
+    world.ink.read_as(4, 1);
+    assert_eq!(digit_at(store, cell(0, 0)), Some(4));
+}
+
+#[test]
+fn declined_ink_stays_with_its_two_best_guesses_and_a_pick_writes_and_learns_it() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    write_stroke(store, cell(0, 0));
+    world.clock.advance(IDLE_MS as f64);
+    world.ink.read(Ok(Recognition::Declined { declined: true, confidence: 0.4, best: 7, second: 1 }));
+    assert_eq!(digit_at(store, cell(0, 0)), None);
+    assert!(store.ink.pending.get_untracked().is_some_and(|p| p.declined), "the ink stays");
+    assert_eq!(store.status.get_untracked(), store.t().ink_declined);
+    let chip = store.ink.chip.get_untracked().expect("a chip");
+    assert_eq!(chip.choices, vec![Digit::new(7).unwrap(), Digit::new(1).unwrap()]);
+    // Declined ink isn't read again when the pen hovers away.
+    pen_hovers(store, stroke_in(cell(4, 4))[0]);
+    assert_eq!(world.ink.waiting(), 0);
+    chip::choose(store, Digit::new(1).unwrap());
+    assert_eq!(digit_at(store, cell(0, 0)), Some(1));
+    assert_eq!(store.ink.pending.get_untracked(), None);
+    assert_eq!(store.ink.hand.with_untracked(|h| h.samples.len()), 1);
+}
+
+#[test]
+fn in_notes_mode_the_pen_toggles_the_note() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    store.mode.set(InputMode::Notes);
+    for expected in [true, false] {
+        write_stroke(store, cell(0, 0));
+        world.clock.advance(IDLE_MS as f64);
+        world.ink.read_as(3, 8);
+        let noted = store.game.with_untracked(|g| g.board().notes[cell(0, 0).index()].contains(Digit::new(3).unwrap()));
+        assert_eq!(noted, expected);
+        assert_eq!(digit_at(store, cell(0, 0)), None);
+    }
+}
+
+#[test]
+fn a_failing_ink_worker_drops_the_ink_and_says_so_and_a_restarted_one_is_taught_again() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    assert_eq!(*world.ink.taught.borrow(), vec![0], "taught the (empty) hand when it started");
+    // A correction is kept, then the worker crashes while reading.
+    write_stroke(store, cell(0, 0));
+    world.clock.advance(IDLE_MS as f64);
+    world.ink.read_as(7, 1);
+    chip::choose(store, Digit::new(1).unwrap());
+    write_stroke(store, cell(0, 2));
+    world.clock.advance(IDLE_MS as f64);
+    world.ink.read(Err("the ink worker stopped".into()));
+    world.ink.status(InkStatus::Crashed);
+    assert_eq!(store.status.get_untracked(), store.t().ink_failed);
+    assert_eq!(store.ink.pending.get_untracked(), None);
+    assert_eq!(digit_at(store, cell(0, 2)), None);
+    assert_eq!(store.ink.state.get_untracked(), InkState::Unloaded);
+    // The next stroke starts it again, with the player's drawing.
+    write_stroke(store, cell(0, 2));
+    assert_eq!(world.ink.starts.get(), 2);
+    assert_eq!(*world.ink.taught.borrow(), vec![0, 1]);
+}
+
+#[test]
+fn a_recognizer_that_cannot_load_turns_writing_off_in_plain_words() {
+    let world = World::default();
+    let (_owner, store) = start(&world);
+    write_stroke(store, cell(0, 0));
+    world.clock.advance(IDLE_MS as f64);
+    world.ink.unavailable("WebAssembly is off");
+    assert_eq!(store.ink.pending.get_untracked(), None);
+    assert_eq!(store.status.get_untracked(), store.t().ink_unavailable);
+    store.status.set(String::new());
+    write_stroke(store, cell(0, 2));
+    assert_eq!(store.status.get_untracked(), store.t().ink_unavailable);
+    assert_eq!(world.ink.asked.borrow().len(), 0);
+}
+
+#[test]
+fn a_given_cannot_be_written_over() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    write_stroke(store, cell(0, 1));
+    world.clock.advance(IDLE_MS as f64);
+    assert_eq!(world.ink.asked.borrow().len(), 0);
+    assert_eq!(store.status.get_untracked(), store.t().given_cannot_change);
+}
+
+#[test]
+fn a_scratch_out_erases_the_digit_says_which_and_undo_brings_it_back() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    write_stroke(store, cell(0, 0));
+    world.clock.advance(IDLE_MS as f64);
+    world.ink.read_as(4, 9);
+    let zigzag = zigzag_in(cell(0, 0));
+    assert!(geometry::is_scratch_out(Size::Nine, &zigzag));
+    stroke_begins(store, zigzag[0]);
+    finish_drawing(store, zigzag);
+    assert_eq!(digit_at(store, cell(0, 0)), None);
+    assert_eq!(store.status.get_untracked(), "Scratched out 4 in r1c1: Undo brings it back.");
+    assert_eq!(world.ink.asked.borrow().len(), 1, "a scratch-out is never read as a digit");
+    undo(store);
+    assert_eq!(digit_at(store, cell(0, 0)), Some(4));
+}
+
+#[test]
+fn the_eraser_erases_the_digits_it_crosses() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    for (c, d) in [(cell(0, 0), 4), (cell(0, 2), 8)] {
+        write_stroke(store, c);
+        world.clock.advance(IDLE_MS as f64);
+        world.ink.read_as(d, 1);
+    }
+    let row = 0.5 / 9.0;
+    finish_erasing(store, (0..30).map(|i| [i as f32 / 90.0, row, 0.5]).collect());
+    assert_eq!((digit_at(store, cell(0, 0)), digit_at(store, cell(0, 2))), (None, None));
+    undo(store);
+    assert_eq!((digit_at(store, cell(0, 0)), digit_at(store, cell(0, 2))), (Some(4), Some(8)));
+}
+
+#[test]
+fn scratchpad_ink_is_kept_clipped_to_the_board_and_never_read() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    store.mode.set(InputMode::Scratchpad);
+    let mut points = stroke_in(cell(8, 8));
+    points.push([1.02, 0.99, 0.5]);
+    finish_drawing(store, points);
+    world.clock.advance(IDLE_MS as f64);
+    assert_eq!(world.ink.asked.borrow().len(), 0);
+    let ink = store.game.with_untracked(|g| g.board().ink.clone());
+    assert_eq!(ink.len(), 1);
+    assert!(ink[0].points.iter().all(|p| p[0] <= 1.0 && p[1] <= 1.0));
+}
