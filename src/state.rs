@@ -90,9 +90,20 @@ pub enum InputMode {
     Digit,
     /// Toggle the digit as a candidate mark (keys, pad, and the pen's recognized digits).
     Notes,
+    /// Toggle the digit as a corner mark (SudokuPad's "corner" marks), likewise.
+    Corner,
+    /// Toggle the digit as a centre mark, likewise.
+    Centre,
     /// The pen draws free scratchpad ink, kept with the game and never recognized; keys and
     /// the pad still write digits.
     Scratchpad,
+}
+
+impl InputMode {
+    /// Whether digits become pencil marks (candidate notes, corner or centre marks).
+    pub fn marks(self) -> bool {
+        matches!(self, InputMode::Notes | InputMode::Corner | InputMode::Centre)
+    }
 }
 
 /// The open dialog, if any (a dialog covers the board and pauses the timer).

@@ -33,7 +33,30 @@ pub struct Stroke {
     pub points: Vec<[f32; 3]>,
 }
 
-/// What Undo restores: the player's digits, notes, eliminations and scratchpad ink.
+/// The two kinds of pencil mark SudokuPad's players use beside the candidate notes: digits in
+/// the cell's corners (in the order written) and a small row of digits at its centre.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PencilMark {
+    Corner,
+    Centre,
+}
+
+/// A position the player marked, to come back to after trying a branch: the digits, notes and
+/// eliminations as they were. Named by the play time when it was marked.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Savepoint {
+    /// Play time in ms when the position was marked (its name for the player).
+    pub play_ms: u64,
+    pub entries: Grid,
+    pub notes: Vec<DigitSet>,
+    pub eliminated: Vec<DigitSet>,
+    pub corner: Vec<DigitSet>,
+    pub centre: Vec<DigitSet>,
+}
+
+/// What Undo restores: the player's digits, notes (candidate, corner and centre marks),
+/// eliminations, scratchpad ink and marked positions.
 ///
 /// The candidates the player works with (`Game::candidates`) are not stored: they are what the
 /// digits allow, minus `eliminated`, narrowed to the player's notes in cells that have some.
@@ -46,16 +69,31 @@ pub struct Board {
     pub notes: Vec<DigitSet>,
     /// Candidates removed per cell by an applied hint (or carried by a shared link).
     pub eliminated: Vec<DigitSet>,
+    /// Corner marks per cell (free pencil marks: they don't narrow the candidates).
+    pub corner: Vec<DigitSet>,
+    /// Centre marks per cell (likewise).
+    pub centre: Vec<DigitSet>,
     /// Scratchpad strokes, oldest first.
     pub ink: Vec<Stroke>,
     /// The id the next stroke gets.
     pub next_stroke_id: u32,
+    /// Positions the player marked, oldest first.
+    pub savepoints: Vec<Savepoint>,
 }
 
 impl Board {
     fn empty(size: Size) -> Board {
         let none = vec![DigitSet::EMPTY; size.cell_count()];
-        Board { entries: Grid::new(size), notes: none.clone(), eliminated: none, ink: Vec::new(), next_stroke_id: 1 }
+        Board {
+            entries: Grid::new(size),
+            notes: none.clone(),
+            eliminated: none.clone(),
+            corner: none.clone(),
+            centre: none,
+            ink: Vec::new(),
+            next_stroke_id: 1,
+            savepoints: Vec::new(),
+        }
     }
 }
 
@@ -80,9 +118,11 @@ pub enum Action {
     /// Toggle several marks of one cell as one step (a note the pen misread, corrected: the
     /// wrong mark toggled back, the right one toggled).
     ToggleNotes { cell: Cell, digits: Vec<Digit> },
+    /// Toggle corner or centre marks of one cell, as one step.
+    TogglePencil { cell: Cell, digits: Vec<Digit>, mark: PencilMark },
     /// Mark every candidate of the candidate state (`Game::candidates`) in every empty cell.
     FillNotes,
-    /// Remove every candidate mark.
+    /// Remove every pencil mark: candidate notes, corner and centre marks.
     ClearNotes,
     /// Apply a hint: place its digits, record its eliminations (they leave the candidate state
     /// and the notes).
@@ -99,13 +139,23 @@ pub enum Action {
     AddStroke { stroke: Stroke },
     /// Remove scratchpad strokes by id.
     EraseStrokes { ids: Vec<u32> },
-    /// Set the player's digits, notes and eliminations at once (progress carried by a shared
-    /// link). Saves from before eliminations existed have none.
+    /// Mark the position (digits, notes, eliminations) to come back to; `play_ms` names it.
+    MarkPosition { play_ms: u64 },
+    /// Go back to the digits, notes and eliminations of marked position number `mark` (from 0,
+    /// oldest first). The marks and the scratchpad ink stay.
+    BackToMark { mark: usize },
+    /// Set the player's digits, notes, eliminations and corner and centre marks at once
+    /// (progress carried by a shared link). Saves from before eliminations or corner and centre
+    /// marks existed have none (empty means none).
     SetBoard {
         entries: Grid,
         notes: Vec<DigitSet>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         eliminated: Vec<DigitSet>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        corner: Vec<DigitSet>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        centre: Vec<DigitSet>,
     },
 }
 
@@ -134,6 +184,8 @@ pub enum ActionError {
     NothingToUndo,
     #[error("nothing to redo")]
     NothingToRedo,
+    #[error("there is no marked position {0}")]
+    NoSuchMark(usize),
 }
 
 /// The answer to "Check": solved, or the first reason it is not, with the cells to mark.
@@ -451,7 +503,9 @@ impl Game {
                 if b.entries.get(*cell).is_some() {
                     b.entries.set(*cell, None);
                 } else {
-                    b.notes[cell.index()] = DigitSet::EMPTY;
+                    for marks in [&mut b.notes, &mut b.corner, &mut b.centre] {
+                        marks[cell.index()] = DigitSet::EMPTY;
+                    }
                 }
             }
             Action::Erase { cells } => {
@@ -484,8 +538,27 @@ impl Game {
                     }
                 }
             }
+            Action::TogglePencil { cell, digits, mark } => {
+                self.check_free(*cell)?;
+                for &digit in digits {
+                    self.check_digit(digit)?;
+                }
+                let marks = match mark {
+                    PencilMark::Corner => &mut b.corner[cell.index()],
+                    PencilMark::Centre => &mut b.centre[cell.index()],
+                };
+                for &digit in digits {
+                    if !marks.remove(digit) {
+                        marks.insert(digit);
+                    }
+                }
+            }
             Action::FillNotes => b.notes = self.candidates_of(b),
-            Action::ClearNotes => b.notes.iter_mut().for_each(|n| *n = DigitSet::EMPTY),
+            Action::ClearNotes => {
+                for marks in [&mut b.notes, &mut b.corner, &mut b.centre] {
+                    marks.iter_mut().for_each(|n| *n = DigitSet::EMPTY);
+                }
+            }
             Action::ApplyStep { placements, eliminations } => {
                 for c in placements.iter().chain(eliminations) {
                     self.check_free(c.cell)?;
@@ -511,7 +584,28 @@ impl Game {
                 let cells: Vec<Cell> = size.cells().collect();
                 self.fill_from_solution(b, &cells)?;
             }
-            Action::Restart => *b = Board::empty(size),
+            // Back to the givens; the marked positions stay (they are the player's way back).
+            Action::Restart => {
+                let marks = std::mem::take(&mut b.savepoints);
+                *b = Board::empty(size);
+                b.savepoints = marks;
+            }
+            Action::MarkPosition { play_ms } => b.savepoints.push(Savepoint {
+                play_ms: *play_ms,
+                entries: b.entries.clone(),
+                notes: b.notes.clone(),
+                eliminated: b.eliminated.clone(),
+                corner: b.corner.clone(),
+                centre: b.centre.clone(),
+            }),
+            Action::BackToMark { mark } => {
+                let saved = b.savepoints.get(*mark).ok_or(ActionError::NoSuchMark(*mark))?.clone();
+                b.entries = saved.entries;
+                b.notes = saved.notes;
+                b.eliminated = saved.eliminated;
+                b.corner = saved.corner;
+                b.centre = saved.centre;
+            }
             Action::AddStroke { stroke } => {
                 let valid = !stroke.points.is_empty()
                     && stroke
@@ -528,10 +622,12 @@ impl Game {
                 b.ink.push(s);
             }
             Action::EraseStrokes { ids } => b.ink.retain(|s| !ids.contains(&s.id)),
-            Action::SetBoard { entries, notes, eliminated } => {
-                let none = vec![DigitSet::EMPTY; size.cell_count()];
-                let eliminated = if eliminated.is_empty() { &none } else { eliminated };
-                if entries.size() != size || notes.len() != size.cell_count() || eliminated.len() != size.cell_count() {
+            Action::SetBoard { entries, notes, eliminated, corner, centre } => {
+                // Empty means none (links and saves from before these marks existed).
+                let or_none =
+                    |marks: &Vec<DigitSet>| if marks.is_empty() { vec![DigitSet::EMPTY; size.cell_count()] } else { marks.clone() };
+                let (eliminated, corner, centre) = (or_none(eliminated), or_none(corner), or_none(centre));
+                if entries.size() != size || [notes, &eliminated, &corner, &centre].iter().any(|m| m.len() != size.cell_count()) {
                     return Err(ActionError::BoardSize);
                 }
                 let all = size.all_digits();
@@ -539,7 +635,7 @@ impl Game {
                     if entries.get(cell).is_some() {
                         self.check_free(cell)?;
                     }
-                    for marks in [notes[cell.index()], eliminated[cell.index()]] {
+                    for marks in [notes, &eliminated, &corner, &centre].map(|m| m[cell.index()]) {
                         if let Some(bad) = marks.difference(all).iter().next() {
                             return Err(ActionError::DigitOutside { digit: bad.get(), size });
                         }
@@ -547,7 +643,9 @@ impl Game {
                 }
                 b.entries = entries.clone();
                 b.notes = notes.clone();
-                b.eliminated = eliminated.clone();
+                b.eliminated = eliminated;
+                b.corner = corner;
+                b.centre = centre;
             }
         }
         Ok(())
@@ -579,7 +677,9 @@ impl Game {
 /// Writes a digit, drops the cell's notes and ink, and optionally the digit from peer notes.
 fn place(b: &mut Board, size: Size, cell: Cell, digit: Digit, clear_peer_notes: bool) {
     b.entries.set(cell, Some(digit));
-    b.notes[cell.index()] = DigitSet::EMPTY;
+    for marks in [&mut b.notes, &mut b.corner, &mut b.centre] {
+        marks[cell.index()] = DigitSet::EMPTY;
+    }
     b.ink.retain(|s| s.cell != Some(cell));
     if clear_peer_notes {
         for &p in size.peers(cell) {
@@ -824,18 +924,31 @@ mod tests {
         notes[c(0, 3).index()] = DigitSet::single(d(6));
         let mut eliminated = vec![DigitSet::EMPTY; 81];
         eliminated[c(1, 1).index()] = DigitSet::single(d(2));
-        g.apply(Action::SetBoard { entries: entries.clone(), notes: notes.clone(), eliminated: eliminated.clone() }).unwrap();
+        g.apply(Action::SetBoard {
+            entries: entries.clone(),
+            notes: notes.clone(),
+            eliminated: eliminated.clone(),
+            corner: vec![],
+            centre: vec![],
+        })
+        .unwrap();
         assert_eq!(g.digit(c(0, 2)), Some(d(4)));
         assert_eq!(g.board().notes, notes);
         assert!(!g.candidates()[c(1, 1).index()].contains(d(2)));
         let mut over = entries.clone();
         over.set(c(0, 0), Some(d(1)));
-        assert_eq!(g.apply(Action::SetBoard { entries: over, notes: notes.clone(), eliminated: vec![] }), Err(ActionError::Given));
-        assert_eq!(g.apply(Action::SetBoard { entries: entries.clone(), notes: vec![], eliminated: vec![] }), Err(ActionError::BoardSize));
+        assert_eq!(
+            g.apply(Action::SetBoard { entries: over, notes: notes.clone(), eliminated: vec![], corner: vec![], centre: vec![] }),
+            Err(ActionError::Given)
+        );
+        assert_eq!(
+            g.apply(Action::SetBoard { entries: entries.clone(), notes: vec![], eliminated: vec![], corner: vec![], centre: vec![] }),
+            Err(ActionError::BoardSize)
+        );
         let mut ten = vec![DigitSet::EMPTY; 81];
         ten[3] = DigitSet::single(d(10));
         assert_eq!(
-            g.apply(Action::SetBoard { entries, notes: notes.clone(), eliminated: ten }),
+            g.apply(Action::SetBoard { entries, notes: notes.clone(), eliminated: ten, corner: vec![], centre: vec![] }),
             Err(ActionError::DigitOutside { digit: 10, size: Size::Nine })
         );
     }
@@ -921,5 +1034,74 @@ mod tests {
         // A save whose actions don't apply is refused, not half-loaded.
         let corrupt = json.replace("\"digit\":4", "\"digit\":12");
         assert!(serde_json::from_str::<Game>(&corrupt).is_err());
+    }
+
+    #[test]
+    fn a_marked_position_is_where_back_to_mark_returns_and_both_are_undoable() {
+        let mut g = game();
+        let (a, b) = (c(0, 2), c(0, 3));
+        g.apply(Action::Place { cell: a, digit: d(4), clear_peer_notes: true }).unwrap();
+        g.apply(Action::ToggleNote { cell: b, digit: d(5) }).unwrap();
+        assert!(g.apply(Action::MarkPosition { play_ms: 61_000 }).unwrap());
+        let marked = (g.board().entries.clone(), g.board().notes.clone());
+        // The branch: a digit, a note gone, a hint's elimination.
+        g.apply(Action::Place { cell: b, digit: d(8), clear_peer_notes: true }).unwrap();
+        g.apply(Action::Clear { cell: a }).unwrap();
+        g.apply(Action::ApplyStep { placements: vec![], eliminations: vec![Candidate { cell: c(0, 5), digit: d(1) }] }).unwrap();
+        assert!(g.apply(Action::BackToMark { mark: 0 }).unwrap());
+        assert_eq!((g.board().entries.clone(), g.board().notes.clone()), marked);
+        assert!(g.board().eliminated.iter().all(|e| e.is_empty()));
+        assert_eq!(g.board().savepoints.len(), 1, "the mark stays, to come back to again");
+        // Already there: nothing to record.
+        assert!(!g.apply(Action::BackToMark { mark: 0 }).unwrap());
+        assert_eq!(g.apply(Action::BackToMark { mark: 1 }), Err(ActionError::NoSuchMark(1)));
+        // Undo returns to the branch; undoing further takes the mark away.
+        g.undo().unwrap();
+        assert_eq!(g.board().entries.get(b), Some(d(8)));
+        for _ in 0..3 {
+            g.undo().unwrap();
+        }
+        assert_eq!(g.board().savepoints.len(), 1);
+        g.undo().unwrap();
+        assert!(g.board().savepoints.is_empty());
+        // Restart keeps the marks; a saved game replays them.
+        g.redo().unwrap();
+        g.apply(Action::Restart).unwrap();
+        assert_eq!(g.board().savepoints[0].play_ms, 61_000);
+        let restored = Game::restore(g.givens().clone(), g.solution().cloned(), g.actions().to_vec(), g.actions().len()).unwrap();
+        assert_eq!(restored.board(), g.board());
+    }
+
+    #[test]
+    fn corner_and_centre_marks_toggle_undo_clear_and_go_with_a_digit() {
+        let mut g = game();
+        let (a, b) = (c(0, 2), c(0, 3));
+        g.apply(Action::TogglePencil { cell: a, digits: vec![d(1), d(2)], mark: PencilMark::Corner }).unwrap();
+        g.apply(Action::TogglePencil { cell: a, digits: vec![d(4)], mark: PencilMark::Centre }).unwrap();
+        g.apply(Action::TogglePencil { cell: b, digits: vec![d(2)], mark: PencilMark::Corner }).unwrap();
+        assert_eq!(g.board().corner[a.index()], DigitSet::from_iter([d(1), d(2)]));
+        assert_eq!(g.board().centre[a.index()], DigitSet::from_iter([d(4)]));
+        // Free marks: the candidates and the notes don't change.
+        assert!(g.board().notes.iter().all(|n| n.is_empty()));
+        // A second toggle takes a mark away; undo brings it back.
+        g.apply(Action::TogglePencil { cell: a, digits: vec![d(1)], mark: PencilMark::Corner }).unwrap();
+        assert_eq!(g.board().corner[a.index()], DigitSet::from_iter([d(2)]));
+        g.undo().unwrap();
+        assert_eq!(g.board().corner[a.index()], DigitSet::from_iter([d(1), d(2)]));
+        // Givens take no marks; a digit placed clears the cell's marks, not its peers'.
+        assert_eq!(g.apply(Action::TogglePencil { cell: c(0, 0), digits: vec![d(1)], mark: PencilMark::Centre }), Err(ActionError::Given));
+        g.apply(Action::Place { cell: a, digit: d(1), clear_peer_notes: true }).unwrap();
+        assert!(g.board().corner[a.index()].is_empty() && g.board().centre[a.index()].is_empty());
+        assert_eq!(g.board().corner[b.index()], DigitSet::from_iter([d(2)]));
+        // Clear on an empty cell and Clear all notes take them too.
+        g.apply(Action::Clear { cell: b }).unwrap();
+        assert!(g.board().corner[b.index()].is_empty());
+        g.undo().unwrap();
+        g.apply(Action::ClearNotes).unwrap();
+        assert!(g.board().corner.iter().chain(&g.board().centre).all(|m| m.is_empty()));
+        // A saved game replays them.
+        g.undo().unwrap();
+        let restored = Game::restore(g.givens().clone(), g.solution().cloned(), g.actions().to_vec(), g.applied()).unwrap();
+        assert_eq!(restored.board(), g.board());
     }
 }

@@ -4,15 +4,20 @@
 //!
 //! ## inkdoku's own fragment: `#p=<base64url>`
 //! ```text
-//!  byte 0      format version (2; version 1 links, without eliminations, still open)
+//!  byte 0      format version: 3 when corner or centre marks travel, else 2 (so that such
+//!              links still open in an app from before them); version 1 links, without
+//!              eliminations, still open
 //!  byte 1      grid side: 4, 9 or 16
-//!  byte 2      flags: bit 0 = progress follows; bit 1 = eliminations follow the progress
+//!  byte 2      flags: bit 0 = progress follows; bit 1 = eliminations follow the progress;
+//!              bit 2 = corner marks follow; bit 3 = centre marks follow (version 3)
 //!  bits …      givens, one value per cell in reading order (0 = blank), each in
 //!              b = ceil(log2(side + 1)) bits: 3 for 4x4, 4 for 9x9, 5 for 16x16
 //!  [bits …]    with progress: the player's digits, b bits per cell (0 on givens), then the notes
 //!              of every cell without a digit, `side` bits each (bit d-1 = digit d)
 //!  [bits …]    with eliminations: the candidates hints removed, for every cell without a
 //!              digit, `side` bits each
+//!  [bits …]    with corner marks, then with centre marks: likewise, `side` bits per cell
+//!              without a digit
 //!  last byte   checksum: the sum of all earlier bytes, modulo 256
 //! ```
 //! A 9x9 puzzle takes 44 bytes (60 characters); with progress and notes about 140 characters,
@@ -39,7 +44,10 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use thiserror::Error;
 
-const VERSION: u8 = 2;
+/// The newest version this app reads and writes.
+const VERSION: u8 = 3;
+/// The version written when no corner or centre marks travel.
+const VERSION_WITHOUT_PENCIL: u8 = 2;
 
 /// The player's progress carried by a link.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,6 +58,10 @@ pub struct Progress {
     pub notes: Vec<DigitSet>,
     /// Candidates removed per cell by hints (all empty in a version 1 link).
     pub eliminated: Vec<DigitSet>,
+    /// Corner marks per cell (all empty before version 3).
+    pub corner: Vec<DigitSet>,
+    /// Centre marks per cell (all empty before version 3).
+    pub centre: Vec<DigitSet>,
 }
 
 /// What a link holds.
@@ -137,10 +149,14 @@ pub fn encode(givens: &Grid, progress: Option<&Progress>) -> String {
     let size = givens.size();
     let b = bits_per_value(size);
     let open = |p: &Progress, cell| givens.get(cell).is_none() && p.entries.get(cell).is_none();
-    let with_eliminations =
-        progress.is_some_and(|p| size.cells().any(|c| open(p, c) && p.eliminated.get(c.index()).is_some_and(|e| !e.is_empty())));
-    let flags = u8::from(progress.is_some()) | u8::from(with_eliminations) << 1;
-    let mut w = BitWriter { bytes: vec![VERSION, size.side() as u8, flags], acc: 0, used: 0 };
+    let any = |marks: fn(&Progress) -> &Vec<DigitSet>| {
+        progress.is_some_and(|p| size.cells().any(|c| open(p, c) && marks(p).get(c.index()).is_some_and(|e| !e.is_empty())))
+    };
+    let with_eliminations = any(|p| &p.eliminated);
+    let (with_corner, with_centre) = (any(|p| &p.corner), any(|p| &p.centre));
+    let flags = u8::from(progress.is_some()) | u8::from(with_eliminations) << 1 | u8::from(with_corner) << 2 | u8::from(with_centre) << 3;
+    let version = if with_corner || with_centre { VERSION } else { VERSION_WITHOUT_PENCIL };
+    let mut w = BitWriter { bytes: vec![version, size.side() as u8, flags], acc: 0, used: 0 };
     for c in givens.cells() {
         w.put(c.map_or(0, |d| u32::from(d.get())), b);
     }
@@ -156,8 +172,10 @@ pub fn encode(givens: &Grid, progress: Option<&Progress>) -> String {
             w.put(entry.map_or(0, |d| u32::from(d.get())), b);
         }
         put_marks(&mut w, p, &p.notes);
-        if with_eliminations {
-            put_marks(&mut w, p, &p.eliminated);
+        for (with, marks) in [(with_eliminations, &p.eliminated), (with_corner, &p.corner), (with_centre, &p.centre)] {
+            if with {
+                put_marks(&mut w, p, marks);
+            }
         }
     }
     let mut bytes = w.finish();
@@ -187,6 +205,7 @@ pub fn decode(payload: &str) -> Result<Shared, ShareError> {
     let size = Size::from_side(body[1] as usize).ok_or(ShareError::BadSide(body[1]))?;
     let with_progress = body[2] & 1 == 1;
     let with_eliminations = with_progress && body[2] & 2 == 2;
+    let (with_corner, with_centre) = (with_progress && body[2] & 4 == 4, with_progress && body[2] & 8 == 8);
     let b = bits_per_value(size);
     // Too short for the givens (or, with progress, for givens and entries): cut off.
     let cells_bits = size.cell_count() * b as usize * if with_progress { 2 } else { 1 };
@@ -228,8 +247,11 @@ pub fn decode(payload: &str) -> Result<Shared, ShareError> {
             Ok(marks)
         };
         let notes = read_marks(&mut r)?;
-        let eliminated = if with_eliminations { read_marks(&mut r)? } else { vec![DigitSet::EMPTY; size.cell_count()] };
-        Some(Progress { entries, notes, eliminated })
+        let mut optional = |with: bool| if with { read_marks(&mut r) } else { Ok(vec![DigitSet::EMPTY; size.cell_count()]) };
+        let eliminated = optional(with_eliminations)?;
+        let corner = optional(with_corner)?;
+        let centre = optional(with_centre)?;
+        Some(Progress { entries, notes, eliminated, corner, centre })
     } else {
         None
     };
@@ -380,7 +402,13 @@ mod tests {
         entries.set(Size::Nine.cell(0, 2), Digit::new(4));
         let mut notes = vec![DigitSet::EMPTY; 81];
         notes[3] = [1u8, 2, 6].into_iter().filter_map(Digit::new).collect();
-        let progress = Progress { entries, notes, eliminated: vec![DigitSet::EMPTY; 81] };
+        let progress = Progress {
+            entries,
+            notes,
+            eliminated: vec![DigitSet::EMPTY; 81],
+            corner: vec![DigitSet::EMPTY; 81],
+            centre: vec![DigitSet::EMPTY; 81],
+        };
         let link = format!("https://example.org/inkdoku/{}", fragment(&g, Some(&progress)));
         assert_eq!(parse(&link).unwrap(), Shared { givens: g.clone(), progress: Some(progress.clone()) });
         // Eliminations travel too (flag bit 1), and only when there are some.
@@ -388,7 +416,22 @@ mod tests {
         with.eliminated[5] = [3u8, 8].into_iter().filter_map(Digit::new).collect();
         let longer = encode(&g, Some(&with));
         assert!(longer.len() > encode(&g, Some(&progress)).len());
-        assert_eq!(decode(&longer).unwrap(), Shared { givens: g, progress: Some(with) });
+        assert_eq!(decode(&longer).unwrap(), Shared { givens: g.clone(), progress: Some(with.clone()) });
+        // Corner and centre marks travel in version 3 (flag bits 2 and 3); without them a link
+        // stays version 2, which apps from before them open.
+        assert_eq!(URL_SAFE_NO_PAD.decode(&longer).unwrap()[0], 2);
+        let mut pencil = with.clone();
+        pencil.corner[3] = [1u8, 9].into_iter().filter_map(Digit::new).collect();
+        let payload = encode(&g, Some(&pencil));
+        assert_eq!(URL_SAFE_NO_PAD.decode(&payload).unwrap()[..3], [3, 9, 0b0111]);
+        assert_eq!(decode(&payload).unwrap(), Shared { givens: g.clone(), progress: Some(pencil.clone()) });
+        pencil.centre[80] = [5u8].into_iter().filter_map(Digit::new).collect();
+        pencil.centre[5] = [2u8, 3, 4].into_iter().filter_map(Digit::new).collect();
+        let payload = encode(&g, Some(&pencil));
+        assert_eq!(URL_SAFE_NO_PAD.decode(&payload).unwrap()[2], 0b1111);
+        // (r9c9 holds a given: its centre mark does not travel.)
+        pencil.centre[80] = DigitSet::EMPTY;
+        assert_eq!(decode(&payload).unwrap(), Shared { givens: g, progress: Some(pencil) });
     }
 
     #[test]
@@ -399,7 +442,13 @@ mod tests {
         entries.set(Size::Nine.cell(0, 2), Digit::new(4));
         let mut notes = vec![DigitSet::EMPTY; 81];
         notes[3] = [1u8, 2].into_iter().filter_map(Digit::new).collect();
-        let progress = Progress { entries, notes, eliminated: vec![DigitSet::EMPTY; 81] };
+        let progress = Progress {
+            entries,
+            notes,
+            eliminated: vec![DigitSet::EMPTY; 81],
+            corner: vec![DigitSet::EMPTY; 81],
+            centre: vec![DigitSet::EMPTY; 81],
+        };
         for p in [None, Some(&progress)] {
             let mut bytes = URL_SAFE_NO_PAD.decode(encode(&g, p)).unwrap();
             bytes[0] = 1;

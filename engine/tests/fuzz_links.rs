@@ -72,16 +72,19 @@ fn valid_link(rng: &mut Rng) -> String {
         let mut entries = Grid::new(g.size());
         let mut notes = vec![DigitSet::EMPTY; g.size().cell_count()];
         let mut eliminated = notes.clone();
+        let (mut corner, mut centre) = (notes.clone(), notes.clone());
         for cell in g.size().cells() {
             if g.get(cell).is_none() && rng.below(3) == 0 {
                 entries.set(cell, Digit::new(1 + rng.below(g.size().side()) as u8));
             }
             notes[cell.index()] = DigitSet::from_bits(rng.below(1 << g.size().side()) as u16);
-            if rng.below(4) == 0 {
-                eliminated[cell.index()] = DigitSet::from_bits(rng.below(1 << g.size().side()) as u16);
+            for marks in [&mut eliminated, &mut corner, &mut centre] {
+                if rng.below(4) == 0 {
+                    marks[cell.index()] = DigitSet::from_bits(rng.below(1 << g.size().side()) as u16);
+                }
             }
         }
-        Progress { entries, notes, eliminated }
+        Progress { entries, notes, eliminated, corner, centre }
     });
     match rng.below(10) {
         0 => format!("https://inkdoku.example/{}", share::fragment(&g, progress.as_ref())),

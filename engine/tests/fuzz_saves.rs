@@ -13,7 +13,7 @@
 
 mod mutation;
 
-use inkdoku_engine::game::{Action, Game, Stroke};
+use inkdoku_engine::game::{Action, Game, PencilMark, Stroke};
 use inkdoku_engine::geometry::Candidate;
 use inkdoku_engine::protocol::{self, Reply, Request, Task};
 use inkdoku_engine::random::Rng;
@@ -36,7 +36,7 @@ fn valid_save(rng: &mut Rng) -> String {
     for _ in 0..1 + rng.below(12) {
         let cell = free[rng.below(free.len())];
         let digit = d(1 + rng.below(9) as u8);
-        let action = match rng.below(9) {
+        let action = match rng.below(12) {
             0 => Action::Place { cell, digit, clear_peer_notes: rng.below(2) == 0 },
             1 => Action::ToggleNote { cell, digit },
             2 => Action::Clear { cell },
@@ -45,10 +45,19 @@ fn valid_save(rng: &mut Rng) -> String {
             5 => Action::SolveHouse { house: House::Row(rng.below(9) as u8) },
             6 => Action::AddStroke { stroke: Stroke { id: 0, cell: Some(cell), points: vec![[0.1, 0.2, 0.5], [0.3, 0.4, 0.6]] } },
             7 => Action::Erase { cells: vec![cell] },
+            8 => Action::TogglePencil {
+                cell,
+                digits: vec![digit],
+                mark: if rng.below(2) == 0 { PencilMark::Corner } else { PencilMark::Centre },
+            },
+            9 => Action::MarkPosition { play_ms: rng.below(1 << 20) as u64 },
+            10 => Action::BackToMark { mark: rng.below(3) },
             _ => {
                 let mut eliminated = vec![DigitSet::EMPTY; 81];
                 eliminated[cell.index()] = DigitSet::single(digit);
-                Action::SetBoard { entries: Grid::new(size), notes: vec![DigitSet::EMPTY; 81], eliminated }
+                let mut corner = vec![DigitSet::EMPTY; 81];
+                corner[cell.index()] = DigitSet::single(digit);
+                Action::SetBoard { entries: Grid::new(size), notes: vec![DigitSet::EMPTY; 81], eliminated, corner, centre: vec![] }
             }
         };
         let _ = g.apply(action);

@@ -17,6 +17,10 @@ use inkdoku_engine::{Cell, Digit, DigitSet, Grid, House, Size};
 use leptos::prelude::*;
 
 pub const CELL: f64 = 100.0;
+/// Where corner marks go, in the order they fill (fractions of a cell), as SudokuPad players
+/// expect: the four corners, then the middles of the top and bottom, then of the sides.
+const CORNERS: [(f64, f64); 9] =
+    [(0.17, 0.17), (0.83, 0.17), (0.17, 0.83), (0.83, 0.83), (0.5, 0.17), (0.5, 0.83), (0.17, 0.5), (0.83, 0.5), (0.5, 0.5)];
 /// Room around the grid so the outer border isn't clipped.
 pub const MARGIN: f64 = 4.0;
 
@@ -29,6 +33,10 @@ pub struct CellView {
     pub notes: DigitSet,
     /// The marks are the candidate state (candidate display), not the player's notes.
     pub computed: bool,
+    /// The player's corner marks (drawn in the corners, in order) and centre marks (a small
+    /// centred row), when the cell has no digit.
+    pub corner: DigitSet,
+    pub centre: DigitSet,
     /// Candidates that are the only place for their digit in the cell, row, column or box.
     pub red: DigitSet,
     /// Candidates with exactly two places in their box.
@@ -64,6 +72,13 @@ pub fn cell_label(t: &Ui, size: Size, cell: Cell, v: &CellView) -> String {
         }
         None => fill(t.cell_empty, &[("r", &r), ("c", &c)]),
     };
+    for (marks, template) in [(v.corner, t.cell_corner), (v.centre, t.cell_centre)] {
+        if !marks.is_empty() {
+            let digits: Vec<String> = marks.iter().map(|d| size.digit_char(d).to_string()).collect();
+            label.push_str(", ");
+            label.push_str(&fill(template, &[("n", &digits.join(" "))]));
+        }
+    }
     if v.conflict {
         label.push_str(", ");
         label.push_str(t.conflict);
@@ -107,11 +122,14 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
                     (board.notes[cell.index()], false)
                 };
                 let hint = marks.hint.as_ref();
+                let pencil = |m: &Vec<DigitSet>| if digit.is_some() { DigitSet::EMPTY } else { m[cell.index()] };
                 CellView {
                     digit,
                     given,
                     notes,
                     computed,
+                    corner: pencil(&board.corner),
+                    centre: pencil(&board.centre),
                     red: red.get(cell.index()).copied().unwrap_or_default(),
                     blue: blue.get(cell.index()).copied().unwrap_or_default(),
                     selected: selected == Some(cell),
@@ -267,6 +285,30 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
                                         </text>
                                     }
                                 }).collect_view()
+                            }}
+                            {move || {
+                                let v = view_of.get();
+                                let corner = v.corner.iter().enumerate().map(|(i, d)| {
+                                    let (fx, fy) = CORNERS[i % CORNERS.len()];
+                                    view! {
+                                        <text x=x + fx * CELL y=y + fy * CELL + 1.0 class="corner-mark" font-size=CELL * 0.24
+                                              dominant-baseline="central" text-anchor="middle">
+                                            {size.digit_char(d).to_string()}
+                                        </text>
+                                    }
+                                }).collect_view();
+                                let centre = (!v.centre.is_empty()).then(|| {
+                                    let text: String = v.centre.iter().map(|d| size.digit_char(d)).collect();
+                                    // Smaller as the row grows, so it stays inside the cell.
+                                    let font = (CELL * 1.3 / text.len().max(4) as f64).min(CELL * 0.3);
+                                    view! {
+                                        <text x=x + CELL / 2.0 y=y + CELL / 2.0 + 1.0 class="centre-mark" font-size=font
+                                              dominant-baseline="central" text-anchor="middle">
+                                            {text}
+                                        </text>
+                                    }
+                                });
+                                view! { {corner}{centre} }
                             }}
                         </g>
                     }

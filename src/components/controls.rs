@@ -5,6 +5,7 @@
 //! "Settings"). Toggles expose their state with `aria-pressed`.
 
 use crate::controller::{self, SolveScope};
+use crate::i18n::fill;
 use crate::state::{Dialog, InputMode, Phase, Store};
 use inkdoku_engine::Size;
 use leptos::prelude::*;
@@ -46,6 +47,12 @@ pub fn EditTools(store: Store) -> impl IntoView {
             <button type="button" class="tool" aria-pressed=move || pressed(store.mode.get() == InputMode::Notes)
                     class:active=move || store.mode.get() == InputMode::Notes
                     on:click=move |_| controller::toggle_notes(store)>{move || store.ui().notes}</button>
+            <button type="button" class="tool" aria-pressed=move || pressed(store.mode.get() == InputMode::Corner)
+                    class:active=move || store.mode.get() == InputMode::Corner
+                    on:click=move |_| controller::toggle_corner(store)>{move || store.ui().corner_mode}</button>
+            <button type="button" class="tool" aria-pressed=move || pressed(store.mode.get() == InputMode::Centre)
+                    class:active=move || store.mode.get() == InputMode::Centre
+                    on:click=move |_| controller::toggle_centre(store)>{move || store.ui().centre_mode}</button>
             <button type="button" class="tool" on:click=move |_| controller::clear(store)>{move || store.ui().erase}</button>
             <button type="button" class="tool" aria-pressed=move || pressed(store.ink.eraser.get())
                     class:active=move || store.ink.eraser.get()
@@ -65,6 +72,7 @@ pub fn EditTools(store: Store) -> impl IntoView {
 #[component]
 pub fn GameTools(store: Store) -> impl IntoView {
     let solve_open = RwSignal::new(false);
+    let marks_open = RwSignal::new(false);
     let entering = move || store.phase.get() == Phase::Enter;
     view! {
         <div class="tools game-tools" role="group" aria-label=move || store.ui().game>
@@ -75,7 +83,7 @@ pub fn GameTools(store: Store) -> impl IntoView {
                 <button type="button" class="tool" on:click=move |_| controller::hint(store)>{move || store.ui().hint}</button>
                 <button type="button" class="tool" on:click=move |_| controller::check(store)>{move || store.ui().check}</button>
                 <button type="button" class="tool" aria-expanded=move || pressed(solve_open.get())
-                        on:click=move |_| solve_open.update(|o| *o = !*o)>{move || store.ui().solve}</button>
+                        on:click=move |_| { marks_open.set(false); solve_open.update(|o| *o = !*o) }>{move || store.ui().solve}</button>
                 <Show when=move || solve_open.get()>
                     <div class="solve-menu" role="group" aria-label=move || store.ui().solve>
                         <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::solve(store, SolveScope::Cell) }>{move || store.ui().solve_cell}</button>
@@ -88,10 +96,36 @@ pub fn GameTools(store: Store) -> impl IntoView {
                         <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::restart(store) }>{move || store.ui().restart}</button>
                     </div>
                 </Show>
+                <button type="button" class="tool" aria-expanded=move || pressed(marks_open.get())
+                        on:click=move |_| { solve_open.set(false); marks_open.update(|o| *o = !*o) }>{move || store.ui().marks}</button>
+                <Show when=move || marks_open.get()>
+                    <MarksMenu store=store open=marks_open />
+                </Show>
                 <button type="button" class="tool" on:click=move |_| controller::new_game_clicked(store)>{move || store.ui().new_game}</button>
                 <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Share))>{move || store.ui().share}</button>
                 <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Settings))>{move || store.ui().settings}</button>
             </Show>
+        </div>
+    }
+}
+
+/// Marked positions: mark this one, or go back to one (newest first, named by play time).
+#[component]
+fn MarksMenu(store: Store, open: RwSignal<bool>) -> impl IntoView {
+    let marks = move || {
+        store
+            .game
+            .with(|g| g.board().savepoints.iter().enumerate().rev().map(|(i, m)| (i, controller::clock(m.play_ms))).collect::<Vec<_>>())
+    };
+    view! {
+        <div class="solve-menu" role="group" aria-label=move || store.ui().marks>
+            <button type="button" class="tool" on:click=move |_| { open.set(false); controller::mark_position(store) }>{move || store.ui().mark_position}</button>
+            {move || marks().into_iter().map(|(i, t)| {
+                let label = fill(store.ui().back_to_mark, &[("t", &t)]);
+                view! {
+                    <button type="button" class="tool" on:click=move |_| { open.set(false); controller::back_to_mark(store, i) }>{label}</button>
+                }
+            }).collect_view()}
         </div>
     }
 }

@@ -17,15 +17,34 @@ pub fn digit(store: Store, digit: Digit) {
     }
 }
 
-/// Writes a digit (or toggles a note, in notes mode) in a cell.
+/// The action that toggles `digits` as the marks of `mode` (candidate notes, corner or centre
+/// marks) in a cell, if the mode writes marks.
+pub fn toggle_marks(mode: InputMode, cell: Cell, digits: Vec<Digit>) -> Option<Action> {
+    match mode {
+        InputMode::Notes => Some(match digits[..] {
+            [digit] => Action::ToggleNote { cell, digit },
+            _ => Action::ToggleNotes { cell, digits },
+        }),
+        InputMode::Corner => Some(Action::TogglePencil { cell, digits, mark: PencilMark::Corner }),
+        InputMode::Centre => Some(Action::TogglePencil { cell, digits, mark: PencilMark::Centre }),
+        InputMode::Digit | InputMode::Scratchpad => None,
+    }
+}
+
+/// Writes a digit in a cell, or toggles it as a mark in the notes, corner and centre modes.
 pub fn write(store: Store, cell: Cell, digit: Digit) {
+    write_as(store, cell, digit, store.mode.get_untracked());
+}
+
+/// Writes a digit as `mode` does (Shift+digit writes a corner mark in any mode).
+pub fn write_as(store: Store, cell: Cell, digit: Digit, mode: InputMode) {
     if store.game.with_untracked(|g| g.givens().get(cell).is_some()) {
         store.status.set(store.t().given_cannot_change.into());
         return;
     }
-    let notes = store.mode.get_untracked() == InputMode::Notes && store.phase.get_untracked() == Phase::Play;
-    if notes {
-        apply(store, Action::ToggleNote { cell, digit });
+    let in_play = store.phase.get_untracked() == Phase::Play;
+    if let Some(action) = toggle_marks(mode, cell, vec![digit]).filter(|_| in_play) {
+        apply(store, action);
     } else {
         let clear = store.settings.with_untracked(|s| s.auto_clear_notes) && store.phase.get_untracked() == Phase::Play;
         if apply(store, Action::Place { cell, digit, clear_peer_notes: clear }) {
@@ -52,6 +71,29 @@ pub fn clear(store: Store) {
     }
 }
 
+/// Marks the position (digits, notes, eliminations) to come back to after trying a branch,
+/// named by the play time.
+pub fn mark_position(store: Store) {
+    let play_ms = store.elapsed.get_untracked();
+    if apply(store, Action::MarkPosition { play_ms }) {
+        store.status.set(fill(store.t().position_marked, &[("t", &clock(play_ms))]));
+    }
+}
+
+/// Goes back to marked position `mark` (one undoable step: Undo returns to where the player was).
+pub fn back_to_mark(store: Store, mark: usize) {
+    let Some(play_ms) = store.game.with_untracked(|g| g.board().savepoints.get(mark).map(|m| m.play_ms)) else {
+        store.status.set(store.t().no_such_mark.into());
+        return;
+    };
+    let t = clock(play_ms);
+    if apply(store, Action::BackToMark { mark }) {
+        store.status.set(fill(store.t().back_at_mark, &[("t", &t)]));
+    } else if store.role.get_untracked() != TabRole::Follower {
+        store.status.set(fill(store.t().already_at_mark, &[("t", &t)]));
+    }
+}
+
 /// Moves the selection by a row and column step, wrapping at the edges.
 pub fn move_selection(store: Store, dr: isize, dc: isize) {
     let size = store.size();
@@ -69,6 +111,16 @@ pub fn move_selection(store: Store, dr: isize, dc: isize) {
 
 pub fn toggle_notes(store: Store) {
     toggle_mode(store, InputMode::Notes);
+}
+
+/// The Corner button (key X): digits become corner marks.
+pub fn toggle_corner(store: Store) {
+    toggle_mode(store, InputMode::Corner);
+}
+
+/// The Centre button (key C, but on 16x16, where C is a digit): digits become centre marks.
+pub fn toggle_centre(store: Store) {
+    toggle_mode(store, InputMode::Centre);
 }
 
 /// The Scratchpad button: the pen draws free ink instead of writing digits.

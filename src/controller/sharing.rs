@@ -65,8 +65,8 @@ pub(super) fn opened(store: Store, shared: &Shared, reply: Reply) {
         Reply::Analyzed { count: 1, solution, rating, .. } => {
             let mut game = Game::new(givens.clone(), solution);
             let mut progress_lost = false;
-            if let Some(Progress { entries, notes, eliminated }) = shared.progress.clone()
-                && let Err(e) = game.apply(Action::SetBoard { entries, notes, eliminated })
+            if let Some(Progress { entries, notes, eliminated, corner, centre }) = shared.progress.clone()
+                && let Err(e) = game.apply(Action::SetBoard { entries, notes, eliminated, corner, centre })
             {
                 leptos::logging::warn!("inkdoku: the link's progress: {e}");
                 progress_lost = true;
@@ -100,14 +100,24 @@ pub(super) fn opened(store: Store, shared: &Shared, reply: Reply) {
 
 /// The link to the current puzzle (with the player's progress and notes if asked).
 pub fn share_url(store: Store, with_progress: bool) -> String {
-    let fragment = store.game.with_untracked(|g| {
+    format!("{}{}", platform::app_url(), share_fragment(store, with_progress))
+}
+
+/// The `#p=` fragment of `share_url`.
+pub fn share_fragment(store: Store, with_progress: bool) -> String {
+    store.game.with_untracked(|g| {
         let progress = with_progress.then(|| {
             let b = g.board();
-            Progress { entries: b.entries.clone(), notes: b.notes.clone(), eliminated: b.eliminated.clone() }
+            Progress {
+                entries: b.entries.clone(),
+                notes: b.notes.clone(),
+                eliminated: b.eliminated.clone(),
+                corner: b.corner.clone(),
+                centre: b.centre.clone(),
+            }
         });
         share::fragment(g.givens(), progress.as_ref())
-    });
-    format!("{}{fragment}", platform::app_url())
+    })
 }
 
 pub fn share(store: Store, with_progress: bool) {

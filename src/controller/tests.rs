@@ -7,6 +7,7 @@ use crate::ink::hand::LastWritten;
 use crate::ports::fakes::World;
 use crate::ports::{Clock as _, KeyValue as _};
 use crate::services::storage::{BEST_KEY, GAME_KEY, Loaded, PREVIOUS_KEY, StoredGame};
+use inkdoku_engine::DigitSet;
 use inkdoku_engine::lang::Lang;
 
 /// Easy 9x9 (seed 7), as the e2e tests open it.
@@ -294,4 +295,66 @@ fn a_quick_rewrite_of_an_unsure_pen_reading_is_learned_once() {
     world.clock.advance(10_000.0);
     write(store, other, digit(6));
     assert_eq!(store.ink.hand.with_untracked(|h| h.samples.len()), 1);
+}
+
+#[test]
+fn a_marked_position_is_there_to_go_back_to_after_a_branch_and_survives_a_reload() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    play_one(store);
+    store.elapsed.set(125_000);
+    mark_position(store);
+    assert_eq!(store.status.get_untracked(), "Position marked at 2:05: try a branch, then go back to it from Marks.");
+    let marked = store.game.with_untracked(|g| g.grid());
+    // The branch.
+    let (a, b) = (play_one(store), play_one(store));
+    back_to_mark(store, 0);
+    assert_eq!(store.game.with_untracked(|g| g.grid()), marked);
+    assert_eq!(store.status.get_untracked(), "Back at the position marked at 2:05. Undo returns to where you were.");
+    back_to_mark(store, 0);
+    assert_eq!(store.status.get_untracked(), "The board is already as marked at 2:05.");
+    back_to_mark(store, 3);
+    assert_eq!(store.status.get_untracked(), "That marked position no longer exists.");
+    // The mark is kept with the game: saved, and there after a reload.
+    crate::services::effects::save_now(store);
+    let saved: StoredGame = serde_json::from_str(&world.storage.get(GAME_KEY).unwrap()).unwrap();
+    assert_eq!(saved.game.board().savepoints.len(), 1);
+    assert_eq!(saved.game.board().savepoints[0].play_ms, 125_000);
+    // Undo returns to the branch.
+    undo(store);
+    assert!(store.game.with_untracked(|g| g.digit(a).is_some() && g.digit(b).is_some()));
+}
+
+#[test]
+fn corner_and_centre_marks_by_mode_and_shift_travel_in_a_link_with_progress() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    let (a, b) = (Size::Nine.cell(0, 0), Size::Nine.cell(0, 2));
+    let d = |v| Digit::new(v).unwrap();
+    toggle_corner(store);
+    write(store, a, d(1));
+    write(store, a, d(2));
+    toggle_centre(store);
+    assert_eq!(store.mode.get_untracked(), InputMode::Centre, "one mode at a time");
+    write(store, b, d(3));
+    write(store, b, d(4));
+    write(store, b, d(3));
+    write_as(store, b, d(9), InputMode::Corner);
+    let board = store.game.with_untracked(|g| g.board().clone());
+    assert_eq!(board.corner[a.index()], DigitSet::from_iter([d(1), d(2)]));
+    assert_eq!(board.centre[b.index()], DigitSet::from_iter([d(4)]));
+    assert_eq!(board.corner[b.index()], DigitSet::from_iter([d(9)]));
+    assert!(store.game.with_untracked(|g| g.grid().get(a).is_none() && g.board().notes.iter().all(|n| n.is_empty())));
+    undo(store);
+    assert!(store.game.with_untracked(|g| g.board().corner[b.index()].is_empty()));
+    redo(store);
+    // A link with progress carries them to another player.
+    let link = format!("https://inkdoku.example/{}", share_fragment(store, true));
+    let friend = World::default();
+    let (_owner2, other) = store_in(&friend, Lang::En);
+    open(&friend, other, &link);
+    assert_eq!(other.game.with_untracked(|g| g.board().corner.clone()), board.corner);
+    assert_eq!(other.game.with_untracked(|g| g.board().centre.clone()), board.centre);
 }

@@ -7,9 +7,8 @@
 use super::hand;
 use crate::components::board::CELL;
 use crate::controller;
-use crate::state::{Chip, InputMode, Store};
+use crate::state::{Chip, Store};
 use gloo_timers::callback::Timeout;
-use inkdoku_engine::game::Action;
 use inkdoku_engine::{Cell, Digit};
 use leptos::prelude::*;
 use std::cell::Cell as Counter;
@@ -65,10 +64,10 @@ pub fn choose(store: Store, digit: Digit) {
     if chip.written.is_none() {
         store.ink.pending.set(None); // the declined ink is read now
     }
-    if store.mode.get_untracked() == InputMode::Notes {
-        // A misread note: the wrong mark toggled back and the right one toggled, one undo step.
-        let digits = chip.written.into_iter().chain([digit]).collect();
-        controller::apply(store, Action::ToggleNotes { cell: chip.cell, digits });
+    let digits = chip.written.into_iter().chain([digit]).collect();
+    if let Some(marks) = controller::toggle_marks(store.mode.get_untracked(), chip.cell, digits) {
+        // A misread mark: the wrong one toggled back and the right one toggled, one undo step.
+        controller::apply(store, marks);
     } else {
         // One action: a Place over the written digit replaces it.
         controller::write(store, chip.cell, digit);

@@ -160,7 +160,7 @@ pub fn flush(store: Store) {
     let cell = pending.cell;
     let strokes: Vec<Vec<[f64; 3]>> = pending.strokes.iter().map(|s| geometry::in_cell(size, pending.cell, s)).collect();
     let drawing = strokes.iter().map(|s| s.iter().map(|p| p.map(|v| v as f32)).collect()).collect();
-    let note = store.mode.get_untracked() == InputMode::Notes;
+    let note = store.mode.get_untracked().marks();
     let remember = move |read: Option<Digit>, confidence: f32, second: u8| {
         let at = store.ports().clock.now_ms();
         hand::remember(store, LastWritten { cell: pending.cell, strokes: drawing, note, read, confidence, second: Digit::new(second), at });
@@ -285,9 +285,11 @@ fn scratch_out(store: Store, cell: Cell, path: &[Point], mode: InputMode) {
                 store.status.set(t.scratched_ink.into());
             }
         }
-        InputMode::Notes => {
-            let had_notes =
-                store.game.with_untracked(|g| g.board().entries.get(cell).is_none() && !g.board().notes[cell.index()].is_empty());
+        InputMode::Notes | InputMode::Corner | InputMode::Centre => {
+            let had_notes = store.game.with_untracked(|g| {
+                let b = g.board();
+                b.entries.get(cell).is_none() && [&b.notes, &b.corner, &b.centre].iter().any(|m| !m[cell.index()].is_empty())
+            });
             if had_notes && controller::apply(store, Action::Clear { cell }) {
                 store.status.set(fill(t.scratched_notes, &[("cell", &name)]));
             }

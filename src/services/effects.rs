@@ -6,8 +6,9 @@ use crate::i18n::fill;
 use crate::services::platform;
 use crate::services::storage::{self, GAME_KEY, SETTINGS_KEY, StoredGame};
 use crate::services::tabs;
-use crate::state::{Phase, Store, TabRole};
+use crate::state::{InputMode, Phase, Store, TabRole};
 use gloo_timers::callback::Interval;
+use inkdoku_engine::Size;
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -150,6 +151,7 @@ fn visibility(store: Store) {
 }
 
 /// Keys: arrows move, 1-9 (A-G on 16x16) write, Backspace/Delete clear, N toggles notes,
+/// X corner and C centre marks (Z back to digits), Shift+digit a corner mark,
 /// Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, Escape closes a dialog, leaves the focus view
 /// (small screens) or clears the selection.
 fn keyboard(store: Store) {
@@ -209,6 +211,28 @@ fn keyboard(store: Store) {
                 controller::toggle_notes(store);
                 true
             }
+            // SudokuPad's keys: X corner marks, C centre marks, Z back to digits (C is a digit
+            // on 16x16: there the Centre button does it).
+            "x" | "X" if !ctrl => {
+                controller::toggle_corner(store);
+                true
+            }
+            "c" | "C" if !ctrl && store.size() != Size::Sixteen => {
+                controller::toggle_centre(store);
+                true
+            }
+            "z" | "Z" if !ctrl => {
+                store.mode.set(InputMode::Digit);
+                true
+            }
+            // Shift and a digit: a corner mark, whatever the mode (by the key's place, since
+            // Shift changes the character).
+            _ if e.shift_key() && !ctrl && shifted_digit(store, &e.code()).is_some() => {
+                if let (Some(cell), Some(d)) = (store.selected.get_untracked(), shifted_digit(store, &e.code())) {
+                    controller::write_as(store, cell, d, InputMode::Corner);
+                }
+                true
+            }
             "c" | "C" if ctrl && !text_selected() => {
                 controller::copy_puzzle(store);
                 true
@@ -230,6 +254,12 @@ fn keyboard(store: Store) {
         }
     });
     on_cleanup(move || handle.remove());
+}
+
+/// The digit of a digit key by its place on the keyboard (`Digit4`, `Numpad4`).
+fn shifted_digit(store: Store, code: &str) -> Option<inkdoku_engine::Digit> {
+    let key = code.strip_prefix("Digit").or_else(|| code.strip_prefix("Numpad"))?;
+    controller::key_digit(store.size(), key)
 }
 
 fn text_selected() -> bool {
