@@ -63,7 +63,7 @@ test('mark a position, try a branch, go back; a reload keeps the mark; undo retu
   // Kept with the game: after a reload the mark is still there to go back to.
   await page.waitForTimeout(1200); // the debounced autosave
   await page.reload();
-  await waitForPuzzle(page);
+  await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();
   assert.equal(await board(page), marked);
   menu = await openMarks(page);
   await menu.getByRole('button', { name: /^Back to \d+:\d\d$/ }).click();
