@@ -94,6 +94,9 @@ pub enum InputMode {
     Corner,
     /// Toggle the digit as a centre mark, likewise.
     Centre,
+    /// Digits paint colours: colour N on the cell, or (painting candidates) the chosen colour
+    /// on candidate N (`Paint`).
+    Colour,
     /// The pen draws free scratchpad ink, kept with the game and never recognized; keys and
     /// the pad still write digits.
     Scratchpad,
@@ -104,6 +107,14 @@ impl InputMode {
     pub fn marks(self) -> bool {
         matches!(self, InputMode::Notes | InputMode::Corner | InputMode::Centre)
     }
+}
+
+/// The colour mode's choices: the colour a candidate is painted with, and whether digits paint
+/// candidates rather than cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paint {
+    pub colour: u8,
+    pub candidates: bool,
 }
 
 /// The open dialog, if any (a dialog covers the board and pauses the timer).
@@ -292,6 +303,8 @@ pub struct Store {
     pub ink: Ink,
     /// Which part of the board is on show (the focus view of small screens).
     pub view: crate::components::zoom::BoardView,
+    /// The colour mode's choices.
+    pub paint: RwSignal<Paint>,
 }
 
 impl Store {
@@ -332,6 +345,7 @@ impl Store {
                 writing: StoredValue::new_local(Default::default()),
             },
             view: crate::components::zoom::BoardView::new(),
+            paint: RwSignal::new(Paint { colour: 1, candidates: false }),
         }
     }
 

@@ -42,6 +42,18 @@ pub enum PencilMark {
     Centre,
 }
 
+/// How many colours the player can paint with (numbered 1 to 9).
+pub const PALETTE: u8 = 9;
+
+/// A colour painted on one candidate of a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct CandidateColour {
+    pub cell: Cell,
+    pub digit: Digit,
+    /// 1 to `PALETTE`.
+    pub colour: u8,
+}
+
 /// A position the player marked, to come back to after trying a branch: the digits, notes and
 /// eliminations as they were. Named by the play time when it was marked.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -73,6 +85,10 @@ pub struct Board {
     pub corner: Vec<DigitSet>,
     /// Centre marks per cell (likewise).
     pub centre: Vec<DigitSet>,
+    /// Colours painted on cells: bit n-1 = colour n; several per cell (drawn as wedges).
+    pub colours: Vec<u16>,
+    /// Colours painted on candidates, sorted, one per candidate.
+    pub candidate_colours: Vec<CandidateColour>,
     /// Scratchpad strokes, oldest first.
     pub ink: Vec<Stroke>,
     /// The id the next stroke gets.
@@ -90,6 +106,8 @@ impl Board {
             eliminated: none.clone(),
             corner: none.clone(),
             centre: none,
+            colours: vec![0; size.cell_count()],
+            candidate_colours: Vec::new(),
             ink: Vec::new(),
             next_stroke_id: 1,
             savepoints: Vec::new(),
@@ -120,6 +138,12 @@ pub enum Action {
     ToggleNotes { cell: Cell, digits: Vec<Digit> },
     /// Toggle corner or centre marks of one cell, as one step.
     TogglePencil { cell: Cell, digits: Vec<Digit>, mark: PencilMark },
+    /// Paint colour `colour` (1 to 9) on cells, or take it off if they all have it already.
+    PaintCells { cells: Vec<Cell>, colour: u8 },
+    /// Paint a candidate with `colour`, or take the colour off if it has that one already.
+    PaintCandidate { cell: Cell, digit: Digit, colour: u8 },
+    /// Take every colour off, cells and candidates.
+    ClearColours,
     /// Mark every candidate of the candidate state (`Game::candidates`) in every empty cell.
     FillNotes,
     /// Remove every pencil mark: candidate notes, corner and centre marks.
@@ -156,6 +180,10 @@ pub enum Action {
         corner: Vec<DigitSet>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         centre: Vec<DigitSet>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        colours: Vec<u16>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        candidate_colours: Vec<CandidateColour>,
     },
 }
 
@@ -186,6 +214,8 @@ pub enum ActionError {
     NothingToRedo,
     #[error("there is no marked position {0}")]
     NoSuchMark(usize),
+    #[error("colour {0} is not one of the palette's 1 to 9")]
+    NoSuchColour(u8),
 }
 
 /// The answer to "Check": solved, or the first reason it is not, with the cells to mark.
@@ -553,6 +583,37 @@ impl Game {
                     }
                 }
             }
+            Action::PaintCells { cells, colour } => {
+                let bit = colour_bit(*colour)?;
+                for &cell in cells {
+                    self.check_cell(cell)?;
+                }
+                let all_have = cells.iter().all(|c| b.colours[c.index()] & bit != 0);
+                for &cell in cells {
+                    if all_have {
+                        b.colours[cell.index()] &= !bit;
+                    } else {
+                        b.colours[cell.index()] |= bit;
+                    }
+                }
+            }
+            Action::PaintCandidate { cell, digit, colour } => {
+                colour_bit(*colour)?;
+                self.check_cell(*cell)?;
+                self.check_digit(*digit)?;
+                let at = b.candidate_colours.binary_search_by(|p| (p.cell, p.digit).cmp(&(*cell, *digit)));
+                match at {
+                    Ok(i) if b.candidate_colours[i].colour == *colour => {
+                        b.candidate_colours.remove(i);
+                    }
+                    Ok(i) => b.candidate_colours[i].colour = *colour,
+                    Err(i) => b.candidate_colours.insert(i, CandidateColour { cell: *cell, digit: *digit, colour: *colour }),
+                }
+            }
+            Action::ClearColours => {
+                b.colours.iter_mut().for_each(|c| *c = 0);
+                b.candidate_colours.clear();
+            }
             Action::FillNotes => b.notes = self.candidates_of(b),
             Action::ClearNotes => {
                 for marks in [&mut b.notes, &mut b.corner, &mut b.centre] {
@@ -622,7 +683,7 @@ impl Game {
                 b.ink.push(s);
             }
             Action::EraseStrokes { ids } => b.ink.retain(|s| !ids.contains(&s.id)),
-            Action::SetBoard { entries, notes, eliminated, corner, centre } => {
+            Action::SetBoard { entries, notes, eliminated, corner, centre, colours, candidate_colours } => {
                 // Empty means none (links and saves from before these marks existed).
                 let or_none =
                     |marks: &Vec<DigitSet>| if marks.is_empty() { vec![DigitSet::EMPTY; size.cell_count()] } else { marks.clone() };
@@ -646,6 +707,28 @@ impl Game {
                 b.eliminated = eliminated;
                 b.corner = corner;
                 b.centre = centre;
+                let mut painted = vec![0; size.cell_count()];
+                if !colours.is_empty() {
+                    if colours.len() != size.cell_count() {
+                        return Err(ActionError::BoardSize);
+                    }
+                    let all = (1u16 << PALETTE) - 1;
+                    if let Some(bad) = colours.iter().find(|&&c| c & !all != 0) {
+                        return Err(ActionError::NoSuchColour((16 - bad.leading_zeros()) as u8));
+                    }
+                    painted.clone_from(colours);
+                }
+                b.colours = painted;
+                let mut on_candidates = Vec::with_capacity(candidate_colours.len());
+                for p in candidate_colours {
+                    colour_bit(p.colour)?;
+                    self.check_cell(p.cell)?;
+                    self.check_digit(p.digit)?;
+                    on_candidates.push(*p);
+                }
+                on_candidates.sort();
+                on_candidates.dedup_by_key(|p| (p.cell, p.digit));
+                b.candidate_colours = on_candidates;
             }
         }
         Ok(())
@@ -672,6 +755,11 @@ impl Game {
         }
         Ok(())
     }
+}
+
+/// The bit of a palette colour (1 to `PALETTE`) in `Board::colours`.
+fn colour_bit(colour: u8) -> Result<u16, ActionError> {
+    if (1..=PALETTE).contains(&colour) { Ok(1 << (colour - 1)) } else { Err(ActionError::NoSuchColour(colour)) }
 }
 
 /// Writes a digit, drops the cell's notes and ink, and optionally the digit from peer notes.
@@ -930,6 +1018,8 @@ mod tests {
             eliminated: eliminated.clone(),
             corner: vec![],
             centre: vec![],
+            colours: vec![],
+            candidate_colours: vec![],
         })
         .unwrap();
         assert_eq!(g.digit(c(0, 2)), Some(d(4)));
@@ -938,17 +1028,41 @@ mod tests {
         let mut over = entries.clone();
         over.set(c(0, 0), Some(d(1)));
         assert_eq!(
-            g.apply(Action::SetBoard { entries: over, notes: notes.clone(), eliminated: vec![], corner: vec![], centre: vec![] }),
+            g.apply(Action::SetBoard {
+                entries: over,
+                notes: notes.clone(),
+                eliminated: vec![],
+                corner: vec![],
+                centre: vec![],
+                colours: vec![],
+                candidate_colours: vec![]
+            }),
             Err(ActionError::Given)
         );
         assert_eq!(
-            g.apply(Action::SetBoard { entries: entries.clone(), notes: vec![], eliminated: vec![], corner: vec![], centre: vec![] }),
+            g.apply(Action::SetBoard {
+                entries: entries.clone(),
+                notes: vec![],
+                eliminated: vec![],
+                corner: vec![],
+                centre: vec![],
+                colours: vec![],
+                candidate_colours: vec![]
+            }),
             Err(ActionError::BoardSize)
         );
         let mut ten = vec![DigitSet::EMPTY; 81];
         ten[3] = DigitSet::single(d(10));
         assert_eq!(
-            g.apply(Action::SetBoard { entries, notes: notes.clone(), eliminated: ten, corner: vec![], centre: vec![] }),
+            g.apply(Action::SetBoard {
+                entries,
+                notes: notes.clone(),
+                eliminated: ten,
+                corner: vec![],
+                centre: vec![],
+                colours: vec![],
+                candidate_colours: vec![]
+            }),
             Err(ActionError::DigitOutside { digit: 10, size: Size::Nine })
         );
     }
@@ -1101,6 +1215,42 @@ mod tests {
         assert!(g.board().corner.iter().chain(&g.board().centre).all(|m| m.is_empty()));
         // A saved game replays them.
         g.undo().unwrap();
+        let restored = Game::restore(g.givens().clone(), g.solution().cloned(), g.actions().to_vec(), g.applied()).unwrap();
+        assert_eq!(restored.board(), g.board());
+    }
+
+    #[test]
+    fn colours_paint_cells_and_candidates_toggle_undo_and_clear() {
+        let mut g = game();
+        let (a, b) = (c(0, 0), c(0, 2));
+        // Givens can be painted too; several colours per cell.
+        g.apply(Action::PaintCells { cells: vec![a, b], colour: 3 }).unwrap();
+        g.apply(Action::PaintCells { cells: vec![a], colour: 9 }).unwrap();
+        assert_eq!((g.board().colours[a.index()], g.board().colours[b.index()]), (0b1_0000_0100, 0b100));
+        // Painting cells that all have the colour takes it off; if some lack it, all get it.
+        g.apply(Action::PaintCells { cells: vec![b], colour: 3 }).unwrap();
+        assert_eq!(g.board().colours[b.index()], 0);
+        g.apply(Action::PaintCells { cells: vec![a, b], colour: 3 }).unwrap();
+        assert_eq!(g.board().colours[b.index()], 0b100);
+        assert_eq!(g.board().colours[a.index()], 0b1_0000_0100);
+        // Candidates: one colour each; the same colour again takes it off.
+        g.apply(Action::PaintCandidate { cell: b, digit: d(4), colour: 2 }).unwrap();
+        g.apply(Action::PaintCandidate { cell: b, digit: d(1), colour: 5 }).unwrap();
+        g.apply(Action::PaintCandidate { cell: b, digit: d(4), colour: 6 }).unwrap();
+        let painted: Vec<(u8, u8)> = g.board().candidate_colours.iter().map(|p| (p.digit.get(), p.colour)).collect();
+        assert_eq!(painted, vec![(1, 5), (4, 6)]);
+        g.apply(Action::PaintCandidate { cell: b, digit: d(4), colour: 6 }).unwrap();
+        assert_eq!(g.board().candidate_colours.len(), 1);
+        for bad in [0, 10] {
+            assert_eq!(g.apply(Action::PaintCells { cells: vec![a], colour: bad }), Err(ActionError::NoSuchColour(bad)));
+        }
+        // A digit placed keeps the cell's colour (players colour solved cells too).
+        g.apply(Action::Place { cell: b, digit: d(4), clear_peer_notes: true }).unwrap();
+        assert_eq!(g.board().colours[b.index()], 0b100);
+        g.apply(Action::ClearColours).unwrap();
+        assert!(g.board().colours.iter().all(|&c| c == 0) && g.board().candidate_colours.is_empty());
+        g.undo().unwrap();
+        assert_eq!(g.board().colours[a.index()], 0b1_0000_0100);
         let restored = Game::restore(g.givens().clone(), g.solution().cloned(), g.actions().to_vec(), g.applied()).unwrap();
         assert_eq!(restored.board(), g.board());
     }

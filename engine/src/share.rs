@@ -4,12 +4,13 @@
 //!
 //! ## inkdoku's own fragment: `#p=<base64url>`
 //! ```text
-//!  byte 0      format version: 3 when corner or centre marks travel, else 2 (so that such
+//!  byte 0      format version: 3 when corner or centre marks or colours travel, else 2 (so that such
 //!              links still open in an app from before them); version 1 links, without
 //!              eliminations, still open
 //!  byte 1      grid side: 4, 9 or 16
 //!  byte 2      flags: bit 0 = progress follows; bit 1 = eliminations follow the progress;
-//!              bit 2 = corner marks follow; bit 3 = centre marks follow (version 3)
+//!              bit 2 = corner marks follow; bit 3 = centre marks follow; bit 4 = cell colours
+//!              follow; bit 5 = candidate colours follow (version 3)
 //!  bits …      givens, one value per cell in reading order (0 = blank), each in
 //!              b = ceil(log2(side + 1)) bits: 3 for 4x4, 4 for 9x9, 5 for 16x16
 //!  [bits …]    with progress: the player's digits, b bits per cell (0 on givens), then the notes
@@ -18,6 +19,9 @@
 //!              digit, `side` bits each
 //!  [bits …]    with corner marks, then with centre marks: likewise, `side` bits per cell
 //!              without a digit
+//!  [bits …]    with cell colours: 9 bits for every cell, givens included (bit n-1 = colour n)
+//!  [bits …]    with candidate colours: their count in 12 bits, then each as its cell's index
+//!              (ceil(log2(cells)) bits), its digit (b bits) and its colour (4 bits)
 //!  last byte   checksum: the sum of all earlier bytes, modulo 256
 //! ```
 //! A 9x9 puzzle takes 44 bytes (60 characters); with progress and notes about 140 characters,
@@ -38,6 +42,7 @@
 //! JSON of the givens (`format::fpuzzles`), which SudokuPad opens, and so does `parse`.
 
 use crate::format::{self, FormatError, fpuzzles};
+use crate::game::{CandidateColour, PALETTE};
 use crate::geometry::{Digit, DigitSet, Size};
 use crate::grid::Grid;
 use base64::Engine;
@@ -62,6 +67,10 @@ pub struct Progress {
     pub corner: Vec<DigitSet>,
     /// Centre marks per cell (all empty before version 3).
     pub centre: Vec<DigitSet>,
+    /// Colours painted per cell (bit n-1 = colour n; all 0 before version 3).
+    pub colours: Vec<u16>,
+    /// Colours painted on candidates (none before version 3).
+    pub candidate_colours: Vec<CandidateColour>,
 }
 
 /// What a link holds.
@@ -88,6 +97,8 @@ pub enum ShareError {
     Checksum,
     #[error("the link's puzzle data has an impossible digit in row {row}, column {col}")]
     BadDigit { row: usize, col: usize },
+    #[error("the link's progress has an impossible colour in row {row}, column {col}")]
+    BadColour { row: usize, col: usize },
     #[error("the link's progress writes over a given in row {row}, column {col}")]
     OverGiven { row: usize, col: usize },
     #[error("the link's puzzle data has {0} unexpected bytes at its end")]
@@ -144,6 +155,14 @@ impl BitReader<'_> {
     }
 }
 
+/// The most candidate colours a link carries (its count has 12 bits).
+const MOST_PAINTED: usize = 4095;
+
+/// Bits for a cell's index: 4 on 4x4, 7 on 9x9, 8 on 16x16.
+fn cell_index_bits(size: Size) -> u32 {
+    usize::BITS - (size.cell_count() - 1).leading_zeros()
+}
+
 /// Encodes a puzzle (and optionally the player's progress) as the payload of `#p=`.
 pub fn encode(givens: &Grid, progress: Option<&Progress>) -> String {
     let size = givens.size();
@@ -154,8 +173,18 @@ pub fn encode(givens: &Grid, progress: Option<&Progress>) -> String {
     };
     let with_eliminations = any(|p| &p.eliminated);
     let (with_corner, with_centre) = (any(|p| &p.corner), any(|p| &p.centre));
-    let flags = u8::from(progress.is_some()) | u8::from(with_eliminations) << 1 | u8::from(with_corner) << 2 | u8::from(with_centre) << 3;
-    let version = if with_corner || with_centre { VERSION } else { VERSION_WITHOUT_PENCIL };
+    let with_colours = progress.is_some_and(|p| p.colours.iter().any(|&c| c != 0));
+    let painted: Vec<&CandidateColour> = progress.map_or(Vec::new(), |p| {
+        p.candidate_colours.iter().filter(|c| c.cell.index() < size.cell_count() && c.digit.fits(size)).take(MOST_PAINTED).collect()
+    });
+    let flags = u8::from(progress.is_some())
+        | u8::from(with_eliminations) << 1
+        | u8::from(with_corner) << 2
+        | u8::from(with_centre) << 3
+        | u8::from(with_colours) << 4
+        | u8::from(!painted.is_empty()) << 5;
+    // Version 2 where nothing of version 3 travels, so older apps still open the link.
+    let version = if flags > 3 { VERSION } else { VERSION_WITHOUT_PENCIL };
     let mut w = BitWriter { bytes: vec![version, size.side() as u8, flags], acc: 0, used: 0 };
     for c in givens.cells() {
         w.put(c.map_or(0, |d| u32::from(d.get())), b);
@@ -175,6 +204,20 @@ pub fn encode(givens: &Grid, progress: Option<&Progress>) -> String {
         for (with, marks) in [(with_eliminations, &p.eliminated), (with_corner, &p.corner), (with_centre, &p.centre)] {
             if with {
                 put_marks(&mut w, p, marks);
+            }
+        }
+        if with_colours {
+            for cell in size.cells() {
+                let colours = p.colours.get(cell.index()).copied().unwrap_or(0);
+                w.put(u32::from(colours) & ((1 << PALETTE) - 1), u32::from(PALETTE));
+            }
+        }
+        if !painted.is_empty() {
+            w.put(painted.len() as u32, 12);
+            for c in painted {
+                w.put(c.cell.index() as u32, cell_index_bits(size));
+                w.put(u32::from(c.digit.get()), b);
+                w.put(u32::from(c.colour), 4);
             }
         }
     }
@@ -206,6 +249,7 @@ pub fn decode(payload: &str) -> Result<Shared, ShareError> {
     let with_progress = body[2] & 1 == 1;
     let with_eliminations = with_progress && body[2] & 2 == 2;
     let (with_corner, with_centre) = (with_progress && body[2] & 4 == 4, with_progress && body[2] & 8 == 8);
+    let (with_colours, with_painted) = (with_progress && body[2] & 16 == 16, with_progress && body[2] & 32 == 32);
     let b = bits_per_value(size);
     // Too short for the givens (or, with progress, for givens and entries): cut off.
     let cells_bits = size.cell_count() * b as usize * if with_progress { 2 } else { 1 };
@@ -251,7 +295,28 @@ pub fn decode(payload: &str) -> Result<Shared, ShareError> {
         let eliminated = optional(with_eliminations)?;
         let corner = optional(with_corner)?;
         let centre = optional(with_centre)?;
-        Some(Progress { entries, notes, eliminated, corner, centre })
+        let mut colours = vec![0u16; size.cell_count()];
+        if with_colours {
+            for c in colours.iter_mut() {
+                *c = r.get(u32::from(PALETTE))? as u16;
+            }
+        }
+        let mut candidate_colours = Vec::new();
+        if with_painted {
+            let count = r.get(12)? as usize;
+            for _ in 0..count {
+                let index = r.get(cell_index_bits(size))? as usize;
+                let (d, colour) = (r.get(b)?, r.get(4)? as u8);
+                let (row, col) = (index / side + 1, index % side + 1);
+                let digit = digit(d, index.min(size.cell_count() - 1))?.ok_or(ShareError::BadDigit { row, col })?;
+                if index >= size.cell_count() || !(1..=PALETTE).contains(&colour) {
+                    return Err(ShareError::BadColour { row, col });
+                }
+                candidate_colours.push(CandidateColour { cell: crate::geometry::Cell::new(index), digit, colour });
+            }
+            candidate_colours.sort();
+        }
+        Some(Progress { entries, notes, eliminated, corner, centre, colours, candidate_colours })
     } else {
         None
     };
@@ -408,6 +473,8 @@ mod tests {
             eliminated: vec![DigitSet::EMPTY; 81],
             corner: vec![DigitSet::EMPTY; 81],
             centre: vec![DigitSet::EMPTY; 81],
+            colours: vec![0; 81],
+            candidate_colours: vec![],
         };
         let link = format!("https://example.org/inkdoku/{}", fragment(&g, Some(&progress)));
         assert_eq!(parse(&link).unwrap(), Shared { givens: g.clone(), progress: Some(progress.clone()) });
@@ -431,6 +498,17 @@ mod tests {
         assert_eq!(URL_SAFE_NO_PAD.decode(&payload).unwrap()[2], 0b1111);
         // (r9c9 holds a given: its centre mark does not travel.)
         pencil.centre[80] = DigitSet::EMPTY;
+        assert_eq!(decode(&payload).unwrap(), Shared { givens: g.clone(), progress: Some(pencil.clone()) });
+        // Colours on cells (givens too) and candidates: flag bits 4 and 5.
+        pencil.colours[0] = 0b1_0000_0001;
+        pencil.colours[80] = 0b10;
+        let d = |v| Digit::new(v).unwrap();
+        pencil.candidate_colours = vec![
+            CandidateColour { cell: crate::geometry::Cell::new(2), digit: d(4), colour: 9 },
+            CandidateColour { cell: crate::geometry::Cell::new(5), digit: d(2), colour: 1 },
+        ];
+        let payload = encode(&g, Some(&pencil));
+        assert_eq!(URL_SAFE_NO_PAD.decode(&payload).unwrap()[..3], [3, 9, 0b11_1111]);
         assert_eq!(decode(&payload).unwrap(), Shared { givens: g, progress: Some(pencil) });
     }
 
@@ -448,6 +526,8 @@ mod tests {
             eliminated: vec![DigitSet::EMPTY; 81],
             corner: vec![DigitSet::EMPTY; 81],
             centre: vec![DigitSet::EMPTY; 81],
+            colours: vec![0; 81],
+            candidate_colours: vec![],
         };
         for p in [None, Some(&progress)] {
             let mut bytes = URL_SAFE_NO_PAD.decode(encode(&g, p)).unwrap();

@@ -17,6 +17,7 @@ mod mutation;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use inkdoku_engine::format::{self, comma, compressed, fpuzzles, sdk, solo, sudokupad};
+use inkdoku_engine::game::CandidateColour;
 use inkdoku_engine::random::Rng;
 use inkdoku_engine::share::{self, Progress, Shared};
 use inkdoku_engine::{Digit, DigitSet, Grid, Size};
@@ -84,7 +85,16 @@ fn valid_link(rng: &mut Rng) -> String {
                 }
             }
         }
-        Progress { entries, notes, eliminated, corner, centre }
+        let colours = (0..g.size().cell_count()).map(|_| if rng.below(5) == 0 { rng.below(1 << 9) as u16 } else { 0 }).collect();
+        let candidate_colours = (0..rng.below(4))
+            .filter_map(|_| {
+                let cell = inkdoku_engine::Cell::new(rng.below(g.size().cell_count()));
+                let digit = Digit::new(1 + rng.below(g.size().side()) as u8)?;
+                Some(((cell, digit), CandidateColour { cell, digit, colour: 1 + rng.below(9) as u8 }))
+            })
+            .collect::<std::collections::BTreeMap<_, _>>();
+        let candidate_colours = candidate_colours.into_values().collect();
+        Progress { entries, notes, eliminated, corner, centre, colours, candidate_colours }
     });
     match rng.below(10) {
         0 => format!("https://inkdoku.example/{}", share::fragment(&g, progress.as_ref())),
@@ -135,9 +145,9 @@ fn random_payload(rng: &mut Rng) -> String {
     let len = rng.below(200);
     let mut bytes: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
     if rng.below(2) == 0 && bytes.len() >= 4 {
-        bytes[0] = 1 + rng.below(2) as u8; // versions 1 and 2
+        bytes[0] = 1 + rng.below(3) as u8; // versions 1 to 3
         bytes[1] = [4, 9, 16][rng.below(3)];
-        bytes[2] = rng.below(4) as u8; // progress, eliminations
+        bytes[2] = rng.below(64) as u8; // progress, eliminations, corner, centre, colours on cells and candidates
         let sum = bytes[..bytes.len() - 1].iter().fold(0u8, |s, &x| s.wrapping_add(x));
         *bytes.last_mut().unwrap() = sum;
     }
@@ -170,7 +180,13 @@ fn consistent(shared: &Shared) {
         for cell in size.cells() {
             assert!(!(p.entries.get(cell).is_some() && shared.givens.get(cell).is_some()));
         }
-        assert_eq!(p.notes.len(), size.cell_count());
+        for marks in [&p.notes, &p.eliminated, &p.corner, &p.centre] {
+            assert_eq!(marks.len(), size.cell_count());
+        }
+        assert_eq!(p.colours.len(), size.cell_count());
+        assert!(
+            p.candidate_colours.iter().all(|c| c.cell.index() < size.cell_count() && c.digit.fits(size) && (1..=9).contains(&c.colour))
+        );
     }
 }
 

@@ -36,7 +36,7 @@ fn valid_save(rng: &mut Rng) -> String {
     for _ in 0..1 + rng.below(12) {
         let cell = free[rng.below(free.len())];
         let digit = d(1 + rng.below(9) as u8);
-        let action = match rng.below(12) {
+        let action = match rng.below(14) {
             0 => Action::Place { cell, digit, clear_peer_notes: rng.below(2) == 0 },
             1 => Action::ToggleNote { cell, digit },
             2 => Action::Clear { cell },
@@ -52,12 +52,22 @@ fn valid_save(rng: &mut Rng) -> String {
             },
             9 => Action::MarkPosition { play_ms: rng.below(1 << 20) as u64 },
             10 => Action::BackToMark { mark: rng.below(3) },
+            11 => Action::PaintCells { cells: vec![cell], colour: rng.below(11) as u8 },
+            12 => Action::PaintCandidate { cell, digit, colour: rng.below(11) as u8 },
             _ => {
                 let mut eliminated = vec![DigitSet::EMPTY; 81];
                 eliminated[cell.index()] = DigitSet::single(digit);
                 let mut corner = vec![DigitSet::EMPTY; 81];
                 corner[cell.index()] = DigitSet::single(digit);
-                Action::SetBoard { entries: Grid::new(size), notes: vec![DigitSet::EMPTY; 81], eliminated, corner, centre: vec![] }
+                Action::SetBoard {
+                    entries: Grid::new(size),
+                    notes: vec![DigitSet::EMPTY; 81],
+                    eliminated,
+                    corner,
+                    centre: vec![],
+                    colours: vec![],
+                    candidate_colours: vec![],
+                }
             }
         };
         let _ = g.apply(action);

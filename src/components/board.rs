@@ -17,6 +17,65 @@ use inkdoku_engine::{Cell, Digit, DigitSet, Grid, House, Size};
 use leptos::prelude::*;
 
 pub const CELL: f64 = 100.0;
+
+/// The wedges of a cell painted with several colours (bit n-1 of `colours` = colour n): one
+/// slice of the cell per colour, clockwise from the top, as polygons in fractions of the cell.
+pub fn wedges(colours: u16) -> Vec<(u8, Vec<(f64, f64)>)> {
+    let painted: Vec<u8> = (1..=16u8).filter(|n| colours & (1 << (n - 1)) != 0).collect();
+    if painted.len() == 1 {
+        return vec![(painted[0], vec![(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)])];
+    }
+    // The point of the cell's edge in the direction `turn` (0 = up, 0.25 = right, in turns).
+    let edge = |turn: f64| {
+        let (dx, dy) = ((turn * std::f64::consts::TAU).sin(), -(turn * std::f64::consts::TAU).cos());
+        let scale = 0.5 / dx.abs().max(dy.abs());
+        (0.5 + dx * scale, 0.5 + dy * scale)
+    };
+    let share = 1.0 / painted.len() as f64;
+    painted
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| {
+            let (from, to) = (i as f64 * share, (i + 1) as f64 * share);
+            let mut points = vec![(0.5, 0.5), edge(from)];
+            // The corners between (at 1/8, 3/8, 5/8 and 7/8 of a turn).
+            points.extend([0.125, 0.375, 0.625, 0.875].into_iter().filter(|&c| c > from && c < to).map(edge));
+            points.push(edge(to));
+            (n, points)
+        })
+        .collect()
+}
+
+/// The nine paint patterns (one per colour, so colours are told apart by more than hue), as
+/// SVG pattern definitions in board units.
+fn patterns() -> impl IntoView {
+    let lines = |n: u8, d: &'static str| {
+        view! {
+            <pattern id=format!("pattern-{n}") width="14" height="14" patternUnits="userSpaceOnUse">
+                <path d=d class="pattern-ink" />
+            </pattern>
+        }
+    };
+    view! {
+        <defs>
+            {lines(1, "M-2 2l4-4M0 14l14-14M12 16l4-4")}
+            {lines(2, "M-2 12l4 4M0 0l14 14M12 -2l4 4")}
+            {lines(3, "M0 7h14")}
+            {lines(4, "M7 0v14")}
+            <pattern id="pattern-5" width="14" height="14" patternUnits="userSpaceOnUse">
+                <circle cx="7" cy="7" r="2.2" class="pattern-dot" />
+            </pattern>
+            {lines(6, "M0 14l14-14M0 0l14 14")}
+            {lines(7, "M0 7h14M7 0v14")}
+            <pattern id="pattern-8" width="14" height="14" patternUnits="userSpaceOnUse">
+                <circle cx="7" cy="7" r="4" class="pattern-ink" />
+            </pattern>
+            <pattern id="pattern-9" width="14" height="14" patternUnits="userSpaceOnUse">
+                <path d="M0 10l3.5-6 3.5 6 3.5-6 3.5 6" class="pattern-ink" />
+            </pattern>
+        </defs>
+    }
+}
 /// Where corner marks go, in the order they fill (fractions of a cell), as SudokuPad players
 /// expect: the four corners, then the middles of the top and bottom, then of the sides.
 const CORNERS: [(f64, f64); 9] =
@@ -37,6 +96,9 @@ pub struct CellView {
     /// centred row), when the cell has no digit.
     pub corner: DigitSet,
     pub centre: DigitSet,
+    /// Colours painted on the cell (bit n-1 = colour n) and on its candidates (digit, colour).
+    pub colours: u16,
+    pub candidate_colours: Vec<(Digit, u8)>,
     /// Candidates that are the only place for their digit in the cell, row, column or box.
     pub red: DigitSet,
     /// Candidates with exactly two places in their box.
@@ -78,6 +140,15 @@ pub fn cell_label(t: &Ui, size: Size, cell: Cell, v: &CellView) -> String {
             label.push_str(", ");
             label.push_str(&fill(template, &[("n", &digits.join(" "))]));
         }
+    }
+    if v.colours != 0 {
+        let numbers: Vec<String> = (1..=16u8).filter(|n| v.colours & (1 << (n - 1)) != 0).map(|n| n.to_string()).collect();
+        label.push_str(", ");
+        label.push_str(&fill(t.cell_colours, &[("n", &numbers.join(" "))]));
+    }
+    for &(d, colour) in &v.candidate_colours {
+        label.push_str(", ");
+        label.push_str(&fill(t.cell_candidate_colour, &[("d", &size.digit_char(d).to_string()), ("c", &colour.to_string())]));
     }
     if v.conflict {
         label.push_str(", ");
@@ -130,6 +201,12 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
                     computed,
                     corner: pencil(&board.corner),
                     centre: pencil(&board.centre),
+                    colours: board.colours[cell.index()],
+                    candidate_colours: if digit.is_some() {
+                        Vec::new()
+                    } else {
+                        board.candidate_colours.iter().filter(|p| p.cell == cell).map(|p| (p.digit, p.colour)).collect()
+                    },
                     red: red.get(cell.index()).copied().unwrap_or_default(),
                     blue: blue.get(cell.index()).copied().unwrap_or_default(),
                     selected: selected == Some(cell),
@@ -247,6 +324,16 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
                            on:pointerleave=move |_| { stop_peek(); peek.set(None); }
                         >
                             <rect x=x y=y width=CELL height=CELL class="cell-bg" />
+                            {move || {
+                                let v = view_of.get();
+                                wedges(v.colours).into_iter().map(|(n, points)| {
+                                    let points: String = points.iter().map(|(px, py)| format!("{:.1},{:.1} ", x + px * CELL, y + py * CELL)).collect();
+                                    view! {
+                                        <polygon points=points.clone() class=format!("paint paint-{n}") />
+                                        <polygon points=points fill=format!("url(#pattern-{n})") class="paint-pattern" />
+                                    }
+                                }).collect_view()
+                            }}
                             <path class="incorrect-flag" d=format!("M{} {}h-22l22 22z", x + CELL, y) />
                             {move || {
                                 let v = view_of.get();
@@ -278,7 +365,11 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
                                     if v.red.contains(d) { class.push_str(" red"); }
                                     if v.blue.contains(d) { class.push_str(" blue"); }
                                     if v.hint_remove.contains(d) { class.push_str(" removed"); }
+                                    let painted = v.candidate_colours.iter().find(|(pd, _)| *pd == d).map(|&(_, colour)| view! {
+                                        <circle cx=nx cy=ny r=note_size * 0.42 class=format!("paint candidate-paint paint-{colour}") />
+                                    });
                                     view! {
+                                        {painted}
                                         <text x=nx y=ny + 1.0 class=class font-size=note_size * 0.62
                                               dominant-baseline="central" text-anchor="middle">
                                             {size.digit_char(d).to_string()}
@@ -338,10 +429,34 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
     view! {
         <svg class=format!("board size-{n}") viewBox=move || view_box.get().svg() role="grid" aria-label=move || store.ui().grid
              aria-rowcount=n aria-colcount=n preserveAspectRatio="xMidYMid meet">
+            {patterns()}
             {rows}
             <path d=thin class="lines-thin" aria-hidden="true" />
             <path d=thick class="lines-box" aria-hidden="true" />
         </svg>
         {popover}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wedges;
+
+    #[test]
+    fn wedges_split_the_cell_evenly_clockwise_from_the_top() {
+        assert_eq!(wedges(0), vec![]);
+        assert_eq!(wedges(0b100), vec![(3, vec![(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)])]);
+        let two = wedges(0b1_0000_0001);
+        assert_eq!(two.iter().map(|w| w.0).collect::<Vec<_>>(), vec![1, 9]);
+        // The right half, then the left half: from the top edge's middle round to the bottom's.
+        let right = &two[0].1;
+        assert_eq!(right.first(), Some(&(0.5, 0.5)));
+        assert!((right[1].0 - 0.5).abs() < 1e-9 && right[1].1.abs() < 1e-9);
+        let near = |p: &(f64, f64), q: (f64, f64)| (p.0 - q.0).abs() < 1e-9 && (p.1 - q.1).abs() < 1e-9;
+        assert!(right.iter().any(|p| near(p, (1.0, 0.0))) && right.iter().any(|p| near(p, (1.0, 1.0))));
+        let last = right.last().unwrap();
+        assert!((last.0 - 0.5).abs() < 1e-9 && (last.1 - 1.0).abs() < 1e-9);
+        // Four colours: one corner each.
+        assert!(wedges(0b1111).iter().all(|(_, points)| points.len() == 4));
     }
 }

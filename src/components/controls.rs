@@ -53,6 +53,9 @@ pub fn EditTools(store: Store) -> impl IntoView {
             <button type="button" class="tool" aria-pressed=move || pressed(store.mode.get() == InputMode::Centre)
                     class:active=move || store.mode.get() == InputMode::Centre
                     on:click=move |_| controller::toggle_centre(store)>{move || store.ui().centre_mode}</button>
+            <button type="button" class="tool" aria-pressed=move || pressed(store.mode.get() == InputMode::Colour)
+                    class:active=move || store.mode.get() == InputMode::Colour
+                    on:click=move |_| controller::toggle_colour(store)>{move || store.ui().colour_mode}</button>
             <button type="button" class="tool" on:click=move |_| controller::clear(store)>{move || store.ui().erase}</button>
             <button type="button" class="tool" aria-pressed=move || pressed(store.ink.eraser.get())
                     class:active=move || store.ink.eraser.get()
@@ -65,6 +68,41 @@ pub fn EditTools(store: Store) -> impl IntoView {
             <button type="button" class="tool" disabled=move || !store.game.with(|g| g.can_redo())
                     on:click=move |_| controller::redo(store)>{move || store.ui().redo}</button>
         </div>
+    }
+}
+
+/// The colour mode's palette: nine colours, each with its own pattern and number as well as its
+/// hue (told apart without colour vision too), painting candidates or cells, clearing.
+#[component]
+pub fn Palette(store: Store) -> impl IntoView {
+    let swatches = (1..=inkdoku_engine::game::PALETTE)
+        .map(|n| {
+            let name =
+                move || fill(store.ui().colour_swatch, &[("n", &n.to_string()), ("name", store.ui().colour_names[usize::from(n) - 1])]);
+            view! {
+                <button type="button" class="swatch" aria-label=name title=name
+                        class:active=move || store.paint.get().colour == n
+                        aria-pressed=move || pressed(store.paint.get().colour == n)
+                        on:click=move |_| controller::pick_colour(store, n)>
+                    <svg viewBox="0 0 40 40" aria-hidden="true">
+                        <rect width="40" height="40" class=format!("paint paint-{n}") />
+                        <rect width="40" height="40" fill=format!("url(#pattern-{n})") class="paint-pattern" />
+                        <text x="20" y="21" class="swatch-number" dominant-baseline="central" text-anchor="middle">{n}</text>
+                    </svg>
+                </button>
+            }
+        })
+        .collect_view();
+    view! {
+        <Show when=move || store.mode.get() == InputMode::Colour>
+            <div class="palette" role="group" aria-label=move || store.ui().palette>
+                {swatches.clone()}
+                <button type="button" class="tool" aria-pressed=move || pressed(store.paint.get().candidates)
+                        class:active=move || store.paint.get().candidates
+                        on:click=move |_| store.paint.update(|p| p.candidates = !p.candidates)>{move || store.ui().paint_candidates}</button>
+                <button type="button" class="tool" on:click=move |_| controller::clear_colours(store)>{move || store.ui().clear_colours}</button>
+            </div>
+        </Show>
     }
 }
 

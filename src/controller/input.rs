@@ -27,7 +27,7 @@ pub fn toggle_marks(mode: InputMode, cell: Cell, digits: Vec<Digit>) -> Option<A
         }),
         InputMode::Corner => Some(Action::TogglePencil { cell, digits, mark: PencilMark::Corner }),
         InputMode::Centre => Some(Action::TogglePencil { cell, digits, mark: PencilMark::Centre }),
-        InputMode::Digit | InputMode::Scratchpad => None,
+        InputMode::Digit | InputMode::Colour | InputMode::Scratchpad => None,
     }
 }
 
@@ -38,12 +38,14 @@ pub fn write(store: Store, cell: Cell, digit: Digit) {
 
 /// Writes a digit as `mode` does (Shift+digit writes a corner mark in any mode).
 pub fn write_as(store: Store, cell: Cell, digit: Digit, mode: InputMode) {
-    if store.game.with_untracked(|g| g.givens().get(cell).is_some()) {
+    if store.game.with_untracked(|g| g.givens().get(cell).is_some()) && mode != InputMode::Colour {
         store.status.set(store.t().given_cannot_change.into());
         return;
     }
     let in_play = store.phase.get_untracked() == Phase::Play;
-    if let Some(action) = toggle_marks(mode, cell, vec![digit]).filter(|_| in_play) {
+    if mode == InputMode::Colour && in_play {
+        paint(store, cell, digit);
+    } else if let Some(action) = toggle_marks(mode, cell, vec![digit]).filter(|_| in_play) {
         apply(store, action);
     } else {
         let clear = store.settings.with_untracked(|s| s.auto_clear_notes) && store.phase.get_untracked() == Phase::Play;
@@ -111,6 +113,41 @@ pub fn move_selection(store: Store, dr: isize, dc: isize) {
 
 pub fn toggle_notes(store: Store) {
     toggle_mode(store, InputMode::Notes);
+}
+
+/// Colour mode: digit N paints colour N on the cell (givens too), or, when painting candidates,
+/// the chosen colour on candidate N.
+fn paint(store: Store, cell: Cell, digit: Digit) {
+    let choice = store.paint.get_untracked();
+    if choice.candidates {
+        if store.game.with_untracked(|g| g.digit(cell).is_none()) {
+            apply(store, Action::PaintCandidate { cell, digit, colour: choice.colour });
+        }
+    } else if digit.get() <= PALETTE {
+        store.paint.update(|p| p.colour = digit.get());
+        apply(store, Action::PaintCells { cells: vec![cell], colour: digit.get() });
+    }
+}
+
+/// A colour picked on the palette: it is the colour candidates are painted with, and (painting
+/// cells) it paints the selected cell.
+pub fn pick_colour(store: Store, colour: u8) {
+    store.paint.update(|p| p.colour = colour);
+    if let Some(cell) = store.selected.get_untracked()
+        && !store.paint.with_untracked(|p| p.candidates)
+    {
+        apply(store, Action::PaintCells { cells: vec![cell], colour });
+    }
+}
+
+/// Takes every colour off the board (one undo step).
+pub fn clear_colours(store: Store) {
+    apply(store, Action::ClearColours);
+}
+
+/// The Colour button (key V): digits paint colours.
+pub fn toggle_colour(store: Store) {
+    toggle_mode(store, InputMode::Colour);
 }
 
 /// The Corner button (key X): digits become corner marks.

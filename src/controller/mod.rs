@@ -34,7 +34,7 @@ use crate::services::storage;
 use crate::state::PrintSet;
 use crate::state::{Dialog, GameMeta, InputMode, Making, Marks, Phase, Store, TabRole, Waiting};
 use inkdoku_engine::format::sdk::{self, SdkHeader};
-use inkdoku_engine::game::{Action, Check, Game, PencilMark};
+use inkdoku_engine::game::{Action, Check, Game, PALETTE, PencilMark};
 use inkdoku_engine::generator::Options;
 use inkdoku_engine::geometry::cell_name;
 use inkdoku_engine::hint::Advice;

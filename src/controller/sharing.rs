@@ -65,8 +65,8 @@ pub(super) fn opened(store: Store, shared: &Shared, reply: Reply) {
         Reply::Analyzed { count: 1, solution, rating, .. } => {
             let mut game = Game::new(givens.clone(), solution);
             let mut progress_lost = false;
-            if let Some(Progress { entries, notes, eliminated, corner, centre }) = shared.progress.clone()
-                && let Err(e) = game.apply(Action::SetBoard { entries, notes, eliminated, corner, centre })
+            if let Some(Progress { entries, notes, eliminated, corner, centre, colours, candidate_colours }) = shared.progress.clone()
+                && let Err(e) = game.apply(Action::SetBoard { entries, notes, eliminated, corner, centre, colours, candidate_colours })
             {
                 leptos::logging::warn!("inkdoku: the link's progress: {e}");
                 progress_lost = true;
@@ -114,6 +114,8 @@ pub fn share_fragment(store: Store, with_progress: bool) -> String {
                 eliminated: b.eliminated.clone(),
                 corner: b.corner.clone(),
                 centre: b.centre.clone(),
+                colours: b.colours.clone(),
+                candidate_colours: b.candidate_colours.clone(),
             }
         });
         share::fragment(g.givens(), progress.as_ref())

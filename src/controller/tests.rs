@@ -358,3 +358,36 @@ fn corner_and_centre_marks_by_mode_and_shift_travel_in_a_link_with_progress() {
     assert_eq!(other.game.with_untracked(|g| g.board().corner.clone()), board.corner);
     assert_eq!(other.game.with_untracked(|g| g.board().centre.clone()), board.centre);
 }
+
+#[test]
+fn colour_mode_paints_cells_with_digits_and_candidates_with_the_chosen_colour_and_links_carry_them() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    let (given, empty) = (Size::Nine.cell(0, 1), Size::Nine.cell(0, 0));
+    let d = |v| Digit::new(v).unwrap();
+    toggle_colour(store);
+    write(store, given, d(3));
+    write(store, empty, d(3));
+    write(store, empty, d(7));
+    let colours = store.game.with_untracked(|g| g.board().colours.clone());
+    assert_eq!((colours[given.index()], colours[empty.index()]), (0b100, 0b100_0100), "givens take colours too");
+    // Candidates: pick a colour on the palette, then digits paint that colour on candidates.
+    store.paint.update(|p| p.candidates = true);
+    store.selected.set(None);
+    pick_colour(store, 5);
+    write(store, empty, d(4));
+    let painted = store.game.with_untracked(|g| g.board().candidate_colours.clone());
+    assert_eq!(painted.iter().map(|p| (p.cell, p.digit.get(), p.colour)).collect::<Vec<_>>(), vec![(empty, 4, 5)]);
+    // A link with progress carries them; Clear colours is one undo step.
+    let link = format!("https://inkdoku.example/{}", share_fragment(store, true));
+    let friend = World::default();
+    let (_owner2, other) = store_in(&friend, Lang::En);
+    open(&friend, other, &link);
+    assert_eq!(other.game.with_untracked(|g| g.board().colours.clone()), colours);
+    assert_eq!(other.game.with_untracked(|g| g.board().candidate_colours.clone()), painted);
+    clear_colours(store);
+    assert!(store.game.with_untracked(|g| g.board().colours.iter().all(|&c| c == 0)));
+    undo(store);
+    assert_eq!(store.game.with_untracked(|g| g.board().colours.clone()), colours);
+}

@@ -184,7 +184,10 @@ pub fn flush(store: Store) {
                 if let Some(d) = Digit::new(digit).filter(|d| d.fits(size)) {
                     controller::write(store, cell, d);
                     remember(Some(d), confidence, second);
-                    chip::offer(store, cell, &[second], Some(d));
+                    // (A colour painted by pen is undone, not corrected: no chip.)
+                    if store.mode.get_untracked() != InputMode::Colour {
+                        chip::offer(store, cell, &[second], Some(d));
+                    }
                     store.settings.update(|s| s.pen_tip_done = true);
                 }
             }
@@ -234,7 +237,7 @@ pub fn finish_drawing(store: Store, points: Vec<Point>) {
         controller::apply(store, Action::AddStroke { stroke: Stroke { id: 0, cell: Some(cell), points } });
         return;
     }
-    if store.game.with_untracked(|g| g.givens().get(cell).is_some()) {
+    if mode != InputMode::Colour && store.game.with_untracked(|g| g.givens().get(cell).is_some()) {
         store.status.set(store.t().given_cannot_change.into());
         return;
     }
@@ -285,6 +288,8 @@ fn scratch_out(store: Store, cell: Cell, path: &[Point], mode: InputMode) {
                 store.status.set(t.scratched_ink.into());
             }
         }
+        // Colours are taken off by painting again (or Clear colours), not scratched out.
+        InputMode::Colour => {}
         InputMode::Notes | InputMode::Corner | InputMode::Centre => {
             let had_notes = store.game.with_untracked(|g| {
                 let b = g.board();

@@ -151,7 +151,7 @@ fn visibility(store: Store) {
 }
 
 /// Keys: arrows move, 1-9 (A-G on 16x16) write, Backspace/Delete clear, N toggles notes,
-/// X corner and C centre marks (Z back to digits), Shift+digit a corner mark,
+/// X corner and C centre marks, V colours (Z back to digits), Shift+digit a corner mark,
 /// Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, Escape closes a dialog, leaves the focus view
 /// (small screens) or clears the selection.
 fn keyboard(store: Store) {
@@ -219,6 +219,10 @@ fn keyboard(store: Store) {
             }
             "c" | "C" if !ctrl && store.size() != Size::Sixteen => {
                 controller::toggle_centre(store);
+                true
+            }
+            "v" | "V" if !ctrl => {
+                controller::toggle_colour(store);
                 true
             }
             "z" | "Z" if !ctrl => {
