@@ -73,6 +73,15 @@ pub struct Progress {
     pub candidate_colours: Vec<CandidateColour>,
 }
 
+impl Progress {
+    /// Digits and candidate notes, and none of the other marks.
+    pub fn new(entries: Grid, notes: Vec<DigitSet>) -> Progress {
+        let none = vec![DigitSet::EMPTY; entries.size().cell_count()];
+        let colours = vec![0; entries.size().cell_count()];
+        Progress { entries, notes, eliminated: none.clone(), corner: none.clone(), centre: none, colours, candidate_colours: Vec::new() }
+    }
+}
+
 /// What a link holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shared {
@@ -467,15 +476,7 @@ mod tests {
         entries.set(Size::Nine.cell(0, 2), Digit::new(4));
         let mut notes = vec![DigitSet::EMPTY; 81];
         notes[3] = [1u8, 2, 6].into_iter().filter_map(Digit::new).collect();
-        let progress = Progress {
-            entries,
-            notes,
-            eliminated: vec![DigitSet::EMPTY; 81],
-            corner: vec![DigitSet::EMPTY; 81],
-            centre: vec![DigitSet::EMPTY; 81],
-            colours: vec![0; 81],
-            candidate_colours: vec![],
-        };
+        let progress = Progress::new(entries, notes);
         let link = format!("https://example.org/inkdoku/{}", fragment(&g, Some(&progress)));
         assert_eq!(parse(&link).unwrap(), Shared { givens: g.clone(), progress: Some(progress.clone()) });
         // Eliminations travel too (flag bit 1), and only when there are some.
@@ -520,15 +521,7 @@ mod tests {
         entries.set(Size::Nine.cell(0, 2), Digit::new(4));
         let mut notes = vec![DigitSet::EMPTY; 81];
         notes[3] = [1u8, 2].into_iter().filter_map(Digit::new).collect();
-        let progress = Progress {
-            entries,
-            notes,
-            eliminated: vec![DigitSet::EMPTY; 81],
-            corner: vec![DigitSet::EMPTY; 81],
-            centre: vec![DigitSet::EMPTY; 81],
-            colours: vec![0; 81],
-            candidate_colours: vec![],
-        };
+        let progress = Progress::new(entries, notes);
         for p in [None, Some(&progress)] {
             let mut bytes = URL_SAFE_NO_PAD.decode(encode(&g, p)).unwrap();
             bytes[0] = 1;

@@ -3,7 +3,7 @@
 // Clear colours. Screenshots in light and dark mode at 1280x800 and 800x480.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, cells, cell, waitForPuzzle, draw, DIGITS } from './support.mjs';
+import { serve, launch, snap, cells, cell, waitForPuzzle, draw, DIGITS, reloadAndContinue, openSharedWithProgress } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -59,20 +59,10 @@ test('paint cells and candidates, undo, reload, share with progress, clear', asy
   await page.getByRole('button', { name: 'Redo' }).click();
   const before = await cells(page);
 
-  await page.waitForTimeout(1200);
-  await page.reload();
-  await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();
+  await reloadAndContinue(page);
   assert.deepEqual(await cells(page), before);
 
-  await page.getByRole('button', { name: 'Share', exact: true }).click();
-  await page.getByRole('checkbox', { name: 'Include my progress and notes' }).check();
-  await page.getByRole('button', { name: 'Share link' }).click();
-  await page.waitForFunction(() => /Link copied|Shared/.test(document.querySelector('[role=status]').textContent));
-  const url = await page.evaluate(() => navigator.clipboard.readText());
-  const fresh = await b.page();
-  await fresh.goto(url);
-  await waitForPuzzle(fresh);
-  await fresh.waitForFunction(() => /Opened a 9x9 puzzle/.test(document.querySelector('[role=status]').textContent));
+  const fresh = await openSharedWithProgress(b, page);
   assert.deepEqual(await cells(fresh), before);
 
   // Clear colours: every colour goes, in one undo step.

@@ -3,7 +3,7 @@
 // by a link with progress to a fresh browser. Screenshots in light and dark mode.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, cells, cell, waitForPuzzle, draw, DIGITS } from './support.mjs';
+import { serve, launch, snap, cells, cell, waitForPuzzle, draw, DIGITS, reloadAndContinue, openSharedWithProgress } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -58,21 +58,11 @@ test('corner and centre marks with keys and pad, undo, reload, and a link with p
   const before = await cells(page);
 
   // Kept with the game.
-  await page.waitForTimeout(1200);
-  await page.reload();
-  await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();
+  await reloadAndContinue(page);
   assert.deepEqual(await cells(page), before);
 
   // A link with progress carries them.
-  await page.getByRole('button', { name: 'Share', exact: true }).click();
-  await page.getByRole('checkbox', { name: 'Include my progress and notes' }).check();
-  await page.getByRole('button', { name: 'Share link' }).click();
-  await page.waitForFunction(() => /Link copied|Shared/.test(document.querySelector('[role=status]').textContent));
-  const url = await page.evaluate(() => navigator.clipboard.readText());
-  const fresh = await b.page();
-  await fresh.goto(url);
-  await waitForPuzzle(fresh);
-  await fresh.waitForFunction(() => /Opened a 9x9 puzzle/.test(document.querySelector('[role=status]').textContent));
+  const fresh = await openSharedWithProgress(b, page);
   assert.deepEqual(await cells(fresh), before);
   // A digit written over them clears the cell's marks.
   await cell(fresh, 1, 1).click();

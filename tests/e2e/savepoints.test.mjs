@@ -3,7 +3,7 @@
 // listed newest first by the play time they were marked at.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, cells, cell, waitForPuzzle, solution } from './support.mjs';
+import { serve, launch, snap, cells, cell, waitForPuzzle, solution, reloadAndContinue } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -61,9 +61,7 @@ test('mark a position, try a branch, go back; a reload keeps the mark; undo retu
   assert.match(await status(page), /^Back at the position marked at \d+:\d\d\. Undo returns/);
 
   // Kept with the game: after a reload the mark is still there to go back to.
-  await page.waitForTimeout(1200); // the debounced autosave
-  await page.reload();
-  await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();
+  await reloadAndContinue(page);
   assert.equal(await board(page), marked);
   menu = await openMarks(page);
   await menu.getByRole('button', { name: /^Back to \d+:\d\d$/ }).click();

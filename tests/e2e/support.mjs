@@ -220,3 +220,25 @@ export async function recognized(page, r, c, digit) {
     document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')),
   [r, c, digit], { timeout: 30000 });
 }
+
+/** Reloads a page in the middle of a game and continues it (the "Welcome back" dialog). */
+export async function reloadAndContinue(page) {
+  await page.waitForTimeout(1200); // the debounced autosave
+  await page.reload();
+  await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Shares the game with progress (the page needs clipboard permissions) and opens the link in a
+ *  fresh page of `b`; returns that page once the puzzle is on. */
+export async function openSharedWithProgress(b, page) {
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'Include my progress and notes' }).check();
+  await page.getByRole('button', { name: 'Share link' }).click();
+  await page.waitForFunction(() => /Link copied|Shared/.test(document.querySelector('[role=status]').textContent));
+  const url = await page.evaluate(() => navigator.clipboard.readText());
+  const fresh = await b.page();
+  await fresh.goto(url);
+  await waitForPuzzle(fresh);
+  await fresh.waitForFunction(() => /Opened a 9x9 puzzle/.test(document.querySelector('[role=status]').textContent));
+  return fresh;
+}
