@@ -25,7 +25,9 @@ Settings for experiments (environment variables; the defaults are the committed 
 EPOCHS, OUT (where to write), ARCH (e.g. "16,16p,32,32p,48p": 3x3 convolutions, p = 2x2 max-pool
 after), BN (1/0), SMOOTH (label smoothing), LR, EMA (decay, 0 = off), LOWRES (share of samples
 drawn at low resolution), THICK (share made thicker), ELASTIC (share elastically distorted),
-SYNTH_SHARE (synthetic samples per MNIST sample in an epoch).
+SYNTH_SHARE (synthetic samples per MNIST sample in an epoch), OPT8 (share of samples made into an
+8x8 scan as scikit-learn's digits were made, out of the LOWRES share; see _optdigits), OPT8_WIDTH
+(the range of those scans' ink, as a share of their 32x32 bitmap, e.g. "0.12,0.4").
 """
 import hashlib
 import json
@@ -67,6 +69,12 @@ LOWRES = float(os.environ.get("LOWRES", "0.45"))
 THICK = float(os.environ.get("THICK", "0.35"))
 ELASTIC = float(os.environ.get("ELASTIC", "0.6"))
 SYNTH_SHARE = float(os.environ.get("SYNTH_SHARE", "0.45"))
+# Share of all samples drawn through the construction of an 8x8 scan (see _optdigits), taken out
+# of the LOWRES share (0 = off).
+OPT8 = float(os.environ.get("OPT8", "0"))
+assert 0 <= OPT8 <= LOWRES, "OPT8 is part of the LOWRES share"
+# The ink the strokes of such a scan cover, as a share of its 32x32 bitmap: drawn uniformly in this range.
+OPT8_WIDTH = tuple(float(v) for v in os.environ.get("OPT8_WIDTH", "0.12,0.4").split(","))
 REPORT_EVERY = int(os.environ.get("REPORT_EVERY", "4"))  # epochs between progress reports
 BATCH = int(os.environ.get("BATCH", "32"))  # small batches run fastest per sample on the CPU
 CLASSES = synth.CLASSES  # 0-9, then A-G as 10-16
@@ -224,6 +232,41 @@ def _lowres(x, k, phase):
     return jax.vmap(one)(x, phase)
 
 
+def _optdigits(img, thr, width):
+    """One digit (28, 28) through the construction of an 8x8 scan (UCI optdigits, which
+    scikit-learn's digits are; the same steps as as_8x8, in JAX, plus the stroke width): the digit's
+    bounding box fitted by aspect into a 32x32 bitmap, binary (ink above thr); the strokes
+    thickened or thinned, as a scan normalized to a fixed size has them thick or thin whatever the
+    pen (the bitmap grown or shrunk by whole pixels until its ink covers about `width` of it); the
+    ink counted in 4x4 blocks (an 8x8 of 0..16); then blown up as sklearn_digits() does: zoomed
+    bilinearly (corners to corners) into the 20x20 box of 28x28 and centred by mass."""
+    m = img > thr
+    rows, cols = m.any(axis=1), m.any(axis=0)
+    y0, x0 = jnp.argmax(rows), jnp.argmax(cols)
+    y1, x1 = 27 - jnp.argmax(rows[::-1]), 27 - jnp.argmax(cols[::-1])
+    h, w = (y1 - y0 + 1).astype(jnp.float32), (x1 - x0 + 1).astype(jnp.float32)
+    f = 32.0 / jnp.maximum(h, w)
+    i = jnp.arange(32.0)
+    sy = y0 - 0.5 + (i + 0.5 - (32 - h * f) / 2) / f
+    sx = x0 - 0.5 + (i + 0.5 - (32 - w * f) / 2) / f
+    yy, xx = jnp.meshgrid(sy, sx, indexing="ij")
+    bitmap = (map_coordinates(img, [yy, xx], order=1, mode="constant", cval=0.0) > thr).astype(jnp.float32)
+    # Stroke width: the candidate (eroded, as is, grown by 1..6 px) whose ink is nearest the target.
+    b = bitmap[None]
+    cands = jnp.concatenate([_minfilter(b, 2), b] + [_maxfilter(b, k) for k in range(2, 8)])
+    ink = cands.mean(axis=(1, 2))
+    pick = jnp.argmin(jnp.abs(ink - width) + 1e3 * (ink < 0.02))
+    bitmap = cands[pick]
+    small = bitmap.reshape(8, 4, 8, 4).sum(axis=(1, 3)) / 16.0
+    inside = (_YY >= 4) & (_YY <= 23) & (_XX >= 4) & (_XX <= 23)
+    canvas = map_coordinates(small, [(_YY - 4) * 7 / 19, (_XX - 4) * 7 / 19], order=1, mode="nearest") * inside
+    total = jnp.maximum(canvas.sum(), 1e-6)
+    cy, cx = (canvas * _YY).sum() / total, (canvas * _XX).sum() / total
+    out = map_coordinates(canvas, [_YY - (_C - cy), _XX - (_C - cx)], order=1, mode="constant", cval=0.0)
+    # An image with no ink above thr stays as it was.
+    return jnp.where(m.any(), out, img)
+
+
 def augment(key, x, strength):
     """Handwriting-like variation of a batch x (B, 28, 28); strength (B,) scales the geometry.
 
@@ -265,6 +308,14 @@ def augment(key, x, strength):
     phase = jax.random.uniform(k[12], (b, 2), minval=-0.5, maxval=0.5)
     lr = sel(r < LOWRES * 0.25, _lowres(binary, 10, phase * 2.8), sel(r < LOWRES * 0.5, _lowres(binary, 11, phase * 2.55),
              sel(r < LOWRES * 0.75, _lowres(binary, 12, phase * 2.33), _lowres(binary, 14, phase * 2.0))))
+    if OPT8 > 0:
+        # Part of the low-resolution share drawn as an 8x8 scan is made (_optdigits); its own keys,
+        # so that OPT8=0 leaves every other draw as it was.
+        k8 = jax.random.split(jax.random.fold_in(key, 8), 3)
+        thr = jax.random.uniform(k8[0], (b,), minval=0.3, maxval=0.6)
+        width = jax.random.uniform(k8[1], (b,), minval=OPT8_WIDTH[0], maxval=OPT8_WIDTH[1])
+        scan = jax.vmap(_optdigits)(out, thr, width)
+        lr = sel(jax.random.uniform(k8[2], (b,)) < OPT8 / LOWRES, scan, lr)
     out = jnp.where((r < LOWRES)[:, None, None], lr, out)
     return jnp.clip(out, 0.0, 1.0)
 
@@ -565,7 +616,7 @@ def main():
     print(f"data: mnist {len(mx)}+{len(tx)}, synthetic {len(sx)}+{len(vx)}, held-out styles {len(hx)}, sklearn {len(kx)}  "
           f"({time.time() - t0:.0f} s)")
     print(f"arch {ARCH} bn {BN} smooth {SMOOTH} lr {LR} ema {EMA} lowres {LOWRES} thick {THICK} elastic {ELASTIC} "
-          f"synth_share {SYNTH_SHARE} epochs {EPOCHS}", flush=True)
+          f"synth_share {SYNTH_SHARE} opt8 {OPT8} opt8_width {OPT8_WIDTH} epochs {EPOCHS}", flush=True)
 
     train_x = np.concatenate([mx, sx])
     train_y = np.concatenate([my, sy])
@@ -624,7 +675,8 @@ def main():
     metrics["parameters"] = n_params
     metrics["epochs"] = EPOCHS
     metrics["settings"] = {"batch_norm": BN, "label_smoothing": SMOOTH, "lr": LR, "ema": EMA, "lowres": LOWRES,
-                           "thick": THICK, "elastic": ELASTIC, "synth_share": SYNTH_SHARE, "synthetic_styles": synth.VERSION,
+                           "thick": THICK, "elastic": ELASTIC, "synth_share": SYNTH_SHARE, "opt8": OPT8, "opt8_width": list(OPT8_WIDTH),
+                           "synthetic_styles": synth.VERSION,
                            "synthetic_train": {"per_digit": SYNTH_TRAIN_PER_DIGIT, "per_letter": SYNTH_TRAIN_PER_LETTER},
                            "heldout_styles_per_class": heldout_styles.PER_CLASS}
     metrics["seconds"] = round(train_seconds)
