@@ -219,9 +219,13 @@ pub fn finish_drawing(store: Store, points: Vec<Point>) {
     if points.is_empty() {
         return;
     }
-    if geometry::is_tap(size, &points) {
+    if geometry::is_tap(size, &points) && !joins_pending_ink(store, &points) {
         if let Some(cell) = geometry::cell_at(size, points[0][0], points[0][1]) {
             controller::tap(store, cell);
+        }
+        // The pen coming down stopped the idle timer: ink still waiting is read in its time.
+        if store.ink.pending.with_untracked(Option::is_some) {
+            read_when_idle(store);
         }
         return;
     }
@@ -257,6 +261,11 @@ pub fn finish_drawing(store: Store, points: Vec<Point>) {
         }
         _ => *p = Some(Pending { cell, strokes: vec![points], declined: false }),
     });
+    read_when_idle(store);
+}
+
+/// Reads the pending ink after `IDLE_MS` unless the pen comes down again first.
+fn read_when_idle(store: Store) {
     let ticket = store.ink.writing.try_update_value(|w| {
         w.idle = w.idle.wrapping_add(1);
         w.idle
@@ -269,6 +278,16 @@ pub fn finish_drawing(store: Store, points: Vec<Point>) {
             }
         }),
     );
+}
+
+/// A short stroke in a cell whose ink waits to be read is part of that digit (the base of a 1,
+/// a 7's crossbar), not a tap — unless it is a dot.
+fn joins_pending_ink(store: Store, points: &[Point]) -> bool {
+    let size = store.size();
+    let (x0, y0, x1, y1) = geometry::bounds(points);
+    let dot = (x1 - x0).max(y1 - y0) < 0.05 / size.side() as f32;
+    let here = geometry::cell_of(size, points);
+    !dot && here.is_some() && store.ink.pending.with_untracked(|p| p.as_ref().is_some_and(|p| Some(p.cell) == here && !p.declined))
 }
 
 /// A zig-zag: erases what the mode writes — the digit (pen mode), the cell's notes (notes mode)

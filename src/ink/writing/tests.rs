@@ -293,3 +293,28 @@ fn scratchpad_ink_is_kept_clipped_to_the_board_and_never_read() {
     assert_eq!(ink.len(), 1);
     assert!(ink[0].points.iter().all(|p| p[0] <= 1.0 && p[1] <= 1.0));
 }
+
+#[test]
+fn a_short_last_stroke_joins_the_digit_and_a_tap_never_leaves_ink_unread() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    // A 1 with a base: the base is shorter than a tap's limit (a fifth of a cell).
+    write_stroke(store, cell(0, 0));
+    let base: Vec<Point> = (0..5).map(|i| [(0.42 + i as f32 * 0.04) / 9.0, 0.9 / 9.0, 0.5]).collect();
+    assert!(geometry::is_tap(Size::Nine, &base));
+    stroke_begins(store, base[0]);
+    finish_drawing(store, base);
+    world.clock.advance(IDLE_MS as f64);
+    assert_eq!(world.ink.asked.borrow().len(), 1, "read after the pen rests");
+    assert_eq!(world.ink.asked.borrow()[0].0.len(), 2, "the base is part of the drawing");
+    world.ink.read_as(1, 7);
+    // A real tap (a dot) in a cell whose ink waits: it selects, and the ink is still read.
+    write_stroke(store, cell(0, 2));
+    let dot = vec![[2.5 / 9.0, 0.5 / 9.0, 0.5]; 3];
+    stroke_begins(store, dot[0]);
+    finish_drawing(store, dot);
+    assert_eq!(store.selected.get_untracked(), Some(cell(0, 2)));
+    assert_eq!(world.ink.waiting(), 0);
+    world.clock.advance(IDLE_MS as f64);
+    assert_eq!(world.ink.waiting(), 1, "read after the pen rests");
+}
