@@ -184,8 +184,10 @@ pub fn flush(store: Store) {
                 if let Some(d) = Digit::new(digit).filter(|d| d.fits(size)) {
                     controller::write(store, cell, d);
                     remember(Some(d), confidence, second);
-                    // (A colour painted by pen is undone, not corrected: no chip.)
-                    if store.mode.get_untracked() != InputMode::Colour {
+                    // No chip for a colour painted by pen (Undo takes it off), nor over the
+                    // board of a game this digit just won.
+                    let won = store.meta.with_untracked(|m| m.won);
+                    if store.mode.get_untracked() != InputMode::Colour && !won {
                         chip::offer(store, cell, &[second], Some(d));
                     }
                     store.settings.update(|s| s.pen_tip_done = true);

@@ -53,6 +53,7 @@ test('a whole game written with the pen ends won, misreads fixed on the chip', a
   const won = page.getByRole('dialog', { name: 'Congratulations!' });
   await won.waitFor({ timeout: 10000 });
   assert.doesNotMatch(await won.textContent(), /with help/);
+  assert.equal(await chip.count(), 0, 'no correction chip over a won game');
   await snap(page, 'pen-game-won');
   // The recognizer reads these held-out drawings nearly always right: a fix now and then, not
   // one in a handful.

@@ -318,3 +318,21 @@ fn a_short_last_stroke_joins_the_digit_and_a_tap_never_leaves_ink_unread() {
     world.clock.advance(IDLE_MS as f64);
     assert_eq!(world.ink.waiting(), 1, "read after the pen rests");
 }
+
+#[test]
+fn the_digit_that_wins_the_game_gets_no_chip() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    // Every cell but r1c1 from the solution; the pen writes the last one.
+    let solution = store.game.with_untracked(|g| g.solution().cloned().expect("a solution"));
+    for c in Size::Nine.cells().filter(|&c| c != cell(0, 0)) {
+        if store.game.with_untracked(|g| g.digit(c).is_none()) {
+            crate::controller::write(store, c, solution.get(c).unwrap());
+        }
+    }
+    write_stroke(store, cell(0, 0));
+    world.clock.advance(IDLE_MS as f64);
+    world.ink.read_as(solution.get(cell(0, 0)).unwrap().get(), 1);
+    assert!(store.game.with_untracked(|g| g.is_solved()));
+    assert_eq!(store.ink.chip.get_untracked(), None);
+}
