@@ -4,7 +4,7 @@
 // answer; Fill and Clear all notes as one undo step each.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, cells, cell, waitForPuzzle, solution } from './support.mjs';
+import { serve, launch, snap, cells, cell, waitForPuzzle, solution, openSharedWithProgress } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -138,15 +138,7 @@ test('eliminations survive a reload and travel in a link with progress', async (
   await waitForPuzzle(page);
   assert.doesNotMatch(await cell(page, r, c).getAttribute('aria-label'), gone, 'after reload');
   // A link with progress carries the elimination to a new player.
-  await page.getByRole('button', { name: 'Share', exact: true }).click();
-  await page.getByRole('checkbox', { name: 'Include my progress and notes' }).check();
-  await page.getByRole('button', { name: 'Share link' }).click();
-  await page.waitForFunction(() => /Link copied|Shared/.test(document.querySelector('[role=status]').textContent));
-  const link = await page.evaluate(() => navigator.clipboard.readText());
-  const friend = await b.page();
-  await friend.goto(link);
-  await waitForPuzzle(friend);
-  await friend.waitForFunction(() => /Opened/.test(document.querySelector('[role=status]').textContent));
+  const friend = await openSharedWithProgress(b, page);
   await friend.getByRole('button', { name: 'Settings' }).click();
   await friend.getByRole('checkbox', { name: 'Show candidates' }).check();
   await friend.getByRole('button', { name: 'Close' }).click();

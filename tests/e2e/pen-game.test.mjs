@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve, launch, snap, cells, cell, waitForPuzzle, solution, draw } from './support.mjs';
+import { serve, launch, snap, cells, cell, solution, draw, openByLink } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -21,10 +21,7 @@ const drawingsOf = (digit) => fixtures.filter((f) => f.label === digit).map((f) 
 const PUZZLE = '.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.';
 
 test('a whole game written with the pen ends won, misreads fixed on the chip', async () => {
-  const page = await b.page();
-  await page.goto(server.url + '#' + PUZZLE);
-  await waitForPuzzle(page);
-  await page.waitForFunction(() => /Opened/.test(document.querySelector('[role=status]').textContent));
+  const page = await openByLink(b, server.url, PUZZLE);
   const sol = await solution(page);
   const empty = (await cells(page)).filter((c) => c.label.endsWith('empty'));
   assert.equal(empty.length, 49);

@@ -3,7 +3,7 @@
 // by a link with progress to a fresh browser. Screenshots in light and dark mode.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, cells, cell, waitForPuzzle, draw, DIGITS, reloadAndContinue, openSharedWithProgress } from './support.mjs';
+import { serve, launch, snap, cells, cell, waitForPuzzle, draw, DIGITS, reloadAndContinue, openSharedWithProgress, openByLink } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -14,13 +14,7 @@ const PUZZLE = '.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722
 const clip = { permissions: ['clipboard-read', 'clipboard-write'] };
 const label = (page, r, c) => cell(page, r, c).getAttribute('aria-label');
 
-async function openPuzzle(options = {}) {
-  const page = await b.page(options);
-  await page.goto(server.url + '#' + PUZZLE);
-  await waitForPuzzle(page);
-  await page.waitForFunction(() => /Opened/.test(document.querySelector('[role=status]').textContent));
-  return page;
-}
+const openPuzzle = (options = {}) => openByLink(b, server.url, PUZZLE, options);
 
 test('corner and centre marks with keys and pad, undo, reload, and a link with progress', async () => {
   const page = await openPuzzle(clip);

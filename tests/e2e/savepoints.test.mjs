@@ -3,7 +3,7 @@
 // listed newest first by the play time they were marked at.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, cells, cell, waitForPuzzle, solution, reloadAndContinue } from './support.mjs';
+import { serve, launch, snap, cells, cell, waitForPuzzle, solution, reloadAndContinue, openByLink } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -28,10 +28,7 @@ async function openMarks(page) {
 }
 
 test('mark a position, try a branch, go back; a reload keeps the mark; undo returns to the branch', async () => {
-  const page = await b.page();
-  await page.goto(server.url + '#' + PUZZLE);
-  await waitForPuzzle(page);
-  await page.waitForFunction(() => /Opened/.test(document.querySelector('[role=status]').textContent));
+  const page = await openByLink(b, server.url, PUZZLE);
   const sol = await solution(page);
   const [first, second, third, fourth] = await empties(page);
   const answer = (c) => sol[(c.row - 1) * 9 + c.col - 1];

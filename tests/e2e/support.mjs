@@ -221,6 +221,16 @@ export async function recognized(page, r, c, digit) {
   [r, c, digit], { timeout: 30000 });
 }
 
+/** Opens a puzzle by link (`#` + puzzle text) in a new page of `b`, as a new player, and waits
+ *  until it is on and announced. */
+export async function openByLink(b, url, puzzle, options = {}) {
+  const page = await b.page(options);
+  await page.goto(url + '#' + puzzle);
+  await waitForPuzzle(page);
+  await page.waitForFunction(() => /Opened/.test(document.querySelector('[role=status]').textContent));
+  return page;
+}
+
 /** Reloads a page in the middle of a game and continues it (the "Welcome back" dialog). */
 export async function reloadAndContinue(page) {
   await page.waitForTimeout(1200); // the debounced autosave
