@@ -305,6 +305,21 @@ fn cells_text(size: Size, cells: &[Cell]) -> String {
     cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(", ")
 }
 
+/// Cells as players write a group: `r3c45` (one row), `r45c3` (one column), else listed. On
+/// 16x16, where numbers have two digits, always listed.
+pub fn cells_compact(size: Size, cells: &[Cell]) -> String {
+    let rows: Vec<usize> = cells.iter().map(|&c| size.row_of(c) + 1).collect();
+    let cols: Vec<usize> = cells.iter().map(|&c| size.col_of(c) + 1).collect();
+    let join = |v: &[usize]| v.iter().map(|n| n.to_string()).collect::<String>();
+    if cells.len() > 1 && size.side() <= 9 && rows.iter().all(|&r| r == rows[0]) {
+        format!("r{}c{}", rows[0], join(&cols))
+    } else if cells.len() > 1 && size.side() <= 9 && cols.iter().all(|&c| c == cols[0]) {
+        format!("r{}c{}", join(&rows), cols[0])
+    } else {
+        cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(",")
+    }
+}
+
 fn digits_text(size: Size, digits: DigitSet) -> String {
     digits.iter().map(|d| size.digit_char(d).to_string()).collect::<Vec<_>>().join(", ")
 }

@@ -150,12 +150,73 @@ pub struct Step {
     pub houses: Vec<House>,
     /// The candidates of the pattern (to highlight).
     pub candidates: Vec<Candidate>,
+    /// The implications of a chain, loop or forcing step, to draw and to walk in the sentence:
+    /// one list per line of reasoning (a chain has one; a forcing step one per branch, each
+    /// starting from its assumption). Empty for the other techniques.
+    #[serde(default)]
+    pub chains: Vec<Vec<Link>>,
+}
+
+/// A node of a chain: a digit in one cell, or a grouped node — the digit in one of several
+/// cells of one house (true if any of them holds it, false if none does).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Node {
+    pub digit: Digit,
+    pub cells: Vec<Cell>,
+}
+
+impl Node {
+    /// A node of one cell.
+    pub fn cell(cell: Cell, digit: Digit) -> Node {
+        Node { digit, cells: vec![cell] }
+    }
+
+    /// Whether the node spans several cells.
+    pub fn is_group(&self) -> bool {
+        self.cells.len() > 1
+    }
+
+    /// `5r3c4`, or `5r3c45` for a group of one row (cells joined as players write them).
+    pub fn name(&self, size: Size) -> String {
+        format!("{}{}", size.digit_char(self.digit), crate::lang::cells_compact(size, &self.cells))
+    }
+}
+
+/// One implication of a chain. A strong link: `from` false makes `to` true (the two can't both
+/// be false: a bivalue cell, or a house with two places for a digit). A weak link: `from` true
+/// makes `to` false (they see each other, or share a cell). Boards draw them differently
+/// (solid and dashed), not only by colour.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Link {
+    pub from: Node,
+    pub to: Node,
+    pub strong: bool,
+}
+
+impl Link {
+    /// A link between two single-cell nodes.
+    pub fn cells(from: Candidate, to: Candidate, strong: bool) -> Link {
+        Link { from: Node::cell(from.cell, from.digit), to: Node::cell(to.cell, to.digit), strong }
+    }
+
+    /// `5r1c1=5r1c9` (strong) or `5r1c1-5r4c1` (weak), in Eureka notation.
+    pub fn notation(&self, size: Size) -> String {
+        format!("{}{}{}", self.from.name(size), if self.strong { "=" } else { "-" }, self.to.name(size))
+    }
 }
 
 impl Step {
     /// A step with no pattern yet; techniques fill in the rest.
     pub fn new(technique: Technique) -> Step {
-        Step { technique, placements: Vec::new(), eliminations: Vec::new(), cells: Vec::new(), houses: Vec::new(), candidates: Vec::new() }
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            cells: Vec::new(),
+            houses: Vec::new(),
+            candidates: Vec::new(),
+            chains: Vec::new(),
+        }
     }
 
     /// A single: `digit` placed in `cell`, the only place or value left in `house`.
