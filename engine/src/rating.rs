@@ -7,8 +7,13 @@
 //! | Medium     | 2.3 < s ≤ 3.4      | intersections, pairs, X-Wing                     |
 //! | Hard       | 3.4 < s < 4.2      | triples, Swordfish, single-digit patterns        |
 //! | Expert     | 4.2 ≤ s < 6.5      | wings, uniqueness, quads, Jellyfish, BUG         |
-//! | Extreme    | ≥ 6.5              | chains and loops, ALS                            |
-//! | NeedsTrial | —                  | the techniques run out: trial and error needed   |
+//! | Extreme    | 6.5 ≤ s < 8.3      | chains and loops, ALS                            |
+//! | Master     | ≥ 8.3              | forcing chains and nets                          |
+//! | NeedsTrial | —                  | not a valid puzzle (no solution, or several)     |
+//!
+//! At the hard end the scores follow Sudoku Explainer's rules: forcing chains 8.3-8.7, forcing
+//! nets 8.8-9.6, nested nets from 9.7, each growing with the length of its proof
+//! (`forcing::length_bonus`), so puzzles are ordered as SE orders them across the whole range.
 
 use crate::geometry::House;
 use crate::grid::Grid;
@@ -25,6 +30,7 @@ pub enum Level {
     Hard,
     Expert,
     Extreme,
+    Master,
     NeedsTrial,
 }
 
@@ -37,6 +43,7 @@ impl Level {
             Level::Hard => "Hard",
             Level::Expert => "Expert",
             Level::Extreme => "Extreme",
+            Level::Master => "Master",
             Level::NeedsTrial => "Needs trial",
         }
     }
@@ -48,7 +55,8 @@ impl Level {
             s if s <= 3.4 => Level::Medium,
             s if s < 4.2 => Level::Hard,
             s if s < 6.5 => Level::Expert,
-            _ => Level::Extreme,
+            s if s < 8.3 => Level::Extreme,
+            _ => Level::Master,
         }
     }
 }
@@ -66,6 +74,7 @@ pub enum Family {
     Wing,
     Uniqueness,
     Chain,
+    Forcing,
     Other,
 }
 
@@ -83,6 +92,8 @@ pub fn family(t: Technique) -> Family {
         XYWing | XYZWing | WWing => Family::Wing,
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | HiddenRectangle | Bug1 => Family::Uniqueness,
         RemotePair | XChain | XYChain | ContinuousNiceLoop | DiscontinuousNiceLoop | Aic | AlsXz => Family::Chain,
+        ContradictionForcingChain | UnitForcingChain | CellForcingChain | ContradictionForcingNet | UnitForcingNet | CellForcingNet
+        | NestedForcingNet => Family::Forcing,
         SueDeCoq | Reveal => Family::Other,
     }
 }
@@ -99,6 +110,7 @@ pub fn meets_requirement(level: Level, steps: &[Step]) -> bool {
             Family::Wing,
             Family::Uniqueness,
             Family::Chain,
+            Family::Forcing,
             Family::Other,
         ]),
         Level::Expert => has(&[Family::Fish, Family::Wing, Family::Uniqueness, Family::Chain]),
@@ -146,7 +158,19 @@ pub fn step_score(step: &Step) -> f32 {
         XYChain => chain_score(6.6, step),
         ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => chain_score(7.0, step),
         AlsXz => 7.5,
-        Reveal => 10.0,
+        ContradictionForcingChain => forcing_score(8.3, 8.7, step),
+        UnitForcingChain => forcing_score(8.4, 8.7, step),
+        CellForcingChain => forcing_score(8.5, 8.7, step),
+        ContradictionForcingNet => forcing_score(8.8, 9.6, step),
+        UnitForcingNet => forcing_score(8.9, 9.6, step),
+        CellForcingNet => forcing_score(9.0, 9.6, step),
+        NestedForcingNet => {
+            // Each level of nesting is a rung of its own: 9.7, 10.2, 10.7.
+            let nesting = step.forcing.as_ref().map_or(1, |f| f.nesting.max(1));
+            let base = 9.7 + 0.5 * (nesting - 1) as f32;
+            forcing_score(base, base + 0.4, step)
+        }
+        Reveal => 12.0,
     }
 }
 
@@ -154,6 +178,13 @@ pub fn step_score(step: &Step) -> f32 {
 fn chain_score(base: f32, step: &Step) -> f32 {
     let extra = step.cells.len().saturating_sub(4) as f32 / 4.0;
     base + (extra.floor() / 10.0).min(1.0)
+}
+
+/// A forcing step's score: its rung's base, plus its proof's length (Sudoku Explainer's rule),
+/// within the rung.
+fn forcing_score(base: f32, cap: f32, step: &Step) -> f32 {
+    let length = techniques::forcing::proof_length(step);
+    (base + techniques::forcing::length_bonus(length)).min(cap)
 }
 
 /// A logical solve: the steps in order, and whether they finished the puzzle.

@@ -71,6 +71,13 @@ techniques! {
     Aic,
     AlsXz,
     SueDeCoq,
+    ContradictionForcingChain,
+    UnitForcingChain,
+    CellForcingChain,
+    ContradictionForcingNet,
+    UnitForcingNet,
+    CellForcingNet,
+    NestedForcingNet,
     /// Not a technique: the solution's digit for a cell, when no technique applies.
     Reveal,
 }
@@ -125,6 +132,13 @@ impl Technique {
             Aic => "Alternating Inference Chain",
             AlsXz => "ALS-XZ",
             SueDeCoq => "Sue de Coq",
+            ContradictionForcingChain => "Contradiction Forcing Chain",
+            UnitForcingChain => "Unit Forcing Chain",
+            CellForcingChain => "Cell Forcing Chain",
+            ContradictionForcingNet => "Contradiction Forcing Net",
+            UnitForcingNet => "Unit Forcing Net",
+            CellForcingNet => "Cell Forcing Net",
+            NestedForcingNet => "Nested Forcing Net",
             Reveal => "Reveal",
         }
     }
@@ -155,6 +169,34 @@ pub struct Step {
     /// starting from its assumption). Empty for the other techniques.
     #[serde(default)]
     pub chains: Vec<Vec<Link>>,
+    /// What a forcing step's branches assume and run into (`None` for the other techniques).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forcing: Option<Forcing>,
+}
+
+/// The frame of a forcing step's proof: branch i (`Step::chains[i]`) starts from assumption i.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Forcing {
+    /// What each branch assumes: a candidate, true (`on`) or false.
+    pub assumptions: Vec<(Candidate, bool)>,
+    /// For a contradiction step, what its one branch runs into.
+    pub contradiction: Option<Contradiction>,
+    /// Candidates a branch rules out because trying them there fails in turn (nested nets; no
+    /// link leads to them).
+    pub nested: Vec<Candidate>,
+    /// How deep trials nest (0: none).
+    pub nesting: u8,
+}
+
+/// What makes a line of reasoning impossible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Contradiction {
+    /// A candidate would be both true and false.
+    Both(Candidate),
+    /// A cell would have no digit left.
+    NoCandidate(Cell),
+    /// A digit would have no place left in a house.
+    NoPlace(House, Digit),
 }
 
 /// A node of a chain: a digit in one cell, or a grouped node — the digit in one of several
@@ -216,6 +258,7 @@ impl Step {
             houses: Vec::new(),
             candidates: Vec::new(),
             chains: Vec::new(),
+            forcing: None,
         }
     }
 

@@ -10,6 +10,7 @@
 mod chains;
 mod colors;
 mod fish;
+pub mod forcing;
 mod full_house;
 mod hidden_single;
 mod intersections;
@@ -68,6 +69,13 @@ pub const ORDER: &[Technique] = &[
     Technique::XYChain,
     Technique::DiscontinuousNiceLoop,
     Technique::Aic,
+    Technique::ContradictionForcingChain,
+    Technique::UnitForcingChain,
+    Technique::CellForcingChain,
+    Technique::ContradictionForcingNet,
+    Technique::UnitForcingNet,
+    Technique::CellForcingNet,
+    Technique::NestedForcingNet,
 ];
 
 /// Reports every instance of a technique to `sink` (until it returns false).
@@ -111,6 +119,8 @@ pub fn find_all(position: &Position, technique: Technique, sink: Sink<'_>) {
         RemotePair => chains::xy_chain(p, true, sink),
         Aic => chains::aic(p, sink),
         DiscontinuousNiceLoop => chains::discontinuous_nice_loop(p, sink),
+        ContradictionForcingChain | UnitForcingChain | CellForcingChain | ContradictionForcingNet | UnitForcingNet | CellForcingNet
+        | NestedForcingNet => forcing::find_all(p, technique, sink),
         _ => true,
     };
 }
