@@ -79,23 +79,47 @@ pub fn find_all(pos: &Position, k: usize, kind: Kind, sink: Sink<'_>) -> bool {
                         sink_fish(pos, digit, rows, base, all, None, kind, k, sink)
                     }
                     _ => {
-                        let cover_choices: Vec<usize> = (0..n).filter(|&c| all & (1 << c) != 0).collect();
-                        if cover_choices.len() <= k {
+                        if all.count_ones() as usize <= k {
                             return true; // a plain fish (or less): not finned
                         }
-                        combinations(&cover_choices, k, &mut |cover| {
-                            let cover_mask: u32 = cover.iter().fold(0, |m, &c| m | 1 << c);
-                            // Every base line needs a cover candidate; sashimi when one has only one.
-                            let inside: Vec<u32> = base.iter().map(|&i| (masks[i] & cover_mask).count_ones()).collect();
-                            if inside.contains(&0) {
-                                return true;
+                        // The fins share a box, so they lie in one stack of cover positions:
+                        // the cover takes every base position outside that stack, and the rest
+                        // of its k from inside it (far fewer choices than any k of them all).
+                        let side = size.box_side();
+                        for stack in 0..side {
+                            let stack_mask = ((1u32 << side) - 1) << (stack * side);
+                            let required = all & !stack_mask;
+                            let Some(need) = k.checked_sub(required.count_ones() as usize) else { continue };
+                            let optional: Vec<u32> = (0..n).filter(|&c| all & stack_mask & (1 << c) != 0).map(|c| 1 << c).collect();
+                            let mut try_cover = |extra: u32| {
+                                let cover_mask = required | extra;
+                                if all & !cover_mask == 0 {
+                                    return true;
+                                }
+                                // Every base line needs a cover candidate; sashimi when one has only one.
+                                let mut sashimi = false;
+                                for &i in base {
+                                    match (masks[i] & cover_mask).count_ones() {
+                                        0 => return true,
+                                        1 => sashimi = true,
+                                        _ => {}
+                                    }
+                                }
+                                if sashimi != (kind == Kind::Sashimi) || !fins_share_a_box(side, base, &masks, cover_mask) {
+                                    return true;
+                                }
+                                sink_fish(pos, digit, rows, base, cover_mask, Some(()), kind, k, sink)
+                            };
+                            let go_on = if need == 0 {
+                                try_cover(0)
+                            } else {
+                                combinations(&optional, need, &mut |extra| try_cover(extra.iter().fold(0, |m, &b| m | b)))
+                            };
+                            if !go_on {
+                                return false;
                             }
-                            let sashimi = inside.contains(&1);
-                            if sashimi != (kind == Kind::Sashimi) {
-                                return true;
-                            }
-                            sink_fish(pos, digit, rows, base, cover_mask, Some(()), kind, k, sink)
-                        })
+                        }
+                        true
                     }
                 }
             });
@@ -105,6 +129,29 @@ pub fn find_all(pos: &Position, k: usize, kind: Kind, sink: Sink<'_>) -> bool {
         }
     }
     true
+}
+
+/// Whether the fins (base candidates outside the cover) all lie in one box, read from the
+/// lines' masks: their base lines in one band and their positions in one stack. Most cover
+/// choices fail here, before any cell set is built (this runs for every cover of every base).
+fn fins_share_a_box(box_side: usize, base: &[usize], masks: &[u32], cover_mask: u32) -> bool {
+    let mut band = None;
+    let mut positions = 0u32;
+    for &i in base {
+        let fins = masks[i] & !cover_mask;
+        if fins != 0 {
+            if *band.get_or_insert(i / box_side) != i / box_side {
+                return false;
+            }
+            positions |= fins;
+        }
+    }
+    if positions == 0 {
+        return false;
+    }
+    let stack = positions.trailing_zeros() as usize / box_side;
+    let stack_mask = ((1u32 << box_side) - 1) << (stack * box_side);
+    positions & !stack_mask == 0
 }
 
 #[allow(clippy::too_many_arguments)]

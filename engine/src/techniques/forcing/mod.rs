@@ -22,7 +22,7 @@ use crate::position::Position;
 use crate::step::{Forcing, Link, Step, Technique};
 use propagate::{Branch, Contradiction, Lit, Mode, Root, lit, lit_cand, lit_on};
 use std::cell::RefCell;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
@@ -93,10 +93,15 @@ struct Outcome {
     derived: Vec<(Lit, u16)>,
 }
 
-/// Every branch of a rung: each open candidate assumed true, and (below nesting) false.
+/// Every branch of a rung: each open candidate assumed true, and (below nesting) false; indexed
+/// by `cand_index`.
 struct Sweep {
-    on: HashMap<Candidate, Outcome>,
-    off: HashMap<Candidate, Outcome>,
+    on: Vec<Option<Outcome>>,
+    off: Vec<Option<Outcome>>,
+}
+
+fn cand_index(c: Candidate) -> usize {
+    c.cell.index() * 16 + c.digit.index()
 }
 
 thread_local! {
@@ -121,12 +126,13 @@ fn sweep(pos: &Position, root: &Root, mode: Mode) -> Rc<Sweep> {
         return hit;
     }
     let outcome = |b: Branch<'_>| Outcome { contradiction: b.contradiction(), derived: b.derived().collect() };
-    let mut on = HashMap::new();
-    let mut off = HashMap::new();
+    let slots = root.size().cell_count() * 16;
+    let mut on: Vec<Option<Outcome>> = (0..slots).map(|_| None).collect();
+    let mut off: Vec<Option<Outcome>> = (0..slots).map(|_| None).collect();
     for cand in root.candidates() {
-        on.insert(cand, outcome(Branch::assume(root, mode, lit(cand, true))));
+        on[cand_index(cand)] = Some(outcome(Branch::assume(root, mode, lit(cand, true))));
         if !matches!(mode, Mode::Nested(_)) {
-            off.insert(cand, outcome(Branch::assume(root, mode, lit(cand, false))));
+            off[cand_index(cand)] = Some(outcome(Branch::assume(root, mode, lit(cand, false))));
         }
     }
     let sweep = Rc::new(Sweep { on, off });
@@ -152,11 +158,14 @@ struct Conclusion {
 
 fn conclusions(root: &Root, sweep: &Sweep, kind: Kind) -> Vec<Conclusion> {
     let mut out = Vec::new();
+    let mut tally = Tally::new(root.size().cell_count() * 32);
     match kind {
         Kind::Contradiction => {
             for (on, branches) in [(true, &sweep.on), (false, &sweep.off)] {
-                for (&cand, o) in branches {
+                for (i, o) in branches.iter().enumerate() {
+                    let Some(o) = o else { continue };
                     if let Some((_, depth)) = o.contradiction {
+                        let cand = lit_cand(i as Lit * 2);
                         out.push(Conclusion { target: lit(cand, !on), assumptions: vec![lit(cand, on)], house: None, cost: depth as u32 });
                     }
                 }
@@ -166,39 +175,62 @@ fn conclusions(root: &Root, sweep: &Sweep, kind: Kind) -> Vec<Conclusion> {
             for cell in root.size().cells() {
                 let assumptions: Vec<Lit> = root.cell_digits(cell).map(|d| lit(Candidate::new(cell, d), true)).collect();
                 if assumptions.len() >= 2 {
-                    common(sweep, &assumptions, None, &mut out);
+                    common(sweep, &assumptions, None, &mut tally, &mut out);
                 }
             }
         }
         Kind::Unit => {
             for (house, digit, places) in root.house_places() {
                 let assumptions: Vec<Lit> = places.iter().map(|&c| lit(Candidate::new(c, digit), true)).collect();
-                common(sweep, &assumptions, Some(house), &mut out);
+                common(sweep, &assumptions, Some(house), &mut tally, &mut out);
             }
         }
     }
     out
 }
 
+/// Counts of literals over a group of branches, reset after each group by what it touched.
+struct Tally {
+    count: Vec<u16>,
+    cost: Vec<u32>,
+    touched: Vec<Lit>,
+}
+
+impl Tally {
+    fn new(lits: usize) -> Tally {
+        Tally { count: vec![0; lits], cost: vec![0; lits], touched: Vec::new() }
+    }
+}
+
 /// The literals every branch derives (none may be contradicted: that is the contradiction kind's).
-fn common(sweep: &Sweep, assumptions: &[Lit], house: Option<House>, out: &mut Vec<Conclusion>) {
-    let outcomes: Vec<&Outcome> = assumptions.iter().filter_map(|&a| sweep.on.get(&lit_cand(a))).collect();
+fn common(sweep: &Sweep, assumptions: &[Lit], house: Option<House>, tally: &mut Tally, out: &mut Vec<Conclusion>) {
+    let outcomes: Vec<&Outcome> = assumptions.iter().filter_map(|&a| sweep.on[cand_index(lit_cand(a))].as_ref()).collect();
     if outcomes.len() != assumptions.len() || outcomes.iter().any(|o| o.contradiction.is_some()) {
         return;
     }
-    let mut tally: HashMap<Lit, (usize, u32)> = HashMap::new();
-    for o in &outcomes {
+    let n = outcomes.len() as u16;
+    for (b, o) in outcomes.iter().enumerate() {
         for &(l, depth) in &o.derived {
-            let e = tally.entry(l).or_default();
-            e.0 += 1;
-            e.1 += depth as u32;
+            let i = l as usize;
+            // Only literals every earlier branch derived can still be common.
+            if tally.count[i] == b as u16 {
+                if b == 0 {
+                    tally.touched.push(l);
+                }
+                tally.count[i] += 1;
+                tally.cost[i] += depth as u32;
+            }
         }
     }
-    for (l, (n, cost)) in tally {
-        if n == outcomes.len() && !assumptions.contains(&l) {
-            out.push(Conclusion { target: l, assumptions: assumptions.to_vec(), house, cost });
+    for &l in &tally.touched {
+        let i = l as usize;
+        if tally.count[i] == n && !assumptions.contains(&l) {
+            out.push(Conclusion { target: l, assumptions: assumptions.to_vec(), house, cost: tally.cost[i] });
         }
+        tally.count[i] = 0;
+        tally.cost[i] = 0;
     }
+    tally.touched.clear();
 }
 
 /// The step of a conclusion: its branches re-run to read their reasons, and the links that
