@@ -85,7 +85,7 @@ impl Symmetry {
 pub struct Options {
     /// Grid size.
     pub size: Size,
-    /// Target level (Easy to Expert; the generator never aims at Extreme or trial).
+    /// Target level (Easy to Master on 9x9, see `levels`; never trial).
     pub level: Level,
     /// Givens pattern.
     pub symmetry: Symmetry,
@@ -126,12 +126,15 @@ struct Plan {
 }
 
 /// The levels the generator makes at a size. A 4x4 grid is too small for anything beyond
-/// singles (every 4x4 puzzle rates Easy), so it offers Easy alone; 9x9 and 16x16 offer Easy
-/// to Expert. The New game dialog offers exactly these.
+/// singles (every 4x4 puzzle rates Easy), so it offers Easy alone; 9x9 offers every level,
+/// Extreme and Master found by making random minimal puzzles until one rates there (about one
+/// in a few dozen needs chains, one in a few hundred forcing nets); 16x16 offers Easy to Expert,
+/// since each 16x16 attempt takes about a second. The New game dialog offers exactly these.
 pub fn levels(size: Size) -> &'static [Level] {
     match size {
         Size::Four => &[Level::Easy],
-        Size::Nine | Size::Sixteen => &[Level::Easy, Level::Medium, Level::Hard, Level::Expert],
+        Size::Nine => &[Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Extreme, Level::Master],
+        Size::Sixteen => &[Level::Easy, Level::Medium, Level::Hard, Level::Expert],
     }
 }
 
@@ -148,7 +151,9 @@ fn plan(options: &Options) -> Plan {
         Level::Easy => Plan { min_givens: (cells * 32).div_ceil(81), max_score_during_removal: Some(2.3), attempts: 3 },
         Level::Medium => Plan { min_givens: 0, max_score_during_removal: Some(3.4), attempts: 60 },
         Level::Hard => Plan { min_givens: 0, max_score_during_removal: None, attempts: 120 },
-        _ => Plan { min_givens: 0, max_score_during_removal: None, attempts: 200 },
+        Level::Expert => Plan { min_givens: 0, max_score_during_removal: None, attempts: 200 },
+        Level::Extreme => Plan { min_givens: 0, max_score_during_removal: None, attempts: 1500 },
+        _ => Plan { min_givens: 0, max_score_during_removal: None, attempts: 6000 },
     };
     // A 16x16 attempt costs about a second (256 removals, each a 16x16 uniqueness check):
     // a few attempts, keeping the closest to the level. So few can't find a Hard or Expert

@@ -18,7 +18,7 @@ inkdoku: solve, generate and grade Sudoku puzzles
 
 USAGE:
   inkdoku solve [--limit N]          count solutions (default limit 2) of each puzzle on stdin
-  inkdoku generate [--size 4|9|16] [--level easy|medium|hard|expert]
+  inkdoku generate [--size 4|9|16] [--level easy|medium|hard|expert|extreme|master]
                    [--symmetry none|rotational|mirror|diagonal] [--seed S] [--count N]
                                      print N new puzzles, one line each (the n-th uses seed S+n)
   inkdoku bench FILE [--limit N] [--runs R]
@@ -312,7 +312,9 @@ fn parse_level(name: &str) -> Result<Level, String> {
         "medium" => Ok(Level::Medium),
         "hard" => Ok(Level::Hard),
         "expert" => Ok(Level::Expert),
-        _ => Err(format!("--level {name}: expected easy, medium, hard or expert")),
+        "extreme" => Ok(Level::Extreme),
+        "master" => Ok(Level::Master),
+        _ => Err(format!("--level {name}: expected easy, medium, hard, expert, extreme or master")),
     }
 }
 
