@@ -179,6 +179,8 @@ pub struct Marks {
     pub check: Option<Check>,
     /// Cells the last message points at (e.g. a wrong digit).
     pub cells: Vec<Cell>,
+    /// How many of the hint's chain links are drawn, when stepping through them (`None`: all).
+    pub links_shown: Option<usize>,
 }
 
 /// A request to the engine worker that the player waits for (a hint, a puzzle being checked).

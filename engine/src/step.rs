@@ -241,6 +241,15 @@ impl Link {
         Link { from: Node::cell(from.cell, from.digit), to: Node::cell(to.cell, to.digit), strong }
     }
 
+    /// What the link says, as an implication: `r1c1≠5 ⇒ r1c9=5` (strong) or `r1c1=5 ⇒ r4c1≠5`
+    /// (weak); a group reads `r1c45=5` (one of them is 5).
+    pub fn implication(&self, size: Size) -> String {
+        let literal = |n: &Node, on: bool| {
+            format!("{}{}{}", crate::lang::cells_compact(size, &n.cells), if on { "=" } else { "≠" }, size.digit_char(n.digit))
+        };
+        format!("{} ⇒ {}", literal(&self.from, !self.strong), literal(&self.to, self.strong))
+    }
+
     /// `5r1c1=5r1c9` (strong) or `5r1c1-5r4c1` (weak), in Eureka notation.
     pub fn notation(&self, size: Size) -> String {
         format!("{}{}{}", self.from.name(size), if self.strong { "=" } else { "-" }, self.to.name(size))

@@ -46,6 +46,16 @@ pub fn wedges(colours: u16) -> Vec<(u8, Vec<(f64, f64)>)> {
         .collect()
 }
 
+/// Where a candidate's pencil mark sits in a cell (board units): digits fill the cell in rows of
+/// the box's width, as on paper.
+pub fn candidate_centre(size: Size, cell: Cell, digit: Digit) -> (f64, f64) {
+    let k = size.box_side();
+    let note = CELL / k as f64;
+    let (x, y) = (size.col_of(cell) as f64 * CELL, size.row_of(cell) as f64 * CELL);
+    let i = digit.index();
+    (x + (i % k) as f64 * note + note / 2.0, y + (i / k) as f64 * note + note / 2.0)
+}
+
 /// The nine paint patterns (one per colour, so colours are told apart by more than hue), as
 /// SVG pattern definitions in board units.
 fn patterns() -> impl IntoView {
@@ -357,9 +367,7 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
                                 let v = view_of.get();
                                 let shown = v.notes.union(v.hint_remove);
                                 shown.iter().map(|d| {
-                                    let i = d.index();
-                                    let (nx, ny) = (x + (i % k) as f64 * note_size + note_size / 2.0,
-                                                    y + (i / k) as f64 * note_size + note_size / 2.0);
+                                    let (nx, ny) = candidate_centre(size, cell, d);
                                     let mut class = String::from("note");
                                     if v.computed { class.push_str(" computed"); }
                                     if v.red.contains(d) { class.push_str(" red"); }
@@ -433,6 +441,7 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
             {rows}
             <path d=thin class="lines-thin" aria-hidden="true" />
             <path d=thick class="lines-box" aria-hidden="true" />
+            <crate::components::chain::ChainOverlay store=store size=size />
         </svg>
         {popover}
     }

@@ -168,6 +168,48 @@ fn MarksMenu(store: Store, open: RwSignal<bool>) -> impl IntoView {
     }
 }
 
+/// A chain hint's links in words, and the buttons that step the board's drawing through them
+/// one link at a time (a long proof is easier to follow that way).
+#[component]
+fn ChainSteps(store: Store) -> impl IntoView {
+    let size = store.size();
+    let texts = move || {
+        store.marks.with(|m| {
+            m.hint.as_ref().map_or_else(Vec::new, |h| crate::components::chain::links(h).iter().map(|(_, l)| l.implication(size)).collect::<Vec<_>>())
+        })
+    };
+    let total = move || texts().len();
+    let shown = move || store.marks.with(|m| m.links_shown);
+    let set = move |n: Option<usize>| store.marks.update(|m| m.links_shown = n);
+    view! {
+        <Show when=move || { total() > 0 }>
+            <details class="chain-steps">
+                <summary>{move || store.ui().chain_links}</summary>
+                <div class="buttons" role="group" aria-label=move || store.ui().chain_links>
+                    <button type="button" aria-label=move || store.ui().previous_link
+                            disabled=move || shown() == Some(1)
+                            on:click=move |_| set(Some(shown().unwrap_or(total() + 1).saturating_sub(1).max(1)))>"◀"</button>
+                    <span class="link-count" aria-live="polite">{move || match shown() {
+                        Some(n) => crate::i18n::fill(store.ui().link_of, &[("n", &n.to_string()), ("total", &total().to_string())]),
+                        None => crate::i18n::fill(store.ui().link_of, &[("n", &total().to_string()), ("total", &total().to_string())]),
+                    }}</span>
+                    <button type="button" aria-label=move || store.ui().next_link
+                            disabled=move || shown().is_none()
+                            on:click=move |_| set(shown().map(|n| n + 1).filter(|&n| n < total()))>"▶"</button>
+                    <button type="button" disabled=move || shown().is_none() on:click=move |_| set(None)>{move || store.ui().all_links}</button>
+                </div>
+                <ol class="chain-links">
+                    {move || texts().into_iter().enumerate().map(|(i, t)| {
+                        let current = move || shown().is_some_and(|n| n == i + 1);
+                        let hidden = move || shown().is_some_and(|n| i >= n);
+                        view! { <li class:current=current class:later=hidden aria-current=move || current().then_some("step")>{t}</li> }
+                    }).collect_view()}
+                </ol>
+            </details>
+        </Show>
+    }
+}
+
 /// The hint on show, in full, with a button to apply it; and the log of applied hints.
 #[component]
 pub fn HintPanel(store: Store) -> impl IntoView {
@@ -179,6 +221,7 @@ pub fn HintPanel(store: Store) -> impl IntoView {
         {move || explanation().map(|text| view! {
             <section class="hint-card" aria-label=move || store.ui().hint>
                 <p>{text}</p>
+                <ChainSteps store=store />
                 <button type="button" class="primary" on:click=move |_| controller::apply_hint(store)>{move || store.ui().apply_hint}</button>
             </section>
         })}

@@ -1,5 +1,6 @@
 //! The visible parts of the app.
 pub mod board;
+pub mod chain;
 pub mod controls;
 pub mod dialogs;
 pub mod print;

@@ -70,6 +70,14 @@ pub fn find_all(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
         m => vec![m],
     };
     for mode in levels {
+        if let Mode::Nested(_) = mode {
+            // A nested sweep of every candidate costs minutes on the hardest puzzles; the first
+            // candidate that fails (tried from the cells with fewest digits) is the step.
+            if let Some(c) = first_nested_contradiction(&root, mode) {
+                return sink(build_step(&root, technique, mode, &c));
+            }
+            continue;
+        }
         let sweep = sweep(pos, &root, mode);
         let mut found = conclusions(&root, &sweep, kind);
         if found.is_empty() {
@@ -142,6 +150,21 @@ fn sweep(pos: &Position, root: &Root, mode: Mode) -> Rc<Sweep> {
         m.push((key, mode, sweep.clone()));
     });
     sweep
+}
+
+/// The first candidate, from the cells with fewest digits, whose nested branch fails.
+fn first_nested_contradiction(root: &Root, mode: Mode) -> Option<Conclusion> {
+    let mut order: Vec<Candidate> = root.candidates().collect();
+    order.sort_by_key(|c| root.cell_digits(c.cell).count());
+    order.into_iter().find_map(|cand| {
+        let branch = Branch::assume(root, mode, lit(cand, true));
+        branch.contradiction().map(|(_, depth)| Conclusion {
+            target: lit(cand, false),
+            assumptions: vec![lit(cand, true)],
+            house: None,
+            cost: depth as u32,
+        })
+    })
 }
 
 /// A conclusion and the branches that prove it.

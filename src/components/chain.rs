@@ -1,0 +1,99 @@
+//! A hint's chain drawn on the board: its nodes circled on their candidates (a grouped node
+//! outlined around all its cells), its links as arrows — strong links solid, weak links dashed,
+//! so they differ by more than colour — and the first node of each branch ringed twice. The
+//! hint panel steps through long proofs link by link (`Marks::links_shown`); the overlay draws
+//! the links shown so far.
+
+use crate::components::board::{CELL, candidate_centre};
+use crate::state::Store;
+use inkdoku_engine::geometry::{Cell, Digit, Size};
+use inkdoku_engine::step::{Link, Node, Step};
+use leptos::prelude::*;
+
+/// The links of a step in walking order, with their branch.
+pub fn links(step: &Step) -> Vec<(usize, &Link)> {
+    step.chains.iter().enumerate().flat_map(|(b, chain)| chain.iter().map(move |l| (b, l))).collect()
+}
+
+/// The drawing (inside the board's SVG; the panel carries the words, so it is hidden from
+/// assistive technology).
+#[component]
+pub fn ChainOverlay(store: Store, size: Size) -> impl IntoView {
+    let note = CELL / size.box_side() as f64;
+    let radius = note * 0.46;
+    let drawing = move || {
+        store.marks.with(|m| {
+            let step = m.hint.as_ref()?;
+            let all = links(step);
+            if all.is_empty() {
+                return None;
+            }
+            let shown = &all[..m.links_shown.unwrap_or(all.len()).min(all.len())];
+            let starts: Vec<(Cell, Digit)> = step.chains.iter().filter_map(|c| c.first()).map(|l| (l.from.cells[0], l.from.digit)).collect();
+            let mut nodes: Vec<&Node> = Vec::new();
+            for (_, l) in shown {
+                for n in [&l.from, &l.to] {
+                    if !nodes.contains(&n) {
+                        nodes.push(n);
+                    }
+                }
+            }
+            let node_views = nodes
+                .into_iter()
+                .map(|n| {
+                    let centres: Vec<(f64, f64)> = n.cells.iter().map(|&c| candidate_centre(size, c, n.digit)).collect();
+                    let start = starts.contains(&(n.cells[0], n.digit));
+                    if n.is_group() {
+                        let (x0, y0, x1, y1) = bounds(&centres);
+                        view! {
+                            <rect class="chain-node chain-group" x=x0 - radius y=y0 - radius width=x1 - x0 + 2.0 * radius
+                                  height=y1 - y0 + 2.0 * radius rx=radius />
+                        }
+                        .into_any()
+                    } else {
+                        let (cx, cy) = centres[0];
+                        view! {
+                            <circle class="chain-node" class:chain-start=start cx=cx cy=cy r=radius />
+                            {start.then(|| view! { <circle class="chain-node chain-start-ring" cx=cx cy=cy r=radius + 5.0 /> })}
+                        }
+                        .into_any()
+                    }
+                })
+                .collect_view();
+            let link_views = shown
+                .iter()
+                .map(|(branch, l)| {
+                    let (a, b) = (centre(size, &l.from), centre(size, &l.to));
+                    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+                    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+                    let trim = (radius + 2.0).min(len / 3.0);
+                    let (ux, uy) = (dx / len, dy / len);
+                    let class = format!("chain-link branch-{} {}", branch % 4, if l.strong { "link-strong" } else { "link-weak" });
+                    view! {
+                        <line class=class x1=a.0 + ux * trim y1=a.1 + uy * trim x2=b.0 - ux * trim y2=b.1 - uy * trim
+                              marker-end="url(#chain-arrow)" />
+                    }
+                })
+                .collect_view();
+            Some(view! { <g class="chain" aria-hidden="true">{node_views}{link_views}</g> })
+        })
+    };
+    view! {
+        <defs>
+            <marker id="chain-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
+                <path d="M0 0L10 5L0 10z" class="chain-arrow" />
+            </marker>
+        </defs>
+        {drawing}
+    }
+}
+
+fn centre(size: Size, n: &Node) -> (f64, f64) {
+    let cs: Vec<(f64, f64)> = n.cells.iter().map(|&c| candidate_centre(size, c, n.digit)).collect();
+    let (x0, y0, x1, y1) = bounds(&cs);
+    ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
+}
+
+fn bounds(points: &[(f64, f64)]) -> (f64, f64, f64, f64) {
+    points.iter().fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |(a, b, c, d), &(x, y)| (a.min(x), b.min(y), c.max(x), d.max(y)))
+}
