@@ -109,15 +109,14 @@ pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
         Aic => ["Alternating Inference Chain", "Alternierende Kette (AIC)", "Cadena de inferencias alternas", "교대 추론 체인"],
         AlsXz => ["ALS-XZ", "ALS-XZ", "ALS-XZ", "ALS-XZ"],
         SueDeCoq => ["Sue de Coq", "Sue de Coq", "Sue de Coq", "수 드 코크"],
-        ContradictionForcingChain => [
-            "Contradiction Forcing Chain",
-            "Widerspruchs-Erzwingungskette",
-            "Cadena forzada por contradicción",
-            "모순 강제 체인",
-        ],
+        ContradictionForcingChain => {
+            ["Contradiction Forcing Chain", "Widerspruchs-Erzwingungskette", "Cadena forzada por contradicción", "모순 강제 체인"]
+        }
         UnitForcingChain => ["Unit Forcing Chain", "Haus-Erzwingungskette", "Cadena forzada de unidad", "유닛 강제 체인"],
         CellForcingChain => ["Cell Forcing Chain", "Zellen-Erzwingungskette", "Cadena forzada de celda", "셀 강제 체인"],
-        ContradictionForcingNet => ["Contradiction Forcing Net", "Widerspruchs-Erzwingungsnetz", "Red forzada por contradicción", "모순 강제 네트"],
+        ContradictionForcingNet => {
+            ["Contradiction Forcing Net", "Widerspruchs-Erzwingungsnetz", "Red forzada por contradicción", "모순 강제 네트"]
+        }
         UnitForcingNet => ["Unit Forcing Net", "Haus-Erzwingungsnetz", "Red forzada de unidad", "유닛 강제 네트"],
         CellForcingNet => ["Cell Forcing Net", "Zellen-Erzwingungsnetz", "Red forzada de celda", "셀 강제 네트"],
         NestedForcingNet => ["Nested Forcing Net", "Verschachteltes Erzwingungsnetz", "Red forzada anidada", "중첩 강제 네트"],
@@ -439,7 +438,12 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
             fill(p.bug, &values(vec![("digit", digit(d))]))
         }
         Reveal => fill(p.reveal, &values(vec![])),
-        ContradictionForcingChain | UnitForcingChain | CellForcingChain | ContradictionForcingNet | UnitForcingNet | CellForcingNet
+        ContradictionForcingChain
+        | UnitForcingChain
+        | CellForcingChain
+        | ContradictionForcingNet
+        | UnitForcingNet
+        | CellForcingNet
         | NestedForcingNet => crate::techniques::forcing::text::explain(step, size, lang),
         _ => String::new(),
     };

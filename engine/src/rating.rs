@@ -12,7 +12,7 @@
 //! | NeedsTrial | —                  | not a valid puzzle (no solution, or several)     |
 //!
 //! At the hard end the scores follow Sudoku Explainer's rules: forcing chains 8.3-8.7, forcing
-//! nets 8.8-9.6, nested nets from 9.7, each growing with the length of its proof
+//! nets 8.8-9.6, nested nets 9.7-11.9, each growing with the length of its proof
 //! (`forcing::length_bonus`), so puzzles are ordered as SE orders them across the whole range.
 
 use crate::geometry::House;
@@ -92,7 +92,12 @@ pub fn family(t: Technique) -> Family {
         XYWing | XYZWing | WWing => Family::Wing,
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | HiddenRectangle | Bug1 => Family::Uniqueness,
         RemotePair | XChain | XYChain | ContinuousNiceLoop | DiscontinuousNiceLoop | Aic | AlsXz => Family::Chain,
-        ContradictionForcingChain | UnitForcingChain | CellForcingChain | ContradictionForcingNet | UnitForcingNet | CellForcingNet
+        ContradictionForcingChain
+        | UnitForcingChain
+        | CellForcingChain
+        | ContradictionForcingNet
+        | UnitForcingNet
+        | CellForcingNet
         | NestedForcingNet => Family::Forcing,
         SueDeCoq | Reveal => Family::Other,
     }
@@ -168,7 +173,9 @@ pub fn step_score(step: &Step) -> f32 {
             // Each level of nesting is a rung of its own: 9.7, 10.2, 10.7.
             let nesting = step.forcing.as_ref().map_or(1, |f| f.nesting.max(1));
             let base = 9.7 + 0.5 * (nesting - 1) as f32;
-            forcing_score(base, base + 0.4, step)
+            // Nested proofs grow long on the hardest puzzles: their length orders them (SE's
+            // ratings of the forum's hardest run from 10 to 11.9).
+            forcing_score(base, base + 2.2, step)
         }
         Reveal => 12.0,
     }

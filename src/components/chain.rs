@@ -29,7 +29,8 @@ pub fn ChainOverlay(store: Store, size: Size) -> impl IntoView {
                 return None;
             }
             let shown = &all[..m.links_shown.unwrap_or(all.len()).min(all.len())];
-            let starts: Vec<(Cell, Digit)> = step.chains.iter().filter_map(|c| c.first()).map(|l| (l.from.cells[0], l.from.digit)).collect();
+            let starts: Vec<(Cell, Digit)> =
+                step.chains.iter().filter_map(|c| c.first()).map(|l| (l.from.cells[0], l.from.digit)).collect();
             let mut nodes: Vec<&Node> = Vec::new();
             for (_, l) in shown {
                 for n in [&l.from, &l.to] {

@@ -173,12 +173,14 @@ fn MarksMenu(store: Store, open: RwSignal<bool>) -> impl IntoView {
 #[component]
 fn ChainSteps(store: Store) -> impl IntoView {
     let size = store.size();
-    let texts = move || {
+    let texts = Memo::new(move |_| {
         store.marks.with(|m| {
-            m.hint.as_ref().map_or_else(Vec::new, |h| crate::components::chain::links(h).iter().map(|(_, l)| l.implication(size)).collect::<Vec<_>>())
+            m.hint
+                .as_ref()
+                .map_or_else(Vec::new, |h| crate::components::chain::links(h).iter().map(|(_, l)| l.implication(size)).collect::<Vec<_>>())
         })
-    };
-    let total = move || texts().len();
+    });
+    let total = move || texts.with(Vec::len);
     let shown = move || store.marks.with(|m| m.links_shown);
     let set = move |n: Option<usize>| store.marks.update(|m| m.links_shown = n);
     view! {
@@ -188,7 +190,7 @@ fn ChainSteps(store: Store) -> impl IntoView {
                 <div class="buttons" role="group" aria-label=move || store.ui().chain_links>
                     <button type="button" aria-label=move || store.ui().previous_link
                             disabled=move || shown() == Some(1)
-                            on:click=move |_| set(Some(shown().unwrap_or(total() + 1).saturating_sub(1).max(1)))>"◀"</button>
+                            on:click=move |_| set(Some(shown().map_or(1, |n| n.saturating_sub(1).max(1))))>"◀"</button>
                     <span class="link-count" aria-live="polite">{move || match shown() {
                         Some(n) => crate::i18n::fill(store.ui().link_of, &[("n", &n.to_string()), ("total", &total().to_string())]),
                         None => crate::i18n::fill(store.ui().link_of, &[("n", &total().to_string()), ("total", &total().to_string())]),
@@ -199,7 +201,7 @@ fn ChainSteps(store: Store) -> impl IntoView {
                     <button type="button" disabled=move || shown().is_none() on:click=move |_| set(None)>{move || store.ui().all_links}</button>
                 </div>
                 <ol class="chain-links">
-                    {move || texts().into_iter().enumerate().map(|(i, t)| {
+                    {move || texts.get().into_iter().enumerate().map(|(i, t)| {
                         let current = move || shown().is_some_and(|n| n == i + 1);
                         let hidden = move || shown().is_some_and(|n| i >= n);
                         view! { <li class:current=current class:later=hidden aria-current=move || current().then_some("step")>{t}</li> }
@@ -213,9 +215,11 @@ fn ChainSteps(store: Store) -> impl IntoView {
 /// The hint on show, in full, with a button to apply it; and the log of applied hints.
 #[component]
 pub fn HintPanel(store: Store) -> impl IntoView {
+    // The step alone, so stepping through its links (also in `Marks`) doesn't rebuild the card.
+    let hint = Memo::new(move |_| store.marks.with(|m| m.hint.clone()));
     let explanation = move || {
         let (size, lang) = (store.size(), store.lang());
-        store.marks.with(|m| m.hint.as_ref().map(|h| inkdoku_engine::lang::explain(h, size, lang)))
+        hint.with(|h| h.as_ref().map(|h| inkdoku_engine::lang::explain(h, size, lang)))
     };
     view! {
         {move || explanation().map(|text| view! {

@@ -119,7 +119,12 @@ pub fn find_all(position: &Position, technique: Technique, sink: Sink<'_>) {
         RemotePair => chains::xy_chain(p, true, sink),
         Aic => chains::aic(p, sink),
         DiscontinuousNiceLoop => chains::discontinuous_nice_loop(p, sink),
-        ContradictionForcingChain | UnitForcingChain | CellForcingChain | ContradictionForcingNet | UnitForcingNet | CellForcingNet
+        ContradictionForcingChain
+        | UnitForcingChain
+        | CellForcingChain
+        | ContradictionForcingNet
+        | UnitForcingNet
+        | CellForcingNet
         | NestedForcingNet => forcing::find_all(p, technique, sink),
         _ => true,
     };

@@ -243,15 +243,18 @@ impl<'a> Branch<'a> {
     fn depth_from_parents(&self, l: Lit, reason: Reason) -> u16 {
         let cand = lit_cand(l);
         let deepest = |cells: &mut dyn Iterator<Item = Candidate>| {
-            cells.map(|c| lit(c, false)).filter(|&p| p != lit(cand, false) && self.holds(p)).map(|p| self.depth_of(p) + 1).max().unwrap_or(0)
+            cells
+                .map(|c| lit(c, false))
+                .filter(|&p| p != lit(cand, false) && self.holds(p))
+                .map(|p| self.depth_of(p) + 1)
+                .max()
+                .unwrap_or(0)
         };
         match reason {
             Reason::Assumed => 0,
             Reason::Nested => self.depth.iter().copied().max().unwrap_or(0) + 1,
             Reason::Weak(p) => self.depth_of(p) + 1,
-            Reason::Cell => {
-                deepest(&mut bits(self.root.cands[cand.cell.index()]).map(|d| Candidate::new(cand.cell, Digit::from_index(d))))
-            }
+            Reason::Cell => deepest(&mut bits(self.root.cands[cand.cell.index()]).map(|d| Candidate::new(cand.cell, Digit::from_index(d)))),
             Reason::House(h) => {
                 let size = self.root.size;
                 deepest(&mut size.house_cells(House::from_index(size, h as usize)).iter().map(|&c| Candidate::new(c, cand.digit)))

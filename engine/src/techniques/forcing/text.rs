@@ -164,9 +164,7 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
 
 fn why(size: Size, forcing: &Forcing, w: &Words, lang: Lang) -> String {
     match forcing.contradiction {
-        Some(Contradiction::Both(c)) => {
-            fill(w.both, &[("cell", cell_name(size, c.cell)), ("digit", size.digit_char(c.digit).to_string())])
-        }
+        Some(Contradiction::Both(c)) => fill(w.both, &[("cell", cell_name(size, c.cell)), ("digit", size.digit_char(c.digit).to_string())]),
         Some(Contradiction::NoCandidate(cell)) => fill(w.no_candidate, &[("cell", cell_name(size, cell))]),
         Some(Contradiction::NoPlace(house, digit)) => {
             fill(w.no_place, &[("house", house_name(house, lang)), ("digit", size.digit_char(digit).to_string())])

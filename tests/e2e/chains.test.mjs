@@ -1,0 +1,91 @@
+// Chains you can see: on a fixed Master puzzle (magictour top1465, rated "Unit Forcing Chain" by
+// `inkdoku rate`), Hint + Apply is followed to the win; the first hint that is a chain or a
+// forcing step draws its nodes and links on the board (strong solid, weak dashed), names the
+// same links in the panel, steps through them one at a time, and Apply removes what it says.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, snap, cells, cell, waitForPuzzle } from './support.mjs';
+
+let server, b;
+before(async () => { server = await serve(); b = await launch(); });
+after(async () => { await b?.close(); await server?.close(); });
+
+const MASTER = '8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........';
+
+async function openPuzzle(puzzle, options = {}) {
+  const page = await b.page(options);
+  await page.goto(server.url + '#' + puzzle);
+  await waitForPuzzle(page);
+  await page.waitForFunction(() => /Opened/.test(document.querySelector('[role=status]').textContent));
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('checkbox', { name: 'Show candidates' }).check();
+  await page.getByRole('button', { name: 'Close' }).click();
+  return page;
+}
+
+const board = async (page) => (await cells(page)).map((c) => c.label).join('\n');
+const drawnLinks = (page) => page.locator('.chain .chain-link').count();
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 }]) {
+  test(`a forcing hint is drawn, stepped link by link, applied, and hints go on to the win (${viewport.width}x${viewport.height})`, async () => {
+    const page = await openPuzzle(MASTER, { viewport });
+    const won = page.getByRole('dialog', { name: 'Congratulations!' });
+    let chainsSeen = 0, applied = 0;
+    while (!(await won.isVisible())) {
+      const before = await board(page);
+      await page.getByRole('button', { name: 'Hint', exact: true }).click();
+      const card = page.getByRole('region', { name: 'Hint' });
+      await card.waitFor({ timeout: 30000 });
+      const text = await card.locator('p').first().textContent();
+      const steps = card.locator('details.chain-steps');
+      if (await steps.count() > 0) {
+        chainsSeen++;
+        if (chainsSeen === 1) {
+          // Drawn: nodes and links, one per link named in the panel; weak links dashed.
+          const names = await steps.locator('ol.chain-links li').allTextContents();
+          assert.ok(names.length >= 2, `${names.length} links: ${text}`);
+          assert.equal(await drawnLinks(page), names.length);
+          assert.ok(await page.locator('.chain .chain-node').count() >= 2);
+          assert.ok(await page.locator('.chain .link-weak').count() > 0, 'a weak link is dashed');
+          for (const name of names) {
+            assert.match(name, /^r\d+c\d+[=≠]\d ⇒ r\d+c\d+[=≠]\d$/);
+            // A forcing step's sentence walks the same links as the panel.
+            if (text.includes('⇒')) assert.ok(text.includes(name.split(' ⇒ ')[1]), `${name} is in the sentence: ${text}`);
+          }
+          await snap(page, `chains-${viewport.width}x${viewport.height}-whole`);
+          // Step through: the first link alone, then two, then the whole chain again.
+          await steps.locator('summary').click();
+          await steps.getByRole('button', { name: 'Previous link' }).click();
+          assert.equal(await drawnLinks(page), 1);
+          assert.match(await steps.locator('.link-count').textContent(), new RegExp(`Link 1 of ${names.length}`));
+          await steps.getByRole('button', { name: 'Next link' }).click();
+          assert.equal(await drawnLinks(page), 2);
+          await snap(page, `chains-${viewport.width}x${viewport.height}-stepped`);
+          await steps.getByRole('button', { name: 'Whole chain' }).click();
+          assert.equal(await drawnLinks(page), names.length);
+          // Apply removes (or places) exactly what the sentence says.
+          const removed = [...text.matchAll(/Removes ([^.]*)\./g)].flatMap((m) => [...m[1].matchAll(/(\d) \(([^)]*)\)/g)]
+            .flatMap(([, d, cs]) => cs.split(', ').map((c) => [Number(c[1]), Number(c[3]), d])));
+          await card.getByRole('button', { name: 'Apply hint' }).click();
+          await page.waitForFunction((b) => [...document.querySelectorAll('[role=gridcell]')]
+            .map((e) => e.getAttribute('aria-label')).join('\n') !== b, before, { timeout: 5000 });
+          for (const [r, c, d] of removed) {
+            assert.doesNotMatch(await cell(page, r, c).getAttribute('aria-label'), new RegExp(`candidates [^,]*\\b${d}\\b`), text);
+          }
+          assert.equal(await drawnLinks(page), 0, 'the drawing goes with the hint');
+          applied++;
+          continue;
+        }
+      }
+      await card.getByRole('button', { name: 'Apply hint' }).click();
+      await page.waitForFunction((b) => [...document.querySelectorAll('[role=gridcell]')]
+        .map((e) => e.getAttribute('aria-label')).join('\n') !== b, before, { timeout: 5000 })
+        .catch(() => { throw new Error(`Apply changed nothing: ${text}`); });
+      applied++;
+    }
+    assert.ok(chainsSeen >= 1, 'a chain hint on the way');
+    assert.match(await won.textContent(), /Solved with help/);
+    assert.ok(applied >= 40, `${applied} hints`);
+    assert.deepEqual(b.errors, []);
+  });
+}
