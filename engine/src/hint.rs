@@ -125,7 +125,7 @@ mod tests {
         let sol = solver::unique_solution(&g).unwrap();
         let h = hint(&Position::from_grid(&g), Some(&sol)).unwrap();
         assert!(matches!(h.technique, Technique::FullHouse | Technique::HiddenSingle));
-        // The hardest puzzles run out of techniques: the hint reveals a cell, correctly.
+        // The hardest puzzles are explained to the end by forcing nets: no reveal.
         let hard = line::parse("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3").unwrap();
         let sol = solver::unique_solution(&hard).unwrap();
         let mut p = Position::from_grid(&hard);
@@ -137,8 +137,15 @@ mod tests {
             reveals += usize::from(step.technique == Technique::Reveal);
             p.apply(&step);
         }
-        assert!(p.is_solved() && reveals > 0);
+        assert!(p.is_solved() && reveals == 0);
         assert_eq!(hint(&p, Some(&sol)), None);
+        // A grid with many solutions has nothing to reason from: the hint reveals the chosen
+        // solution's digit.
+        let open = line::parse("................").unwrap();
+        let sol = line::parse("1234341221434321").unwrap();
+        let step = hint(&Position::from_grid(&open), Some(&sol)).unwrap();
+        assert_eq!(step.technique, Technique::Reveal);
+        assert_eq!(sol.get(step.placements[0].cell), Some(step.placements[0].digit));
     }
 
     #[test]

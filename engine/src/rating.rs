@@ -281,11 +281,14 @@ mod tests {
     }
 
     #[test]
-    fn the_hardest_puzzles_need_trial() {
-        // From the forum's list of the hardest known puzzles: no human technique here solves it.
+    fn the_hardest_puzzles_are_master_and_only_invalid_ones_need_trial() {
+        // From the forum's list of the hardest known puzzles: only nested forcing nets solve it.
         let g = line::parse("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3").unwrap();
         let r = rate(&g);
-        assert_eq!(r.level, Level::NeedsTrial);
+        assert_eq!((r.level, r.hardest), (Level::Master, Some(Technique::NestedForcingNet)));
+        assert!(r.score >= 9.7, "{r:?}");
+        // A grid with many solutions can't be reasoned out.
+        assert_eq!(rate(&line::parse("................").unwrap()).level, Level::NeedsTrial);
     }
 
     #[test]
@@ -303,5 +306,7 @@ mod tests {
         assert_eq!(Level::of_score(3.6), Level::Hard);
         assert_eq!(Level::of_score(4.2), Level::Expert);
         assert_eq!(Level::of_score(6.6), Level::Extreme);
+        assert_eq!(Level::of_score(8.2), Level::Extreme);
+        assert_eq!(Level::of_score(8.3), Level::Master);
     }
 }
