@@ -8,7 +8,7 @@ import { wasmBench } from './wasm-bench.mjs';
 
 const [file, runsArg] = process.argv.slice(2);
 const runs = Number(runsArg || 3);
-const { exports: { logic_one, prepare_mid_game, hint_prepared }, loadPuzzles } = await wasmBench();
+const { exports: { logic_one, prepare_mid_game, prepare_hardest, hint_prepared }, loadPuzzles } = await wasmBench();
 const lines = loadPuzzles(file);
 
 const stats = (times) => {
@@ -34,6 +34,15 @@ for (let i = 0; i < lines.length; i++) {
     hints.push(performance.now() - t0);
   }
 }
+// The hint before each puzzle's hardest step, asked once (a second ask of the same position
+// would reuse the forcing sweep the engine keeps for it).
+const hardest = [];
+for (let i = 0; i < lines.length; i++) {
+  prepare_hardest(i);
+  const t0 = performance.now();
+  if (!hint_prepared()) throw new Error(`no hint before the hardest step of puzzle ${i + 1}`);
+  hardest.push(performance.now() - t0);
+}
 const native = JSON.parse(execFileSync('target/release/inkdoku', ['bench-logic', file, '--runs', String(runs)], { encoding: 'utf8' }));
 const wasm = stats(logic);
 console.log(JSON.stringify({
@@ -43,4 +52,5 @@ console.log(JSON.stringify({
   logical_solve_wasm: wasm,
   wasm_over_native_median: +(wasm.median_ms / native.median_ms).toFixed(2),
   mid_game_hint_wasm: stats(hints),
+  hardest_step_hint_wasm: stats(hardest),
 }, null, 1));

@@ -76,6 +76,21 @@ pub extern "C" fn prepare_mid_game(i: usize) {
     MID_GAME.with_borrow_mut(|m| *m = Some((position, solution)));
 }
 
+/// Prepares the position just before the hardest step of puzzle `i`'s logical solve (a forcing
+/// step on a Master puzzle), for `hint_prepared`.
+#[unsafe(no_mangle)]
+pub extern "C" fn prepare_hardest(i: usize) {
+    let grid = puzzle(i);
+    let steps = rating::solve_logically(&grid).steps;
+    let hardest = (0..steps.len()).max_by(|&a, &b| rating::step_score(&steps[a]).total_cmp(&rating::step_score(&steps[b]))).unwrap_or(0);
+    let mut position = Position::from_grid(&grid);
+    for step in &steps[..hardest] {
+        position.apply(step);
+    }
+    let solution = solver::solutions(&grid, 1).into_iter().next().expect("a solvable puzzle");
+    MID_GAME.with_borrow_mut(|m| *m = Some((position, solution)));
+}
+
 /// A hint (as the app asks the worker for one) on the prepared position; 1 if it found a step.
 #[unsafe(no_mangle)]
 pub extern "C" fn hint_prepared() -> usize {
