@@ -162,6 +162,7 @@ struct Phrases {
     nice_loop: &'static str,
     uniqueness: &'static str,
     bug: &'static str,
+    sue_de_coq: &'static str,
     reveal: &'static str,
     removes: &'static str,
     places: &'static str,
@@ -191,6 +192,7 @@ const EN: Phrases = Phrases {
     nice_loop: "the loop {chain} comes back to where it started: either way the first candidate is taken, the same conclusion follows.",
     uniqueness: "{cells} must not become a two-way rectangle of {digits}, or the puzzle would have two solutions.",
     bug: "every other empty cell has two candidates: {cell} must be {digit}, or the puzzle would have two solutions.",
+    sue_de_coq: "{crossing} (where {house0} meets {house1}), {linecells} (in {house0}) and {boxcells} (in {house1}) hold only {digits}: as many digits as cells, and no digit on both sides, so each digit is there exactly once. {linedigits} stay in the pattern's part of {house0}, {boxdigits} in its part of {house1}.",
     reveal: "no technique applies here; the solution has {digit} in {cell}.",
     removes: "Removes {elims}.",
     places: "Places {places}.",
@@ -220,6 +222,7 @@ const DE: Phrases = Phrases {
     nice_loop: "die Schleife {chain} kehrt zu ihrem Anfang zurück: wie auch immer der erste Kandidat steht, es folgt dasselbe.",
     uniqueness: "{cells} dürfen kein austauschbares Rechteck aus {digits} werden, sonst hätte das Rätsel zwei Lösungen.",
     bug: "jede andere leere Zelle hat zwei Kandidaten: {cell} muss {digit} sein, sonst hätte das Rätsel zwei Lösungen.",
+    sue_de_coq: "{crossing} (wo sich {house0} und {house1} kreuzen), {linecells} (in {house0}) und {boxcells} (in {house1}) enthalten nur {digits}: so viele Ziffern wie Zellen, und keine Ziffer auf beiden Seiten, also steht jede genau einmal darin. {linedigits} bleiben im Teil des Musters in {house0}, {boxdigits} im Teil in {house1}.",
     reveal: "hier greift keine Technik; die Lösung hat {digit} in {cell}.",
     removes: "Entfernt {elims}.",
     places: "Setzt {places}.",
@@ -249,6 +252,7 @@ const ES: Phrases = Phrases {
     nice_loop: "el bucle {chain} vuelve a su inicio: sea cual sea el primer candidato, se llega a la misma conclusión.",
     uniqueness: "{cells} no pueden formar un rectángulo intercambiable de {digits}, o el sudoku tendría dos soluciones.",
     bug: "todas las demás celdas vacías tienen dos candidatos: {cell} debe ser {digit}, o habría dos soluciones.",
+    sue_de_coq: "{crossing} (donde se cruzan la {house0} y la {house1}), {linecells} (en la {house0}) y {boxcells} (en la {house1}) solo tienen {digits}: tantas cifras como celdas, y ninguna cifra en ambos lados, así que cada cifra está exactamente una vez. {linedigits} quedan en la parte del patrón de la {house0}, {boxdigits} en la de la {house1}.",
     reveal: "aquí no se aplica ninguna técnica; la solución tiene {digit} en {cell}.",
     removes: "Elimina {elims}.",
     places: "Coloca {places}.",
@@ -278,6 +282,7 @@ const KO: Phrases = Phrases {
     nice_loop: "루프 {chain}은(는) 시작한 곳으로 돌아옵니다. 첫 후보가 어떻든 같은 결론이 나옵니다.",
     uniqueness: "{cells}이(가) {digits}의 교환 가능한 사각형이 되면 해가 둘이 되므로 그럴 수 없습니다.",
     bug: "다른 빈 칸은 모두 후보가 둘입니다. {cell}은(는) {digit}이어야 하며, 아니면 해가 둘이 됩니다.",
+    sue_de_coq: "{crossing}({house0}와(과) {house1}이(가) 만나는 칸), {linecells}({house0}) 그리고 {boxcells}({house1})에는 {digits}만 있습니다. 숫자 수와 칸 수가 같고 양쪽에 함께 있는 숫자가 없으므로 각 숫자는 정확히 한 번 들어갑니다. {linedigits}은(는) {house0}의 패턴 안에, {boxdigits}은(는) {house1}의 패턴 안에 머뭅니다.",
     reveal: "여기서는 적용되는 기법이 없습니다. 정답은 {cell}에 {digit}입니다.",
     removes: "제거: {elims}.",
     places: "배치: {places}.",
@@ -349,6 +354,26 @@ fn houses_text(houses: &[House], lang: Lang) -> String {
 /// The digit of a single-digit step (its pattern's candidates all share it).
 fn pattern_digit(step: &Step) -> Option<Digit> {
     step.candidates.first().map(|c| c.digit).or_else(|| step.eliminations.first().map(|c| c.digit))
+}
+
+/// A Sue de Coq's parts: the crossing cells, the line's and the box's cells, and the digits
+/// locked in each side (the step's houses are the line, then the box).
+fn sue_de_coq_values(step: &Step, size: Size) -> Vec<(&'static str, String)> {
+    let (Some(&line), Some(&bx)) = (step.houses.first(), step.houses.get(1)) else { return Vec::new() };
+    let in_house = |h: House, c: Cell| size.houses_of(c).contains(&h);
+    let part = |want_line: bool, want_box: bool| -> Vec<Cell> {
+        step.cells.iter().copied().filter(|&c| in_house(line, c) == want_line && in_house(bx, c) == want_box).collect()
+    };
+    let digits_of = |cells: &[Cell]| -> DigitSet { step.candidates.iter().filter(|c| cells.contains(&c.cell)).map(|c| c.digit).collect() };
+    let (crossing, line_cells, box_cells) = (part(true, true), part(true, false), part(false, true));
+    let (v, a, b) = (digits_of(&crossing), digits_of(&line_cells), digits_of(&box_cells));
+    vec![
+        ("crossing", cells_text(size, &crossing)),
+        ("linecells", cells_text(size, &line_cells)),
+        ("boxcells", cells_text(size, &box_cells)),
+        ("linedigits", digits_text(size, (a | v).difference(b))),
+        ("boxdigits", digits_text(size, (b | v).difference(a))),
+    ]
 }
 
 /// The sentence that explains a step, in a language: technique, why, and what changes.
@@ -426,6 +451,7 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
             let d = step.candidates.first().map(|c| c.digit);
             fill(p.bug, &values(vec![("digit", digit(d))]))
         }
+        SueDeCoq => fill(p.sue_de_coq, &values(sue_de_coq_values(step, size))),
         Reveal => fill(p.reveal, &values(vec![])),
         _ => String::new(),
     };

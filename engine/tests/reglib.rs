@@ -10,6 +10,7 @@
 
 use inkdoku_engine::geometry::{Candidate, Digit, DigitSet, Size};
 use inkdoku_engine::grid::Grid;
+use inkdoku_engine::lang::{Lang, explain};
 use inkdoku_engine::position::Position;
 use inkdoku_engine::step::Technique;
 use inkdoku_engine::techniques;
@@ -100,16 +101,38 @@ fn parse(line: &str) -> Option<Case> {
     }
     let code = fields[1];
     let (base, variant) = code.split_once('-').unwrap_or((code, ""));
-    let givens: String = fields[3].replace('+', "");
-    let grid: Grid = givens.parse::<String>().ok()?.try_into().ok()?;
+    // A '+' marks a digit placed while solving, not a given (Avoidable Rectangles tell them
+    // apart): the position starts from the givens, then places those.
+    let all: String = fields[3].replace('+', "");
+    let grid: Grid = all.try_into().ok()?;
+    let mut givens = Grid::new(Size::Nine);
+    let mut placed = Vec::new();
+    let mut plus = false;
+    let mut i = 0;
+    for ch in fields[3].chars() {
+        if ch == '+' {
+            plus = true;
+            continue;
+        }
+        let cell = inkdoku_engine::geometry::Cell::new(i);
+        if let Some(d) = ch.to_digit(10).and_then(|d| Digit::new(d as u8)) {
+            if plus { placed.push(Candidate::new(cell, d)) } else { givens.set(cell, Some(d)) }
+        }
+        plus = false;
+        i += 1;
+    }
     let mut cands: Vec<DigitSet> = Size::Nine.cells().map(|c| grid.open_digits(c)).collect();
     for c in candidates(fields[4]) {
         cands[c.cell.index()].remove(c.digit);
     }
+    let mut position = Position::with_candidates(&givens, &cands);
+    for c in placed {
+        position.place(c.cell, c.digit);
+    }
     Some(Case {
         code: base.to_string(),
         fail_case: variant == "x",
-        position: Position::with_candidates(&grid, &cands),
+        position,
         eliminations: candidates(fields[5]),
         placements: candidates(fields[6]),
     })
@@ -133,6 +156,11 @@ fn passes(case: &Case, t: Technique) -> bool {
         return steps.is_empty();
     }
     let found = steps.iter().any(|s| {
+        // Every step's sentence must fill its placeholders in every language.
+        for lang in Lang::ALL {
+            let text = explain(s, Size::Nine, lang);
+            assert!(!text.contains('{') && !text.contains('}'), "{lang:?}: {text}");
+        }
         let mut e = s.eliminations.clone();
         e.sort();
         e.dedup();

@@ -16,6 +16,7 @@ mod intersections;
 mod naked_single;
 mod single_digit;
 mod subsets;
+mod sue_de_coq;
 mod uniqueness;
 pub mod util;
 mod wings;
@@ -62,6 +63,7 @@ pub const ORDER: &[Technique] = &[
     Technique::HiddenQuad,
     Technique::FinnedJellyfish,
     Technique::SashimiJellyfish,
+    Technique::SueDeCoq,
     Technique::Bug1,
     Technique::RemotePair,
     Technique::XChain,
@@ -111,6 +113,7 @@ pub fn find_all(position: &Position, technique: Technique, sink: Sink<'_>) {
         RemotePair => chains::xy_chain(p, true, sink),
         Aic => chains::aic(p, sink),
         DiscontinuousNiceLoop => chains::discontinuous_nice_loop(p, sink),
+        SueDeCoq => sue_de_coq::find_all(p, sink),
         _ => true,
     };
 }
