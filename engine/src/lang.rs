@@ -109,6 +109,20 @@ pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
         Aic => ["Alternating Inference Chain", "Alternierende Kette (AIC)", "Cadena de inferencias alternas", "교대 추론 체인"],
         AlsXz => ["ALS-XZ", "ALS-XZ", "ALS-XZ", "ALS-XZ"],
         SueDeCoq => ["Sue de Coq", "Sue de Coq", "Sue de Coq", "수 드 코크"],
+        UniqueRectangle5 => ["Unique Rectangle Type 5", "Eindeutiges Rechteck Typ 5", "Rectángulo único tipo 5", "유일 사각형 유형 5"],
+        UniqueRectangle6 => ["Unique Rectangle Type 6", "Eindeutiges Rechteck Typ 6", "Rectángulo único tipo 6", "유일 사각형 유형 6"],
+        AvoidableRectangle1 => {
+            ["Avoidable Rectangle Type 1", "Vermeidbares Rechteck Typ 1", "Rectángulo evitable tipo 1", "회피 사각형 유형 1"]
+        }
+        AvoidableRectangle2 => {
+            ["Avoidable Rectangle Type 2", "Vermeidbares Rechteck Typ 2", "Rectángulo evitable tipo 2", "회피 사각형 유형 2"]
+        }
+        DualTwoStringKite => {
+            ["Dual 2-String Kite", "Doppelter Drachen (Dual 2-String Kite)", "Cometa doble de dos cuerdas", "이중 연 (Dual 2-String Kite)"]
+        }
+        DualEmptyRectangle => ["Dual Empty Rectangle", "Doppeltes leeres Rechteck", "Rectángulo vacío doble", "이중 빈 사각형"],
+        MultiColors1 => ["Multi-Colors 1", "Mehrfarbig 1 (Multi-Colors)", "Multicolores 1", "다중 색칠 1"],
+        MultiColors2 => ["Multi-Colors 2", "Mehrfarbig 2 (Multi-Colors)", "Multicolores 2", "다중 색칠 2"],
         Reveal => ["Reveal", "Aufdecken", "Revelar", "공개"],
     };
     match lang {
@@ -163,6 +177,8 @@ struct Phrases {
     uniqueness: &'static str,
     bug: &'static str,
     sue_de_coq: &'static str,
+    avoidable1: &'static str,
+    avoidable2: &'static str,
     reveal: &'static str,
     removes: &'static str,
     places: &'static str,
@@ -192,7 +208,9 @@ const EN: Phrases = Phrases {
     nice_loop: "the loop {chain} comes back to where it started: either way the first candidate is taken, the same conclusion follows.",
     uniqueness: "{cells} must not become a two-way rectangle of {digits}, or the puzzle would have two solutions.",
     bug: "every other empty cell has two candidates: {cell} must be {digit}, or the puzzle would have two solutions.",
-    sue_de_coq: "{crossing} (where {house0} meets {house1}), {linecells} (in {house0}) and {boxcells} (in {house1}) hold only {digits}: as many digits as cells, and no digit on both sides, so each digit is there exactly once. {linedigits} stay in the pattern's part of {house0}, {boxdigits} in its part of {house1}.",
+    sue_de_coq: "{crossing} (where {house0} meets {house1}), {linecells} (in {house0}) and {boxcells} (in {house1}) hold only {digits}: as many digits as cells, and no digit on both sides, so each digit is there exactly once: {linedigits} leave the rest of {house0}; {boxdigits} leave the rest of {house1}.",
+    avoidable1: "{first}, {second} and {third} were filled while solving, not given: {z} in {last} would make them a rectangle whose two digits could be swapped, and the puzzle would have two solutions.",
+    avoidable2: "{first} and {second} were filled while solving, not given: if {third} and {last} took the digits that complete the rectangle, its two digits could be swapped (two solutions), so one of them is {z}, and cells seeing both can't be.",
     reveal: "no technique applies here; the solution has {digit} in {cell}.",
     removes: "Removes {elims}.",
     places: "Places {places}.",
@@ -222,7 +240,9 @@ const DE: Phrases = Phrases {
     nice_loop: "die Schleife {chain} kehrt zu ihrem Anfang zurück: wie auch immer der erste Kandidat steht, es folgt dasselbe.",
     uniqueness: "{cells} dürfen kein austauschbares Rechteck aus {digits} werden, sonst hätte das Rätsel zwei Lösungen.",
     bug: "jede andere leere Zelle hat zwei Kandidaten: {cell} muss {digit} sein, sonst hätte das Rätsel zwei Lösungen.",
-    sue_de_coq: "{crossing} (wo sich {house0} und {house1} kreuzen), {linecells} (in {house0}) und {boxcells} (in {house1}) enthalten nur {digits}: so viele Ziffern wie Zellen, und keine Ziffer auf beiden Seiten, also steht jede genau einmal darin. {linedigits} bleiben im Teil des Musters in {house0}, {boxdigits} im Teil in {house1}.",
+    sue_de_coq: "{crossing} (wo sich {house0} und {house1} kreuzen), {linecells} (in {house0}) und {boxcells} (in {house1}) enthalten nur {digits}: so viele Ziffern wie Zellen, und keine Ziffer auf beiden Seiten, also steht jede genau einmal darin: {linedigits} entfallen im Rest von {house0}; {boxdigits} entfallen im Rest von {house1}.",
+    avoidable1: "{first}, {second} und {third} wurden beim Lösen gesetzt, nicht vorgegeben: eine {z} in {last} machte sie zu einem Rechteck, dessen zwei Ziffern sich tauschen ließen, und das Rätsel hätte zwei Lösungen.",
+    avoidable2: "{first} und {second} wurden beim Lösen gesetzt, nicht vorgegeben: bekämen {third} und {last} die Ziffern, die das Rechteck vervollständigen, ließen sich seine zwei Ziffern tauschen (zwei Lösungen); also ist eine davon {z}, und Zellen, die beide sehen, nicht.",
     reveal: "hier greift keine Technik; die Lösung hat {digit} in {cell}.",
     removes: "Entfernt {elims}.",
     places: "Setzt {places}.",
@@ -252,7 +272,9 @@ const ES: Phrases = Phrases {
     nice_loop: "el bucle {chain} vuelve a su inicio: sea cual sea el primer candidato, se llega a la misma conclusión.",
     uniqueness: "{cells} no pueden formar un rectángulo intercambiable de {digits}, o el sudoku tendría dos soluciones.",
     bug: "todas las demás celdas vacías tienen dos candidatos: {cell} debe ser {digit}, o habría dos soluciones.",
-    sue_de_coq: "{crossing} (donde se cruzan la {house0} y la {house1}), {linecells} (en la {house0}) y {boxcells} (en la {house1}) solo tienen {digits}: tantas cifras como celdas, y ninguna cifra en ambos lados, así que cada cifra está exactamente una vez. {linedigits} quedan en la parte del patrón de la {house0}, {boxdigits} en la de la {house1}.",
+    sue_de_coq: "{crossing} (donde se cruzan la {house0} y la {house1}), {linecells} (en la {house0}) y {boxcells} (en la {house1}) solo tienen {digits}: tantas cifras como celdas, y ninguna cifra en ambos lados, así que cada cifra está exactamente una vez: {linedigits} salen del resto de la {house0}; {boxdigits} salen del resto de la {house1}.",
+    avoidable1: "{first}, {second} y {third} se rellenaron al resolver, no son pistas: un {z} en {last} formaría un rectángulo cuyas dos cifras podrían intercambiarse, y el sudoku tendría dos soluciones.",
+    avoidable2: "{first} y {second} se rellenaron al resolver, no son pistas: si {third} y {last} tomaran las cifras que completan el rectángulo, sus dos cifras podrían intercambiarse (dos soluciones), así que una de ellas es {z}, y las celdas que ven ambas no pueden serlo.",
     reveal: "aquí no se aplica ninguna técnica; la solución tiene {digit} en {cell}.",
     removes: "Elimina {elims}.",
     places: "Coloca {places}.",
@@ -282,7 +304,9 @@ const KO: Phrases = Phrases {
     nice_loop: "루프 {chain}은(는) 시작한 곳으로 돌아옵니다. 첫 후보가 어떻든 같은 결론이 나옵니다.",
     uniqueness: "{cells}이(가) {digits}의 교환 가능한 사각형이 되면 해가 둘이 되므로 그럴 수 없습니다.",
     bug: "다른 빈 칸은 모두 후보가 둘입니다. {cell}은(는) {digit}이어야 하며, 아니면 해가 둘이 됩니다.",
-    sue_de_coq: "{crossing}({house0}와(과) {house1}이(가) 만나는 칸), {linecells}({house0}) 그리고 {boxcells}({house1})에는 {digits}만 있습니다. 숫자 수와 칸 수가 같고 양쪽에 함께 있는 숫자가 없으므로 각 숫자는 정확히 한 번 들어갑니다. {linedigits}은(는) {house0}의 패턴 안에, {boxdigits}은(는) {house1}의 패턴 안에 머뭅니다.",
+    sue_de_coq: "{crossing}({house0}와(과) {house1}이(가) 만나는 칸), {linecells}({house0}) 그리고 {boxcells}({house1})에는 {digits}만 있습니다. 숫자 수와 칸 수가 같고 양쪽에 함께 있는 숫자가 없으므로 각 숫자는 정확히 한 번 들어갑니다. 따라서 {house0}의 나머지에서 {linedigits}이(가) 빠지고, {house1}의 나머지에서 {boxdigits}이(가) 빠집니다.",
+    avoidable1: "{first}, {second}, {third}은(는) 주어진 숫자가 아니라 풀면서 채운 숫자입니다. {last}이(가) {z}이면 두 숫자를 맞바꿀 수 있는 사각형이 되어 해가 둘이 됩니다.",
+    avoidable2: "{first}와(과) {second}은(는) 주어진 숫자가 아니라 풀면서 채운 숫자입니다. {third}와(과) {last}이(가) 사각형을 완성하는 숫자가 되면 두 숫자를 맞바꿀 수 있어 해가 둘이 되므로, 둘 중 하나는 {z}입니다. 둘 다 보는 칸은 {z}이(가) 될 수 없습니다.",
     reveal: "여기서는 적용되는 기법이 없습니다. 정답은 {cell}에 {digit}입니다.",
     removes: "제거: {elims}.",
     places: "배치: {places}.",
@@ -443,7 +467,8 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
             let template = if step.technique == Aic { p.aic } else { p.nice_loop };
             fill(template, &values(vec![("chain", chain)]))
         }
-        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | HiddenRectangle => {
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6
+        | HiddenRectangle => {
             let corners = cells_text(size, &step.cells[..step.cells.len().min(4)]);
             fill(p.uniqueness, &values(vec![("cells", corners)]))
         }
@@ -451,6 +476,8 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
             let d = step.candidates.first().map(|c| c.digit);
             fill(p.bug, &values(vec![("digit", digit(d))]))
         }
+        AvoidableRectangle1 => fill(p.avoidable1, &values(vec![])),
+        AvoidableRectangle2 => fill(p.avoidable2, &values(vec![])),
         SueDeCoq => fill(p.sue_de_coq, &values(sue_de_coq_values(step, size))),
         Reveal => fill(p.reveal, &values(vec![])),
         _ => String::new(),

@@ -71,6 +71,14 @@ techniques! {
     Aic,
     AlsXz,
     SueDeCoq,
+    UniqueRectangle5,
+    UniqueRectangle6,
+    AvoidableRectangle1,
+    AvoidableRectangle2,
+    DualTwoStringKite,
+    DualEmptyRectangle,
+    MultiColors1,
+    MultiColors2,
     /// Not a technique: the solution's digit for a cell, when no technique applies.
     Reveal,
 }
@@ -125,6 +133,14 @@ impl Technique {
             Aic => "Alternating Inference Chain",
             AlsXz => "ALS-XZ",
             SueDeCoq => "Sue de Coq",
+            UniqueRectangle5 => "Unique Rectangle Type 5",
+            UniqueRectangle6 => "Unique Rectangle Type 6",
+            AvoidableRectangle1 => "Avoidable Rectangle Type 1",
+            AvoidableRectangle2 => "Avoidable Rectangle Type 2",
+            DualTwoStringKite => "Dual 2-String Kite",
+            DualEmptyRectangle => "Dual Empty Rectangle",
+            MultiColors1 => "Multi-Colors 1",
+            MultiColors2 => "Multi-Colors 2",
             Reveal => "Reveal",
         }
     }

@@ -52,8 +52,12 @@ pub const ORDER: &[Technique] = &[
     Technique::XYZWing,
     Technique::WWing,
     Technique::UniqueRectangle1,
+    Technique::AvoidableRectangle1,
     Technique::UniqueRectangle2,
     Technique::UniqueRectangle4,
+    Technique::UniqueRectangle5,
+    Technique::UniqueRectangle6,
+    Technique::AvoidableRectangle2,
     Technique::HiddenRectangle,
     Technique::FinnedSwordfish,
     Technique::SashimiSwordfish,
@@ -105,7 +109,10 @@ pub fn find_all(position: &Position, technique: Technique, sink: Sink<'_>) {
         XYWing => wings::xy_wing(p, false, sink),
         XYZWing => wings::xy_wing(p, true, sink),
         WWing => wings::w_wing(p, sink),
-        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 => uniqueness::unique_rectangle(p, technique, sink),
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6 => {
+            uniqueness::unique_rectangle(p, technique, sink)
+        }
+        AvoidableRectangle1 | AvoidableRectangle2 => uniqueness::avoidable_rectangle(p, technique, sink),
         HiddenRectangle => uniqueness::hidden_rectangle(p, sink),
         Bug1 => uniqueness::bug_plus_one(p, sink),
         XChain => chains::x_chain(p, sink),
