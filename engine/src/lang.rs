@@ -123,6 +123,7 @@ pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
         DualEmptyRectangle => ["Dual Empty Rectangle", "Doppeltes leeres Rechteck", "Rectángulo vacío doble", "이중 빈 사각형"],
         MultiColors1 => ["Multi-Colors 1", "Mehrfarbig 1 (Multi-Colors)", "Multicolores 1", "다중 색칠 1"],
         MultiColors2 => ["Multi-Colors 2", "Mehrfarbig 2 (Multi-Colors)", "Multicolores 2", "다중 색칠 2"],
+        Medusa3D => ["3D Medusa", "3D-Medusa", "Medusa 3D", "3D 메두사"],
         Reveal => ["Reveal", "Aufdecken", "Revelar", "공개"],
     };
     match lang {
@@ -183,6 +184,8 @@ struct Phrases {
     dual_er: &'static str,
     multi1: &'static str,
     multi2: &'static str,
+    medusa_wrap: &'static str,
+    medusa_trap: &'static str,
     reveal: &'static str,
     removes: &'static str,
     places: &'static str,
@@ -219,6 +222,8 @@ const EN: Phrases = Phrases {
     dual_er: "on {digit}, the empty rectangle in {house0} works with two strong links: each time, the link's far end or the box's line holds {digit}, and the cell seeing both can't be.",
     multi1: "on {digit}, the conjugate pairs colour two separate clusters ({cells}). A colour of one sees a colour of the other: both can't be true, so one of their opposite colours is, and cells seeing both of those can't be {digit}.",
     multi2: "on {digit}, the conjugate pairs colour two separate clusters ({cells}). One colour sees both colours of the other cluster, one of which is true: so that colour is false, and its cells can't be {digit}.",
+    medusa_wrap: "two-candidate cells and conjugate pairs link candidates over several digits in two colours, one all true and one all false. One colour would break a rule (two digits in a cell, a digit twice in a house, or a cell left empty), so it is false.",
+    medusa_trap: "two-candidate cells and conjugate pairs link candidates over several digits in two colours, one all true and one all false. Whichever it is, the removed candidates share a cell with or see the true colour's digit.",
     reveal: "no technique applies here; the solution has {digit} in {cell}.",
     removes: "Removes {elims}.",
     places: "Places {places}.",
@@ -255,6 +260,8 @@ const DE: Phrases = Phrases {
     dual_er: "für die {digit} wirkt das leere Rechteck in {house0} mit zwei starken Verbindungen: jedes Mal hat das ferne Ende der Verbindung oder die Linie des Blocks die {digit}, und die Zelle, die beide sieht, nicht.",
     multi1: "für die {digit} färben die Paare zwei getrennte Gruppen ({cells}). Eine Farbe der einen sieht eine Farbe der anderen: beide können nicht wahr sein, also ist eine ihrer Gegenfarben wahr, und Zellen, die beide sehen, können nicht {digit} sein.",
     multi2: "für die {digit} färben die Paare zwei getrennte Gruppen ({cells}). Eine Farbe sieht beide Farben der anderen Gruppe, von denen eine wahr ist: also ist diese Farbe falsch, und ihre Zellen können nicht {digit} sein.",
+    medusa_wrap: "Zellen mit zwei Kandidaten und Paare verbinden Kandidaten mehrerer Ziffern in zwei Farben: eine ganz wahr, eine ganz falsch. Eine Farbe bräche eine Regel (zwei Ziffern in einer Zelle, eine Ziffer doppelt in einem Haus oder eine leere Zelle), also ist sie falsch.",
+    medusa_trap: "Zellen mit zwei Kandidaten und Paare verbinden Kandidaten mehrerer Ziffern in zwei Farben: eine ganz wahr, eine ganz falsch. Welche es auch ist, die entfernten Kandidaten teilen eine Zelle mit der wahren Farbe oder sehen deren Ziffer.",
     reveal: "hier greift keine Technik; die Lösung hat {digit} in {cell}.",
     removes: "Entfernt {elims}.",
     places: "Setzt {places}.",
@@ -291,6 +298,8 @@ const ES: Phrases = Phrases {
     dual_er: "con el {digit}, el rectángulo vacío de la {house0} actúa con dos enlaces fuertes: cada vez, el extremo lejano del enlace o la línea de la caja tiene el {digit}, y la celda que ve ambos no puede tenerlo.",
     multi1: "con el {digit}, los pares conjugados colorean dos grupos separados ({cells}). Un color de uno ve un color del otro: no pueden ser ambos verdaderos, así que uno de sus colores opuestos lo es, y las celdas que ven ambos no pueden ser {digit}.",
     multi2: "con el {digit}, los pares conjugados colorean dos grupos separados ({cells}). Un color ve los dos colores del otro grupo, uno de los cuales es verdadero: así que ese color es falso y sus celdas no pueden ser {digit}.",
+    medusa_wrap: "las celdas de dos candidatos y los pares conjugados enlazan candidatos de varias cifras en dos colores, uno todo verdadero y otro todo falso. Un color rompería una regla (dos cifras en una celda, una cifra dos veces en una unidad o una celda vacía), así que es falso.",
+    medusa_trap: "las celdas de dos candidatos y los pares conjugados enlazan candidatos de varias cifras en dos colores, uno todo verdadero y otro todo falso. Sea cual sea, los candidatos eliminados comparten celda con el color verdadero o ven su cifra.",
     reveal: "aquí no se aplica ninguna técnica; la solución tiene {digit} en {cell}.",
     removes: "Elimina {elims}.",
     places: "Coloca {places}.",
@@ -327,6 +336,8 @@ const KO: Phrases = Phrases {
     dual_er: "{digit}에 대해 {house0}의 빈 사각형이 두 강한 연결과 함께 작동합니다. 각각 연결의 먼 끝이나 박스의 줄이 {digit}을(를) 가지므로 둘 다 보는 칸은 {digit}이(가) 될 수 없습니다.",
     multi1: "{digit}에 대해 켤레 쌍이 서로 떨어진 두 묶음({cells})을 색칠합니다. 한 묶음의 색이 다른 묶음의 색을 보므로 둘 다 참일 수 없고, 그 반대 색 중 하나가 참입니다. 그 둘을 모두 보는 칸은 {digit}이(가) 될 수 없습니다.",
     multi2: "{digit}에 대해 켤레 쌍이 서로 떨어진 두 묶음({cells})을 색칠합니다. 한 색이 다른 묶음의 두 색을 모두 보는데 그중 하나는 참이므로, 그 색은 거짓이고 그 칸들은 {digit}이(가) 될 수 없습니다.",
+    medusa_wrap: "후보가 둘인 칸과 켤레 쌍이 여러 숫자의 후보를 두 색으로 연결합니다. 한 색은 모두 참, 다른 색은 모두 거짓입니다. 한 색은 규칙을 어기게 되므로(한 칸에 두 숫자, 한 구역에 같은 숫자 두 번, 또는 빈 칸) 거짓입니다.",
+    medusa_trap: "후보가 둘인 칸과 켤레 쌍이 여러 숫자의 후보를 두 색으로 연결합니다. 한 색은 모두 참, 다른 색은 모두 거짓입니다. 어느 쪽이든 제거되는 후보는 참인 색과 같은 칸에 있거나 그 숫자를 봅니다.",
     reveal: "여기서는 적용되는 기법이 없습니다. 정답은 {cell}에 {digit}입니다.",
     removes: "제거: {elims}.",
     places: "배치: {places}.",
@@ -475,6 +486,11 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
         SimpleColorsTrap | SimpleColorsWrap => fill(p.colors, &values(vec![])),
         MultiColors1 => fill(p.multi1, &values(vec![])),
         MultiColors2 => fill(p.multi2, &values(vec![])),
+        Medusa3D => {
+            // A false colour removes coloured candidates; a trap removes only uncoloured ones.
+            let wrap = step.eliminations.iter().all(|e| step.candidates.contains(e));
+            fill(if wrap { p.medusa_wrap } else { p.medusa_trap }, &values(vec![]))
+        }
         XYWing => fill(p.xy_wing, &values(vec![])),
         XYZWing => fill(p.xyz_wing, &values(vec![])),
         WWing => fill(p.w_wing, &values(vec![])),

@@ -79,7 +79,7 @@ pub fn family(t: Technique) -> Family {
         XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish | SashimiXWing | SashimiSwordfish
         | SashimiJellyfish => Family::Fish,
         Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle | DualTwoStringKite | DualEmptyRectangle => Family::SingleDigitPattern,
-        SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => Family::Coloring,
+        SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 | Medusa3D => Family::Coloring,
         XYWing | XYZWing | WWing => Family::Wing,
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6
         | HiddenRectangle | AvoidableRectangle1 | AvoidableRectangle2 | Bug1 => Family::Uniqueness,
@@ -145,6 +145,8 @@ pub fn step_score(step: &Step) -> f32 {
         RemotePair => 6.5,
         XChain => chain_score(6.5, step),
         XYChain => chain_score(6.6, step),
+        // Colouring across digits: as strong as a short XY- or X-Chain, not scored by length.
+        Medusa3D => 6.6,
         ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => chain_score(7.0, step),
         AlsXz => 7.5,
         Reveal => 10.0,

@@ -79,6 +79,7 @@ techniques! {
     DualEmptyRectangle,
     MultiColors1,
     MultiColors2,
+    Medusa3D,
     /// Not a technique: the solution's digit for a cell, when no technique applies.
     Reveal,
 }
@@ -141,6 +142,7 @@ impl Technique {
             DualEmptyRectangle => "Dual Empty Rectangle",
             MultiColors1 => "Multi-Colors 1",
             MultiColors2 => "Multi-Colors 2",
+            Medusa3D => "3D Medusa",
             Reveal => "Reveal",
         }
     }

@@ -13,6 +13,7 @@ mod fish;
 mod full_house;
 mod hidden_single;
 mod intersections;
+mod medusa;
 mod naked_single;
 mod single_digit;
 mod subsets;
@@ -76,6 +77,7 @@ pub const ORDER: &[Technique] = &[
     Technique::RemotePair,
     Technique::XChain,
     Technique::XYChain,
+    Technique::Medusa3D,
     Technique::DiscontinuousNiceLoop,
     Technique::Aic,
 ];
@@ -112,6 +114,7 @@ pub fn find_all(position: &Position, technique: Technique, sink: Sink<'_>) {
         DualTwoStringKite | DualEmptyRectangle => single_digit::dual(p, technique, sink),
         SimpleColorsTrap | SimpleColorsWrap => colors::find_all(p, technique, sink),
         MultiColors1 | MultiColors2 => colors::multi_colors(p, technique, sink),
+        Medusa3D => medusa::find_all(p, sink),
         XYWing => wings::xy_wing(p, false, sink),
         XYZWing => wings::xy_wing(p, true, sink),
         WWing => wings::w_wing(p, sink),
