@@ -213,6 +213,10 @@ mod tests {
         for e in &step.eliminations {
             assert_ne!(solution.get(e.cell), Some(e.digit));
         }
+        for lang in Lang::ALL {
+            let text = explain(&step, Size::Nine, lang);
+            assert!(!text.contains('{') && !text.contains('}'), "{text}");
+        }
         assert_eq!(step.chains.len(), 1);
         for l in &step.chains[0] {
             assert!(l.strong);
