@@ -120,6 +120,21 @@ pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
         UnitForcingNet => ["Unit Forcing Net", "Haus-Erzwingungsnetz", "Red forzada de unidad", "유닛 강제 네트"],
         CellForcingNet => ["Cell Forcing Net", "Zellen-Erzwingungsnetz", "Red forzada de celda", "셀 강제 네트"],
         NestedForcingNet => ["Nested Forcing Net", "Verschachteltes Erzwingungsnetz", "Red forzada anidada", "중첩 강제 네트"],
+        UniqueRectangle5 => ["Unique Rectangle Type 5", "Eindeutiges Rechteck Typ 5", "Rectángulo único tipo 5", "유일 사각형 유형 5"],
+        UniqueRectangle6 => ["Unique Rectangle Type 6", "Eindeutiges Rechteck Typ 6", "Rectángulo único tipo 6", "유일 사각형 유형 6"],
+        AvoidableRectangle1 => {
+            ["Avoidable Rectangle Type 1", "Vermeidbares Rechteck Typ 1", "Rectángulo evitable tipo 1", "회피 사각형 유형 1"]
+        }
+        AvoidableRectangle2 => {
+            ["Avoidable Rectangle Type 2", "Vermeidbares Rechteck Typ 2", "Rectángulo evitable tipo 2", "회피 사각형 유형 2"]
+        }
+        DualTwoStringKite => {
+            ["Dual 2-String Kite", "Doppelter Drachen (Dual 2-String Kite)", "Cometa doble de dos cuerdas", "이중 연 (Dual 2-String Kite)"]
+        }
+        DualEmptyRectangle => ["Dual Empty Rectangle", "Doppeltes leeres Rechteck", "Rectángulo vacío doble", "이중 빈 사각형"],
+        MultiColors1 => ["Multi-Colors 1", "Mehrfarbig 1 (Multi-Colors)", "Multicolores 1", "다중 색칠 1"],
+        MultiColors2 => ["Multi-Colors 2", "Mehrfarbig 2 (Multi-Colors)", "Multicolores 2", "다중 색칠 2"],
+        Medusa3D => ["3D Medusa", "3D-Medusa", "Medusa 3D", "3D 메두사"],
         Reveal => ["Reveal", "Aufdecken", "Revelar", "공개"],
     };
     match lang {
@@ -173,6 +188,15 @@ struct Phrases {
     nice_loop: &'static str,
     uniqueness: &'static str,
     bug: &'static str,
+    sue_de_coq: &'static str,
+    avoidable1: &'static str,
+    avoidable2: &'static str,
+    dual_kite: &'static str,
+    dual_er: &'static str,
+    multi1: &'static str,
+    multi2: &'static str,
+    medusa_wrap: &'static str,
+    medusa_trap: &'static str,
     reveal: &'static str,
     removes: &'static str,
     places: &'static str,
@@ -202,6 +226,15 @@ const EN: Phrases = Phrases {
     nice_loop: "the loop {chain} comes back to where it started: either way the first candidate is taken, the same conclusion follows.",
     uniqueness: "{cells} must not become a two-way rectangle of {digits}, or the puzzle would have two solutions.",
     bug: "every other empty cell has two candidates: {cell} must be {digit}, or the puzzle would have two solutions.",
+    sue_de_coq: "{crossing} (where {house0} meets {house1}), {linecells} (in {house0}) and {boxcells} (in {house1}) hold only {digits}: as many digits as cells, and no digit on both sides, so each digit is there exactly once: {linedigits} leave the rest of {house0}; {boxdigits} leave the rest of {house1}.",
+    avoidable1: "{first}, {second} and {third} were filled while solving, not given: {z} in {last} would make them a rectangle whose two digits could be swapped, and the puzzle would have two solutions.",
+    avoidable2: "{first} and {second} were filled while solving, not given: if {third} and {last} took the digits that complete the rectangle, its two digits could be swapped (two solutions), so one of them is {z}, and cells seeing both can't be.",
+    dual_kite: "on {digit}, two 2-String Kites pass through the same two cells of one box: in each, a row's strong link and a column's strong link mean one of its two ends is {digit}, so cells seeing both ends of a kite can't be.",
+    dual_er: "on {digit}, the empty rectangle in {house0} works with two strong links: each time, the link's far end or the box's line holds {digit}, and the cell seeing both can't be.",
+    multi1: "on {digit}, the conjugate pairs colour two separate clusters ({cells}). A colour of one sees a colour of the other: both can't be true, so one of their opposite colours is, and cells seeing both of those can't be {digit}.",
+    multi2: "on {digit}, the conjugate pairs colour two separate clusters ({cells}). One colour sees both colours of the other cluster, one of which is true: so that colour is false, and its cells can't be {digit}.",
+    medusa_wrap: "two-candidate cells and conjugate pairs link candidates over several digits in two colours, one all true and one all false. One colour would break a rule (two digits in a cell, a digit twice in a house, or a cell left empty), so it is false.",
+    medusa_trap: "two-candidate cells and conjugate pairs link candidates over several digits in two colours, one all true and one all false. Whichever it is, the removed candidates share a cell with or see the true colour's digit.",
     reveal: "no technique applies here; the solution has {digit} in {cell}.",
     removes: "Removes {elims}.",
     places: "Places {places}.",
@@ -231,6 +264,15 @@ const DE: Phrases = Phrases {
     nice_loop: "die Schleife {chain} kehrt zu ihrem Anfang zurück: wie auch immer der erste Kandidat steht, es folgt dasselbe.",
     uniqueness: "{cells} dürfen kein austauschbares Rechteck aus {digits} werden, sonst hätte das Rätsel zwei Lösungen.",
     bug: "jede andere leere Zelle hat zwei Kandidaten: {cell} muss {digit} sein, sonst hätte das Rätsel zwei Lösungen.",
+    sue_de_coq: "{crossing} (wo sich {house0} und {house1} kreuzen), {linecells} (in {house0}) und {boxcells} (in {house1}) enthalten nur {digits}: so viele Ziffern wie Zellen, und keine Ziffer auf beiden Seiten, also steht jede genau einmal darin: {linedigits} entfallen im Rest von {house0}; {boxdigits} entfallen im Rest von {house1}.",
+    avoidable1: "{first}, {second} und {third} wurden beim Lösen gesetzt, nicht vorgegeben: eine {z} in {last} machte sie zu einem Rechteck, dessen zwei Ziffern sich tauschen ließen, und das Rätsel hätte zwei Lösungen.",
+    avoidable2: "{first} und {second} wurden beim Lösen gesetzt, nicht vorgegeben: bekämen {third} und {last} die Ziffern, die das Rechteck vervollständigen, ließen sich seine zwei Ziffern tauschen (zwei Lösungen); also ist eine davon {z}, und Zellen, die beide sehen, nicht.",
+    dual_kite: "für die {digit} laufen zwei Drachen durch dieselben zwei Zellen eines Blocks: in jedem bedeuten eine starke Verbindung in einer Zeile und eine in einer Spalte, dass eines seiner zwei Enden die {digit} ist; Zellen, die beide Enden eines Drachens sehen, nicht.",
+    dual_er: "für die {digit} wirkt das leere Rechteck in {house0} mit zwei starken Verbindungen: jedes Mal hat das ferne Ende der Verbindung oder die Linie des Blocks die {digit}, und die Zelle, die beide sieht, nicht.",
+    multi1: "für die {digit} färben die Paare zwei getrennte Gruppen ({cells}). Eine Farbe der einen sieht eine Farbe der anderen: beide können nicht wahr sein, also ist eine ihrer Gegenfarben wahr, und Zellen, die beide sehen, können nicht {digit} sein.",
+    multi2: "für die {digit} färben die Paare zwei getrennte Gruppen ({cells}). Eine Farbe sieht beide Farben der anderen Gruppe, von denen eine wahr ist: also ist diese Farbe falsch, und ihre Zellen können nicht {digit} sein.",
+    medusa_wrap: "Zellen mit zwei Kandidaten und Paare verbinden Kandidaten mehrerer Ziffern in zwei Farben: eine ganz wahr, eine ganz falsch. Eine Farbe bräche eine Regel (zwei Ziffern in einer Zelle, eine Ziffer doppelt in einem Haus oder eine leere Zelle), also ist sie falsch.",
+    medusa_trap: "Zellen mit zwei Kandidaten und Paare verbinden Kandidaten mehrerer Ziffern in zwei Farben: eine ganz wahr, eine ganz falsch. Welche es auch ist, die entfernten Kandidaten teilen eine Zelle mit der wahren Farbe oder sehen deren Ziffer.",
     reveal: "hier greift keine Technik; die Lösung hat {digit} in {cell}.",
     removes: "Entfernt {elims}.",
     places: "Setzt {places}.",
@@ -260,6 +302,15 @@ const ES: Phrases = Phrases {
     nice_loop: "el bucle {chain} vuelve a su inicio: sea cual sea el primer candidato, se llega a la misma conclusión.",
     uniqueness: "{cells} no pueden formar un rectángulo intercambiable de {digits}, o el sudoku tendría dos soluciones.",
     bug: "todas las demás celdas vacías tienen dos candidatos: {cell} debe ser {digit}, o habría dos soluciones.",
+    sue_de_coq: "{crossing} (donde se cruzan la {house0} y la {house1}), {linecells} (en la {house0}) y {boxcells} (en la {house1}) solo tienen {digits}: tantas cifras como celdas, y ninguna cifra en ambos lados, así que cada cifra está exactamente una vez: {linedigits} salen del resto de la {house0}; {boxdigits} salen del resto de la {house1}.",
+    avoidable1: "{first}, {second} y {third} se rellenaron al resolver, no son pistas: un {z} en {last} formaría un rectángulo cuyas dos cifras podrían intercambiarse, y el sudoku tendría dos soluciones.",
+    avoidable2: "{first} y {second} se rellenaron al resolver, no son pistas: si {third} y {last} tomaran las cifras que completan el rectángulo, sus dos cifras podrían intercambiarse (dos soluciones), así que una de ellas es {z}, y las celdas que ven ambas no pueden serlo.",
+    dual_kite: "con el {digit}, dos cometas pasan por las mismas dos celdas de una caja: en cada una, un enlace fuerte en una fila y otro en una columna hacen que uno de sus dos extremos sea {digit}, así que las celdas que ven ambos extremos de una cometa no pueden serlo.",
+    dual_er: "con el {digit}, el rectángulo vacío de la {house0} actúa con dos enlaces fuertes: cada vez, el extremo lejano del enlace o la línea de la caja tiene el {digit}, y la celda que ve ambos no puede tenerlo.",
+    multi1: "con el {digit}, los pares conjugados colorean dos grupos separados ({cells}). Un color de uno ve un color del otro: no pueden ser ambos verdaderos, así que uno de sus colores opuestos lo es, y las celdas que ven ambos no pueden ser {digit}.",
+    multi2: "con el {digit}, los pares conjugados colorean dos grupos separados ({cells}). Un color ve los dos colores del otro grupo, uno de los cuales es verdadero: así que ese color es falso y sus celdas no pueden ser {digit}.",
+    medusa_wrap: "las celdas de dos candidatos y los pares conjugados enlazan candidatos de varias cifras en dos colores, uno todo verdadero y otro todo falso. Un color rompería una regla (dos cifras en una celda, una cifra dos veces en una unidad o una celda vacía), así que es falso.",
+    medusa_trap: "las celdas de dos candidatos y los pares conjugados enlazan candidatos de varias cifras en dos colores, uno todo verdadero y otro todo falso. Sea cual sea, los candidatos eliminados comparten celda con el color verdadero o ven su cifra.",
     reveal: "aquí no se aplica ninguna técnica; la solución tiene {digit} en {cell}.",
     removes: "Elimina {elims}.",
     places: "Coloca {places}.",
@@ -289,6 +340,15 @@ const KO: Phrases = Phrases {
     nice_loop: "루프 {chain}은(는) 시작한 곳으로 돌아옵니다. 첫 후보가 어떻든 같은 결론이 나옵니다.",
     uniqueness: "{cells}이(가) {digits}의 교환 가능한 사각형이 되면 해가 둘이 되므로 그럴 수 없습니다.",
     bug: "다른 빈 칸은 모두 후보가 둘입니다. {cell}은(는) {digit}이어야 하며, 아니면 해가 둘이 됩니다.",
+    sue_de_coq: "{crossing}({house0}와(과) {house1}이(가) 만나는 칸), {linecells}({house0}) 그리고 {boxcells}({house1})에는 {digits}만 있습니다. 숫자 수와 칸 수가 같고 양쪽에 함께 있는 숫자가 없으므로 각 숫자는 정확히 한 번 들어갑니다. 따라서 {house0}의 나머지에서 {linedigits}이(가) 빠지고, {house1}의 나머지에서 {boxdigits}이(가) 빠집니다.",
+    avoidable1: "{first}, {second}, {third}은(는) 주어진 숫자가 아니라 풀면서 채운 숫자입니다. {last}이(가) {z}이면 두 숫자를 맞바꿀 수 있는 사각형이 되어 해가 둘이 됩니다.",
+    avoidable2: "{first}와(과) {second}은(는) 주어진 숫자가 아니라 풀면서 채운 숫자입니다. {third}와(과) {last}이(가) 사각형을 완성하는 숫자가 되면 두 숫자를 맞바꿀 수 있어 해가 둘이 되므로, 둘 중 하나는 {z}입니다. 둘 다 보는 칸은 {z}이(가) 될 수 없습니다.",
+    dual_kite: "{digit}에 대해 두 연(2-String Kite)이 한 박스의 같은 두 칸을 지납니다. 각 연에서 행의 강한 연결과 열의 강한 연결 때문에 두 끝 중 하나가 {digit}이므로, 한 연의 두 끝을 모두 보는 칸은 {digit}이(가) 될 수 없습니다.",
+    dual_er: "{digit}에 대해 {house0}의 빈 사각형이 두 강한 연결과 함께 작동합니다. 각각 연결의 먼 끝이나 박스의 줄이 {digit}을(를) 가지므로 둘 다 보는 칸은 {digit}이(가) 될 수 없습니다.",
+    multi1: "{digit}에 대해 켤레 쌍이 서로 떨어진 두 묶음({cells})을 색칠합니다. 한 묶음의 색이 다른 묶음의 색을 보므로 둘 다 참일 수 없고, 그 반대 색 중 하나가 참입니다. 그 둘을 모두 보는 칸은 {digit}이(가) 될 수 없습니다.",
+    multi2: "{digit}에 대해 켤레 쌍이 서로 떨어진 두 묶음({cells})을 색칠합니다. 한 색이 다른 묶음의 두 색을 모두 보는데 그중 하나는 참이므로, 그 색은 거짓이고 그 칸들은 {digit}이(가) 될 수 없습니다.",
+    medusa_wrap: "후보가 둘인 칸과 켤레 쌍이 여러 숫자의 후보를 두 색으로 연결합니다. 한 색은 모두 참, 다른 색은 모두 거짓입니다. 한 색은 규칙을 어기게 되므로(한 칸에 두 숫자, 한 구역에 같은 숫자 두 번, 또는 빈 칸) 거짓입니다.",
+    medusa_trap: "후보가 둘인 칸과 켤레 쌍이 여러 숫자의 후보를 두 색으로 연결합니다. 한 색은 모두 참, 다른 색은 모두 거짓입니다. 어느 쪽이든 제거되는 후보는 참인 색과 같은 칸에 있거나 그 숫자를 봅니다.",
     reveal: "여기서는 적용되는 기법이 없습니다. 정답은 {cell}에 {digit}입니다.",
     removes: "제거: {elims}.",
     places: "배치: {places}.",
@@ -362,6 +422,26 @@ fn pattern_digit(step: &Step) -> Option<Digit> {
     step.candidates.first().map(|c| c.digit).or_else(|| step.eliminations.first().map(|c| c.digit))
 }
 
+/// A Sue de Coq's parts: the crossing cells, the line's and the box's cells, and the digits
+/// locked in each side (the step's houses are the line, then the box).
+fn sue_de_coq_values(step: &Step, size: Size) -> Vec<(&'static str, String)> {
+    let (Some(&line), Some(&bx)) = (step.houses.first(), step.houses.get(1)) else { return Vec::new() };
+    let in_house = |h: House, c: Cell| size.houses_of(c).contains(&h);
+    let part = |want_line: bool, want_box: bool| -> Vec<Cell> {
+        step.cells.iter().copied().filter(|&c| in_house(line, c) == want_line && in_house(bx, c) == want_box).collect()
+    };
+    let digits_of = |cells: &[Cell]| -> DigitSet { step.candidates.iter().filter(|c| cells.contains(&c.cell)).map(|c| c.digit).collect() };
+    let (crossing, line_cells, box_cells) = (part(true, true), part(true, false), part(false, true));
+    let (v, a, b) = (digits_of(&crossing), digits_of(&line_cells), digits_of(&box_cells));
+    vec![
+        ("crossing", cells_text(size, &crossing)),
+        ("linecells", cells_text(size, &line_cells)),
+        ("boxcells", cells_text(size, &box_cells)),
+        ("linedigits", digits_text(size, (a | v).difference(b))),
+        ("boxdigits", digits_text(size, (b | v).difference(a))),
+    ]
+}
+
 /// The sentence that explains a step, in a language: technique, why, and what changes.
 pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
     use Technique::*;
@@ -412,7 +492,16 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
         }
         Skyscraper | TwoStringKite | TurbotFish => fill(p.chain3, &values(vec![])),
         EmptyRectangle => fill(p.empty_rectangle, &values(vec![])),
+        DualTwoStringKite => fill(p.dual_kite, &values(vec![])),
+        DualEmptyRectangle => fill(p.dual_er, &values(vec![])),
         SimpleColorsTrap | SimpleColorsWrap => fill(p.colors, &values(vec![])),
+        MultiColors1 => fill(p.multi1, &values(vec![])),
+        MultiColors2 => fill(p.multi2, &values(vec![])),
+        Medusa3D => {
+            // A false colour removes coloured candidates; a trap removes only uncoloured ones.
+            let wrap = step.eliminations.iter().all(|e| step.candidates.contains(e));
+            fill(if wrap { p.medusa_wrap } else { p.medusa_trap }, &values(vec![]))
+        }
         XYWing => fill(p.xy_wing, &values(vec![])),
         XYZWing => fill(p.xyz_wing, &values(vec![])),
         WWing => fill(p.w_wing, &values(vec![])),
@@ -429,7 +518,8 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
             let template = if step.technique == Aic { p.aic } else { p.nice_loop };
             fill(template, &values(vec![("chain", chain)]))
         }
-        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | HiddenRectangle => {
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6
+        | HiddenRectangle => {
             let corners = cells_text(size, &step.cells[..step.cells.len().min(4)]);
             fill(p.uniqueness, &values(vec![("cells", corners)]))
         }
@@ -437,6 +527,9 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
             let d = step.candidates.first().map(|c| c.digit);
             fill(p.bug, &values(vec![("digit", digit(d))]))
         }
+        AvoidableRectangle1 => fill(p.avoidable1, &values(vec![])),
+        AvoidableRectangle2 => fill(p.avoidable2, &values(vec![])),
+        SueDeCoq => fill(p.sue_de_coq, &values(sue_de_coq_values(step, size))),
         Reveal => fill(p.reveal, &values(vec![])),
         ContradictionForcingChain
         | UnitForcingChain

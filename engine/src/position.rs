@@ -18,6 +18,11 @@ pub struct Position {
     /// For each digit (index 0..16), the cells where it is a candidate: `cands` seen by digit,
     /// kept in step with it, for the techniques' set algebra.
     by_digit: [CellSet; 16],
+    /// The cells whose digit was placed after the position was made (by `place`): found while
+    /// solving, not givens. A position made from a grid counts all the grid's digits as givens,
+    /// since a grid can't tell a given from a player's entry. Avoidable Rectangles need this:
+    /// their deadly pattern is made of placed digits, and givens can never be swapped.
+    placed: CellSet,
 }
 
 impl Position {
@@ -25,7 +30,7 @@ impl Position {
     pub fn from_grid(grid: &Grid) -> Position {
         let size = grid.size();
         let cands = size.cells().map(|c| if grid.get(c).is_some() { DigitSet::EMPTY } else { grid.open_digits(c) }).collect();
-        let mut p = Position { size, values: grid.cells().to_vec(), cands, by_digit: [CellSet::EMPTY; 16] };
+        let mut p = Position { size, values: grid.cells().to_vec(), cands, by_digit: [CellSet::EMPTY; 16], placed: CellSet::EMPTY };
         p.index_digits();
         p
     }
@@ -66,6 +71,11 @@ impl Position {
         }
         p.index_digits();
         p
+    }
+
+    /// Whether a cell's digit was placed while solving (not a given; see `placed`).
+    pub fn is_placed(&self, cell: Cell) -> bool {
+        self.placed.contains(cell)
     }
 
     /// The grid size.
@@ -116,6 +126,7 @@ impl Position {
     /// Places a digit: the cell loses its candidates and its peers lose the digit.
     pub fn place(&mut self, cell: Cell, digit: Digit) {
         self.values[cell.index()] = Some(digit);
+        self.placed.insert(cell);
         for d in self.cands[cell.index()] {
             self.by_digit[d.index()].remove(cell);
         }

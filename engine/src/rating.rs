@@ -87,10 +87,11 @@ pub fn family(t: Technique) -> Family {
         LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad | HiddenPair | HiddenTriple | HiddenQuad => Family::Subset,
         XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish | SashimiXWing | SashimiSwordfish
         | SashimiJellyfish => Family::Fish,
-        Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle => Family::SingleDigitPattern,
-        SimpleColorsTrap | SimpleColorsWrap => Family::Coloring,
+        Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle | DualTwoStringKite | DualEmptyRectangle => Family::SingleDigitPattern,
+        SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 | Medusa3D => Family::Coloring,
         XYWing | XYZWing | WWing => Family::Wing,
-        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | HiddenRectangle | Bug1 => Family::Uniqueness,
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6
+        | HiddenRectangle | AvoidableRectangle1 | AvoidableRectangle2 | Bug1 => Family::Uniqueness,
         RemotePair | XChain | XYChain | ContinuousNiceLoop | DiscontinuousNiceLoop | Aic | AlsXz => Family::Chain,
         ContradictionForcingChain
         | UnitForcingChain
@@ -144,12 +145,12 @@ pub fn step_score(step: &Step) -> f32 {
         Swordfish => 3.8,
         Skyscraper => 3.9,
         HiddenTriple | TwoStringKite => 4.0,
-        TurbotFish | EmptyRectangle => 4.1,
-        XYWing | FinnedXWing | SashimiXWing => 4.2,
+        TurbotFish | EmptyRectangle | DualTwoStringKite => 4.1,
+        XYWing | FinnedXWing | SashimiXWing | DualEmptyRectangle => 4.2,
         SimpleColorsTrap | SimpleColorsWrap => 4.3,
         XYZWing | WWing => 4.4,
-        UniqueRectangle1 => 4.5,
-        UniqueRectangle2 | UniqueRectangle4 => 4.6,
+        UniqueRectangle1 | AvoidableRectangle1 | MultiColors1 | MultiColors2 => 4.5,
+        UniqueRectangle2 | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6 | AvoidableRectangle2 => 4.6,
         HiddenRectangle | FinnedSwordfish | SashimiSwordfish => 4.7,
         UniqueRectangle3 => 4.8,
         NakedQuad => 5.0,
@@ -161,6 +162,8 @@ pub fn step_score(step: &Step) -> f32 {
         RemotePair => 6.5,
         XChain => chain_score(6.5, step),
         XYChain => chain_score(6.6, step),
+        // Colouring across digits: as strong as a short XY- or X-Chain, not scored by length.
+        Medusa3D => 6.6,
         ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => chain_score(7.0, step),
         AlsXz => 7.5,
         ContradictionForcingChain => forcing_score(8.3, 8.7, step),

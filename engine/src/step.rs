@@ -78,6 +78,15 @@ techniques! {
     UnitForcingNet,
     CellForcingNet,
     NestedForcingNet,
+    UniqueRectangle5,
+    UniqueRectangle6,
+    AvoidableRectangle1,
+    AvoidableRectangle2,
+    DualTwoStringKite,
+    DualEmptyRectangle,
+    MultiColors1,
+    MultiColors2,
+    Medusa3D,
     /// Not a technique: the solution's digit for a cell, when no technique applies.
     Reveal,
 }
@@ -139,6 +148,15 @@ impl Technique {
             UnitForcingNet => "Unit Forcing Net",
             CellForcingNet => "Cell Forcing Net",
             NestedForcingNet => "Nested Forcing Net",
+            UniqueRectangle5 => "Unique Rectangle Type 5",
+            UniqueRectangle6 => "Unique Rectangle Type 6",
+            AvoidableRectangle1 => "Avoidable Rectangle Type 1",
+            AvoidableRectangle2 => "Avoidable Rectangle Type 2",
+            DualTwoStringKite => "Dual 2-String Kite",
+            DualEmptyRectangle => "Dual Empty Rectangle",
+            MultiColors1 => "Multi-Colors 1",
+            MultiColors2 => "Multi-Colors 2",
+            Medusa3D => "3D Medusa",
             Reveal => "Reveal",
         }
     }

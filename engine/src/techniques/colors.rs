@@ -5,15 +5,38 @@
 //! - Trap: a cell outside the cluster that sees both colours can't hold the digit.
 //! - Wrap: two cells of one colour see each other — that colour is false, and loses the digit
 //!   everywhere (the other colour is true).
+//!
+//! Multi-Colors works across two clusters of the same digit:
+//!
+//! - 1: a colour of one cluster sees a colour of the other: both can't be true, so one of the
+//!   two opposite colours is — a cell seeing both of those can't hold the digit.
+//! - 2: a colour of one cluster sees both colours of another cluster: one of those is true, so
+//!   that colour is false and loses the digit everywhere.
 
 use super::util::Sink;
 use crate::cellset::{CellSet, peer_set};
-use crate::geometry::{Candidate, Cell, Digit, House};
+use crate::geometry::{Candidate, Cell, Digit, House, Size};
 use crate::position::Position;
-use crate::step::{Step, Technique};
+use crate::step::{Link, Step, Technique};
 
-/// The clusters of a digit: for each, its two colours and the houses of its links.
-fn clusters(pos: &Position, digit: Digit) -> Vec<(CellSet, CellSet, Vec<House>)> {
+/// A cluster of conjugate pairs: its two colours, the houses of its links, and the links that
+/// coloured it (a spanning tree: each cell once).
+struct Cluster {
+    on: CellSet,
+    off: CellSet,
+    houses: Vec<House>,
+    links: Vec<(Cell, Cell)>,
+}
+
+impl Cluster {
+    /// The cluster's conjugate pairs as strong links.
+    fn chain(&self, digit: Digit) -> Vec<Link> {
+        self.links.iter().map(|&(p, q)| Link::cells(Candidate::new(p, digit), Candidate::new(q, digit), true)).collect()
+    }
+}
+
+/// The clusters of a digit (every one, a lone conjugate pair included).
+fn clusters(pos: &Position, digit: Digit) -> Vec<Cluster> {
     let size = pos.size();
     let mut links: Vec<(Cell, Cell, House)> = Vec::new();
     for house in size.houses() {
@@ -29,15 +52,14 @@ fn clusters(pos: &Position, digit: Digit) -> Vec<(CellSet, CellSet, Vec<House>)>
         if colour.contains_key(&start) {
             continue;
         }
-        let (mut on, mut off) = (CellSet::EMPTY, CellSet::EMPTY);
-        let mut houses = Vec::new();
+        let mut cluster = Cluster { on: CellSet::EMPTY, off: CellSet::EMPTY, houses: Vec::new(), links: Vec::new() };
         let mut stack = vec![(start, true)];
         colour.insert(start, true);
         while let Some((cell, c)) = stack.pop() {
             if c {
-                on.insert(cell)
+                cluster.on.insert(cell)
             } else {
-                off.insert(cell)
+                cluster.off.insert(cell)
             }
             for &(p, q, h) in &links {
                 let next = if p == cell {
@@ -47,30 +69,30 @@ fn clusters(pos: &Position, digit: Digit) -> Vec<(CellSet, CellSet, Vec<House>)>
                 } else {
                     continue;
                 };
-                if !houses.contains(&h) {
-                    houses.push(h);
+                if !cluster.houses.contains(&h) {
+                    cluster.houses.push(h);
                 }
                 if let std::collections::hash_map::Entry::Vacant(e) = colour.entry(next) {
                     e.insert(!c);
                     stack.push((next, !c));
+                    cluster.links.push((cell, next));
                 }
             }
         }
-        if on.len() + off.len() >= 3 {
-            out.push((on, off, houses));
-        }
+        out.push(cluster);
     }
     out
 }
 
-fn seen_by_any(size: crate::geometry::Size, cells: CellSet) -> CellSet {
+fn seen_by_any(size: Size, cells: CellSet) -> CellSet {
     cells.iter().fold(CellSet::EMPTY, |acc, c| acc | peer_set(size, c))
 }
 
 pub fn find_all(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
     let size = pos.size();
     for digit in size.digits() {
-        for (on, off, houses) in clusters(pos, digit) {
+        for cluster in clusters(pos, digit).into_iter().filter(|c| c.on.len() + c.off.len() >= 3) {
+            let (on, off) = (cluster.on, cluster.off);
             let mut step = Step::new(technique);
             match technique {
                 Technique::SimpleColorsTrap => {
@@ -92,11 +114,82 @@ pub fn find_all(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
             }
             step.cells = (on | off).to_vec();
             step.candidates = step.cells.iter().map(|&c| Candidate::new(c, digit)).collect();
-            step.houses = houses;
+            step.chains = vec![cluster.chain(digit)];
+            step.houses = cluster.houses;
             if !sink(step) {
                 return false;
             }
         }
     }
     true
+}
+
+/// Two cells, one of each set, that see each other (the first such pair).
+fn seeing_pair(size: Size, a: CellSet, b: CellSet) -> Option<(Cell, Cell)> {
+    a.iter().find_map(|x| (peer_set(size, x) & b).first().map(|y| (x, y)))
+}
+
+/// Multi-Colors 1 and 2, over every pair of clusters of a digit.
+pub fn multi_colors(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
+    let size = pos.size();
+    for digit in size.digits() {
+        let all = clusters(pos, digit);
+        for (i, x) in all.iter().enumerate() {
+            for (j, y) in all.iter().enumerate() {
+                // Type 1 is symmetric in the two clusters: each pair once.
+                if i == j || (technique == Technique::MultiColors1 && j < i) {
+                    continue;
+                }
+                let found: Vec<Step> = if technique == Technique::MultiColors1 {
+                    multi1(pos, digit, x, y).into_iter().collect()
+                } else {
+                    multi2(pos, digit, x, y)
+                };
+                for mut step in found {
+                    step.cells = (x.on | x.off | y.on | y.off).to_vec();
+                    step.candidates = step.cells.iter().map(|&c| Candidate::new(c, digit)).collect();
+                    step.houses = x.houses.iter().chain(&y.houses).copied().collect();
+                    let weak = std::mem::take(&mut step.chains);
+                    step.chains = vec![x.chain(digit), y.chain(digit)];
+                    step.chains.extend(weak);
+                    if !sink(step) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Type 1: every pair of colours (one per cluster) that see each other makes the two opposite
+/// colours a pair with one true; all the cells seeing such a pair go, in one step.
+fn multi1(pos: &Position, digit: Digit, x: &Cluster, y: &Cluster) -> Option<Step> {
+    let size = pos.size();
+    let mut step = Step::new(Technique::MultiColors1);
+    let mut targets = CellSet::EMPTY;
+    for (a, a_opp) in [(x.on, x.off), (x.off, x.on)] {
+        for (b, b_opp) in [(y.on, y.off), (y.off, y.on)] {
+            let Some((p, q)) = seeing_pair(size, a, b) else { continue };
+            targets = targets | ((seen_by_any(size, a_opp) & seen_by_any(size, b_opp)) - a_opp - b_opp);
+            step.chains.push(vec![Link::cells(Candidate::new(p, digit), Candidate::new(q, digit), false)]);
+        }
+    }
+    step.eliminations = (targets & pos.digit_cells(digit)).iter().map(|c| Candidate::new(c, digit)).collect();
+    (!step.eliminations.is_empty()).then_some(step)
+}
+
+/// Type 2: a colour of `x` that sees both colours of `y` is false.
+fn multi2(pos: &Position, digit: Digit, x: &Cluster, y: &Cluster) -> Vec<Step> {
+    let size = pos.size();
+    let mut out = Vec::new();
+    for a in [x.on, x.off] {
+        let (Some((p1, q1)), Some((p2, q2))) = (seeing_pair(size, a, y.on), seeing_pair(size, a, y.off)) else { continue };
+        let mut step = Step::new(Technique::MultiColors2);
+        step.eliminations = (a & pos.digit_cells(digit)).iter().map(|c| Candidate::new(c, digit)).collect();
+        let weak = |p: Cell, q: Cell| Link::cells(Candidate::new(p, digit), Candidate::new(q, digit), false);
+        step.chains = vec![vec![weak(p1, q1)], vec![weak(p2, q2)]];
+        out.push(step);
+    }
+    out
 }

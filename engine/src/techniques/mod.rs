@@ -14,9 +14,11 @@ pub mod forcing;
 mod full_house;
 mod hidden_single;
 mod intersections;
+mod medusa;
 mod naked_single;
 mod single_digit;
 mod subsets;
+mod sue_de_coq;
 mod uniqueness;
 pub mod util;
 mod wings;
@@ -44,16 +46,24 @@ pub const ORDER: &[Technique] = &[
     Technique::TwoStringKite,
     Technique::TurbotFish,
     Technique::EmptyRectangle,
+    Technique::DualTwoStringKite,
     Technique::XYWing,
     Technique::FinnedXWing,
     Technique::SashimiXWing,
+    Technique::DualEmptyRectangle,
     Technique::SimpleColorsTrap,
     Technique::SimpleColorsWrap,
     Technique::XYZWing,
     Technique::WWing,
     Technique::UniqueRectangle1,
+    Technique::AvoidableRectangle1,
+    Technique::MultiColors1,
+    Technique::MultiColors2,
     Technique::UniqueRectangle2,
     Technique::UniqueRectangle4,
+    Technique::UniqueRectangle5,
+    Technique::UniqueRectangle6,
+    Technique::AvoidableRectangle2,
     Technique::HiddenRectangle,
     Technique::FinnedSwordfish,
     Technique::SashimiSwordfish,
@@ -63,10 +73,12 @@ pub const ORDER: &[Technique] = &[
     Technique::HiddenQuad,
     Technique::FinnedJellyfish,
     Technique::SashimiJellyfish,
+    Technique::SueDeCoq,
     Technique::Bug1,
     Technique::RemotePair,
     Technique::XChain,
     Technique::XYChain,
+    Technique::Medusa3D,
     Technique::DiscontinuousNiceLoop,
     Technique::Aic,
     Technique::ContradictionForcingChain,
@@ -107,11 +119,17 @@ pub fn find_all(position: &Position, technique: Technique, sink: Sink<'_>) {
         SashimiJellyfish => fish::find_all(p, 4, fish::Kind::Sashimi, sink),
         Skyscraper | TwoStringKite | TurbotFish => single_digit::chains(p, technique, sink),
         EmptyRectangle => single_digit::empty_rectangle(p, sink),
+        DualTwoStringKite | DualEmptyRectangle => single_digit::dual(p, technique, sink),
         SimpleColorsTrap | SimpleColorsWrap => colors::find_all(p, technique, sink),
+        MultiColors1 | MultiColors2 => colors::multi_colors(p, technique, sink),
+        Medusa3D => medusa::find_all(p, sink),
         XYWing => wings::xy_wing(p, false, sink),
         XYZWing => wings::xy_wing(p, true, sink),
         WWing => wings::w_wing(p, sink),
-        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 => uniqueness::unique_rectangle(p, technique, sink),
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6 => {
+            uniqueness::unique_rectangle(p, technique, sink)
+        }
+        AvoidableRectangle1 | AvoidableRectangle2 => uniqueness::avoidable_rectangle(p, technique, sink),
         HiddenRectangle => uniqueness::hidden_rectangle(p, sink),
         Bug1 => uniqueness::bug_plus_one(p, sink),
         XChain => chains::x_chain(p, sink),
@@ -126,6 +144,7 @@ pub fn find_all(position: &Position, technique: Technique, sink: Sink<'_>) {
         | UnitForcingNet
         | CellForcingNet
         | NestedForcingNet => forcing::find_all(p, technique, sink),
+        SueDeCoq => sue_de_coq::find_all(p, sink),
         _ => true,
     };
 }

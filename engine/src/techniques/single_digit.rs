@@ -16,12 +16,15 @@
 //! rectangle, is empty). With a strong link A=B in a column whose A is in that row, a cell E in
 //! B's row and the box's column can't be d: if it were, B isn't, A is, the box's row is taken,
 //! so the box's d is in its column — which E already holds.
+//!
+//! Dual 2-String Kite and Dual Empty Rectangle: two of them on one digit sharing their box,
+//! each removing something: one step that makes both eliminations.
 
 use super::util::Sink;
 use crate::cellset::{CellSet, common_peers, house_set};
 use crate::geometry::{Candidate, Cell, Digit, House, Size};
 use crate::position::Position;
-use crate::step::{Step, Technique};
+use crate::step::{Link, Node, Step, Technique};
 
 /// The conjugate pairs (strong links) of a digit: houses where it has exactly two places.
 fn strong_links(pos: &Position, digit: Digit) -> Vec<(Cell, Cell, House)> {
@@ -52,35 +55,42 @@ fn classify(size: Size, h1: House, h2: House, b: Cell, c: Cell) -> Technique {
 
 /// The three-link chains of `technique`'s shape.
 pub fn chains(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
+    pos.size().digits().all(|digit| chains_of(pos, digit, technique, sink))
+}
+
+/// The three-link chains of `technique`'s shape on one digit.
+fn chains_of(pos: &Position, digit: Digit, technique: Technique, sink: Sink<'_>) -> bool {
     let size = pos.size();
-    for digit in size.digits() {
-        let links = strong_links(pos, digit);
-        // Each link can be walked either way.
-        let ends: Vec<(Cell, Cell, House)> = links.iter().flat_map(|&(a, b, h)| [(a, b, h), (b, a, h)]).collect();
-        for (i, &(a, b, h1)) in ends.iter().enumerate() {
-            for &(c, d, h2) in &ends[i + 1..] {
-                if h1 == h2 || b == c || !size.sees(b, c) {
-                    continue;
-                }
-                let cells = [a, b, c, d];
-                if cells.iter().enumerate().any(|(x, p)| cells[x + 1..].contains(p)) {
-                    continue;
-                }
-                if classify(size, h1, h2, b, c) != technique {
-                    continue;
-                }
-                let targets = (common_peers(size, &[a, d]) & pos.digit_cells(digit)) - cells.iter().copied().collect();
-                if targets.is_empty() {
-                    continue;
-                }
-                let mut step = Step::new(technique);
-                step.eliminations = targets.iter().map(|t| Candidate::new(t, digit)).collect();
-                step.cells = cells.to_vec();
-                step.candidates = cells.iter().map(|&x| Candidate::new(x, digit)).collect();
-                step.houses = vec![h1, h2];
-                if !sink(step) {
-                    return false;
-                }
+    let links = strong_links(pos, digit);
+    // Each link can be walked either way.
+    let ends: Vec<(Cell, Cell, House)> = links.iter().flat_map(|&(a, b, h)| [(a, b, h), (b, a, h)]).collect();
+    for (i, &(a, b, h1)) in ends.iter().enumerate() {
+        for &(c, d, h2) in &ends[i + 1..] {
+            if h1 == h2 || b == c || !size.sees(b, c) {
+                continue;
+            }
+            let cells = [a, b, c, d];
+            if cells.iter().enumerate().any(|(x, p)| cells[x + 1..].contains(p)) {
+                continue;
+            }
+            if classify(size, h1, h2, b, c) != technique {
+                continue;
+            }
+            let targets = (common_peers(size, &[a, d]) & pos.digit_cells(digit)) - cells.iter().copied().collect();
+            if targets.is_empty() {
+                continue;
+            }
+            let mut step = Step::new(technique);
+            step.eliminations = targets.iter().map(|t| Candidate::new(t, digit)).collect();
+            step.cells = cells.to_vec();
+            step.candidates = cells.iter().map(|&x| Candidate::new(x, digit)).collect();
+            step.houses = vec![h1, h2];
+            // A is d, or B is, so C isn't, so D is.
+            let cand = |x: Cell| Candidate::new(x, digit);
+            step.chains =
+                vec![vec![Link::cells(cand(a), cand(b), true), Link::cells(cand(b), cand(c), false), Link::cells(cand(c), cand(d), true)]];
+            if !sink(step) {
+                return false;
             }
         }
     }
@@ -89,59 +99,68 @@ pub fn chains(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
 
 /// Empty Rectangles.
 pub fn empty_rectangle(pos: &Position, sink: Sink<'_>) -> bool {
+    pos.size().digits().all(|digit| empty_rectangles_of(pos, digit, sink))
+}
+
+/// The Empty Rectangles of one digit.
+fn empty_rectangles_of(pos: &Position, digit: Digit, sink: Sink<'_>) -> bool {
     let size = pos.size();
     let b = size.box_side();
-    for digit in size.digits() {
-        let links = strong_links(pos, digit);
-        for bx in 0..size.side() {
-            let bhouse = House::Box(bx as u8);
-            let in_box = pos.house_digit_cells(bhouse, digit);
-            if in_box.len() < 2 {
-                continue;
-            }
-            let (r0, c0) = ((bx / b) * b, (bx % b) * b);
-            for r in r0..r0 + b {
-                for c in c0..c0 + b {
-                    let row = House::Row(r as u8);
-                    let col = House::Col(c as u8);
-                    let cross = house_set(size, row) | house_set(size, col);
-                    if !in_box.is_subset(cross) {
-                        continue;
-                    }
-                    // Not all in the row part or all in the column part (that is pointing).
-                    let row_only = in_box - house_set(size, col);
-                    let col_only = in_box - house_set(size, row);
-                    if row_only.is_empty() || col_only.is_empty() {
-                        continue;
-                    }
-                    for &(p, q, h) in &links {
-                        for (a, other) in [(p, q), (q, p)] {
-                            // A strong link along a column outside the box's stack, A in the ER row:
-                            // E = (row of the other end, ER column). And the transposed case.
-                            let (ok, e) = match h {
-                                House::Col(_)
-                                    if size.row_of(a) == r && size.col_of(a) / b != c0 / b && size.row_of(other) / b != r0 / b =>
-                                {
-                                    (true, size.cell(size.row_of(other), c))
-                                }
-                                House::Row(_)
-                                    if size.col_of(a) == c && size.row_of(a) / b != r0 / b && size.col_of(other) / b != c0 / b =>
-                                {
-                                    (true, size.cell(r, size.col_of(other)))
-                                }
-                                _ => (false, a),
-                            };
-                            if !ok || !pos.has(e, digit) || e == other {
-                                continue;
+    let links = strong_links(pos, digit);
+    for bx in 0..size.side() {
+        let bhouse = House::Box(bx as u8);
+        let in_box = pos.house_digit_cells(bhouse, digit);
+        if in_box.len() < 2 {
+            continue;
+        }
+        let (r0, c0) = ((bx / b) * b, (bx % b) * b);
+        for r in r0..r0 + b {
+            for c in c0..c0 + b {
+                let row = House::Row(r as u8);
+                let col = House::Col(c as u8);
+                let cross = house_set(size, row) | house_set(size, col);
+                if !in_box.is_subset(cross) {
+                    continue;
+                }
+                // Not all in the row part or all in the column part (that is pointing).
+                let row_only = in_box - house_set(size, col);
+                let col_only = in_box - house_set(size, row);
+                if row_only.is_empty() || col_only.is_empty() {
+                    continue;
+                }
+                for &(p, q, h) in &links {
+                    for (a, other) in [(p, q), (q, p)] {
+                        // A strong link along a column outside the box's stack, A in the ER row:
+                        // E = (row of the other end, ER column). And the transposed case.
+                        let (ok, e) = match h {
+                            House::Col(_) if size.row_of(a) == r && size.col_of(a) / b != c0 / b && size.row_of(other) / b != r0 / b => {
+                                (true, size.cell(size.row_of(other), c))
                             }
-                            let mut step = Step::new(Technique::EmptyRectangle);
-                            step.eliminations = vec![Candidate::new(e, digit)];
-                            step.cells = in_box.iter().chain([a, other]).collect::<CellSet>().to_vec();
-                            step.candidates = step.cells.iter().map(|&x| Candidate::new(x, digit)).collect();
-                            step.houses = vec![bhouse, h];
-                            if !sink(step) {
-                                return false;
+                            House::Row(_) if size.col_of(a) == c && size.row_of(a) / b != r0 / b && size.col_of(other) / b != c0 / b => {
+                                (true, size.cell(r, size.col_of(other)))
                             }
+                            _ => (false, a),
+                        };
+                        if !ok || !pos.has(e, digit) || e == other {
+                            continue;
+                        }
+                        let mut step = Step::new(Technique::EmptyRectangle);
+                        step.eliminations = vec![Candidate::new(e, digit)];
+                        step.cells = in_box.iter().chain([a, other]).collect::<CellSet>().to_vec();
+                        step.candidates = step.cells.iter().map(|&x| Candidate::new(x, digit)).collect();
+                        step.houses = vec![bhouse, h];
+                        // The box's digit is in the line through A (which A would rule out) or in
+                        // the other line of the cross: `other` or that line holds it, and E sees both.
+                        let (near, far) = if matches!(h, House::Col(_)) { (row, col_only) } else { (col, row_only) };
+                        let near_part = in_box & house_set(size, near);
+                        let group = |cells: CellSet| Node { digit, cells: cells.to_vec() };
+                        step.chains = vec![vec![
+                            Link::cells(Candidate::new(other, digit), Candidate::new(a, digit), true),
+                            Link { from: Node::cell(a, digit), to: group(near_part), strong: false },
+                            Link { from: group(near_part), to: group(far), strong: true },
+                        ]];
+                        if !sink(step) {
+                            return false;
                         }
                     }
                 }
@@ -149,4 +168,59 @@ pub fn empty_rectangle(pos: &Position, sink: Sink<'_>) -> bool {
         }
     }
     true
+}
+
+/// Dual 2-String Kites (`DualTwoStringKite`) or Dual Empty Rectangles (`DualEmptyRectangle`):
+/// two single patterns of one digit sharing their box, each removing something.
+pub fn dual(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
+    let size = pos.size();
+    for digit in size.digits() {
+        let mut singles: Vec<Step> = Vec::new();
+        let mut collect = |s: Step| {
+            singles.push(s);
+            true
+        };
+        if technique == Technique::DualTwoStringKite {
+            chains_of(pos, digit, Technique::TwoStringKite, &mut collect);
+        } else {
+            empty_rectangles_of(pos, digit, &mut collect);
+        }
+        for (i, x) in singles.iter().enumerate() {
+            for y in &singles[i + 1..] {
+                if pattern_box(size, x) != pattern_box(size, y) || x.eliminations == y.eliminations {
+                    continue;
+                }
+                if !sink(combine(technique, x, y)) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// What two patterns must share to make a dual: a kite's two box cells (its middle ones, in
+/// either role), an Empty Rectangle's box.
+fn pattern_box(size: Size, step: &Step) -> (House, CellSet) {
+    match step.technique {
+        Technique::TwoStringKite => (House::Box(size.box_of(step.cells[1]) as u8), [step.cells[1], step.cells[2]].into_iter().collect()),
+        _ => (step.houses[0], CellSet::EMPTY),
+    }
+}
+
+/// One step from two: both patterns, both chains, both eliminations.
+fn combine(technique: Technique, x: &Step, y: &Step) -> Step {
+    fn merged<T: Clone + PartialEq>(a: &[T], b: &[T]) -> Vec<T> {
+        let mut out = a.to_vec();
+        out.extend(b.iter().filter(|v| !a.contains(v)).cloned());
+        out
+    }
+    let mut step = Step::new(technique);
+    step.eliminations = merged(&x.eliminations, &y.eliminations);
+    step.eliminations.sort();
+    step.cells = merged(&x.cells, &y.cells);
+    step.candidates = merged(&x.candidates, &y.candidates);
+    step.houses = merged(&x.houses, &y.houses);
+    step.chains = x.chains.iter().chain(&y.chains).cloned().collect();
+    step
 }

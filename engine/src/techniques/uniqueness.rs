@@ -11,11 +11,26 @@
 //!   shared house they form a naked subset.
 //! - Type 4: two corners on one side, and a is only in them in that side's house: a is in one
 //!   of them, so b in neither.
+//! - Type 5: two diagonal corners, or three, each with the one extra c: one of them is c, so
+//!   cells seeing all of them lose c.
+//! - Type 6: two diagonal corners are {a,b}, the other two have extras, and a lies only in the
+//!   rectangle in both its rows (or both its columns): a is on one diagonal (an X-Wing). On the
+//!   extra corners' diagonal, the other corners would be b — the deadly pattern — so a is on
+//!   the {a,b} diagonal, and the extra corners lose a.
 //! - Hidden Rectangle: one corner is {a,b}; in the opposite corner's row and column, a is only
 //!   in the rectangle: that corner can't be b.
 //! - BUG+1: every empty cell has two candidates but one, which has three: the one digit of it
 //!   that appears three times in its houses is its digit (else the grid would be a bivalue
 //!   "graveyard" with two solutions).
+//!
+//! Avoidable Rectangles are the same deadly pattern made of digits placed while solving, not
+//! givens: four such corners holding a, b, a, b could be swapped without touching any given.
+//!
+//! - Type 1: three corners are placed, a on one diagonal and b on the other: the fourth can't
+//!   be the digit of its opposite corner.
+//! - Type 2: two corners of one side are placed with a and b; the other two hold {b,c} and
+//!   {a,c} (each the digit that would complete the pattern, and c): one of them is c, so cells
+//!   seeing both lose c.
 
 use super::util::{Sink, combinations};
 use crate::cellset::{CellSet, common_peers, house_set};
@@ -105,8 +120,7 @@ pub fn unique_rectangle(pos: &Position, technique: Technique, sink: Sink<'_>) ->
             }
             Technique::UniqueRectangle2 | Technique::UniqueRectangle3 | Technique::UniqueRectangle4 if with.len() == 2 => {
                 let (x, y) = (r.corners[with[0]], r.corners[with[1]]);
-                let side = size.row_of(x) == size.row_of(y) || size.col_of(x) == size.col_of(y);
-                if !side {
+                if !on_one_side(size, x, y) {
                     return true;
                 }
                 let mut step = base_step(technique, pos, r);
@@ -141,9 +155,59 @@ pub fn unique_rectangle(pos: &Position, technique: Technique, sink: Sink<'_>) ->
                     _ => ur3(pos, r, x, y, extra[with[0]] | extra[with[1]], step, sink),
                 }
             }
+            Technique::UniqueRectangle5 if with.len() == 2 || with.len() == 3 => {
+                let Some(c) = extra[with[0]].single_digit() else { return true };
+                let holders: Vec<Cell> = with.iter().map(|&i| r.corners[i]).collect();
+                if with.iter().any(|&i| extra[i] != extra[with[0]]) || (with.len() == 2 && on_one_side(size, holders[0], holders[1])) {
+                    return true; // two on one side with the same extra is Type 2
+                }
+                let mut step = base_step(technique, pos, r);
+                let targets = (common_peers(size, &holders) & pos.digit_cells(c)) - r.corners.iter().copied().collect();
+                step.eliminations = targets.iter().map(|t| Candidate::new(t, c)).collect();
+                step.eliminations.is_empty() || sink(step)
+            }
+            Technique::UniqueRectangle6 if with.len() == 2 => ur6(pos, r, with[0], with[1], sink),
             _ => true,
         }
     })
+}
+
+/// Whether two cells share a row or a column.
+fn on_one_side(size: Size, x: Cell, y: Cell) -> bool {
+    size.row_of(x) == size.row_of(y) || size.col_of(x) == size.col_of(y)
+}
+
+/// Whether `digit` must go in the rectangle in `house` (it isn't placed there yet, and has no
+/// place outside the corners).
+fn locked_in(pos: &Position, house: House, digit: Digit, corners: CellSet) -> bool {
+    !pos.placed_in(house, digit) && pos.house_digit_cells(house, digit).is_subset(corners)
+}
+
+/// Type 6: corners `i` and `j` (a diagonal) have extras.
+fn ur6(pos: &Position, r: &Rect, i: usize, j: usize, sink: Sink<'_>) -> bool {
+    let size = pos.size();
+    let (x, y) = (r.corners[i], r.corners[j]);
+    if on_one_side(size, x, y) {
+        return true;
+    }
+    let corners: CellSet = r.corners.iter().copied().collect();
+    let rows = [House::Row(size.row_of(x) as u8), House::Row(size.row_of(y) as u8)];
+    let cols = [House::Col(size.col_of(x) as u8), House::Col(size.col_of(y) as u8)];
+    for d in [r.a, r.b] {
+        for lines in [rows, cols] {
+            if !lines.iter().all(|&h| locked_in(pos, h, d, corners)) {
+                continue;
+            }
+            let mut step = base_step(Technique::UniqueRectangle6, pos, r);
+            step.houses = lines.to_vec();
+            step.eliminations = [x, y].into_iter().filter(|&c| pos.has(c, d)).map(|c| Candidate::new(c, d)).collect();
+            if !step.eliminations.is_empty() && !sink(step) {
+                return false;
+            }
+            break; // the columns would remove the same
+        }
+    }
+    true
 }
 
 /// Type 3: the two extra-holding corners x, y act as one cell holding `extras`.
@@ -199,9 +263,7 @@ pub fn hidden_rectangle(pos: &Position, sink: Sink<'_>) -> bool {
                 let in_rect: CellSet = r.corners.iter().copied().collect();
                 // a must still need a place in both lines (not placed there already: found by
                 // the soundness test), and have it only inside the rectangle.
-                let row_ok = !pos.placed_in(row, a) && pos.house_digit_cells(row, a).is_subset(in_rect);
-                let col_ok = !pos.placed_in(col, a) && pos.house_digit_cells(col, a).is_subset(in_rect);
-                if row_ok && col_ok && pos.has(far, b) {
+                if locked_in(pos, row, a, in_rect) && locked_in(pos, col, a, in_rect) && pos.has(far, b) {
                     let mut step = base_step(Technique::HiddenRectangle, pos, r);
                     step.houses = vec![row, col];
                     step.eliminations = vec![Candidate::new(far, b)];
@@ -248,4 +310,89 @@ pub fn bug_plus_one(pos: &Position, sink: Sink<'_>) -> bool {
     step.candidates = vec![Candidate::new(t, d)];
     step.houses = size.houses_of(t).to_vec();
     sink(step)
+}
+
+/// Calls `f` with every rectangle over two boxes whose corners are empty or hold digits placed
+/// while solving (never givens), with the number of placed corners.
+fn avoidable_rectangles(pos: &Position, f: &mut dyn FnMut([Cell; 4], usize) -> bool) -> bool {
+    let size = pos.size();
+    let n = size.side();
+    let usable = |c: Cell| pos.value(c).is_none() || pos.is_placed(c);
+    for r1 in 0..n {
+        for r2 in r1 + 1..n {
+            for c1 in 0..n {
+                for c2 in c1 + 1..n {
+                    let corners = [size.cell(r1, c1), size.cell(r1, c2), size.cell(r2, c1), size.cell(r2, c2)];
+                    let two_boxes = size.box_of(corners[0]) != size.box_of(corners[3])
+                        && (size.box_of(corners[0]) == size.box_of(corners[1]) || size.box_of(corners[0]) == size.box_of(corners[2]));
+                    if !two_boxes || !corners.iter().all(|&c| usable(c)) {
+                        continue;
+                    }
+                    let placed = corners.iter().filter(|&&c| pos.value(c).is_some()).count();
+                    if !f(corners, placed) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+fn avoidable_step(technique: Technique, pos: &Position, corners: [Cell; 4], digits: DigitSet) -> Step {
+    let mut step = Step::new(technique);
+    // The placed corners first, then the empty ones (the sentence names them so).
+    step.cells = corners
+        .iter()
+        .copied()
+        .filter(|&c| pos.value(c).is_some())
+        .chain(corners.iter().copied().filter(|&c| pos.value(c).is_none()))
+        .collect();
+    step.candidates = corners.iter().flat_map(|&c| (pos.candidates(c) & digits).iter().map(move |d| Candidate::new(c, d))).collect();
+    step
+}
+
+pub fn avoidable_rectangle(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
+    let size = pos.size();
+    avoidable_rectangles(pos, &mut |corners, placed| {
+        // Corner i's opposite is 3 - i; its row partner is i ^ 1, its column partner i ^ 2.
+        match technique {
+            Technique::AvoidableRectangle1 if placed == 3 => {
+                let Some(e) = (0..4).find(|&i| pos.value(corners[i]).is_none()) else { return true };
+                let (Some(a), Some(b1), Some(b2)) = (pos.value(corners[3 - e]), pos.value(corners[e ^ 1]), pos.value(corners[e ^ 2]))
+                else {
+                    return true;
+                };
+                if b1 != b2 || a == b1 || !pos.has(corners[e], a) {
+                    return true;
+                }
+                let mut step = avoidable_step(technique, pos, corners, DigitSet::single(a));
+                step.eliminations = vec![Candidate::new(corners[e], a)];
+                sink(step)
+            }
+            Technique::AvoidableRectangle2 if placed == 2 => {
+                let empty: Vec<usize> = (0..4).filter(|&i| pos.value(corners[i]).is_none()).collect();
+                let (u, v) = (empty[0], empty[1]);
+                if !on_one_side(size, corners[u], corners[v]) {
+                    return true;
+                }
+                // Each empty corner's completing digit is its opposite corner's.
+                let (Some(du), Some(dv)) = (pos.value(corners[3 - u]), pos.value(corners[3 - v])) else { return true };
+                let (cu, cv) = (pos.candidates(corners[u]), pos.candidates(corners[v]));
+                if du == dv || !cu.contains(du) || !cv.contains(dv) {
+                    return true;
+                }
+                let (xu, xv) = (cu.difference(DigitSet::single(du)), cv.difference(DigitSet::single(dv)));
+                let Some(c) = xu.single_digit() else { return true };
+                if xu != xv || c == du || c == dv {
+                    return true;
+                }
+                let pair = [corners[u], corners[v]];
+                let mut step = avoidable_step(technique, pos, corners, DigitSet::single(du) | DigitSet::single(dv) | xu);
+                step.eliminations = (common_peers(size, &pair) & pos.digit_cells(c)).iter().map(|t| Candidate::new(t, c)).collect();
+                step.eliminations.is_empty() || sink(step)
+            }
+            _ => true,
+        }
+    })
 }
