@@ -82,7 +82,16 @@ pub fn family(t: Technique) -> Family {
         SimpleColorsTrap | SimpleColorsWrap => Family::Coloring,
         XYWing | XYZWing | WWing => Family::Wing,
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | HiddenRectangle | Bug1 => Family::Uniqueness,
-        RemotePair | XChain | XYChain | ContinuousNiceLoop | DiscontinuousNiceLoop | Aic | AlsXz => Family::Chain,
+        RemotePair
+        | XChain
+        | XYChain
+        | ContinuousNiceLoop
+        | DiscontinuousNiceLoop
+        | Aic
+        | AlsXz
+        | AlsXyWing
+        | AlsXyChain
+        | DeathBlossom => Family::Chain,
         SueDeCoq | Reveal => Family::Other,
     }
 }
@@ -146,6 +155,9 @@ pub fn step_score(step: &Step) -> f32 {
         XYChain => chain_score(6.6, step),
         ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => chain_score(7.0, step),
         AlsXz => 7.5,
+        AlsXyWing => 7.8,
+        AlsXyChain => als_chain_score(step),
+        DeathBlossom => 8.2,
         Reveal => 10.0,
     }
 }
@@ -154,6 +166,13 @@ pub fn step_score(step: &Step) -> f32 {
 fn chain_score(base: f32, step: &Step) -> f32 {
     let extra = step.cells.len().saturating_sub(4) as f32 / 4.0;
     base + (extra.floor() / 10.0).min(1.0)
+}
+
+/// ALS-XY-Chains score 8.0 with four sets, +0.1 per further set, at most 8.4. The sets are
+/// counted by the strong links (one inside each set) of the step's first chain.
+fn als_chain_score(step: &Step) -> f32 {
+    let sets = step.chains.first().map_or(0, |c| c.iter().filter(|l| l.strong).count());
+    8.0 + (sets.saturating_sub(4).min(4) as f32) / 10.0
 }
 
 /// A logical solve: the steps in order, and whether they finished the puzzle.

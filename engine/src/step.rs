@@ -71,6 +71,9 @@ techniques! {
     Aic,
     AlsXz,
     SueDeCoq,
+    AlsXyWing,
+    AlsXyChain,
+    DeathBlossom,
     /// Not a technique: the solution's digit for a cell, when no technique applies.
     Reveal,
 }
@@ -125,6 +128,9 @@ impl Technique {
             Aic => "Alternating Inference Chain",
             AlsXz => "ALS-XZ",
             SueDeCoq => "Sue de Coq",
+            AlsXyWing => "ALS-XY-Wing",
+            AlsXyChain => "ALS-XY-Chain",
+            DeathBlossom => "Death Blossom",
             Reveal => "Reveal",
         }
     }

@@ -7,6 +7,7 @@
 //! scores are); `next_step` walks it, which is what hints, the logical solver and the grading
 //! use, so the step taken is always the easiest one available.
 
+mod als;
 mod chains;
 mod colors;
 mod fish;
@@ -68,6 +69,10 @@ pub const ORDER: &[Technique] = &[
     Technique::XYChain,
     Technique::DiscontinuousNiceLoop,
     Technique::Aic,
+    Technique::AlsXz,
+    Technique::AlsXyWing,
+    Technique::AlsXyChain,
+    Technique::DeathBlossom,
 ];
 
 /// Reports every instance of a technique to `sink` (until it returns false).
@@ -111,6 +116,10 @@ pub fn find_all(position: &Position, technique: Technique, sink: Sink<'_>) {
         RemotePair => chains::xy_chain(p, true, sink),
         Aic => chains::aic(p, sink),
         DiscontinuousNiceLoop => chains::discontinuous_nice_loop(p, sink),
+        AlsXz => als::als_xz(p, sink),
+        AlsXyWing => als::als_xy_wing(p, sink),
+        AlsXyChain => als::als_xy_chain(p, sink),
+        DeathBlossom => als::death_blossom(p, sink),
         _ => true,
     };
 }
