@@ -7,7 +7,7 @@
 //! written `r3c5` in every language, as Sudoku communities everywhere do.
 
 use crate::geometry::{Cell, Digit, DigitSet, House, Size, cell_name};
-use crate::step::{Step, Technique};
+use crate::step::{Link, Step, Technique};
 use serde::{Deserialize, Serialize};
 
 /// A language of the interface.
@@ -135,6 +135,9 @@ pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
         MultiColors1 => ["Multi-Colors 1", "Mehrfarbig 1 (Multi-Colors)", "Multicolores 1", "다중 색칠 1"],
         MultiColors2 => ["Multi-Colors 2", "Mehrfarbig 2 (Multi-Colors)", "Multicolores 2", "다중 색칠 2"],
         Medusa3D => ["3D Medusa", "3D-Medusa", "Medusa 3D", "3D 메두사"],
+        AlsXyWing => ["ALS-XY-Wing", "ALS-XY-Wing", "Ala ALS-XY", "ALS-XY-윙"],
+        AlsXyChain => ["ALS-XY-Chain", "ALS-XY-Kette", "Cadena ALS-XY", "ALS-XY-체인"],
+        DeathBlossom => ["Death Blossom", "Todesblüte (Death Blossom)", "Flor de la muerte", "죽음의 꽃 (Death Blossom)"],
         Reveal => ["Reveal", "Aufdecken", "Revelar", "공개"],
     };
     match lang {
@@ -198,6 +201,11 @@ struct Phrases {
     medusa_wrap: &'static str,
     medusa_trap: &'static str,
     reveal: &'static str,
+    als_xz: &'static str,
+    als_xz_double: &'static str,
+    als_xy_wing: &'static str,
+    als_chain: &'static str,
+    death_blossom: &'static str,
     removes: &'static str,
     places: &'static str,
     and: &'static str,
@@ -236,6 +244,11 @@ const EN: Phrases = Phrases {
     medusa_wrap: "two-candidate cells and conjugate pairs link candidates over several digits in two colours, one all true and one all false. One colour would break a rule (two digits in a cell, a digit twice in a house, or a cell left empty), so it is false.",
     medusa_trap: "two-candidate cells and conjugate pairs link candidates over several digits in two colours, one all true and one all false. Whichever it is, the removed candidates share a cell with or see the true colour's digit.",
     reveal: "no technique applies here; the solution has {digit} in {cell}.",
+    als_xz: "the almost locked sets (n cells, n+1 digits) in {houses} ({cells}) are linked by {x}: only one of them can hold it, so the other is locked, and either way {z} is in one of the two ({chain}): cells that see every {z} of both can't be {z}.",
+    als_xz_double: "the almost locked sets (n cells, n+1 digits) in {houses} ({cells}) are linked by both {x}: each holds exactly one of them, so both are locked: their other digits stay inside them and {x} stay in the two sets ({chain}).",
+    als_xy_wing: "the almost locked sets (n cells, n+1 digits) in {houses} ({cells}) form a wing linked by {x} ({chain}): the middle set can't lose both links, so an outer set is locked and holds {z}: cells that see every {z} of both outer sets can't be {z}.",
+    als_chain: "the almost locked sets (n cells, n+1 digits) in {houses} ({cells}) form a chain linked by {x} ({chain}): if the first set lacks {z} it is locked, each link then locks the next set, and the last one holds {z}: cells that see every {z} of both end sets can't be {z}.",
+    death_blossom: "whatever {cell} holds, the petal set for that digit loses it and is locked ({chain}), so one of the petals in {houses} holds {z}: cells that see every {z} of all petals can't be {z}.",
     removes: "Removes {elims}.",
     places: "Places {places}.",
     and: "and",
@@ -274,6 +287,11 @@ const DE: Phrases = Phrases {
     medusa_wrap: "Zellen mit zwei Kandidaten und Paare verbinden Kandidaten mehrerer Ziffern in zwei Farben: eine ganz wahr, eine ganz falsch. Eine Farbe bräche eine Regel (zwei Ziffern in einer Zelle, eine Ziffer doppelt in einem Haus oder eine leere Zelle), also ist sie falsch.",
     medusa_trap: "Zellen mit zwei Kandidaten und Paare verbinden Kandidaten mehrerer Ziffern in zwei Farben: eine ganz wahr, eine ganz falsch. Welche es auch ist, die entfernten Kandidaten teilen eine Zelle mit der wahren Farbe oder sehen deren Ziffer.",
     reveal: "hier greift keine Technik; die Lösung hat {digit} in {cell}.",
+    als_xz: "die fast gesperrten Mengen (n Zellen, n+1 Ziffern) in {houses} ({cells}) sind über {x} verbunden: nur eine von ihnen kann sie enthalten, also ist die andere gesperrt, und {z} liegt so oder so in einer der beiden ({chain}): Zellen, die jede {z} beider Mengen sehen, können nicht {z} sein.",
+    als_xz_double: "die fast gesperrten Mengen (n Zellen, n+1 Ziffern) in {houses} ({cells}) sind über {x} doppelt verbunden: jede enthält genau eine davon, also sind beide gesperrt: ihre übrigen Ziffern bleiben in ihnen, und {x} bleiben in den beiden Mengen ({chain}).",
+    als_xy_wing: "die fast gesperrten Mengen (n Zellen, n+1 Ziffern) in {houses} ({cells}) bilden einen Flügel über {x} ({chain}): die mittlere Menge kann nicht beide Verbindungen verlieren, also ist eine äußere gesperrt und enthält {z}: Zellen, die jede {z} beider äußeren Mengen sehen, können nicht {z} sein.",
+    als_chain: "die fast gesperrten Mengen (n Zellen, n+1 Ziffern) in {houses} ({cells}) bilden eine Kette über {x} ({chain}): fehlt der ersten Menge {z}, ist sie gesperrt, jede Verbindung sperrt die nächste, und die letzte enthält {z}: Zellen, die jede {z} beider Endmengen sehen, können nicht {z} sein.",
+    death_blossom: "was auch immer {cell} enthält, die Blütenmenge dieser Ziffer verliert sie und ist gesperrt ({chain}), also enthält eine der Blüten in {houses} {z}: Zellen, die jede {z} aller Blüten sehen, können nicht {z} sein.",
     removes: "Entfernt {elims}.",
     places: "Setzt {places}.",
     and: "und",
@@ -312,6 +330,11 @@ const ES: Phrases = Phrases {
     medusa_wrap: "las celdas de dos candidatos y los pares conjugados enlazan candidatos de varias cifras en dos colores, uno todo verdadero y otro todo falso. Un color rompería una regla (dos cifras en una celda, una cifra dos veces en una unidad o una celda vacía), así que es falso.",
     medusa_trap: "las celdas de dos candidatos y los pares conjugados enlazan candidatos de varias cifras en dos colores, uno todo verdadero y otro todo falso. Sea cual sea, los candidatos eliminados comparten celda con el color verdadero o ven su cifra.",
     reveal: "aquí no se aplica ninguna técnica; la solución tiene {digit} en {cell}.",
+    als_xz: "los conjuntos casi bloqueados (n celdas, n+1 cifras) de {houses} ({cells}) están unidos por {x}: solo uno de ellos puede tenerlo, así que el otro queda bloqueado, y en cualquier caso {z} está en uno de los dos ({chain}): las celdas que ven todos los {z} de ambos no pueden ser {z}.",
+    als_xz_double: "los conjuntos casi bloqueados (n celdas, n+1 cifras) de {houses} ({cells}) están unidos a la vez por {x}: cada uno tiene exactamente uno de ellos, así que ambos quedan bloqueados: sus demás cifras se quedan dentro y {x} se quedan en los dos conjuntos ({chain}).",
+    als_xy_wing: "los conjuntos casi bloqueados (n celdas, n+1 cifras) de {houses} ({cells}) forman un ala unida por {x} ({chain}): el conjunto del medio no puede perder ambos enlaces, así que uno de los exteriores queda bloqueado y tiene {z}: las celdas que ven todos los {z} de ambos exteriores no pueden ser {z}.",
+    als_chain: "los conjuntos casi bloqueados (n celdas, n+1 cifras) de {houses} ({cells}) forman una cadena unida por {x} ({chain}): si al primero le falta {z} queda bloqueado, cada enlace bloquea el siguiente y el último tiene {z}: las celdas que ven todos los {z} de ambos extremos no pueden ser {z}.",
+    death_blossom: "tenga lo que tenga {cell}, el pétalo de esa cifra la pierde y queda bloqueado ({chain}), así que uno de los pétalos de {houses} tiene {z}: las celdas que ven todos los {z} de todos los pétalos no pueden ser {z}.",
     removes: "Elimina {elims}.",
     places: "Coloca {places}.",
     and: "y",
@@ -350,6 +373,11 @@ const KO: Phrases = Phrases {
     medusa_wrap: "후보가 둘인 칸과 켤레 쌍이 여러 숫자의 후보를 두 색으로 연결합니다. 한 색은 모두 참, 다른 색은 모두 거짓입니다. 한 색은 규칙을 어기게 되므로(한 칸에 두 숫자, 한 구역에 같은 숫자 두 번, 또는 빈 칸) 거짓입니다.",
     medusa_trap: "후보가 둘인 칸과 켤레 쌍이 여러 숫자의 후보를 두 색으로 연결합니다. 한 색은 모두 참, 다른 색은 모두 거짓입니다. 어느 쪽이든 제거되는 후보는 참인 색과 같은 칸에 있거나 그 숫자를 봅니다.",
     reveal: "여기서는 적용되는 기법이 없습니다. 정답은 {cell}에 {digit}입니다.",
+    als_xz: "{houses}의 거의 잠긴 집합(n칸, n+1개 숫자) {cells}은(는) {x}(으)로 연결됩니다. 둘 중 하나만 그 숫자를 가질 수 있으므로 다른 하나는 잠기고, 어느 쪽이든 {z}은(는) 두 집합 중 하나에 있습니다({chain}). 두 집합의 모든 {z}을(를) 보는 칸은 {z}이(가) 될 수 없습니다.",
+    als_xz_double: "{houses}의 거의 잠긴 집합(n칸, n+1개 숫자) {cells}은(는) {x}(으)로 이중 연결됩니다. 각 집합이 그중 정확히 하나를 가지므로 둘 다 잠깁니다. 나머지 숫자는 각 집합 안에 남고 {x}은(는) 두 집합 안에 남습니다({chain}).",
+    als_xy_wing: "{houses}의 거의 잠긴 집합(n칸, n+1개 숫자) {cells}은(는) {x}(으)로 연결된 윙을 이룹니다({chain}). 가운데 집합은 두 연결 숫자를 모두 잃을 수 없으므로 바깥 집합 하나가 잠겨 {z}을(를) 가집니다. 두 바깥 집합의 모든 {z}을(를) 보는 칸은 {z}이(가) 될 수 없습니다.",
+    als_chain: "{houses}의 거의 잠긴 집합(n칸, n+1개 숫자) {cells}은(는) {x}(으)로 연결된 체인을 이룹니다({chain}). 첫 집합에 {z}이(가) 없으면 그 집합이 잠기고, 각 연결이 다음 집합을 잠가 마지막 집합이 {z}을(를) 가집니다. 양 끝 집합의 모든 {z}을(를) 보는 칸은 {z}이(가) 될 수 없습니다.",
+    death_blossom: "{cell}이(가) 무엇이든 그 숫자의 꽃잎 집합은 그 숫자를 잃고 잠깁니다({chain}). 따라서 {houses}의 꽃잎 중 하나가 {z}을(를) 가지며, 모든 꽃잎의 {z}을(를) 보는 칸은 {z}이(가) 될 수 없습니다.",
     removes: "제거: {elims}.",
     places: "배치: {places}.",
     and: "그리고",
@@ -389,6 +417,29 @@ pub fn cells_compact(size: Size, cells: &[Cell]) -> String {
     } else {
         cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(",")
     }
+}
+
+/// A chain through almost locked sets as players write it: each strong link inside a set as
+/// `(z=x)cells`, the weak links between sets as ` - `: `(3=7)r1c23 - (7=3)r5c5`. A link from a
+/// single cell into a set (a Death Blossom's stem) is written `3r2c2 - `.
+fn als_chain_text(size: Size, links: &[Link]) -> String {
+    let mut out = String::new();
+    for (i, link) in links.iter().enumerate() {
+        if link.strong {
+            let mut cells = link.from.cells.clone();
+            cells.extend(link.to.cells.iter().copied());
+            cells.sort();
+            cells.dedup();
+            let digit = |d: Digit| size.digit_char(d);
+            out.push_str(&format!("({}={}){}", digit(link.from.digit), digit(link.to.digit), cells_compact(size, &cells)));
+        } else {
+            if i == 0 {
+                out.push_str(&link.from.name(size));
+            }
+            out.push_str(" - ");
+        }
+    }
+    out.trim_end_matches(" - ").to_string()
 }
 
 fn digits_text(size: Size, digits: DigitSet) -> String {
@@ -538,6 +589,27 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
         | UnitForcingNet
         | CellForcingNet
         | NestedForcingNet => crate::techniques::forcing::text::explain(step, size, lang),
+        AlsXz | AlsXyWing | AlsXyChain | DeathBlossom => {
+            let links: Vec<&Link> = step.chains.iter().flatten().collect();
+            let linking: DigitSet = if step.technique == DeathBlossom {
+                step.cells
+                    .first()
+                    .map_or(DigitSet::EMPTY, |&stem| step.candidates.iter().filter(|c| c.cell == stem).map(|c| c.digit).collect())
+            } else {
+                links.iter().filter(|l| !l.strong).map(|l| l.from.digit).collect()
+            };
+            let removed: DigitSet = step.eliminations.iter().map(|c| c.digit).collect();
+            let chain = step.chains.iter().map(|c| als_chain_text(size, c)).collect::<Vec<_>>().join("; ");
+            let template = match step.technique {
+                AlsXz if linking.len() > 1 => p.als_xz_double,
+                AlsXz => p.als_xz,
+                AlsXyWing => p.als_xy_wing,
+                AlsXyChain => p.als_chain,
+                _ => p.death_blossom,
+            };
+            let extra = vec![("x", digits_text(size, linking)), ("z", digits_text(size, removed)), ("chain", chain)];
+            fill(template, &values(extra))
+        }
         _ => String::new(),
     };
     let mut out = format!("{}: {why}", technique_name(step.technique, lang));

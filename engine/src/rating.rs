@@ -100,6 +100,17 @@ pub fn family(t: Technique) -> Family {
         | UnitForcingNet
         | CellForcingNet
         | NestedForcingNet => Family::Forcing,
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | HiddenRectangle | Bug1 => Family::Uniqueness,
+        RemotePair
+        | XChain
+        | XYChain
+        | ContinuousNiceLoop
+        | DiscontinuousNiceLoop
+        | Aic
+        | AlsXz
+        | AlsXyWing
+        | AlsXyChain
+        | DeathBlossom => Family::Chain,
         SueDeCoq | Reveal => Family::Other,
     }
 }
@@ -180,6 +191,9 @@ pub fn step_score(step: &Step) -> f32 {
             // ratings of the forum's hardest run from 10 to 11.9).
             forcing_score(base, base + 2.2, step)
         }
+        AlsXyWing => 7.8,
+        AlsXyChain => als_chain_score(step),
+        DeathBlossom => 8.2,
         Reveal => 12.0,
     }
 }
@@ -195,6 +209,14 @@ fn chain_score(base: f32, step: &Step) -> f32 {
 fn forcing_score(base: f32, cap: f32, step: &Step) -> f32 {
     let length = techniques::forcing::proof_length(step);
     (base + techniques::forcing::length_bonus(length)).min(cap)
+}
+
+/// ALS-XY-Chains score 8.0 with four sets, +0.1 per further set, at most 8.2 (they stay below
+/// the forcing chains' 8.3, where Master begins). The sets are
+/// counted by the strong links (one inside each set) of the step's first chain.
+fn als_chain_score(step: &Step) -> f32 {
+    let sets = step.chains.first().map_or(0, |c| c.iter().filter(|l| l.strong).count());
+    8.0 + (sets.saturating_sub(4).min(2) as f32) / 10.0
 }
 
 /// A logical solve: the steps in order, and whether they finished the puzzle.

@@ -87,6 +87,9 @@ techniques! {
     MultiColors1,
     MultiColors2,
     Medusa3D,
+    AlsXyWing,
+    AlsXyChain,
+    DeathBlossom,
     /// Not a technique: the solution's digit for a cell, when no technique applies.
     Reveal,
 }
@@ -157,6 +160,9 @@ impl Technique {
             MultiColors1 => "Multi-Colors 1",
             MultiColors2 => "Multi-Colors 2",
             Medusa3D => "3D Medusa",
+            AlsXyWing => "ALS-XY-Wing",
+            AlsXyChain => "ALS-XY-Chain",
+            DeathBlossom => "Death Blossom",
             Reveal => "Reveal",
         }
     }

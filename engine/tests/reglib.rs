@@ -73,6 +73,9 @@ fn technique(code: &str) -> Option<Technique> {
         "0801" => XYZWing,
         "0803" => WWing,
         "0901" => AlsXz,
+        "0902" => AlsXyWing,
+        "0903" => AlsXyChain,
+        "0904" => DeathBlossom,
         "1101" => SueDeCoq,
         _ => return None,
     })
@@ -95,6 +98,8 @@ fn candidates(text: &str) -> Vec<Candidate> {
 
 struct Case {
     code: String,
+    /// The case's digits (for ALS cases: the digits of the eliminations it lists).
+    digits: DigitSet,
     fail_case: bool,
     position: Position,
     eliminations: Vec<Candidate>,
@@ -138,6 +143,7 @@ fn parse(line: &str) -> Option<Case> {
     }
     Some(Case {
         code: base.to_string(),
+        digits: fields[2].bytes().filter_map(|b| Digit::new(b.wrapping_sub(b'0'))).collect(),
         fail_case: variant == "x",
         position,
         eliminations: candidates(fields[5]),
@@ -162,6 +168,9 @@ fn passes(case: &Case, t: Technique) -> bool {
     if case.fail_case && want_e.is_empty() && want_p.is_empty() {
         return steps.is_empty();
     }
+    // An ALS case lists only the eliminations of its digits: one step may remove others too
+    // (a doubly linked ALS-XZ locks every digit of both sets).
+    let listed = |d: Digit| !case.code.starts_with("09") || case.digits.contains(d);
     let found = steps.iter().any(|s| {
         // Every step's sentence must fill its placeholders in every language.
         for lang in Lang::ALL {
@@ -169,6 +178,7 @@ fn passes(case: &Case, t: Technique) -> bool {
             assert!(!text.contains('{') && !text.contains('}'), "{lang:?}: {text}");
         }
         let mut e = s.eliminations.clone();
+        let mut e: Vec<Candidate> = s.eliminations.iter().copied().filter(|c| listed(c.digit)).collect();
         e.sort();
         e.dedup();
         let mut p = s.placements.clone();

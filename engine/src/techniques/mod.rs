@@ -7,6 +7,7 @@
 //! scores are); `next_step` walks it, which is what hints, the logical solver and the grading
 //! use, so the step taken is always the easiest one available.
 
+mod als;
 mod chains;
 mod colors;
 mod fish;
@@ -81,6 +82,10 @@ pub const ORDER: &[Technique] = &[
     Technique::Medusa3D,
     Technique::DiscontinuousNiceLoop,
     Technique::Aic,
+    Technique::AlsXz,
+    Technique::AlsXyWing,
+    Technique::AlsXyChain,
+    Technique::DeathBlossom,
     Technique::ContradictionForcingChain,
     Technique::UnitForcingChain,
     Technique::CellForcingChain,
@@ -145,6 +150,10 @@ pub fn find_all(position: &Position, technique: Technique, sink: Sink<'_>) {
         | CellForcingNet
         | NestedForcingNet => forcing::find_all(p, technique, sink),
         SueDeCoq => sue_de_coq::find_all(p, sink),
+        AlsXz => als::als_xz(p, sink),
+        AlsXyWing => als::als_xy_wing(p, sink),
+        AlsXyChain => als::als_xy_chain(p, sink),
+        DeathBlossom => als::death_blossom(p, sink),
         _ => true,
     };
 }
