@@ -92,15 +92,6 @@ pub fn family(t: Technique) -> Family {
         XYWing | XYZWing | WWing => Family::Wing,
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6
         | HiddenRectangle | AvoidableRectangle1 | AvoidableRectangle2 | Bug1 => Family::Uniqueness,
-        RemotePair | XChain | XYChain | ContinuousNiceLoop | DiscontinuousNiceLoop | Aic | AlsXz => Family::Chain,
-        ContradictionForcingChain
-        | UnitForcingChain
-        | CellForcingChain
-        | ContradictionForcingNet
-        | UnitForcingNet
-        | CellForcingNet
-        | NestedForcingNet => Family::Forcing,
-        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | HiddenRectangle | Bug1 => Family::Uniqueness,
         RemotePair
         | XChain
         | XYChain
@@ -111,6 +102,13 @@ pub fn family(t: Technique) -> Family {
         | AlsXyWing
         | AlsXyChain
         | DeathBlossom => Family::Chain,
+        ContradictionForcingChain
+        | UnitForcingChain
+        | CellForcingChain
+        | ContradictionForcingNet
+        | UnitForcingNet
+        | CellForcingNet
+        | NestedForcingNet => Family::Forcing,
         SueDeCoq | Reveal => Family::Other,
     }
 }

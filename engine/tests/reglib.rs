@@ -177,7 +177,6 @@ fn passes(case: &Case, t: Technique) -> bool {
             let text = explain(s, Size::Nine, lang);
             assert!(!text.contains('{') && !text.contains('}'), "{lang:?}: {text}");
         }
-        let mut e = s.eliminations.clone();
         let mut e: Vec<Candidate> = s.eliminations.iter().copied().filter(|c| listed(c.digit)).collect();
         e.sort();
         e.dedup();
