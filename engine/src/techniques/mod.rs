@@ -9,6 +9,7 @@
 
 mod chains;
 mod colors;
+mod complex_fish;
 mod fish;
 mod full_house;
 mod hidden_single;
@@ -16,6 +17,7 @@ mod intersections;
 mod naked_single;
 mod single_digit;
 mod subsets;
+mod templates;
 mod uniqueness;
 pub mod util;
 mod wings;
@@ -35,12 +37,15 @@ pub const ORDER: &[Technique] = &[
     Technique::NakedPair,
     Technique::XWing,
     Technique::HiddenPair,
+    Technique::FrankenXWing,
     Technique::LockedTriple,
     Technique::NakedTriple,
+    Technique::MutantXWing,
     Technique::Swordfish,
     Technique::Skyscraper,
     Technique::HiddenTriple,
     Technique::TwoStringKite,
+    Technique::FrankenSwordfish,
     Technique::TurbotFish,
     Technique::EmptyRectangle,
     Technique::XYWing,
@@ -48,26 +53,39 @@ pub const ORDER: &[Technique] = &[
     Technique::SashimiXWing,
     Technique::SimpleColorsTrap,
     Technique::SimpleColorsWrap,
+    Technique::MutantSwordfish,
     Technique::XYZWing,
     Technique::WWing,
     Technique::UniqueRectangle1,
+    Technique::FinnedFrankenXWing,
     Technique::UniqueRectangle2,
     Technique::UniqueRectangle4,
     Technique::HiddenRectangle,
     Technique::FinnedSwordfish,
     Technique::SashimiSwordfish,
     Technique::UniqueRectangle3,
+    Technique::FinnedMutantXWing,
     Technique::NakedQuad,
+    Technique::FinnedFrankenSwordfish,
     Technique::Jellyfish,
+    Technique::FinnedMutantSwordfish,
     Technique::HiddenQuad,
+    Technique::FrankenJellyfish,
     Technique::FinnedJellyfish,
     Technique::SashimiJellyfish,
     Technique::Bug1,
+    Technique::MutantJellyfish,
+    Technique::FinnedFrankenJellyfish,
+    Technique::FinnedMutantJellyfish,
+    Technique::FinnedMutantSquirmbag,
     Technique::RemotePair,
     Technique::XChain,
     Technique::XYChain,
+    Technique::FinnedMutantWhale,
     Technique::DiscontinuousNiceLoop,
     Technique::Aic,
+    Technique::TemplateSet,
+    Technique::TemplateDelete,
 ];
 
 /// Reports every instance of a technique to `sink` (until it returns false).
@@ -97,6 +115,22 @@ pub fn find_all(position: &Position, technique: Technique, sink: Sink<'_>) {
         SashimiXWing => fish::find_all(p, 2, fish::Kind::Sashimi, sink),
         SashimiSwordfish => fish::find_all(p, 3, fish::Kind::Sashimi, sink),
         SashimiJellyfish => fish::find_all(p, 4, fish::Kind::Sashimi, sink),
+        FrankenXWing => complex_fish::find_all(p, 2, complex_fish::Shape::Franken, false, sink),
+        FrankenSwordfish => complex_fish::find_all(p, 3, complex_fish::Shape::Franken, false, sink),
+        FrankenJellyfish => complex_fish::find_all(p, 4, complex_fish::Shape::Franken, false, sink),
+        FinnedFrankenXWing => complex_fish::find_all(p, 2, complex_fish::Shape::Franken, true, sink),
+        FinnedFrankenSwordfish => complex_fish::find_all(p, 3, complex_fish::Shape::Franken, true, sink),
+        FinnedFrankenJellyfish => complex_fish::find_all(p, 4, complex_fish::Shape::Franken, true, sink),
+        MutantXWing => complex_fish::find_all(p, 2, complex_fish::Shape::Mutant, false, sink),
+        MutantSwordfish => complex_fish::find_all(p, 3, complex_fish::Shape::Mutant, false, sink),
+        MutantJellyfish => complex_fish::find_all(p, 4, complex_fish::Shape::Mutant, false, sink),
+        FinnedMutantXWing => complex_fish::find_all(p, 2, complex_fish::Shape::Mutant, true, sink),
+        FinnedMutantSwordfish => complex_fish::find_all(p, 3, complex_fish::Shape::Mutant, true, sink),
+        FinnedMutantJellyfish => complex_fish::find_all(p, 4, complex_fish::Shape::Mutant, true, sink),
+        FinnedMutantSquirmbag => complex_fish::find_all(p, 5, complex_fish::Shape::Mutant, true, sink),
+        FinnedMutantWhale => complex_fish::find_all(p, 6, complex_fish::Shape::Mutant, true, sink),
+        TemplateSet => templates::find_all(p, true, sink),
+        TemplateDelete => templates::find_all(p, false, sink),
         Skyscraper | TwoStringKite | TurbotFish => single_digit::chains(p, technique, sink),
         EmptyRectangle => single_digit::empty_rectangle(p, sink),
         SimpleColorsTrap | SimpleColorsWrap => colors::find_all(p, technique, sink),
