@@ -19,16 +19,26 @@
 //! cover houses goes as well ("cannibalism"): taking it would fill two cover houses with one
 //! digit, leaving too few for the other base houses.
 //!
-//! The search chooses base houses, then covers their candidates one at a time: the next
-//! uncovered candidate is covered by one of its (at most three) houses, or becomes a fin.
-//! Every partial base is checked to still be coverable, which cuts off most combinations
-//! early; fins are bounded (`MAX_FINS`) and must have a common peer, else nothing can go.
+//! Finding them: a fish only ever removes candidates that no template of its digit uses
+//! (templates.rs: reasoning on one digit can't remove a candidate that some placement of the
+//! digit across the whole grid keeps). So the templates name the targets first, usually none,
+//! and the search runs only for those. For a target, one of its houses is a cover (or, for a
+//! cannibal, a base with its other two houses as covers), and fins must see it. From there the
+//! fish grows connected: the next uncovered base candidate goes into one of its at most three
+//! houses, or becomes a fin; when all are covered, a base house through a covered candidate
+//! joins (or, if none will, a cover through a base candidate). A fish in two separate parts
+//! would remove nothing its parts don't, so nothing is lost. Running out of cover houses cuts
+//! a branch at once; fins are bounded (`MAX_FINS`), and so is the work (`SEARCH_STEPS`).
+//!
+//! 4x4 and 9x9 only (cells as 128-bit masks): on 16x16, 48 houses make the search far too
+//! wide for a hint, and its templates can't be walked.
 
+use super::templates::outside_templates;
 use super::util::Sink;
-use crate::cellset::{CellSet, common_peers, peer_set};
-use crate::geometry::{Candidate, Digit, House, Size};
+use crate::geometry::{Candidate, Cell, Digit, House, Size};
 use crate::position::Position;
 use crate::step::{Step, Technique};
+use std::sync::OnceLock;
 
 /// Which complex fish to look for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -41,11 +51,24 @@ pub enum Shape {
 
 /// The most fins (exo and endo together) a finned complex fish may have. More fins mean a
 /// wider search and hardly ever an elimination: every removed candidate must see them all.
-pub const MAX_FINS: usize = 4;
+pub const MAX_FINS: u32 = 5;
+
+/// The most search steps (partial fish) one call may take: about 10 ms. The positions met in
+/// a solve need far fewer (at most a few thousand over 300 of the hardest puzzles; 58,000 for
+/// the hardest reglib case, a Whale); only crowded positions early in a puzzle, where simpler
+/// techniques apply first anyway, hold so many fish that a complete search would take long
+/// (a tenth of a second for a Whale): there it stops, keeping what it found.
+const SEARCH_STEPS: u32 = 100_000;
+
+/// The most base houses (a Whale).
+const MAX_K: usize = 6;
 
 const ROW: u8 = 1;
 const COL: u8 = 2;
 const BOX: u8 = 4;
+
+/// Cells as bits of a 128-bit mask (enough for 9x9).
+type Bits = u128;
 
 fn technique(k: usize, shape: Shape, finned: bool) -> Technique {
     use Technique::*;
@@ -86,32 +109,85 @@ fn shape_of(base: u8, cover: u8) -> Option<Shape> {
     }
 }
 
+/// The grid's houses, each cell's houses and peers, as masks.
+struct Tables {
+    houses: Vec<House>,
+    house_cells: Vec<Bits>,
+    cell_houses: Vec<[u8; 3]>,
+    peers: Vec<Bits>,
+}
+
+fn tables(size: Size) -> &'static Tables {
+    static T: [OnceLock<Tables>; 2] = [OnceLock::new(), OnceLock::new()];
+    let slot = if size == Size::Four { &T[0] } else { &T[1] };
+    slot.get_or_init(|| {
+        let houses: Vec<House> = size.houses().collect();
+        let bits = |cells: &[Cell]| cells.iter().fold(0 as Bits, |m, c| m | 1 << c.index());
+        Tables {
+            house_cells: houses.iter().map(|&h| bits(size.house_cells(h))).collect(),
+            cell_houses: size.cells().map(|c| size.houses_of(c).map(|h| h.index(size) as u8)).collect(),
+            peers: size.cells().map(|c| bits(size.peers(c))).collect(),
+            houses,
+        }
+    })
+}
+
+fn cells_of(bits: Bits) -> impl Iterator<Item = Cell> {
+    let mut rest = bits;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        Some(Cell::new(i))
+    })
+}
+
 /// Complex fish with `k` base houses of `shape`, finned or not.
 pub fn find_all(pos: &Position, k: usize, shape: Shape, finned: bool, sink: Sink<'_>) -> bool {
     let size = pos.size();
+    if size.cell_count() > 128 || !(2..=MAX_K).contains(&k) {
+        return true;
+    }
+    let t = tables(size);
+    let mut steps_left = SEARCH_STEPS;
     // Which kinds of houses may be base and cover: for Franken, rows and boxes against columns
     // and boxes, then the transpose (a fish can't be both: its bases would all be boxes, and
-    // boxes can't cover other boxes); for Mutant, anything (the basic and Franken ones found
-    // on the way are left to their own techniques).
+    // boxes can't cover other boxes); for Mutant, anything (the basic and Franken ones met on
+    // the way are left to their own techniques).
     let orientations: &[(u8, u8)] = match shape {
         Shape::Franken => &[(ROW | BOX, COL | BOX), (COL | BOX, ROW | BOX)],
         Shape::Mutant => &[(ROW | COL | BOX, ROW | COL | BOX)],
     };
     for digit in size.digits() {
-        let cells = pos.digit_cells(digit);
-        if cells.is_empty() {
-            continue;
-        }
-        let houses: Vec<House> = size.houses().collect();
-        let house_cells: Vec<CellSet> = houses.iter().map(|&h| pos.house_digit_cells(h, digit)).collect();
+        let targets = match outside_templates(pos, digit) {
+            Some(0) | None => continue,
+            Some(t) => t,
+        };
+        let cells = pos.digit_cells(digit).iter().fold(0 as Bits, |m, c| m | 1 << c.index());
+        let house_cells: Vec<Bits> = t.house_cells.iter().map(|&h| h & cells).collect();
         for &(base_kinds, cover_kinds) in orientations {
-            let bases: Vec<usize> =
-                (0..houses.len()).filter(|&i| base_kinds & kind_of(houses[i]) != 0 && !house_cells[i].is_empty()).collect();
-            let mut search =
-                Search { size, digit, cells, houses: &houses, house_cells: &house_cells, cover_kinds, k, shape, finned, sink: &mut *sink };
-            let mut chosen = Vec::with_capacity(k);
-            if !search.bases(&bases, 0, &mut chosen, CellSet::EMPTY, CellSet::EMPTY) {
-                return false;
+            let of_kinds = |kinds: u8| {
+                (0..t.houses.len()).filter(|&i| kinds & kind_of(t.houses[i]) != 0 && house_cells[i] != 0).fold(0u32, |m, i| m | 1 << i)
+            };
+            let (base_ok, cover_ok) = (of_kinds(base_kinds), of_kinds(cover_kinds));
+            for z in cells_of(targets) {
+                let mut search = Search {
+                    t,
+                    digit,
+                    target: z,
+                    house_cells: &house_cells,
+                    fin_zone: if finned { t.peers[z.index()] & cells } else { 0 },
+                    k,
+                    shape,
+                    finned,
+                    steps_left: &mut steps_left,
+                    sink: &mut *sink,
+                };
+                if !search.run(base_ok, cover_ok) {
+                    return false;
+                }
             }
         }
     }
@@ -119,194 +195,286 @@ pub fn find_all(pos: &Position, k: usize, shape: Shape, finned: bool, sink: Sink
 }
 
 struct Search<'a, 's> {
-    size: Size,
+    t: &'static Tables,
     digit: Digit,
-    /// The digit's candidates.
-    cells: CellSet,
-    houses: &'a [House],
+    /// The candidate the fish must remove (the smallest it removes: each fish is reported for
+    /// that one only).
+    target: Cell,
     /// The digit's candidates in each house, by house index.
-    house_cells: &'a [CellSet],
-    cover_kinds: u8,
+    house_cells: &'a [Bits],
+    /// Where fins may be: candidates that see the target (none for a fish without fins).
+    fin_zone: Bits,
     k: usize,
     shape: Shape,
     finned: bool,
+    /// The search steps left (see `SEARCH_STEPS`).
+    steps_left: &'a mut u32,
     sink: Sink<'s>,
 }
 
-/// A partial cover: the cover houses so far and what they leave.
-#[derive(Clone)]
-struct Cover {
-    houses: Vec<usize>,
-    /// The digit's candidates in the cover houses.
-    covered: CellSet,
-    /// Houses that may no longer be covers (bases, and the choices already tried).
-    barred: u64,
-    /// Base candidates that stay outside the cover (exo fins) or lie in two bases (endo fins).
-    fins: CellSet,
-    /// The candidates that see every fin (all candidates while there are none).
-    fin_peers: CellSet,
+/// A fish in the making.
+#[derive(Clone, Copy)]
+struct State {
+    bases: [u8; MAX_K],
+    nb: usize,
+    /// Houses that may not become bases (wrong kind, the target's, or already passed over).
+    base_barred: u32,
+    covers: [u8; MAX_K],
+    nc: usize,
+    /// The base houses' candidates.
+    base_cells: Bits,
+    /// The cover houses' candidates, and those in two cover houses.
+    covered: Bits,
+    twice: Bits,
+    /// Houses that may not become covers (bases, wrong kind, or already tried for this part of
+    /// the base: a fish is met only once), and the covers as a set.
+    barred: u32,
+    cover_set: u32,
+    /// Base candidates outside the cover (exo fins) or in two bases (endo fins), and the
+    /// candidates that see them all.
+    fins: Bits,
+    fin_peers: Bits,
 }
 
 impl Search<'_, '_> {
-    fn house_bit(&self, cell_house: House) -> usize {
-        cell_house.index(self.size)
-    }
-
-    /// Chooses base houses (from `list`, after `start`); checks each partial base can still be
-    /// covered; then enumerates the covers of the full base. Returns false when the sink stops.
-    fn bases(&mut self, list: &[usize], start: usize, chosen: &mut Vec<usize>, base: CellSet, endo: CellSet) -> bool {
-        if chosen.len() == self.k {
-            let cover = self.start_cover(chosen, base, endo);
-            return self.covers(chosen, base, cover, false);
-        }
-        let need = self.k - chosen.len();
-        for i in start..list.len() {
-            if list.len() - i < need {
-                break;
-            }
-            let h = list[i];
-            let cells = self.house_cells[h];
-            let overlap = base & cells;
-            let endo2 = endo | overlap;
-            if !overlap.is_empty() && (!self.finned || endo2.len() > MAX_FINS) {
+    /// Searches the fish that remove the target: with one of its houses as a cover (and none
+    /// as a base), or as a cannibal, with one as a base and the other two as covers.
+    fn run(&mut self, base_ok: u32, cover_ok: u32) -> bool {
+        let z = self.target.index();
+        let z_houses = self.t.cell_houses[z];
+        let all_z = z_houses.iter().fold(0u32, |m, &h| m | 1 << h);
+        let empty = State {
+            bases: [0; MAX_K],
+            nb: 0,
+            base_barred: !base_ok | all_z,
+            covers: [0; MAX_K],
+            nc: 0,
+            base_cells: 0,
+            covered: 0,
+            twice: 0,
+            barred: !cover_ok,
+            cover_set: 0,
+            fins: 0,
+            fin_peers: !0,
+        };
+        let mut tried = 0u32;
+        for &h in &z_houses {
+            if cover_ok & (1 << h) == 0 {
                 continue;
             }
-            chosen.push(h);
-            let base2 = base | cells;
-            let go_deeper = chosen.len() < 2 || chosen.len() == self.k || {
-                let cover = self.start_cover(chosen, base2, endo2);
-                !cover.fin_peers.is_empty() && self.covers(chosen, base2, cover, true)
-            };
-            let go_on = !go_deeper || self.bases(list, i + 1, chosen, base2, endo2);
-            chosen.pop();
-            if !go_on {
+            // Houses of the target tried before are no covers here: each fish is met once.
+            let mut st = empty;
+            st.barred |= tried;
+            tried |= 1 << h;
+            self.add_cover(&mut st, h as usize);
+            if !self.grow(st) {
+                return false;
+            }
+        }
+        for (i, &b) in z_houses.iter().enumerate() {
+            let others = [z_houses[(i + 1) % 3], z_houses[(i + 2) % 3]];
+            if base_ok & (1 << b) == 0 || others.iter().any(|&h| cover_ok & (1 << h) == 0) {
+                continue;
+            }
+            let mut st = empty;
+            self.add_base(&mut st, b as usize);
+            for h in others {
+                self.add_cover(&mut st, h as usize);
+            }
+            if !self.grow(st) {
                 return false;
             }
         }
         true
     }
 
-    fn start_cover(&self, bases: &[usize], _base: CellSet, endo: CellSet) -> Cover {
-        let mut barred = 0u64;
-        for (i, &h) in self.houses.iter().enumerate() {
-            if self.cover_kinds & kind_of(h) == 0 {
-                barred |= 1 << i;
-            }
-        }
-        for &b in bases {
-            barred |= 1 << b;
-        }
-        let endo_cells = endo.to_vec();
-        let fin_peers = if endo_cells.is_empty() { self.cells } else { common_peers(self.size, &endo_cells) & self.cells };
-        Cover { houses: Vec::with_capacity(self.k), covered: CellSet::EMPTY, barred, fins: endo, fin_peers }
+    fn add_cover(&self, st: &mut State, h: usize) {
+        st.covers[st.nc] = h as u8;
+        st.nc += 1;
+        st.twice |= st.covered & self.house_cells[h];
+        st.covered |= self.house_cells[h];
+        st.cover_set |= 1 << h;
+        st.barred |= 1 << h;
     }
 
-    /// Extends a cover of `base` by one house or one fin at a time. In `probe` mode it asks
-    /// only whether some cover of at most k houses exists, and returns true once one is found;
-    /// otherwise it reports every fish and returns false once the sink stops. Either way a
-    /// result equal to `probe` means "stop".
-    fn covers(&mut self, bases: &[usize], base: CellSet, cover: Cover, probe: bool) -> bool {
-        let open = base - cover.covered - cover.fins;
-        if open.is_empty() {
-            if probe {
-                return true;
-            }
-            return cover.houses.len() < self.k || self.report(bases, base, &cover);
+    fn add_base(&self, st: &mut State, h: usize) {
+        st.bases[st.nb] = h as u8;
+        st.nb += 1;
+        st.base_barred |= 1 << h;
+        st.base_cells |= self.house_cells[h];
+        st.barred |= 1 << h;
+    }
+
+    /// Extends `st`: covers its next uncovered base candidate (or makes it a fin); when all are
+    /// covered, adds a base house that meets the covers (the first such in index order, the
+    /// earlier ones passed over for good), or else a cover house through a base candidate. So
+    /// the fish grows connected from the target's cover, and each fish is met once. Returns
+    /// false when the sink stops (or the steps run out).
+    fn grow(&mut self, st: State) -> bool {
+        if *self.steps_left == 0 {
+            return false;
         }
-        if cover.houses.len() == self.k {
-            // No room for another cover house: the rest must be fins.
-            if !self.finned || cover.fins.len() + open.len() > MAX_FINS {
-                return !probe;
-            }
-            let mut peers = cover.fin_peers;
-            for c in open.iter() {
-                peers = peers & peer_set(self.size, c);
-            }
-            if peers.is_empty() {
-                return !probe;
-            }
-            if probe {
-                return true;
-            }
-            let done = Cover { fins: cover.fins | open, fin_peers: peers, ..cover };
-            return self.report(bases, base, &done);
+        *self.steps_left -= 1;
+        let open = st.base_cells & !st.covered & !st.fins;
+        if open != 0 {
+            return self.cover(st, open);
         }
-        // Branch on the open candidate with the fewest houses left to cover it.
-        let mut best: Option<(crate::geometry::Cell, [usize; 3], usize)> = None;
-        for c in open.iter() {
-            let mut avail = [0usize; 3];
-            let mut n = 0;
-            for h in self.size.houses_of(c) {
-                let i = self.house_bit(h);
-                if cover.barred & (1 << i) == 0 {
-                    avail[n] = i;
-                    n += 1;
+        if st.nb == self.k && st.nc == self.k {
+            return self.report(&st);
+        }
+        // Candidates covered but in no base yet: a new base through one of them hangs on.
+        let links = st.covered & !st.base_cells;
+        let mut base_barred = st.base_barred;
+        if st.nb < self.k {
+            for h in 0..self.house_cells.len() {
+                let cells = self.house_cells[h];
+                if base_barred & (1 << h) != 0 || st.cover_set & (1 << h) != 0 || cells & links == 0 {
+                    continue;
+                }
+                // Candidates in two bases are (endo) fins.
+                let endo = cells & st.base_cells;
+                let mut next = st;
+                next.base_barred = base_barred;
+                base_barred |= 1 << h;
+                if endo != 0 {
+                    if endo & !self.fin_zone != 0 || (st.fins | endo).count_ones() > MAX_FINS {
+                        continue;
+                    }
+                    next.fins |= endo;
+                    for c in cells_of(endo) {
+                        next.fin_peers &= self.t.peers[c.index()];
+                    }
+                }
+                self.add_base(&mut next, h);
+                if !self.grow(next) {
+                    return false;
                 }
             }
-            if best.is_none_or(|(_, _, m)| n < m) {
-                best = Some((c, avail, n));
-                if n <= 1 {
-                    break;
+        }
+        if st.nc < self.k {
+            // No further base meets the covers: a further cover must meet the base.
+            let held = st.base_cells & !st.fins;
+            let mut barred = st.barred;
+            for h in 0..self.house_cells.len() {
+                if barred & (1 << h) != 0 || self.house_cells[h] & held == 0 {
+                    continue;
+                }
+                let mut next = st;
+                next.base_barred = base_barred;
+                next.barred = barred;
+                barred |= 1 << h;
+                self.add_cover(&mut next, h);
+                if !self.grow(next) {
+                    return false;
                 }
             }
         }
-        let Some((cell, avail, n)) = best else { return !probe };
-        let mut barred = cover.barred;
-        for &h in &avail[..n] {
-            let mut next = cover.clone();
-            next.houses.push(h);
-            next.covered = next.covered | self.house_cells[h];
-            next.barred = barred | 1 << h;
-            // Later branches must not use this house for the cell again (no fish twice).
+        true
+    }
+
+    /// Branches on the open candidate with the fewest houses left to cover it: each of them
+    /// (later branches barring the earlier houses), or the candidate as a fin.
+    fn cover(&mut self, st: State, open: Bits) -> bool {
+        let room = (self.k - st.nc) as u32;
+        let fins_left = st.fins.count_ones() < MAX_FINS;
+        let mut best = (Cell::new(0), 0u32, u32::MAX);
+        // A lower bound on the covers still needed: open candidates that can't be fins and
+        // share no house that could still cover two of them need one cover each.
+        let (mut used, mut need) = (0u32, 0u32);
+        for c in cells_of(open) {
+            let houses = if room > 0 { self.t.cell_houses[c.index()].iter().fold(0u32, |m, &h| m | 1 << h) & !st.barred } else { 0 };
+            let n = houses.count_ones();
+            if n < best.2 {
+                best = (c, houses, n);
+            }
+            if !(fins_left && self.fin_zone & (1 << c.index()) != 0) && houses & used == 0 {
+                need += 1;
+                used |= houses;
+                if need > room {
+                    return true;
+                }
+            }
+        }
+        let (cell, mut houses, _) = best;
+        let mut barred = st.barred;
+        while houses != 0 {
+            let h = houses.trailing_zeros() as usize;
+            houses &= houses - 1;
+            let mut next = st;
+            next.barred = barred;
+            self.add_cover(&mut next, h);
             barred |= 1 << h;
-            let r = self.covers(bases, base, next, probe);
-            if r == probe {
-                return r;
+            if !self.grow(next) {
+                return false;
             }
         }
-        // Or the cell is a fin: none of its houses may cover it.
-        if self.finned && cover.fins.len() < MAX_FINS {
-            let peers = cover.fin_peers & peer_set(self.size, cell);
-            if !peers.is_empty() {
-                let next = Cover { barred, fins: cover.fins | CellSet::single(cell), fin_peers: peers, ..cover };
-                return self.covers(bases, base, next, probe);
+        // Or the candidate is a fin: none of its houses may cover it.
+        if self.fin_zone & (1 << cell.index()) != 0 && st.fins.count_ones() < MAX_FINS {
+            let mut next = st;
+            next.fins |= 1 << cell.index();
+            next.fin_peers &= self.t.peers[cell.index()];
+            next.barred = self.t.cell_houses[cell.index()].iter().fold(barred, |m, &h| m | 1 << h);
+            return self.grow(next);
+        }
+        true
+    }
+
+    /// Whether bases and covers hang together through the candidates they share (fins
+    /// aside). A fish in two separate parts removes nothing that its parts, smaller fish with
+    /// fewer fins, don't: it is left to them (and many junk fish go with it: a pattern plus
+    /// houses that cover only themselves).
+    fn connected(&self, st: &State) -> bool {
+        let n = st.nb + st.nc;
+        let house = |i: usize| if i < st.nb { st.bases[i] } else { st.covers[i - st.nb] } as usize;
+        let mut reached = 1u32;
+        let mut frontier = 1u32;
+        while frontier != 0 {
+            let i = frontier.trailing_zeros() as usize;
+            frontier &= frontier - 1;
+            let (from, to) = if i < st.nb { (st.nb, n) } else { (0, st.nb) };
+            for j in from..to {
+                if reached & (1 << j) == 0 && self.house_cells[house(i)] & self.house_cells[house(j)] & st.base_cells & !st.fins != 0 {
+                    reached |= 1 << j;
+                    frontier |= 1 << j;
+                }
             }
         }
-        !probe
+        reached.count_ones() as usize == n
     }
 
     /// Reports a complete fish if it is of the shape searched and removes something.
-    fn report(&mut self, bases: &[usize], base: CellSet, cover: &Cover) -> bool {
-        if self.finned == cover.fins.is_empty() {
+    fn report(&mut self, st: &State) -> bool {
+        if self.finned == (st.fins == 0) {
             return true;
         }
-        let base_kinds = bases.iter().fold(0, |m, &h| m | kind_of(self.houses[h]));
-        let cover_kinds = cover.houses.iter().fold(0, |m, &h| m | kind_of(self.houses[h]));
+        let houses = &self.t.houses;
+        let bases = &st.bases[..st.nb];
+        let covers = &st.covers[..st.nc];
+        let base_kinds = bases.iter().fold(0, |m, &h| m | kind_of(houses[h as usize]));
+        let cover_kinds = covers.iter().fold(0, |m, &h| m | kind_of(houses[h as usize]));
         if shape_of(base_kinds, cover_kinds) != Some(self.shape) {
             return true;
         }
-        // Cannibals: base candidates in two cover houses.
-        let mut twice = CellSet::EMPTY;
-        for (i, &a) in cover.houses.iter().enumerate() {
-            for &b in &cover.houses[i + 1..] {
-                twice = twice | (self.house_cells[a] & self.house_cells[b]);
-            }
+        if !self.connected(st) {
+            return true;
         }
-        let mut elims = (cover.covered - base) | ((twice & base) - cover.fins);
-        if !cover.fins.is_empty() {
-            elims = elims & cover.fin_peers;
+        // Cover candidates outside the base, and cannibals: base candidates in two covers.
+        let mut elims = (st.covered & !st.base_cells) | (st.twice & st.base_cells & !st.fins);
+        if st.fins != 0 {
+            elims &= st.fin_peers;
         }
-        if elims.is_empty() {
+        // Reported once, for the smallest candidate it removes.
+        if elims.trailing_zeros() as usize != self.target.index() {
             return true;
         }
         let mut step = Step::new(technique(self.k, self.shape, self.finned));
-        step.eliminations = elims.iter().map(|c| Candidate::new(c, self.digit)).collect();
-        step.cells = base.to_vec();
-        step.candidates = base.iter().map(|c| Candidate::new(c, self.digit)).collect();
-        step.houses = bases.iter().map(|&h| self.houses[h]).collect();
-        let mut covers: Vec<House> = cover.houses.iter().map(|&h| self.houses[h]).collect();
-        covers.sort();
-        step.houses.extend(covers);
+        step.eliminations = cells_of(elims).map(|c| Candidate::new(c, self.digit)).collect();
+        step.cells = cells_of(st.base_cells).collect();
+        step.candidates = step.cells.iter().map(|&c| Candidate::new(c, self.digit)).collect();
+        step.houses = bases.iter().map(|&h| houses[h as usize]).collect();
+        let mut cover_houses: Vec<House> = covers.iter().map(|&h| houses[h as usize]).collect();
+        cover_houses.sort();
+        step.houses.extend(cover_houses);
         (self.sink)(step)
     }
 }

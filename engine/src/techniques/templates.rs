@@ -86,44 +86,95 @@ fn cells_of(size: Size, bits: u128) -> Vec<Cell> {
     size.cells().filter(|c| bits & (1 << c.index()) != 0).collect()
 }
 
-/// The templates of one digit that fit the position, as 81-bit masks.
+/// The templates of one digit that fit the position, as cell masks.
 fn templates(pos: &Position, digit: Digit) -> Vec<u128> {
+    let mut found = Vec::new();
+    walk(pos.size(), &rows_of(pos, digit), &mut |t| {
+        found.push(t);
+        true
+    });
+    found
+}
+
+/// The candidates of a digit that no fitting template uses (as a cell mask): exactly those
+/// that reasoning on this digit alone (any fish, finned or not, any single-digit chain) can
+/// remove. For 4x4 and 9x9; `None` on 16x16, where the templates can't be walked.
+pub fn outside_templates(pos: &Position, digit: Digit) -> Option<u128> {
     let size = pos.size();
-    let placed = bits_of(size.cells().filter(|&c| pos.value(c) == Some(digit)));
-    let open = bits_of(pos.digit_cells(digit).iter());
-    // Per row, the columns the template may use there: the placed one only, or the candidates.
-    let mut rows = [0u16; 9];
-    for (r, row) in rows.iter_mut().enumerate() {
-        let line = (placed >> (9 * r)) as u16 & 0x1ff;
-        *row = if line != 0 { line } else { (open >> (9 * r)) as u16 & 0x1ff };
+    if size.cell_count() > 128 {
+        return None;
     }
-    let mut walk = Walk { rows, found: Vec::new() };
-    walk.row(0, 0, 0, 0);
-    walk.found
-}
-
-struct Walk {
-    rows: [u16; 9],
-    found: Vec<u128>,
-}
-
-impl Walk {
-    /// Places the digit in row `r` and below; `cols` are the columns used, `boxes` the box
-    /// columns (0..3) used in the current band, `path` the cells chosen so far.
-    fn row(&mut self, r: usize, cols: u16, boxes: u8, path: u128) {
-        if r == 9 {
-            self.found.push(path);
-            return;
+    let rows = rows_of(pos, digit);
+    let open = bits_of(pos.digit_cells(digit).iter());
+    // One template through each candidate not yet on a template found: most candidates come
+    // for free with the templates found for others.
+    let (mut union, mut outside) = (0u128, 0u128);
+    for c in pos.digit_cells(digit).iter() {
+        let bit = 1u128 << c.index();
+        if union & bit != 0 {
+            continue;
         }
-        let boxes = if r % 3 == 0 { 0 } else { boxes };
+        let mut through = rows;
+        through[size.row_of(c)] = 1 << size.col_of(c);
+        let mut found = 0u128;
+        walk(size, &through, &mut |t| {
+            found = t;
+            false
+        });
+        if found == 0 {
+            outside |= bit;
+        }
+        union |= found;
+    }
+    Some(open & outside)
+}
+
+/// Per row, the columns a template of `digit` may use: the placed one only, or the candidates.
+fn rows_of(pos: &Position, digit: Digit) -> [u16; 9] {
+    let size = pos.size();
+    let mut rows = [0u16; 9];
+    for r in 0..size.side().min(9) {
+        let row = crate::geometry::House::Row(r as u8);
+        let placed = size.house_cells(row).iter().position(|&c| pos.value(c) == Some(digit));
+        rows[r] = match placed {
+            Some(c) => 1 << c,
+            None => (pos.house_digit_cells(row, digit)).iter().fold(0u16, |m, c| m | 1 << size.col_of(c)),
+        };
+    }
+    rows
+}
+
+/// Calls `f` with every template (4x4 or 9x9) that uses, in each row, one of the columns
+/// `rows` allows there, until `f` returns false.
+fn walk(size: Size, rows: &[u16; 9], f: &mut dyn FnMut(u128) -> bool) {
+    let mut walk = Walk { n: size.side(), b: size.box_side(), rows, f };
+    walk.row(0, 0, 0, 0);
+}
+
+struct Walk<'a> {
+    n: usize,
+    /// The box side.
+    b: usize,
+    rows: &'a [u16; 9],
+    f: &'a mut dyn FnMut(u128) -> bool,
+}
+impl Walk<'_> {
+    /// Places the digit in row `r` and below; `cols` are the columns used, `boxes` the box
+    /// columns used in the current band, `path` the cells chosen so far. False to stop.
+    fn row(&mut self, r: usize, cols: u16, boxes: u16, path: u128) -> bool {
+        if r == self.n {
+            return (self.f)(path);
+        }
+        let boxes = if r % self.b == 0 { 0 } else { boxes };
         let mut options = self.rows[r] & !cols;
         while options != 0 {
             let c = options.trailing_zeros() as usize;
             options &= options - 1;
-            let b = 1u8 << (c / 3);
-            if boxes & b == 0 {
-                self.row(r + 1, cols | 1 << c, boxes | b, path | 1 << (9 * r + c));
+            let bx = 1u16 << (c / self.b);
+            if boxes & bx == 0 && !self.row(r + 1, cols | 1 << c, boxes | bx, path | 1 << (self.n * r + c)) {
+                return false;
             }
         }
+        true
     }
 }
