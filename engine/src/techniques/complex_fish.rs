@@ -472,6 +472,7 @@ impl Search<'_, '_> {
         step.cells = cells_of(st.base_cells).collect();
         step.candidates = step.cells.iter().map(|&c| Candidate::new(c, self.digit)).collect();
         step.houses = bases.iter().map(|&h| houses[h as usize]).collect();
+        step.houses.sort();
         let mut cover_houses: Vec<House> = covers.iter().map(|&h| houses[h as usize]).collect();
         cover_houses.sort();
         step.houses.extend(cover_houses);

@@ -165,7 +165,7 @@ impl Walk<'_> {
         if r == self.n {
             return (self.f)(path);
         }
-        let boxes = if r % self.b == 0 { 0 } else { boxes };
+        let boxes = if r.is_multiple_of(self.b) { 0 } else { boxes };
         let mut options = self.rows[r] & !cols;
         while options != 0 {
             let c = options.trailing_zeros() as usize;
