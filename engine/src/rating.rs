@@ -1,14 +1,14 @@
 //! Grading: solve a puzzle the way a person would, easiest technique first, and rate it by the
 //! hardest step it needed (a scale close to Sudoku Explainer's) and the work it took.
 //!
-//! | level      | hardest step score | typically needs                                  |
-//! |------------|--------------------|--------------------------------------------------|
-//! | Easy       | ≤ 2.3              | singles only                                     |
-//! | Medium     | 2.3 < s ≤ 3.4      | intersections, pairs, X-Wing                     |
-//! | Hard       | 3.4 < s < 4.2      | triples, Swordfish, single-digit patterns        |
-//! | Expert     | 4.2 ≤ s < 6.5      | wings, uniqueness, quads, Jellyfish, BUG         |
-//! | Extreme    | ≥ 6.5              | chains and loops, ALS                            |
-//! | NeedsTrial | —                  | the techniques run out: trial and error needed   |
+//! | level      | hardest step score | typically needs                                        |
+//! |------------|--------------------|--------------------------------------------------------|
+//! | Easy       | ≤ 2.3              | singles only                                           |
+//! | Medium     | 2.3 < s ≤ 3.4      | intersections, pairs, X-Wing                           |
+//! | Hard       | 3.4 < s < 4.2      | triples, Swordfish, single-digit patterns              |
+//! | Expert     | 4.2 ≤ s < 6.5      | wings, uniqueness, quads, Jellyfish, BUG, complex fish |
+//! | Extreme    | ≥ 6.5              | chains and loops, ALS, templates                       |
+//! | NeedsTrial | —                  | the techniques run out: trial and error needed         |
 
 use crate::geometry::House;
 use crate::grid::Grid;

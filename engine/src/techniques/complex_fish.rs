@@ -1,12 +1,13 @@
 //! Complex fish: Franken and Mutant fish, plain and finned, on one digit.
 //!
 //! ```text
-//!  Franken Swordfish on d: base = row 2, row 7 and box 5; cover = columns 3, 4 and 8.
-//!      c3 c4   c8
-//!  r2  d  ·  · d         Every base house holds one d, and the base houses share no cell, so
-//!  b5     d  d           they hold three different d. All of them lie in the cover columns,
-//!  r7  d       d         which hold one d each: the three d fill the three columns, so d
-//!      x  x    x         leaves every other cell of those columns (x).
+//!  Franken Swordfish on d: base = rows 2 and 8 and box 5; cover = columns 4, 6 and 9.
+//!        c4  c6  c9
+//!   r2   d   .   d         The base houses share no cell, and each holds one d: three d,
+//!   r4   d   .   .  (b5)   all in the cover columns. Those hold one d each, so the three
+//!   r6   .   d   .  (b5)   d fill them: d leaves every other cell of the cover columns,
+//!   r8   .   d   d         such as the x.
+//!   r9   x   .   x
 //! ```
 //! A fish is any n base houses whose candidates for a digit all lie in n cover houses (no
 //! house both). Basic fish (fish.rs) use rows against columns. A Franken fish brings boxes in:

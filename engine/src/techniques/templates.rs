@@ -12,9 +12,10 @@
 //! to drop; then the cells above are read off.
 //!
 //! The templates are walked row by row with bitmasks (columns used, boxes used in the current
-//! band), nothing precomputed. 9x9 only: the walk is written for nine rows in bands of three
-//! and 81-bit masks; 4x4 grids never need it (singles and subsets solve them), and a 16x16
-//! digit has far too many templates to walk ((4!)^8, about 10^11, on an empty grid).
+//! band), nothing precomputed. Template Set and Delete run on 9x9 only: 4x4 grids never need
+//! them (singles and subsets solve them), and a 16x16 digit has far too many templates to walk
+//! ((4!)^8, about 10^11, on an empty grid). The walk also serves 4x4 for `outside_templates`,
+//! which tells the fish searches which candidates they could possibly remove.
 
 use super::util::Sink;
 use crate::geometry::{Candidate, Cell, Digit, Size};
