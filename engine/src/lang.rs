@@ -138,6 +138,28 @@ pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
         AlsXyWing => ["ALS-XY-Wing", "ALS-XY-Wing", "Ala ALS-XY", "ALS-XY-윙"],
         AlsXyChain => ["ALS-XY-Chain", "ALS-XY-Kette", "Cadena ALS-XY", "ALS-XY-체인"],
         DeathBlossom => ["Death Blossom", "Todesblüte (Death Blossom)", "Flor de la muerte", "죽음의 꽃 (Death Blossom)"],
+        FrankenXWing => ["Franken X-Wing", "Franken-X-Wing", "Ala X Franken", "프랑켄 X-윙"],
+        FrankenSwordfish => ["Franken Swordfish", "Franken-Schwertfisch", "Pez espada Franken", "프랑켄 황새치"],
+        FrankenJellyfish => ["Franken Jellyfish", "Franken-Qualle", "Medusa Franken", "프랑켄 해파리"],
+        FinnedFrankenXWing => ["Finned Franken X-Wing", "Franken-X-Wing mit Flosse", "Ala X Franken con aleta", "핀 프랑켄 X-윙"],
+        FinnedFrankenSwordfish => {
+            ["Finned Franken Swordfish", "Franken-Schwertfisch mit Flosse", "Pez espada Franken con aleta", "핀 프랑켄 황새치"]
+        }
+        FinnedFrankenJellyfish => ["Finned Franken Jellyfish", "Franken-Qualle mit Flosse", "Medusa Franken con aleta", "핀 프랑켄 해파리"],
+        MutantXWing => ["Mutant X-Wing", "Mutanten-X-Wing", "Ala X mutante", "뮤턴트 X-윙"],
+        MutantSwordfish => ["Mutant Swordfish", "Mutanten-Schwertfisch", "Pez espada mutante", "뮤턴트 황새치"],
+        MutantJellyfish => ["Mutant Jellyfish", "Mutanten-Qualle", "Medusa mutante", "뮤턴트 해파리"],
+        FinnedMutantXWing => ["Finned Mutant X-Wing", "Mutanten-X-Wing mit Flosse", "Ala X mutante con aleta", "핀 뮤턴트 X-윙"],
+        FinnedMutantSwordfish => {
+            ["Finned Mutant Swordfish", "Mutanten-Schwertfisch mit Flosse", "Pez espada mutante con aleta", "핀 뮤턴트 황새치"]
+        }
+        FinnedMutantJellyfish => ["Finned Mutant Jellyfish", "Mutanten-Qualle mit Flosse", "Medusa mutante con aleta", "핀 뮤턴트 해파리"],
+        FinnedMutantSquirmbag => {
+            ["Finned Mutant Squirmbag", "Mutanten-Squirmbag mit Flosse", "Squirmbag mutante con aleta", "핀 뮤턴트 스쿼름백"]
+        }
+        FinnedMutantWhale => ["Finned Mutant Whale", "Mutanten-Wal mit Flosse", "Ballena mutante con aleta", "핀 뮤턴트 고래"],
+        TemplateSet => ["Template Set", "Schablone (Setzen)", "Plantilla (colocar)", "템플릿 (배치)"],
+        TemplateDelete => ["Template Delete", "Schablone (Löschen)", "Plantilla (eliminar)", "템플릿 (제거)"],
         Reveal => ["Reveal", "Aufdecken", "Revelar", "공개"],
     };
     match lang {
@@ -178,6 +200,11 @@ struct Phrases {
     hidden_subset: &'static str,
     fish: &'static str,
     finned: &'static str,
+    complex_fish: &'static str,
+    complex_fins: &'static str,
+    cannibal: &'static str,
+    template_set: &'static str,
+    template_delete: &'static str,
     chain3: &'static str,
     empty_rectangle: &'static str,
     colors: &'static str,
@@ -221,6 +248,11 @@ const EN: Phrases = Phrases {
     hidden_subset: "in {house}, {digits} fit only in {cells}, so these cells hold nothing else.",
     fish: "in {base}, {digit} lies only in {cover}: each of those lines takes one {digit}, so it leaves the rest of {cover}.",
     finned: "(the fins are in one box: only cells that also see that box lose {digit})",
+    complex_fish: "{base} each need their own {digit}, and all of them lie in {cover}, which hold one {digit} each: those are filled, so {digit} leaves the rest of {cover}.",
+    complex_fins: "(unless one of the fins {fins} is {digit}: so only candidates that see every fin go)",
+    cannibal: "Base candidates in two cover houses at once go too ({cannibals}): {digit} there would fill two of them and leave a base house without.",
+    template_set: "{digit} needs one cell in every row, column and box; every way it still fits the grid uses {cells}, so {digit} goes there.",
+    template_delete: "{digit} needs one cell in every row, column and box; no way it still fits the grid uses the candidates removed here.",
     chain3: "on {digit}, strong links in {house0} and {house1} mean {first} or {last} is {digit}: cells seeing both can't be.",
     empty_rectangle: "on {digit}, the empty rectangle in {house0} and the strong link in {house1} rule it out.",
     colors: "on {digit}, the conjugate pairs link {cells} alternately true and false.",
@@ -264,6 +296,11 @@ const DE: Phrases = Phrases {
     hidden_subset: "in {house} passen {digits} nur in {cells}, also enthalten diese Zellen nichts anderes.",
     fish: "in {base} liegt die {digit} nur in {cover}: jede dieser Linien nimmt eine {digit}, also entfällt sie im Rest von {cover}.",
     finned: "(die Flossen liegen in einem Block: nur Zellen, die diesen Block auch sehen, verlieren die {digit})",
+    complex_fish: "{base} brauchen je eine eigene {digit}, und alle liegen in {cover}, die je nur eine {digit} fassen: die sind damit voll, also entfällt die {digit} im Rest von {cover}.",
+    complex_fins: "(außer eine der Flossen {fins} ist die {digit}: darum entfallen nur Kandidaten, die jede Flosse sehen)",
+    cannibal: "Basiskandidaten in zwei Deckhäusern zugleich entfallen auch ({cannibals}): eine {digit} dort füllte zwei davon, und ein Basishaus bliebe ohne.",
+    template_set: "die {digit} braucht eine Zelle in jeder Zeile, jeder Spalte und jedem Block; jede Art, wie sie noch ins Gitter passt, benutzt {cells}, also steht sie dort.",
+    template_delete: "die {digit} braucht eine Zelle in jeder Zeile, jeder Spalte und jedem Block; keine Art, wie sie noch ins Gitter passt, benutzt die hier entfernten Kandidaten.",
     chain3: "für die {digit} bedeuten starke Verbindungen in {house0} und {house1}, dass {first} oder {last} die {digit} ist: Zellen, die beide sehen, nicht.",
     empty_rectangle: "für die {digit} schließen das leere Rechteck in {house0} und die starke Verbindung in {house1} sie aus.",
     colors: "für die {digit} verbinden die Paare {cells} abwechselnd wahr und falsch.",
@@ -307,6 +344,11 @@ const ES: Phrases = Phrases {
     hidden_subset: "en la {house}, {digits} solo caben en {cells}, así que esas celdas no tienen nada más.",
     fish: "en {base}, el {digit} solo está en {cover}: cada línea toma un {digit}, así que sale del resto de {cover}.",
     finned: "(las aletas están en una caja: solo pierden el {digit} las celdas que también la ven)",
+    complex_fish: "{base} necesitan cada una su propio {digit}, y todos están en {cover}, que admiten un solo {digit} cada una: quedan llenas, así que el {digit} sale del resto de {cover}.",
+    complex_fins: "(salvo que una de las aletas {fins} sea {digit}: por eso solo caen los candidatos que ven todas las aletas)",
+    cannibal: "Los candidatos base que están en dos casas de cobertura a la vez también salen ({cannibals}): un {digit} allí llenaría dos y dejaría sin él a una casa base.",
+    template_set: "el {digit} necesita una celda en cada fila, columna y caja; todas las formas en que aún cabe en la cuadrícula usan {cells}, así que va ahí.",
+    template_delete: "el {digit} necesita una celda en cada fila, columna y caja; ninguna forma en que aún cabe en la cuadrícula usa los candidatos eliminados aquí.",
     chain3: "con el {digit}, los enlaces fuertes en {house0} y {house1} hacen que {first} o {last} sea {digit}: las celdas que ven ambas no pueden serlo.",
     empty_rectangle: "con el {digit}, el rectángulo vacío de la {house0} y el enlace fuerte de la {house1} lo descartan.",
     colors: "con el {digit}, los pares conjugados enlazan {cells} alternando verdadero y falso.",
@@ -350,6 +392,11 @@ const KO: Phrases = Phrases {
     hidden_subset: "{house}에서 {digits}은(는) {cells}에만 들어가므로 이 칸들에는 다른 숫자가 없습니다.",
     fish: "{base}에서 {digit}은(는) {cover}에만 있습니다. 각 줄이 {digit} 하나씩을 차지하므로 {cover}의 나머지에서 빠집니다.",
     finned: "(핀이 한 박스에 있으므로 그 박스도 보는 칸만 {digit}이(가) 빠집니다)",
+    complex_fish: "{base}은(는) 각각 자기 {digit}이(가) 필요하고, 그것들은 모두 {cover}에 있습니다. 이 하우스들에는 {digit}이(가) 하나씩만 들어가므로 가득 차고, {cover}의 나머지에서 {digit}이(가) 빠집니다.",
+    complex_fins: "(핀 {fins} 중 하나가 {digit}이면 예외이므로, 모든 핀을 보는 후보만 지워집니다)",
+    cannibal: "{cannibals}은(는) 두 커버 하우스에 동시에 있습니다. 거기에 {digit}이(가) 오면 둘을 한꺼번에 채워 베이스 하우스 하나가 비게 되므로, 이것도 지워집니다.",
+    template_set: "{digit}은(는) 모든 행, 열, 박스에 한 칸씩 필요합니다. 아직 가능한 모든 배치가 {cells}을(를) 쓰므로 {digit}이(가) 들어갑니다.",
+    template_delete: "{digit}은(는) 모든 행, 열, 박스에 한 칸씩 필요합니다. 아직 가능한 어떤 배치도 여기서 지워지는 후보를 쓰지 않습니다.",
     chain3: "{digit}에 대해 {house0}와(과) {house1}의 강한 연결 때문에 {first} 또는 {last}이(가) {digit}입니다. 둘 다 보는 칸은 {digit}이(가) 될 수 없습니다.",
     empty_rectangle: "{digit}에 대해 {house0}의 빈 사각형과 {house1}의 강한 연결이 이를 배제합니다.",
     colors: "{digit}에 대해 켤레 쌍이 {cells}을(를) 참과 거짓으로 번갈아 연결합니다.",
@@ -493,6 +540,31 @@ fn sue_de_coq_values(step: &Step, size: Size) -> Vec<(&'static str, String)> {
     ]
 }
 
+/// A Franken or Mutant fish: base and cover houses (the step lists the bases, then as many
+/// covers), the fins if any (base cells outside every cover, or in two bases), and the
+/// cannibals if any (removed base cells).
+fn complex_fish_text(step: &Step, size: Size, lang: Lang, values: &[(&'static str, String)]) -> String {
+    let p = phrases(lang);
+    let k = step.houses.len() / 2;
+    let (base, cover) = step.houses.split_at(k);
+    let in_houses = |c: Cell, hs: &[House]| hs.iter().filter(|h| size.houses_of(c).contains(h)).count();
+    let fins: Vec<Cell> = step.cells.iter().copied().filter(|&c| in_houses(c, cover) == 0 || in_houses(c, base) > 1).collect();
+    let cannibals: Vec<Cell> = step.eliminations.iter().map(|e| e.cell).filter(|c| step.cells.contains(c)).collect();
+    let mut v = values.to_vec();
+    v.push(("base", houses_text(base, lang)));
+    v.push(("cover", houses_text(cover, lang)));
+    v.push(("fins", cells_text(size, &fins)));
+    v.push(("cannibals", cells_text(size, &cannibals)));
+    let mut s = fill(p.complex_fish, &v);
+    if !fins.is_empty() {
+        s = format!("{s} {}", fill(p.complex_fins, &v));
+    }
+    if !cannibals.is_empty() {
+        s = format!("{s} {}", fill(p.cannibal, &v));
+    }
+    s
+}
+
 /// The sentence that explains a step, in a language: technique, why, and what changes.
 pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
     use Technique::*;
@@ -541,6 +613,22 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
             }
             s
         }
+        FrankenXWing
+        | FrankenSwordfish
+        | FrankenJellyfish
+        | FinnedFrankenXWing
+        | FinnedFrankenSwordfish
+        | FinnedFrankenJellyfish
+        | MutantXWing
+        | MutantSwordfish
+        | MutantJellyfish
+        | FinnedMutantXWing
+        | FinnedMutantSwordfish
+        | FinnedMutantJellyfish
+        | FinnedMutantSquirmbag
+        | FinnedMutantWhale => complex_fish_text(step, size, lang, &values(vec![])),
+        TemplateSet => fill(p.template_set, &values(vec![])),
+        TemplateDelete => fill(p.template_delete, &values(vec![])),
         Skyscraper | TwoStringKite | TurbotFish => fill(p.chain3, &values(vec![])),
         EmptyRectangle => fill(p.empty_rectangle, &values(vec![])),
         DualTwoStringKite => fill(p.dual_kite, &values(vec![])),

@@ -14,6 +14,14 @@
 //! At the hard end the scores follow Sudoku Explainer's rules: forcing chains 8.3-8.7, forcing
 //! nets 8.8-9.6, nested nets 9.7-11.9, each growing with the length of its proof
 //! (`forcing::length_bonus`), so puzzles are ordered as SE orders them across the whole range.
+//! | level      | hardest step score | typically needs                                        |
+//! |------------|--------------------|--------------------------------------------------------|
+//! | Easy       | ≤ 2.3              | singles only                                           |
+//! | Medium     | 2.3 < s ≤ 3.4      | intersections, pairs, X-Wing                           |
+//! | Hard       | 3.4 < s < 4.2      | triples, Swordfish, single-digit patterns              |
+//! | Expert     | 4.2 ≤ s < 6.5      | wings, uniqueness, quads, Jellyfish, BUG, complex fish |
+//! | Extreme    | ≥ 6.5              | chains and loops, ALS, templates                       |
+//! | NeedsTrial | —                  | the techniques run out: trial and error needed         |
 
 use crate::geometry::House;
 use crate::grid::Grid;
@@ -109,7 +117,21 @@ pub fn family(t: Technique) -> Family {
         | UnitForcingNet
         | CellForcingNet
         | NestedForcingNet => Family::Forcing,
-        SueDeCoq | Reveal => Family::Other,
+        FrankenXWing
+        | FrankenSwordfish
+        | FrankenJellyfish
+        | FinnedFrankenXWing
+        | FinnedFrankenSwordfish
+        | FinnedFrankenJellyfish
+        | MutantXWing
+        | MutantSwordfish
+        | MutantJellyfish
+        | FinnedMutantXWing
+        | FinnedMutantSwordfish
+        | FinnedMutantJellyfish
+        | FinnedMutantSquirmbag
+        | FinnedMutantWhale => Family::Fish,
+        SueDeCoq | TemplateSet | TemplateDelete | Reveal => Family::Other,
     }
 }
 
@@ -193,6 +215,25 @@ pub fn step_score(step: &Step) -> f32 {
         AlsXyChain => als_chain_score(step),
         DeathBlossom => 8.2,
         Reveal => 12.0,
+        // Complex fish: the basic fish of their size (plain or finned) plus 0.2 for Franken
+        // (0.3 finned) and 0.5 for Mutant (0.6 finned). Squirmbag (5) and Whale (6) have no
+        // basic counterpart here; their finned scores extend Finned Jellyfish's (5.8, 6.1).
+        // Written out: sums of floats would miss the level thresholds.
+        FrankenXWing => 3.4,
+        FrankenSwordfish => 4.0,
+        FrankenJellyfish => 5.4,
+        FinnedFrankenXWing => 4.5,
+        FinnedFrankenSwordfish => 5.0,
+        FinnedFrankenJellyfish => 5.8,
+        MutantXWing => 3.7,
+        MutantSwordfish => 4.3,
+        MutantJellyfish => 5.7,
+        FinnedMutantXWing => 4.8,
+        FinnedMutantSwordfish => 5.3,
+        FinnedMutantJellyfish => 6.1,
+        FinnedMutantSquirmbag => 6.4,
+        FinnedMutantWhale => 6.7,
+        TemplateSet | TemplateDelete => 7.6,
     }
 }
 

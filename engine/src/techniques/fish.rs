@@ -12,6 +12,7 @@
 //! Sashimi: finned, and a base line keeps a single cover candidate (the fish would be
 //! degenerate without its fin). The same search serves rows-as-base and columns-as-base.
 
+use super::templates::outside_templates;
 use super::util::{Sink, combinations};
 use crate::cellset::{CellSet, house_set};
 use crate::geometry::{Candidate, Digit, House};
@@ -50,6 +51,11 @@ pub fn find_all(pos: &Position, k: usize, kind: Kind, sink: Sink<'_>) -> bool {
     let size = pos.size();
     let n = size.side();
     for digit in size.digits() {
+        // A fish removes only candidates that no template of the digit uses (templates.rs): with
+        // none, skip the search (worth it for the wide finned searches only).
+        if kind != Kind::Plain && outside_templates(pos, digit) == Some(0) {
+            continue;
+        }
         let cells = pos.digit_cells(digit);
         for rows in [true, false] {
             // For each base line, the cover positions (columns for row bases) holding the digit.

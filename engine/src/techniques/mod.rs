@@ -10,6 +10,7 @@
 mod als;
 mod chains;
 mod colors;
+mod complex_fish;
 mod fish;
 pub mod forcing;
 mod full_house;
@@ -20,6 +21,7 @@ mod naked_single;
 mod single_digit;
 mod subsets;
 mod sue_de_coq;
+mod templates;
 mod uniqueness;
 pub mod util;
 mod wings;
@@ -39,12 +41,15 @@ pub const ORDER: &[Technique] = &[
     Technique::NakedPair,
     Technique::XWing,
     Technique::HiddenPair,
+    Technique::FrankenXWing,
     Technique::LockedTriple,
     Technique::NakedTriple,
+    Technique::MutantXWing,
     Technique::Swordfish,
     Technique::Skyscraper,
     Technique::HiddenTriple,
     Technique::TwoStringKite,
+    Technique::FrankenSwordfish,
     Technique::TurbotFish,
     Technique::EmptyRectangle,
     Technique::DualTwoStringKite,
@@ -54,12 +59,14 @@ pub const ORDER: &[Technique] = &[
     Technique::DualEmptyRectangle,
     Technique::SimpleColorsTrap,
     Technique::SimpleColorsWrap,
+    Technique::MutantSwordfish,
     Technique::XYZWing,
     Technique::WWing,
     Technique::UniqueRectangle1,
     Technique::AvoidableRectangle1,
     Technique::MultiColors1,
     Technique::MultiColors2,
+    Technique::FinnedFrankenXWing,
     Technique::UniqueRectangle2,
     Technique::UniqueRectangle4,
     Technique::UniqueRectangle5,
@@ -69,20 +76,31 @@ pub const ORDER: &[Technique] = &[
     Technique::FinnedSwordfish,
     Technique::SashimiSwordfish,
     Technique::UniqueRectangle3,
+    Technique::FinnedMutantXWing,
     Technique::NakedQuad,
+    Technique::FinnedFrankenSwordfish,
     Technique::Jellyfish,
+    Technique::FinnedMutantSwordfish,
     Technique::HiddenQuad,
+    Technique::FrankenJellyfish,
     Technique::FinnedJellyfish,
     Technique::SashimiJellyfish,
     Technique::SueDeCoq,
     Technique::Bug1,
+    Technique::MutantJellyfish,
+    Technique::FinnedFrankenJellyfish,
+    Technique::FinnedMutantJellyfish,
+    Technique::FinnedMutantSquirmbag,
     Technique::RemotePair,
     Technique::XChain,
     Technique::XYChain,
     Technique::Medusa3D,
+    Technique::FinnedMutantWhale,
     Technique::DiscontinuousNiceLoop,
     Technique::Aic,
     Technique::AlsXz,
+    Technique::TemplateSet,
+    Technique::TemplateDelete,
     Technique::AlsXyWing,
     Technique::AlsXyChain,
     Technique::DeathBlossom,
@@ -122,6 +140,22 @@ pub fn find_all(position: &Position, technique: Technique, sink: Sink<'_>) {
         SashimiXWing => fish::find_all(p, 2, fish::Kind::Sashimi, sink),
         SashimiSwordfish => fish::find_all(p, 3, fish::Kind::Sashimi, sink),
         SashimiJellyfish => fish::find_all(p, 4, fish::Kind::Sashimi, sink),
+        FrankenXWing => complex_fish::find_all(p, 2, complex_fish::Shape::Franken, false, sink),
+        FrankenSwordfish => complex_fish::find_all(p, 3, complex_fish::Shape::Franken, false, sink),
+        FrankenJellyfish => complex_fish::find_all(p, 4, complex_fish::Shape::Franken, false, sink),
+        FinnedFrankenXWing => complex_fish::find_all(p, 2, complex_fish::Shape::Franken, true, sink),
+        FinnedFrankenSwordfish => complex_fish::find_all(p, 3, complex_fish::Shape::Franken, true, sink),
+        FinnedFrankenJellyfish => complex_fish::find_all(p, 4, complex_fish::Shape::Franken, true, sink),
+        MutantXWing => complex_fish::find_all(p, 2, complex_fish::Shape::Mutant, false, sink),
+        MutantSwordfish => complex_fish::find_all(p, 3, complex_fish::Shape::Mutant, false, sink),
+        MutantJellyfish => complex_fish::find_all(p, 4, complex_fish::Shape::Mutant, false, sink),
+        FinnedMutantXWing => complex_fish::find_all(p, 2, complex_fish::Shape::Mutant, true, sink),
+        FinnedMutantSwordfish => complex_fish::find_all(p, 3, complex_fish::Shape::Mutant, true, sink),
+        FinnedMutantJellyfish => complex_fish::find_all(p, 4, complex_fish::Shape::Mutant, true, sink),
+        FinnedMutantSquirmbag => complex_fish::find_all(p, 5, complex_fish::Shape::Mutant, true, sink),
+        FinnedMutantWhale => complex_fish::find_all(p, 6, complex_fish::Shape::Mutant, true, sink),
+        TemplateSet => templates::find_all(p, true, sink),
+        TemplateDelete => templates::find_all(p, false, sink),
         Skyscraper | TwoStringKite | TurbotFish => single_digit::chains(p, technique, sink),
         EmptyRectangle => single_digit::empty_rectangle(p, sink),
         DualTwoStringKite | DualEmptyRectangle => single_digit::dual(p, technique, sink),
