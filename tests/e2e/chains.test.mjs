@@ -4,7 +4,7 @@
 // same links in the panel, steps through them one at a time, and Apply removes what it says.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, cells, cell, waitForPuzzle } from './support.mjs';
+import { serve, launch, snap, cells, cell, openWithCandidates } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -12,16 +12,7 @@ after(async () => { await b?.close(); await server?.close(); });
 
 const MASTER = '8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........';
 
-async function openPuzzle(puzzle, options = {}) {
-  const page = await b.page(options);
-  await page.goto(server.url + '#' + puzzle);
-  await waitForPuzzle(page);
-  await page.waitForFunction(() => /Opened/.test(document.querySelector('[role=status]').textContent));
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('checkbox', { name: 'Show candidates' }).check();
-  await page.getByRole('button', { name: 'Close' }).click();
-  return page;
-}
+const openPuzzle = (puzzle, options = {}) => openWithCandidates(b, server.url, puzzle, options);
 
 const board = async (page) => (await cells(page)).map((c) => c.label).join('\n');
 const drawnLinks = (page) => page.locator('.chain .chain-link').count();

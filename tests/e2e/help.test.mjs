@@ -4,7 +4,7 @@
 // answer; Fill and Clear all notes as one undo step each.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, cells, cell, waitForPuzzle, solution, openSharedWithProgress } from './support.mjs';
+import { serve, launch, snap, cells, cell, waitForPuzzle, solution, openSharedWithProgress, openWithCandidates } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -20,17 +20,7 @@ const PUZZLES = {
   sixteen: 'C.D..1E...B8.5AG..A9..84.2F..E....EB...2D1G.9....7...6...3....2.5B..6....9..F13..81DB5......A6......7.2.......G......E1...A.598D3CF7.B...D6......D.......B.C......5A......1F28E..EB8..7....9..1C.A....6...3...F....E.DBF7...8C....8..4A.FC..72..B2G.97...4D..3.E',
 };
 
-/** Opens a puzzle by link as a new player, with "Show candidates" on. */
-async function openPuzzle(puzzle, options = {}) {
-  const page = await b.page(options);
-  await page.goto(server.url + '#' + puzzle);
-  await waitForPuzzle(page);
-  await page.waitForFunction(() => /Opened/.test(document.querySelector('[role=status]').textContent));
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('checkbox', { name: 'Show candidates' }).check();
-  await page.getByRole('button', { name: 'Close' }).click();
-  return page;
-}
+const openPuzzle = (puzzle, options = {}) => openWithCandidates(b, server.url, puzzle, options);
 
 const board = async (page) => (await cells(page)).map((c) => c.label).join('\n');
 const status = (page) => page.getByRole('status').textContent();

@@ -231,6 +231,15 @@ export async function openByLink(b, url, puzzle, options = {}) {
   return page;
 }
 
+/** Opens a puzzle by link as a new player, with "Show candidates" on (what the help tests read). */
+export async function openWithCandidates(b, url, puzzle, options = {}) {
+  const page = await openByLink(b, url, puzzle, options);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('checkbox', { name: 'Show candidates' }).check();
+  await page.getByRole('button', { name: 'Close' }).click();
+  return page;
+}
+
 /** Reloads a page in the middle of a game and continues it (the "Welcome back" dialog). */
 export async function reloadAndContinue(page) {
   await page.waitForTimeout(1200); // the debounced autosave
