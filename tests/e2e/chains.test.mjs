@@ -1,6 +1,7 @@
 // Chains you can see: on a fixed Master puzzle (magictour top1465, rated "Unit Forcing Chain" by
-// `inkdoku rate`), Hint + Apply is followed to the win; the first forcing step draws its nodes and links on the board (strong solid, weak dashed), names the
-// same links in the panel, steps through them one at a time, and Apply removes what it says.
+// `inkdoku rate`), Hint + Apply is followed to the win; the first forcing step draws its nodes and
+// links on the board (strong solid, weak dashed), names the same links in the panel, steps through
+// them one at a time, and Apply removes what it says.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, snap, cells, cell, openWithCandidates } from './support.mjs';
@@ -9,7 +10,7 @@ let server, b;
 before(async () => { server = await serve(); b = await launch(); });
 after(async () => { await b?.close(); await server?.close(); });
 
-const MASTER = '8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........';
+const MASTER = '....3...27..4......3.....9..6..2....8.....7........1..4..7.1......6...35.....8...';
 
 const openPuzzle = (puzzle, options = {}) => openWithCandidates(b, server.url, puzzle, options);
 
