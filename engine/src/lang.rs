@@ -107,6 +107,18 @@ pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
         ContinuousNiceLoop => ["Continuous Nice Loop", "Geschlossene Nice Loop", "Bucle continuo", "연속 나이스 루프"],
         DiscontinuousNiceLoop => ["Discontinuous Nice Loop", "Offene Nice Loop", "Bucle discontinuo", "불연속 나이스 루프"],
         Aic => ["Alternating Inference Chain", "Alternierende Kette (AIC)", "Cadena de inferencias alternas", "교대 추론 체인"],
+        GroupedContinuousNiceLoop => {
+            ["Grouped Continuous Nice Loop", "Gruppierte geschlossene Nice Loop", "Bucle continuo agrupado", "그룹 연속 나이스 루프"]
+        }
+        GroupedDiscontinuousNiceLoop => {
+            ["Grouped Discontinuous Nice Loop", "Gruppierte offene Nice Loop", "Bucle discontinuo agrupado", "그룹 불연속 나이스 루프"]
+        }
+        GroupedAic => [
+            "Grouped Alternating Inference Chain",
+            "Gruppierte alternierende Kette (AIC)",
+            "Cadena de inferencias alternas agrupada",
+            "그룹 교대 추론 체인",
+        ],
         AlsXz => ["ALS-XZ", "ALS-XZ", "ALS-XZ", "ALS-XZ"],
         SueDeCoq => ["Sue de Coq", "Sue de Coq", "Sue de Coq", "수 드 코크"],
         Reveal => ["Reveal", "Aufdecken", "Revelar", "공개"],

@@ -82,7 +82,16 @@ pub fn family(t: Technique) -> Family {
         SimpleColorsTrap | SimpleColorsWrap => Family::Coloring,
         XYWing | XYZWing | WWing => Family::Wing,
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | HiddenRectangle | Bug1 => Family::Uniqueness,
-        RemotePair | XChain | XYChain | ContinuousNiceLoop | DiscontinuousNiceLoop | Aic | AlsXz => Family::Chain,
+        RemotePair
+        | XChain
+        | XYChain
+        | ContinuousNiceLoop
+        | DiscontinuousNiceLoop
+        | Aic
+        | AlsXz
+        | GroupedContinuousNiceLoop
+        | GroupedDiscontinuousNiceLoop
+        | GroupedAic => Family::Chain,
         SueDeCoq | Reveal => Family::Other,
     }
 }
@@ -145,6 +154,7 @@ pub fn step_score(step: &Step) -> f32 {
         XChain => chain_score(6.5, step),
         XYChain => chain_score(6.6, step),
         ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => chain_score(7.0, step),
+        GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => chain_score(7.2, step),
         AlsXz => 7.5,
         Reveal => 10.0,
     }

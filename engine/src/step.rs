@@ -71,6 +71,9 @@ techniques! {
     Aic,
     AlsXz,
     SueDeCoq,
+    GroupedContinuousNiceLoop,
+    GroupedDiscontinuousNiceLoop,
+    GroupedAic,
     /// Not a technique: the solution's digit for a cell, when no technique applies.
     Reveal,
 }
@@ -125,6 +128,9 @@ impl Technique {
             Aic => "Alternating Inference Chain",
             AlsXz => "ALS-XZ",
             SueDeCoq => "Sue de Coq",
+            GroupedContinuousNiceLoop => "Grouped Continuous Nice Loop",
+            GroupedDiscontinuousNiceLoop => "Grouped Discontinuous Nice Loop",
+            GroupedAic => "Grouped Alternating Inference Chain",
             Reveal => "Reveal",
         }
     }

@@ -21,7 +21,7 @@ use super::util::Sink;
 use crate::cellset::{CellSet, common_peers, house_set};
 use crate::geometry::{Candidate, Cell, Digit, House, Size};
 use crate::position::Position;
-use crate::step::{Step, Technique};
+use crate::step::{Link, Node, Step, Technique};
 
 /// The conjugate pairs (strong links) of a digit: houses where it has exactly two places.
 fn strong_links(pos: &Position, digit: Digit) -> Vec<(Cell, Cell, House)> {
@@ -78,6 +78,9 @@ pub fn chains(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
                 step.cells = cells.to_vec();
                 step.candidates = cells.iter().map(|&x| Candidate::new(x, digit)).collect();
                 step.houses = vec![h1, h2];
+                // A = B - C = D: if A isn't the digit, B is, so C isn't, so D is.
+                let [ca, cb, cc, cd] = cells.map(|x| Candidate::new(x, digit));
+                step.chains = vec![vec![Link::cells(ca, cb, true), Link::cells(cb, cc, false), Link::cells(cc, cd, true)]];
                 if !sink(step) {
                     return false;
                 }
@@ -139,6 +142,7 @@ pub fn empty_rectangle(pos: &Position, sink: Sink<'_>) -> bool {
                             step.cells = in_box.iter().chain([a, other]).collect::<CellSet>().to_vec();
                             step.candidates = step.cells.iter().map(|&x| Candidate::new(x, digit)).collect();
                             step.houses = vec![bhouse, h];
+                            step.chains = vec![er_chain(size, in_box, h, a, other, digit)];
                             if !sink(step) {
                                 return false;
                             }
@@ -149,4 +153,22 @@ pub fn empty_rectangle(pos: &Position, sink: Sink<'_>) -> bool {
         }
     }
     true
+}
+
+/// The Empty Rectangle as a chain on grouped nodes: the box's places on A's line (a group, or
+/// one cell) and the rest of the box's places (all on the other line, which E sees) can't
+/// both be empty: `rest = line part - A = B`. E sees both ends, B and the rest of the box.
+fn er_chain(size: Size, in_box: CellSet, link: House, a: Cell, b: Cell, digit: Digit) -> Vec<Link> {
+    // A's line through the box: its row when the strong link runs along a column, and back.
+    let line = match link {
+        House::Col(_) => House::Row(size.row_of(a) as u8),
+        _ => House::Col(size.col_of(a) as u8),
+    };
+    let on_line = in_box & house_set(size, line);
+    let node = |cells: CellSet| Node { digit, cells: cells.to_vec() };
+    vec![
+        Link { from: node(in_box - on_line), to: node(on_line), strong: true },
+        Link { from: node(on_line), to: Node::cell(a, digit), strong: false },
+        Link::cells(Candidate::new(a, digit), Candidate::new(b, digit), true),
+    ]
 }

@@ -93,3 +93,56 @@ pub fn emit(sink: Sink<'_>, step: Option<Step>) -> bool {
         None => true,
     }
 }
+
+/// What is wrong with a step's chains in a position, if anything: links that don't connect
+/// (one's `to` is the next one's `from`), nodes that aren't open candidates of one house,
+/// strong links that aren't strong (a bivalue cell, or a house where the digit has no other
+/// places than the two nodes) or weak links that aren't weak (two digits of one cell, or one
+/// digit in nodes whose cells all see each other).
+pub fn chain_problem(pos: &Position, step: &Step) -> Option<String> {
+    let size = pos.size();
+    for chain in &step.chains {
+        let text = chain.iter().map(|l| l.notation(size)).collect::<Vec<_>>().join(" ");
+        if chain.is_empty() {
+            return Some("an empty chain".into());
+        }
+        for pair in chain.windows(2) {
+            if pair[0].to != pair[1].from {
+                return Some(format!("links don't connect: {text}"));
+            }
+        }
+        for link in chain {
+            for node in [&link.from, &link.to] {
+                let cells: CellSet = node.cells.iter().copied().collect();
+                let one_house = size.houses().any(|h| cells.is_subset(house_set(size, h)));
+                if cells.is_empty() || !one_house || node.cells.iter().any(|&c| !pos.has(c, node.digit)) {
+                    return Some(format!("{} is not a node of open candidates in one house: {text}", node.name(size)));
+                }
+            }
+            if !link_holds(pos, link) {
+                return Some(format!("{} is not {}: {text}", link.notation(size), if link.strong { "strong" } else { "weak" }));
+            }
+        }
+    }
+    None
+}
+
+/// Whether a link is what it says in the position.
+fn link_holds(pos: &Position, link: &crate::step::Link) -> bool {
+    let size = pos.size();
+    let (a, b) = (&link.from, &link.to);
+    let (ca, cb): (CellSet, CellSet) = (a.cells.iter().copied().collect(), b.cells.iter().copied().collect());
+    if a.digit != b.digit {
+        // Two digits of one cell: at most one is true; at least one if they are its only two.
+        let one_cell = a.cells.len() == 1 && a.cells == b.cells;
+        return one_cell && (!link.strong || pos.candidates(a.cells[0]).len() == 2);
+    }
+    if !(ca & cb).is_empty() {
+        return false;
+    }
+    if link.strong {
+        size.houses().any(|h| (ca | cb).is_subset(house_set(size, h)) && pos.house_digit_cells(h, a.digit) == ca | cb)
+    } else {
+        ca.iter().all(|x| cb.is_subset(crate::cellset::peer_set(size, x)))
+    }
+}
