@@ -7,7 +7,7 @@
 //! written `r3c5` in every language, as Sudoku communities everywhere do.
 
 use crate::geometry::{Cell, Digit, DigitSet, House, Size, cell_name};
-use crate::step::{Step, Technique};
+use crate::step::{Link, Step, Technique};
 use serde::{Deserialize, Serialize};
 
 /// A language of the interface.
@@ -171,7 +171,12 @@ struct Phrases {
     xy_chain: &'static str,
     remote_pair: &'static str,
     aic: &'static str,
-    nice_loop: &'static str,
+    /// Discontinuous nice loops: "true ⇒ … ⇒ false", "false ⇒ … ⇒ true", and "false ⇒ …
+    /// ⇒ another digit of the cell true".
+    loop_false: &'static str,
+    loop_true: &'static str,
+    loop_pair: &'static str,
+    continuous_loop: &'static str,
     uniqueness: &'static str,
     bug: &'static str,
     reveal: &'static str,
@@ -199,8 +204,11 @@ const EN: Phrases = Phrases {
     x_chain: "on {digit}, the chain {cells} alternates strong and weak links: {first} or {last} is {digit}, so cells seeing both can't be.",
     xy_chain: "the bivalue cells {cells} form a chain: if {first} is not {z}, {last} is, so cells seeing both can't be {z}.",
     remote_pair: "{cells} all hold only {digits} and alternate along the chain: a cell seeing two of them an odd number of links apart holds neither.",
-    aic: "the chain {chain} alternates strong and weak links: if its first candidate is false, its last is true, so whatever conflicts with both goes.",
-    nice_loop: "the loop {chain} comes back to where it started: either way the first candidate is taken, the same conclusion follows.",
+    aic: "in the chain {chain}, = means \"if the left is false, the right is true\" and - means \"if the left is true, the right is false\": if {start} is false, {end} is true, so one of them is, and whatever conflicts with both goes.",
+    loop_false: "the loop {chain} (= strong, - weak) starts by taking {start} as true and comes back to it false: {start} can't be true.",
+    loop_true: "the loop {chain} (= strong, - weak) starts by taking {start} as false and comes back to it true: {start} must be true, so its cell loses every other digit.",
+    loop_pair: "in the chain {chain} (= strong, - weak), if {start} is false, {end} is true: one of the two fills their cell, which loses every other digit.",
+    continuous_loop: "the loop {chain} closes with strong (=) and weak (-) links alternating all the way round, so every link has exactly one true end: a digit linked between two cells leaves every cell that sees both, and a cell linked inside keeps only those two digits.",
     uniqueness: "{cells} must not become a two-way rectangle of {digits}, or the puzzle would have two solutions.",
     bug: "every other empty cell has two candidates: {cell} must be {digit}, or the puzzle would have two solutions.",
     reveal: "no technique applies here; the solution has {digit} in {cell}.",
@@ -228,8 +236,11 @@ const DE: Phrases = Phrases {
     x_chain: "für die {digit} wechseln in der Kette {cells} starke und schwache Verbindungen: {first} oder {last} ist die {digit}, Zellen, die beide sehen, nicht.",
     xy_chain: "die Zellen mit zwei Kandidaten {cells} bilden eine Kette: ist {first} nicht {z}, dann {last}; Zellen, die beide sehen, können nicht {z} sein.",
     remote_pair: "{cells} haben alle nur {digits} und wechseln entlang der Kette ab: eine Zelle, die zwei davon in ungeradem Abstand sieht, hat keine der beiden.",
-    aic: "die Kette {chain} wechselt starke und schwache Verbindungen ab: ist ihr erster Kandidat falsch, ist ihr letzter wahr; was beiden widerspricht, fällt weg.",
-    nice_loop: "die Schleife {chain} kehrt zu ihrem Anfang zurück: wie auch immer der erste Kandidat steht, es folgt dasselbe.",
+    aic: "in der Kette {chain} heißt = \"ist die linke falsch, ist die rechte wahr\" und - \"ist die linke wahr, ist die rechte falsch\": ist {start} falsch, ist {end} wahr; eines von beiden gilt, was beiden widerspricht, fällt weg.",
+    loop_false: "die Schleife {chain} (= stark, - schwach) nimmt {start} als wahr an und kommt mit {start} falsch zurück: {start} kann nicht wahr sein.",
+    loop_true: "die Schleife {chain} (= stark, - schwach) nimmt {start} als falsch an und kommt mit {start} wahr zurück: {start} muss wahr sein, die Zelle verliert alle anderen Ziffern.",
+    loop_pair: "in der Kette {chain} (= stark, - schwach) gilt: ist {start} falsch, ist {end} wahr; eine der beiden steht in ihrer Zelle, die alle anderen Ziffern verliert.",
+    continuous_loop: "die Schleife {chain} schließt sich mit abwechselnd starken (=) und schwachen (-) Verbindungen, also hat jede Verbindung genau ein wahres Ende: eine Ziffer, die zwei Zellen verbindet, entfällt in allen Zellen, die beide sehen, und eine in sich verbundene Zelle behält nur diese zwei Ziffern.",
     uniqueness: "{cells} dürfen kein austauschbares Rechteck aus {digits} werden, sonst hätte das Rätsel zwei Lösungen.",
     bug: "jede andere leere Zelle hat zwei Kandidaten: {cell} muss {digit} sein, sonst hätte das Rätsel zwei Lösungen.",
     reveal: "hier greift keine Technik; die Lösung hat {digit} in {cell}.",
@@ -257,8 +268,11 @@ const ES: Phrases = Phrases {
     x_chain: "con el {digit}, la cadena {cells} alterna enlaces fuertes y débiles: {first} o {last} es {digit}, así que las celdas que ven ambas no pueden serlo.",
     xy_chain: "las celdas bivalor {cells} forman una cadena: si {first} no es {z}, lo es {last}, así que las celdas que ven ambas no pueden ser {z}.",
     remote_pair: "{cells} solo tienen {digits} y se alternan a lo largo de la cadena: una celda que ve dos de ellas a distancia impar no puede tener ninguno.",
-    aic: "la cadena {chain} alterna enlaces fuertes y débiles: si su primer candidato es falso, el último es verdadero, así que cae lo que contradice a ambos.",
-    nice_loop: "el bucle {chain} vuelve a su inicio: sea cual sea el primer candidato, se llega a la misma conclusión.",
+    aic: "en la cadena {chain}, = significa \"si el de la izquierda es falso, el de la derecha es verdadero\" y - \"si el de la izquierda es verdadero, el de la derecha es falso\": si {start} es falso, {end} es verdadero; uno de los dos lo es, así que cae lo que contradice a ambos.",
+    loop_false: "el bucle {chain} (= fuerte, - débil) supone {start} verdadero y vuelve con {start} falso: {start} no puede ser verdadero.",
+    loop_true: "el bucle {chain} (= fuerte, - débil) supone {start} falso y vuelve con {start} verdadero: {start} debe ser verdadero, así que su celda pierde las demás cifras.",
+    loop_pair: "en la cadena {chain} (= fuerte, - débil), si {start} es falso, {end} es verdadero: uno de los dos ocupa su celda, que pierde las demás cifras.",
+    continuous_loop: "el bucle {chain} se cierra alternando enlaces fuertes (=) y débiles (-) en toda la vuelta, así que cada enlace tiene exactamente un extremo verdadero: una cifra enlazada entre dos celdas sale de toda celda que ve a ambas, y una celda enlazada por dentro conserva solo esas dos cifras.",
     uniqueness: "{cells} no pueden formar un rectángulo intercambiable de {digits}, o el sudoku tendría dos soluciones.",
     bug: "todas las demás celdas vacías tienen dos candidatos: {cell} debe ser {digit}, o habría dos soluciones.",
     reveal: "aquí no se aplica ninguna técnica; la solución tiene {digit} en {cell}.",
@@ -286,8 +300,11 @@ const KO: Phrases = Phrases {
     x_chain: "{digit}에 대해 체인 {cells}은(는) 강한 연결과 약한 연결이 번갈아 나옵니다. {first} 또는 {last}이(가) {digit}이므로 둘 다 보는 칸은 {digit}이(가) 될 수 없습니다.",
     xy_chain: "두 후보 칸 {cells}이(가) 체인을 이룹니다. {first}이(가) {z}이(가) 아니면 {last}이(가) {z}이므로 둘 다 보는 칸은 {z}이(가) 될 수 없습니다.",
     remote_pair: "{cells}은(는) 모두 {digits}만 가지며 체인을 따라 번갈아 나옵니다. 홀수 거리의 두 칸을 보는 칸은 둘 다 될 수 없습니다.",
-    aic: "체인 {chain}은(는) 강한 연결과 약한 연결이 번갈아 나옵니다. 첫 후보가 거짓이면 마지막 후보가 참이므로 둘 모두와 충돌하는 후보는 지워집니다.",
-    nice_loop: "루프 {chain}은(는) 시작한 곳으로 돌아옵니다. 첫 후보가 어떻든 같은 결론이 나옵니다.",
+    aic: "체인 {chain}에서 =는 \"왼쪽이 거짓이면 오른쪽이 참\", -는 \"왼쪽이 참이면 오른쪽이 거짓\"을 뜻합니다. {start}이(가) 거짓이면 {end}이(가) 참이므로 둘 중 하나는 참이고, 둘 모두와 충돌하는 후보는 지워집니다.",
+    loop_false: "루프 {chain} (= 강한 연결, - 약한 연결)은(는) {start}을(를) 참으로 두고 시작해 {start}이(가) 거짓이 되어 돌아옵니다. {start}은(는) 참일 수 없습니다.",
+    loop_true: "루프 {chain} (= 강한 연결, - 약한 연결)은(는) {start}을(를) 거짓으로 두고 시작해 {start}이(가) 참이 되어 돌아옵니다. {start}은(는) 참이어야 하므로 그 칸의 다른 숫자는 모두 지워집니다.",
+    loop_pair: "체인 {chain} (= 강한 연결, - 약한 연결)에서 {start}이(가) 거짓이면 {end}이(가) 참입니다. 둘 중 하나가 그 칸을 채우므로 그 칸의 다른 숫자는 모두 지워집니다.",
+    continuous_loop: "루프 {chain}은(는) 강한 연결(=)과 약한 연결(-)이 끝까지 번갈아 나오며 닫히므로 모든 연결의 한쪽 끝만 참입니다. 두 칸을 잇는 숫자는 두 칸을 모두 보는 칸에서 지워지고, 칸 안에서 이어진 칸에는 그 두 숫자만 남습니다.",
     uniqueness: "{cells}이(가) {digits}의 교환 가능한 사각형이 되면 해가 둘이 되므로 그럴 수 없습니다.",
     bug: "다른 빈 칸은 모두 후보가 둘입니다. {cell}은(는) {digit}이어야 하며, 아니면 해가 둘이 됩니다.",
     reveal: "여기서는 적용되는 기법이 없습니다. 정답은 {cell}에 {digit}입니다.",
@@ -330,6 +347,17 @@ pub fn cells_compact(size: Size, cells: &[Cell]) -> String {
     } else {
         cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(",")
     }
+}
+
+/// A chain in Eureka notation, as it walks: `5r1c1=5r1c9-7r1c9=7r4c9` (`=` strong, `-` weak;
+/// a grouped node names its cells together, `5r3c45`).
+pub fn chain_text(size: Size, links: &[Link]) -> String {
+    let mut out = links.first().map_or(String::new(), |l| l.from.name(size));
+    for link in links {
+        out.push(if link.strong { '=' } else { '-' });
+        out.push_str(&link.to.name(size));
+    }
+    out
 }
 
 fn digits_text(size: Size, digits: DigitSet) -> String {
@@ -420,15 +448,21 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
         XChain => fill(p.x_chain, &values(vec![])),
         XYChain => fill(p.xy_chain, &values(vec![])),
         RemotePair => fill(p.remote_pair, &values(vec![])),
-        Aic | DiscontinuousNiceLoop => {
-            let chain = step
-                .candidates
-                .iter()
-                .map(|c| format!("{}{}", size.digit_char(c.digit), cell_name(size, c.cell)))
-                .collect::<Vec<_>>()
-                .join(" → ");
-            let template = if step.technique == Aic { p.aic } else { p.nice_loop };
-            fill(template, &values(vec![("chain", chain)]))
+        Aic | GroupedAic | DiscontinuousNiceLoop | GroupedDiscontinuousNiceLoop | ContinuousNiceLoop | GroupedContinuousNiceLoop => {
+            let links = step.chains.first().map_or(&[][..], |c| &c[..]);
+            let start = links.first().map_or(String::new(), |l| l.from.name(size));
+            let end = links.last().map_or(String::new(), |l| l.to.name(size));
+            let template = match step.technique {
+                Aic | GroupedAic => p.aic,
+                ContinuousNiceLoop | GroupedContinuousNiceLoop => p.continuous_loop,
+                // A discontinuous loop that first takes its start as true (a weak first link)
+                // shows it false; one that takes it as false shows it, or the digit it ends
+                // on in the same cell, true.
+                _ if links.first().is_some_and(|l| !l.strong) => p.loop_false,
+                _ if start == end => p.loop_true,
+                _ => p.loop_pair,
+            };
+            fill(template, &values(vec![("chain", chain_text(size, links)), ("start", start), ("end", end)]))
         }
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | HiddenRectangle => {
             let corners = cells_text(size, &step.cells[..step.cells.len().min(4)]);

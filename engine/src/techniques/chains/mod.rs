@@ -225,6 +225,8 @@ fn bivalue_links(path: &[(Cell, Digit)], x: Digit) -> Vec<Link> {
 #[cfg(test)]
 mod tests {
     use crate::format::line;
+    use crate::geometry::Size;
+    use crate::lang::{Lang, chain_text, explain};
     use crate::position::Position;
     use crate::rating::solve_logically;
     use crate::step::Technique;
@@ -278,6 +280,14 @@ mod tests {
                                 panic!("{t:?} in {p} at step {i}: {problem}");
                             }
                             *count.entry(t).or_default() += 1;
+                            // The sentences of AICs and nice loops walk the same chain.
+                            if t.name().contains("Nice Loop") || t.name().contains("Alternating Inference") {
+                                let walk = chain_text(Size::Nine, &s.chains[0]);
+                                for lang in Lang::ALL {
+                                    let text = explain(&s, Size::Nine, lang);
+                                    assert!(text.contains(&walk), "{text}");
+                                }
+                            }
                         }
                     }
                 }
