@@ -339,11 +339,10 @@ pub fn find_all(pos: &crate::position::Position, kind: Kind, grouped: bool, sink
         Kind::Continuous => {
             let closing = |n: u32| g.strong(n).iter().map(move |&p| Root { state: state(n, true), not_first: p, only_first: NONE });
             let roots = singles.clone().flat_map(closing).collect();
+            // Past a fixed first link, the search is the same whatever link closes the loop.
             let more = singles
-                .flat_map(closing)
-                .flat_map(|r| {
-                    g.weak(node_of(r.state)).iter().filter(move |&&w| w != r.not_first).map(move |&w| Root { only_first: w, ..r })
-                })
+                .filter(|&n| !g.strong(n).is_empty())
+                .flat_map(|n| g.weak(n).iter().map(move |&w| Root { state: state(n, true), not_first: NONE, only_first: w }))
                 .collect();
             (roots, more)
         }
@@ -359,7 +358,7 @@ pub fn find_all(pos: &crate::position::Position, kind: Kind, grouped: bool, sink
         let concluded = match kind {
             Kind::Aic if !closed => aic(&graph, r.state, end, links),
             Kind::Discontinuous if !closed => discontinuous(&graph, r.state, end, links),
-            Kind::Continuous if closed && links >= 4 && node_of(end) == r.not_first => Some(Vec::new()),
+            Kind::Continuous if closed && links >= 4 && (r.not_first == NONE || node_of(end) == r.not_first) => Some(Vec::new()),
             _ => None,
         };
         let Some(mut eliminations) = concluded else { return true };
