@@ -159,6 +159,12 @@ impl<'a> Graph<'a> {
         out
     }
 
+    /// Whether `a` true makes `b` false.
+    pub fn weakly_linked(&self, a: u32, b: u32) -> bool {
+        let (na, nb) = (self.node(a), self.node(b));
+        if na.digit == nb.digit { nb.cells.is_subset(na.sees) } else { !na.is_group() && na.cells == nb.cells }
+    }
+
     /// The link from `a` to `b` as the step writes it.
     pub fn link(&self, a: u32, b: u32, strong: bool) -> Link {
         Link { from: self.node(a).node(), to: self.node(b).node(), strong }

@@ -334,65 +334,74 @@ pub fn find_all(pos: &crate::position::Position, kind: Kind, grouped: bool, sink
         Kind::Discontinuous => (singles.flat_map(|n| [any(state(n, false)), any(state(n, true))]).collect(), Vec::new()),
         // A loop from a true start closes by a strong link into it; as every strong link is
         // weak too, that partner must not be the first step (a two-link "loop"). The search
-        // per (start, closing link) finds the shortest loops; as one start may carry several
-        // loops, each first link is then tried on its own for the others.
+        // per (start, closing link) finds the shortest loops. As one start may carry several
+        // loops, a search from each node taken as false (the loops' first link's end) then
+        // closes a loop wherever it reaches a node strongly linked to a start that is weakly
+        // linked to it.
         Kind::Continuous => {
             let closing = |n: u32| g.strong(n).iter().map(move |&p| Root { state: state(n, true), not_first: p, only_first: NONE });
-            let roots = singles.clone().flat_map(closing).collect();
-            // Past a fixed first link, the search is the same whatever link closes the loop.
-            let more = singles
-                .filter(|&n| !g.strong(n).is_empty())
-                .flat_map(|n| g.weak(n).iter().map(move |&w| Root { state: state(n, true), not_first: NONE, only_first: w }))
-                .collect();
-            (roots, more)
+            (singles.flat_map(closing).collect(), (0..g.nodes.len() as u32).map(|w| any(state(w, false))).collect())
         }
     };
     let mut reported: HashSet<Vec<Candidate>> = HashSet::new();
-    let visit = &mut |r: Root, event, links, parents: &[u32]| {
-        let (end, closed) = match event {
-            Event::Reached(end) => (end, false),
-            Event::Closed(from) => (from, true),
-        };
-        // AICs and discontinuous loops conclude from their two ends; continuous loops from
-        // every link, once the loop is known.
-        let concluded = match kind {
-            Kind::Aic if !closed => aic(&graph, r.state, end, links),
-            Kind::Discontinuous if !closed => discontinuous(&graph, r.state, end, links),
-            Kind::Continuous if closed && links >= 4 && (r.not_first == NONE || node_of(end) == r.not_first) => Some(Vec::new()),
-            _ => None,
-        };
-        let Some(mut eliminations) = concluded else { return true };
-        if kind != Kind::Continuous && eliminations.is_empty() {
-            return true;
-        }
-        let mut states = path(parents, end);
-        if closed {
-            states.push(r.state);
-        }
-        if flaw(&graph, &states, kind).is_some() {
-            let Some(repaired) = repair(&graph, &r, end, closed, kind, states) else { return true };
+    // A chain found: repaired if flawed, concluded (continuous loops from all their links),
+    // reported once per set of eliminations.
+    let mut finish = |r: Root, end: State, closed: bool, mut states: Vec<State>, mut eliminations: Vec<Candidate>| -> bool {
+        if flaw(g, &states, kind).is_some() {
+            let Some(repaired) = repair(g, &r, end, closed, kind, states) else { return true };
             states = repaired;
         }
         if kind == Kind::Continuous {
-            eliminations = continuous(&graph, &states);
+            eliminations = continuous(g, &states);
         }
         eliminations.sort();
         eliminations.dedup();
-        if eliminations.is_empty() {
-            return true;
-        }
-        if grouped && !states.iter().any(|&s| graph.is_group(node_of(s))) {
+        if eliminations.is_empty() || (grouped && !states.iter().any(|&s| g.is_group(node_of(s)))) {
             return true;
         }
         if !reported.insert(eliminations.clone()) {
             return true;
         }
-        match chain_step(&graph, technique, &states, eliminations) {
+        match chain_step(g, technique, &states, eliminations) {
             Some(step) => sink(step),
             None => true,
         }
     };
-    search_together(&graph, &roots, visit) && search_each(&graph, &more, visit)
+    let visit = &mut |r: Root, event, links, parents: &[u32]| match (kind, event) {
+        (Kind::Aic, Event::Reached(end)) => match aic(g, r.state, end, links) {
+            Some(e) if !e.is_empty() => finish(r, end, false, path(parents, end), e),
+            _ => true,
+        },
+        (Kind::Discontinuous, Event::Reached(end)) => match discontinuous(g, r.state, end, links) {
+            Some(e) if !e.is_empty() => finish(r, end, false, path(parents, end), e),
+            _ => true,
+        },
+        (Kind::Continuous, Event::Closed(from)) if links >= 4 && node_of(from) == r.not_first => {
+            let mut states = path(parents, from);
+            states.push(r.state);
+            finish(r, from, true, states, Vec::new())
+        }
+        // From a first link's end w (false) to p (false): the loop r - w … p = r, for every
+        // start r strongly linked to p and weakly to w.
+        (Kind::Continuous, Event::Reached(end)) if !truth(r.state) && !truth(end) && links >= 2 => {
+            let w = node_of(r.state);
+            for &start in g.strong(node_of(end)) {
+                if start as usize >= g.singles || start == w || !g.weakly_linked(start, w) {
+                    continue;
+                }
+                let root = Root { state: state(start, true), not_first: NONE, only_first: w };
+                let mut states = vec![root.state];
+                states.extend(path(parents, end));
+                states.push(root.state);
+                if !finish(root, end, true, states, Vec::new()) {
+                    return false;
+                }
+            }
+            true
+        }
+        _ => true,
+    };
+    search_together(g, &roots, visit) && search_each(g, &more, visit)
 }
 
 /// An AIC's eliminations: from "the start is false" to "`end` is true".
