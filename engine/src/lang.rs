@@ -107,6 +107,18 @@ pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
         ContinuousNiceLoop => ["Continuous Nice Loop", "Geschlossene Nice Loop", "Bucle continuo", "연속 나이스 루프"],
         DiscontinuousNiceLoop => ["Discontinuous Nice Loop", "Offene Nice Loop", "Bucle discontinuo", "불연속 나이스 루프"],
         Aic => ["Alternating Inference Chain", "Alternierende Kette (AIC)", "Cadena de inferencias alternas", "교대 추론 체인"],
+        GroupedContinuousNiceLoop => {
+            ["Grouped Continuous Nice Loop", "Gruppierte geschlossene Nice Loop", "Bucle continuo agrupado", "그룹 연속 나이스 루프"]
+        }
+        GroupedDiscontinuousNiceLoop => {
+            ["Grouped Discontinuous Nice Loop", "Gruppierte offene Nice Loop", "Bucle discontinuo agrupado", "그룹 불연속 나이스 루프"]
+        }
+        GroupedAic => [
+            "Grouped Alternating Inference Chain",
+            "Gruppierte alternierende Kette (AIC)",
+            "Cadena de inferencias alternas agrupada",
+            "그룹 교대 추론 체인",
+        ],
         AlsXz => ["ALS-XZ", "ALS-XZ", "ALS-XZ", "ALS-XZ"],
         SueDeCoq => ["Sue de Coq", "Sue de Coq", "Sue de Coq", "수 드 코크"],
         ContradictionForcingChain => {
@@ -215,7 +227,12 @@ struct Phrases {
     xy_chain: &'static str,
     remote_pair: &'static str,
     aic: &'static str,
-    nice_loop: &'static str,
+    /// Discontinuous nice loops: "true ⇒ … ⇒ false", "false ⇒ … ⇒ true", and "false ⇒ …
+    /// ⇒ another digit of the cell true".
+    loop_false: &'static str,
+    loop_true: &'static str,
+    loop_pair: &'static str,
+    continuous_loop: &'static str,
     uniqueness: &'static str,
     bug: &'static str,
     sue_de_coq: &'static str,
@@ -262,8 +279,11 @@ const EN: Phrases = Phrases {
     x_chain: "on {digit}, the chain {cells} alternates strong and weak links: {first} or {last} is {digit}, so cells seeing both can't be.",
     xy_chain: "the bivalue cells {cells} form a chain: if {first} is not {z}, {last} is, so cells seeing both can't be {z}.",
     remote_pair: "{cells} all hold only {digits} and alternate along the chain: a cell seeing two of them an odd number of links apart holds neither.",
-    aic: "the chain {chain} alternates strong and weak links: if its first candidate is false, its last is true, so whatever conflicts with both goes.",
-    nice_loop: "the loop {chain} comes back to where it started: either way the first candidate is taken, the same conclusion follows.",
+    aic: "in the chain {chain}, = means \"if the left is false, the right is true\" and - means \"if the left is true, the right is false\": if {start} is false, {end} is true, so one of them is, and whatever conflicts with both goes.",
+    loop_false: "the loop {chain} (= strong, - weak) starts by taking {start} as true and comes back to it false: {start} can't be true.",
+    loop_true: "the loop {chain} (= strong, - weak) starts by taking {start} as false and comes back to it true: {start} must be true, so its cell loses every other digit.",
+    loop_pair: "in the chain {chain} (= strong, - weak), if {start} is false, {end} is true: one of the two fills their cell, which loses every other digit.",
+    continuous_loop: "the loop {chain} closes with strong (=) and weak (-) links alternating all the way round, so every link has exactly one true end: a digit linked between two cells leaves every cell that sees both, and a cell linked inside keeps only those two digits.",
     uniqueness: "{cells} must not become a two-way rectangle of {digits}, or the puzzle would have two solutions.",
     bug: "every other empty cell has two candidates: {cell} must be {digit}, or the puzzle would have two solutions.",
     sue_de_coq: "{crossing} (where {house0} meets {house1}), {linecells} (in {house0}) and {boxcells} (in {house1}) hold only {digits}: as many digits as cells, and no digit on both sides, so each digit is there exactly once: {linedigits} leave the rest of {house0}; {boxdigits} leave the rest of {house1}.",
@@ -310,8 +330,11 @@ const DE: Phrases = Phrases {
     x_chain: "für die {digit} wechseln in der Kette {cells} starke und schwache Verbindungen: {first} oder {last} ist die {digit}, Zellen, die beide sehen, nicht.",
     xy_chain: "die Zellen mit zwei Kandidaten {cells} bilden eine Kette: ist {first} nicht {z}, dann {last}; Zellen, die beide sehen, können nicht {z} sein.",
     remote_pair: "{cells} haben alle nur {digits} und wechseln entlang der Kette ab: eine Zelle, die zwei davon in ungeradem Abstand sieht, hat keine der beiden.",
-    aic: "die Kette {chain} wechselt starke und schwache Verbindungen ab: ist ihr erster Kandidat falsch, ist ihr letzter wahr; was beiden widerspricht, fällt weg.",
-    nice_loop: "die Schleife {chain} kehrt zu ihrem Anfang zurück: wie auch immer der erste Kandidat steht, es folgt dasselbe.",
+    aic: "in der Kette {chain} heißt = \"ist die linke falsch, ist die rechte wahr\" und - \"ist die linke wahr, ist die rechte falsch\": ist {start} falsch, ist {end} wahr; eines von beiden gilt, was beiden widerspricht, fällt weg.",
+    loop_false: "die Schleife {chain} (= stark, - schwach) nimmt {start} als wahr an und kommt mit {start} falsch zurück: {start} kann nicht wahr sein.",
+    loop_true: "die Schleife {chain} (= stark, - schwach) nimmt {start} als falsch an und kommt mit {start} wahr zurück: {start} muss wahr sein, die Zelle verliert alle anderen Ziffern.",
+    loop_pair: "in der Kette {chain} (= stark, - schwach) gilt: ist {start} falsch, ist {end} wahr; eine der beiden steht in ihrer Zelle, die alle anderen Ziffern verliert.",
+    continuous_loop: "die Schleife {chain} schließt sich mit abwechselnd starken (=) und schwachen (-) Verbindungen, also hat jede Verbindung genau ein wahres Ende: eine Ziffer, die zwei Zellen verbindet, entfällt in allen Zellen, die beide sehen, und eine in sich verbundene Zelle behält nur diese zwei Ziffern.",
     uniqueness: "{cells} dürfen kein austauschbares Rechteck aus {digits} werden, sonst hätte das Rätsel zwei Lösungen.",
     bug: "jede andere leere Zelle hat zwei Kandidaten: {cell} muss {digit} sein, sonst hätte das Rätsel zwei Lösungen.",
     sue_de_coq: "{crossing} (wo sich {house0} und {house1} kreuzen), {linecells} (in {house0}) und {boxcells} (in {house1}) enthalten nur {digits}: so viele Ziffern wie Zellen, und keine Ziffer auf beiden Seiten, also steht jede genau einmal darin: {linedigits} entfallen im Rest von {house0}; {boxdigits} entfallen im Rest von {house1}.",
@@ -358,8 +381,11 @@ const ES: Phrases = Phrases {
     x_chain: "con el {digit}, la cadena {cells} alterna enlaces fuertes y débiles: {first} o {last} es {digit}, así que las celdas que ven ambas no pueden serlo.",
     xy_chain: "las celdas bivalor {cells} forman una cadena: si {first} no es {z}, lo es {last}, así que las celdas que ven ambas no pueden ser {z}.",
     remote_pair: "{cells} solo tienen {digits} y se alternan a lo largo de la cadena: una celda que ve dos de ellas a distancia impar no puede tener ninguno.",
-    aic: "la cadena {chain} alterna enlaces fuertes y débiles: si su primer candidato es falso, el último es verdadero, así que cae lo que contradice a ambos.",
-    nice_loop: "el bucle {chain} vuelve a su inicio: sea cual sea el primer candidato, se llega a la misma conclusión.",
+    aic: "en la cadena {chain}, = significa \"si el de la izquierda es falso, el de la derecha es verdadero\" y - \"si el de la izquierda es verdadero, el de la derecha es falso\": si {start} es falso, {end} es verdadero; uno de los dos lo es, así que cae lo que contradice a ambos.",
+    loop_false: "el bucle {chain} (= fuerte, - débil) supone {start} verdadero y vuelve con {start} falso: {start} no puede ser verdadero.",
+    loop_true: "el bucle {chain} (= fuerte, - débil) supone {start} falso y vuelve con {start} verdadero: {start} debe ser verdadero, así que su celda pierde las demás cifras.",
+    loop_pair: "en la cadena {chain} (= fuerte, - débil), si {start} es falso, {end} es verdadero: uno de los dos ocupa su celda, que pierde las demás cifras.",
+    continuous_loop: "el bucle {chain} se cierra alternando enlaces fuertes (=) y débiles (-) en toda la vuelta, así que cada enlace tiene exactamente un extremo verdadero: una cifra enlazada entre dos celdas sale de toda celda que ve a ambas, y una celda enlazada por dentro conserva solo esas dos cifras.",
     uniqueness: "{cells} no pueden formar un rectángulo intercambiable de {digits}, o el sudoku tendría dos soluciones.",
     bug: "todas las demás celdas vacías tienen dos candidatos: {cell} debe ser {digit}, o habría dos soluciones.",
     sue_de_coq: "{crossing} (donde se cruzan la {house0} y la {house1}), {linecells} (en la {house0}) y {boxcells} (en la {house1}) solo tienen {digits}: tantas cifras como celdas, y ninguna cifra en ambos lados, así que cada cifra está exactamente una vez: {linedigits} salen del resto de la {house0}; {boxdigits} salen del resto de la {house1}.",
@@ -406,8 +432,11 @@ const KO: Phrases = Phrases {
     x_chain: "{digit}에 대해 체인 {cells}은(는) 강한 연결과 약한 연결이 번갈아 나옵니다. {first} 또는 {last}이(가) {digit}이므로 둘 다 보는 칸은 {digit}이(가) 될 수 없습니다.",
     xy_chain: "두 후보 칸 {cells}이(가) 체인을 이룹니다. {first}이(가) {z}이(가) 아니면 {last}이(가) {z}이므로 둘 다 보는 칸은 {z}이(가) 될 수 없습니다.",
     remote_pair: "{cells}은(는) 모두 {digits}만 가지며 체인을 따라 번갈아 나옵니다. 홀수 거리의 두 칸을 보는 칸은 둘 다 될 수 없습니다.",
-    aic: "체인 {chain}은(는) 강한 연결과 약한 연결이 번갈아 나옵니다. 첫 후보가 거짓이면 마지막 후보가 참이므로 둘 모두와 충돌하는 후보는 지워집니다.",
-    nice_loop: "루프 {chain}은(는) 시작한 곳으로 돌아옵니다. 첫 후보가 어떻든 같은 결론이 나옵니다.",
+    aic: "체인 {chain}에서 =는 \"왼쪽이 거짓이면 오른쪽이 참\", -는 \"왼쪽이 참이면 오른쪽이 거짓\"을 뜻합니다. {start}이(가) 거짓이면 {end}이(가) 참이므로 둘 중 하나는 참이고, 둘 모두와 충돌하는 후보는 지워집니다.",
+    loop_false: "루프 {chain} (= 강한 연결, - 약한 연결)은(는) {start}을(를) 참으로 두고 시작해 {start}이(가) 거짓이 되어 돌아옵니다. {start}은(는) 참일 수 없습니다.",
+    loop_true: "루프 {chain} (= 강한 연결, - 약한 연결)은(는) {start}을(를) 거짓으로 두고 시작해 {start}이(가) 참이 되어 돌아옵니다. {start}은(는) 참이어야 하므로 그 칸의 다른 숫자는 모두 지워집니다.",
+    loop_pair: "체인 {chain} (= 강한 연결, - 약한 연결)에서 {start}이(가) 거짓이면 {end}이(가) 참입니다. 둘 중 하나가 그 칸을 채우므로 그 칸의 다른 숫자는 모두 지워집니다.",
+    continuous_loop: "루프 {chain}은(는) 강한 연결(=)과 약한 연결(-)이 끝까지 번갈아 나오며 닫히므로 모든 연결의 한쪽 끝만 참입니다. 두 칸을 잇는 숫자는 두 칸을 모두 보는 칸에서 지워지고, 칸 안에서 이어진 칸에는 그 두 숫자만 남습니다.",
     uniqueness: "{cells}이(가) {digits}의 교환 가능한 사각형이 되면 해가 둘이 되므로 그럴 수 없습니다.",
     bug: "다른 빈 칸은 모두 후보가 둘입니다. {cell}은(는) {digit}이어야 하며, 아니면 해가 둘이 됩니다.",
     sue_de_coq: "{crossing}({house0}와(과) {house1}이(가) 만나는 칸), {linecells}({house0}) 그리고 {boxcells}({house1})에는 {digits}만 있습니다. 숫자 수와 칸 수가 같고 양쪽에 함께 있는 숫자가 없으므로 각 숫자는 정확히 한 번 들어갑니다. 따라서 {house0}의 나머지에서 {linedigits}이(가) 빠지고, {house1}의 나머지에서 {boxdigits}이(가) 빠집니다.",
@@ -487,6 +516,17 @@ fn als_chain_text(size: Size, links: &[Link]) -> String {
         }
     }
     out.trim_end_matches(" - ").to_string()
+}
+
+/// A chain in Eureka notation, as it walks: `5r1c1=5r1c9-7r1c9=7r4c9` (`=` strong, `-` weak;
+/// a grouped node names its cells together, `5r3c45`).
+pub fn chain_text(size: Size, links: &[Link]) -> String {
+    let mut out = links.first().map_or(String::new(), |l| l.from.name(size));
+    for link in links {
+        out.push(if link.strong { '=' } else { '-' });
+        out.push_str(&link.to.name(size));
+    }
+    out
 }
 
 fn digits_text(size: Size, digits: DigitSet) -> String {
@@ -647,15 +687,21 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
         XChain => fill(p.x_chain, &values(vec![])),
         XYChain => fill(p.xy_chain, &values(vec![])),
         RemotePair => fill(p.remote_pair, &values(vec![])),
-        Aic | DiscontinuousNiceLoop => {
-            let chain = step
-                .candidates
-                .iter()
-                .map(|c| format!("{}{}", size.digit_char(c.digit), cell_name(size, c.cell)))
-                .collect::<Vec<_>>()
-                .join(" → ");
-            let template = if step.technique == Aic { p.aic } else { p.nice_loop };
-            fill(template, &values(vec![("chain", chain)]))
+        Aic | GroupedAic | DiscontinuousNiceLoop | GroupedDiscontinuousNiceLoop | ContinuousNiceLoop | GroupedContinuousNiceLoop => {
+            let links = step.chains.first().map_or(&[][..], |c| &c[..]);
+            let start = links.first().map_or(String::new(), |l| l.from.name(size));
+            let end = links.last().map_or(String::new(), |l| l.to.name(size));
+            let template = match step.technique {
+                Aic | GroupedAic => p.aic,
+                ContinuousNiceLoop | GroupedContinuousNiceLoop => p.continuous_loop,
+                // A discontinuous loop that first takes its start as true (a weak first link)
+                // shows it false; one that takes it as false shows it, or the digit it ends
+                // on in the same cell, true.
+                _ if links.first().is_some_and(|l| !l.strong) => p.loop_false,
+                _ if start == end => p.loop_true,
+                _ => p.loop_pair,
+            };
+            fill(template, &values(vec![("chain", chain_text(size, links)), ("start", start), ("end", end)]))
         }
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6
         | HiddenRectangle => {
@@ -698,7 +744,6 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
             let extra = vec![("x", digits_text(size, linking)), ("z", digits_text(size, removed)), ("chain", chain)];
             fill(template, &values(extra))
         }
-        _ => String::new(),
     };
     let mut out = format!("{}: {why}", technique_name(step.technique, lang));
     if !step.eliminations.is_empty() {

@@ -109,7 +109,10 @@ pub fn family(t: Technique) -> Family {
         | AlsXz
         | AlsXyWing
         | AlsXyChain
-        | DeathBlossom => Family::Chain,
+        | DeathBlossom
+        | GroupedContinuousNiceLoop
+        | GroupedDiscontinuousNiceLoop
+        | GroupedAic => Family::Chain,
         ContradictionForcingChain
         | UnitForcingChain
         | CellForcingChain
@@ -196,6 +199,7 @@ pub fn step_score(step: &Step) -> f32 {
         // Colouring across digits: as strong as a short XY- or X-Chain, not scored by length.
         Medusa3D => 6.6,
         ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => chain_score(7.0, step),
+        GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => chain_score(7.2, step),
         AlsXz => 7.5,
         ContradictionForcingChain => forcing_score(8.3, 8.7, step),
         UnitForcingChain => forcing_score(8.4, 8.7, step),

@@ -106,6 +106,9 @@ techniques! {
     FinnedMutantWhale,
     TemplateSet,
     TemplateDelete,
+    GroupedContinuousNiceLoop,
+    GroupedDiscontinuousNiceLoop,
+    GroupedAic,
     /// Not a technique: the solution's digit for a cell, when no technique applies.
     Reveal,
 }
@@ -195,6 +198,9 @@ impl Technique {
             FinnedMutantWhale => "Finned Mutant Whale",
             TemplateSet => "Template Set",
             TemplateDelete => "Template Delete",
+            GroupedContinuousNiceLoop => "Grouped Continuous Nice Loop",
+            GroupedDiscontinuousNiceLoop => "Grouped Discontinuous Nice Loop",
+            GroupedAic => "Grouped Alternating Inference Chain",
             Reveal => "Reveal",
         }
     }

@@ -96,8 +96,12 @@ pub const ORDER: &[Technique] = &[
     Technique::XYChain,
     Technique::Medusa3D,
     Technique::FinnedMutantWhale,
+    Technique::ContinuousNiceLoop,
     Technique::DiscontinuousNiceLoop,
     Technique::Aic,
+    Technique::GroupedContinuousNiceLoop,
+    Technique::GroupedDiscontinuousNiceLoop,
+    Technique::GroupedAic,
     Technique::AlsXz,
     Technique::TemplateSet,
     Technique::TemplateDelete,
@@ -174,8 +178,12 @@ pub fn find_all(position: &Position, technique: Technique, sink: Sink<'_>) {
         XChain => chains::x_chain(p, sink),
         XYChain => chains::xy_chain(p, false, sink),
         RemotePair => chains::xy_chain(p, true, sink),
-        Aic => chains::aic(p, sink),
-        DiscontinuousNiceLoop => chains::discontinuous_nice_loop(p, sink),
+        ContinuousNiceLoop => chains::loops(p, chains::Kind::Continuous, false, sink),
+        DiscontinuousNiceLoop => chains::loops(p, chains::Kind::Discontinuous, false, sink),
+        Aic => chains::loops(p, chains::Kind::Aic, false, sink),
+        GroupedContinuousNiceLoop => chains::loops(p, chains::Kind::Continuous, true, sink),
+        GroupedDiscontinuousNiceLoop => chains::loops(p, chains::Kind::Discontinuous, true, sink),
+        GroupedAic => chains::loops(p, chains::Kind::Aic, true, sink),
         ContradictionForcingChain
         | UnitForcingChain
         | CellForcingChain

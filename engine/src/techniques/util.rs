@@ -93,3 +93,98 @@ pub fn emit(sink: Sink<'_>, step: Option<Step>) -> bool {
         None => true,
     }
 }
+
+/// What is wrong with a step's chains in a position, if anything: links that don't connect
+/// (one's `to` is the next one's `from`), nodes that aren't open candidates of one house,
+/// strong links that aren't strong (a bivalue cell, or a house where the digit has no other
+/// places than the two nodes) or weak links that aren't weak (two digits of one cell, or one
+/// digit in nodes whose cells all see each other).
+pub fn chain_problem(pos: &Position, step: &Step) -> Option<String> {
+    let size = pos.size();
+    for chain in &step.chains {
+        let text = chain.iter().map(|l| l.notation(size)).collect::<Vec<_>>().join(" ");
+        if chain.is_empty() {
+            return Some("an empty chain".into());
+        }
+        // A colouring step's chain is its cluster, a tree of strong links: each link starts
+        // at a node already reached. Every other chain is a path.
+        let tree = matches!(
+            step.technique,
+            Technique::SimpleColorsTrap
+                | Technique::SimpleColorsWrap
+                | Technique::MultiColors1
+                | Technique::MultiColors2
+                | Technique::Medusa3D
+        );
+        for (i, link) in chain.iter().enumerate().skip(1) {
+            let reached =
+                if tree { chain[..i].iter().any(|l| l.from == link.from || l.to == link.from) } else { chain[i - 1].to == link.from };
+            if !reached {
+                return Some(format!("links don't connect: {text}"));
+            }
+        }
+        for link in chain {
+            for node in [&link.from, &link.to] {
+                let cells: CellSet = node.cells.iter().copied().collect();
+                let one_house = size.houses().any(|h| cells.is_subset(house_set(size, h)));
+                if cells.is_empty() || !one_house || node.cells.iter().any(|&c| !pos.has(c, node.digit)) {
+                    return Some(format!("{} is not a node of open candidates in one house: {text}", node.name(size)));
+                }
+            }
+            if !link_holds(pos, link) {
+                return Some(format!("{} is not {}: {text}", link.notation(size), if link.strong { "strong" } else { "weak" }));
+            }
+        }
+    }
+    None
+}
+
+/// Whether a link is what it says in the position.
+fn link_holds(pos: &Position, link: &crate::step::Link) -> bool {
+    let size = pos.size();
+    let (a, b) = (&link.from, &link.to);
+    let (ca, cb): (CellSet, CellSet) = (a.cells.iter().copied().collect(), b.cells.iter().copied().collect());
+    if a.digit != b.digit {
+        // Two digits of one cell: at most one is true; at least one if they are its only two.
+        let one_cell = a.cells.len() == 1 && a.cells == b.cells;
+        if one_cell {
+            return !link.strong || pos.candidates(a.cells[0]).len() == 2;
+        }
+        // Two digits of an almost locked set: without the one, the set is locked and holds the other.
+        return link.strong && in_one_als(pos, a.digit, ca, b.digit, cb);
+    }
+    if !(ca & cb).is_empty() {
+        return false;
+    }
+    if link.strong {
+        size.houses().any(|h| (ca | cb).is_subset(house_set(size, h)) && pos.house_digit_cells(h, a.digit) == ca | cb)
+    } else {
+        ca.iter().all(|x| cb.is_subset(crate::cellset::peer_set(size, x)))
+    }
+}
+
+/// Whether some almost locked set (n cells of one house holding n+1 digits) has exactly `ca`
+/// as its places for digit `a` and `cb` for digit `b`: then "not a" there means "b" there.
+fn in_one_als(pos: &Position, a: Digit, ca: CellSet, b: Digit, cb: CellSet) -> bool {
+    let size = pos.size();
+    let base = ca | cb;
+    let places_hold = |cells: CellSet| {
+        cells.iter().filter(|&c| pos.has(c, a)).collect::<CellSet>() == ca
+            && cells.iter().filter(|&c| pos.has(c, b)).collect::<CellSet>() == cb
+    };
+    if !places_hold(base) {
+        return false;
+    }
+    size.houses().filter(|&h| base.is_subset(house_set(size, h))).any(|h| {
+        // The set's other cells hold neither digit; a checker may try every subset of them.
+        let others: Vec<Cell> = house_set(size, h)
+            .iter()
+            .filter(|&c| !base.contains(c) && pos.value(c).is_none() && !pos.has(c, a) && !pos.has(c, b))
+            .collect();
+        (0u32..1 << others.len()).any(|mask| {
+            let cells: CellSet = base | others.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, &c)| c).collect::<CellSet>();
+            let digits = cells.iter().fold(crate::geometry::DigitSet::EMPTY, |d, c| d | pos.candidates(c));
+            digits.len() == cells.len() + 1
+        })
+    })
+}

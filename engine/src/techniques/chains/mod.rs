@@ -11,12 +11,20 @@
 //!
 //! The search is breadth first from every start, so the chain reported for a pair of ends is a
 //! shortest one (what a player would want to be shown).
+//!
+//! Alternating Inference Chains and nice loops, on candidates and grouped nodes, are in
+//! `loops` (the search) and `graph` (the strong and weak links they walk).
 
-use super::util::{Sink, elimination_step, eliminations};
+mod graph;
+mod loops;
+
+pub use loops::{Kind, find_all as loops};
+
+use super::util::{Sink, elimination_step};
 use crate::cellset::{CellSet, common_peers, peer_set};
 use crate::geometry::{Candidate, Cell, Digit, House};
 use crate::position::Position;
-use crate::step::{Step, Technique};
+use crate::step::{Link, Step, Technique};
 use std::collections::HashMap;
 use std::collections::VecDeque;
 
@@ -84,11 +92,14 @@ pub fn x_chain(pos: &Position, sink: Sink<'_>) -> bool {
                         let targets = common_peers(size, &[start, n]) & (places - chain);
                         let eliminations = targets.iter().map(|c| Candidate::new(c, digit)).collect();
                         let houses = cells.windows(2).filter_map(|w| link_house(pos, w[0], w[1], digit)).collect();
-                        let pattern = cells.iter().map(|&c| Candidate::new(c, digit)).collect();
-                        if let Some(step) = elimination_step(Technique::XChain, eliminations, cells, houses, pattern)
-                            && !sink(step)
-                        {
-                            return false;
+                        let pattern: Vec<Candidate> = cells.iter().map(|&c| Candidate::new(c, digit)).collect();
+                        // Strong, weak, strong, …: the walk from "the start is not the digit".
+                        let links = pattern.windows(2).enumerate().map(|(i, w)| Link::cells(w[0], w[1], i % 2 == 0)).collect();
+                        if let Some(mut step) = elimination_step(Technique::XChain, eliminations, cells, houses, pattern) {
+                            step.chains = vec![links];
+                            if !sink(step) {
+                                return false;
+                            }
                         }
                     }
                 }
@@ -190,192 +201,102 @@ fn chain_step(
         (common_peers(size, &[start, end.0]) & (pos.digit_cells(x) - chain)).iter().map(|c| Candidate::new(c, x)).collect()
     };
     let technique = if remote { Technique::RemotePair } else { Technique::XYChain };
-    elimination_step(technique, eliminations, cells, Vec::new(), pattern)
-}
-
-/// Links between candidates: strong (a bivalue cell's two digits, a digit's two places in a
-/// house: at least one is true) and weak (two digits of one cell, one digit in two cells of a
-/// house: at most one is true).
-struct Links<'a> {
-    pos: &'a Position,
-}
-
-impl Links<'_> {
-    fn strong(&self, n: Candidate) -> Vec<Candidate> {
-        let (pos, size) = (self.pos, self.pos.size());
-        let mut out = Vec::new();
-        let cands = pos.candidates(n.cell);
-        if cands.len() == 2 {
-            out.extend(cands.iter().filter(|&d| d != n.digit).map(|d| Candidate::new(n.cell, d)));
-        }
-        for h in size.houses_of(n.cell) {
-            let cells = pos.house_digit_cells(h, n.digit);
-            if cells.len() == 2
-                && let Some(other) = (cells - CellSet::single(n.cell)).first()
-            {
-                out.push(Candidate::new(other, n.digit));
-            }
-        }
-        out
-    }
-
-    fn weak(&self, n: Candidate) -> Vec<Candidate> {
-        let (pos, size) = (self.pos, self.pos.size());
-        let in_cell = pos.candidates(n.cell).iter().filter(|&d| d != n.digit).map(|d| Candidate::new(n.cell, d));
-        let peers = peer_set(size, n.cell) & pos.digit_cells(n.digit);
-        in_cell.chain(peers.iter().map(|c| Candidate::new(c, n.digit))).collect()
-    }
-
-    /// The digits of `a`'s cell other than `a`'s and `b`'s (the two in one cell of which one is
-    /// true).
-    fn other_digits(&self, a: Candidate, b: Candidate) -> Vec<Candidate> {
-        self.pos.candidates(a.cell).iter().filter(|&d| d != a.digit && d != b.digit).map(|d| Candidate::new(a.cell, d)).collect()
-    }
-}
-
-/// Called by `alternating` for each state reached: (candidate, true there), links, parents.
-type Visit<'a> = &'a mut dyn FnMut((Candidate, bool), usize, &Parents) -> bool;
-
-/// The breadth-first search's parent links: (candidate, true there) → the state before.
-type Parents = HashMap<(Candidate, bool), Option<(Candidate, bool)>>;
-
-/// Breadth-first search of alternating chains from `start`. `start_true` false: the start is
-/// assumed false and the first link is strong; true: assumed true, first link weak. `visit` gets
-/// each new state (candidate, reached by a strong link = true there), the number of links and
-/// the parents; it returns false to stop everything.
-fn alternating(links: &Links<'_>, start: Candidate, start_true: bool, visit: Visit<'_>) -> bool {
-    let mut parents: Parents = HashMap::new();
-    parents.insert((start, start_true), None);
-    let mut queue = VecDeque::from([((start, start_true), 0usize)]);
-    while let Some(((node, is_true), count)) = queue.pop_front() {
-        let next = if is_true { links.weak(node) } else { links.strong(node) };
-        for n in next {
-            let state = (n, !is_true);
-            if parents.contains_key(&state) {
-                continue;
-            }
-            parents.insert(state, Some((node, is_true)));
-            // Back at the start: reported (the shortest such loop), never gone on from.
-            if n != start {
-                queue.push_back((state, count + 1));
-            }
-            if !visit(state, count + 1, &parents) {
-                return false;
-            }
-        }
-    }
-    true
-}
-
-/// The chain's candidates from its start to `end`; `None` if a candidate repeats (other than
-/// a loop's start at its end).
-fn path_to_nodes(parents: &Parents, end: (Candidate, bool)) -> Option<Vec<Candidate>> {
-    let mut path = vec![end.0];
-    let mut at = end;
-    while let Some(&Some(prev)) = parents.get(&at) {
-        path.push(prev.0);
-        at = prev;
-        if path.len() > 4 * 81 {
-            return None;
-        }
-    }
-    path.reverse();
-    let closed = path.len() > 1 && path[0] == path[path.len() - 1];
-    let open_part = if closed { &path[..path.len() - 1] } else { &path[..] };
-    let mut seen = std::collections::HashSet::new();
-    open_part.iter().all(|c| seen.insert(*c)).then_some(path)
-}
-
-fn cells_of(path: &[Candidate]) -> Vec<Cell> {
-    let mut cells: Vec<Cell> = Vec::new();
-    for c in path.iter().map(|c| c.cell) {
-        if !cells.contains(&c) {
-            cells.push(c);
-        }
-    }
-    cells
-}
-
-fn candidate_chain_step(technique: Technique, path: Vec<Candidate>, eliminations: Vec<Candidate>) -> Option<Step> {
-    let mut step = elimination_step(technique, eliminations, cells_of(&path), Vec::new(), Vec::new())?;
-    step.candidates = path;
+    let mut step = elimination_step(technique, eliminations, cells, Vec::new(), pattern)?;
+    step.chains = vec![bivalue_links(&path, x)];
     Some(step)
 }
 
-/// Runs `alternating` from every candidate (assumed false, and also assumed true when
-/// `also_true`), and reports a step wherever `conclude` finds eliminations for a chain's end:
-/// `conclude(start, start_true, (end, end_true), links so far)`.
-fn chain_steps(
-    pos: &Position,
-    technique: Technique,
-    also_true: bool,
-    conclude: &dyn Fn(Candidate, bool, (Candidate, bool), usize) -> Option<Vec<Candidate>>,
-    sink: Sink<'_>,
-) -> bool {
-    let links = Links { pos };
-    let truths: &[bool] = if also_true { &[false, true] } else { &[false] };
-    for start in pos.all_candidates() {
-        for &start_true in truths {
-            let go_on = alternating(&links, start, start_true, &mut |end, count, parents| {
-                let Some(eliminations) = conclude(start, start_true, end, count) else { return true };
-                let Some(path) = path_to_nodes(parents, end) else { return true };
-                match candidate_chain_step(technique, path, eliminations) {
-                    Some(step) => sink(step),
-                    None => true,
+/// The links of a chain of bivalue cells, from "the first cell is not `x`": in each cell, the
+/// digit the chain enters with is false so the other is true (strong); that digit is then
+/// false in the next cell, which shares it (weak).
+fn bivalue_links(path: &[(Cell, Digit)], x: Digit) -> Vec<Link> {
+    let mut links = Vec::new();
+    let mut entering = x;
+    for (i, &(cell, truth)) in path.iter().enumerate() {
+        links.push(Link::cells(Candidate::new(cell, entering), Candidate::new(cell, truth), true));
+        if let Some(&(next, _)) = path.get(i + 1) {
+            links.push(Link::cells(Candidate::new(cell, truth), Candidate::new(next, truth), false));
+        }
+        entering = truth;
+    }
+    links
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::format::line;
+    use crate::geometry::Size;
+    use crate::lang::{Lang, chain_text, explain};
+    use crate::position::Position;
+    use crate::rating::solve_logically;
+    use crate::step::Technique;
+    use crate::techniques::{ORDER, find_every, util::chain_problem};
+    use std::collections::BTreeMap;
+
+    /// Puzzles whose solves need the chains and loops (from the top1465 list).
+    const PUZZLES: [&str; 5] = [
+        "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........",
+        "6.9.....8...7.1...4............6...4.2.....3..3....5...1.5...7.8...9..........2..",
+        "7.8...3.....6.1...4.........6.....253...8.......1...9..9.5....2....7.4...........",
+        "...9.31..5.7....8.2.........4....6......5..2..1.......8...7.......6..4.....3....9",
+        "4.35...2.....16...7............895.....3..8..2...........4...7..9....6...1.......",
+    ];
+
+    /// The techniques whose steps must carry their chains.
+    fn chain_like(t: Technique) -> bool {
+        use Technique::*;
+        matches!(
+            t,
+            Skyscraper
+                | TwoStringKite
+                | TurbotFish
+                | EmptyRectangle
+                | SimpleColorsTrap
+                | SimpleColorsWrap
+                | RemotePair
+                | XChain
+                | XYChain
+                | ContinuousNiceLoop
+                | DiscontinuousNiceLoop
+                | Aic
+                | GroupedContinuousNiceLoop
+                | GroupedDiscontinuousNiceLoop
+                | GroupedAic
+        )
+    }
+
+    #[test]
+    fn every_chain_step_walks_real_links() {
+        let mut count: BTreeMap<Technique, usize> = BTreeMap::new();
+        for p in PUZZLES {
+            let grid = line::parse(p).unwrap();
+            let mut position = Position::from_grid(&grid);
+            for (i, step) in solve_logically(&grid).steps.iter().enumerate() {
+                if i % 3 == 0 {
+                    for &t in ORDER.iter().filter(|&&t| chain_like(t)) {
+                        for s in find_every(&position, t) {
+                            assert!(!s.chains.is_empty(), "{t:?} without chains in {p}");
+                            if let Some(problem) = chain_problem(&position, &s) {
+                                panic!("{t:?} in {p} at step {i}: {problem}");
+                            }
+                            *count.entry(t).or_default() += 1;
+                            // The sentences of AICs and nice loops walk the same chain.
+                            if t.name().contains("Nice Loop") || t.name().contains("Alternating Inference") {
+                                let walk = chain_text(Size::Nine, &s.chains[0]);
+                                for lang in Lang::ALL {
+                                    let text = explain(&s, Size::Nine, lang);
+                                    assert!(text.contains(&walk), "{text}");
+                                }
+                            }
+                        }
+                    }
                 }
-            });
-            if !go_on {
-                return false;
+                position.apply(step);
             }
         }
+        // Every chain technique showed up at least once.
+        for &t in ORDER.iter().filter(|&&t| chain_like(t)) {
+            assert!(count.get(&t).copied().unwrap_or(0) > 0, "{t:?} never found: {count:?}");
+        }
     }
-    true
-}
-
-/// Alternating Inference Chains, from "the first candidate is false" to "the last is true", so
-/// one of them is true:
-/// - same digit at both ends: cells seeing both ends lose that digit;
-/// - different digits x, y in two cells that see each other: the first cell loses y, the last x.
-///
-/// A candidate of the chain itself may go too: the conclusion holds whatever the chain passed
-/// through (HoDoKu's cases expect it).
-pub fn aic(pos: &Position, sink: Sink<'_>) -> bool {
-    let size = pos.size();
-    let conclude = |start: Candidate, _: bool, (n, is_true): (Candidate, bool), count: usize| {
-        if !is_true || count < 3 || n.cell == start.cell {
-            None
-        } else if n.digit == start.digit {
-            Some(eliminations(pos, common_peers(size, &[start.cell, n.cell]), n.digit))
-        } else if size.sees(start.cell, n.cell) {
-            let pair = [Candidate::new(start.cell, n.digit), Candidate::new(n.cell, start.digit)];
-            Some(pair.into_iter().filter(|c| pos.has(c.cell, c.digit)).collect())
-        } else {
-            None
-        }
-    };
-    chain_steps(pos, Technique::Aic, false, &conclude, sink)
-}
-
-/// Discontinuous nice loops: a chain that comes back to its own start shows the start's value
-/// (false ⇒ … ⇒ true: it is true, so its cell loses every other digit; true ⇒ … ⇒ false: it
-/// is false), and one from "a candidate is false" to "another digit of its cell is true" leaves
-/// that cell only those two digits.
-///
-/// (Continuous nice loops — a closed loop in which every weak link acts as a conjugate pair —
-/// are not reported yet: the shortest loop per pair of candidates matched 15 of HoDoKu's 18
-/// cases, and a technique is only switched on when it passes all of them.)
-pub fn discontinuous_nice_loop(pos: &Position, sink: Sink<'_>) -> bool {
-    let links = Links { pos };
-    let conclude = |start: Candidate, start_true: bool, (n, is_true): (Candidate, bool), count: usize| {
-        if count < 3 {
-            None
-        } else if n == start && is_true != start_true {
-            Some(if start_true { vec![start] } else { links.other_digits(start, start) })
-        } else if !start_true && is_true && n.cell == start.cell && n.digit != start.digit {
-            Some(links.other_digits(start, n))
-        } else {
-            None
-        }
-    };
-    chain_steps(pos, Technique::DiscontinuousNiceLoop, true, &conclude, sink)
 }

@@ -1,0 +1,202 @@
+//! The implication graph that alternating chains and nice loops walk.
+//!
+//! A node is a candidate (a digit in one cell) or, when groups are on, a grouped node: a digit's
+//! places where one box meets one row or column, two or more cells, true when any of them
+//! holds the digit. Two kinds of links join nodes:
+//!
+//! - strong: they can't both be false. A bivalue cell's two digits, or a digit in a house that
+//!   has no other places for it than the two nodes (a node's cells, or a group's, plus the
+//!   other node's).
+//! - weak: they can't both be true. Two digits of one cell, or one digit in two nodes whose
+//!   cells all see each other. Every strong link between nodes of one digit is weak as well.
+//!
+//! The links are worked out once per position, so a search over thousands of chain states
+//! only walks lists.
+
+use crate::cellset::{CellSet, common_peers, house_set, peer_set};
+use crate::geometry::{Candidate, Cell, Digit, House, Size};
+use crate::position::Position;
+use crate::step::{Link, Node};
+use std::collections::HashMap;
+
+/// A node of the graph.
+pub(super) struct GNode {
+    pub digit: Digit,
+    /// Its cells: one for a candidate, two or more for a group.
+    pub cells: CellSet,
+    /// The cells that see every cell of the node (none of its own).
+    pub sees: CellSet,
+}
+
+impl GNode {
+    pub fn is_group(&self) -> bool {
+        self.cells.len() > 1
+    }
+
+    /// The cell of a candidate node (the first cell of a group).
+    pub fn cell(&self) -> Cell {
+        self.cells.first().expect("a node has cells")
+    }
+
+    /// The node as the step's `Node`.
+    pub fn node(&self) -> Node {
+        Node { digit: self.digit, cells: self.cells.to_vec() }
+    }
+}
+
+/// Nodes and their strong and weak links. Nodes `0..singles` are candidates, the rest groups.
+pub(super) struct Graph<'a> {
+    pub pos: &'a Position,
+    pub nodes: Vec<GNode>,
+    pub singles: usize,
+    /// Candidate → node id (`NONE` for a candidate that isn't open), by `cell * side + digit`.
+    by_candidate: Vec<u32>,
+    strong: Vec<Vec<u32>>,
+    weak: Vec<Vec<u32>>,
+}
+
+pub(super) const NONE: u32 = u32::MAX;
+
+impl<'a> Graph<'a> {
+    /// The graph of a position, with grouped nodes when `grouped`.
+    pub fn new(pos: &'a Position, grouped: bool) -> Graph<'a> {
+        let size = pos.size();
+        let side = size.side();
+        let mut nodes = Vec::new();
+        let mut by_candidate = vec![NONE; size.cell_count() * side];
+        for c in pos.all_candidates() {
+            by_candidate[c.cell.index() * side + c.digit.index()] = nodes.len() as u32;
+            nodes.push(GNode { digit: c.digit, cells: CellSet::single(c.cell), sees: peer_set(size, c.cell) });
+        }
+        let singles = nodes.len();
+        let mut groups: HashMap<(Digit, CellSet), u32> = HashMap::new();
+        let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); side];
+        if grouped {
+            for (digit, cells) in group_cells(pos) {
+                let sees = common_peers(size, &cells.to_vec());
+                groups.insert((digit, cells), nodes.len() as u32);
+                groups_of[digit.index()].push(nodes.len() as u32);
+                nodes.push(GNode { digit, cells, sees });
+            }
+        }
+        let mut graph = Graph { pos, nodes, singles, by_candidate, strong: Vec::new(), weak: Vec::new() };
+        let strong = (0..graph.nodes.len()).map(|id| graph.strong_of(id, &groups)).collect();
+        let weak = (0..graph.nodes.len()).map(|id| graph.weak_of(id, &groups_of)).collect();
+        graph.strong = strong;
+        graph.weak = weak;
+        graph
+    }
+
+    pub fn size(&self) -> Size {
+        self.pos.size()
+    }
+
+    /// The node of an open candidate.
+    pub fn candidate(&self, cell: Cell, digit: Digit) -> Option<u32> {
+        let id = self.by_candidate[cell.index() * self.size().side() + digit.index()];
+        (id != NONE).then_some(id)
+    }
+
+    pub fn strong(&self, id: u32) -> &[u32] {
+        &self.strong[id as usize]
+    }
+
+    pub fn weak(&self, id: u32) -> &[u32] {
+        &self.weak[id as usize]
+    }
+
+    pub fn node(&self, id: u32) -> &GNode {
+        &self.nodes[id as usize]
+    }
+
+    pub fn is_group(&self, id: u32) -> bool {
+        id as usize >= self.singles
+    }
+
+    /// The node of exactly these cells for `digit`: a candidate, or a group the graph has.
+    fn node_of(&self, digit: Digit, cells: CellSet, groups: &HashMap<(Digit, CellSet), u32>) -> Option<u32> {
+        match cells.len() {
+            1 => self.candidate(cells.first()?, digit),
+            0 => None,
+            _ => groups.get(&(digit, cells)).copied(),
+        }
+    }
+
+    fn strong_of(&self, id: usize, groups: &HashMap<(Digit, CellSet), u32>) -> Vec<u32> {
+        let (pos, size) = (self.pos, self.size());
+        let node = &self.nodes[id];
+        let mut out = Vec::new();
+        if !node.is_group() {
+            let cands = pos.candidates(node.cell());
+            if cands.len() == 2 {
+                out.extend(cands.iter().filter(|&d| d != node.digit).filter_map(|d| self.candidate(node.cell(), d)));
+            }
+        }
+        for house in size.houses_of(node.cell()) {
+            if !node.cells.is_subset(house_set(size, house)) {
+                continue;
+            }
+            let rest = pos.house_digit_cells(house, node.digit) - node.cells;
+            if let Some(other) = self.node_of(node.digit, rest, groups)
+                && !out.contains(&other)
+            {
+                out.push(other);
+            }
+        }
+        out
+    }
+
+    fn weak_of(&self, id: usize, groups_of: &[Vec<u32>]) -> Vec<u32> {
+        let node = &self.nodes[id];
+        let mut out = Vec::new();
+        if !node.is_group() {
+            let cell = node.cell();
+            out.extend(self.pos.candidates(cell).iter().filter(|&d| d != node.digit).filter_map(|d| self.candidate(cell, d)));
+        }
+        let seen = self.pos.digit_cells(node.digit) & node.sees;
+        out.extend(seen.iter().filter_map(|c| self.candidate(c, node.digit)));
+        out.extend(groups_of[node.digit.index()].iter().copied().filter(|&g| self.nodes[g as usize].cells.is_subset(node.sees)));
+        out
+    }
+
+    /// Whether `a` true makes `b` false.
+    pub fn weakly_linked(&self, a: u32, b: u32) -> bool {
+        let (na, nb) = (self.node(a), self.node(b));
+        if na.digit == nb.digit { nb.cells.is_subset(na.sees) } else { !na.is_group() && na.cells == nb.cells }
+    }
+
+    /// The link from `a` to `b` as the step writes it.
+    pub fn link(&self, a: u32, b: u32, strong: bool) -> Link {
+        Link { from: self.node(a).node(), to: self.node(b).node(), strong }
+    }
+
+    /// The candidates of a node (a group's cells, each with the digit).
+    pub fn candidates_of(&self, id: u32) -> impl Iterator<Item = Candidate> + '_ {
+        let node = self.node(id);
+        node.cells.iter().map(move |c| Candidate::new(c, node.digit))
+    }
+}
+
+/// Every grouped node of a position: for each digit, box and line through the box, the digit's
+/// places where they meet, when there are two or more.
+fn group_cells(pos: &Position) -> Vec<(Digit, CellSet)> {
+    let size = pos.size();
+    let mut out = Vec::new();
+    let lines: Vec<House> = size.houses().filter(|h| h.is_line()).collect();
+    for digit in size.digits() {
+        let places = pos.digit_cells(digit);
+        for b in 0..size.side() {
+            let in_box = places & house_set(size, House::Box(b as u8));
+            if in_box.len() < 2 {
+                continue;
+            }
+            for &line in &lines {
+                let cells = in_box & house_set(size, line);
+                if cells.len() >= 2 {
+                    out.push((digit, cells));
+                }
+            }
+        }
+    }
+    out
+}
