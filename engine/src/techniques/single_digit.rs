@@ -17,8 +17,9 @@
 //! B's row and the box's column can't be d: if it were, B isn't, A is, the box's row is taken,
 //! so the box's d is in its column — which E already holds.
 //!
-//! Dual 2-String Kite and Dual Empty Rectangle: two of them on one digit sharing their box,
-//! each removing something: one step that makes both eliminations.
+//! Dual 2-String Kite and Dual Empty Rectangle: two of them sharing their box (an Empty
+//! Rectangle's digit, a kite's two box cells), each removing something: one step that makes
+//! both eliminations.
 
 use super::util::Sink;
 use crate::cellset::{CellSet, common_peers, house_set};
@@ -171,20 +172,33 @@ fn empty_rectangles_of(pos: &Position, digit: Digit, sink: Sink<'_>) -> bool {
 }
 
 /// Dual 2-String Kites (`DualTwoStringKite`) or Dual Empty Rectangles (`DualEmptyRectangle`):
-/// two single patterns of one digit sharing their box, each removing something.
+/// two single patterns sharing their box, each removing something. Two Empty Rectangles share a
+/// digit; two kites share their two box cells, on one digit or on two (as HoDoKu pairs them).
 pub fn dual(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
     let size = pos.size();
-    for digit in size.digits() {
-        let mut singles: Vec<Step> = Vec::new();
-        let mut collect = |s: Step| {
-            singles.push(s);
-            true
-        };
-        if technique == Technique::DualTwoStringKite {
-            chains_of(pos, digit, Technique::TwoStringKite, &mut collect);
-        } else {
-            empty_rectangles_of(pos, digit, &mut collect);
+    // The patterns that may pair: all kites together, Empty Rectangles digit by digit.
+    let groups: Vec<Vec<Step>> = if technique == Technique::DualTwoStringKite {
+        let mut kites = Vec::new();
+        for digit in size.digits() {
+            chains_of(pos, digit, Technique::TwoStringKite, &mut |s: Step| {
+                kites.push(s);
+                true
+            });
         }
+        vec![kites]
+    } else {
+        size.digits()
+            .map(|digit| {
+                let mut rectangles = Vec::new();
+                empty_rectangles_of(pos, digit, &mut |s: Step| {
+                    rectangles.push(s);
+                    true
+                });
+                rectangles
+            })
+            .collect()
+    };
+    for singles in &groups {
         for (i, x) in singles.iter().enumerate() {
             for y in &singles[i + 1..] {
                 if pattern_box(size, x) != pattern_box(size, y) || x.eliminations == y.eliminations {
