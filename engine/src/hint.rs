@@ -35,10 +35,11 @@ pub enum Advice {
     Nothing,
 }
 
-/// The hint for a player's position: `digits` are givens and entries together, `candidates`
-/// the candidate state per cell (`Game::candidates`; `None` for every candidate the digits
-/// allow). Mistakes come first, so that a step never rests on one.
-pub fn advise(digits: &Grid, candidates: Option<&[DigitSet]>, solution: Option<&Grid>) -> Advice {
+/// The hint for a player's position: `digits` are givens and entries together, `givens` the
+/// puzzle's own (when known: the player's entries may then make an Avoidable Rectangle),
+/// `candidates` the candidate state per cell (`Game::candidates`; `None` for every candidate
+/// the digits allow). Mistakes come first, so that a step never rests on one.
+pub fn advise(digits: &Grid, givens: Option<&Grid>, candidates: Option<&[DigitSet]>, solution: Option<&Grid>) -> Advice {
     let size = digits.size();
     let solution = solution.filter(|s| s.size() == size && s.is_solved());
     if let Some(sol) = solution {
@@ -47,10 +48,13 @@ pub fn advise(digits: &Grid, candidates: Option<&[DigitSet]>, solution: Option<&
             return Advice::WrongDigits { cells: wrong };
         }
     }
-    let position = match candidates {
+    let mut position = match candidates {
         Some(c) if c.len() == size.cell_count() => Position::with_candidates(digits, c),
         _ => Position::from_grid(digits),
     };
+    if let Some(givens) = givens.filter(|g| g.size() == size) {
+        position.set_placed(size.cells().filter(|&c| givens.get(c).is_none()).collect());
+    }
     if let Some(sol) = solution {
         let lost: Vec<Cell> = position.open_cells().filter(|&c| sol.get(c).is_some_and(|d| !position.candidates(c).contains(d))).collect();
         if !lost.is_empty() {
@@ -156,15 +160,15 @@ mod tests {
         // A wrong digit (r1c3 is 4) comes first, even when it breaks no rule.
         let mut wrong = g.clone();
         wrong.set(r1c3, Digit::new(2));
-        assert_eq!(advise(&wrong, None, Some(&sol)), Advice::WrongDigits { cells: vec![r1c3] });
+        assert_eq!(advise(&wrong, None, None, Some(&sol)), Advice::WrongDigits { cells: vec![r1c3] });
         // An elimination of the answer is named, not built on.
         let all = Position::from_grid(&g);
         let mut cands: Vec<DigitSet> = Size::Nine.cells().map(|c| all.candidates(c)).collect();
         cands[r1c3.index()].remove(Digit::new(4).unwrap());
-        assert_eq!(advise(&g, Some(&cands), Some(&sol)), Advice::LostAnswer { cells: vec![r1c3] });
+        assert_eq!(advise(&g, None, Some(&cands), Some(&sol)), Advice::LostAnswer { cells: vec![r1c3] });
         // Sound candidates give a step; a solved grid gives nothing.
-        assert!(matches!(advise(&g, None, Some(&sol)), Advice::Step { .. }));
-        assert_eq!(advise(&sol, None, Some(&sol)), Advice::Nothing);
+        assert!(matches!(advise(&g, None, None, Some(&sol)), Advice::Step { .. }));
+        assert_eq!(advise(&sol, None, None, Some(&sol)), Advice::Nothing);
     }
 
     #[test]

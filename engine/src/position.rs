@@ -73,6 +73,12 @@ impl Position {
         p
     }
 
+    /// Marks which filled cells were placed while solving rather than given (a player's
+    /// entries), so that the techniques that need givens (Avoidable Rectangles) may use them.
+    pub fn set_placed(&mut self, cells: CellSet) {
+        self.placed = cells.iter().filter(|&c| self.values[c.index()].is_some()).collect();
+    }
+
     /// Whether a cell's digit was placed while solving (not a given; see `placed`).
     pub fn is_placed(&self, cell: Cell) -> bool {
         self.placed.contains(cell)

@@ -41,7 +41,15 @@ pub enum Task {
     Analyze { puzzle: Grid },
     /// Advice from the player's digits (givens included) and candidate state
     /// (`Game::candidates`; none for every candidate the digits allow): see `hint::advise`.
-    Hint { digits: Grid, candidates: Option<Vec<DigitSet>>, solution: Option<Grid> },
+    /// `givens` tells the player's entries from the puzzle's digits (optional: without it every
+    /// digit counts as given, and Avoidable Rectangles are not looked for).
+    Hint {
+        digits: Grid,
+        #[serde(default)]
+        givens: Option<Grid>,
+        candidates: Option<Vec<DigitSet>>,
+        solution: Option<Grid>,
+    },
 }
 
 /// A message from the worker.
@@ -93,8 +101,8 @@ pub fn handle(text: &str, progress: &mut dyn FnMut(Reply)) -> Reply {
             }
         }
         Task::Analyze { puzzle } => analyze(id, &puzzle, ANALYZE_BUDGET),
-        Task::Hint { digits, candidates, solution } => {
-            Reply::Hint { id, advice: advise(&digits, candidates.as_deref(), solution.as_ref()) }
+        Task::Hint { digits, givens, candidates, solution } => {
+            Reply::Hint { id, advice: advise(&digits, givens.as_ref(), candidates.as_deref(), solution.as_ref()) }
         }
     }
 }
@@ -163,7 +171,7 @@ mod tests {
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".to_string().try_into().unwrap();
         let solution = solver::unique_solution(&puzzle).unwrap();
         let ask = |candidates: Option<Vec<DigitSet>>| {
-            let task = Task::Hint { digits: puzzle.clone(), candidates, solution: Some(solution.clone()) };
+            let task = Task::Hint { digits: puzzle.clone(), givens: None, candidates, solution: Some(solution.clone()) };
             let Reply::Hint { id: 1, advice } = handle(&encode(&Request { id: 1, task }), &mut |_| {}) else { panic!() };
             advice
         };

@@ -82,9 +82,15 @@ fn valid_request(rng: &mut Rng) -> String {
     let givens: Grid = PUZZLE.to_string().try_into().unwrap();
     let task = match rng.below(3) {
         0 => Task::Analyze { puzzle: givens },
-        1 => Task::Hint { digits: givens.clone(), candidates: None, solution: solver::unique_solution(&givens) },
+        1 => Task::Hint {
+            digits: givens.clone(),
+            givens: Some(givens.clone()),
+            candidates: None,
+            solution: solver::unique_solution(&givens),
+        },
         _ => Task::Hint {
             digits: "..4114....1331..".to_string().try_into().unwrap(),
+            givens: None,
             candidates: Some(vec![DigitSet::EMPTY; 16]),
             solution: None,
         },

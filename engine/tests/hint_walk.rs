@@ -37,7 +37,7 @@ fn walk(puzzle: &Grid) -> Walk {
     let (mut steps, mut reveals) = (0, 0);
     loop {
         let candidates = game.candidates();
-        match advise(&game.grid(), Some(&candidates), Some(&solution)) {
+        match advise(&game.grid(), Some(puzzle), Some(&candidates), Some(&solution)) {
             Advice::Step { step } => {
                 assert!(seen.insert(format!("{step:?}")), "{puzzle}: the same step came back:\n{}", step.explanation(puzzle.size()));
                 reveals += usize::from(step.technique == Technique::Reveal);

@@ -25,9 +25,10 @@ pub fn hint(store: Store) {
     if store.game.with_untracked(|g| g.is_solved()) {
         return;
     }
-    let (size, digits, candidates, solution) = store.game.with_untracked(|g| (g.size(), g.grid(), g.candidates(), g.solution().cloned()));
+    let (size, digits, givens, candidates, solution) =
+        store.game.with_untracked(|g| (g.size(), g.grid(), g.givens().clone(), g.candidates(), g.solution().cloned()));
     let asked = (digits.clone(), candidates.clone());
-    let task = Task::Hint { digits, candidates: Some(candidates), solution };
+    let task = Task::Hint { digits, givens: Some(givens), candidates: Some(candidates), solution };
     ask_waiting(store, store.t().looking_for_hint, task, move |reply| {
         let current = store.game.with_untracked(|g| (g.grid(), g.candidates()));
         if current != asked {
