@@ -1,7 +1,9 @@
-// Chains you can see: on a fixed Master puzzle (magictour top1465, rated "Unit Forcing Chain" by
-// `inkdoku rate`), Hint + Apply is followed to the win; the first forcing step draws its nodes and
-// links on the board (strong solid, weak dashed), names the same links in the panel, steps through
-// them one at a time, and Apply removes what it says.
+// Chains you can see: on fixed puzzles of magictour top1465, Hint + Apply is followed to the win.
+// On a Master one (rated "Unit Forcing Chain" by `inkdoku rate`) the first forcing step draws its
+// nodes and links on the board (strong solid, weak dashed), names the same links in the panel,
+// steps through them one at a time, and Apply removes what it says. On an Extreme one (rated
+// "Grouped Discontinuous Nice Loop") the loop is drawn with its grouped node outlined, and its
+// sentence walks the same nodes in Eureka notation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, snap, cells, cell, openWithCandidates } from './support.mjs';
@@ -11,6 +13,8 @@ before(async () => { server = await serve(); b = await launch(); });
 after(async () => { await b?.close(); await server?.close(); });
 
 const MASTER = '....3...27..4......3.....9..6..2....8.....7........1..4..7.1......6...35.....8...';
+
+const GROUPED_LOOP = '8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........';
 
 const openPuzzle = (puzzle, options = {}) => openWithCandidates(b, server.url, puzzle, options);
 
@@ -79,6 +83,59 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
     assert.ok(chainsSeen >= 1, 'a forcing hint on the way');
     assert.match(await won.textContent(), /Solved with help/);
     assert.ok(applied >= 40, `${applied} hints`);
+    assert.deepEqual(b.errors, []);
+  });
+}
+
+/** "Removes 9 (r6c2); 1 (r7c3, r7c7)." as [row, col, digit] triples. */
+const removals = (text) => [...text.matchAll(/Removes ([^.]*)\./g)].flatMap((m) => [...m[1].matchAll(/(\d) \(([^)]*)\)/g)]
+  .flatMap(([, d, cs]) => cs.split(', ').map((c) => [Number(c[1]), Number(c[3]), d])));
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 }]) {
+  test(`a grouped nice loop is drawn with its group outlined, walked in the sentence, applied, and hints go on to the win (${viewport.width}x${viewport.height})`, async () => {
+    const page = await openPuzzle(GROUPED_LOOP, { viewport });
+    const won = page.getByRole('dialog', { name: 'Congratulations!' });
+    let loops = 0;
+    while (!(await won.isVisible())) {
+      const before = await board(page);
+      await page.getByRole('button', { name: 'Hint', exact: true }).click();
+      const card = page.getByRole('region', { name: 'Hint' });
+      await card.waitFor({ timeout: 30000 });
+      const text = await card.locator('p').first().textContent();
+      if (text.startsWith('Grouped Discontinuous Nice Loop')) {
+        loops++;
+        const steps = card.locator('details.chain-steps');
+        const names = await steps.locator('ol.chain-links li').allTextContents();
+        assert.ok(names.length >= 4, `${names.length} links: ${text}`);
+        assert.equal(await drawnLinks(page), names.length);
+        assert.ok(await page.locator('.chain .chain-group').count() >= 1, 'the group node is outlined');
+        assert.ok(await page.locator('.chain .link-weak').count() > 0 && await page.locator('.chain .link-strong').count() > 0);
+        // The sentence's Eureka chain names every node the panel names (r56c2=8 is 8r56c2 there).
+        const eureka = text.match(/loop (\S+) \(/)[1];
+        for (const name of names) {
+          for (const [, cells, digit] of name.matchAll(/(r\d+c\d+)[=≠](\d)/g)) {
+            assert.ok(eureka.includes(`${digit}${cells}`), `${digit}${cells} of "${name}" is in ${eureka}`);
+          }
+        }
+        if (loops === 1) await snap(page, `chains-${viewport.width}x${viewport.height}-grouped-loop`);
+        const removed = removals(text);
+        assert.ok(removed.length >= 1, text);
+        await card.getByRole('button', { name: 'Apply hint' }).click();
+        await page.waitForFunction((b) => [...document.querySelectorAll('[role=gridcell]')]
+          .map((e) => e.getAttribute('aria-label')).join('\n') !== b, before, { timeout: 5000 });
+        for (const [r, c, d] of removed) {
+          assert.doesNotMatch(await cell(page, r, c).getAttribute('aria-label'), new RegExp(`candidates [^,]*\\b${d}\\b`), text);
+        }
+        assert.equal(await drawnLinks(page), 0, 'the drawing goes with the hint');
+        continue;
+      }
+      await card.getByRole('button', { name: 'Apply hint' }).click();
+      await page.waitForFunction((b) => [...document.querySelectorAll('[role=gridcell]')]
+        .map((e) => e.getAttribute('aria-label')).join('\n') !== b, before, { timeout: 5000 })
+        .catch(() => { throw new Error(`Apply changed nothing: ${text}`); });
+    }
+    assert.ok(loops >= 1, 'a grouped nice loop on the way');
+    assert.match(await won.textContent(), /Solved with help/);
     assert.deepEqual(b.errors, []);
   });
 }
