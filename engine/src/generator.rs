@@ -276,6 +276,13 @@ fn attempt_once(options: &Options, plan: &Plan, rng: &mut Rng) -> (Generated, bo
 }
 
 fn keeps_puzzle(puzzle: &Grid, plan: &Plan) -> bool {
+    // Below the uniqueness techniques, a logical solve is made of steps that hold in every
+    // solution: if it fills the grid, the solution is unique, and no second one need be looked
+    // for. At higher limits the search goes first: a failing solve through fish and chains
+    // costs more than the search, and most removals fail there.
+    if let Some(max) = plan.max_score_during_removal.filter(|&m| m < rating::UNIQUENESS_FLOOR) {
+        return rating::solve_logically_within(puzzle, max).solved;
+    }
     if solver::count_within(puzzle, 2, UNIQUENESS_BUDGET) != Some(1) {
         return false;
     }
@@ -291,6 +298,15 @@ mod tests {
 
     fn opts(size: Size, level: Level, symmetry: Symmetry, seed: u64) -> Options {
         Options { size, level, symmetry, seed }
+    }
+
+    #[test]
+    fn uniqueness_techniques_start_at_the_floor() {
+        for &t in crate::techniques::ORDER {
+            if rating::family(t) == rating::Family::Uniqueness {
+                assert!(rating::base_score(t) >= rating::UNIQUENESS_FLOOR, "{t:?}");
+            }
+        }
     }
 
     #[test]

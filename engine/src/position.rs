@@ -165,9 +165,17 @@ impl Position {
         if let Some(cell) = self.open_cells().find(|&c| self.cands[c.index()].is_empty()) {
             return Some(DeadEnd::NoCandidate(cell));
         }
+        // Set operations, not cell scans: every logical solve asks this after each step.
+        let mut placed = [CellSet::EMPTY; 16];
+        for cell in self.size.cells() {
+            if let Some(d) = self.values[cell.index()] {
+                placed[d.index()].insert(cell);
+            }
+        }
         for house in self.size.houses() {
+            let cells = house_set(self.size, house);
             for digit in self.size.digits() {
-                if !self.placed_in(house, digit) && self.cells_with(house, digit).is_empty() {
+                if ((placed[digit.index()] | self.by_digit[digit.index()]) & cells).is_empty() {
                     return Some(DeadEnd::NoPlace(house, digit));
                 }
             }

@@ -160,6 +160,22 @@ pub fn meets_requirement(level: Level, steps: &[Step]) -> bool {
 
 /// The score of one step on the Sudoku-Explainer-like scale.
 pub fn step_score(step: &Step) -> f32 {
+    score_of(step)
+}
+
+/// The lowest score of a technique that assumes a unique solution (Unique and Avoidable
+/// Rectangles, BUG): a solve limited below it is valid for every solution.
+pub const UNIQUENESS_FLOOR: f32 = 4.5;
+
+/// The lowest score a technique's steps can have (a box's hidden single, a chain of four
+/// cells, a forcing proof of a few links): the floor `techniques::ORDER` is sorted by.
+pub fn base_score(technique: Technique) -> f32 {
+    let mut step = Step::new(technique);
+    step.houses.push(House::Box(0));
+    score_of(&step)
+}
+
+fn score_of(step: &Step) -> f32 {
     use Technique::*;
     match step.technique {
         FullHouse => 1.0,
@@ -284,7 +300,8 @@ pub fn solve_logically_within(grid: &Grid, max_score: f32) -> LogicalSolve {
     let mut position = Position::from_grid(grid);
     let mut steps = Vec::new();
     while !position.is_solved() && position.dead_end().is_none() {
-        let Some(step) = techniques::next_step(&position) else { break };
+        // Techniques whose easiest steps already score above the limit are not looked for.
+        let Some(step) = techniques::next_step_within(&position, max_score) else { break };
         if step_score(&step) > max_score {
             break;
         }

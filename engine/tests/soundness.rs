@@ -7,7 +7,7 @@
 use inkdoku_engine::format::line;
 use inkdoku_engine::generator::{self, Options, Symmetry};
 use inkdoku_engine::position::Position;
-use inkdoku_engine::rating::{Level, solve_logically};
+use inkdoku_engine::rating::{Level, base_score, solve_logically, step_score};
 use inkdoku_engine::step::Step;
 use inkdoku_engine::{Grid, Size, solver, techniques};
 use std::path::PathBuf;
@@ -43,6 +43,14 @@ fn check_step(puzzle: &Grid, solution: &Grid, step: &Step) {
         );
     }
     assert!(!step.is_empty(), "{:?} reported a step that changes nothing", step.technique);
+    // Limited solves (the generator's) skip techniques by their floor: no step may score below it.
+    assert!(
+        step_score(step) >= base_score(step.technique),
+        "{:?} scores {} below its floor {}",
+        step.technique,
+        step_score(step),
+        base_score(step.technique)
+    );
 }
 
 /// Checks the whole logical solve, and at each position every instance of every technique.

@@ -28,12 +28,15 @@ impl Search<'_> {
     }
 }
 
+/// Fixed arrays for the largest grid: a branch copies 768 bytes instead of allocating.
 #[derive(Clone)]
 struct State {
     size: Size,
-    values: Vec<u8>,
-    cands: Vec<DigitSet>,
+    values: [u8; MAX_CELLS],
+    cands: [DigitSet; MAX_CELLS],
 }
+
+const MAX_CELLS: usize = 256;
 
 impl State {
     fn place(&mut self, cell: usize, d: crate::geometry::Digit) -> bool {
@@ -102,25 +105,29 @@ impl State {
         }
     }
 
+    /// An empty cell with the fewest candidates: the first, or (given an `Rng`) one of them
+    /// at random.
     fn branch_cell(&self, rng: Option<&mut Rng>) -> Option<usize> {
-        let mut best = usize::MAX;
-        let mut ties: Vec<usize> = Vec::new();
-        for cell in 0..self.values.len() {
+        let cells = self.size.cell_count();
+        let (mut best, mut first, mut ties) = (usize::MAX, 0, 0);
+        for cell in 0..cells {
             if self.values[cell] == 0 {
                 let n = self.cands[cell].len();
                 if n < best {
-                    best = n;
-                    ties.clear();
+                    (best, first, ties) = (n, cell, 0);
                 }
                 if n == best {
-                    ties.push(cell);
+                    ties += 1;
                 }
             }
         }
         match rng {
-            _ if ties.is_empty() => None,
-            Some(rng) => Some(ties[rng.below(ties.len())]),
-            None => Some(ties[0]),
+            _ if ties == 0 => None,
+            Some(rng) => {
+                let pick = rng.below(ties);
+                (first..cells).filter(|&c| self.values[c] == 0 && self.cands[c].len() == best).nth(pick)
+            }
+            None => Some(first),
         }
     }
 
@@ -131,14 +138,20 @@ impl State {
         }
         let Some(cell) = self.branch_cell(s.rng.as_deref_mut()) else {
             s.count += 1;
-            (s.on_solution)(&self.values);
+            (s.on_solution)(&self.values[..self.size.cell_count()]);
             return s.count < s.limit;
         };
-        let mut digits: Vec<_> = self.cands[cell].iter().collect();
-        if let Some(rng) = s.rng.as_deref_mut() {
-            rng.shuffle(&mut digits);
+        let mut buffer = [crate::geometry::Digit::new(1).expect("1 is a digit"); 16];
+        let mut n = 0;
+        for d in self.cands[cell] {
+            buffer[n] = d;
+            n += 1;
         }
-        for (i, d) in digits.into_iter().enumerate() {
+        let digits = &mut buffer[..n];
+        if let Some(rng) = s.rng.as_deref_mut() {
+            rng.shuffle(digits);
+        }
+        for (i, &d) in digits.iter().enumerate() {
             if i > 0 {
                 s.guesses += 1;
             }
@@ -153,7 +166,7 @@ impl State {
 
 /// Searches a grid of any size given as values per cell (0 = blank).
 pub(crate) fn solve(size: Size, givens: &[u8], search: &mut Search<'_>) {
-    let mut state = State { size, values: vec![0; size.cell_count()], cands: vec![size.all_digits(); size.cell_count()] };
+    let mut state = State { size, values: [0; MAX_CELLS], cands: [size.all_digits(); MAX_CELLS] };
     for (cell, &v) in givens.iter().enumerate() {
         if v != 0 {
             match crate::geometry::Digit::new(v) {

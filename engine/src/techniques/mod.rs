@@ -225,6 +225,12 @@ pub fn next_step(position: &Position) -> Option<Step> {
     ORDER.iter().find_map(|&t| find(position, t))
 }
 
+/// The easiest step that applies among the techniques whose steps may score `max_score` or
+/// less (`rating::base_score`; ORDER is sorted by it).
+pub fn next_step_within(position: &Position, max_score: f32) -> Option<Step> {
+    ORDER.iter().take_while(|&&t| crate::rating::base_score(t) <= max_score).find_map(|&t| find(position, t))
+}
+
 /// Whether a technique has an implementation (the rest of `Technique` is planned).
 pub fn is_implemented(technique: Technique) -> bool {
     ORDER.contains(&technique)
@@ -233,16 +239,11 @@ pub fn is_implemented(technique: Technique) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rating::step_score;
 
     #[test]
     fn order_is_sorted_by_score() {
-        let base = |t: Technique| {
-            let mut s = Step::new(t);
-            // Hidden singles score by house; the box single (1.2) is the technique's floor.
-            s.houses.push(crate::geometry::House::Box(0));
-            step_score(&s)
-        };
+        // Hidden singles score by house; the box single (1.2) is the technique's floor.
+        let base = crate::rating::base_score;
         for pair in ORDER.windows(2) {
             assert!(base(pair[0]) <= base(pair[1]), "{:?} before {:?}", pair[0], pair[1]);
         }
