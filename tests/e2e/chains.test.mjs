@@ -21,6 +21,28 @@ const openPuzzle = (puzzle, options = {}) => openWithCandidates(b, server.url, p
 const board = async (page) => (await cells(page)).map((c) => c.label).join('\n');
 const drawnLinks = (page) => page.locator('.chain .chain-link').count();
 
+/** "Removes 9 (r6c2); 1 (r7c3, r7c7)." as [row, col, digit] triples. */
+const removals = (text) => [...text.matchAll(/Removes ([^.]*)\./g)].flatMap((m) => [...m[1].matchAll(/(\d) \(([^)]*)\)/g)]
+  .flatMap(([, d, cs]) => cs.split(', ').map((c) => [Number(c[1]), Number(c[3]), d])));
+
+/** Clicks Apply and waits for the board to change. */
+async function apply(page, card, before, text) {
+  await card.getByRole('button', { name: 'Apply hint' }).click();
+  await page.waitForFunction((b) => [...document.querySelectorAll('[role=gridcell]')]
+    .map((e) => e.getAttribute('aria-label')).join('\n') !== b, before, { timeout: 5000 })
+    .catch(() => { throw new Error(`Apply changed nothing: ${text}`); });
+}
+
+/** Applies a chain's hint: every candidate its sentence removes is gone after, and so is the drawing. */
+async function applyChecked(page, card, before, text) {
+  const removed = removals(text);
+  await apply(page, card, before, text);
+  for (const [r, c, d] of removed) {
+    assert.doesNotMatch(await cell(page, r, c).getAttribute('aria-label'), new RegExp(`candidates [^,]*\\b${d}\\b`), text);
+  }
+  assert.equal(await drawnLinks(page), 0, 'the drawing goes with the hint');
+}
+
 for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 }]) {
   test(`a forcing hint is drawn, stepped link by link, applied, and hints go on to the win (${viewport.width}x${viewport.height})`, async () => {
     const page = await openPuzzle(MASTER, { viewport });
@@ -61,23 +83,12 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
           await steps.getByRole('button', { name: 'Whole chain' }).click();
           assert.equal(await drawnLinks(page), names.length);
           // Apply removes (or places) exactly what the sentence says.
-          const removed = [...text.matchAll(/Removes ([^.]*)\./g)].flatMap((m) => [...m[1].matchAll(/(\d) \(([^)]*)\)/g)]
-            .flatMap(([, d, cs]) => cs.split(', ').map((c) => [Number(c[1]), Number(c[3]), d])));
-          await card.getByRole('button', { name: 'Apply hint' }).click();
-          await page.waitForFunction((b) => [...document.querySelectorAll('[role=gridcell]')]
-            .map((e) => e.getAttribute('aria-label')).join('\n') !== b, before, { timeout: 5000 });
-          for (const [r, c, d] of removed) {
-            assert.doesNotMatch(await cell(page, r, c).getAttribute('aria-label'), new RegExp(`candidates [^,]*\\b${d}\\b`), text);
-          }
-          assert.equal(await drawnLinks(page), 0, 'the drawing goes with the hint');
+          await applyChecked(page, card, before, text);
           applied++;
           continue;
         }
       }
-      await card.getByRole('button', { name: 'Apply hint' }).click();
-      await page.waitForFunction((b) => [...document.querySelectorAll('[role=gridcell]')]
-        .map((e) => e.getAttribute('aria-label')).join('\n') !== b, before, { timeout: 5000 })
-        .catch(() => { throw new Error(`Apply changed nothing: ${text}`); });
+      await apply(page, card, before, text);
       applied++;
     }
     assert.ok(chainsSeen >= 1, 'a forcing hint on the way');
@@ -86,10 +97,6 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
     assert.deepEqual(b.errors, []);
   });
 }
-
-/** "Removes 9 (r6c2); 1 (r7c3, r7c7)." as [row, col, digit] triples. */
-const removals = (text) => [...text.matchAll(/Removes ([^.]*)\./g)].flatMap((m) => [...m[1].matchAll(/(\d) \(([^)]*)\)/g)]
-  .flatMap(([, d, cs]) => cs.split(', ').map((c) => [Number(c[1]), Number(c[3]), d])));
 
 for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 }]) {
   test(`a grouped nice loop is drawn with its group outlined, walked in the sentence, applied, and hints go on to the win (${viewport.width}x${viewport.height})`, async () => {
@@ -118,21 +125,11 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
           }
         }
         if (loops === 1) await snap(page, `chains-${viewport.width}x${viewport.height}-grouped-loop`);
-        const removed = removals(text);
-        assert.ok(removed.length >= 1, text);
-        await card.getByRole('button', { name: 'Apply hint' }).click();
-        await page.waitForFunction((b) => [...document.querySelectorAll('[role=gridcell]')]
-          .map((e) => e.getAttribute('aria-label')).join('\n') !== b, before, { timeout: 5000 });
-        for (const [r, c, d] of removed) {
-          assert.doesNotMatch(await cell(page, r, c).getAttribute('aria-label'), new RegExp(`candidates [^,]*\\b${d}\\b`), text);
-        }
-        assert.equal(await drawnLinks(page), 0, 'the drawing goes with the hint');
+        assert.ok(removals(text).length >= 1, text);
+        await applyChecked(page, card, before, text);
         continue;
       }
-      await card.getByRole('button', { name: 'Apply hint' }).click();
-      await page.waitForFunction((b) => [...document.querySelectorAll('[role=gridcell]')]
-        .map((e) => e.getAttribute('aria-label')).join('\n') !== b, before, { timeout: 5000 })
-        .catch(() => { throw new Error(`Apply changed nothing: ${text}`); });
+      await apply(page, card, before, text);
     }
     assert.ok(loops >= 1, 'a grouped nice loop on the way');
     assert.match(await won.textContent(), /Solved with help/);
