@@ -6,6 +6,7 @@
 //! JavaScript writes into memory Rust owns.
 
 use inkdoku_engine::position::Position;
+use inkdoku_engine::rating::Level;
 use inkdoku_engine::{Digit, Grid, Size, hint, rating, solver};
 use std::cell::RefCell;
 
@@ -98,4 +99,31 @@ pub extern "C" fn hint_prepared() -> usize {
         let (position, solution) = m.as_ref().expect("prepare_mid_game first");
         usize::from(hint::hint(position, Some(solution)).is_some())
     })
+}
+
+thread_local! {
+    static GENERATED: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Makes the puzzle the generator makes for `size` (4, 9 or 16), `level` (0 = Easy … 5 =
+/// Master) and `seed`, with rotational symmetry as `inkdoku bench-generate` does; returns the
+/// address of its line (`Grid::to_line`, ASCII) and leaves its length to `generated_len`, so
+/// that JavaScript can check it is the native build's puzzle.
+#[unsafe(no_mangle)]
+pub extern "C" fn generate_one(size: usize, level: usize, seed: u64) -> usize {
+    use inkdoku_engine::generator::{self, Options, Symmetry};
+    let levels = [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Extreme, Level::Master];
+    let (Some(size), Some(&level)) = (Size::from_side(size), levels.get(level)) else { return 0 };
+    let options = Options { size, level, symmetry: Symmetry::Rotational, seed };
+    let line = generator::generate(&options, &mut |_| true).map_or(String::new(), |g| g.puzzle.to_line());
+    GENERATED.with_borrow_mut(|b| {
+        *b = line.into_bytes();
+        b.as_ptr() as usize
+    })
+}
+
+/// The length of the last `generate_one` line.
+#[unsafe(no_mangle)]
+pub extern "C" fn generated_len() -> usize {
+    GENERATED.with_borrow(Vec::len)
 }
