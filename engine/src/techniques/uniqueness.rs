@@ -45,22 +45,25 @@ struct Rect {
 }
 
 /// Calls `f` with every rectangle of empty cells over two boxes and each pair {a,b} common to
-/// its corners.
+/// its corners, where some corner holds nothing but a or b: every Unique and Hidden Rectangle
+/// needs one such corner (Type 1 three, Types 2-6 two, a Hidden Rectangle one), so the pairs
+/// come from the corners with at most two candidates — on 16x16, where corners hold many
+/// digits, this is what keeps the search quick.
 fn rectangles(pos: &Position, f: &mut dyn FnMut(&Rect) -> bool) -> bool {
     let size = pos.size();
     let n = size.side();
+    let b = size.box_side();
     for r1 in 0..n {
         for r2 in r1 + 1..n {
+            let same_band = r1 / b == r2 / b;
             for c1 in 0..n {
                 for c2 in c1 + 1..n {
-                    let corners = [size.cell(r1, c1), size.cell(r1, c2), size.cell(r2, c1), size.cell(r2, c2)];
-                    if corners.iter().any(|&c| pos.value(c).is_some()) {
+                    // Two boxes: the rows share a band or the columns a stack, not both.
+                    if same_band == (c1 / b == c2 / b) {
                         continue;
                     }
-                    let mut boxes: Vec<usize> = corners.iter().map(|&c| size.box_of(c)).collect();
-                    boxes.sort();
-                    boxes.dedup();
-                    if boxes.len() != 2 {
+                    let corners = [size.cell(r1, c1), size.cell(r1, c2), size.cell(r2, c1), size.cell(r2, c2)];
+                    if corners.iter().any(|&c| pos.value(c).is_some()) {
                         continue;
                     }
                     // Every corner must still allow a or b. A corner may lack one of them: the
@@ -68,16 +71,33 @@ fn rectangles(pos: &Position, f: &mut dyn FnMut(&Rect) -> bool) -> bool {
                     // a candidate soundly removed can't be in any solution, and a swap would
                     // make one ("URs with missing candidates").
                     let union = corners.iter().fold(DigitSet::EMPTY, |acc, &c| acc | pos.candidates(c));
-                    let digits: Vec<Digit> = union.iter().collect();
-                    for (i, &a) in digits.iter().enumerate() {
-                        for &b in &digits[i + 1..] {
-                            let pair = DigitSet::single(a) | DigitSet::single(b);
-                            if corners.iter().any(|&c| (pos.candidates(c) & pair).is_empty()) {
-                                continue;
+                    let mut pairs: Vec<DigitSet> = Vec::new();
+                    for &c in &corners {
+                        let k = pos.candidates(c);
+                        let found: Vec<DigitSet> = match k.len() {
+                            2 => vec![k],
+                            1 => union.difference(k).iter().map(|x| k | DigitSet::single(x)).collect(),
+                            _ => Vec::new(),
+                        };
+                        for pair in found {
+                            if !pairs.contains(&pair) {
+                                pairs.push(pair);
                             }
-                            if !f(&Rect { corners, a, b }) {
-                                return false;
-                            }
+                        }
+                    }
+                    // In digit order, as a walk over the union's pairs would meet them.
+                    pairs.sort_by_key(|p| {
+                        let mut d = p.iter().map(|d| d.get());
+                        (d.next(), d.next())
+                    });
+                    for pair in pairs {
+                        if corners.iter().any(|&c| (pos.candidates(c) & pair).is_empty()) {
+                            continue;
+                        }
+                        let mut digits = pair.iter();
+                        let (Some(a), Some(b)) = (digits.next(), digits.next()) else { continue };
+                        if !f(&Rect { corners, a, b }) {
+                            return false;
                         }
                     }
                 }
