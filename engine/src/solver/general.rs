@@ -34,9 +34,13 @@ struct State {
     size: Size,
     values: [u8; MAX_CELLS],
     cands: [DigitSet; MAX_CELLS],
+    /// The digits placed in each house (rows, columns, boxes: `House::index`), kept as cells
+    /// are placed so that the hidden-single pass needs no look at placed cells.
+    placed: [DigitSet; MAX_HOUSES],
 }
 
 const MAX_CELLS: usize = 256;
+const MAX_HOUSES: usize = 48;
 
 impl State {
     fn place(&mut self, cell: usize, d: crate::geometry::Digit) -> bool {
@@ -45,6 +49,9 @@ impl State {
         }
         self.values[cell] = d.get();
         self.cands[cell] = DigitSet::EMPTY;
+        for house in self.size.houses_of(Cell::new(cell)) {
+            self.placed[house.index(self.size)].insert(d);
+        }
         for &p in self.size.peers(Cell::new(cell)) {
             let p = p.index();
             if self.values[p] == 0 {
@@ -74,16 +81,13 @@ impl State {
             }
             for house in size.houses() {
                 let cells = size.house_cells(house);
-                let (mut once, mut twice, mut placed) = (DigitSet::EMPTY, DigitSet::EMPTY, DigitSet::EMPTY);
+                let placed = self.placed[house.index(size)];
+                let (mut once, mut twice) = (DigitSet::EMPTY, DigitSet::EMPTY);
+                // Placed cells have no candidates left: they add nothing here.
                 for &c in cells {
-                    let v = self.values[c.index()];
-                    if v != 0 {
-                        placed.insert(crate::geometry::Digit::new(v).expect("placed digit"));
-                    } else {
-                        let k = self.cands[c.index()];
-                        twice |= once & k;
-                        once |= k;
-                    }
+                    let k = self.cands[c.index()];
+                    twice |= once & k;
+                    once |= k;
                 }
                 if (once | placed) != all {
                     return false;
@@ -166,7 +170,7 @@ impl State {
 
 /// Searches a grid of any size given as values per cell (0 = blank).
 pub(crate) fn solve(size: Size, givens: &[u8], search: &mut Search<'_>) {
-    let mut state = State { size, values: [0; MAX_CELLS], cands: [size.all_digits(); MAX_CELLS] };
+    let mut state = State { size, values: [0; MAX_CELLS], cands: [size.all_digits(); MAX_CELLS], placed: [DigitSet::EMPTY; MAX_HOUSES] };
     for (cell, &v) in givens.iter().enumerate() {
         if v != 0 {
             match crate::geometry::Digit::new(v) {
