@@ -71,7 +71,7 @@ ELASTIC = float(os.environ.get("ELASTIC", "0.6"))
 SYNTH_SHARE = float(os.environ.get("SYNTH_SHARE", "0.45"))
 # Share of all samples drawn through the construction of an 8x8 scan (see _optdigits), taken out
 # of the LOWRES share (0 = off).
-OPT8 = float(os.environ.get("OPT8", "0"))
+OPT8 = float(os.environ.get("OPT8", "0.25"))
 assert 0 <= OPT8 <= LOWRES, "OPT8 is part of the LOWRES share"
 # The ink the strokes of such a scan cover, as a share of its 32x32 bitmap: drawn uniformly in this range.
 OPT8_WIDTH = tuple(float(v) for v in os.environ.get("OPT8_WIDTH", "0.12,0.4").split(","))

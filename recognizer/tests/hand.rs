@@ -56,14 +56,19 @@ fn three_corrections_teach_an_odd_six_and_change_nothing_else() {
     let fixtures: Vec<Fixture> = read("models/fixtures/strokes.json");
     let mut hand = Hand::default();
 
-    // Before: the model reads this hand's 6s as something else, and its other digits right.
+    // Before: the model reads this hand's 6s as something else, and its other digits right (or,
+    // unsure, declines one: the model of models/README.md declines one of its 8s at 0.54).
     // (Should a new model read these 6s right, this test needs another odd style.)
     let sixes: Vec<&Odd> = odd.iter().filter(|o| o.digit == 6).collect();
     let misread = sixes.iter().filter(|o| recognize(&recognizer, &mut hand, &o.strokes, 9) != 6).count();
     assert!(misread >= sixes.len() - 1, "the model reads {} of {} seven-segment 6s right already", sixes.len() - misread, sixes.len());
-    for o in odd.iter().filter(|o| o.digit != 6) {
-        assert_eq!(recognize(&recognizer, &mut hand, &o.strokes, 9), o.digit, "a seven-segment {}", o.digit);
+    let others: Vec<&Odd> = odd.iter().filter(|o| o.digit != 6).collect();
+    let others_before: Vec<u8> = others.iter().map(|o| recognize(&recognizer, &mut hand, &o.strokes, 9)).collect();
+    for (o, &read) in others.iter().zip(&others_before) {
+        assert!(read == o.digit || read == 0, "a seven-segment {} read as {read}", o.digit);
     }
+    let declined = others_before.iter().filter(|&&read| read == 0).count();
+    assert!(declined <= 1, "{declined} of the hand's other digits declined");
     let before: Vec<u8> = fixtures.iter().map(|f| recognize(&recognizer, &mut hand, &f.strokes, 16)).collect();
 
     // The player writes their 6s in turn and corrects each misread one.
@@ -85,8 +90,8 @@ fn three_corrections_teach_an_odd_six_and_change_nothing_else() {
 
     // Everything else reads as before: the hand's other digits (its 5 and 8 are the 6's
     // nearest shapes) and every fixture, digits and letters.
-    for o in odd.iter().filter(|o| o.digit != 6) {
-        assert_eq!(recognize(&recognizer, &mut hand, &o.strokes, 9), o.digit, "a seven-segment {} after learning", o.digit);
+    for (o, &read) in others.iter().zip(&others_before) {
+        assert_eq!(recognize(&recognizer, &mut hand, &o.strokes, 9), read, "a seven-segment {} after learning", o.digit);
     }
     let after: Vec<u8> = fixtures.iter().map(|f| recognize(&recognizer, &mut hand, &f.strokes, 16)).collect();
     let changed: Vec<u8> = fixtures.iter().zip(before.iter().zip(&after)).filter(|(_, (b, a))| b != a).map(|(f, _)| f.label).collect();
