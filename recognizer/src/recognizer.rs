@@ -28,6 +28,11 @@ pub const MAX_VALUE: u8 = 16;
 /// the answers are right almost always, and few honest digits are declined.
 pub const THRESHOLD: f32 = 0.6;
 
+/// Ink flatter than this (height over width) is no digit or letter but a dash or a stray
+/// stroke: the network never saw one and may name it with confidence (the 8x8-scan training
+/// reads a dash as 2), so it is declined, with the network's two guesses for the chip.
+pub const FLATTEST: f64 = 0.25;
+
 /// Why the model could not be loaded or run.
 #[derive(Debug, Error)]
 pub enum Error {
@@ -123,8 +128,24 @@ impl Recognizer {
         let (logits, features) = self.read(&image)?;
         let mut scores = probabilities(&logits, max_digit);
         hand.weigh_in(&features, &mut scores);
-        Ok(choose(&scores))
+        Ok(match choose(&scores) {
+            Recognition::Digit { digit, confidence, second } if too_flat(strokes) => {
+                Recognition::Declined { declined: true, confidence, best: digit, second }
+            }
+            answer => answer,
+        })
     }
+}
+
+/// Whether the ink's bounding box is flatter than any written digit or letter (`FLATTEST`).
+fn too_flat(strokes: &[Stroke]) -> bool {
+    let points = || strokes.iter().flatten();
+    let span = |v: &dyn Fn(&crate::raster::Point) -> f64| {
+        let (lo, hi) = points().map(v).fold((f64::MAX, f64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
+        if lo <= hi { hi - lo } else { 0.0 }
+    };
+    let (width, height) = (span(&|p| p.x), span(&|p| p.y));
+    width > 0.0 && height < FLATTEST * width
 }
 
 /// The highest value a request's `max_digit` allows: 2-9 as asked, 16 for 16 and above (the
@@ -182,6 +203,19 @@ mod tests {
         torn[9] = 4.9;
         assert!(matches!(decide(&torn, 9), Recognition::Declined { best: 4, second: 9, .. }));
         assert!(matches!(decide(&[f32::NAN; CLASSES], 9), Recognition::Declined { confidence, .. } if confidence == 0.0));
+    }
+
+    #[test]
+    fn flat_ink_is_no_digit() {
+        let line = |pts: &[(f64, f64)]| pts.iter().map(|&(x, y)| crate::raster::Point { x, y, pressure: 0.5 }).collect::<Stroke>();
+        assert!(too_flat(&[line(&[(0.2, 0.5), (0.8, 0.52)])]), "a dash");
+        assert!(too_flat(&[line(&[(0.1, 0.45), (0.9, 0.6)])]), "a long, slightly tilted dash");
+        assert!(!too_flat(&[line(&[(0.5, 0.1), (0.45, 0.9)])]), "a 1");
+        assert!(!too_flat(&[line(&[(0.2, 0.2), (0.8, 0.2), (0.4, 0.9)])]), "a 7");
+        // A 1 slanted by 25 degrees and a wide 2 stay well inside.
+        assert!(!too_flat(&[line(&[(0.6, 0.1), (0.25, 0.9)])]));
+        assert!(!too_flat(&[line(&[(0.1, 0.3), (0.5, 0.1), (0.9, 0.3), (0.1, 0.7), (0.9, 0.7)])]));
+        assert!(!too_flat(&[line(&[(0.5, 0.5)])]), "a dot is not flat (no width)");
     }
 
     #[test]

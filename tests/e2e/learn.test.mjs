@@ -99,5 +99,8 @@ test('three corrections teach the pen an odd 6; the other digits stay right, acr
   assert.match(await section.textContent(), /Nothing learned yet/);
   await page.getByRole('button', { name: 'Close' }).click();
   const [again] = await emptyCells(page, 1);
-  assert.equal(await write(page, again, sixes[0]), 5, 'forgotten: read as the model reads it');
+  // (The model alone reads this 6 as 5 with a confidence near the threshold, so in another cell
+  // it may decline it instead: either way, not the 6 it had learned.)
+  const forgotten = await write(page, again, sixes[0]);
+  assert.ok(forgotten === 5 || forgotten === 0, `forgotten: read as the model reads it (${forgotten})`);
 });
