@@ -25,6 +25,15 @@ const drawnLinks = (page) => page.locator('.chain .chain-link').count();
 const removals = (text) => [...text.matchAll(/Removes ([^.]*)\./g)].flatMap((m) => [...m[1].matchAll(/(\d) \(([^)]*)\)/g)]
   .flatMap(([, d, cs]) => cs.split(', ').map((c) => [Number(c[1]), Number(c[3]), d])));
 
+/** Presses Hint: the board before, the hint card and its sentence. */
+async function askHint(page) {
+  const before = await board(page);
+  await page.getByRole('button', { name: 'Hint', exact: true }).click();
+  const card = page.getByRole('region', { name: 'Hint' });
+  await card.waitFor({ timeout: 30000 });
+  return { before, card, text: await card.locator('p').first().textContent() };
+}
+
 /** Clicks Apply and waits for the board to change. */
 async function apply(page, card, before, text) {
   await card.getByRole('button', { name: 'Apply hint' }).click();
@@ -49,11 +58,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
     const won = page.getByRole('dialog', { name: 'Congratulations!' });
     let chainsSeen = 0, applied = 0;
     while (!(await won.isVisible())) {
-      const before = await board(page);
-      await page.getByRole('button', { name: 'Hint', exact: true }).click();
-      const card = page.getByRole('region', { name: 'Hint' });
-      await card.waitFor({ timeout: 30000 });
-      const text = await card.locator('p').first().textContent();
+      const { before, card, text } = await askHint(page);
       const steps = card.locator('details.chain-steps');
       // Kites, rectangles and colourings draw their links too; the one checked is the first
       // forcing step (its sentence walks the links with ⇒).
@@ -104,11 +109,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
     const won = page.getByRole('dialog', { name: 'Congratulations!' });
     let loops = 0;
     while (!(await won.isVisible())) {
-      const before = await board(page);
-      await page.getByRole('button', { name: 'Hint', exact: true }).click();
-      const card = page.getByRole('region', { name: 'Hint' });
-      await card.waitFor({ timeout: 30000 });
-      const text = await card.locator('p').first().textContent();
+      const { before, card, text } = await askHint(page);
       if (text.startsWith('Grouped Discontinuous Nice Loop')) {
         loops++;
         const steps = card.locator('details.chain-steps');
