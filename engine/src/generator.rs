@@ -129,7 +129,8 @@ struct Plan {
 /// singles (every 4x4 puzzle rates Easy), so it offers Easy alone; 9x9 offers every level,
 /// Extreme and Master found by making random minimal puzzles until one rates there (about one
 /// in a few dozen needs chains, one in a few hundred forcing nets); 16x16 offers Easy to Expert,
-/// since each 16x16 attempt takes about a second. The New game dialog offers exactly these.
+/// since a 16x16 attempt (about 0.1 s) is too dear to make hundreds until one needs chains.
+/// The New game dialog offers exactly these.
 pub fn levels(size: Size) -> &'static [Level] {
     match size {
         Size::Four => &[Level::Easy],
@@ -155,8 +156,8 @@ fn plan(options: &Options) -> Plan {
         Level::Extreme => Plan { min_givens: 0, max_score_during_removal: None, attempts: 1500 },
         _ => Plan { min_givens: 0, max_score_during_removal: None, attempts: 6000 },
     };
-    // A 16x16 attempt costs about a second (256 removals, each a 16x16 uniqueness check):
-    // a few attempts, keeping the closest to the level. So few can't find a Hard or Expert
+    // A 16x16 attempt costs about 0.1 s (256 removals, each a uniqueness check or a logical
+    // solve): a few attempts, keeping the closest to the level. So few can't find a Hard or Expert
     // puzzle by filtering (removal to a minimal 16x16 grid nearly always leaves one that
     // needs trial), so removal itself stays within the level: a removal that the level's
     // techniques can no longer solve is undone. Even so, about one Expert attempt in three
