@@ -147,8 +147,8 @@ fn link_holds(pos: &Position, link: &crate::step::Link) -> bool {
     if a.digit != b.digit {
         // Two digits of one cell: at most one is true; at least one if they are its only two.
         let one_cell = a.cells.len() == 1 && a.cells == b.cells;
-        if one_cell {
-            return !link.strong || pos.candidates(a.cells[0]).len() == 2;
+        if one_cell && (!link.strong || pos.candidates(a.cells[0]).len() == 2) {
+            return true;
         }
         // Two digits of an almost locked set: without the one, the set is locked and holds the other.
         return link.strong && in_one_als(pos, a.digit, ca, b.digit, cb);

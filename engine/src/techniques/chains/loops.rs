@@ -214,7 +214,9 @@ fn flaw(graph: &Graph<'_>, states: &[State], kind: Kind) -> Option<(usize, usize
         if !b.is_group() && !prev.is_group() && b.cell() == prev.cell() {
             continue;
         }
-        for c in b.cells.iter() {
+        // Through an almost locked set: its two digits' cells are one pass.
+        let cells = if graph.als_of_link(open[(j + n - 1) % n], open[j]).is_some() { b.cells - prev.cells } else { b.cells };
+        for c in cells.iter() {
             if let Some(&(_, i)) = passes.iter().find(|p| p.0 == c) {
                 return Some((i, j));
             }
@@ -224,27 +226,49 @@ fn flaw(graph: &Graph<'_>, states: &[State], kind: Kind) -> Option<(usize, usize
     None
 }
 
-/// How many times a flawed chain is searched again with one more state left out.
+/// How deep a flawed chain is searched again with one more state left out.
 const REPAIRS: usize = 4;
 
 /// A chain from the start `r` to `end` (then back to the start, if `closed`) without the
-/// flaws of `states`: the search again, leaving out one clashing state at a time. The
-/// breadth-first search keeps one way to each state, and its shortest way may loop back on
-/// itself where a longer one doesn't.
-fn repair(graph: &Graph<'_>, r: &Root, end: State, closed: bool, kind: Kind, mut states: Vec<State>) -> Option<Vec<State>> {
-    let mut banned: Vec<State> = Vec::new();
-    for _ in 0..REPAIRS {
-        let Some((i, j)) = flaw(graph, &states, kind) else { return Some(states) };
-        // The start and the end stay; of the two clashing states, the later goes if it can.
-        let last = states.len() - if closed { 2 } else { 1 };
-        let k = [j, i].into_iter().find(|&k| k > 0 && k < last)?;
+/// flaws of `states`: the search again, leaving out one of the two clashing states (either,
+/// the later first), up to `REPAIRS` deep. The breadth-first search keeps one way to each
+/// state, and its shortest way may loop back on itself where a longer one doesn't.
+fn repair(graph: &Graph<'_>, r: &Root, end: State, closed: bool, kind: Kind, states: Vec<State>) -> Option<Vec<State>> {
+    let again = |banned: &[State]| {
+        search_to(graph, r, end, banned).map(|mut states| {
+            if closed {
+                states.push(r.state);
+            }
+            states
+        })
+    };
+    repair_within(graph, kind, closed, &again, states, &mut Vec::new(), REPAIRS)
+}
+
+fn repair_within(
+    graph: &Graph<'_>,
+    kind: Kind,
+    closed: bool,
+    again: &dyn Fn(&[State]) -> Option<Vec<State>>,
+    states: Vec<State>,
+    banned: &mut Vec<State>,
+    depth: usize,
+) -> Option<Vec<State>> {
+    let Some((i, j)) = flaw(graph, &states, kind) else { return Some(states) };
+    if depth == 0 {
+        return None;
+    }
+    // The start and the end stay.
+    let last = states.len() - if closed { 2 } else { 1 };
+    for k in [j, i].into_iter().filter(|&k| k > 0 && k < last) {
         banned.push(states[k]);
-        states = search_to(graph, r, end, &banned)?;
-        if closed {
-            states.push(r.state);
+        let found = again(banned).and_then(|states| repair_within(graph, kind, closed, again, states, banned, depth - 1));
+        banned.pop();
+        if found.is_some() {
+            return found;
         }
     }
-    flaw(graph, &states, kind).is_none().then_some(states)
+    None
 }
 
 /// The shortest chain from the start `r` to `target` that avoids the `banned` states.
@@ -294,6 +318,12 @@ fn chain_step(graph: &Graph<'_>, technique: Technique, states: &[State], elimina
             }
         }
     }
+    // A set the chain goes through shows all its cells, those without the linked digits too.
+    for w in states.windows(2) {
+        if let Some(set) = graph.als_of_link(node_of(w[0]), node_of(w[1])) {
+            cells.extend(set.cells.iter().filter(|c| !cells.contains(c)).collect::<Vec<_>>());
+        }
+    }
     let mut step = elimination_step(technique, eliminations, cells, Vec::new(), candidates)?;
     step.chains = vec![states.windows(2).map(|w| graph.link(node_of(w[0]), node_of(w[1]), truth(w[1]))).collect()];
     Some(step)
@@ -339,8 +369,16 @@ pub fn find_all(pos: &crate::position::Position, kind: Kind, grouped: bool, sink
         // closes a loop wherever it reaches a node strongly linked to a start that is weakly
         // linked to it.
         Kind::Continuous => {
-            let closing = |n: u32| g.strong(n).iter().map(move |&p| Root { state: state(n, true), not_first: p, only_first: NONE });
-            (singles.flat_map(closing).collect(), (0..g.nodes.len() as u32).map(|w| any(state(w, false))).collect())
+            // (Loops are closed by a house's or a cell's strong link: one through a set is
+            // found from another of its starts.)
+            let closing = |n: u32| {
+                g.strong(n).iter().filter(move |&&p| g.als_of_link(p, n).is_none()).map(move |&p| Root {
+                    state: state(n, true),
+                    not_first: p,
+                    only_first: NONE,
+                })
+            };
+            (singles.flat_map(closing).collect(), (0..g.boxline as u32).map(|w| any(state(w, false))).collect())
         }
     };
     let mut reported: HashSet<Vec<Candidate>> = HashSet::new();
@@ -356,7 +394,7 @@ pub fn find_all(pos: &crate::position::Position, kind: Kind, grouped: bool, sink
         }
         eliminations.sort();
         eliminations.dedup();
-        if eliminations.is_empty() || (grouped && !states.iter().any(|&s| g.is_group(node_of(s)))) {
+        if eliminations.is_empty() || (grouped && !uses_groups(g, &states)) {
             return true;
         }
         if !reported.insert(eliminations.clone()) {
@@ -404,6 +442,13 @@ pub fn find_all(pos: &crate::position::Position, kind: Kind, grouped: bool, sink
     search_together(g, &roots, visit) && search_each(g, &more, visit)
 }
 
+/// Whether a chain goes through a group or an almost locked set (the grouped forms report
+/// only those).
+fn uses_groups(graph: &Graph<'_>, states: &[State]) -> bool {
+    states.iter().any(|&s| graph.is_group(node_of(s)))
+        || states.windows(2).any(|w| graph.als_of_link(node_of(w[0]), node_of(w[1])).is_some())
+}
+
 /// An AIC's eliminations: from "the start is false" to "`end` is true".
 fn aic(graph: &Graph<'_>, root: State, end: State, links: usize) -> Option<Vec<Candidate>> {
     if !truth(end) || links < 3 || node_of(end) == node_of(root) {
@@ -445,12 +490,20 @@ fn discontinuous(graph: &Graph<'_>, root: State, end: State, links: usize) -> Op
 
 /// A continuous loop's eliminations: for each weak link, exactly one end is true. (A cell of
 /// the loop itself keeps its candidates of the linked digit, as HoDoKu has it: the loop only
-/// clears its own cells of the digits no link of the cell uses.)
+/// clears its own cells of the digits no link of the cell uses.) For each almost locked set
+/// it goes through, exactly one of the two linked digits is missing from the set, so its
+/// other digits are locked in it.
 fn continuous(graph: &Graph<'_>, states: &[State]) -> Vec<Candidate> {
     let pos = graph.pos;
     let on_loop = states.iter().fold(crate::cellset::CellSet::EMPTY, |acc, &s| acc | graph.node(node_of(s)).cells);
     let mut out = Vec::new();
     for w in states.windows(2) {
+        if let Some(set) = graph.als_of_link(node_of(w[0]), node_of(w[1])) {
+            let linked = [graph.node(node_of(w[0])).digit, graph.node(node_of(w[1])).digit];
+            for z in set.digits.iter().filter(|z| !linked.contains(z)) {
+                out.extend(((pos.digit_cells(z) & set.sees(z)) - set.cells).iter().map(|c| Candidate::new(c, z)));
+            }
+        }
         if truth(w[1]) {
             continue;
         }
