@@ -61,6 +61,8 @@ pub(super) struct Graph<'a> {
     /// Candidate → node id (`NONE` for a candidate that isn't open), by `cell * side + digit`.
     by_candidate: Vec<u32>,
     strong: Vec<Vec<u32>>,
+    /// How many of a node's strong links come before those through almost locked sets.
+    plain_strong: Vec<u32>,
     weak: Vec<Vec<u32>>,
     /// The almost locked sets whose digits are linked, and for each such strong link (from,
     /// to) the set it goes through (the smallest, when several give the same link).
@@ -70,14 +72,10 @@ pub(super) struct Graph<'a> {
 
 pub(super) const NONE: u32 = u32::MAX;
 
-/// The largest almost locked set a chain goes through. Each set adds nodes and links to every
-/// grouped search: with five, 43 of HoDoKu's 46 cases through sets pass (four: 41, seven: the
-/// same 43 at about twice the search time).
-const MAX_ALS_CELLS: usize = 5;
-
 impl<'a> Graph<'a> {
-    /// The graph of a position, with grouped nodes and almost locked sets when `grouped`.
-    pub fn new(pos: &'a Position, grouped: bool) -> Graph<'a> {
+    /// The graph of a position, with grouped nodes when `grouped`, and then also the almost
+    /// locked sets of two to `max_als` cells.
+    pub fn new(pos: &'a Position, grouped: bool, max_als: usize) -> Graph<'a> {
         let size = pos.size();
         let side = size.side();
         let mut nodes = Vec::new();
@@ -105,14 +103,16 @@ impl<'a> Graph<'a> {
             boxline,
             by_candidate,
             strong: Vec::new(),
+            plain_strong: Vec::new(),
             weak: Vec::new(),
             sets: Vec::new(),
             als_links: HashMap::new(),
         };
-        let als_nodes = if grouped { graph.add_als_nodes(&mut groups, &mut groups_of) } else { Vec::new() };
+        let als_nodes = if grouped { graph.add_als_nodes(max_als, &mut groups, &mut groups_of) } else { Vec::new() };
         let strong = (0..graph.nodes.len()).map(|id| graph.strong_of(id, &groups)).collect();
         let weak = (0..graph.nodes.len()).map(|id| graph.weak_of(id, &groups_of)).collect();
         graph.strong = strong;
+        graph.plain_strong = graph.strong.iter().map(|l| l.len() as u32).collect();
         graph.weak = weak;
         let mut links: HashMap<u32, Vec<(u32, u32)>> = HashMap::new();
         for (set, digit_nodes) in als_nodes.into_iter().enumerate() {
@@ -148,10 +148,15 @@ impl<'a> Graph<'a> {
     /// Adds the nodes of every almost locked set of two cells or more (a set of one cell is a
     /// bivalue cell, linked already): one per digit, its cells holding that digit, shared
     /// with the candidate or group of the same cells. Returns each kept set's (digit, node).
-    fn add_als_nodes(&mut self, groups: &mut HashMap<(Digit, CellSet), u32>, groups_of: &mut [Vec<u32>]) -> Vec<Vec<(Digit, u32)>> {
+    fn add_als_nodes(
+        &mut self,
+        max_als: usize,
+        groups: &mut HashMap<(Digit, CellSet), u32>,
+        groups_of: &mut [Vec<u32>],
+    ) -> Vec<Vec<(Digit, u32)>> {
         let size = self.size();
         let mut out = Vec::new();
-        for set in als::collect(self.pos).into_iter().filter(|s| s.cells.len() >= 2 && s.cells.len() <= MAX_ALS_CELLS) {
+        for set in als::collect(self.pos).into_iter().filter(|s| s.cells.len() >= 2 && s.cells.len() <= max_als) {
             let mut digit_nodes = Vec::new();
             // A digit that no candidate outside the set sees all of can't be a way in or out.
             for digit in set.digits.iter().filter(|&d| !(self.pos.digit_cells(d) & set.sees(d)).is_empty()) {
@@ -193,6 +198,11 @@ impl<'a> Graph<'a> {
 
     pub fn strong(&self, id: u32) -> &[u32] {
         &self.strong[id as usize]
+    }
+
+    /// The strong links of a node, those through almost locked sets left out.
+    pub fn strong_plain(&self, id: u32) -> &[u32] {
+        &self.strong[id as usize][..self.plain_strong[id as usize] as usize]
     }
 
     pub fn weak(&self, id: u32) -> &[u32] {
