@@ -313,6 +313,12 @@ impl Link {
     }
 
     /// `5r1c1=5r1c9` (strong) or `5r1c1-5r4c1` (weak), in Eureka notation.
+    /// Whether the link joins two digits of an almost locked set (strong, two digits, not
+    /// the two digits of one bivalue cell).
+    pub fn through_set(&self) -> bool {
+        self.strong && self.from.digit != self.to.digit && !(self.from.cells.len() == 1 && self.from.cells == self.to.cells)
+    }
+
     pub fn notation(&self, size: Size) -> String {
         format!("{}{}{}", self.from.name(size), if self.strong { "=" } else { "-" }, self.to.name(size))
     }

@@ -45,12 +45,21 @@ pub fn ChainOverlay(store: Store, size: Size) -> impl IntoView {
                     let centres: Vec<(f64, f64)> = n.cells.iter().map(|&c| candidate_centre(size, c, n.digit)).collect();
                     let start = starts.contains(&(n.cells[0], n.digit));
                     if n.is_group() {
-                        let (x0, y0, x1, y1) = bounds(&centres);
-                        view! {
-                            <rect class="chain-node chain-group" x=x0 - radius y=y0 - radius width=x1 - x0 + 2.0 * radius
-                                  height=y1 - y0 + 2.0 * radius rx=radius />
-                        }
-                        .into_any()
+                        // A box-line group is one outline around its cells; a set's cells spread
+                        // over a house are outlined one by one, so no other cell looks included.
+                        let parts: Vec<Vec<(f64, f64)>> =
+                            if box_line(size, &n.cells) { vec![centres] } else { centres.iter().map(|&c| vec![c]).collect() };
+                        parts
+                            .into_iter()
+                            .map(|part| {
+                                let (x0, y0, x1, y1) = bounds(&part);
+                                view! {
+                                    <rect class="chain-node chain-group" x=x0 - radius y=y0 - radius width=x1 - x0 + 2.0 * radius
+                                          height=y1 - y0 + 2.0 * radius rx=radius />
+                                }
+                            })
+                            .collect_view()
+                            .into_any()
                     } else {
                         let (cx, cy) = centres[0];
                         view! {
@@ -97,4 +106,10 @@ fn centre(size: Size, n: &Node) -> (f64, f64) {
 
 fn bounds(points: &[(f64, f64)]) -> (f64, f64, f64, f64) {
     points.iter().fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |(a, b, c, d), &(x, y)| (a.min(x), b.min(y), c.max(x), d.max(y)))
+}
+
+/// Whether cells lie in one box and one row or column (a grouped node's usual shape).
+fn box_line(size: Size, cells: &[Cell]) -> bool {
+    let same = |f: &dyn Fn(Cell) -> usize| cells.iter().all(|&c| f(c) == f(cells[0]));
+    same(&|c| size.box_of(c)) && (same(&|c| size.row_of(c)) || same(&|c| size.col_of(c)))
 }
