@@ -138,3 +138,44 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
     assert.deepEqual(b.errors, []);
   });
 }
+
+// A grouped loop through almost locked sets (magictour top1465, its ninth step): the sentence
+// names each link through a set, every cell those links name is shaded, and Apply removes what
+// the sentence says.
+const THROUGH_SETS = process.env.TS || '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
+
+/** The cells of a node name as the sentence writes it: "7r5c4789", "9r46c1", "4r8c1,r9c12". */
+const nodeCells = (name) => [...name.matchAll(/r(\d+)c(\d+)/g)]
+  .flatMap(([, rows, cols]) => [...rows].flatMap((r) => [...cols].map((c) => [Number(r), Number(c)])));
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 }]) {
+  test(`a loop through almost locked sets names its set links, shades their cells and is applied (${viewport.width}x${viewport.height})`, async () => {
+    const page = await openPuzzle(THROUGH_SETS, { viewport });
+    let found = false;
+    for (let i = 0; i < 80 && !found; i++) {
+      const { before, card, text } = await askHint(page);
+      if (process.env.DBG) console.log(text.slice(0, 160));
+      const named = text.match(/\. ((?:\S+=\S+, )*\S+=\S+): each joins two digits of an almost locked set/);
+      if (!named) {
+        await apply(page, card, before, text);
+        continue;
+      }
+      found = true;
+      assert.match(text, /^Grouped (Dis)?[Cc]ontinuous Nice Loop/);
+      const links = named[1].split(', ');
+      for (const link of links) {
+        const eureka = text.match(/loop (\S+) /)[1];
+        assert.ok(eureka.includes(link), `${link} is a link of ${eureka}`);
+        for (const [r, c] of link.split('=').flatMap(nodeCells)) {
+          assert.match(await cell(page, r, c).getAttribute('class'), /hint-cell/, `r${r}c${c} of ${link} is shaded`);
+        }
+      }
+      assert.ok(await drawnLinks(page) >= 4);
+      await snap(page, `chains-${viewport.width}x${viewport.height}-through-sets`);
+      assert.ok(removals(text).length >= 1, text);
+      await applyChecked(page, card, before, text);
+    }
+    assert.ok(found, 'a loop through almost locked sets on the way');
+    assert.deepEqual(b.errors, []);
+  });
+}
