@@ -411,7 +411,8 @@ impl<B: Backend> State<B> {
     /// Restricts box `bx` to `mask` and runs the box to its fixpoint, queuing eliminations for
     /// its two bands. False on contradiction.
     #[inline(always)]
-    fn restrict_box(&mut self, bx: usize, mask: B::W, dirty: &mut u32) -> bool {
+    fn restrict_box<const BX: usize>(&mut self, mask: B::W, dirty: &mut u32) -> bool {
+        let bx = BX;
         let mut cells = self.boxes[bx];
         if cells.subset_of(mask) {
             return true;
@@ -472,7 +473,8 @@ impl<B: Backend> State<B> {
 
     /// Applies band `b`'s pending eliminations and restricts its boxes. False on contradiction.
     #[inline(always)]
-    fn update_band(&mut self, b: usize, dirty: &mut u32) -> bool {
+    fn update_band<const BAND: usize>(&mut self, dirty: &mut u32) -> bool {
+        let b = BAND;
         let pending = self.pending[b];
         let mut configs = self.configs[b];
         if configs.disjoint(pending) {
@@ -493,16 +495,22 @@ impl<B: Backend> State<B> {
         let (low, high) = (B::W::broadcast(triads.lo()), B::W::broadcast(triads.hi()));
         let vertical = usize::from(b >= 3);
         let free = B::W::load(&BOX_FREE[vertical]);
-        let first_box = if vertical == 1 { b - 3 } else { 3 * b };
-        let step = if vertical == 1 { 3 } else { 1 };
-        for k in 0..3 {
-            let src = if k == 2 { high } else { low };
-            let mask = B::W::or3(src.shuffle(&BOX_MASKS[vertical][k][0]), src.shuffle(&BOX_MASKS[vertical][k][1]), free);
-            if !self.restrict_box(first_box + step * k, mask, dirty) {
-                return false;
-            }
+        // Each box of each band is its own copy of `restrict_box` (constant tables, and
+        // branches that predict better apart).
+        macro_rules! restrict {
+            ($k:literal, $src:ident) => {{
+                let mask = B::W::or3($src.shuffle(&BOX_MASKS[vertical][$k][0]), $src.shuffle(&BOX_MASKS[vertical][$k][1]), free);
+                match BAND {
+                    0 => self.restrict_box::<{ $k }>(mask, dirty),
+                    1 => self.restrict_box::<{ 3 + $k }>(mask, dirty),
+                    2 => self.restrict_box::<{ 6 + $k }>(mask, dirty),
+                    3 => self.restrict_box::<{ 3 * $k }>(mask, dirty),
+                    4 => self.restrict_box::<{ 3 * $k + 1 }>(mask, dirty),
+                    _ => self.restrict_box::<{ 3 * $k + 2 }>(mask, dirty),
+                }
+            }};
         }
-        true
+        restrict!(0, low) && restrict!(1, low) && restrict!(2, high)
     }
 
     /// Updates bands until none has pending work. False on contradiction.
@@ -511,7 +519,15 @@ impl<B: Backend> State<B> {
         while dirty != 0 {
             let b = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
-            if !self.update_band(b, &mut dirty) {
+            let ok = match b {
+                0 => self.update_band::<0>(&mut dirty),
+                1 => self.update_band::<1>(&mut dirty),
+                2 => self.update_band::<2>(&mut dirty),
+                3 => self.update_band::<3>(&mut dirty),
+                4 => self.update_band::<4>(&mut dirty),
+                _ => self.update_band::<5>(&mut dirty),
+            };
+            if !ok {
                 return false;
             }
         }
