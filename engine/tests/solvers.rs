@@ -109,7 +109,7 @@ fn contradictory_givens_have_no_solution() {
 fn engines_agree(puzzle: &Grid, limit: usize) {
     use solver::Engine9;
     let slow = sorted(reference::solutions(puzzle, limit));
-    for engine in [Engine9::Best, Engine9::Avx2, Engine9::Portable, Engine9::Fast9] {
+    for engine in [Engine9::Best, Engine9::Simd, Engine9::Avx2, Engine9::Portable, Engine9::Fast9] {
         let r = solver::search_9x9(engine, puzzle, limit, limit);
         assert_eq!(r.count, slow.len(), "{engine:?}: count differs on {puzzle}");
         assert_eq!(r.solutions.len(), r.count, "{engine:?}: solutions kept on {puzzle}");

@@ -3,9 +3,9 @@
 //! Two search engines share one contract (the same solutions, in any order, up to the limit):
 //!
 //! - `simd9`: boxes and bands as SIMD vectors (AVX2/AVX-512 on x86-64, simd128 in wasm), 9x9
-//!   only; what the app, the CLI and the generator use for 9x9 grids where the machine has it;
-//! - `fast9`: bitboards per digit, 9x9 only; the 9x9 solver elsewhere, and the second
-//!   reference of the differential tests;
+//!   only; what the CLI and the generator use for 9x9 grids on x86-64;
+//! - `fast9`: bitboards per digit, 9x9 only; the 9x9 solver elsewhere (in wasm it measured
+//!   faster than `simd9`'s simd128 backend), and the second reference of the differential tests;
 //! - `general`: one candidate set per cell, every size; also makes random full grids for the
 //!   generator.
 //!
@@ -71,8 +71,11 @@ pub fn search_within(grid: &Grid, limit: usize, keep: usize, node_budget: u64) -
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine9 {
-    /// What `search` uses: the SIMD solver where the machine has a backend, else `fast9`.
+    /// What `search` uses: the SIMD solver on x86-64 with AVX2, else `fast9` (in wasm the
+    /// simd128 backend measured slower than `fast9`; see `simd9/wasm.rs`).
     Best,
+    /// The SIMD solver with the best backend here (AVX-512, AVX2, simd128), else `fast9`.
+    Simd,
     /// The SIMD solver's algorithm on plain arrays (slow; the specification of the backends).
     Portable,
     /// The SIMD solver with AVX2 even where AVX-512 is present (x86-64; else as `Best`).
@@ -105,7 +108,8 @@ fn search_9x9_with(engine: Engine9, givens: &[u8; 81], limit: usize, keep: usize
     let on_solution: Option<&mut fast9::OnSolution> = if keep > 0 { Some(&mut on_solution) } else { None };
     let mut s = fast9::Search { limit, count: 0, guesses: 0, on_solution };
     let done = match engine {
-        Engine9::Best => simd9::solve(givens, &mut s),
+        Engine9::Best => cfg!(not(target_arch = "wasm32")) && simd9::solve(givens, &mut s),
+        Engine9::Simd => simd9::solve(givens, &mut s),
         Engine9::Portable => {
             simd9::portable::solve(givens, &mut s);
             true

@@ -467,7 +467,8 @@ impl<B: Backend> State<B> {
             eliminate = new;
         }
         self.boxes[bx] = cells;
-        *dirty |= (1 << h) | (1 << v);
+        // Only bands that have work (a branch per band update mispredicts often).
+        *dirty |= (u32::from(!self.configs[h].disjoint(self.pending[h])) << h) | (u32::from(!self.configs[v].disjoint(self.pending[v])) << v);
         true
     }
 
@@ -632,42 +633,67 @@ fn gather<W: Wide>(x: W) -> W::Half {
     g.lo() | g.hi()
 }
 
+/// Per cell of a box (`4r + c`): all ones in the lanes a given there clears its digit from (the
+/// other cells, `H_r`, `V_c`), and in its own lane.
+const GIVEN_MASKS: [[[u16; 16]; 2]; 12] = {
+    let mut t = [[[0u16; 16]; 2]; 12];
+    let mut r = 0;
+    while r < 3 {
+        let mut c = 0;
+        while c < 3 {
+            let me = 4 * r + c;
+            let mut i = 0;
+            while i < 16 {
+                let (rr, cc) = (i / 4, i % 4);
+                if i != me && ((rr < 3 && cc < 3) || i == 4 * r + 3 || i == 12 + c) {
+                    t[me][0][i] = 0xFFFF;
+                }
+                i += 1;
+            }
+            t[me][1][me] = 0xFFFF;
+            c += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
 /// The whole solve, generic; each backend calls it from its entry point.
 #[inline(always)]
 fn solve_inline<B: Backend>(givens: &[u8; 81], s: &mut Search<'_>) {
-    let mut boxes = [[ALL; 16]; 9];
-    let mut pending = [[0u16; 8]; 6];
-    for (i, &v) in givens.iter().enumerate() {
-        if v == 0 {
-            continue;
-        }
-        let bit = 1u16 << (v - 1);
-        let (row, col) = (i / 9, i % 9);
-        let (bx, r, c) = (3 * (row / 3) + col / 3, row % 3, col % 3);
-        let cells = &mut boxes[bx];
-        if cells[4 * r + c] & bit == 0 {
-            return;
-        }
-        for rr in 0..3 {
-            for cc in 0..3 {
-                cells[4 * rr + cc] &= !bit;
-            }
-        }
-        cells[4 * r + c] = bit;
-        cells[4 * r + 3] &= !bit;
-        cells[12 + c] &= !bit;
-        let (h, hk, v, vk) = bands_of(bx);
-        for p in 0..6 {
-            pending[h][p] |= bit & NOT_USING[hk][r][p];
-            pending[v][p] |= bit & NOT_USING[vk][c][p];
-        }
+    if s.limit == 0 {
+        return;
     }
     let mut state = State::<B> {
-        boxes: boxes.map(|b| B::W::load(&b)),
+        boxes: [B::W::splat(ALL); 9],
         configs: [B::N::load(&[ALL, ALL, ALL, ALL, ALL, ALL, 0, 0]); 6],
-        pending: pending.map(|p| B::N::load(&p)),
+        pending: [B::N::splat(0); 6],
     };
-    if s.limit == 0 || !B::propagate(&mut state, 0b11_1111) {
+    // The givens' cells, without a branch per cell.
+    let mut at = [0u8; 81];
+    let mut n = 0;
+    for (i, &v) in givens.iter().enumerate() {
+        at[n] = i as u8;
+        n += usize::from(v != 0);
+    }
+    // Each given clears its digit from its box (cells, negative triads) and its cell of the
+    // other digits, and queues the configurations that miss its minirow and minicolumn. A
+    // contradiction (a digit twice in a box) leaves an empty cell, which propagation finds
+    // (and the leaf check of `is_solution` at the latest).
+    for &i in &at[..n] {
+        let i = usize::from(i);
+        let bit = 1u16 << (givens[i] - 1);
+        let (row, col) = (i / 9, i % 9);
+        let (bx, r, c) = (3 * (row / 3) + col / 3, row % 3, col % 3);
+        let masks = &GIVEN_MASKS[4 * r + c];
+        let clear = B::W::and_or(B::W::splat(bit), B::W::load(&masks[0]), B::W::splat(ALL ^ bit) & B::W::load(&masks[1]));
+        state.boxes[bx] = state.boxes[bx].and_not(clear);
+        let (h, hk, v, vk) = bands_of(bx);
+        let digit = B::N::splat(bit);
+        state.pending[h] = state.pending[h] | (digit & B::N::load(&NOT_USING[hk][r]));
+        state.pending[v] = state.pending[v] | (digit & B::N::load(&NOT_USING[vk][c]));
+    }
+    if !B::propagate(&mut state, 0b11_1111) {
         return;
     }
     B::search(&mut state, s);
