@@ -142,6 +142,11 @@ pub(crate) trait Backend: Sized + Copy {
     fn propagate(state: &mut State<Self>, dirty: u32) -> bool;
     /// `search` compiled for this backend.
     fn search(state: &mut State<Self>, s: &mut Search<'_>) -> bool;
+    /// The cells with a given (bit `i` for cell `i`).
+    #[inline(always)]
+    fn given_cells(givens: &[u8; 81]) -> u128 {
+        givens.iter().enumerate().fold(0, |acc, (i, &v)| acc | u128::from(v != 0) << i)
+    }
 }
 
 /// The search state.
@@ -421,6 +426,7 @@ impl<B: Backend> State<B> {
         let minimums = B::W::load(&MINIMUMS);
         let cell_lanes = B::W::load(&CELLS);
         let (h, hk, v, vk) = bands_of(bx);
+        let (mut all_asserted, mut all_new) = (B::W::splat(0), B::W::splat(0));
         loop {
             cells = cells.and_not(eliminate);
             let counts = cells.popcounts();
@@ -453,20 +459,21 @@ impl<B: Backend> State<B> {
             in_box = (in_box | in_box.rotate_rows()) & cell_lanes;
             let new = B::W::or3(in_row, in_col, in_box | a.nonzero()) ^ a;
 
-            // Messages to the bands: a digit asserted in a negative triad is not in its element;
-            // one cleared from it by an asserted cell is in no other element of the box.
-            let neg = gather(asserted);
-            let pos = gather(new);
-            let out = neg | pos.shuffle(&GATHERED_OTHERS[0]) | pos.shuffle(&GATHERED_OTHERS[1]);
-            self.pending[h] = self.pending[h] | out.shuffle(&GATHERED_TO_CONFIGS[0][hk]);
-            self.pending[v] = self.pending[v] | out.shuffle(&GATHERED_TO_CONFIGS[1][vk]);
-
+            all_asserted = all_asserted | asserted;
+            all_new = all_new | new;
             if cells.disjoint(new) {
                 break;
             }
             eliminate = new;
         }
         self.boxes[bx] = cells;
+        // Messages to the bands: a digit asserted in a negative triad is not in its element;
+        // one cleared from it by an asserted cell is in no other element of the box.
+        let neg = gather(all_asserted);
+        let pos = gather(all_new);
+        let out = neg | pos.shuffle(&GATHERED_OTHERS[0]) | pos.shuffle(&GATHERED_OTHERS[1]);
+        self.pending[h] = self.pending[h] | out.shuffle(&GATHERED_TO_CONFIGS[0][hk]);
+        self.pending[v] = self.pending[v] | out.shuffle(&GATHERED_TO_CONFIGS[1][vk]);
         // Only bands that have work (a branch per band update mispredicts often).
         *dirty |= (u32::from(!self.configs[h].disjoint(self.pending[h])) << h) | (u32::from(!self.configs[v].disjoint(self.pending[v])) << v);
         true
@@ -669,22 +676,44 @@ fn solve_inline<B: Backend>(givens: &[u8; 81], s: &mut Search<'_>) {
         configs: [B::N::load(&[ALL, ALL, ALL, ALL, ALL, ALL, 0, 0]); 6],
         pending: [B::N::splat(0); 6],
     };
-    // The givens' cells, without a branch per cell.
-    let mut at = [0u8; 81];
-    let mut n = 0;
-    for (i, &v) in givens.iter().enumerate() {
-        at[n] = i as u8;
-        n += usize::from(v != 0);
-    }
+    let bits = B::given_cells(givens);
+    let words = [bits as u64, (bits >> 64) as u64];
     // Each given clears its digit from its box (cells, negative triads) and its cell of the
     // other digits, and queues the configurations that miss its minirow and minicolumn. A
     // contradiction (a digit twice in a box) leaves an empty cell, which propagation finds
     // (and the leaf check of `is_solution` at the latest).
-    for &i in &at[..n] {
-        let i = usize::from(i);
-        let bit = 1u16 << (givens[i] - 1);
+    for (w, mut bits) in words.into_iter().enumerate() {
+        while bits != 0 {
+            let i = 64 * w + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            place_given(&mut state, i, givens[i]);
+        }
+    }
+    if !B::propagate(&mut state, 0b11_1111) {
+        return;
+    }
+    B::search(&mut state, s);
+}
+
+/// Box, row in the box and column in the box of each cell.
+const CELL_PLACES: [(u8, u8, u8); 81] = {
+    let mut t = [(0, 0, 0); 81];
+    let mut i = 0;
+    while i < 81 {
         let (row, col) = (i / 9, i % 9);
-        let (bx, r, c) = (3 * (row / 3) + col / 3, row % 3, col % 3);
+        t[i] = ((3 * (row / 3) + col / 3) as u8, (row % 3) as u8, (col % 3) as u8);
+        i += 1;
+    }
+    t
+};
+
+/// The givens' part of `solve_inline`, for one given `v` (1-9) at cell `i`.
+#[inline(always)]
+fn place_given<B: Backend>(state: &mut State<B>, i: usize, v: u8) {
+    {
+        let bit = 1u16 << ((v - 1) & 15);
+        let (bx, r, c) = CELL_PLACES[i];
+        let (bx, r, c) = (usize::from(bx), usize::from(r), usize::from(c));
         let masks = &GIVEN_MASKS[4 * r + c];
         let clear = B::W::and_or(B::W::splat(bit), B::W::load(&masks[0]), B::W::splat(ALL ^ bit) & B::W::load(&masks[1]));
         state.boxes[bx] = state.boxes[bx].and_not(clear);
@@ -693,10 +722,6 @@ fn solve_inline<B: Backend>(givens: &[u8; 81], s: &mut Search<'_>) {
         state.pending[h] = state.pending[h] | (digit & B::N::load(&NOT_USING[hk][r]));
         state.pending[v] = state.pending[v] | (digit & B::N::load(&NOT_USING[vk][c]));
     }
-    if !B::propagate(&mut state, 0b11_1111) {
-        return;
-    }
-    B::search(&mut state, s);
 }
 
 /// Whether this machine runs a SIMD backend (else `solve` returns false and does nothing).

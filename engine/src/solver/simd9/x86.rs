@@ -339,6 +339,25 @@ impl Narrow for N {
     }
 }
 
+/// The cells with a given: bytes compared 32 at a time.
+#[inline(always)]
+fn given_cells(givens: &[u8; 81]) -> u128 {
+    let (a, rest) = givens.split_at(32);
+    let (b, rest) = rest.split_at(32);
+    let (c, last) = rest.split_at(16);
+    let (a, b, c): (&[u8; 32], &[u8; 32], &[u8; 16]) = (a.try_into().unwrap(), b.try_into().unwrap(), c.try_into().unwrap());
+    // SAFETY: module comment (AVX2); each load reads exactly the array it is given.
+    let (ma, mb, mc) = unsafe {
+        let zero = _mm256_setzero_si256();
+        let ma = _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256(a.as_ptr().cast()), zero)) as u32;
+        let mb = _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256(b.as_ptr().cast()), zero)) as u32;
+        let mc = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(c.as_ptr().cast()), _mm_setzero_si128())) as u32 & 0xFFFF;
+        (ma, mb, mc)
+    };
+    let zeros = u128::from(ma) | u128::from(mb) << 32 | u128::from(mc) << 64;
+    (!zeros & ((1 << 80) - 1)) | u128::from(last[0] != 0) << 80
+}
+
 /// Defines a backend: its marker type and its `#[target_feature]` entry points.
 macro_rules! backend {
     ($name:ident, $wide:ident, $features:literal, $propagate:ident, $search:ident, $solve:ident) => {
@@ -358,6 +377,10 @@ macro_rules! backend {
             fn search(state: &mut State<Self>, s: &mut Search<'_>) -> bool {
                 // SAFETY: as `propagate`.
                 unsafe { $search(state, s) }
+            }
+            #[inline(always)]
+            fn given_cells(givens: &[u8; 81]) -> u128 {
+                given_cells(givens)
             }
         }
 
