@@ -13,8 +13,8 @@
 
 mod fast9;
 mod general;
-mod simd9;
 pub mod reference;
+mod simd9;
 
 use crate::geometry::{Digit, Size};
 use crate::grid::Grid;

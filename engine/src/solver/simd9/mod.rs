@@ -340,10 +340,7 @@ const BOX_FREE: [[u16; 16]; 2] = {
 const GATHER: [u8; 32] = wide_control([3, 7, -1, -1, -1, -1, -1, -1, -1, -1, 11, -1, 12, 13, 14, -1]);
 
 /// On gathered negative triads: lane `e` (and `4 + e`) gets lane `(e + s) % 3` (`4 + ...`).
-const GATHERED_OTHERS: [[u8; 16]; 2] = [
-    narrow_control([1, 2, 0, -1, 5, 6, 4, -1]),
-    narrow_control([2, 0, 1, -1, 6, 4, 5, -1]),
-];
+const GATHERED_OTHERS: [[u8; 16]; 2] = [narrow_control([1, 2, 0, -1, 5, 6, 4, -1]), narrow_control([2, 0, 1, -1, 6, 4, 5, -1])];
 
 /// Gathered eliminations to configurations: `[vertical][k]`: lane `p` gets element
 /// `PERM[p][k]` of the horizontal (lanes 0-2) or vertical (4-6) group.
@@ -475,7 +472,8 @@ impl<B: Backend> State<B> {
         self.pending[h] = self.pending[h] | out.shuffle(&GATHERED_TO_CONFIGS[0][hk]);
         self.pending[v] = self.pending[v] | out.shuffle(&GATHERED_TO_CONFIGS[1][vk]);
         // Only bands that have work (a branch per band update mispredicts often).
-        *dirty |= (u32::from(!self.configs[h].disjoint(self.pending[h])) << h) | (u32::from(!self.configs[v].disjoint(self.pending[v])) << v);
+        *dirty |=
+            (u32::from(!self.configs[h].disjoint(self.pending[h])) << h) | (u32::from(!self.configs[v].disjoint(self.pending[v])) << v);
         true
     }
 
@@ -721,22 +719,6 @@ fn place_given<B: Backend>(state: &mut State<B>, i: usize, v: u8) {
         let digit = B::N::splat(bit);
         state.pending[h] = state.pending[h] | (digit & B::N::load(&NOT_USING[hk][r]));
         state.pending[v] = state.pending[v] | (digit & B::N::load(&NOT_USING[vk][c]));
-    }
-}
-
-/// Whether this machine runs a SIMD backend (else `solve` returns false and does nothing).
-pub(crate) fn available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        x86::available()
-    }
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    {
-        true
-    }
-    #[cfg(not(any(target_arch = "x86_64", all(target_arch = "wasm32", target_feature = "simd128"))))]
-    {
-        false
     }
 }
 

@@ -140,7 +140,9 @@ mod avx2 {
     pub fn rotate_rows(a: __m256i) -> __m256i {
         // SAFETY: module comment of `x86`.
         unsafe {
-            let c = _mm256_setr_epi8(2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, 2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9);
+            let c = _mm256_setr_epi8(
+                2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, 2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9,
+            );
             _mm256_shuffle_epi8(a, c)
         }
     }
@@ -439,11 +441,6 @@ fn level() -> u8 {
     };
     LEVEL.store(level, Ordering::Relaxed);
     level
-}
-
-/// Whether there is a backend for this machine.
-pub(crate) fn available() -> bool {
-    level() > 0
 }
 
 /// Solves with the best backend of this machine; false if there is none.
