@@ -227,6 +227,19 @@ impl Backend for Simd128 {
     fn search(state: &mut State<Self>, s: &mut Search<'_>) -> bool {
         state.search_inline(s)
     }
+    #[inline(always)]
+    fn given_cells(givens: &[u8; 81]) -> u128 {
+        // Five 16-byte compares (bytes 0-79) and the last cell.
+        let zero = u8x16_splat(0);
+        let mut zeros = 0u128;
+        for k in 0..5 {
+            let chunk = &givens[16 * k..16 * k + 16];
+            // SAFETY: module comment: `chunk` is 16 readable bytes.
+            let bytes = unsafe { v128_load(chunk.as_ptr().cast()) };
+            zeros |= u128::from(u8x16_bitmask(u8x16_eq(bytes, zero))) << (16 * k);
+        }
+        (!zeros & ((1 << 80) - 1)) | u128::from(givens[80] != 0) << 80
+    }
 }
 
 /// Solves with simd128.
