@@ -464,3 +464,102 @@ pub(crate) fn solve_avx2(givens: &[u8; 81], s: &mut Search<'_>) -> bool {
     unsafe { avx2_solve(givens, s) };
     true
 }
+
+#[cfg(test)]
+mod tests {
+    //! Every operation of both x86 wide types and of `N` against the portable specification,
+    //! on random vectors and with every shuffle table the solver uses. (Here the intrinsics
+    //! run outside the `#[target_feature]` entry points: each test first checks the features,
+    //! which is all their safety needs.)
+    use super::super::portable;
+    use super::super::*;
+    use super::*;
+    use crate::random::Rng;
+
+    fn lanes16(rng: &mut Rng) -> [u16; 16] {
+        std::array::from_fn(|_| match rng.below(4) {
+            0 => 0,
+            1 => 1 << rng.below(9),
+            _ => rng.below(512) as u16,
+        })
+    }
+
+    fn check<X: Wide<Half = N>>(rotate_rows_turns: usize) {
+        let mut rng = Rng::seeded(5);
+        let controls: Vec<&[u8; 32]> = TRIADS
+            .iter()
+            .chain(&TRIAD_OTHERS)
+            .chain(&TRIADS_TO_CONFIGS)
+            .chain(BOX_MASKS.iter().flatten().flatten())
+            .chain([&GATHER])
+            .collect();
+        for _ in 0..2000 {
+            let (a, b, c) = (lanes16(&mut rng), lanes16(&mut rng), lanes16(&mut rng));
+            let (pa, pb, pc) = (portable::W::load(&a), portable::W::load(&b), portable::W::load(&c));
+            let (xa, xb, xc) = (X::load(&a), X::load(&b), X::load(&c));
+            let same = |x: X, p: portable::W| assert_eq!(x.store(), p.store());
+            same(xa & xb, pa & pb);
+            same(xa | xb, pa | pb);
+            same(xa ^ xb, pa ^ pb);
+            same(xa.and_not(xb), pa.and_not(pb));
+            same(X::splat(a[0]), portable::W::splat(a[0]));
+            assert_eq!(xa.subset_of(xb), pa.subset_of(pb));
+            assert!(xa.subset_of(xa | xb));
+            assert_eq!(xa.disjoint(xb), pa.disjoint(pb));
+            assert!(xa.disjoint(xb.and_not(xa)));
+            same(xa.popcounts(), pa.popcounts());
+            same(xa.equal(xb), pa.equal(pb));
+            same(xa.equal(xa & xb), pa.equal(pa & pb));
+            let (ca, cb) = (xa.popcounts(), xb.popcounts());
+            assert_eq!(ca.any_less(cb), pa.popcounts().any_less(pb.popcounts()));
+            assert_eq!(xa.any_zero(), pa.any_zero());
+            same(xa.nonzero(), pa.nonzero());
+            for control in &controls {
+                same(xa.shuffle(control), pa.shuffle(control));
+            }
+            let mut rotated = pa;
+            for _ in 0..rotate_rows_turns {
+                rotated = rotated.rotate_rows();
+            }
+            same(xa.rotate_rows(), rotated);
+            same(xa.rotate_rows2(), pa.rotate_rows2());
+            same(xa.rotate_cols(), pa.rotate_cols());
+            same(xa.rotate_cols2(), pa.rotate_cols2());
+            assert_eq!(xa.lo().store(), pa.lo().store());
+            assert_eq!(xa.hi().store(), pa.hi().store());
+            same(X::broadcast(xa.hi()), portable::W::broadcast(pa.hi()));
+            same(X::or3(xa, xb, xc), portable::W::or3(pa, pb, pc));
+            same(X::and_not_or(xa, xb, xc), portable::W::and_not_or(pa, pb, pc));
+            same(X::and_or(xa, xb, xc), portable::W::and_or(pa, pb, pc));
+
+            let (n, m): ([u16; 8], [u16; 8]) = (a[..8].try_into().unwrap(), b[8..].try_into().unwrap());
+            let (xn, xm, pn, pm) = (N::load(&n), N::load(&m), portable::N::load(&n), portable::N::load(&m));
+            assert_eq!((xn & xm).store(), (pn & pm).store());
+            assert_eq!((xn | xm).store(), (pn | pm).store());
+            assert_eq!(xn.and_not(xm).store(), pn.and_not(pm).store());
+            assert_eq!(xn.disjoint(xm), pn.disjoint(pm));
+            assert_eq!(xn.popcount(), pn.popcount());
+            assert_eq!(N::splat(n[1]).store(), portable::N::splat(n[1]).store());
+            for control in GATHERED_OTHERS.iter().chain(GATHERED_TO_CONFIGS.iter().flatten()) {
+                assert_eq!(xn.shuffle(control).store(), pn.shuffle(control).store());
+            }
+        }
+        let givens: [u8; 81] = std::array::from_fn(|i| if i % 7 == 0 || i == 80 { (i % 9) as u8 + 1 } else { 0 });
+        assert_eq!(given_cells(&givens), <portable::Portable as Backend>::given_cells(&givens));
+    }
+
+    #[test]
+    fn avx2_operations_match_the_portable_ones() {
+        if level() >= 1 {
+            check::<W>(1);
+        }
+    }
+
+    #[test]
+    fn avx512_operations_match_the_portable_ones() {
+        if level() >= 2 {
+            // Its row rotation turns the other way: three portable turns.
+            check::<W512>(3);
+        }
+    }
+}
