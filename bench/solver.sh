@@ -91,7 +91,11 @@ int main(int argc, char **argv) {
     int runs = std::stoi(argv[2]);
     std::vector<std::string> puzzles;
     for (std::string line; std::getline(in, line);) {
-        if (line.size() >= 81 && line[0] != '#') puzzles.push_back(line.substr(0, 81));
+        if (line.size() < 81 || line[0] == '#') continue;
+        // tdoku reads blanks as '.' only; some sets (sudoku17) write them as '0'.
+        std::string p = line.substr(0, 81);
+        for (auto &c : p) if (c < '1' || c > '9') c = '.';
+        puzzles.push_back(p);
     }
     std::vector<double> times;
     size_t counts[3] = {0, 0, 0};

@@ -8,17 +8,18 @@ import { wasmBench } from './wasm-bench.mjs';
 
 const runs = Number(process.argv[2] || 5);
 const sets = process.argv.slice(3);
-const { exports: { prepare, count_prepared }, loadPuzzles } = await wasmBench();
+const { exports: { prepare, count_prepared, count_prepared_with }, loadPuzzles } = await wasmBench();
 
-function wasmRate(file) {
+// `count` is what the app's worker runs (count_prepared), or the SIMD solver's simd128 backend.
+function wasmRate(file, count = (limit) => count_prepared(limit)) {
   const lines = loadPuzzles(file);
   prepare(lines.length); // parsed before timing, as the native benchmark does
-  count_prepared(2); // one untimed run: node compiles wasm in tiers, the optimized code comes later
+  count(2); // one untimed run: node compiles wasm in tiers, the optimized code comes later
   const times = [];
   let unique = 0;
   for (let r = 0; r < runs; r++) {
     const t0 = performance.now();
-    unique = count_prepared(2);
+    unique = count(2);
     times.push((performance.now() - t0) / 1000);
   }
   times.sort((a, b) => a - b);
@@ -30,10 +31,12 @@ function nativeRate(file) {
   return JSON.parse(out).puzzles_per_second;
 }
 
-console.log(`${'set (puzzles/s, median of ' + runs + ')'.padEnd(0)}`.padEnd(36), 'native'.padStart(10), 'wasm'.padStart(10), 'native/wasm'.padStart(12));
+console.log(`${'set (puzzles/s, median of ' + runs + ')'.padEnd(0)}`.padEnd(36), 'native'.padStart(10), 'wasm'.padStart(10), 'wasm simd9'.padStart(11), 'native/wasm'.padStart(12), 'wasm/native'.padStart(12));
 for (const set of sets) {
   const file = `../shared/data/${set}.txt`;
   const native = nativeRate(file);
   const { pps } = wasmRate(file);
-  console.log(set.padEnd(36), String(Math.round(native)).padStart(10), String(Math.round(pps)).padStart(10), (native / pps).toFixed(2).padStart(12));
+  const simd = wasmRate(file, (limit) => count_prepared_with(limit, 0)).pps;
+  console.log(set.padEnd(36), String(Math.round(native)).padStart(10), String(Math.round(pps)).padStart(10), String(Math.round(simd)).padStart(11),
+    (native / pps).toFixed(2).padStart(12), (pps / native).toFixed(2).padStart(12));
 }

@@ -103,3 +103,73 @@ fn contradictory_givens_have_no_solution() {
         assert!(reference::solutions(&p, 2).is_empty());
     }
 }
+
+/// Every 9x9 engine (the SIMD solver on this machine, with AVX2 only, on plain arrays, and the
+/// bitboard solver) against the reference: the same count and the same solutions.
+fn engines_agree(puzzle: &Grid, limit: usize) {
+    use solver::Engine9;
+    let slow = sorted(reference::solutions(puzzle, limit));
+    for engine in [Engine9::Best, Engine9::Simd, Engine9::Avx2, Engine9::Portable, Engine9::Fast9] {
+        let r = solver::search_9x9(engine, puzzle, limit, limit);
+        assert_eq!(r.count, slow.len(), "{engine:?}: count differs on {puzzle}");
+        assert_eq!(r.solutions.len(), r.count, "{engine:?}: solutions kept on {puzzle}");
+        for s in &r.solutions {
+            assert!(s.is_solved(), "{engine:?}: not a solution: {s}");
+        }
+        if r.count < limit {
+            assert_eq!(sorted(r.solutions), slow, "{engine:?}: different solutions for {puzzle}");
+        } else {
+            for s in r.solutions.iter().map(|g| g.to_line()) {
+                for cell in puzzle.size().cells() {
+                    if let Some(d) = puzzle.get(cell) {
+                        assert_eq!(s.as_bytes()[cell.index()], b'0' + d.get(), "{engine:?}: changes a given of {puzzle}");
+                    }
+                }
+            }
+        }
+        // Counting without keeping solutions finds the same count.
+        assert_eq!(solver::search_9x9(engine, puzzle, limit, 0).count, r.count, "{engine:?}: count-only differs on {puzzle}");
+    }
+}
+
+#[test]
+fn nine_by_nine_engines_agree_on_every_benchmark_set() {
+    for (file, n) in [
+        ("hodoku/sudoku17.txt", 150),
+        ("tdoku/magictour_top1465.txt", 100),
+        ("tdoku/forum_hardest_1905_11plus.txt", 40),
+        ("tdoku/forum_hardest_1106.txt", 40),
+        ("tdoku/serg_benchmark.txt", 150),
+    ] {
+        for p in sample(data(file), n) {
+            engines_agree(&p, 2);
+        }
+    }
+}
+
+#[test]
+fn nine_by_nine_engines_agree_on_random_puzzles() {
+    let mut rng = Rng::seeded(99);
+    for round in 0..400 {
+        let keep = 17 + round % 24;
+        let p = random_puzzle(Size::Nine, keep, &mut rng);
+        engines_agree(&p, if round % 2 == 0 { 2 } else { 30 });
+    }
+    // The empty grid and nearly empty ones: many solutions, counted up to a limit.
+    for limit in [1, 2, 100] {
+        engines_agree(&Grid::new(Size::Nine), limit);
+    }
+}
+
+#[test]
+fn nine_by_nine_engines_see_contradictions() {
+    let mut rng = Rng::seeded(8);
+    let size = Size::Nine;
+    for round in 0..300 {
+        let mut p = random_puzzle(size, 20 + round % 20, &mut rng);
+        let given = size.cells().filter(|&c| p.get(c).is_some()).nth(round % 5).unwrap();
+        let peer = size.peers(given).iter().copied().filter(|&c| p.get(c).is_none()).nth(round % 3).unwrap();
+        p.set(peer, p.get(given));
+        engines_agree(&p, 2);
+    }
+}

@@ -45,6 +45,14 @@ pub extern "C" fn count_prepared(limit: usize) -> usize {
     GRIDS.with_borrow(|grids| grids.iter().filter(|g| solver::count_solutions(g, limit) == 1).count())
 }
 
+/// `count_prepared` with a chosen 9x9 solver: 0 the SIMD one (simd128), 1 the bitboard one
+/// (`fast9`, what `count_prepared` uses in wasm), to compare them.
+#[unsafe(no_mangle)]
+pub extern "C" fn count_prepared_with(limit: usize, engine: usize) -> usize {
+    let engine = if engine == 1 { solver::Engine9::Fast9 } else { solver::Engine9::Simd };
+    GRIDS.with_borrow(|grids| grids.iter().filter(|g| solver::search_9x9(engine, g, limit, 0).count == 1).count())
+}
+
 fn puzzle(i: usize) -> Grid {
     PUZZLES.with_borrow(|b| {
         let cells = b[i * 81..(i + 1) * 81].iter().map(|&v| Digit::new(v)).collect();

@@ -21,9 +21,9 @@ USAGE:
   inkdoku generate [--size 4|9|16] [--level easy|medium|hard|expert|extreme|master]
                    [--symmetry none|rotational|mirror|diagonal] [--seed S] [--count N]
                                      print N new puzzles, one line each (the n-th uses seed S+n)
-  inkdoku bench FILE [--limit N] [--runs R]
+  inkdoku bench FILE [--limit N] [--runs R] [--engine best|simd|fast9|avx2|portable]
                                      solve every puzzle of FILE, print puzzles per second
-                                     (median of R runs)
+                                     (median of R runs; 9x9 with a chosen solver)
   inkdoku bench-generate [--size N] [--level L] [--count N] [--seed S]
                                      time making N puzzles: median, 90th percentile, worst,
                                      and the levels they rate
@@ -46,7 +46,7 @@ enum Command {
     BenchGenerate { size: usize, level: String, seed: u64, count: u64 },
     Solve { limit: usize },
     Generate { size: usize, level: String, symmetry: String, seed: u64, count: u64 },
-    Bench { file: String, limit: usize, runs: usize },
+    Bench { file: String, limit: usize, runs: usize, engine: Option<solver::Engine9> },
 }
 
 fn parse_args() -> Result<Command, String> {
@@ -81,6 +81,15 @@ fn parse_args() -> Result<Command, String> {
         Some("bench") => Command::Bench {
             limit: args.opt_value_from_str("--limit").map_err(err)?.unwrap_or(2),
             runs: args.opt_value_from_str("--runs").map_err(err)?.unwrap_or(1),
+            engine: match args.opt_value_from_str::<_, String>("--engine").map_err(err)?.as_deref() {
+                None => None,
+                Some("best") => Some(solver::Engine9::Best),
+                Some("simd") => Some(solver::Engine9::Simd),
+                Some("fast9") => Some(solver::Engine9::Fast9),
+                Some("avx2") => Some(solver::Engine9::Avx2),
+                Some("portable") => Some(solver::Engine9::Portable),
+                Some(other) => return Err(format!("unknown engine '{other}'")),
+            },
             file: args.free_from_str().map_err(|_| "bench needs a FILE of puzzles".to_string())?,
         },
         Some(other) => return Err(format!("unknown command '{other}'\n\n{USAGE}")),
@@ -202,7 +211,7 @@ fn main() -> ExitCode {
         }),
         Command::BenchLogic { file, runs } => bench_logic(&file, runs),
         Command::BenchGenerate { size, level, seed, count } => bench_generate(size, &level, seed, count),
-        Command::Bench { file, limit, runs } => bench(&file, limit, runs),
+        Command::Bench { file, limit, runs, engine } => bench(&file, limit, runs, engine),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -342,7 +351,7 @@ struct BenchReport<'a> {
     counts: Vec<usize>,
 }
 
-fn bench(path: &str, limit: usize, runs: usize) -> Result<(), String> {
+fn bench(path: &str, limit: usize, runs: usize, engine: Option<solver::Engine9>) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let mut puzzles = Vec::new();
     for (i, l) in text.lines().enumerate() {
@@ -357,7 +366,10 @@ fn bench(path: &str, limit: usize, runs: usize) -> Result<(), String> {
     for run in 0..runs.max(1) {
         let start = Instant::now();
         for p in &puzzles {
-            let n = solver::count_solutions(p, limit);
+            let n = match engine {
+                Some(e) => solver::search_9x9(e, p, limit, 0).count,
+                None => solver::count_solutions(p, limit),
+            };
             if run == 0 {
                 counts[n] += 1;
             }

@@ -2,8 +2,10 @@
 //!
 //! Two search engines share one contract (the same solutions, in any order, up to the limit):
 //!
-//! - `fast9`: bitboards per digit, 9x9 only; what the app, the CLI and the generator use for
-//!   9x9 grids;
+//! - `simd9`: boxes and bands as SIMD vectors (AVX2/AVX-512 on x86-64, simd128 in wasm), 9x9
+//!   only; what the CLI and the generator use for 9x9 grids on x86-64;
+//! - `fast9`: bitboards per digit, 9x9 only; the 9x9 solver elsewhere (in wasm it measured
+//!   faster than `simd9`'s simd128 backend), and the second reference of the differential tests;
 //! - `general`: one candidate set per cell, every size; also makes random full grids for the
 //!   generator.
 //!
@@ -12,6 +14,7 @@
 mod fast9;
 mod general;
 pub mod reference;
+mod simd9;
 
 use crate::geometry::{Digit, Size};
 use crate::grid::Grid;
@@ -50,11 +53,7 @@ pub fn search_within(grid: &Grid, limit: usize, keep: usize, node_budget: u64) -
         for (g, c) in givens.iter_mut().zip(grid.cells()) {
             *g = c.map_or(0, Digit::get);
         }
-        let mut on_solution = |d: &[u8; 81]| record(d);
-        let on_solution: Option<&mut fast9::OnSolution> = if keep > 0 { Some(&mut on_solution) } else { None };
-        let mut s = fast9::Search { limit, count: 0, guesses: 0, on_solution };
-        fast9::solve(&givens, &mut s);
-        let (count, guesses) = (s.count, s.guesses);
+        let (count, guesses) = search_9x9_with(Engine9::Best, &givens, limit, keep, &mut record);
         Some(Report { count, solutions, guesses })
     } else {
         let values: Vec<u8> = grid.cells().iter().map(|c| c.map_or(0, Digit::get)).collect();
@@ -66,6 +65,65 @@ pub fn search_within(grid: &Grid, limit: usize, keep: usize, node_budget: u64) -
         let (count, guesses) = (s.count, s.guesses);
         Some(Report { count, solutions, guesses })
     }
+}
+
+/// The 9x9 search engines, to hold them against each other in tests and benchmarks.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine9 {
+    /// What `search` uses: the SIMD solver on x86-64 with AVX2, else `fast9` (in wasm the
+    /// simd128 backend measured slower than `fast9`; see `simd9/wasm.rs`).
+    Best,
+    /// The SIMD solver with the best backend here (AVX-512, AVX2, simd128), else `fast9`.
+    Simd,
+    /// The SIMD solver's algorithm on plain arrays (slow; the specification of the backends).
+    Portable,
+    /// The SIMD solver with AVX2 even where AVX-512 is present (x86-64; else as `Best`).
+    Avx2,
+    /// The bitboard solver.
+    Fast9,
+}
+
+/// `search` of a 9x9 grid with a chosen engine.
+#[doc(hidden)]
+pub fn search_9x9(engine: Engine9, grid: &Grid, limit: usize, keep: usize) -> Report {
+    assert_eq!(grid.size(), Size::Nine);
+    let mut givens = [0u8; 81];
+    for (g, c) in givens.iter_mut().zip(grid.cells()) {
+        *g = c.map_or(0, Digit::get);
+    }
+    let mut solutions = Vec::new();
+    let mut record = |digits: &[u8]| {
+        if solutions.len() < keep {
+            solutions.push(grid_from_values(Size::Nine, digits));
+        }
+    };
+    let (count, guesses) = search_9x9_with(engine, &givens, limit, keep, &mut record);
+    Report { count, solutions, guesses }
+}
+
+/// Runs a 9x9 search engine: (count, guesses). `record` gets the first `keep` solutions.
+fn search_9x9_with(engine: Engine9, givens: &[u8; 81], limit: usize, keep: usize, record: &mut dyn FnMut(&[u8])) -> (usize, u64) {
+    let mut on_solution = |d: &[u8; 81]| record(d);
+    let on_solution: Option<&mut fast9::OnSolution> = if keep > 0 { Some(&mut on_solution) } else { None };
+    let mut s = fast9::Search { limit, count: 0, guesses: 0, on_solution };
+    let done = match engine {
+        Engine9::Best => cfg!(not(target_arch = "wasm32")) && simd9::solve(givens, &mut s),
+        Engine9::Simd => simd9::solve(givens, &mut s),
+        Engine9::Portable => {
+            simd9::portable::solve(givens, &mut s);
+            true
+        }
+        #[cfg(target_arch = "x86_64")]
+        Engine9::Avx2 => simd9::x86::solve_avx2(givens, &mut s),
+        #[cfg(not(target_arch = "x86_64"))]
+        Engine9::Avx2 => simd9::solve(givens, &mut s),
+        Engine9::Fast9 => false,
+    };
+    if !done {
+        fast9::solve(givens, &mut s);
+    }
+    (s.count, s.guesses)
 }
 
 /// Counts solutions, stopping at `limit` (2 tells "unique" from "several").

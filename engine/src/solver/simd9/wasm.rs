@@ -1,0 +1,248 @@
+//! The SIMD solver's vectors in WebAssembly with simd128: a box is two `v128` (the rows 0-1 and
+//! 2-3 of its matrix), a band one. Compiled only when the crate is built with
+//! `-C target-feature=+simd128` (`.cargo/config.toml` does it for every wasm32 build), so there
+//! is no run-time detection: the module fails to load on an engine without SIMD (every current
+//! browser has it).
+//!
+//! # Safety
+//! The only `unsafe` operations are `v128_load` and `v128_store` through references to at
+//! least 16 bytes (each checked), which wasm does without alignment requirements.
+
+#![allow(unsafe_code)]
+
+use super::{Backend, Narrow, State, Wide};
+use crate::solver::fast9::Search;
+use core::arch::wasm32::*;
+use std::ops::{BitAnd, BitOr, BitXor};
+
+#[derive(Clone, Copy)]
+pub(crate) struct W(v128, v128);
+
+#[derive(Clone, Copy)]
+pub(crate) struct N(v128);
+
+impl BitAnd for W {
+    type Output = W;
+    #[inline(always)]
+    fn bitand(self, o: W) -> W {
+        W(v128_and(self.0, o.0), v128_and(self.1, o.1))
+    }
+}
+impl BitOr for W {
+    type Output = W;
+    #[inline(always)]
+    fn bitor(self, o: W) -> W {
+        W(v128_or(self.0, o.0), v128_or(self.1, o.1))
+    }
+}
+impl BitXor for W {
+    type Output = W;
+    #[inline(always)]
+    fn bitxor(self, o: W) -> W {
+        W(v128_xor(self.0, o.0), v128_xor(self.1, o.1))
+    }
+}
+impl BitAnd for N {
+    type Output = N;
+    #[inline(always)]
+    fn bitand(self, o: N) -> N {
+        N(v128_and(self.0, o.0))
+    }
+}
+impl BitOr for N {
+    type Output = N;
+    #[inline(always)]
+    fn bitor(self, o: N) -> N {
+        N(v128_or(self.0, o.0))
+    }
+}
+impl BitXor for N {
+    type Output = N;
+    #[inline(always)]
+    fn bitxor(self, o: N) -> N {
+        N(v128_xor(self.0, o.0))
+    }
+}
+
+#[inline(always)]
+fn load8(x: &[u16]) -> v128 {
+    assert!(x.len() >= 8);
+    // SAFETY: module comment: 16 readable bytes (checked above); wasm loads need no alignment.
+    unsafe { v128_load(x.as_ptr().cast()) }
+}
+
+#[inline(always)]
+fn store8(x: v128, out: &mut [u16]) {
+    assert!(out.len() >= 8);
+    // SAFETY: 16 writable bytes (checked above); wasm stores need no alignment.
+    unsafe { v128_store(out.as_mut_ptr().cast(), x) }
+}
+
+#[inline(always)]
+fn control(c: &[u8]) -> v128 {
+    assert!(c.len() >= 16);
+    // SAFETY: module comment: `c` is 16 readable bytes; wasm loads need no alignment.
+    unsafe { v128_load(c.as_ptr().cast()) }
+}
+
+/// Bits set per 16-bit lane: bytes counted, then the two bytes of each lane added.
+#[inline(always)]
+fn popcounts8(x: v128) -> v128 {
+    u16x8_extadd_pairwise_u8x16(u8x16_popcnt(x))
+}
+
+impl Wide for W {
+    type Half = N;
+    #[inline(always)]
+    fn load(lanes: &[u16; 16]) -> W {
+        W(load8(&lanes[..8]), load8(&lanes[8..]))
+    }
+    #[inline(always)]
+    fn store(self) -> [u16; 16] {
+        let mut out = [0u16; 16];
+        store8(self.0, &mut out[..8]);
+        store8(self.1, &mut out[8..]);
+        out
+    }
+    #[inline(always)]
+    fn splat(x: u16) -> W {
+        W(u16x8_splat(x), u16x8_splat(x))
+    }
+    #[inline(always)]
+    fn and_not(self, o: W) -> W {
+        W(v128_andnot(self.0, o.0), v128_andnot(self.1, o.1))
+    }
+    #[inline(always)]
+    fn subset_of(self, o: W) -> bool {
+        !v128_any_true(v128_or(v128_andnot(self.0, o.0), v128_andnot(self.1, o.1)))
+    }
+    #[inline(always)]
+    fn disjoint(self, o: W) -> bool {
+        !v128_any_true(v128_or(v128_and(self.0, o.0), v128_and(self.1, o.1)))
+    }
+    #[inline(always)]
+    fn popcounts(self) -> W {
+        W(popcounts8(self.0), popcounts8(self.1))
+    }
+    #[inline(always)]
+    fn equal(self, o: W) -> W {
+        W(u16x8_eq(self.0, o.0), u16x8_eq(self.1, o.1))
+    }
+    #[inline(always)]
+    fn any_less(self, o: W) -> bool {
+        v128_any_true(v128_or(u16x8_lt(self.0, o.0), u16x8_lt(self.1, o.1)))
+    }
+    #[inline(always)]
+    fn any_zero(self) -> bool {
+        !(u16x8_all_true(self.0) && u16x8_all_true(self.1))
+    }
+    #[inline(always)]
+    fn nonzero(self) -> W {
+        let zero = u16x8_splat(0);
+        W(v128_not(u16x8_eq(self.0, zero)), v128_not(u16x8_eq(self.1, zero)))
+    }
+    #[inline(always)]
+    fn shuffle(self, c: &[u8; 32]) -> W {
+        W(u8x16_swizzle(self.0, control(&c[..16])), u8x16_swizzle(self.1, control(&c[16..])))
+    }
+    #[inline(always)]
+    fn rotate_rows(self) -> W {
+        let r = |x| u8x16_shuffle::<2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9>(x, x);
+        W(r(self.0), r(self.1))
+    }
+    #[inline(always)]
+    fn rotate_rows2(self) -> W {
+        let r = |x| u32x4_shuffle::<1, 0, 3, 2>(x, x);
+        W(r(self.0), r(self.1))
+    }
+    #[inline(always)]
+    fn rotate_cols(self) -> W {
+        // Row r gets row r + 1: (rows 1, 2) and (rows 3, 0).
+        W(u64x2_shuffle::<1, 2>(self.0, self.1), u64x2_shuffle::<1, 2>(self.1, self.0))
+    }
+    #[inline(always)]
+    fn rotate_cols2(self) -> W {
+        W(self.1, self.0)
+    }
+    #[inline(always)]
+    fn lo(self) -> N {
+        N(self.0)
+    }
+    #[inline(always)]
+    fn hi(self) -> N {
+        N(self.1)
+    }
+    #[inline(always)]
+    fn broadcast(half: N) -> W {
+        W(half.0, half.0)
+    }
+}
+
+impl Narrow for N {
+    #[inline(always)]
+    fn load(lanes: &[u16; 8]) -> N {
+        N(load8(lanes))
+    }
+    #[inline(always)]
+    fn store(self) -> [u16; 8] {
+        let mut out = [0u16; 8];
+        store8(self.0, &mut out);
+        out
+    }
+    #[inline(always)]
+    fn splat(x: u16) -> N {
+        N(u16x8_splat(x))
+    }
+    #[inline(always)]
+    fn and_not(self, o: N) -> N {
+        N(v128_andnot(self.0, o.0))
+    }
+    #[inline(always)]
+    fn disjoint(self, o: N) -> bool {
+        !v128_any_true(v128_and(self.0, o.0))
+    }
+    #[inline(always)]
+    fn shuffle(self, c: &[u8; 16]) -> N {
+        N(u8x16_swizzle(self.0, control(c)))
+    }
+    #[inline(always)]
+    fn popcount(self) -> u32 {
+        let bytes = u8x16_popcnt(self.0);
+        let w = u32x4_extadd_pairwise_u16x8(u16x8_extadd_pairwise_u8x16(bytes));
+        let w = u32x4_add(w, u64x2_shuffle::<1, 0>(w, w));
+        u32x4_extract_lane::<0>(w) + u32x4_extract_lane::<1>(w)
+    }
+}
+
+/// The simd128 backend.
+#[derive(Clone, Copy)]
+pub(crate) struct Simd128;
+
+impl Backend for Simd128 {
+    type W = W;
+    type N = N;
+    fn propagate(state: &mut State<Self>, dirty: u32) -> bool {
+        state.propagate_inline(dirty)
+    }
+    fn search(state: &mut State<Self>, s: &mut Search<'_>) -> bool {
+        state.search_inline(s)
+    }
+    #[inline(always)]
+    fn given_cells(givens: &[u8; 81]) -> u128 {
+        // Five 16-byte compares (bytes 0-79) and the last cell.
+        let zero = u8x16_splat(0);
+        let mut zeros = 0u128;
+        for k in 0..5 {
+            let chunk = &givens[16 * k..16 * k + 16];
+            // SAFETY: module comment: `chunk` is 16 readable bytes.
+            let bytes = unsafe { v128_load(chunk.as_ptr().cast()) };
+            zeros |= u128::from(u8x16_bitmask(u8x16_eq(bytes, zero))) << (16 * k);
+        }
+        (!zeros & ((1 << 80) - 1)) | u128::from(givens[80] != 0) << 80
+    }
+}
+
+/// Solves with simd128.
+pub(crate) fn solve(givens: &[u8; 81], s: &mut Search<'_>) {
+    super::solve_inline::<Simd128>(givens, s);
+}
