@@ -139,10 +139,10 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
   });
 }
 
-// A grouped loop through almost locked sets (magictour top1465, its ninth step): the sentence
-// names each link through a set, every cell those links name is shaded, and Apply removes what
-// the sentence says.
-const THROUGH_SETS = process.env.TS || '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
+// A grouped loop through almost locked sets (magictour top1465's first puzzle, about thirty
+// hints in): the sentence names each link through a set, every cell those links name is
+// shaded, and Apply removes what the sentence says.
+const THROUGH_SETS = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
 
 /** The cells of a node name as the sentence writes it: "7r5c4789", "9r46c1", "4r8c1,r9c12". */
 const nodeCells = (name) => [...name.matchAll(/r(\d+)c(\d+)/g)]
@@ -154,7 +154,6 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
     let found = false;
     for (let i = 0; i < 80 && !found; i++) {
       const { before, card, text } = await askHint(page);
-      if (process.env.DBG) console.log(text.slice(0, 160));
       const named = text.match(/\. ((?:\S+=\S+, )*\S+=\S+): each joins two digits of an almost locked set/);
       if (!named) {
         await apply(page, card, before, text);
