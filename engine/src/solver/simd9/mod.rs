@@ -158,10 +158,14 @@ pub(crate) trait Narrow: Copy + BitAnd<Output = Self> + BitOr<Output = Self> + B
 pub(crate) trait Backend: Sized + Copy {
     type W: Wide<Half = Self::N>;
     type N: Narrow;
-    /// `propagate` compiled for this backend.
-    fn propagate(state: &mut State<Self>, dirty: u32) -> bool;
-    /// `search` compiled for this backend.
-    fn search(state: &mut State<Self>, s: &mut Search<'_>) -> bool;
+    /// `propagate` compiled for this backend (x86 overrides it to enable its target features).
+    fn propagate(state: &mut State<Self>, dirty: u32) -> bool {
+        state.propagate_inline(dirty)
+    }
+    /// `search` compiled for this backend (likewise).
+    fn search(state: &mut State<Self>, s: &mut Search<'_>) -> bool {
+        state.search_inline(s)
+    }
     /// The cells with a given (bit `i` for cell `i`).
     #[inline(always)]
     fn given_cells(givens: &[u8; 81]) -> u128 {

@@ -1,7 +1,7 @@
 //! The SIMD solver's vectors as plain arrays: the specification of every operation, run by the
 //! tests on any machine (and the reference the intrinsics backends are held against).
 
-use super::{Backend, Narrow, State, Wide};
+use super::{Backend, Narrow, Wide};
 use crate::solver::fast9::Search;
 use std::ops::{BitAnd, BitOr, BitXor};
 
@@ -168,12 +168,6 @@ pub(crate) struct Portable;
 impl Backend for Portable {
     type W = W;
     type N = N;
-    fn propagate(state: &mut State<Self>, dirty: u32) -> bool {
-        state.propagate_inline(dirty)
-    }
-    fn search(state: &mut State<Self>, s: &mut Search<'_>) -> bool {
-        state.search_inline(s)
-    }
 }
 
 /// Solves with the portable backend.

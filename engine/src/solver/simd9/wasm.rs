@@ -10,7 +10,7 @@
 
 #![allow(unsafe_code)]
 
-use super::{Backend, Narrow, State, Wide};
+use super::{Backend, Narrow, Wide};
 use crate::solver::fast9::Search;
 use core::arch::wasm32::*;
 use std::ops::{BitAnd, BitOr, BitXor};
@@ -221,12 +221,6 @@ pub(crate) struct Simd128;
 impl Backend for Simd128 {
     type W = W;
     type N = N;
-    fn propagate(state: &mut State<Self>, dirty: u32) -> bool {
-        state.propagate_inline(dirty)
-    }
-    fn search(state: &mut State<Self>, s: &mut Search<'_>) -> bool {
-        state.search_inline(s)
-    }
     #[inline(always)]
     fn given_cells(givens: &[u8; 81]) -> u128 {
         // Five 16-byte compares (bytes 0-79) and the last cell.
