@@ -28,29 +28,9 @@ pub fn find_all(pos: &Position, set: bool, sink: Sink<'_>) -> bool {
     if size != Size::Nine {
         return true;
     }
-    let mut all: Vec<Vec<u128>> = size.digits().map(|d| templates(pos, d)).collect();
-    // The cells in every template of a digit must hold it, so a template of another digit
-    // through one of them can't be the solution's; dropping it may pin more cells down, so
-    // repeat until nothing changes.
-    loop {
-        if all.iter().any(|ts| ts.is_empty()) {
-            return true; // some digit fits nowhere: a broken position
-        }
-        let every: Vec<u128> = all.iter().map(|ts| ts.iter().fold(!0u128, |e, &t| e & t)).collect();
-        let mut changed = false;
-        for d in 0..9 {
-            let others = (0..9).filter(|&e| e != d).fold(0u128, |m, e| m | every[e]);
-            let before = all[d].len();
-            all[d].retain(|&t| t & others == 0);
-            changed |= all[d].len() != before;
-        }
-        if !changed {
-            break;
-        }
-    }
+    let Some(spans) = spans(pos) else { return true };
     for digit in size.digits() {
-        let d = digit.index();
-        let (union, every) = all[d].iter().fold((0u128, !0u128), |(u, e), &t| (u | t, e & t));
+        let (union, every) = spans[digit.index()];
         let placed = bits_of(size.cells().filter(|&c| pos.value(c) == Some(digit)));
         let open = bits_of(pos.digit_cells(digit).iter());
         let mut step = Step::new(if set { Technique::TemplateSet } else { Technique::TemplateDelete });
@@ -79,6 +59,49 @@ pub fn find_all(pos: &Position, set: bool, sink: Sink<'_>) -> bool {
     true
 }
 
+/// Per digit, the cells some fitting template uses and those all of them use, after the
+/// digits' templates have constrained each other; `None` for a broken position.
+type Spans = Option<[(u128, u128); 9]>;
+
+thread_local! {
+    /// The last position's spans: Template Set and Template Delete are tried one after the
+    /// other on the same position, and the walk is most of their cost.
+    static LAST: std::cell::RefCell<Option<(Position, Spans)>> = const { std::cell::RefCell::new(None) };
+}
+
+fn spans(pos: &Position) -> Spans {
+    if let Some(spans) = LAST.with_borrow(|last| last.as_ref().filter(|(p, _)| p == pos).map(|(_, s)| *s)) {
+        return spans;
+    }
+    let spans = spans_uncached(pos);
+    LAST.with_borrow_mut(|last| *last = Some((pos.clone(), spans)));
+    spans
+}
+
+fn spans_uncached(pos: &Position) -> Spans {
+    let mut all: Vec<Vec<u128>> = pos.size().digits().map(|d| templates(pos, d)).collect();
+    // The cells in every template of a digit must hold it, so a template of another digit
+    // through one of them can't be the solution's; dropping it may pin more cells down, so
+    // repeat until nothing changes.
+    loop {
+        if all.iter().any(|ts| ts.is_empty()) {
+            return None; // some digit fits nowhere: a broken position
+        }
+        let every: Vec<u128> = all.iter().map(|ts| ts.iter().fold(!0u128, |e, &t| e & t)).collect();
+        let mut changed = false;
+        for d in 0..9 {
+            let others = (0..9).filter(|&e| e != d).fold(0u128, |m, e| m | every[e]);
+            let before = all[d].len();
+            all[d].retain(|&t| t & others == 0);
+            changed |= all[d].len() != before;
+        }
+        if !changed {
+            break;
+        }
+    }
+    Some(std::array::from_fn(|d| all[d].iter().fold((0u128, !0u128), |(u, e), &t| (u | t, e & t))))
+}
+
 fn bits_of(cells: impl Iterator<Item = Cell>) -> u128 {
     cells.fold(0u128, |m, c| m | 1 << c.index())
 }
@@ -101,10 +124,31 @@ fn templates(pos: &Position, digit: Digit) -> Vec<u128> {
 /// that reasoning on this digit alone (any fish, finned or not, any single-digit chain) can
 /// remove. For 4x4 and 9x9; `None` on 16x16, where the templates can't be walked.
 pub fn outside_templates(pos: &Position, digit: Digit) -> Option<u128> {
-    let size = pos.size();
-    if size.cell_count() > 128 {
+    if pos.size().cell_count() > 128 {
         return None;
     }
+    // Every fish search asks for every digit; the position is the same for a whole ladder.
+    thread_local! {
+        static OUTSIDE: std::cell::RefCell<Option<(Position, [Option<u128>; 9])>> = const { std::cell::RefCell::new(None) };
+    }
+    let d = digit.index();
+    if let Some(known) = OUTSIDE.with_borrow(|last| last.as_ref().filter(|(p, _)| p == pos).and_then(|(_, o)| o[d])) {
+        return Some(known);
+    }
+    let outside = outside_uncached(pos, digit);
+    OUTSIDE.with_borrow_mut(|last| {
+        if last.as_ref().is_none_or(|(p, _)| p != pos) {
+            *last = Some((pos.clone(), [None; 9]));
+        }
+        if let Some((_, o)) = last.as_mut() {
+            o[d] = Some(outside);
+        }
+    });
+    Some(outside)
+}
+
+fn outside_uncached(pos: &Position, digit: Digit) -> u128 {
+    let size = pos.size();
     let rows = rows_of(pos, digit);
     let open = bits_of(pos.digit_cells(digit).iter());
     // One template through each candidate not yet on a template found: most candidates come
@@ -127,7 +171,7 @@ pub fn outside_templates(pos: &Position, digit: Digit) -> Option<u128> {
         }
         union |= found;
     }
-    Some(open & outside)
+    open & outside
 }
 
 /// Per row, the columns a template of `digit` may use: the placed one only, or the candidates.
@@ -172,7 +216,15 @@ impl Walk<'_> {
             let c = options.trailing_zeros() as usize;
             options &= options - 1;
             let bx = 1u16 << (c / self.b);
-            if boxes & bx == 0 && !self.row(r + 1, cols | 1 << c, boxes | bx, path | 1 << (self.n * r + c)) {
+            if boxes & bx != 0 {
+                continue;
+            }
+            // Every row below must keep a free column: most dead ends end here, not rows later.
+            let cols = cols | 1 << c;
+            if self.rows[r + 1..self.n].iter().any(|&row| row & !cols == 0) {
+                continue;
+            }
+            if !self.row(r + 1, cols, boxes | bx, path | 1 << (self.n * r + c)) {
                 return false;
             }
         }

@@ -150,8 +150,12 @@ fn link_holds(pos: &Position, link: &crate::step::Link) -> bool {
         if one_cell && (!link.strong || pos.candidates(a.cells[0]).len() == 2) {
             return true;
         }
-        // Two digits of an almost locked set: without the one, the set is locked and holds the other.
-        return link.strong && in_one_als(pos, a.digit, ca, b.digit, cb);
+        // Two digits of an almost locked set: without the one, the set is locked and holds the
+        // other; or a set's digit and a cell the set forces without it.
+        return link.strong
+            && (in_one_als(pos, a.digit, ca, b.digit, cb)
+                || set_forces(pos, a.digit, ca, b.digit, cb)
+                || set_forces(pos, b.digit, cb, a.digit, ca));
     }
     if !(ca & cb).is_empty() {
         return false;
@@ -161,6 +165,26 @@ fn link_holds(pos: &Position, link: &crate::step::Link) -> bool {
     } else {
         ca.iter().all(|x| cb.is_subset(crate::cellset::peer_set(size, x)))
     }
+}
+
+/// Whether some almost locked set has exactly `cx` as its places for `x` and, without `x`,
+/// locked, would leave the one cell `cz` (outside it) no candidate but `z`.
+fn set_forces(pos: &Position, x: Digit, cx: CellSet, z: Digit, cz: CellSet) -> bool {
+    let size = pos.size();
+    let Some(cell) = cz.first().filter(|_| cz.len() == 1 && !cx.contains(cz.first().expect("one cell"))) else { return false };
+    let others = pos.candidates(cell).iter().filter(|&d| d != z).collect::<Vec<_>>();
+    size.houses().filter(|&h| cx.is_subset(house_set(size, h))).any(|h| {
+        let free: Vec<Cell> =
+            house_set(size, h).iter().filter(|&c| !cx.contains(c) && c != cell && pos.value(c).is_none() && !pos.has(c, x)).collect();
+        (0u32..1 << free.len()).any(|mask| {
+            let cells: CellSet = cx | free.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, &c)| c).collect::<CellSet>();
+            let digits = cells.iter().fold(crate::geometry::DigitSet::EMPTY, |d, c| d | pos.candidates(c));
+            digits.len() == cells.len() + 1
+                && others
+                    .iter()
+                    .all(|&y| y != x && digits.contains(y) && cells.iter().filter(|&c| pos.has(c, y)).all(|c| size.sees(c, cell)))
+        })
+    })
 }
 
 /// Whether some almost locked set (n cells of one house holding n+1 digits) has exactly `ca`

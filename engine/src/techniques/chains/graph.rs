@@ -15,11 +15,18 @@
 //! digits x ≠ y of one set a strong link that is *not* weak. If the set holds no x, its other
 //! digits are locked in it, so y is in it: the two can't both be false (both can be true).
 //!
+//! A set also *forces* a cell outside it: when its other digits, locked, would take every
+//! candidate but z from a cell (of three or more) that sees their places, the set's x node
+//! and that cell's z are strongly linked — without x in the set the cell is z (HoDoKu's ALS
+//! nodes do the same; without this link three of its reglib cases have no chain). Such a
+//! cell is kept out of the set's house, so that a link joining one house's cells is always
+//! one between two of a set's digits (`Link::through_set`).
+//!
 //! The links are worked out once per position, so a search over thousands of chain states
 //! only walks lists.
 
 use crate::cellset::{CellSet, common_peers, house_set, peer_set};
-use crate::geometry::{Candidate, Cell, Digit, House, Size};
+use crate::geometry::{Candidate, Cell, Digit, DigitSet, House, Size};
 use crate::position::Position;
 use crate::step::{Link, Node};
 use crate::techniques::als::{self, Als};
@@ -68,6 +75,8 @@ pub(super) struct Graph<'a> {
     /// to) the set it goes through (the smallest, when several give the same link).
     pub sets: Vec<Als>,
     als_links: HashMap<(u32, u32), u32>,
+    /// The strong links from a set's digit to a cell it forces (both ways), with the set.
+    forcing_links: HashMap<(u32, u32), u32>,
 }
 
 pub(super) const NONE: u32 = u32::MAX;
@@ -107,6 +116,7 @@ impl<'a> Graph<'a> {
             weak: Vec::new(),
             sets: Vec::new(),
             als_links: HashMap::new(),
+            forcing_links: HashMap::new(),
         };
         let als_nodes = if grouped { graph.add_als_nodes(max_als, &mut groups, &mut groups_of) } else { Vec::new() };
         let strong = (0..graph.nodes.len()).map(|id| graph.strong_of(id, &groups)).collect();
@@ -115,6 +125,10 @@ impl<'a> Graph<'a> {
         graph.plain_strong = graph.strong.iter().map(|l| l.len() as u32).collect();
         graph.weak = weak;
         let mut links: HashMap<u32, Vec<(u32, u32)>> = HashMap::new();
+        let mut forced = Vec::new();
+        for (set, digit_nodes) in als_nodes.iter().enumerate() {
+            forced.extend(graph.forced_by(&graph.sets[set], digit_nodes).into_iter().map(|(a, b)| (a, b, set as u32)));
+        }
         for (set, digit_nodes) in als_nodes.into_iter().enumerate() {
             for &(x, a) in &digit_nodes {
                 for &(y, b) in &digit_nodes {
@@ -142,7 +156,45 @@ impl<'a> Graph<'a> {
             }
             graph.strong[a as usize].extend(kept);
         }
+        for (a, b, set) in forced {
+            if graph.strong[a as usize].contains(&b) {
+                continue;
+            }
+            graph.strong[a as usize].push(b);
+            graph.strong[b as usize].push(a);
+            graph.forcing_links.insert((a, b), set);
+            graph.forcing_links.insert((b, a), set);
+        }
         graph
+    }
+
+    /// The cells a set forces, as strong links (its digit's node, the forced candidate): for
+    /// each digit x of the set, the cells of three or more candidates, outside the set's
+    /// house, that its other digits would leave with one candidate z ≠ x.
+    fn forced_by(&self, set: &Als, digit_nodes: &[(Digit, u32)]) -> Vec<(u32, u32)> {
+        let (pos, size) = (self.pos, self.size());
+        let house = house_set(size, set.house);
+        let mut out = Vec::new();
+        for &(x, a) in digit_nodes {
+            // Per cell, in order: the links' order decides which chain is found first.
+            let mut taken = vec![DigitSet::EMPTY; size.cell_count()];
+            let mut seen = CellSet::EMPTY;
+            for y in set.digits.iter().filter(|&y| y != x) {
+                let cells = (pos.digit_cells(y) & set.sees(y)) - house;
+                seen = seen | cells;
+                for c in cells.iter() {
+                    taken[c.index()].insert(y);
+                }
+            }
+            for c in seen.iter() {
+                let cands = pos.candidates(c);
+                let Some(z) = cands.difference(taken[c.index()]).single_digit() else { continue };
+                if cands.len() >= 3 && z != x && size.houses_of(c).iter().all(|&h| !self.node(a).cells.is_subset(house_set(size, h))) {
+                    out.extend(self.candidate(c, z).map(|b| (a, b)));
+                }
+            }
+        }
+        out
     }
 
     /// Adds the nodes of every almost locked set of two cells or more (a set of one cell is a
@@ -181,8 +233,14 @@ impl<'a> Graph<'a> {
         out
     }
 
-    /// The almost locked set that the strong link `a` = `b` goes through, if it is one.
+    /// The almost locked set that the strong link `a` = `b` goes through, if it is one: a
+    /// link between two of its digits, or from one of them to a cell it forces.
     pub fn als_of_link(&self, a: u32, b: u32) -> Option<&Als> {
+        self.als_links.get(&(a, b)).or_else(|| self.forcing_links.get(&(a, b))).map(|&i| &self.sets[i as usize])
+    }
+
+    /// The almost locked set whose two digits the strong link `a` = `b` joins, if it is one.
+    pub fn set_of_digits_link(&self, a: u32, b: u32) -> Option<&Als> {
         self.als_links.get(&(a, b)).map(|&i| &self.sets[i as usize])
     }
 

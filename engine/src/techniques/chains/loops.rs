@@ -23,7 +23,7 @@
 //! chains are always reported before longer ones — the first step found is a shortest one.
 
 use super::graph::{Graph, NONE};
-use crate::geometry::{Candidate, Cell};
+use crate::geometry::{Candidate, Cell, DigitSet};
 use crate::step::{Step, Technique};
 use crate::techniques::util::{Sink, elimination_step};
 use std::collections::HashSet;
@@ -47,13 +47,11 @@ fn truth(s: State) -> bool {
 /// that nobody is shown a chain no one could follow).
 const MAX_LINKS: usize = 20;
 
-/// The largest almost locked sets that grouped chains and discontinuous loops, and grouped
-/// continuous loops, go through. Each set adds nodes and links to every search, and the
-/// continuous search (every start, every closing link) pays most for them: in HoDoKu's 46
-/// cases through sets, 5 and 5 find 43, 5 and 3 find 41, at about 1.4x and 1.25x the time
-/// of rating top1465 without sets (7 finds no more than 5).
-const MAX_ALS_IN_CHAINS: usize = 5;
-const MAX_ALS_IN_LOOPS: usize = 3;
+/// The largest almost locked sets that grouped chains and loops go through. Each set adds
+/// nodes and links to every search: sets of up to 5 cells find all of HoDoKu's 46 cases
+/// through sets, sets of up to 3 in continuous loops miss two of them, at about 0.9x the time
+/// of rating top1465 (measured 2026-11-25).
+const MAX_ALS: usize = 5;
 
 /// How many parent entries one batch of starts may hold: a 9x9 search runs all its starts in
 /// one batch (so shortest-first holds across them all); 16x16 splits them.
@@ -212,9 +210,12 @@ fn path(parents: &[u32], end: State) -> Vec<State> {
 }
 
 /// A flaw of a chain, as the indices of two states that clash (the later second): a node
-/// twice (but a loop may end at its start), two nodes of one digit sharing a cell (a group
-/// and a candidate inside it), or — in a continuous loop — a cell passed through twice (the
-/// candidates of one cell next to each other, linked inside it, count as one pass).
+/// twice (but a loop may end at its start), or — in a continuous loop, whose eliminations
+/// need every node on it to alternate — two nodes of one digit sharing a cell (a group and a
+/// candidate inside it) or a cell passed through twice (the candidates of one cell next to
+/// each other, linked inside it, count as one pass). A chain or discontinuous loop is a line
+/// of implications, each true whatever came before: one that rules out a cell of a group
+/// and later reaches the group still proves its end (one of HoDoKu's cases needs it).
 fn flaw(graph: &Graph<'_>, states: &[State], kind: Kind) -> Option<(usize, usize)> {
     let nodes: Vec<u32> = states.iter().map(|&s| node_of(s)).collect();
     let closed = nodes.len() > 1 && nodes[0] == nodes[nodes.len() - 1];
@@ -222,7 +223,7 @@ fn flaw(graph: &Graph<'_>, states: &[State], kind: Kind) -> Option<(usize, usize
     for (j, &b) in open.iter().enumerate() {
         for (i, &a) in open[..j].iter().enumerate() {
             let (na, nb) = (graph.node(a), graph.node(b));
-            if a == b || (na.digit == nb.digit && !(na.cells & nb.cells).is_empty()) {
+            if a == b || (kind == Kind::Continuous && na.digit == nb.digit && !(na.cells & nb.cells).is_empty()) {
                 return Some((i, j));
             }
         }
@@ -373,7 +374,7 @@ fn technique(kind: Kind, grouped: bool) -> Technique {
 
 /// Reports every chain of a kind (one per set of eliminations, the shortest first).
 pub fn find_all(pos: &crate::position::Position, kind: Kind, grouped: bool, sink: Sink<'_>) -> bool {
-    let graph = Graph::new(pos, grouped, if kind == Kind::Continuous { MAX_ALS_IN_LOOPS } else { MAX_ALS_IN_CHAINS });
+    let graph = Graph::new(pos, grouped, MAX_ALS);
     if grouped && graph.nodes.len() == graph.singles {
         return true;
     }
@@ -389,9 +390,9 @@ pub fn find_all(pos: &crate::position::Position, kind: Kind, grouped: bool, sink
         // per (start, closing link) finds the shortest loops. As one start may carry several
         // loops, a search from each node taken as false (the loops' first link's end) then
         // closes a loop wherever it reaches a node strongly linked to a start that is weakly
-        // linked to it. That second search keeps to candidates and box-line groups: through
-        // almost locked sets it would cost more than all the rest, and finds nothing the
-        // first misses in HoDoKu's cases.
+        // linked to it. The first search keeps to candidates and box-line groups (through
+        // almost locked sets it would cost more than all the rest); the second goes through
+        // sets as well.
         Kind::Continuous => {
             // (Loops are closed by a house's or a cell's strong link: one through a set is
             // found from another of its starts.)
@@ -515,17 +516,28 @@ fn discontinuous(graph: &Graph<'_>, root: State, end: State, links: usize) -> Op
 
 /// A continuous loop's eliminations: for each weak link, exactly one end is true. (A cell of
 /// the loop itself keeps its candidates of the linked digit, as HoDoKu has it: the loop only
-/// clears its own cells of the digits no link of the cell uses.) For each almost locked set
-/// it goes through, exactly one of the two linked digits is missing from the set, so its
-/// other digits are locked in it.
+/// clears its own cells of the digits no link of the cell uses.) An almost locked set lacks
+/// at most one of its digits: by a link between two of them it lacks exactly one of those;
+/// by a link to a cell it forces, either its node's digit or (the cell being another of its
+/// candidates, which it takes from the set) one of the cell's other digits. Its remaining
+/// digits are locked in it.
 fn continuous(graph: &Graph<'_>, states: &[State]) -> Vec<Candidate> {
     let pos = graph.pos;
     let on_loop = states.iter().fold(crate::cellset::CellSet::EMPTY, |acc, &s| acc | graph.node(node_of(s)).cells);
     let mut out = Vec::new();
     for w in states.windows(2) {
         if let Some(set) = graph.als_of_link(node_of(w[0]), node_of(w[1])) {
-            let linked = [graph.node(node_of(w[0])).digit, graph.node(node_of(w[1])).digit];
-            for z in set.digits.iter().filter(|z| !linked.contains(z)) {
+            let (a, b) = (graph.node(node_of(w[0])), graph.node(node_of(w[1])));
+            // The digits that may be missing from the set: the two linked, or the digit of
+            // its node and those of the forced cell's other candidates (the cell holds one of
+            // them when it isn't its forced digit, and takes it from the set).
+            let free = if graph.set_of_digits_link(node_of(w[0]), node_of(w[1])).is_some() {
+                DigitSet::single(a.digit) | DigitSet::single(b.digit)
+            } else {
+                let (node, forced) = if a.cells.is_subset(set.cells) { (a, b) } else { (b, a) };
+                DigitSet::single(node.digit) | pos.candidates(forced.cell()).difference(DigitSet::single(forced.digit))
+            };
+            for z in set.digits.iter().filter(|&z| !free.contains(z)) {
                 out.extend(((pos.digit_cells(z) & set.sees(z)) - set.cells).iter().map(|c| Candidate::new(c, z)));
             }
         }
