@@ -447,8 +447,10 @@ impl<B: Backend> State<B> {
         let minimums = B::W::load(&MINIMUMS);
         let cell_lanes = B::W::load(&CELLS);
         let (h, hk, v, vk) = bands_of(bx);
-        let (mut all_asserted, mut all_new) = (B::W::splat(0), B::W::splat(0));
-        loop {
+        // The last round's assertions and clearings stand for all rounds': they only grow (a
+        // lane that falls below its minimum is a contradiction, reported at once), and the
+        // messages read only the negative triads, which no cell's assertion covers.
+        let (asserted, new) = loop {
             cells = cells.and_not(eliminate);
             let counts = cells.popcounts();
             if counts.any_less(minimums) {
@@ -479,19 +481,16 @@ impl<B: Backend> State<B> {
             in_box = in_box | in_box.rotate_rows2();
             in_box = (in_box | in_box.rotate_rows()) & cell_lanes;
             let new = B::W::or3(in_row, in_col, in_box | a.nonzero()) ^ a;
-
-            all_asserted = all_asserted | asserted;
-            all_new = all_new | new;
             if cells.disjoint(new) {
-                break;
+                break (asserted, new);
             }
             eliminate = new;
-        }
+        };
         self.boxes[bx] = cells;
         // Messages to the bands: a digit asserted in a negative triad is not in its element;
         // one cleared from it by an asserted cell is in no other element of the box.
-        let neg = gather(all_asserted);
-        let pos = gather(all_new);
+        let neg = gather(asserted);
+        let pos = gather(new);
         let out = neg | pos.shuffle(&GATHERED_OTHERS[0]) | pos.shuffle(&GATHERED_OTHERS[1]);
         self.pending[h] = self.pending[h] | out.shuffle(&GATHERED_TO_CONFIGS[0][hk]);
         self.pending[v] = self.pending[v] | out.shuffle(&GATHERED_TO_CONFIGS[1][vk]);

@@ -130,7 +130,8 @@ impl Wide for W {
     }
     #[inline(always)]
     fn any_less(self, o: W) -> bool {
-        v128_any_true(v128_or(u16x8_lt(self.0, o.0), u16x8_lt(self.1, o.1)))
+        // Signed: one `pcmpgtw` in V8 (unsigned is max, compare, not); the values are small.
+        v128_any_true(v128_or(i16x8_gt(o.0, self.0), i16x8_gt(o.1, self.1)))
     }
     #[inline(always)]
     fn any_zero(self) -> bool {
@@ -138,8 +139,9 @@ impl Wide for W {
     }
     #[inline(always)]
     fn nonzero(self) -> W {
+        // Signed `> 0` (one `pcmpgtw`; lanes hold at most 9 bits) rather than `!= 0` (compare, not).
         let zero = u16x8_splat(0);
-        W(v128_not(u16x8_eq(self.0, zero)), v128_not(u16x8_eq(self.1, zero)))
+        W(i16x8_gt(self.0, zero), i16x8_gt(self.1, zero))
     }
     #[inline(always)]
     fn shuffle(self, c: &[u8; 32]) -> W {
