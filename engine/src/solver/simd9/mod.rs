@@ -123,6 +123,12 @@ pub(crate) trait Wide: Copy + BitAnd<Output = Self> + BitOr<Output = Self> + Bit
     fn hi(self) -> Self::Half;
     /// The 8 lanes in both halves.
     fn broadcast(half: Self::Half) -> Self;
+    /// The value, hidden from the compiler's constant folding (see the wasm backend); others
+    /// return it as it is.
+    #[inline(always)]
+    fn opaque(self) -> Self {
+        self
+    }
     /// `a | b | c` (one instruction with AVX-512).
     #[inline(always)]
     fn or3(a: Self, b: Self, c: Self) -> Self {
@@ -445,7 +451,7 @@ impl<B: Backend> State<B> {
         }
         let mut eliminate = cells.and_not(mask);
         let minimums = B::W::load(&MINIMUMS);
-        let cell_lanes = B::W::load(&CELLS);
+        let cell_lanes = B::W::load(&CELLS).opaque();
         let (h, hk, v, vk) = bands_of(bx);
         // The last round's assertions and clearings stand for all rounds': they only grow (a
         // lane that falls below its minimum is a contradiction, reported at once), and the
