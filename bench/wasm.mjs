@@ -28,15 +28,20 @@ function wasmRate(file, count = (limit) => count_prepared(limit)) {
 
 function nativeRate(file) {
   const out = execFileSync('target/release/inkdoku', ['bench', file, '--runs', String(runs)], { encoding: 'utf8' });
-  return JSON.parse(out).puzzles_per_second;
+  const { puzzles_per_second: pps, counts } = JSON.parse(out);
+  return { pps, unique: counts[1] };
 }
 
 console.log(`${'set (puzzles/s, median of ' + runs + ')'.padEnd(0)}`.padEnd(36), 'native'.padStart(10), 'wasm'.padStart(10), 'wasm simd9'.padStart(11), 'native/wasm'.padStart(12), 'wasm/native'.padStart(12));
 for (const set of sets) {
   const file = `../shared/data/${set}.txt`;
-  const native = nativeRate(file);
-  const { pps } = wasmRate(file);
-  const simd = wasmRate(file, (limit) => count_prepared_with(limit, 0)).pps;
+  const { pps: native, unique: nativeUnique } = nativeRate(file);
+  const { pps, unique } = wasmRate(file);
+  const { pps: simd, unique: simdUnique } = wasmRate(file, (limit) => count_prepared_with(limit, 0));
+  // The same answers or the figures mean nothing.
+  if (unique !== nativeUnique || simdUnique !== nativeUnique) {
+    throw new Error(`${set}: unique solutions differ: native ${nativeUnique}, wasm ${unique}, wasm simd9 ${simdUnique}`);
+  }
   console.log(set.padEnd(36), String(Math.round(native)).padStart(10), String(Math.round(pps)).padStart(10), String(Math.round(simd)).padStart(11),
     (native / pps).toFixed(2).padStart(12), (pps / native).toFixed(2).padStart(12));
 }

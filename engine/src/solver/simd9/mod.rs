@@ -58,12 +58,31 @@
 //! branch, but +25 % instructions and slower everywhere); `fast9` first with a budget of 0-4
 //! guesses, then this solver (+11 % on 17-clue puzzles at best, -20 % on serg and top1465).
 //!
+//! In wasm (node 20's V8, read with `--print-wasm-code` and `perf`; instructions per puzzle of
+//! the simd128 build counted with callgrind on node, top1465 and serg, which vary by about 2 %
+//! between runs of the same build): every 128-bit constant (shuffle masks included) is built
+//! in registers at each use (four instructions), a `v128.any_true` branch is five, and a fifth
+//! of perf's samples are spills to the stack and back. Kept: the box messages
+//! taken from the last round of the box's fixpoint instead of a union over rounds (two
+//! fewer live vectors; -5 % instructions in wasm, 1-2 % faster natively); signed compares for
+//! `any_less` and `nonzero` (one `pcmpgtw` in V8 instead of max, compare and not: -3 %);
+//! the box's cell mask passed through `Wide::opaque` (otherwise LLVM marks lanes it clears as
+//! "don't care" in the rotations before it, which V8 can then only emit as `pshufb` with a
+//! built mask: -2 %). Rejected in wasm: each band update in a function of its own (V8's
+//! allocator spills no less: +2 %); without the band's forced triads (+6 %); the minimums
+//! through `opaque` too (+3 %); looking for a lane below its minimum only at the box's
+//! fixpoint instead of every round (+3 % on top1465, -1 % on serg); `wasm-opt -O3` (what the
+//! worker's build runs) changes nothing measurable. All of it together: the simd128 backend
+//! 2-7 % faster per set in one run; the constant shuffles remain, since V8 has no cheaper form
+//! for them (a mask from memory goes through `i8x16.swizzle`, which adds a saturating add).
+//!
 //! Where it stands: at least tdoku's speed on every benchmark set natively (AVX-512 here),
 //! faster than `fast9` except on the 17-clue set (about 0.8 of it: easy puzzles are nearly all
 //! propagation, where the bitboards need fewer instructions). In wasm the simd128 backend is
-//! slower than `fast9` (half its speed on easy sets, 0.9 on the hardest: every box operation
-//! is two 128-bit instructions and V8 expands the byte shuffles), so wasm dispatches to
-//! `fast9` (see `solver::Engine9`).
+//! slower than `fast9` except on the forum's hardest 1106 (0.6 of it on the 17-clue set, 0.76
+//! on serg, 0.95-0.99 on top1465 and forum 1905, 1.1 on forum 1106: every box operation is two
+//! 128-bit instructions, and the costs above), so wasm dispatches to `fast9` (see
+//! `solver::Engine9`).
 //!
 //! ## Backends
 //! The algorithm is generic over [`Wide`] (16 lanes) and [`Narrow`] (8 lanes) vectors. Byte
@@ -123,6 +142,12 @@ pub(crate) trait Wide: Copy + BitAnd<Output = Self> + BitOr<Output = Self> + Bit
     fn hi(self) -> Self::Half;
     /// The 8 lanes in both halves.
     fn broadcast(half: Self::Half) -> Self;
+    /// The value, hidden from the compiler's constant folding (see the wasm backend); others
+    /// return it as it is.
+    #[inline(always)]
+    fn opaque(self) -> Self {
+        self
+    }
     /// `a | b | c` (one instruction with AVX-512).
     #[inline(always)]
     fn or3(a: Self, b: Self, c: Self) -> Self {
@@ -445,10 +470,12 @@ impl<B: Backend> State<B> {
         }
         let mut eliminate = cells.and_not(mask);
         let minimums = B::W::load(&MINIMUMS);
-        let cell_lanes = B::W::load(&CELLS);
+        let cell_lanes = B::W::load(&CELLS).opaque();
         let (h, hk, v, vk) = bands_of(bx);
-        let (mut all_asserted, mut all_new) = (B::W::splat(0), B::W::splat(0));
-        loop {
+        // The last round's assertions and clearings stand for all rounds': they only grow (a
+        // lane that falls below its minimum is a contradiction, reported at once), and the
+        // messages read only the negative triads, which no cell's assertion covers.
+        let (asserted, new) = loop {
             cells = cells.and_not(eliminate);
             let counts = cells.popcounts();
             if counts.any_less(minimums) {
@@ -479,19 +506,16 @@ impl<B: Backend> State<B> {
             in_box = in_box | in_box.rotate_rows2();
             in_box = (in_box | in_box.rotate_rows()) & cell_lanes;
             let new = B::W::or3(in_row, in_col, in_box | a.nonzero()) ^ a;
-
-            all_asserted = all_asserted | asserted;
-            all_new = all_new | new;
             if cells.disjoint(new) {
-                break;
+                break (asserted, new);
             }
             eliminate = new;
-        }
+        };
         self.boxes[bx] = cells;
         // Messages to the bands: a digit asserted in a negative triad is not in its element;
         // one cleared from it by an asserted cell is in no other element of the box.
-        let neg = gather(all_asserted);
-        let pos = gather(all_new);
+        let neg = gather(asserted);
+        let pos = gather(new);
         let out = neg | pos.shuffle(&GATHERED_OTHERS[0]) | pos.shuffle(&GATHERED_OTHERS[1]);
         self.pending[h] = self.pending[h] | out.shuffle(&GATHERED_TO_CONFIGS[0][hk]);
         self.pending[v] = self.pending[v] | out.shuffle(&GATHERED_TO_CONFIGS[1][vk]);

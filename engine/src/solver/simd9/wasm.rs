@@ -130,7 +130,8 @@ impl Wide for W {
     }
     #[inline(always)]
     fn any_less(self, o: W) -> bool {
-        v128_any_true(v128_or(u16x8_lt(self.0, o.0), u16x8_lt(self.1, o.1)))
+        // Signed: one `pcmpgtw` in V8 (unsigned is max, compare, not); the values are small.
+        v128_any_true(v128_or(i16x8_gt(o.0, self.0), i16x8_gt(o.1, self.1)))
     }
     #[inline(always)]
     fn any_zero(self) -> bool {
@@ -138,8 +139,9 @@ impl Wide for W {
     }
     #[inline(always)]
     fn nonzero(self) -> W {
+        // Signed `> 0` (one `pcmpgtw`; lanes hold at most 9 bits) rather than `!= 0` (compare, not).
         let zero = u16x8_splat(0);
-        W(v128_not(u16x8_eq(self.0, zero)), v128_not(u16x8_eq(self.1, zero)))
+        W(i16x8_gt(self.0, zero), i16x8_gt(self.1, zero))
     }
     #[inline(always)]
     fn shuffle(self, c: &[u8; 32]) -> W {
@@ -175,6 +177,14 @@ impl Wide for W {
     #[inline(always)]
     fn broadcast(half: N) -> W {
         W(half.0, half.0)
+    }
+    /// Through the stack, once per box restriction: LLVM, knowing the cell mask's constant
+    /// zeros, turns the rotations it feeds into byte shuffles with "don't care" lanes, which
+    /// V8 cannot match to `pshuflw`/`pshufd` and emits as `pshufb` with a 128-bit constant
+    /// built in four instructions, in every round of the box's fixpoint.
+    #[inline(always)]
+    fn opaque(self) -> W {
+        core::hint::black_box(self)
     }
 }
 
