@@ -297,6 +297,16 @@ pub struct Link {
     pub strong: bool,
 }
 
+/// The two kinds of strong link through an almost locked set (n cells, n+1 digits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetLink {
+    /// Between two of its digits: a set without the one is locked and holds the other.
+    Digits,
+    /// From one of its digits to a cell outside it: a set without that digit is locked, and
+    /// its other digits leave the cell only the linked one.
+    ForcedCell,
+}
+
 impl Link {
     /// A link between two single-cell nodes.
     pub fn cells(from: Candidate, to: Candidate, strong: bool) -> Link {
@@ -312,13 +322,19 @@ impl Link {
         format!("{} ⇒ {}", literal(&self.from, !self.strong), literal(&self.to, self.strong))
     }
 
-    /// `5r1c1=5r1c9` (strong) or `5r1c1-5r4c1` (weak), in Eureka notation.
-    /// Whether the link joins two digits of an almost locked set (strong, two digits, not
-    /// the two digits of one bivalue cell).
-    pub fn through_set(&self) -> bool {
-        self.strong && self.from.digit != self.to.digit && !(self.from.cells.len() == 1 && self.from.cells == self.to.cells)
+    /// How the link goes through an almost locked set, if it does (strong, two digits, not
+    /// the two digits of one bivalue cell): between two of the set's digits (its nodes lie in
+    /// the set's house), or from one to a cell the set forces (they share no house).
+    pub fn through_set(&self, size: Size) -> Option<SetLink> {
+        if !self.strong || self.from.digit == self.to.digit || (self.from.cells.len() == 1 && self.from.cells == self.to.cells) {
+            return None;
+        }
+        let cells: crate::cellset::CellSet = self.from.cells.iter().chain(&self.to.cells).copied().collect();
+        let one_house = size.houses().any(|h| cells.is_subset(crate::cellset::house_set(size, h)));
+        Some(if one_house { SetLink::Digits } else { SetLink::ForcedCell })
     }
 
+    /// `5r1c1=5r1c9` (strong) or `5r1c1-5r4c1` (weak), in Eureka notation.
     pub fn notation(&self, size: Size) -> String {
         format!("{}{}{}", self.from.name(size), if self.strong { "=" } else { "-" }, self.to.name(size))
     }

@@ -9,6 +9,7 @@ use inkdoku_engine::generator::{self, Options, Symmetry};
 use inkdoku_engine::position::Position;
 use inkdoku_engine::rating::{Level, base_score, solve_logically, step_score};
 use inkdoku_engine::step::Step;
+use inkdoku_engine::techniques::util::chain_problem;
 use inkdoku_engine::{Grid, Size, solver, techniques};
 use std::path::PathBuf;
 
@@ -22,8 +23,13 @@ fn per_set() -> usize {
     std::env::var("INKDOKU_SOUNDNESS").ok().and_then(|v| v.parse().ok()).unwrap_or(60)
 }
 
-fn check_step(puzzle: &Grid, solution: &Grid, step: &Step) {
+fn check_step(puzzle: &Grid, solution: &Grid, position: &Position, step: &Step) {
     let size = puzzle.size();
+    // Every link a chain step draws holds in the position it was found in (a forcing step's
+    // branches are implications of their own, checked by being sound).
+    if let Some(problem) = chain_problem(position, step).filter(|_| step.forcing.is_none()) {
+        panic!("{:?} in {puzzle}: {problem}\n{}", step.technique, step.explanation(size));
+    }
     for p in &step.placements {
         assert_eq!(
             solution.get(p.cell),
@@ -60,12 +66,12 @@ fn check_puzzle(puzzle: &Grid) {
     let solve = solve_logically(puzzle);
     let mut position = Position::from_grid(puzzle);
     for (i, step) in solve.steps.iter().enumerate() {
-        check_step(puzzle, &solution, step);
+        check_step(puzzle, &solution, &position, step);
         // All instances, at a few positions along the way (all of them would be slow).
         if i % 7 == 0 {
             for &t in techniques::ORDER {
                 for s in techniques::find_every(&position, t) {
-                    check_step(puzzle, &solution, &s);
+                    check_step(puzzle, &solution, &position, &s);
                 }
             }
         }

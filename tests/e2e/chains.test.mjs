@@ -178,3 +178,47 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
     assert.deepEqual(b.errors, []);
   });
 }
+
+// A loop through a set that forces a cell (magictour top1465, about fifteen hints in): without
+// its digit the set is locked, and its other digits leave a cell outside it one candidate. The
+// sentence names that link, the link's cells are shaded, Apply removes what the sentence says,
+// and the hints go on to the win.
+const FORCED_CELL = '..84...3....3.....9....157479...8........7..514.....2...9.6...2.5....4......9..56';
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 }]) {
+  test(`a loop through a set that forces a cell names that link, shades it, is applied, and hints go on to the win (${viewport.width}x${viewport.height})`, async () => {
+    const page = await openPuzzle(FORCED_CELL, { viewport });
+    const won = page.getByRole('dialog', { name: 'Congratulations!' });
+    let found = false;
+    for (let i = 0; i < 120 && !(await won.isVisible()); i++) {
+      const { before, card, text } = await askHint(page);
+      const named = text.match(/\. ((?:\S+=\S+, )*\S+=\S+): each ties a digit of an almost locked set/);
+      if (!named || found) {
+        await apply(page, card, before, text);
+        continue;
+      }
+      found = true;
+      assert.match(text, /^Grouped (Dis)?[Cc]ontinuous Nice Loop|^Grouped Alternating Inference Chain/);
+      const eureka = text.match(/(?:loop|chain) (\S+) /)[1];
+      for (const link of named[1].split(', ')) {
+        assert.ok(eureka.includes(link), `${link} is a link of ${eureka}`);
+        const [from, to] = link.split('=').map(nodeCells);
+        // The forced end is one cell, outside the set's house: it shares no row, column or box
+        // with the set's node.
+        assert.equal(to.length === 1 || from.length === 1, true, link);
+        for (const [r, c] of [...from, ...to]) {
+          assert.match(await cell(page, r, c).getAttribute('class'), /hint-cell/, `r${r}c${c} of ${link} is shaded`);
+        }
+      }
+      assert.ok(await drawnLinks(page) >= 4);
+      await snap(page, `chains-${viewport.width}x${viewport.height}-forced-cell`);
+      assert.ok(removals(text).length >= 1, text);
+      await applyChecked(page, card, before, text);
+    }
+    assert.ok(found, 'a loop through a set that forces a cell on the way');
+    await won.waitFor({ timeout: 5000 });
+    assert.match(await won.textContent(), /Solved with help/);
+    assert.deepEqual(b.errors, []);
+  });
+}
+
