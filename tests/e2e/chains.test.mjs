@@ -2,8 +2,9 @@
 // On a Master one (rated "Unit Forcing Chain" by `inkdoku rate`) the first forcing step draws its
 // nodes and links on the board (strong solid, weak dashed), names the same links in the panel,
 // steps through them one at a time, and Apply removes what it says. On an Extreme one (rated
-// "Grouped Continuous Nice Loop", through an almost locked set) the loop is drawn with its grouped
-// node outlined, and its sentence walks the same nodes in Eureka notation.
+// "Grouped Discontinuous Nice Loop") each grouped loop is drawn with its grouped node outlined or
+// names its links through almost locked sets (one to a cell a set forces, its cells shaded), and
+// its sentence walks the same nodes in Eureka notation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, snap, cells, cell, openWithCandidates } from './support.mjs';
@@ -14,7 +15,13 @@ after(async () => { await b?.close(); await server?.close(); });
 
 const MASTER = '3..8.1....5....6.9......4..5..7...8..4..6...........2.2..3.........9.1....7......';
 
-const GROUPED_LOOP = '8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........';
+// Rated Extreme ("Grouped Discontinuous Nice Loop"); its grouped loops go through a box-line group
+// or through almost locked sets, one of them from a set's digit to a cell the set forces.
+const GROUPED_LOOP = '..84...3....3.....9....157479...8........7..514.....2...9.6...2.5....4......9..56';
+
+/** The cells of a node name as the sentence writes it: "7r5c4789", "9r46c1", "4r8c1,r9c12". */
+const nodeCells = (name) => [...name.matchAll(/r(\d+)c(\d+)/g)]
+  .flatMap(([, rows, cols]) => [...rows].flatMap((r) => [...cols].map((c) => [Number(r), Number(c)])));
 
 const openPuzzle = (puzzle, options = {}) => openWithCandidates(b, server.url, puzzle, options);
 
@@ -104,10 +111,10 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
 }
 
 for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 }]) {
-  test(`a grouped nice loop is drawn with its group outlined, walked in the sentence, applied, and hints go on to the win (${viewport.width}x${viewport.height})`, async () => {
+  test(`grouped nice loops are drawn with their groups outlined or sets named, walked in the sentence, applied, and hints go on to the win (${viewport.width}x${viewport.height})`, async () => {
     const page = await openPuzzle(GROUPED_LOOP, { viewport });
     const won = page.getByRole('dialog', { name: 'Congratulations!' });
-    let loops = 0;
+    let loops = 0, outlined = 0, forced = 0;
     while (!(await won.isVisible())) {
       const { before, card, text } = await askHint(page);
       if (/^Grouped (Dis)?[Cc]ontinuous Nice Loop/.test(text)) {
@@ -116,7 +123,10 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
         const names = await steps.locator('ol.chain-links li').allTextContents();
         assert.ok(names.length >= 4, `${names.length} links: ${text}`);
         assert.equal(await drawnLinks(page), names.length);
-        assert.ok(await page.locator('.chain .chain-group').count() >= 1, 'the group node is outlined');
+        // A grouped loop goes through a group (outlined) or through almost locked sets (named).
+        const outlinedHere = await page.locator('.chain .chain-group').count() >= 1;
+        assert.ok(outlinedHere || /almost locked set/.test(text), `a group outlined or a set named: ${text}`);
+        if (outlinedHere) outlined++;
         assert.ok(await page.locator('.chain .link-weak').count() > 0 && await page.locator('.chain .link-strong').count() > 0);
         // The sentence's Eureka chain names every node the panel names (r56c2=8 is 8r56c2 there;
         // a set's cells across boxes read r8c1,r9c12).
@@ -126,7 +136,19 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
             assert.ok(eureka.includes(`${digit}${cells}`), `${digit}${cells} of "${name}" is in ${eureka}`);
           }
         }
-        if (loops === 1) await snap(page, `chains-${viewport.width}x${viewport.height}-grouped-loop`);
+        // A link from a set's digit to a cell the set forces: one end is that one cell, and
+        // every cell of the link is shaded with the set's.
+        const named = text.match(/\. ((?:\S+=\S+, )*\S+=\S+): each ties a digit of an almost locked set/);
+        for (const link of named ? named[1].split(', ') : []) {
+          assert.ok(eureka.includes(link), `${link} is a link of ${eureka}`);
+          const [from, to] = link.split('=').map(nodeCells);
+          assert.ok(from.length === 1 || to.length === 1, link);
+          for (const [r, c] of [...from, ...to]) {
+            assert.match(await cell(page, r, c).getAttribute('class'), /hint-cell/, `r${r}c${c} of ${link} is shaded`);
+          }
+          if (forced++ === 0) await snap(page, `chains-${viewport.width}x${viewport.height}-forced-cell`);
+        }
+        if (outlinedHere && outlined === 1) await snap(page, `chains-${viewport.width}x${viewport.height}-grouped-loop`);
         assert.ok(removals(text).length >= 1, text);
         await applyChecked(page, card, before, text);
         continue;
@@ -134,6 +156,8 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
       await apply(page, card, before, text);
     }
     assert.ok(loops >= 1, 'a grouped nice loop on the way');
+    assert.ok(outlined >= 1, 'a grouped node outlined on the way');
+    assert.ok(forced >= 1, 'a link to a cell a set forces on the way');
     assert.match(await won.textContent(), /Solved with help/);
     assert.deepEqual(b.errors, []);
   });
@@ -144,9 +168,6 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
 // shaded, and Apply removes what the sentence says.
 const THROUGH_SETS = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
 
-/** The cells of a node name as the sentence writes it: "7r5c4789", "9r46c1", "4r8c1,r9c12". */
-const nodeCells = (name) => [...name.matchAll(/r(\d+)c(\d+)/g)]
-  .flatMap(([, rows, cols]) => [...rows].flatMap((r) => [...cols].map((c) => [Number(r), Number(c)])));
 
 for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 }]) {
   test(`a loop through almost locked sets names its set links, shades their cells and is applied (${viewport.width}x${viewport.height})`, async () => {
@@ -178,47 +199,3 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
     assert.deepEqual(b.errors, []);
   });
 }
-
-// A loop through a set that forces a cell (magictour top1465, about fifteen hints in): without
-// its digit the set is locked, and its other digits leave a cell outside it one candidate. The
-// sentence names that link, the link's cells are shaded, Apply removes what the sentence says,
-// and the hints go on to the win.
-const FORCED_CELL = '..84...3....3.....9....157479...8........7..514.....2...9.6...2.5....4......9..56';
-
-for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 }]) {
-  test(`a loop through a set that forces a cell names that link, shades it, is applied, and hints go on to the win (${viewport.width}x${viewport.height})`, async () => {
-    const page = await openPuzzle(FORCED_CELL, { viewport });
-    const won = page.getByRole('dialog', { name: 'Congratulations!' });
-    let found = false;
-    for (let i = 0; i < 120 && !(await won.isVisible()); i++) {
-      const { before, card, text } = await askHint(page);
-      const named = text.match(/\. ((?:\S+=\S+, )*\S+=\S+): each ties a digit of an almost locked set/);
-      if (!named || found) {
-        await apply(page, card, before, text);
-        continue;
-      }
-      found = true;
-      assert.match(text, /^Grouped (Dis)?[Cc]ontinuous Nice Loop|^Grouped Alternating Inference Chain/);
-      const eureka = text.match(/(?:loop|chain) (\S+) /)[1];
-      for (const link of named[1].split(', ')) {
-        assert.ok(eureka.includes(link), `${link} is a link of ${eureka}`);
-        const [from, to] = link.split('=').map(nodeCells);
-        // The forced end is one cell, outside the set's house: it shares no row, column or box
-        // with the set's node.
-        assert.equal(to.length === 1 || from.length === 1, true, link);
-        for (const [r, c] of [...from, ...to]) {
-          assert.match(await cell(page, r, c).getAttribute('class'), /hint-cell/, `r${r}c${c} of ${link} is shaded`);
-        }
-      }
-      assert.ok(await drawnLinks(page) >= 4);
-      await snap(page, `chains-${viewport.width}x${viewport.height}-forced-cell`);
-      assert.ok(removals(text).length >= 1, text);
-      await applyChecked(page, card, before, text);
-    }
-    assert.ok(found, 'a loop through a set that forces a cell on the way');
-    await won.waitFor({ timeout: 5000 });
-    assert.match(await won.textContent(), /Solved with help/);
-    assert.deepEqual(b.errors, []);
-  });
-}
-
