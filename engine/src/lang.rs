@@ -235,7 +235,7 @@ struct Phrases {
     continuous_loop: &'static str,
     /// Appended to a chain or loop that goes through almost locked sets.
     through_sets: &'static str,
-    forcing_sets: &'static str,
+    forced_cell: &'static str,
     uniqueness: &'static str,
     bug: &'static str,
     sue_de_coq: &'static str,
@@ -288,7 +288,7 @@ const EN: Phrases = Phrases {
     loop_pair: "in the chain {chain} (= strong, - weak), if {start} is false, {end} is true: one of the two fills their cell, which loses every other digit.",
     continuous_loop: "the loop {chain} closes with strong (=) and weak (-) links alternating all the way round, so every link has exactly one true end: a digit linked between two cells leaves every cell that sees both, and a cell linked inside keeps only those two digits.",
     through_sets: "{links}: each joins two digits of an almost locked set (n cells, n+1 digits; its cells are shaded): a set without the first digit is locked and holds the second.",
-    forcing_sets: "{links}: each ties a digit of an almost locked set (n cells, n+1 digits; its cells are shaded) to a cell outside it: a set without that digit is locked, and its other digits leave that cell only the linked one.",
+    forced_cell: "{link}: without {digit}, the almost locked set {set} (n cells, n+1 digits; shaded) is locked, and its other digits leave {cell} only {only}.",
     uniqueness: "{cells} must not become a two-way rectangle of {digits}, or the puzzle would have two solutions.",
     bug: "every other empty cell has two candidates: {cell} must be {digit}, or the puzzle would have two solutions.",
     sue_de_coq: "{crossing} (where {house0} meets {house1}), {linecells} (in {house0}) and {boxcells} (in {house1}) hold only {digits}: as many digits as cells, and no digit on both sides, so each digit is there exactly once: {linedigits} leave the rest of {house0}; {boxdigits} leave the rest of {house1}.",
@@ -341,7 +341,7 @@ const DE: Phrases = Phrases {
     loop_pair: "in der Kette {chain} (= stark, - schwach) gilt: ist {start} falsch, ist {end} wahr; eine der beiden steht in ihrer Zelle, die alle anderen Ziffern verliert.",
     continuous_loop: "die Schleife {chain} schließt sich mit abwechselnd starken (=) und schwachen (-) Verbindungen, also hat jede Verbindung genau ein wahres Ende: eine Ziffer, die zwei Zellen verbindet, entfällt in allen Zellen, die beide sehen, und eine in sich verbundene Zelle behält nur diese zwei Ziffern.",
     through_sets: "{links}: jede verbindet zwei Ziffern einer fast gesperrten Menge (n Zellen, n+1 Ziffern; ihre Zellen sind schattiert): fehlt der Menge die erste Ziffer, ist sie gesperrt und enthält die zweite.",
-    forcing_sets: "{links}: jede verbindet eine Ziffer einer fast gesperrten Menge (n Zellen, n+1 Ziffern; ihre Zellen sind schattiert) mit einer Zelle außerhalb: fehlt der Menge diese Ziffer, ist sie gesperrt, und ihre übrigen Ziffern lassen der Zelle nur die verbundene.",
+    forced_cell: "{link}: ohne {digit} ist die fast gesperrte Menge {set} (n Zellen, n+1 Ziffern; schattiert) gesperrt, und ihre übrigen Ziffern lassen {cell} nur {only}.",
     uniqueness: "{cells} dürfen kein austauschbares Rechteck aus {digits} werden, sonst hätte das Rätsel zwei Lösungen.",
     bug: "jede andere leere Zelle hat zwei Kandidaten: {cell} muss {digit} sein, sonst hätte das Rätsel zwei Lösungen.",
     sue_de_coq: "{crossing} (wo sich {house0} und {house1} kreuzen), {linecells} (in {house0}) und {boxcells} (in {house1}) enthalten nur {digits}: so viele Ziffern wie Zellen, und keine Ziffer auf beiden Seiten, also steht jede genau einmal darin: {linedigits} entfallen im Rest von {house0}; {boxdigits} entfallen im Rest von {house1}.",
@@ -394,7 +394,7 @@ const ES: Phrases = Phrases {
     loop_pair: "en la cadena {chain} (= fuerte, - débil), si {start} es falso, {end} es verdadero: uno de los dos ocupa su celda, que pierde las demás cifras.",
     continuous_loop: "el bucle {chain} se cierra alternando enlaces fuertes (=) y débiles (-) en toda la vuelta, así que cada enlace tiene exactamente un extremo verdadero: una cifra enlazada entre dos celdas sale de toda celda que ve a ambas, y una celda enlazada por dentro conserva solo esas dos cifras.",
     through_sets: "{links}: cada uno une dos cifras de un conjunto casi bloqueado (n celdas, n+1 cifras; sus celdas están sombreadas): un conjunto sin la primera cifra queda bloqueado y tiene la segunda.",
-    forcing_sets: "{links}: cada uno une una cifra de un conjunto casi bloqueado (n celdas, n+1 cifras; sus celdas están sombreadas) con una celda de fuera: un conjunto sin esa cifra queda bloqueado, y sus otras cifras dejan a esa celda solo la enlazada.",
+    forced_cell: "{link}: sin {digit}, el conjunto casi bloqueado {set} (n celdas, n+1 cifras; sombreado) queda bloqueado, y sus otras cifras dejan a {cell} solo {only}.",
     uniqueness: "{cells} no pueden formar un rectángulo intercambiable de {digits}, o el sudoku tendría dos soluciones.",
     bug: "todas las demás celdas vacías tienen dos candidatos: {cell} debe ser {digit}, o habría dos soluciones.",
     sue_de_coq: "{crossing} (donde se cruzan la {house0} y la {house1}), {linecells} (en la {house0}) y {boxcells} (en la {house1}) solo tienen {digits}: tantas cifras como celdas, y ninguna cifra en ambos lados, así que cada cifra está exactamente una vez: {linedigits} salen del resto de la {house0}; {boxdigits} salen del resto de la {house1}.",
@@ -447,7 +447,7 @@ const KO: Phrases = Phrases {
     loop_pair: "체인 {chain} (= 강한 연결, - 약한 연결)에서 {start}이(가) 거짓이면 {end}이(가) 참입니다. 둘 중 하나가 그 칸을 채우므로 그 칸의 다른 숫자는 모두 지워집니다.",
     continuous_loop: "루프 {chain}은(는) 강한 연결(=)과 약한 연결(-)이 끝까지 번갈아 나오며 닫히므로 모든 연결의 한쪽 끝만 참입니다. 두 칸을 잇는 숫자는 두 칸을 모두 보는 칸에서 지워지고, 칸 안에서 이어진 칸에는 그 두 숫자만 남습니다.",
     through_sets: "{links}: 각각 거의 잠긴 집합(n칸, n+1개 숫자, 음영 표시된 칸)의 두 숫자를 잇습니다. 첫 숫자가 없는 집합은 잠기고 두 번째 숫자를 가집니다.",
-    forcing_sets: "{links}: 각각 거의 잠긴 집합(n칸, n+1개 숫자, 음영 표시된 칸)의 한 숫자를 집합 밖의 칸과 잇습니다. 그 숫자가 없는 집합은 잠기고, 나머지 숫자들이 그 칸에 연결된 숫자만 남깁니다.",
+    forced_cell: "{link}: {digit}이(가) 없으면 거의 잠긴 집합 {set}(n칸, n+1개 숫자, 음영 표시)은 잠기고, 나머지 숫자들이 {cell}에 {only}만 남깁니다.",
     uniqueness: "{cells}이(가) {digits}의 교환 가능한 사각형이 되면 해가 둘이 되므로 그럴 수 없습니다.",
     bug: "다른 빈 칸은 모두 후보가 둘입니다. {cell}은(는) {digit}이어야 하며, 아니면 해가 둘이 됩니다.",
     sue_de_coq: "{crossing}({house0}와(과) {house1}이(가) 만나는 칸), {linecells}({house0}) 그리고 {boxcells}({house1})에는 {digits}만 있습니다. 숫자 수와 칸 수가 같고 양쪽에 함께 있는 숫자가 없으므로 각 숫자는 정확히 한 번 들어갑니다. 따라서 {house0}의 나머지에서 {linedigits}이(가) 빠지고, {house1}의 나머지에서 {boxdigits}이(가) 빠집니다.",
@@ -723,12 +723,26 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
                 _ => p.loop_pair,
             };
             let mut text = fill(template, &values(vec![("chain", chain_text(size, links)), ("start", start), ("end", end)]));
-            for (template, kind) in [(p.through_sets, SetLink::Digits), (p.forcing_sets, SetLink::ForcedCell)] {
-                let named: Vec<String> = links.iter().filter(|l| l.through_set(size) == Some(kind)).map(|l| l.notation(size)).collect();
-                if !named.is_empty() {
-                    text.push(' ');
-                    text.push_str(&fill(template, &[("links", named.join(", "))]));
-                }
+            let between: Vec<String> =
+                links.iter().filter(|l| l.through_set(size) == Some(SetLink::Digits)).map(|l| l.notation(size)).collect();
+            if !between.is_empty() {
+                text.push(' ');
+                text.push_str(&fill(p.through_sets, &[("links", between.join(", "))]));
+            }
+            // A link to a cell a set forces says which set, which cell and which digit.
+            for l in links.iter().filter(|l| l.through_set(size) == Some(SetLink::ForcedCell)) {
+                let Some((node, forced)) = l.set_and_forced() else { continue };
+                text.push(' ');
+                text.push_str(&fill(
+                    p.forced_cell,
+                    &[
+                        ("link", l.notation(size)),
+                        ("digit", size.digit_char(node.digit).to_string()),
+                        ("set", cells_compact(size, &l.set)),
+                        ("cell", cells_compact(size, &forced.cells)),
+                        ("only", size.digit_char(forced.digit).to_string()),
+                    ],
+                ));
             }
             text
         }

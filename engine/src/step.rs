@@ -295,6 +295,10 @@ pub struct Link {
     pub from: Node,
     pub to: Node,
     pub strong: bool,
+    /// The cells of the almost locked set a strong link goes through, where the step knows
+    /// it (empty for every other link).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set: Vec<Cell>,
 }
 
 /// The two kinds of strong link through an almost locked set (n cells, n+1 digits).
@@ -310,7 +314,7 @@ pub enum SetLink {
 impl Link {
     /// A link between two single-cell nodes.
     pub fn cells(from: Candidate, to: Candidate, strong: bool) -> Link {
-        Link { from: Node::cell(from.cell, from.digit), to: Node::cell(to.cell, to.digit), strong }
+        Link { from: Node::cell(from.cell, from.digit), to: Node::cell(to.cell, to.digit), strong, set: Vec::new() }
     }
 
     /// What the link says, as an implication: `r1c1≠5 ⇒ r1c9=5` (strong) or `r1c1=5 ⇒ r4c1≠5`
@@ -323,15 +327,31 @@ impl Link {
     }
 
     /// How the link goes through an almost locked set, if it does (strong, two digits, not
-    /// the two digits of one bivalue cell): between two of the set's digits (its nodes lie in
-    /// the set's house), or from one to a cell the set forces (they share no house).
+    /// the two digits of one bivalue cell): between two of the set's digits (both nodes in the
+    /// set; without its cells, when they lie in one house), or from one of them to a cell the
+    /// set forces (outside the set; such a cell shares no house with the set's node).
     pub fn through_set(&self, size: Size) -> Option<SetLink> {
         if !self.strong || self.from.digit == self.to.digit || (self.from.cells.len() == 1 && self.from.cells == self.to.cells) {
             return None;
         }
+        let inside = |n: &Node| n.cells.iter().all(|c| self.set.contains(c));
+        if !self.set.is_empty() {
+            return Some(if inside(&self.from) && inside(&self.to) { SetLink::Digits } else { SetLink::ForcedCell });
+        }
         let cells: crate::cellset::CellSet = self.from.cells.iter().chain(&self.to.cells).copied().collect();
         let one_house = size.houses().any(|h| cells.is_subset(crate::cellset::house_set(size, h)));
         Some(if one_house { SetLink::Digits } else { SetLink::ForcedCell })
+    }
+
+    /// For a link to a cell a set forces: the set's end (its digit's places in the set) and
+    /// the forced cell's end.
+    pub fn set_and_forced(&self) -> Option<(&Node, &Node)> {
+        let inside = |n: &Node| !self.set.is_empty() && n.cells.iter().all(|c| self.set.contains(c));
+        match (inside(&self.from), inside(&self.to)) {
+            (true, false) => Some((&self.from, &self.to)),
+            (false, true) => Some((&self.to, &self.from)),
+            _ => None,
+        }
     }
 
     /// `5r1c1=5r1c9` (strong) or `5r1c1-5r4c1` (weak), in Eureka notation.

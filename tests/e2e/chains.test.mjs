@@ -136,16 +136,20 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
             assert.ok(eureka.includes(`${digit}${cells}`), `${digit}${cells} of "${name}" is in ${eureka}`);
           }
         }
-        // A link from a set's digit to a cell the set forces: one end is that one cell, and
-        // every cell of the link is shaded with the set's.
-        const named = text.match(/\. ((?:\S+=\S+, )*\S+=\S+): each ties a digit of an almost locked set/);
-        for (const link of named ? named[1].split(', ') : []) {
+        // A link from a set's digit to a cell the set forces names the set, the cell and the
+        // digit left there: the set's cells are shaded, its end of the link lies in the set,
+        // the other end is that cell with that digit.
+        for (const [, link, , set, forcedCell, only] of text.matchAll(/(\S+=\S+): without (\d), the almost locked set (\S+) \(n cells, n\+1 digits; shaded\) is locked, and its other digits leave (r\d+c\d+) only (\d)\./g)) {
           assert.ok(eureka.includes(link), `${link} is a link of ${eureka}`);
-          const [from, to] = link.split('=').map(nodeCells);
-          assert.ok(from.length === 1 || to.length === 1, link);
-          for (const [r, c] of [...from, ...to]) {
-            assert.match(await cell(page, r, c).getAttribute('class'), /hint-cell/, `r${r}c${c} of ${link} is shaded`);
+          const setCells = nodeCells(set);
+          for (const [r, c] of setCells) {
+            assert.match(await cell(page, r, c).getAttribute('class'), /hint-cell/, `r${r}c${c} of the set ${set} is shaded`);
           }
+          const ends = link.split('=');
+          const forcedEnd = ends.find((e) => e === `${only}${forcedCell}`);
+          assert.ok(forcedEnd, `${only}${forcedCell} is an end of ${link}`);
+          const setEnd = ends.find((e) => e !== forcedEnd);
+          assert.ok(nodeCells(setEnd).every(([r, c]) => setCells.some(([sr, sc]) => sr === r && sc === c)), `${setEnd} lies in ${set}`);
           if (forced++ === 0) await snap(page, `chains-${viewport.width}x${viewport.height}-forced-cell`);
         }
         if (outlinedHere && outlined === 1) await snap(page, `chains-${viewport.width}x${viewport.height}-grouped-loop`);

@@ -206,12 +206,12 @@ fn node(pos: &Position, set: &Als, digit: Digit) -> Node {
 
 /// Inside a set: without `from` it is locked, so it holds `to`.
 fn strong(pos: &Position, set: &Als, from: Digit, to: Digit) -> Link {
-    Link { from: node(pos, set, from), to: node(pos, set, to), strong: true }
+    Link { from: node(pos, set, from), to: node(pos, set, to), strong: true, set: set.cells.to_vec() }
 }
 
 /// Between sets joined by `x`: if one holds it, the other doesn't.
 fn weak(pos: &Position, a: &Als, b: &Als, x: Digit) -> Link {
-    Link { from: node(pos, a, x), to: node(pos, b, x), strong: false }
+    Link { from: node(pos, a, x), to: node(pos, b, x), strong: false, set: Vec::new() }
 }
 
 /// The chain of sets `path` joined by `links[i]` between `path[i]` and `path[i+1]`, from `z`
@@ -558,8 +558,10 @@ impl Blossom<'_, '_> {
         // One branch per stem digit: the stem holding d rules d out of its petal, locking it.
         for (&(d, _), set) in self.petals.iter().zip(&path) {
             for z in zs {
-                step.chains
-                    .push(vec![Link { from: Node::cell(self.stem, d), to: node(pos, set, d), strong: false }, strong(pos, set, d, z)]);
+                step.chains.push(vec![
+                    Link { from: Node::cell(self.stem, d), to: node(pos, set, d), strong: false, set: Vec::new() },
+                    strong(pos, set, d, z),
+                ]);
             }
         }
         (self.sink)(step)

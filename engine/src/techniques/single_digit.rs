@@ -157,8 +157,8 @@ fn empty_rectangles_of(pos: &Position, digit: Digit, sink: Sink<'_>) -> bool {
                         let group = |cells: CellSet| Node { digit, cells: cells.to_vec() };
                         step.chains = vec![vec![
                             Link::cells(Candidate::new(other, digit), Candidate::new(a, digit), true),
-                            Link { from: Node::cell(a, digit), to: group(near_part), strong: false },
-                            Link { from: group(near_part), to: group(far), strong: true },
+                            Link { from: Node::cell(a, digit), to: group(near_part), strong: false, set: Vec::new() },
+                            Link { from: group(near_part), to: group(far), strong: true, set: Vec::new() },
                         ]];
                         if !sink(step) {
                             return false;

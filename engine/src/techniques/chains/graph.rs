@@ -329,7 +329,8 @@ impl<'a> Graph<'a> {
 
     /// The link from `a` to `b` as the step writes it.
     pub fn link(&self, a: u32, b: u32, strong: bool) -> Link {
-        Link { from: self.node(a).node(), to: self.node(b).node(), strong }
+        let set = if strong { self.als_of_link(a, b).map(|s| s.cells.to_vec()).unwrap_or_default() } else { Vec::new() };
+        Link { from: self.node(a).node(), to: self.node(b).node(), strong, set }
     }
 
     /// The candidates of a node (a group's cells, each with the digit).
