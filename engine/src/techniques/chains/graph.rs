@@ -30,7 +30,9 @@ use crate::geometry::{Candidate, Cell, Digit, DigitSet, House, Size};
 use crate::position::Position;
 use crate::step::{Link, Node};
 use crate::techniques::als::{self, Als};
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// A node of the graph.
 pub(super) struct GNode {
@@ -58,8 +60,9 @@ impl GNode {
 }
 
 /// Nodes and their strong and weak links. Nodes `0..singles` are candidates, the rest groups.
-pub(super) struct Graph<'a> {
-    pub pos: &'a Position,
+pub(super) struct Graph {
+    /// A copy of the position: a graph outlives the call that built it (`Graph::shared`).
+    pub pos: Position,
     pub nodes: Vec<GNode>,
     pub singles: usize,
     /// Nodes `singles..boxline` are box-line groups, the rest the nodes only almost locked
@@ -81,10 +84,10 @@ pub(super) struct Graph<'a> {
 
 pub(super) const NONE: u32 = u32::MAX;
 
-impl<'a> Graph<'a> {
+impl Graph {
     /// The graph of a position, with grouped nodes when `grouped`, and then also the almost
     /// locked sets of two to `max_als` cells.
-    pub fn new(pos: &'a Position, grouped: bool, max_als: usize) -> Graph<'a> {
+    pub fn new(pos: &Position, grouped: bool, max_als: usize) -> Graph {
         let size = pos.size();
         let side = size.side();
         let mut nodes = Vec::new();
@@ -106,7 +109,7 @@ impl<'a> Graph<'a> {
         }
         let boxline = nodes.len();
         let mut graph = Graph {
-            pos,
+            pos: pos.clone(),
             nodes,
             singles,
             boxline,
@@ -168,11 +171,27 @@ impl<'a> Graph<'a> {
         graph
     }
 
+    /// The graph of a position, built once for the searches that ask for it one after the
+    /// other: the three grouped kinds (and the three plain ones) search the same position in
+    /// turn, and building the graph with its almost locked sets is a fifth of their work.
+    pub fn shared(pos: &Position, grouped: bool, max_als: usize) -> Rc<Graph> {
+        thread_local! {
+            static LAST: RefCell<Option<(bool, usize, Rc<Graph>)>> = const { RefCell::new(None) };
+        }
+        let same = |(g, m, graph): &(bool, usize, Rc<Graph>)| *g == grouped && *m == max_als && graph.pos == *pos;
+        if let Some(graph) = LAST.with_borrow(|last| last.as_ref().filter(|l| same(l)).map(|l| l.2.clone())) {
+            return graph;
+        }
+        let graph = Rc::new(Graph::new(pos, grouped, max_als));
+        LAST.with_borrow_mut(|last| *last = Some((grouped, max_als, graph.clone())));
+        graph
+    }
+
     /// The cells a set forces, as strong links (its digit's node, the forced candidate): for
     /// each digit x of the set, the cells of three or more candidates, outside the set's
     /// house, that its other digits would leave with one candidate z ≠ x.
     fn forced_by(&self, set: &Als, digit_nodes: &[(Digit, u32)]) -> Vec<(u32, u32)> {
-        let (pos, size) = (self.pos, self.size());
+        let (pos, size) = (&self.pos, self.size());
         let house = house_set(size, set.house);
         let mut out = Vec::new();
         for &(x, a) in digit_nodes {
@@ -208,11 +227,11 @@ impl<'a> Graph<'a> {
     ) -> Vec<Vec<(Digit, u32)>> {
         let size = self.size();
         let mut out = Vec::new();
-        for set in als::collect(self.pos).into_iter().filter(|s| s.cells.len() >= 2 && s.cells.len() <= max_als) {
+        for set in als::collect(&self.pos).into_iter().filter(|s| s.cells.len() >= 2 && s.cells.len() <= max_als) {
             let mut digit_nodes = Vec::new();
             // A digit that no candidate outside the set sees all of can't be a way in or out.
             for digit in set.digits.iter().filter(|&d| !(self.pos.digit_cells(d) & set.sees(d)).is_empty()) {
-                let cells = set.cells_with(self.pos, digit);
+                let cells = set.cells_with(&self.pos, digit);
                 let id = if cells.len() == 1 {
                     self.candidate(cells.first().expect("one cell"), digit).expect("an open candidate")
                 } else {
@@ -285,7 +304,7 @@ impl<'a> Graph<'a> {
     }
 
     fn strong_of(&self, id: usize, groups: &HashMap<(Digit, CellSet), u32>) -> Vec<u32> {
-        let (pos, size) = (self.pos, self.size());
+        let (pos, size) = (&self.pos, self.size());
         let node = &self.nodes[id];
         let mut out = Vec::new();
         if !node.is_group() {

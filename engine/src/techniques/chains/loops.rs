@@ -81,7 +81,7 @@ struct Root {
 
 impl Root {
     /// The links a chain from this start may take out of state `st`.
-    fn links<'g>(&self, graph: &'g Graph<'_>, st: State) -> &'g [u32] {
+    fn links<'g>(&self, graph: &'g Graph, st: State) -> &'g [u32] {
         match (truth(st), self.plain) {
             (true, _) => graph.weak(node_of(st)),
             (false, false) => graph.strong(node_of(st)),
@@ -90,7 +90,7 @@ impl Root {
     }
 
     /// Whether a chain from this start may use node `m` at all.
-    fn may_use(&self, graph: &Graph<'_>, m: u32) -> bool {
+    fn may_use(&self, graph: &Graph, m: u32) -> bool {
         !self.plain || (m as usize) < graph.boxline
     }
 
@@ -104,7 +104,7 @@ impl Root {
 /// as memory allows): true states go on by weak links, false ones by strong links. States of
 /// the start's own node are reported but not gone on from. Returns false if the visitor
 /// stopped it.
-fn search_together(graph: &Graph<'_>, roots: &[Root], visit: Visit<'_>) -> bool {
+fn search_together(graph: &Graph, roots: &[Root], visit: Visit<'_>) -> bool {
     let states = graph.nodes.len() * 2;
     let batch = (BUDGET / states.max(1)).max(1);
     let mut next = Vec::new();
@@ -138,7 +138,7 @@ fn search_together(graph: &Graph<'_>, roots: &[Root], visit: Visit<'_>) -> bool 
 
 /// The same search, one start after another: for many starts whose order matters less (one
 /// parents array, cleared after each).
-fn search_each(graph: &Graph<'_>, roots: &[Root], visit: Visit<'_>) -> bool {
+fn search_each(graph: &Graph, roots: &[Root], visit: Visit<'_>) -> bool {
     let mut parents = vec![NONE; graph.nodes.len() * 2];
     let (mut frontier, mut next, mut touched) = (Vec::new(), Vec::new(), Vec::new());
     for r in roots {
@@ -167,7 +167,7 @@ fn search_each(graph: &Graph<'_>, roots: &[Root], visit: Visit<'_>) -> bool {
 }
 
 /// One level of a start's search: the states one link beyond `frontier` go to `next`.
-fn expand(graph: &Graph<'_>, r: &Root, frontier: &[State], next: &mut Vec<State>, par: &mut [u32], links: usize, visit: Visit<'_>) -> bool {
+fn expand(graph: &Graph, r: &Root, frontier: &[State], next: &mut Vec<State>, par: &mut [u32], links: usize, visit: Visit<'_>) -> bool {
     next.clear();
     for &st in frontier {
         let is_true = truth(st);
@@ -216,7 +216,7 @@ fn path(parents: &[u32], end: State) -> Vec<State> {
 /// each other, linked inside it, count as one pass). A chain or discontinuous loop is a line
 /// of implications, each true whatever came before: one that rules out a cell of a group
 /// and later reaches the group still proves its end (one of HoDoKu's cases needs it).
-fn flaw(graph: &Graph<'_>, states: &[State], kind: Kind) -> Option<(usize, usize)> {
+fn flaw(graph: &Graph, states: &[State], kind: Kind) -> Option<(usize, usize)> {
     let nodes: Vec<u32> = states.iter().map(|&s| node_of(s)).collect();
     let closed = nodes.len() > 1 && nodes[0] == nodes[nodes.len() - 1];
     let open = if closed { &nodes[..nodes.len() - 1] } else { &nodes[..] };
@@ -257,7 +257,7 @@ const REPAIRS: usize = 4;
 /// flaws of `states`: the search again, leaving out one of the two clashing states (either,
 /// the later first), up to `REPAIRS` deep. The breadth-first search keeps one way to each
 /// state, and its shortest way may loop back on itself where a longer one doesn't.
-fn repair(graph: &Graph<'_>, r: &Root, end: State, closed: bool, kind: Kind, states: Vec<State>) -> Option<Vec<State>> {
+fn repair(graph: &Graph, r: &Root, end: State, closed: bool, kind: Kind, states: Vec<State>) -> Option<Vec<State>> {
     let again = |banned: &[State]| {
         search_to(graph, r, end, banned).map(|mut states| {
             if closed {
@@ -270,7 +270,7 @@ fn repair(graph: &Graph<'_>, r: &Root, end: State, closed: bool, kind: Kind, sta
 }
 
 fn repair_within(
-    graph: &Graph<'_>,
+    graph: &Graph,
     kind: Kind,
     closed: bool,
     again: &dyn Fn(&[State]) -> Option<Vec<State>>,
@@ -296,7 +296,7 @@ fn repair_within(
 }
 
 /// The shortest chain from the start `r` to `target` that avoids the `banned` states.
-fn search_to(graph: &Graph<'_>, r: &Root, target: State, banned: &[State]) -> Option<Vec<State>> {
+fn search_to(graph: &Graph, r: &Root, target: State, banned: &[State]) -> Option<Vec<State>> {
     let mut parents = vec![NONE; graph.nodes.len() * 2];
     parents[r.state as usize] = r.state;
     let mut frontier = vec![r.state];
@@ -328,7 +328,7 @@ fn search_to(graph: &Graph<'_>, r: &Root, target: State, banned: &[State]) -> Op
 }
 
 /// The step of a chain: its cells and candidates in walking order, and its links.
-fn chain_step(graph: &Graph<'_>, technique: Technique, states: &[State], eliminations: Vec<Candidate>) -> Option<Step> {
+fn chain_step(graph: &Graph, technique: Technique, states: &[State], eliminations: Vec<Candidate>) -> Option<Step> {
     let mut cells: Vec<Cell> = Vec::new();
     let mut candidates: Vec<Candidate> = Vec::new();
     for &s in states {
@@ -374,7 +374,7 @@ fn technique(kind: Kind, grouped: bool) -> Technique {
 
 /// Reports every chain of a kind (one per set of eliminations, the shortest first).
 pub fn find_all(pos: &crate::position::Position, kind: Kind, grouped: bool, sink: Sink<'_>) -> bool {
-    let graph = Graph::new(pos, grouped, MAX_ALS);
+    let graph = Graph::shared(pos, grouped, MAX_ALS);
     if grouped && graph.nodes.len() == graph.singles {
         return true;
     }
@@ -470,18 +470,18 @@ pub fn find_all(pos: &crate::position::Position, kind: Kind, grouped: bool, sink
 
 /// Whether a chain goes through a group or an almost locked set (the grouped forms report
 /// only those).
-fn uses_groups(graph: &Graph<'_>, states: &[State]) -> bool {
+fn uses_groups(graph: &Graph, states: &[State]) -> bool {
     states.iter().any(|&s| graph.is_group(node_of(s)))
         || states.windows(2).any(|w| graph.als_of_link(node_of(w[0]), node_of(w[1])).is_some())
 }
 
 /// An AIC's eliminations: from "the start is false" to "`end` is true".
-fn aic(graph: &Graph<'_>, root: State, end: State, links: usize) -> Option<Vec<Candidate>> {
+fn aic(graph: &Graph, root: State, end: State, links: usize) -> Option<Vec<Candidate>> {
     if !truth(end) || links < 3 || node_of(end) == node_of(root) {
         return None;
     }
     let (a, b) = (graph.node(node_of(root)), graph.node(node_of(end)));
-    let pos = graph.pos;
+    let pos = &graph.pos;
     if a.digit == b.digit {
         let cells = pos.digit_cells(a.digit) & a.sees & b.sees;
         return Some(cells.iter().map(|c| Candidate::new(c, a.digit)).collect());
@@ -494,7 +494,7 @@ fn aic(graph: &Graph<'_>, root: State, end: State, links: usize) -> Option<Vec<C
 }
 
 /// A discontinuous loop's eliminations: the chain from the start's assumption to `end`.
-fn discontinuous(graph: &Graph<'_>, root: State, end: State, links: usize) -> Option<Vec<Candidate>> {
+fn discontinuous(graph: &Graph, root: State, end: State, links: usize) -> Option<Vec<Candidate>> {
     if links < 3 {
         return None;
     }
@@ -521,8 +521,8 @@ fn discontinuous(graph: &Graph<'_>, root: State, end: State, links: usize) -> Op
 /// by a link to a cell it forces, either its node's digit or (the cell being another of its
 /// candidates, which it takes from the set) one of the cell's other digits. Its remaining
 /// digits are locked in it.
-fn continuous(graph: &Graph<'_>, states: &[State]) -> Vec<Candidate> {
-    let pos = graph.pos;
+fn continuous(graph: &Graph, states: &[State]) -> Vec<Candidate> {
+    let pos = &graph.pos;
     let on_loop = states.iter().fold(crate::cellset::CellSet::EMPTY, |acc, &s| acc | graph.node(node_of(s)).cells);
     let mut out = Vec::new();
     for w in states.windows(2) {
