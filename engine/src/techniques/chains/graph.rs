@@ -18,7 +18,7 @@
 //! A set also *forces* a cell outside it: when its other digits, locked, would take every
 //! candidate but z from a cell (of three or more) that sees their places, the set's x node
 //! and that cell's z are strongly linked — without x in the set the cell is z (HoDoKu's ALS
-//! nodes do the same; without this link three of its reglib cases have no chain). Such a
+//! nodes do the same; without this link two of its reglib cases have no chain). Such a
 //! cell is kept out of the set's house, so that a link joining one house's cells is always
 //! one between two of a set's digits (`Link::through_set`).
 //!
