@@ -724,13 +724,13 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
             };
             let mut text = fill(template, &values(vec![("chain", chain_text(size, links)), ("start", start), ("end", end)]));
             let between: Vec<String> =
-                links.iter().filter(|l| l.through_set(size) == Some(SetLink::Digits)).map(|l| l.notation(size)).collect();
+                links.iter().filter(|l| l.through_set() == Some(SetLink::Digits)).map(|l| l.notation(size)).collect();
             if !between.is_empty() {
                 text.push(' ');
                 text.push_str(&fill(p.through_sets, &[("links", between.join(", "))]));
             }
             // A link to a cell a set forces says which set, which cell and which digit.
-            for l in links.iter().filter(|l| l.through_set(size) == Some(SetLink::ForcedCell)) {
+            for l in links.iter().filter(|l| l.through_set() == Some(SetLink::ForcedCell)) {
                 let Some((node, forced)) = l.set_and_forced() else { continue };
                 text.push(' ');
                 text.push_str(&fill(

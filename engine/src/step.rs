@@ -326,21 +326,14 @@ impl Link {
         format!("{} ⇒ {}", literal(&self.from, !self.strong), literal(&self.to, self.strong))
     }
 
-    /// How the link goes through an almost locked set, if it does (strong, two digits, not
-    /// the two digits of one bivalue cell): between two of the set's digits (both nodes in the
-    /// set; without its cells, when they lie in one house), or from one of them to a cell the
-    /// set forces (outside the set; such a cell shares no house with the set's node).
-    pub fn through_set(&self, size: Size) -> Option<SetLink> {
-        if !self.strong || self.from.digit == self.to.digit || (self.from.cells.len() == 1 && self.from.cells == self.to.cells) {
+    /// How the link goes through the almost locked set it carries, if it does (strong, two
+    /// digits): between two of the set's digits (both ends in the set), or from one of them
+    /// to a cell the set forces (that end outside it).
+    pub fn through_set(&self) -> Option<SetLink> {
+        if !self.strong || self.from.digit == self.to.digit || self.set.is_empty() {
             return None;
         }
-        let inside = |n: &Node| n.cells.iter().all(|c| self.set.contains(c));
-        if !self.set.is_empty() {
-            return Some(if inside(&self.from) && inside(&self.to) { SetLink::Digits } else { SetLink::ForcedCell });
-        }
-        let cells: crate::cellset::CellSet = self.from.cells.iter().chain(&self.to.cells).copied().collect();
-        let one_house = size.houses().any(|h| cells.is_subset(crate::cellset::house_set(size, h)));
-        Some(if one_house { SetLink::Digits } else { SetLink::ForcedCell })
+        Some(if self.set_and_forced().is_some() { SetLink::ForcedCell } else { SetLink::Digits })
     }
 
     /// For a link to a cell a set forces: the set's end (its digit's places in the set) and

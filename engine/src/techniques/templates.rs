@@ -17,7 +17,7 @@
 //! ((4!)^8, about 10^11, on an empty grid). The walk also serves 4x4 for `outside_templates`,
 //! which tells the fish searches which candidates they could possibly remove.
 
-use super::util::Sink;
+use super::util::{Memo, Sink, memo};
 use crate::geometry::{Candidate, Cell, Digit, Size};
 use crate::position::Position;
 use crate::step::{Step, Technique};
@@ -64,18 +64,15 @@ pub fn find_all(pos: &Position, set: bool, sink: Sink<'_>) -> bool {
 type Spans = Option<[(u128, u128); 9]>;
 
 thread_local! {
-    /// The last position's spans: Template Set and Template Delete are tried one after the
-    /// other on the same position, and the walk is most of their cost.
-    static LAST: std::cell::RefCell<Option<(Position, Spans)>> = const { std::cell::RefCell::new(None) };
+    /// Template Set and Template Delete are tried one after the other on the same position,
+    /// and the walk is most of their cost.
+    static SPANS: Memo<(), Spans> = const { std::cell::RefCell::new(None) };
+    /// Every fish search asks for every digit; the position is the same for a whole ladder.
+    static OUTSIDE: Memo<(), [u128; 9]> = const { std::cell::RefCell::new(None) };
 }
 
 fn spans(pos: &Position) -> Spans {
-    if let Some(spans) = LAST.with_borrow(|last| last.as_ref().filter(|(p, _)| p == pos).map(|(_, s)| *s)) {
-        return spans;
-    }
-    let spans = spans_uncached(pos);
-    LAST.with_borrow_mut(|last| *last = Some((pos.clone(), spans)));
-    spans
+    memo(&SPANS, pos, (), || spans_uncached(pos))
 }
 
 fn spans_uncached(pos: &Position) -> Spans {
@@ -127,24 +124,10 @@ pub fn outside_templates(pos: &Position, digit: Digit) -> Option<u128> {
     if pos.size().cell_count() > 128 {
         return None;
     }
-    // Every fish search asks for every digit; the position is the same for a whole ladder.
-    thread_local! {
-        static OUTSIDE: std::cell::RefCell<Option<(Position, [Option<u128>; 9])>> = const { std::cell::RefCell::new(None) };
-    }
-    let d = digit.index();
-    if let Some(known) = OUTSIDE.with_borrow(|last| last.as_ref().filter(|(p, _)| p == pos).and_then(|(_, o)| o[d])) {
-        return Some(known);
-    }
-    let outside = outside_uncached(pos, digit);
-    OUTSIDE.with_borrow_mut(|last| {
-        if last.as_ref().is_none_or(|(p, _)| p != pos) {
-            *last = Some((pos.clone(), [None; 9]));
-        }
-        if let Some((_, o)) = last.as_mut() {
-            o[d] = Some(outside);
-        }
-    });
-    Some(outside)
+    let size = pos.size();
+    let all =
+        memo(&OUTSIDE, pos, (), || std::array::from_fn(|d| if d < size.side() { outside_uncached(pos, Digit::from_index(d)) } else { 0 }));
+    Some(all[digit.index()])
 }
 
 fn outside_uncached(pos: &Position, digit: Digit) -> u128 {

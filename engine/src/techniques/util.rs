@@ -83,6 +83,26 @@ pub fn pattern(pos: &Position, cells: CellSet, digit: Digit) -> Vec<Candidate> {
     eliminations(pos, cells, digit)
 }
 
+/// The last value worked out for a position (and a key), for the next call with the same ones:
+/// the techniques are tried one after another on one position, and some of them would each
+/// work out the same thing again.
+pub type Memo<K, T> = std::cell::RefCell<Option<(Position, K, T)>>;
+
+/// `make`'s value for this position and key, from `last` when it holds them.
+pub fn memo<K: PartialEq, T: Clone>(
+    last: &'static std::thread::LocalKey<Memo<K, T>>,
+    pos: &Position,
+    key: K,
+    make: impl FnOnce() -> T,
+) -> T {
+    if let Some(value) = last.with_borrow(|l| l.as_ref().filter(|(p, k, _)| p == pos && *k == key).map(|(_, _, v)| v.clone())) {
+        return value;
+    }
+    let value = make();
+    last.with_borrow_mut(|l| *l = Some((pos.clone(), key, value.clone())));
+    value
+}
+
 /// The callback a technique reports its steps to; returning false stops the search.
 pub type Sink<'a> = &'a mut dyn FnMut(Step) -> bool;
 
@@ -171,44 +191,45 @@ fn link_holds(pos: &Position, link: &crate::step::Link) -> bool {
 /// locked, would leave the one cell `cz` (outside it) no candidate but `z`.
 fn set_forces(pos: &Position, x: Digit, cx: CellSet, z: Digit, cz: CellSet) -> bool {
     let size = pos.size();
-    let Some(cell) = cz.first().filter(|_| cz.len() == 1 && !cx.contains(cz.first().expect("one cell"))) else { return false };
+    let Some(cell) = cz.first().filter(|&c| cz.len() == 1 && !cx.contains(c)) else { return false };
     let others = pos.candidates(cell).iter().filter(|&d| d != z).collect::<Vec<_>>();
-    size.houses().filter(|&h| cx.is_subset(house_set(size, h))).any(|h| {
-        let free: Vec<Cell> =
-            house_set(size, h).iter().filter(|&c| !cx.contains(c) && c != cell && pos.value(c).is_none() && !pos.has(c, x)).collect();
-        (0u32..1 << free.len()).any(|mask| {
-            let cells: CellSet = cx | free.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, &c)| c).collect::<CellSet>();
-            let digits = cells.iter().fold(crate::geometry::DigitSet::EMPTY, |d, c| d | pos.candidates(c));
-            digits.len() == cells.len() + 1
-                && others
-                    .iter()
-                    .all(|&y| y != x && digits.contains(y) && cells.iter().filter(|&c| pos.has(c, y)).all(|c| size.sees(c, cell)))
-        })
-    })
+    some_als(
+        pos,
+        cx,
+        |c| c != cell && !pos.has(c, x),
+        |cells, digits| {
+            others.iter().all(|&y| y != x && digits.contains(y) && cells.iter().filter(|&c| pos.has(c, y)).all(|c| size.sees(c, cell)))
+        },
+    )
 }
 
 /// Whether some almost locked set (n cells of one house holding n+1 digits) has exactly `ca`
 /// as its places for digit `a` and `cb` for digit `b`: then "not a" there means "b" there.
 fn in_one_als(pos: &Position, a: Digit, ca: CellSet, b: Digit, cb: CellSet) -> bool {
-    let size = pos.size();
     let base = ca | cb;
     let places_hold = |cells: CellSet| {
         cells.iter().filter(|&c| pos.has(c, a)).collect::<CellSet>() == ca
             && cells.iter().filter(|&c| pos.has(c, b)).collect::<CellSet>() == cb
     };
-    if !places_hold(base) {
-        return false;
-    }
+    places_hold(base) && some_als(pos, base, |c| !pos.has(c, a) && !pos.has(c, b), |_, _| true)
+}
+
+/// Whether some almost locked set made of `base` and open cells of a house holding it that
+/// `may_add` allows (a checker may try every subset of them) is `accept`ed, given its cells
+/// and digits.
+fn some_als(
+    pos: &Position,
+    base: CellSet,
+    may_add: impl Fn(Cell) -> bool,
+    accept: impl Fn(CellSet, crate::geometry::DigitSet) -> bool,
+) -> bool {
+    let size = pos.size();
     size.houses().filter(|&h| base.is_subset(house_set(size, h))).any(|h| {
-        // The set's other cells hold neither digit; a checker may try every subset of them.
-        let others: Vec<Cell> = house_set(size, h)
-            .iter()
-            .filter(|&c| !base.contains(c) && pos.value(c).is_none() && !pos.has(c, a) && !pos.has(c, b))
-            .collect();
-        (0u32..1 << others.len()).any(|mask| {
-            let cells: CellSet = base | others.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, &c)| c).collect::<CellSet>();
+        let free: Vec<Cell> = house_set(size, h).iter().filter(|&c| !base.contains(c) && pos.value(c).is_none() && may_add(c)).collect();
+        (0u32..1 << free.len()).any(|mask| {
+            let cells: CellSet = base | free.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, &c)| c).collect::<CellSet>();
             let digits = cells.iter().fold(crate::geometry::DigitSet::EMPTY, |d, c| d | pos.candidates(c));
-            digits.len() == cells.len() + 1
+            digits.len() == cells.len() + 1 && accept(cells, digits)
         })
     })
 }

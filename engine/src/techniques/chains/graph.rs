@@ -19,8 +19,8 @@
 //! candidate but z from a cell (of three or more) that sees their places, the set's x node
 //! and that cell's z are strongly linked — without x in the set the cell is z (HoDoKu's ALS
 //! nodes do the same; without this link two of its reglib cases have no chain). Such a
-//! cell is kept out of the set's house, so that a link joining one house's cells is always
-//! one between two of a set's digits (`Link::through_set`).
+//! cell is kept out of the houses of the set's node (measured with it; lifting it found no
+//! more reglib cases).
 //!
 //! The links are worked out once per position, so a search over thousands of chain states
 //! only walks lists.
@@ -30,6 +30,7 @@ use crate::geometry::{Candidate, Cell, Digit, DigitSet, House, Size};
 use crate::position::Position;
 use crate::step::{Link, Node};
 use crate::techniques::als::{self, Als};
+use crate::techniques::util::{Memo, memo};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -176,30 +177,23 @@ impl Graph {
     /// turn, and building the graph with its almost locked sets is a fifth of their work.
     pub fn shared(pos: &Position, grouped: bool, max_als: usize) -> Rc<Graph> {
         thread_local! {
-            static LAST: RefCell<Option<(bool, usize, Rc<Graph>)>> = const { RefCell::new(None) };
+            static LAST: Memo<(bool, usize), Rc<Graph>> = const { RefCell::new(None) };
         }
-        let same = |(g, m, graph): &(bool, usize, Rc<Graph>)| *g == grouped && *m == max_als && graph.pos == *pos;
-        if let Some(graph) = LAST.with_borrow(|last| last.as_ref().filter(|l| same(l)).map(|l| l.2.clone())) {
-            return graph;
-        }
-        let graph = Rc::new(Graph::new(pos, grouped, max_als));
-        LAST.with_borrow_mut(|last| *last = Some((grouped, max_als, graph.clone())));
-        graph
+        memo(&LAST, pos, (grouped, max_als), || Rc::new(Graph::new(pos, grouped, max_als)))
     }
 
     /// The cells a set forces, as strong links (its digit's node, the forced candidate): for
-    /// each digit x of the set, the cells of three or more candidates, outside the set's
-    /// house, that its other digits would leave with one candidate z ≠ x.
+    /// each digit x of the set, the cells of three or more candidates, outside the houses of
+    /// its x node, that its other digits would leave with one candidate z ≠ x.
     fn forced_by(&self, set: &Als, digit_nodes: &[(Digit, u32)]) -> Vec<(u32, u32)> {
         let (pos, size) = (&self.pos, self.size());
-        let house = house_set(size, set.house);
         let mut out = Vec::new();
         for &(x, a) in digit_nodes {
             // Per cell, in order: the links' order decides which chain is found first.
             let mut taken = vec![DigitSet::EMPTY; size.cell_count()];
             let mut seen = CellSet::EMPTY;
             for y in set.digits.iter().filter(|&y| y != x) {
-                let cells = (pos.digit_cells(y) & set.sees(y)) - house;
+                let cells = pos.digit_cells(y) & set.sees(y);
                 seen = seen | cells;
                 for c in cells.iter() {
                     taken[c.index()].insert(y);
