@@ -142,12 +142,6 @@ pub(crate) trait Wide: Copy + BitAnd<Output = Self> + BitOr<Output = Self> + Bit
     fn hi(self) -> Self::Half;
     /// The 8 lanes in both halves.
     fn broadcast(half: Self::Half) -> Self;
-    /// The value, hidden from the compiler's constant folding (see the wasm backend); others
-    /// return it as it is.
-    #[inline(always)]
-    fn opaque(self) -> Self {
-        self
-    }
     /// `a | b | c` (one instruction with AVX-512).
     #[inline(always)]
     fn or3(a: Self, b: Self, c: Self) -> Self {
@@ -469,8 +463,8 @@ impl<B: Backend> State<B> {
             return true;
         }
         let mut eliminate = cells.and_not(mask);
-        let minimums = B::W::load(&MINIMUMS);
-        let cell_lanes = B::W::load(&CELLS).opaque();
+        let minimums = || B::W::load(&MINIMUMS);
+        let cell_lanes = || B::W::load(&CELLS);
         let (h, hk, v, vk) = bands_of(bx);
         // The last round's assertions and clearings stand for all rounds': they only grow (a
         // lane that falls below its minimum is a contradiction, reported at once), and the
@@ -478,11 +472,11 @@ impl<B: Backend> State<B> {
         let (asserted, new) = loop {
             cells = cells.and_not(eliminate);
             let counts = cells.popcounts();
-            if counts.any_less(minimums) {
+            if counts.any_less(minimums()) {
                 return false;
             }
             // Lanes at their minimum assert their digits.
-            let mut asserted = cells & counts.equal(minimums);
+            let mut asserted = cells & counts.equal(minimums());
             // Digits once in a row or column of the matrix are asserted there.
             for rotated in [
                 [cells.rotate_rows(), cells.rotate_rows2(), cells.rotate_rows().rotate_rows2()],
@@ -497,14 +491,14 @@ impl<B: Backend> State<B> {
             }
             // Asserted cells: their digit leaves their row, column (negative triads included)
             // and box, the other digits leave the cell.
-            let a = asserted & cell_lanes;
+            let a = asserted & cell_lanes();
             let mut in_row = a | a.rotate_rows2();
             in_row = in_row | in_row.rotate_rows();
             let mut in_col = a | a.rotate_cols2();
             in_col = in_col | in_col.rotate_cols();
-            let mut in_box = in_col & cell_lanes;
+            let mut in_box = in_col & cell_lanes();
             in_box = in_box | in_box.rotate_rows2();
-            in_box = (in_box | in_box.rotate_rows()) & cell_lanes;
+            in_box = (in_box | in_box.rotate_rows()) & cell_lanes();
             let new = B::W::or3(in_row, in_col, in_box | a.nonzero()) ^ a;
             if cells.disjoint(new) {
                 break (asserted, new);
