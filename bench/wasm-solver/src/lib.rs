@@ -53,6 +53,34 @@ pub extern "C" fn count_prepared_with(limit: usize, engine: usize) -> usize {
     GRIDS.with_borrow(|grids| grids.iter().filter(|g| solver::search_9x9(engine, g, limit, 0).count == 1).count())
 }
 
+thread_local! {
+    static SOLUTION: RefCell<[u8; 81]> = const { RefCell::new([0; 81]) };
+}
+
+/// Searches puzzle `i` of the buffer with a chosen 9x9 solver (as `count_prepared_with`) up to
+/// `limit` solutions; returns how many it found and keeps the first (digits 1-9, or zeros if
+/// none) at `solution_at()`, for the wasm differential test (`tests/wasm`).
+#[unsafe(no_mangle)]
+pub extern "C" fn solve_one_with(i: usize, limit: usize, engine: usize) -> usize {
+    let engine = if engine == 1 { solver::Engine9::Fast9 } else { solver::Engine9::Simd };
+    let report = solver::search_9x9(engine, &puzzle(i), limit, 1);
+    SOLUTION.with_borrow_mut(|out| {
+        *out = [0; 81];
+        if let Some(solution) = report.solutions.first() {
+            for (o, c) in out.iter_mut().zip(solution.cells()) {
+                *o = c.map_or(0, Digit::get);
+            }
+        }
+    });
+    report.count
+}
+
+/// The address of the 81 digits `solve_one_with` keeps.
+#[unsafe(no_mangle)]
+pub extern "C" fn solution_at() -> usize {
+    SOLUTION.with_borrow(|s| s.as_ptr() as usize)
+}
+
 fn puzzle(i: usize) -> Grid {
     PUZZLES.with_borrow(|b| {
         let cells = b[i * 81..(i + 1) * 81].iter().map(|&v| Digit::new(v)).collect();

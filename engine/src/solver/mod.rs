@@ -71,8 +71,8 @@ pub fn search_within(grid: &Grid, limit: usize, keep: usize, node_budget: u64) -
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine9 {
-    /// What `search` uses: the SIMD solver on x86-64 with AVX2, else `fast9` (in wasm the
-    /// simd128 backend measured slower than `fast9`; see `simd9/wasm.rs`).
+    /// What `search` uses: the SIMD solver where it has a backend (x86-64 with AVX2, wasm
+    /// with simd128), else `fast9`.
     Best,
     /// The SIMD solver with the best backend here (AVX-512, AVX2, simd128), else `fast9`.
     Simd,
@@ -108,8 +108,7 @@ fn search_9x9_with(engine: Engine9, givens: &[u8; 81], limit: usize, keep: usize
     let on_solution: Option<&mut fast9::OnSolution> = if keep > 0 { Some(&mut on_solution) } else { None };
     let mut s = fast9::Search { limit, count: 0, guesses: 0, on_solution };
     let done = match engine {
-        Engine9::Best => cfg!(not(target_arch = "wasm32")) && simd9::solve(givens, &mut s),
-        Engine9::Simd => simd9::solve(givens, &mut s),
+        Engine9::Best | Engine9::Simd => simd9::solve(givens, &mut s),
         Engine9::Portable => {
             simd9::portable::solve(givens, &mut s);
             true
