@@ -2,7 +2,7 @@
 // puzzle files into its memory; shared by bench/wasm.mjs (solver) and bench/logic.mjs (steps).
 import fs from 'node:fs';
 
-const wasmPath = 'target/wasm32-unknown-unknown/release/inkdoku_wasm_bench.wasm';
+export const wasmPath = 'target/wasm32-unknown-unknown/release/inkdoku_wasm_bench.wasm';
 
 export async function wasmBench() {
   const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), {});

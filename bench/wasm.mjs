@@ -1,29 +1,39 @@
-// Times the engine's solver compiled to wasm (under node) beside the native build, on the same
-// files, counting solutions up to 2; prints puzzles/second and the wasm/native ratio.
+// Times the engine's 9x9 solver compiled to wasm beside the native build, on the same files,
+// counting solutions up to 2: puzzles/second and the wasm/native ratio, under node and in
+// headless Chromium (the browser the app's engine worker runs in; CHROMIUM=0 skips it).
 //
 //   node bench/wasm.mjs [RUNS] [set ...]      (run bench/wasm.sh, which builds both first)
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { wasmBench } from './wasm-bench.mjs';
+import { chromium } from 'playwright-core';
+import { wasmBench, wasmPath } from './wasm-bench.mjs';
 
 const runs = Number(process.argv[2] || 5);
 const sets = process.argv.slice(3);
 const { exports: { prepare, count_prepared, count_prepared_with }, loadPuzzles } = await wasmBench();
 
-// `count` is what the app's worker runs (count_prepared), or the SIMD solver's simd128 backend.
-function wasmRate(file, count = (limit) => count_prepared(limit)) {
-  const lines = loadPuzzles(file);
-  prepare(lines.length); // parsed before timing, as the native benchmark does
-  count(2); // one untimed run: node compiles wasm in tiers, the optimized code comes later
+/** Median seconds of `runs` timed calls of `count`, after one untimed one (V8 compiles wasm in
+ *  tiers: the optimized code comes later); the count of unique puzzles with it. Runs as it is
+ *  under node and, serialized, inside Chromium's page. */
+function time(runs, count) {
+  count();
   const times = [];
   let unique = 0;
   for (let r = 0; r < runs; r++) {
     const t0 = performance.now();
-    unique = count(2);
+    unique = count();
     times.push((performance.now() - t0) / 1000);
   }
   times.sort((a, b) => a - b);
-  return { pps: lines.length / times[Math.floor(times.length / 2)], unique };
+  return { seconds: times[Math.floor(times.length / 2)], unique };
+}
+
+// `count` is what the app's worker runs (count_prepared: the SIMD solver), or `fast9`.
+function nodeRate(file, count = (limit) => count_prepared(limit)) {
+  const lines = loadPuzzles(file);
+  prepare(lines.length); // parsed before timing, as the native benchmark does
+  const { seconds, unique } = time(runs, () => count(2));
+  return { pps: lines.length / seconds, unique };
 }
 
 function nativeRate(file) {
@@ -32,16 +42,45 @@ function nativeRate(file) {
   return { pps, unique: counts[1] };
 }
 
-console.log(`${'set (puzzles/s, median of ' + runs + ')'.padEnd(0)}`.padEnd(36), 'native'.padStart(10), 'wasm'.padStart(10), 'wasm simd9'.padStart(11), 'native/wasm'.padStart(12), 'wasm/native'.padStart(12));
+const browser = process.env.CHROMIUM === '0' ? null : await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = browser && (await browser.newPage());
+const wasmBase64 = fs.readFileSync(wasmPath).toString('base64');
+
+/** The worker's solver in Chromium: the same module, puzzles and method as `nodeRate`. */
+async function chromiumRate(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  return page.evaluate(async ({ runs, text, wasmBase64, timeSource }) => {
+    const time = new Function(`return (${timeSource})`)();
+    const lines = text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    const bytes = Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0));
+    const { instance: { exports } } = await WebAssembly.instantiate(bytes, {});
+    const at = exports.buffer(lines.length); // may grow the memory: its buffer after this
+    const cells = new Uint8Array(exports.memory.buffer, at, lines.length * 81);
+    lines.forEach((l, i) => {
+      for (let c = 0; c < 81; c++) {
+        const ch = l.charCodeAt(c);
+        cells[i * 81 + c] = ch >= 49 && ch <= 57 ? ch - 48 : 0;
+      }
+    });
+    exports.prepare(lines.length);
+    const { seconds, unique } = time(runs, () => exports.count_prepared(2));
+    return { pps: lines.length / seconds, unique };
+  }, { runs, text, wasmBase64, timeSource: time.toString() });
+}
+
+const cols = [['set (puzzles/s, median of ' + runs + ')', 34], ['native', 9], ['node', 9], ['node fast9', 11], ['Chromium', 9], ['node/native', 12], ['Chromium/native', 16]];
+console.log(cols.map(([c, w], i) => (i ? c.padStart(w) : c.padEnd(w))).join(' '));
 for (const set of sets) {
   const file = `../shared/data/${set}.txt`;
-  const { pps: native, unique: nativeUnique } = nativeRate(file);
-  const { pps, unique } = wasmRate(file);
-  const { pps: simd, unique: simdUnique } = wasmRate(file, (limit) => count_prepared_with(limit, 0));
+  const native = nativeRate(file);
+  const node = nodeRate(file);
+  const fast9 = nodeRate(file, (limit) => count_prepared_with(limit, 1));
+  const chrome = page ? await chromiumRate(file) : { pps: NaN, unique: native.unique };
   // The same answers or the figures mean nothing.
-  if (unique !== nativeUnique || simdUnique !== nativeUnique) {
-    throw new Error(`${set}: unique solutions differ: native ${nativeUnique}, wasm ${unique}, wasm simd9 ${simdUnique}`);
+  for (const [name, r] of [['node', node], ['node fast9', fast9], ['Chromium', chrome]]) {
+    if (r.unique !== native.unique) throw new Error(`${set}: unique solutions differ: native ${native.unique}, ${name} ${r.unique}`);
   }
-  console.log(set.padEnd(36), String(Math.round(native)).padStart(10), String(Math.round(pps)).padStart(10), String(Math.round(simd)).padStart(11),
-    (native / pps).toFixed(2).padStart(12), (pps / native).toFixed(2).padStart(12));
+  const row = [set, Math.round(native.pps), Math.round(node.pps), Math.round(fast9.pps), Math.round(chrome.pps), (node.pps / native.pps).toFixed(2), (chrome.pps / native.pps).toFixed(2)];
+  console.log(row.map((v, i) => (i ? String(v).padStart(cols[i][1]) : String(v).padEnd(cols[i][1]))).join(' '));
 }
+await browser?.close();

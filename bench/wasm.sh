@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The solver in wasm (node) beside native, same files, same method: a ratio per set.
+# The solver in wasm (node, and headless Chromium unless CHROMIUM=0) beside native, same files,
+# same method: a ratio per set.
 #   bench/wasm.sh            RUNS=11 bench/wasm.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
