@@ -58,31 +58,34 @@
 //! branch, but +25 % instructions and slower everywhere); `fast9` first with a budget of 0-4
 //! guesses, then this solver (+11 % on 17-clue puzzles at best, -20 % on serg and top1465).
 //!
-//! In wasm (node 20's V8, read with `--print-wasm-code` and `perf`; instructions per puzzle of
-//! the simd128 build counted with callgrind on node, top1465 and serg, which vary by about 2 %
-//! between runs of the same build): every 128-bit constant (shuffle masks included) is built
-//! in registers at each use (four instructions), a `v128.any_true` branch is five, and a fifth
-//! of perf's samples are spills to the stack and back. Kept: the box messages
-//! taken from the last round of the box's fixpoint instead of a union over rounds (two
-//! fewer live vectors; -5 % instructions in wasm, 1-2 % faster natively); signed compares for
-//! `any_less` and `nonzero` (one `pcmpgtw` in V8 instead of max, compare and not: -3 %);
-//! the box's cell mask passed through `Wide::opaque` (otherwise LLVM marks lanes it clears as
-//! "don't care" in the rotations before it, which V8 can then only emit as `pshufb` with a
-//! built mask: -2 %). Rejected in wasm: each band update in a function of its own (V8's
-//! allocator spills no less: +2 %); without the band's forced triads (+6 %); the minimums
-//! through `opaque` too (+3 %); looking for a lane below its minimum only at the box's
-//! fixpoint instead of every round (+3 % on top1465, -1 % on serg); `wasm-opt -O3` (what the
-//! worker's build runs) changes nothing measurable. All of it together: the simd128 backend
-//! 2-7 % faster per set in one run; the constant shuffles remain, since V8 has no cheaper form
-//! for them (a mask from memory goes through `i8x16.swizzle`, which adds a saturating add).
+//! In wasm (V8: node 20's 11.3 and Chromium 156, read with `--print-wasm-code` and `perf`;
+//! instructions per puzzle counted with callgrind on node): a 128-bit constant (shuffle masks
+//! included) is built in registers at each use (four instructions) where a load from memory is
+//! one, a `v128.any_true` branch is five instructions, `i8x16.popcnt` a nibble table (about
+//! ten), and with every box in two registers the allocator spills (a fifth of the samples).
+//! Half of the time is in the boxes' fixpoint loops (1.5 rounds per restriction on top1465),
+//! the rest in the band updates and the boxes' messages. Kept: the constant tables read with
+//! volatile loads (`wasm.rs`; a shuffle by a control from memory is `i8x16.swizzle`, which V8
+//! emits as the load, a saturating add and `pshufb`: +12-19 % per set in node, more in
+//! Chromium); the box messages taken from the last round of the box's fixpoint instead of a
+//! union over rounds (two fewer live vectors; -5 % instructions in wasm, 1-2 % faster
+//! natively); signed compares for `any_less` and `nonzero` (one `pcmpgtw` in V8 instead of
+//! max, compare and not: -3 %). Rejected in wasm: each band update in a function of its own
+//! (V8's allocator spills no less: +2 %); without the band's forced triads (+6 %); looking for
+//! a lane below its minimum only at the box's fixpoint instead of every round (+3 % on
+//! top1465, -1 % on serg); the hidden singles' row and column rotations each made where it is
+//! used (no change: V8 schedules them itself); `fast9` for the first 0-16 guesses, then this
+//! solver (in Chromium, with 2: +25 % on the 17-clue set, -23 % on top1465); `wasm-opt -O3`
+//! (what the worker's build runs) changes nothing measurable. Measured but not shipped:
+//! relaxed SIMD's `i8x16.relaxed_swizzle` (a bare `pshufb`; 6-10 % faster again per set), since
+//! Safari has no relaxed SIMD and a module that uses it does not load there at all.
 //!
 //! Where it stands: at least tdoku's speed on every benchmark set natively (AVX-512 here),
 //! faster than `fast9` except on the 17-clue set (about 0.8 of it: easy puzzles are nearly all
-//! propagation, where the bitboards need fewer instructions). In wasm the simd128 backend is
-//! slower than `fast9` except on the forum's hardest 1106 (0.6 of it on the 17-clue set, 0.76
-//! on serg, 0.95-0.99 on top1465 and forum 1905, 1.1 on forum 1106: every box operation is two
-//! 128-bit instructions, and the costs above), so wasm dispatches to `fast9` (see
-//! `solver::Engine9`).
+//! propagation, where the bitboards need fewer instructions). In wasm it is what the engine
+//! worker runs (`solver::Engine9::Best`): faster than `fast9` in wasm on the three hard sets,
+//! about as fast on serg, 0.7 of it on the 17-clue set; 0.5-0.7 of the native speed, since
+//! every box operation is two 128-bit instructions and the costs above remain (README).
 //!
 //! ## Backends
 //! The algorithm is generic over [`Wide`] (16 lanes) and [`Narrow`] (8 lanes) vectors. Byte
