@@ -209,6 +209,19 @@ pub(crate) struct State<B: Backend> {
 // ---------------------------------------------------------------------------------------------
 // Tables, all computed at compile time from the permutations.
 
+/// A table aligned to 16 bytes, as every table row the vector code reads is (rows are 16 or
+/// 32 bytes): the wasm backend reads tables with aligned volatile loads (see `wasm.rs`).
+#[repr(C, align(16))]
+pub(crate) struct Aligned<T>(T);
+
+impl<T> std::ops::Deref for Aligned<T> {
+    type Target = T;
+    #[inline(always)]
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 /// Configuration `p` puts a digit in element (minirow or minicolumn) `PERM[p][k]` of box `k`
 /// of a band.
 const PERM: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
@@ -263,7 +276,7 @@ const fn users(k: usize, e: usize) -> (usize, usize) {
 /// Positive triads from configurations broadcast to both halves: lane `4k + e` (k = 0, 1 in
 /// the low half; k = 2 at lanes 8-10) gets one of the two configurations using it; the two
 /// tables together give both.
-const TRIADS: [[u8; 32]; 2] = {
+static TRIADS: Aligned<[[u8; 32]; 2]> = Aligned({
     let mut t = [[0u8; 32]; 2];
     let mut which = 0;
     while which < 2 {
@@ -284,11 +297,11 @@ const TRIADS: [[u8; 32]; 2] = {
         which += 1;
     }
     t
-};
+});
 
 /// In a triads vector: lane `4k + e` gets lane `4k + (e + s) % 3` (`s` = 1, 2); lanes `4k + 3`
 /// get zero.
-const TRIAD_OTHERS: [[u8; 32]; 2] = {
+static TRIAD_OTHERS: Aligned<[[u8; 32]; 2]> = Aligned({
     let mut t = [[0u8; 32]; 2];
     let mut s = 1;
     while s < 3 {
@@ -306,12 +319,12 @@ const TRIAD_OTHERS: [[u8; 32]; 2] = {
         s += 1;
     }
     t
-};
+});
 
 /// From a triads-shaped vector `x` to configurations: `[0]` puts `x[4*0 + PERM[p][0]]` in low
 /// lane `p` and `x[8 + PERM[p][2]]` in high lane `p`; `[1]` puts `x[4 + PERM[p][1]]` in low
 /// lane `p`. OR-ing the four halves gives, per configuration, the OR over its three boxes.
-const TRIADS_TO_CONFIGS: [[u8; 32]; 2] = {
+static TRIADS_TO_CONFIGS: Aligned<[[u8; 32]; 2]> = Aligned({
     let mut a = [-1i8; 16];
     let mut b = [-1i8; 16];
     let mut p = 0;
@@ -322,14 +335,14 @@ const TRIADS_TO_CONFIGS: [[u8; 32]; 2] = {
         p += 1;
     }
     [wide_control(a), wide_control(b)]
-};
+});
 
 /// Box restriction masks from a band's triads for box `k` of the band, with the 8 lanes holding
 /// that box's triads (at lanes `base..base + 3`, `base` = 0 for k = 0 and 2, 4 for k = 1)
 /// broadcast to both halves. `[vertical][k][which]`: cells get their own triad (both tables),
 /// the negative triad of element `e` the two others (one per table); lanes of the other
 /// orientation get zero here and all digits from `BOX_FREE`.
-const BOX_MASKS: [[[[u8; 32]; 2]; 3]; 2] = {
+static BOX_MASKS: Aligned<[[[[u8; 32]; 2]; 3]; 2]> = Aligned({
     let mut t = [[[[0u8; 32]; 2]; 3]; 2];
     let mut vertical = 0;
     while vertical < 2 {
@@ -361,11 +374,11 @@ const BOX_MASKS: [[[[u8; 32]; 2]; 3]; 2] = {
         vertical += 1;
     }
     t
-};
+});
 
 /// All digits in the lanes a band of this orientation leaves free (the other orientation's
 /// negative triads, and lane 15).
-const BOX_FREE: [[u16; 16]; 2] = {
+static BOX_FREE: Aligned<[[u16; 16]; 2]> = Aligned({
     let mut t = [[0u16; 16]; 2];
     let mut i = 0;
     while i < 16 {
@@ -379,18 +392,19 @@ const BOX_FREE: [[u16; 16]; 2] = {
         i += 1;
     }
     t
-};
+});
 
 /// Gathers a box's negative triads: `H0, H1` to low lanes 0, 1, `H2` to high lane 2 and
 /// `V0-V2` to high lanes 4-6; OR-ing the halves gives `[H0, H1, H2, 0, V0, V1, V2, 0]`.
-const GATHER: [u8; 32] = wide_control([3, 7, -1, -1, -1, -1, -1, -1, -1, -1, 11, -1, 12, 13, 14, -1]);
+static GATHER: Aligned<[u8; 32]> = Aligned(wide_control([3, 7, -1, -1, -1, -1, -1, -1, -1, -1, 11, -1, 12, 13, 14, -1]));
 
 /// On gathered negative triads: lane `e` (and `4 + e`) gets lane `(e + s) % 3` (`4 + ...`).
-const GATHERED_OTHERS: [[u8; 16]; 2] = [narrow_control([1, 2, 0, -1, 5, 6, 4, -1]), narrow_control([2, 0, 1, -1, 6, 4, 5, -1])];
+static GATHERED_OTHERS: Aligned<[[u8; 16]; 2]> =
+    Aligned([narrow_control([1, 2, 0, -1, 5, 6, 4, -1]), narrow_control([2, 0, 1, -1, 6, 4, 5, -1])]);
 
 /// Gathered eliminations to configurations: `[vertical][k]`: lane `p` gets element
 /// `PERM[p][k]` of the horizontal (lanes 0-2) or vertical (4-6) group.
-const GATHERED_TO_CONFIGS: [[[u8; 16]; 3]; 2] = {
+static GATHERED_TO_CONFIGS: Aligned<[[[u8; 16]; 3]; 2]> = Aligned({
     let mut t = [[[0u8; 16]; 3]; 2];
     let mut v = 0;
     while v < 2 {
@@ -408,12 +422,12 @@ const GATHERED_TO_CONFIGS: [[[u8; 16]; 3]; 2] = {
         v += 1;
     }
     t
-};
+});
 
 /// The minimum number of digits per box lane.
-const MINIMUMS: [u16; 16] = [1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 6, 6, 6, 6, 0];
+static MINIMUMS: Aligned<[u16; 16]> = Aligned([1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 6, 6, 6, 6, 0]);
 /// All ones in cell lanes.
-const CELLS: [u16; 16] = {
+static CELLS: Aligned<[u16; 16]> = Aligned({
     let mut t = [0u16; 16];
     let mut i = 0;
     while i < 16 {
@@ -423,10 +437,10 @@ const CELLS: [u16; 16] = {
         i += 1;
     }
     t
-};
+});
 
 /// Configurations of box-element pair `[k][e]` that do NOT use it: all ones in those lanes.
-const NOT_USING: [[[u16; 8]; 3]; 3] = {
+static NOT_USING: Aligned<[[[u16; 8]; 3]; 3]> = Aligned({
     let mut t = [[[0u16; 8]; 3]; 3];
     let mut k = 0;
     while k < 3 {
@@ -444,7 +458,7 @@ const NOT_USING: [[[u16; 8]; 3]; 3] = {
         k += 1;
     }
     t
-};
+});
 
 // ---------------------------------------------------------------------------------------------
 // The algorithm.
@@ -685,7 +699,7 @@ fn gather<W: Wide>(x: W) -> W::Half {
 
 /// Per cell of a box (`4r + c`): all ones in the lanes a given there clears its digit from (the
 /// other cells, `H_r`, `V_c`), and in its own lane.
-const GIVEN_MASKS: [[[u16; 16]; 2]; 12] = {
+static GIVEN_MASKS: Aligned<[[[u16; 16]; 2]; 12]> = Aligned({
     let mut t = [[[0u16; 16]; 2]; 12];
     let mut r = 0;
     while r < 3 {
@@ -706,7 +720,7 @@ const GIVEN_MASKS: [[[u16; 16]; 2]; 12] = {
         r += 1;
     }
     t
-};
+});
 
 /// The whole solve, generic; each backend calls it from its entry point.
 #[inline(always)]

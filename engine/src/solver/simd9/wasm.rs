@@ -4,16 +4,17 @@
 //! is no run-time detection: the module fails to load on an engine without SIMD (every current
 //! browser has it).
 //!
-//! Every load is volatile: the loads are of the algorithm's constant tables (shuffle controls,
-//! lane masks), and V8 builds each 128-bit constant in registers at every use (two 64-bit
-//! moves and an insert) where a load from memory is one instruction. Volatile keeps LLVM from
-//! folding the tables into `v128.const`; it also keeps a constant shuffle a `i8x16.swizzle`
-//! (V8: the load, a saturating add from memory, `pshufb`) instead of an `i8x16.shuffle` with
-//! a built mask. Together 12-19 % faster per benchmark set than the constants (node 20).
+//! The algorithm's constant tables (shuffle controls, lane masks) are read with volatile
+//! loads: V8 builds each 128-bit constant in registers at every use (two 64-bit moves and an
+//! insert) where a load from memory is one instruction. Volatile keeps LLVM from folding the
+//! tables into `v128.const`; it also keeps a constant shuffle a `i8x16.swizzle` (V8: the load,
+//! a saturating add from memory, `pshufb`) instead of an `i8x16.shuffle` with a built mask.
+//! Together 12-19 % faster per benchmark set than the constants (node 20).
 //!
 //! # Safety
-//! The only `unsafe` operations are volatile `v128` reads and `v128_store` through references
-//! to at least 16 bytes (each checked), which wasm does without alignment requirements.
+//! The only `unsafe` operations are `v128` reads (volatile ones only where 16-byte aligned)
+//! and `v128_store`, through references to at least 16 bytes (each checked); wasm's own loads
+//! and stores need no alignment.
 
 #![allow(unsafe_code)]
 
@@ -74,8 +75,8 @@ impl BitXor for N {
 #[inline(always)]
 fn load8(x: &[u16]) -> v128 {
     assert!(x.len() >= 8);
-    // SAFETY: module comment: 16 readable bytes (checked above); wasm loads need no alignment.
-    unsafe { x.as_ptr().cast::<v128>().read_volatile() }
+    // SAFETY: module comment: 16 readable bytes (checked above), read as bytes (no alignment).
+    unsafe { read16(x.as_ptr().cast()) }
 }
 
 #[inline(always)]
@@ -88,8 +89,26 @@ fn store8(x: v128, out: &mut [u16]) {
 #[inline(always)]
 fn control(c: &[u8]) -> v128 {
     assert!(c.len() >= 16);
-    // SAFETY: module comment: `c` is 16 readable bytes; wasm loads need no alignment.
-    unsafe { c.as_ptr().cast::<v128>().read_volatile() }
+    // SAFETY: module comment: `c` is 16 readable bytes, read as bytes (no alignment).
+    unsafe { read16(c.as_ptr()) }
+}
+
+/// 16 bytes at `p`, one `v128.load`. The algorithm's tables are 16-byte aligned
+/// (`super::Aligned`) and read with a volatile load, which LLVM cannot fold into a
+/// `v128.const`; other data (a search's arrays on the stack) is read plainly. For a table the
+/// alignment test folds away at compile time.
+///
+/// # Safety
+/// `p` must be valid for reading 16 bytes.
+#[inline(always)]
+unsafe fn read16(p: *const u8) -> v128 {
+    if p.addr().is_multiple_of(16) {
+        // SAFETY: the caller's promise, and `p` is aligned as `v128` needs.
+        unsafe { p.cast::<v128>().read_volatile() }
+    } else {
+        // SAFETY: the caller's promise; `v128_load` needs no alignment.
+        unsafe { v128_load(p.cast()) }
+    }
 }
 
 /// A byte shuffle by a control from memory. With `relaxed-simd` (not enabled by this crate:

@@ -488,10 +488,10 @@ mod tests {
         let mut rng = Rng::seeded(5);
         let controls: Vec<&[u8; 32]> = TRIADS
             .iter()
-            .chain(&TRIAD_OTHERS)
-            .chain(&TRIADS_TO_CONFIGS)
+            .chain(TRIAD_OTHERS.iter())
+            .chain(TRIADS_TO_CONFIGS.iter())
             .chain(BOX_MASKS.iter().flatten().flatten())
-            .chain([&GATHER])
+            .chain([&*GATHER])
             .collect();
         for _ in 0..2000 {
             let (a, b, c) = (lanes16(&mut rng), lanes16(&mut rng), lanes16(&mut rng));
