@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
-import { wasmBench, wasmPath } from './wasm-bench.mjs';
+import { readPuzzles, wasmBench, wasmPath } from './wasm-bench.mjs';
 
 const runs = Number(process.argv[2] || 5);
 const sets = process.argv.slice(3);
@@ -48,24 +48,19 @@ const wasmBase64 = fs.readFileSync(wasmPath).toString('base64');
 
 /** The worker's solver in Chromium: the same module, puzzles and method as `nodeRate`. */
 async function chromiumRate(file) {
-  const text = fs.readFileSync(file, 'utf8');
-  return page.evaluate(async ({ runs, text, wasmBase64, timeSource }) => {
+  const { bytes } = readPuzzles(file);
+  return page.evaluate(async ({ runs, puzzles, wasmBase64, timeSource }) => {
     const time = new Function(`return (${timeSource})`)();
-    const lines = text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
-    const bytes = Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0));
-    const { instance: { exports } } = await WebAssembly.instantiate(bytes, {});
-    const at = exports.buffer(lines.length); // may grow the memory: its buffer after this
-    const cells = new Uint8Array(exports.memory.buffer, at, lines.length * 81);
-    lines.forEach((l, i) => {
-      for (let c = 0; c < 81; c++) {
-        const ch = l.charCodeAt(c);
-        cells[i * 81 + c] = ch >= 49 && ch <= 57 ? ch - 48 : 0;
-      }
-    });
-    exports.prepare(lines.length);
+    const decode = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const { instance: { exports } } = await WebAssembly.instantiate(decode(wasmBase64), {});
+    const cells = decode(puzzles);
+    const n = cells.length / 81;
+    const at = exports.buffer(n); // may grow the memory: its buffer after this
+    new Uint8Array(exports.memory.buffer, at, cells.length).set(cells);
+    exports.prepare(n);
     const { seconds, unique } = time(runs, () => exports.count_prepared(2));
-    return { pps: lines.length / seconds, unique };
-  }, { runs, text, wasmBase64, timeSource: time.toString() });
+    return { pps: n / seconds, unique };
+  }, { runs, puzzles: Buffer.from(bytes).toString('base64'), wasmBase64, timeSource: time.toString() });
 }
 
 const cols = [['set (puzzles/s, median of ' + runs + ')', 34], ['native', 9], ['node', 9], ['node fast9', 11], ['Chromium', 9], ['node/native', 12], ['Chromium/native', 16]];

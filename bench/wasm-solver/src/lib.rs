@@ -45,11 +45,16 @@ pub extern "C" fn count_prepared(limit: usize) -> usize {
     GRIDS.with_borrow(|grids| grids.iter().filter(|g| solver::count_solutions(g, limit) == 1).count())
 }
 
-/// `count_prepared` with a chosen 9x9 solver: 0 the SIMD one (simd128), 1 the bitboard one
-/// (`fast9`, what `count_prepared` uses in wasm), to compare them.
+/// The 9x9 solver JavaScript names by number: 1 the bitboard one (`fast9`), anything else the
+/// SIMD one (simd128, what `count_prepared` and the app's worker use).
+fn engine9(id: usize) -> solver::Engine9 {
+    if id == 1 { solver::Engine9::Fast9 } else { solver::Engine9::Simd }
+}
+
+/// `count_prepared` with a chosen 9x9 solver (`engine9`), to compare them.
 #[unsafe(no_mangle)]
 pub extern "C" fn count_prepared_with(limit: usize, engine: usize) -> usize {
-    let engine = if engine == 1 { solver::Engine9::Fast9 } else { solver::Engine9::Simd };
+    let engine = engine9(engine);
     GRIDS.with_borrow(|grids| grids.iter().filter(|g| solver::search_9x9(engine, g, limit, 0).count == 1).count())
 }
 
@@ -62,8 +67,7 @@ thread_local! {
 /// none) at `solution_at()`, for the wasm differential test (`tests/wasm`).
 #[unsafe(no_mangle)]
 pub extern "C" fn solve_one_with(i: usize, limit: usize, engine: usize) -> usize {
-    let engine = if engine == 1 { solver::Engine9::Fast9 } else { solver::Engine9::Simd };
-    let report = solver::search_9x9(engine, &puzzle(i), limit, 1);
+    let report = solver::search_9x9(engine9(engine), &puzzle(i), limit, 1);
     SOLUTION.with_borrow_mut(|out| {
         *out = [0; 81];
         if let Some(solution) = report.solutions.first() {

@@ -75,7 +75,7 @@ impl BitXor for N {
 #[inline(always)]
 fn load8(x: &[u16]) -> v128 {
     assert!(x.len() >= 8);
-    // SAFETY: module comment: 16 readable bytes (checked above), read as bytes (no alignment).
+    // SAFETY: module comment: 16 readable bytes (checked above).
     unsafe { read16(x.as_ptr().cast()) }
 }
 
@@ -89,7 +89,7 @@ fn store8(x: v128, out: &mut [u16]) {
 #[inline(always)]
 fn control(c: &[u8]) -> v128 {
     assert!(c.len() >= 16);
-    // SAFETY: module comment: `c` is 16 readable bytes, read as bytes (no alignment).
+    // SAFETY: module comment: `c` is 16 readable bytes (checked above).
     unsafe { read16(c.as_ptr()) }
 }
 
