@@ -250,3 +250,44 @@ test('a wait for the engine over 300 ms shows itself with Cancel, and Cancel end
   await page.waitForTimeout(3500);
   assert.equal(await page.locator('[role=gridcell].given').count(), 0, 'the cancelled check opened nothing');
 });
+
+test('a browser without WebAssembly SIMD is told why, in the player\'s language, instead of a blank page', async () => {
+  // Such a browser, as the page sees it: the SIMD probe does not validate and every module
+  // fails to compile. (A context of its own: the app's failing start is expected here.)
+  const noSimd = () => {
+    const refuse = () => Promise.reject(new WebAssembly.CompileError('no WebAssembly SIMD (simulated)'));
+    WebAssembly.validate = () => false;
+    WebAssembly.compile = WebAssembly.instantiate = refuse;
+    WebAssembly.compileStreaming = WebAssembly.instantiateStreaming = refuse;
+  };
+  const tooOld = {
+    de: ['Dieser Browser ist zu alt für inkdoku', /braucht WebAssembly SIMD.*aktualisiere/],
+    es: ['Este navegador es demasiado antiguo para inkdoku', /necesita WebAssembly SIMD.*Actualízalo/],
+  };
+  for (const [viewport, locale, stored, lang] of [
+    [{ width: 800, height: 480 }, 'de-DE', null, 'de'],
+    // The language chosen in the settings wins over the browser's.
+    [{ width: 1280, height: 800 }, 'de-DE', 'es', 'es'],
+  ]) {
+    const context = await b.browser.newContext({ viewport, locale });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(noSimd);
+      if (stored) await page.addInitScript((l) => localStorage.setItem('inkdoku.settings.v1', JSON.stringify({ language: l })), stored);
+      await page.goto(server.url);
+      const [title, text] = tooOld[lang];
+      const message = page.getByRole('alertdialog', { name: title });
+      await message.waitFor();
+      assert.match(await message.textContent(), text);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+      assert.equal(await page.getByRole('gridcell').count(), 0, 'no app behind the message');
+      await snap(page, `no-simd-${viewport.width}x${viewport.height}`);
+    } finally {
+      await context.close();
+    }
+  }
+  // A browser with SIMD (this one) plays, and is not told anything.
+  const page = await openApp(b, server.url);
+  assert.equal(await page.getByRole('alertdialog').count(), 0);
+  assert.deepEqual(b.errors, []);
+});
