@@ -70,7 +70,9 @@
 //! Chromium); the box messages taken from the last round of the box's fixpoint instead of a
 //! union over rounds (two fewer live vectors; -5 % instructions in wasm, 1-2 % faster
 //! natively); signed compares for `any_less` and `nonzero` (one `pcmpgtw` in V8 instead of
-//! max, compare and not: -3 %). Rejected in wasm: each band update in a function of its own
+//! max, compare and not: -3 %); a matrix row's hidden singles from its two pairs of lanes
+//! instead of three rotations of the whole row (fewer rotations and live vectors: +3-5 % per set
+//! in wasm, natively within the noise). Rejected in wasm: each band update in a function of its own
 //! (V8's allocator spills no less: +2 %); without the band's forced triads (+6 %); looking for
 //! a lane below its minimum only at the box's fixpoint instead of every round (+3 % on
 //! top1465, -1 % on serg); the hidden singles' row and column rotations each made where it is
@@ -496,16 +498,15 @@ impl<B: Backend> State<B> {
             }
             // Lanes at their minimum assert their digits.
             let mut asserted = cells & counts.equal(minimums());
-            // Digits once in a row or column of the matrix are asserted there.
-            for rotated in [
-                [cells.rotate_rows(), cells.rotate_rows2(), cells.rotate_rows().rotate_rows2()],
-                [cells.rotate_cols(), cells.rotate_cols2(), cells.rotate_cols().rotate_cols2()],
-            ] {
-                let mut twice = cells & rotated[0];
-                let mut once = cells | rotated[0];
-                twice = B::W::and_or(once, rotated[1], twice);
-                once = once | rotated[1];
-                twice = B::W::and_or(once, rotated[2], twice);
+            // Digits once in a row or column of the matrix are asserted there. A row's four
+            // lanes as two pairs: a digit is twice in the row if it is twice in either pair or
+            // once in both (two rotations by one lane fewer than summing the three rotations).
+            for (next, across) in [(cells.rotate_rows(), 0), (cells.rotate_cols(), 1)] {
+                let pairs = cells | next;
+                let pairs_twice = cells & next;
+                let (pairs_other, twice_other) =
+                    if across == 0 { (pairs.rotate_rows2(), pairs_twice.rotate_rows2()) } else { (pairs.rotate_cols2(), pairs_twice.rotate_cols2()) };
+                let twice = B::W::or3(pairs_twice, twice_other, pairs & pairs_other);
                 asserted = B::W::and_not_or(cells, twice, asserted);
             }
             // Asserted cells: their digit leaves their row, column (negative triads included)
