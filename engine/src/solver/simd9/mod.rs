@@ -75,7 +75,7 @@
 //! in wasm, natively within the noise); the box's union from the rows' unions by column
 //! rotations (fewer and cheaper rotations, one mask less: +2-6 % in wasm, natively too).
 //! Rejected in wasm: the loop's two exit tests (a lane below its minimum, nothing new) as one
-//! `any_true` (no change). Rejected in wasm: each band update in a function of its own
+//! `any_true` (no change); each band update in a function of its own
 //! (V8's allocator spills no less: +2 %); without the band's forced triads (+6 %); looking for
 //! a lane below its minimum only at the box's fixpoint instead of every round (+3 % on
 //! top1465, -1 % on serg); the hidden singles' row and column rotations each made where it is
