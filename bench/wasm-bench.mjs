@@ -19,8 +19,12 @@ export function readPuzzles(file) {
   return { lines, bytes };
 }
 
-export async function wasmBench() {
-  const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), {});
+/** The same module built with relaxed SIMD as well (what the engine worker runs in a browser
+ *  that has it; scripts/test builds it): node 20 runs it with --experimental-wasm-relaxed-simd. */
+export const relaxedWasmPath = 'target/relaxed-simd/wasm32-unknown-unknown/release/inkdoku_wasm_bench.wasm';
+
+export async function wasmBench(path = wasmPath) {
+  const { instance } = await WebAssembly.instantiate(fs.readFileSync(path), {});
   const { exports } = instance;
   /** Reads a file of 81-character puzzles into the module's buffer; returns the lines. */
   function loadPuzzles(file) {

@@ -1,12 +1,13 @@
 // Times the engine's 9x9 solver compiled to wasm beside the native build, on the same files,
 // counting solutions up to 2: puzzles/second and the wasm/native ratio, under node and in
-// headless Chromium (the browser the app's engine worker runs in; CHROMIUM=0 skips it).
+// headless Chromium (the browser the app's engine worker runs in; CHROMIUM=0 skips it), where
+// both builds run: plain simd128 and with relaxed SIMD (the one Chromium's worker loads).
 //
 //   node bench/wasm.mjs [RUNS] [set ...]      (run bench/wasm.sh, which builds both first)
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
-import { readPuzzles, wasmBench, wasmPath } from './wasm-bench.mjs';
+import { readPuzzles, relaxedWasmPath, wasmBench, wasmPath } from './wasm-bench.mjs';
 
 const runs = Number(process.argv[2] || 5);
 const sets = process.argv.slice(3);
@@ -34,12 +35,15 @@ function nativeOnce(file) {
 
 const browser = process.env.CHROMIUM === '0' ? null : await chromium.launch({ executablePath: '/usr/bin/chromium' });
 const page = browser && (await browser.newPage());
-const wasmBase64 = fs.readFileSync(wasmPath).toString('base64');
+// Chromium runs both builds of the engine worker's solver: plain simd128 (what a browser
+// without relaxed SIMD gets) and with relaxed SIMD (what Chromium's engine worker runs).
+const modules = { plain: wasmPath, relaxed: relaxedWasmPath };
 
-/** Loads the module and a set into Chromium's page (the worker's solver, as under node). */
-async function chromiumLoad(file) {
+/** Loads a module and a set into Chromium's page (the worker's solver, as under node). */
+async function chromiumLoad(file, name) {
   const { bytes } = readPuzzles(file);
-  await page.evaluate(async ({ puzzles, wasmBase64, timeSource }) => {
+  const wasmBase64 = fs.readFileSync(modules[name]).toString('base64');
+  await page.evaluate(async ({ name, puzzles, wasmBase64, timeSource }) => {
     const decode = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
     const { instance: { exports } } = await WebAssembly.instantiate(decode(wasmBase64), {});
     const cells = decode(puzzles);
@@ -47,23 +51,27 @@ async function chromiumLoad(file) {
     new Uint8Array(exports.memory.buffer, at, cells.length).set(cells);
     exports.prepare(cells.length / 81);
     const timeOnce = new Function(`return (${timeSource})`)();
-    globalThis.benchOnce = () => timeOnce(() => exports.count_prepared(2));
-  }, { puzzles: Buffer.from(bytes).toString('base64'), wasmBase64, timeSource: timeOnce.toString() });
+    globalThis.benchOnce ??= {};
+    globalThis.benchOnce[name] = () => timeOnce(() => exports.count_prepared(2));
+  }, { name, puzzles: Buffer.from(bytes).toString('base64'), wasmBase64, timeSource: timeOnce.toString() });
 }
 
-const cols = [['set (puzzles/s, median of ' + runs + ')', 34], ['native', 9], ['node', 9], ['node fast9', 11], ['Chromium', 9], ['node/native', 12], ['Chromium/native', 16]];
+const cols = [['set (puzzles/s, median of ' + runs + ')', 34], ['native', 9], ['node', 9], ['node fast9', 11], ['Chromium', 9], ['Chr. relaxed', 13], ['node/native', 12], ['Chromium/native', 16], ['relaxed/native', 15]];
 console.log(cols.map(([c, w], i) => (i ? c.padStart(w) : c.padEnd(w))).join(' '));
 for (const set of sets) {
   const file = `../shared/data/${set}.txt`;
   const n = loadPuzzles(file).length;
   prepare(n); // parsed before timing, as the native benchmark does
-  if (page) await chromiumLoad(file);
+  if (page) for (const name of Object.keys(modules)) await chromiumLoad(file, name);
   // `count_prepared` is what the app's worker runs (the SIMD solver); engine 1 is `fast9`.
   const engines = {
     native: async () => nativeOnce(file),
     node: async () => timeOnce(() => count_prepared(2)),
     'node fast9': async () => timeOnce(() => count_prepared_with(2, 1)),
-    ...(page ? { Chromium: () => page.evaluate(() => globalThis.benchOnce()) } : {}),
+    ...(page ? {
+      Chromium: () => page.evaluate(() => globalThis.benchOnce.plain()),
+      'Chr. relaxed': () => page.evaluate(() => globalThis.benchOnce.relaxed()),
+    } : {}),
   };
   const seconds = Object.fromEntries(Object.keys(engines).map((e) => [e, []]));
   for (let round = -1; round < runs; round++) {
@@ -80,7 +88,7 @@ for (const set of sets) {
   }
   const rate = (e) => (seconds[e] ? n / median(seconds[e]) : NaN);
   const ratio = (e) => (seconds[e] ? median(seconds[e].map((s, i) => seconds.native[i] / s)) : NaN);
-  const row = [set, Math.round(rate('native')), Math.round(rate('node')), Math.round(rate('node fast9')), Math.round(rate('Chromium')), ratio('node').toFixed(2), ratio('Chromium').toFixed(2)];
+  const row = [set, ...['native', 'node', 'node fast9', 'Chromium', 'Chr. relaxed'].map((e) => Math.round(rate(e))), ...['node', 'Chromium', 'Chr. relaxed'].map((e) => ratio(e).toFixed(2))];
   console.log(row.map((v, i) => (i ? String(v).padStart(cols[i][1]) : String(v).padEnd(cols[i][1]))).join(' '));
 }
 await browser?.close();

@@ -33,10 +33,29 @@ pub enum Which {
 impl Which {
     fn url(self) -> &'static str {
         match self {
+            // Two builds of the engine worker: with relaxed SIMD where the browser has it (the
+            // 9x9 solver's shuffles are bare `pshufb`s then: scripts/build-engine-worker-relaxed),
+            // else the plain one (Safari has no relaxed SIMD, and such a module would not compile).
+            Which::Engine if relaxed_simd() => "./worker_relaxed_loader.js",
             Which::Engine => "./worker_loader.js",
             Which::Ink => "./ink_loader.js",
         }
     }
+}
+
+/// Whether the browser compiles WebAssembly relaxed SIMD: it validates a module whose one
+/// function does an `i8x16.relaxed_swizzle` (hand-assembled: header; type () -> v128; one
+/// function; its body i32.const 0, i8x16.splat, twice, then i8x16.relaxed_swizzle, end).
+fn relaxed_simd() -> bool {
+    const PROBE: [u8; 36] = [
+        0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // "\0asm", version 1
+        0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, // types: () -> v128
+        0x03, 0x02, 0x01, 0x00, // functions: one, of type 0
+        0x0a, 0x0f, 0x01, 0x0d, 0x00, // code: one body of 13 bytes, no locals
+        0x41, 0x00, 0xfd, 0x0f, 0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x80, 0x02, 0x0b,
+    ];
+    let bytes = js_sys::Uint8Array::from(&PROBE[..]);
+    js_sys::WebAssembly::validate(&bytes).unwrap_or(false)
 }
 
 struct Client {

@@ -86,6 +86,34 @@ test('Hint + Apply solves a 4x4 and a 16x16 puzzle to the win', async () => {
   }
 });
 
+test('the engine worker with relaxed SIMD where the browser has it, the plain one where not: both hint to the win', async () => {
+  // A browser without relaxed SIMD (Safari), as the page sees it: a module that uses it does
+  // not validate.
+  const noRelaxedSimd = () => {
+    const validate = WebAssembly.validate;
+    WebAssembly.validate = (source) => {
+      const bytes = ArrayBuffer.isView(source) ? new Uint8Array(source.buffer, source.byteOffset, source.byteLength) : new Uint8Array(source);
+      for (let i = 0; i + 2 < bytes.length; i++) {
+        if (bytes[i] === 0xfd && bytes[i + 1] === 0x80 && bytes[i + 2] === 0x02) return false; // i8x16.relaxed_swizzle
+      }
+      return validate(source);
+    };
+  };
+  for (const [relaxed, expected] of [[false, 'worker_loader.js'], [true, 'worker_relaxed_loader.js']]) {
+    const engineWorkers = [];
+    const init = async (page) => {
+      page.on('worker', (w) => { if (/\/worker\w*\.js$/.test(w.url())) engineWorkers.push(new URL(w.url()).pathname.slice(1)); });
+      if (!relaxed) await page.addInitScript(noRelaxedSimd);
+    };
+    const page = await openPuzzle(PUZZLES.hard, { init });
+    const { eliminations } = await followHints(page);
+    assert.ok(eliminations > 0, 'a step that only removes candidates was applied');
+    assert.deepEqual([...new Set(engineWorkers)], [expected], `relaxed SIMD ${relaxed ? 'on' : 'off'}`);
+    await page.context().close();
+  }
+  assert.deepEqual(b.errors, []);
+});
+
 test('at 800x480 a hint that removes candidates is drawn, then gone after Apply', async () => {
   const page = await openPuzzle(PUZZLES.medium, { viewport: { width: 800, height: 480 } });
   // Follow hints until the first one that removes candidates, photographing it.

@@ -222,9 +222,10 @@ export async function recognized(page, r, c, digit) {
 }
 
 /** Opens a puzzle by link (`#` + puzzle text) in a new page of `b`, as a new player, and waits
- *  until it is on and announced. */
-export async function openByLink(b, url, puzzle, options = {}) {
+ *  until it is on and announced. `init(page)`, if given, runs before the page loads. */
+export async function openByLink(b, url, puzzle, { init, ...options } = {}) {
   const page = await b.page(options);
+  await init?.(page);
   await page.goto(url + '#' + puzzle);
   await waitForPuzzle(page);
   await page.waitForFunction(() => /Opened/.test(document.querySelector('[role=status]').textContent));

@@ -6,9 +6,11 @@
 // the check that the wasm intrinsics compute what the specification does.
 //
 // Needs target/wasm32-unknown-unknown/release/inkdoku_wasm_bench.wasm (scripts/test builds it).
+// With INKDOKU_RELAXED_SIMD=1 it checks the module built with relaxed SIMD instead (the engine
+// worker's second build; node needs --experimental-wasm-relaxed-simd: scripts/test runs both).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { wasmBench } from '../../bench/wasm-bench.mjs';
+import { relaxedWasmPath, wasmBench, wasmPath } from '../../bench/wasm-bench.mjs';
 
 const SIMD = 0;
 const FAST9 = 1;
@@ -22,7 +24,9 @@ const SETS = [
   ['tdoku/serg_benchmark', 400],
 ];
 
-const { exports, loadPuzzles } = await wasmBench();
+const relaxed = process.env.INKDOKU_RELAXED_SIMD === '1';
+const backend = relaxed ? 'simd128 with relaxed SIMD' : 'simd128';
+const { exports, loadPuzzles } = await wasmBench(relaxed ? relaxedWasmPath : wasmPath);
 
 /** The first solution `solve_one_with` kept, as a string of 81 digits. */
 function solution() {
@@ -48,7 +52,7 @@ function flaw(puzzle, grid) {
 }
 
 for (const [set, sample] of SETS) {
-  test(`wasm: simd128 and fast9 agree on ${set} (${sample} puzzles)`, () => {
+  test(`wasm: ${backend} and fast9 agree on ${set} (${sample} puzzles)`, () => {
     const lines = loadPuzzles(`../shared/data/${set}.txt`);
     const step = Math.max(1, Math.floor(lines.length / sample));
     let checked = 0;
@@ -59,7 +63,7 @@ for (const [set, sample] of SETS) {
       const fast9Solution = solution();
       assert.equal(simd, fast9, `${set} #${i}: solutions counted`);
       assert.ok(simd >= 1, `${set} #${i}: every benchmark puzzle has a solution`);
-      assert.equal(flaw(lines[i], simdSolution), null, `${set} #${i}: the simd128 solution`);
+      assert.equal(flaw(lines[i], simdSolution), null, `${set} #${i}: the ${backend} solution`);
       assert.equal(flaw(lines[i], fast9Solution), null, `${set} #${i}: the fast9 solution`);
       // With one solution both must find it; with several each finds one of them.
       if (simd === 1) assert.equal(simdSolution, fast9Solution, `${set} #${i}: the solution`);
@@ -67,6 +71,15 @@ for (const [set, sample] of SETS) {
     assert.equal(checked, sample);
   });
 }
+
+test('wasm: the module under test has the shuffles it is meant to have', async () => {
+  const fs = await import('node:fs');
+  const bytes = fs.readFileSync(relaxed ? relaxedWasmPath : wasmPath);
+  const count = (a, b, c) => bytes.reduce((n, x, i) => n + (x === a && bytes[i + 1] === b && bytes[i + 2] === c ? 1 : 0), 0);
+  const relaxedSwizzles = count(0xfd, 0x80, 0x02); // i8x16.relaxed_swizzle
+  if (relaxed) assert.ok(relaxedSwizzles > 0, 'the relaxed build uses i8x16.relaxed_swizzle');
+  else assert.equal(relaxedSwizzles, 0, 'the plain build has no relaxed SIMD (it would not load in Safari)');
+});
 
 test('wasm: a puzzle with no solution and one with a digit twice in a box count 0', () => {
   // Row 1 forces r1c9 = 9, which its column already has; the second repeats a 5 in box 1.

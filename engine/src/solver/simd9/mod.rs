@@ -504,12 +504,11 @@ impl<B: Backend> State<B> {
             // Digits once in a row or column of the matrix are asserted there. A row's four
             // lanes as two pairs: a digit is twice in the row if it is twice in either pair or
             // once in both (two rotations by one lane fewer than summing the three rotations).
-            for (next, across) in [(cells.rotate_rows(), 0), (cells.rotate_cols(), 1)] {
-                let pairs = cells | next;
-                let pairs_twice = cells & next;
-                let (pairs_other, twice_other) =
-                    if across == 0 { (pairs.rotate_rows2(), pairs_twice.rotate_rows2()) } else { (pairs.rotate_cols2(), pairs_twice.rotate_cols2()) };
-                let twice = B::W::or3(pairs_twice, twice_other, pairs & pairs_other);
+            let twice_in = |next: B::W, other_pair: fn(B::W) -> B::W| {
+                let (pairs, pairs_twice) = (cells | next, cells & next);
+                B::W::or3(pairs_twice, other_pair(pairs_twice), pairs & other_pair(pairs))
+            };
+            for twice in [twice_in(cells.rotate_rows(), B::W::rotate_rows2), twice_in(cells.rotate_cols(), B::W::rotate_cols2)] {
                 asserted = B::W::and_not_or(cells, twice, asserted);
             }
             // Asserted cells: their digit leaves their row, column (negative triads included)
