@@ -81,16 +81,18 @@
 //! top1465, -1 % on serg); the hidden singles' row and column rotations each made where it is
 //! used (no change: V8 schedules them itself); `fast9` for the first 0-16 guesses, then this
 //! solver (in Chromium, with 2: +25 % on the 17-clue set, -23 % on top1465); `wasm-opt -O3`
-//! (what the worker's build runs) changes nothing measurable. Measured but not shipped:
-//! relaxed SIMD's `i8x16.relaxed_swizzle` (a bare `pshufb`; 6-10 % faster again per set), since
-//! Safari has no relaxed SIMD and a module that uses it does not load there at all.
+//! (what the worker's build runs) changes nothing measurable. Relaxed SIMD's
+//! `i8x16.relaxed_swizzle` (a bare `pshufb`) is 7-15 % faster again per set in Chromium, but
+//! Safari has no relaxed SIMD and a module that uses it does not load there at all: the engine
+//! worker is built both ways and the app starts the one the browser can run (`wasm.rs`).
 //!
 //! Where it stands: at least tdoku's speed on every benchmark set natively (AVX-512 here),
 //! faster than `fast9` except on the 17-clue set (about 0.8 of it: easy puzzles are nearly all
 //! propagation, where the bitboards need fewer instructions). In wasm it is what the engine
 //! worker runs (`solver::Engine9::Best`): faster than `fast9` in wasm on the three hard sets,
-//! about as fast on serg, 0.7 of it on the 17-clue set; 0.5-0.7 of the native speed, since
-//! every box operation is two 128-bit instructions and the costs above remain (README).
+//! about as fast on serg, 0.7 of it on the 17-clue set; 0.6-0.8 of the native speed in
+//! Chromium, since every box operation is two 128-bit instructions and the costs above remain
+//! (README).
 //!
 //! ## Backends
 //! The algorithm is generic over [`Wide`] (16 lanes) and [`Narrow`] (8 lanes) vectors. Byte
