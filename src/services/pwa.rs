@@ -31,9 +31,11 @@ pub fn register(store: Store) {
     on_controller.forget();
     let promise = container.register("sw.js");
     leptos::task::spawn_local(async move {
-        match JsFuture::from(promise).await {
-            Ok(reg) => watch(reg.unchecked_into(), store),
-            Err(e) => web_sys::console::warn_2(&"service worker not registered (no offline play):".into(), &e),
+        // A registration that is not one (a browser or a test harness blocking service workers
+        // resolves with `undefined`) is no registration: no offline play, and no error.
+        match JsFuture::from(promise).await.map(JsCast::dyn_into::<ServiceWorkerRegistration>) {
+            Ok(Ok(reg)) => watch(reg, store),
+            Ok(Err(e)) | Err(e) => web_sys::console::warn_2(&"service worker not registered (no offline play):".into(), &e),
         }
     });
 }

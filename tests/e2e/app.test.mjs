@@ -217,16 +217,19 @@ test('the content security policy blocks inline scripts and eval', async () => {
   assert.deepEqual(b.errors, []);
 });
 
+/** The engine worker's script, either build (plain, or with relaxed SIMD where the browser has it). */
+const ENGINE_SCRIPT = /\/worker(_relaxed)?_loader\.js$/;
+
 test('a worker that fails answers the waiting request with a message, and the next request restarts it', async () => {
   const page = await b.page({ serviceWorkers: 'block' });
   // The engine worker's script fails as it starts (as a crash in its wasm would).
   const broken = (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: "throw new Error('engine broken on purpose')" });
-  await page.context().route('**/worker_loader.js', broken);
+  await page.context().route(ENGINE_SCRIPT, broken);
   await page.goto(server.url + '#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.');
   await page.waitForFunction(() => /puzzle engine stopped unexpectedly/.test(document.querySelector('[role=status]').textContent));
   assert.equal(await page.locator('[role=gridcell].given').count(), 0, 'nothing was opened half-way');
   // The next request (a new game) starts a fresh worker, which works.
-  await page.context().unroute('**/worker_loader.js', broken);
+  await page.context().unroute(ENGINE_SCRIPT, broken);
   await page.getByRole('button', { name: 'New game' }).click();
   await page.getByRole('dialog', { name: 'New game' }).getByRole('button', { name: 'Start' }).click();
   await waitForPuzzle(page);
@@ -237,7 +240,7 @@ test('a worker that fails answers the waiting request with a message, and the ne
 test('a wait for the engine over 300 ms shows itself with Cancel, and Cancel ends it', async () => {
   const page = await b.page({ serviceWorkers: 'block' });
   // The engine worker is slow to start (its script arrives after 3 s): the link's check waits.
-  await page.context().route('**/worker_loader.js', async (route) => {
+  await page.context().route(ENGINE_SCRIPT, async (route) => {
     await new Promise((r) => setTimeout(r, 3000));
     await route.continue();
   });
