@@ -75,7 +75,9 @@
 //! in wasm, natively within the noise); the box's union from the rows' unions by column
 //! rotations (fewer and cheaper rotations, one mask less: +2-6 % in wasm, natively too).
 //! Rejected in wasm: the loop's two exit tests (a lane below its minimum, nothing new) as one
-//! `any_true` (no change); each band update in a function of its own
+//! `any_true` (no change); a branch's copy of the state vector by vector instead of the
+//! `memory.copy` LLVM makes of it (which V8 compiles to a call: no change on a quiet machine);
+//! each band update in a function of its own
 //! (V8's allocator spills no less: +2 %); without the band's forced triads (+6 %); looking for
 //! a lane below its minimum only at the box's fixpoint instead of every round (+3 % on
 //! top1465, -1 % on serg); the hidden singles' row and column rotations each made where it is
