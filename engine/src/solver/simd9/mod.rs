@@ -86,7 +86,8 @@
 //! (what the worker's build runs) changes nothing measurable. Relaxed SIMD's
 //! `i8x16.relaxed_swizzle` (a bare `pshufb`) is 7-15 % faster again per set in Chromium, but
 //! Safari has no relaxed SIMD and a module that uses it does not load there at all: the engine
-//! worker is built both ways and the app starts the one the browser can run (`wasm.rs`).
+//! worker is built both ways (`scripts/build-engine-worker-relaxed`) and the app starts the one
+//! the browser can run (`src/services/worker.rs`).
 //!
 //! Where it stands: at least tdoku's speed on every benchmark set natively (AVX-512 here),
 //! faster than `fast9` except on the 17-clue set (about 0.8 of it: easy puzzles are nearly all
