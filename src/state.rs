@@ -227,6 +227,10 @@ pub struct Pending {
     pub strokes: Vec<Vec<[f32; 3]>>,
     /// The recognizer declined it: it stays, shown as such, until fixed or erased.
     pub declined: bool,
+    /// The digit the pen placed in this cell a moment ago, and the strokes it was read from:
+    /// these strokes may finish it (a slow crossbar, a 4's second stroke), so they are read
+    /// together with it (`ink::writing`). Its strokes are not drawn again: the digit shows.
+    pub continues: Option<(Digit, Vec<Vec<[f32; 3]>>)>,
 }
 
 /// The ink's UI state (not undoable: scratchpad strokes are in the game, pending ink isn't).

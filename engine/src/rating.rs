@@ -14,14 +14,6 @@
 //! At the hard end the scores follow Sudoku Explainer's rules: forcing chains 8.3-8.7, forcing
 //! nets 8.8-9.6, nested nets 9.7-11.9, each growing with the length of its proof
 //! (`forcing::length_bonus`), so puzzles are ordered as SE orders them across the whole range.
-//! | level      | hardest step score | typically needs                                        |
-//! |------------|--------------------|--------------------------------------------------------|
-//! | Easy       | ≤ 2.3              | singles only                                           |
-//! | Medium     | 2.3 < s ≤ 3.4      | intersections, pairs, X-Wing                           |
-//! | Hard       | 3.4 < s < 4.2      | triples, Swordfish, single-digit patterns              |
-//! | Expert     | 4.2 ≤ s < 6.5      | wings, uniqueness, quads, Jellyfish, BUG, complex fish |
-//! | Extreme    | ≥ 6.5              | chains and loops, ALS, templates                       |
-//! | NeedsTrial | —                  | the techniques run out: trial and error needed         |
 
 use crate::geometry::House;
 use crate::grid::Grid;
@@ -43,6 +35,15 @@ pub enum Level {
 }
 
 impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 7] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Extreme, Level::Master, Level::NeedsTrial];
+
+    /// The level a name stands for (the English name of `name`, as settings and forms keep it):
+    /// the one place a level is read back from text.
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+
     /// The level's name as players see it.
     pub fn name(self) -> &'static str {
         match self {
@@ -353,6 +354,14 @@ mod tests {
     use super::*;
     use crate::format::line;
     use crate::solver;
+
+    #[test]
+    fn every_level_is_read_back_from_its_name() {
+        for level in Level::ALL {
+            assert_eq!(Level::from_name(level.name()), Some(level));
+        }
+        assert_eq!(Level::from_name("Legendary"), None);
+    }
 
     #[test]
     fn singles_solve_an_easy_puzzle() {

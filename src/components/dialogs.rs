@@ -115,8 +115,9 @@ fn new_game(store: Store) -> impl IntoView {
     }
 }
 
+/// The level an option of a level list stands for (they are all `Level::name`s).
 fn level_named(name: &str) -> Level {
-    [Level::Easy, Level::Medium, Level::Hard, Level::Expert].into_iter().find(|l| l.name() == name).unwrap_or(Level::Easy)
+    Level::from_name(name).unwrap_or(Level::Easy)
 }
 
 fn symmetry_label(store: Store, s: Symmetry) -> &'static str {
@@ -382,5 +383,21 @@ fn other_tab(store: Store) -> impl IntoView {
                 <button type="button" on:click=move |_| close(store)>{store.t().just_watch}</button>
             </div>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every level a size offers comes back from its option as itself (Extreme and Master came
+    /// back as Easy when the list of names stopped at Expert).
+    #[test]
+    fn every_offered_level_is_the_level_picked() {
+        for size in [Size::Four, Size::Nine, Size::Sixteen] {
+            for &level in levels(size) {
+                assert_eq!(level_named(level.name()), level, "{size:?} {level:?}");
+            }
+        }
     }
 }

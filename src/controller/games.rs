@@ -77,6 +77,7 @@ pub fn start_game(store: Store, game: Game, meta: GameMeta) {
     }
     keep_as_previous(store);
     store.phase.set(Phase::Play);
+    crate::ink::writing::game_changed(store);
     store.game.set(game);
     store.elapsed.set(meta.elapsed_ms);
     store.meta.set(meta);

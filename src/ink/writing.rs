@@ -2,14 +2,23 @@
 //! runs and is tested natively (`tests` below, on the fakes of `crate::ports`); `layer` only turns
 //! pointer events into the calls here.
 //!
-//! A finished stroke in a cell joins that cell's pending ink. The ink is read `IDLE_MS` after
-//! the last stroke, or at once when the pen moves on to another cell; if the recognizer is still
-//! loading then, it is read as soon as it is ready (never before: that would split a digit whose
-//! first stroke was written while it loaded). The answer places the digit (digit mode) or
-//! toggles the note (notes mode) and offers the runner-up on the correction chip; ink the
-//! recognizer declines stays, with its two best guesses on the chip. Each drawing is read once;
-//! an answer for a cell the player has written more ink in since is dropped (the newer drawing
-//! is read in its turn). A zig-zag erases what the mode writes and says what went.
+//! A finished stroke in a cell joins that cell's pending ink, which is read at once. There is no
+//! fixed wait, as on paper: a digit that is read confidently and cannot be the start of another
+//! one is placed as soon as its answer comes (a few milliseconds). Only ink that could still grow
+//! waits for the next stroke — a lone upright (half a 4, or a 1 before its base), ink the
+//! recognizer is unsure of or declines — up to `GROW_MS` after the pen lifts, or until the pen
+//! moves on to another cell. A stroke in the same cell soon after a digit was placed from ink
+//! (`CONTINUE_MS`) is read together with that ink: a slow crossbar or second stroke finishes the
+//! digit instead of starting another (and the half drawing is never learned as a digit); if the
+//! two together don't read, the new ink is read on its own, as a rewrite.
+//!
+//! If the recognizer is still loading, ink is read as soon as it is ready (never before: that
+//! would split a digit whose first stroke was written while it loaded). The answer places the
+//! digit (digit mode) or toggles the note (notes mode) and offers the runner-up on the correction
+//! chip; ink the recognizer declines stays, with its two best guesses on the chip. Each drawing
+//! is read once; an answer for a cell the player has written more ink in since is dropped (the
+//! newer drawing is read in its turn), and so is an answer for a game that has been replaced. A
+//! zig-zag erases what the mode writes and says what went.
 
 use super::chip;
 use super::geometry::{self, Point};
@@ -24,8 +33,11 @@ use inkdoku_engine::game::{Action, Stroke};
 use inkdoku_engine::{Cell, Digit, Size};
 use leptos::prelude::*;
 
-/// How long after the last stroke a cell's ink is read.
-pub const IDLE_MS: u32 = 500;
+/// The longest ink that could still grow into another digit waits for its next stroke after
+/// the pen lifts (a person's pause between the two strokes of a 4 is a few hundred ms).
+pub const GROW_MS: u32 = 1000;
+/// How soon after a digit was placed from ink a stroke in the same cell still belongs to it.
+pub const CONTINUE_MS: f64 = 1500.0;
 
 /// The flow's own bookkeeping (not reactive: nothing renders from it).
 #[derive(Default)]
@@ -34,11 +46,29 @@ pub struct Writing {
     version: u32,
     /// The version of the pending ink the recognizer was asked to read (it is asked once).
     asked: Option<u32>,
-    /// The idle timer that counts (timers can't be called off: a stale one finds another
+    /// The answer for the pending ink, held while the ink may still grow.
+    held: Option<(u32, Recognition)>,
+    /// The version of the pending ink to place as soon as it is read (the pen moved on, or it
+    /// waited `GROW_MS`).
+    place_when_read: Option<u32>,
+    /// The grow timer that counts (timers can't be called off: a stale one finds another
     /// number here and does nothing).
     idle: u32,
-    /// The ink's idle time passed while the recognizer was loading: read it once it is ready.
+    /// Ink waits to be read until the recognizer is ready.
     waiting_for_recognizer: bool,
+    /// Counts the games: an answer asked for in an earlier game is dropped.
+    game: u32,
+    /// The digit the pen placed last, for a stroke that finishes it.
+    placed: Option<Placed>,
+}
+
+/// A digit the pen placed, with the ink it was read from.
+#[derive(Clone)]
+struct Placed {
+    cell: Cell,
+    digit: Digit,
+    strokes: Vec<Vec<[f32; 3]>>,
+    at: f64,
 }
 
 /// The highest value the recognizer may answer: 4 on 4x4, 9 on 9x9, and on 16x16 16 (the
@@ -51,6 +81,17 @@ fn max_digit(size: Size) -> u8 {
 /// scratchpad ink.
 pub fn recognizes(mode: InputMode) -> bool {
     mode != InputMode::Scratchpad
+}
+
+/// Whether ink read as `answer` could still be the start of another digit, so it waits for the
+/// next stroke: a lone upright read as 1 (the first stroke of a 4, or a 1 before its base), and
+/// ink the recognizer is unsure of or declines (a 0-like loop may become an 8 or a 9). Anything
+/// else read confidently is complete: if a stroke still follows, it continues the placed digit.
+pub fn may_grow(answer: &Recognition, strokes: usize) -> bool {
+    match *answer {
+        Recognition::Digit { digit, confidence, .. } => confidence < hand::UNSURE || (digit == 1 && strokes == 1),
+        Recognition::Declined { .. } => true,
+    }
 }
 
 /// Starts the ink worker if it isn't started (on first use, or when the page is idle). The
@@ -85,8 +126,25 @@ fn status_changed(store: Store, status: InkStatus) {
     }
     // Ink written while it loaded is read now (or the player is told writing is off).
     if store.ink.writing.try_update_value(|w| std::mem::take(&mut w.waiting_for_recognizer)).unwrap_or(false) {
-        flush(store);
+        ask(store);
     }
+}
+
+/// The game on the board was replaced (a new game, the daily puzzle, a previous game, a link,
+/// another tab's game): ink, its answers, the chip and what the pen last wrote belong to the
+/// game they were written in, and go with it.
+pub fn game_changed(store: Store) {
+    store.ink.writing.update_value(|w| {
+        w.game = w.game.wrapping_add(1);
+        w.idle = w.idle.wrapping_add(1);
+        w.held = None;
+        w.place_when_read = None;
+        w.waiting_for_recognizer = false;
+        w.placed = None;
+    });
+    store.ink.pending.set(None);
+    store.ink.chip.set(None);
+    store.ink.last_written.set(None);
 }
 
 /// Handwriting can't be read in this browser: plain words for the player (the pad and keys
@@ -102,8 +160,8 @@ fn pending_elsewhere(store: Store, at: Point) -> bool {
     store.ink.pending.with_untracked(|p| p.as_ref().is_some_and(|p| Some(p.cell) != cell))
 }
 
-/// The pen comes down at `at` to write: the recognizer loads if it hasn't, the idle timer stops,
-/// and ink waiting in another cell is read now.
+/// The pen comes down at `at` to write: the grow timer stops, and ink waiting in another cell
+/// is placed now.
 pub fn stroke_begins(store: Store, at: Point) {
     warm_up(store);
     store.ink.writing.update_value(|w| {
@@ -115,8 +173,8 @@ pub fn stroke_begins(store: Store, at: Point) {
     }
 }
 
-/// A hovering pen moved to `at`: ink it left in another cell is read now (unless declined: that
-/// ink waits for the player).
+/// A hovering pen moved to `at`: ink it left in another cell is placed now (unless declined:
+/// that ink waits for the player).
 pub fn pen_hovers(store: Store, at: Point) {
     let declined = store.ink.pending.with_untracked(|p| p.as_ref().is_some_and(|p| p.declined));
     if !declined && pending_elsewhere(store, at) {
@@ -124,9 +182,82 @@ pub fn pen_hovers(store: Store, at: Point) {
     }
 }
 
-/// Reads the pending ink now (the pen moved on, or it rested long enough).
+/// Places the pending ink now (the pen moved on, or the ink waited long enough to grow): with
+/// the answer already in, or as soon as it comes.
 pub fn flush(store: Store) {
-    store.ink.writing.update_value(|w| w.idle = w.idle.wrapping_add(1));
+    let Some(pending) = store.ink.pending.get_untracked() else { return };
+    if pending.declined {
+        return;
+    }
+    let held = store
+        .ink
+        .writing
+        .try_update_value(|w| {
+            w.idle = w.idle.wrapping_add(1);
+            w.place_when_read = Some(w.version);
+            let version = w.version;
+            w.held.take_if(|(v, _)| *v == version).map(|(_, answer)| answer)
+        })
+        .flatten();
+    match held {
+        Some(answer) => answered(store, Drawing::of(store, &pending), Ok(answer)),
+        None => ask(store),
+    }
+}
+
+/// Reads the pending ink now (a stroke just ended) and starts its grow timer.
+fn read(store: Store) {
+    let ticket = store.ink.writing.try_update_value(|w| {
+        w.idle = w.idle.wrapping_add(1);
+        w.idle
+    });
+    store.ports().clock.after(
+        GROW_MS,
+        Box::new(move || {
+            if ticket.is_some() && store.ink.writing.try_with_value(|w| w.idle) == ticket {
+                flush(store);
+            }
+        }),
+    );
+    ask(store);
+}
+
+/// A drawing as it was asked for: its cell, strokes, and the digit it may finish.
+#[derive(Clone)]
+struct Drawing {
+    cell: Cell,
+    /// Grid coordinates, the placed digit's strokes first.
+    strokes: Vec<Vec<[f32; 3]>>,
+    /// The strokes written since the digit was placed, when it continues one.
+    new_strokes: usize,
+    continues: Option<Digit>,
+    version: u32,
+    game: u32,
+}
+
+impl Drawing {
+    fn of(store: Store, pending: &Pending) -> Drawing {
+        let (version, game) = store.ink.writing.with_value(|w| (w.version, w.game));
+        let mut strokes = pending.continues.as_ref().map(|(_, s)| s.clone()).unwrap_or_default();
+        strokes.extend(pending.strokes.iter().cloned());
+        Drawing {
+            cell: pending.cell,
+            strokes,
+            new_strokes: pending.strokes.len(),
+            continues: pending.continues.as_ref().map(|c| c.0),
+            version,
+            game,
+        }
+    }
+
+    /// Cell-relative strokes, as the recognizer reads them.
+    fn in_cell(&self, size: Size) -> Vec<Vec<[f32; 3]>> {
+        self.strokes.iter().map(|s| geometry::in_cell(size, self.cell, s).into_iter().map(|p| p.map(|v| v as f32)).collect()).collect()
+    }
+}
+
+/// Asks the recognizer to read the pending ink, once per drawing, when it is ready.
+fn ask(store: Store) {
     let Some(pending) = store.ink.pending.get_untracked() else { return };
     if pending.declined {
         return;
@@ -143,79 +274,178 @@ pub fn flush(store: Store) {
             return;
         }
     }
-    // Asked once per drawing (the pen coming down elsewhere and the stroke ending both flush).
-    let Some(version) = store
-        .ink
-        .writing
-        .try_update_value(|w| {
-            let fresh = w.asked != Some(w.version);
-            w.asked = Some(w.version);
-            fresh.then_some(w.version)
-        })
-        .flatten()
+    // Asked once per drawing (the pen coming down elsewhere and the stroke ending both ask).
+    let fresh = store.ink.writing.try_update_value(|w| {
+        let fresh = w.asked != Some(w.version);
+        w.asked = Some(w.version);
+        fresh
+    });
+    if fresh == Some(true) {
+        let drawing = Drawing::of(store, &pending);
+        let strokes = drawing.in_cell(store.size()).into_iter().map(|s| s.into_iter().map(|p| p.map(f64::from)).collect()).collect();
+        let size = store.size();
+        store.ports().ink.recognize(strokes, max_digit(size), Box::new(move |answer| answered(store, drawing, answer)));
+    }
+}
+
+/// The recognizer's answer for `drawing`: dropped if stale, held while the ink may grow, else
+/// placed.
+fn answered(store: Store, drawing: Drawing, answer: Result<Recognition, String>) {
+    let Some((version, game, place_now)) =
+        store.ink.writing.try_with_value(|w| (w.version, w.game, w.place_when_read == Some(drawing.version)))
     else {
         return;
     };
-    let size = store.size();
-    let cell = pending.cell;
-    let strokes: Vec<Vec<[f64; 3]>> = pending.strokes.iter().map(|s| geometry::in_cell(size, pending.cell, s)).collect();
-    let drawing = strokes.iter().map(|s| s.iter().map(|p| p.map(|v| v as f32)).collect()).collect();
-    let note = store.mode.get_untracked().marks();
-    let remember = move |read: Option<Digit>, confidence: f32, second: u8| {
-        let at = store.ports().clock.now_ms();
-        hand::remember(store, LastWritten { cell: pending.cell, strokes: drawing, note, read, confidence, second: Digit::new(second), at });
-    };
-    let answered = move |answer: Result<Recognition, String>| {
-        // More ink written in this cell since: that drawing is read in its turn, not this one.
-        let current = store.ink.writing.try_with_value(|w| w.version);
-        let still_pending = store.ink.pending.try_with_untracked(|p| p.as_ref().is_some_and(|p| p.cell == cell));
-        if still_pending == Some(true) && current != Some(version) {
-            return;
+    // A game replaced since: its ink went with it.
+    if game != drawing.game {
+        return;
+    }
+    let still_pending = store.ink.pending.with_untracked(|p| p.as_ref().is_some_and(|p| p.cell == drawing.cell));
+    // More ink written in this cell since: that drawing is read in its turn, not this one.
+    if still_pending && version != drawing.version {
+        return;
+    }
+    // Ink that left the board before its answer came (scratched out, erased) is not placed.
+    if !still_pending && !place_now {
+        return;
+    }
+    if let Some(previous) = drawing.continues {
+        continued(store, drawing, previous, answer, still_pending);
+        return;
+    }
+    match answer {
+        Ok(answer) if still_pending && !place_now && may_grow(&answer, drawing.strokes.len()) => {
+            store.ink.writing.update_value(|w| w.held = Some((drawing.version, answer)));
         }
-        // The ink just read leaves the board (ink since written in another cell stays).
-        let drop_read_ink = move || {
-            if still_pending == Some(true) {
+        answer => place(store, drawing, answer, still_pending),
+    }
+}
+
+/// The answer for a placed digit's ink with strokes written since: if the whole reads
+/// confidently it is the digit (placed over the earlier reading if it differs); else the new
+/// strokes are read on their own, as a rewrite of the cell.
+fn continued(store: Store, drawing: Drawing, previous: Digit, answer: Result<Recognition, String>, still_pending: bool) {
+    let whole = match answer {
+        Ok(Recognition::Digit { digit, confidence, second }) if confidence >= hand::UNSURE => Some((digit, confidence, second)),
+        _ => None,
+    };
+    let size = store.size();
+    match whole.and_then(|(digit, confidence, second)| Some((Digit::new(digit).filter(|d| d.fits(size))?, confidence, second))) {
+        Some((digit, confidence, second)) => {
+            if still_pending {
                 store.ink.pending.set(None);
             }
-        };
-        match answer {
-            Ok(Recognition::Digit { digit, confidence, second }) => {
-                drop_read_ink();
-                if let Some(d) = Digit::new(digit).filter(|d| d.fits(size)) {
-                    controller::write(store, cell, d);
-                    remember(Some(d), confidence, second);
-                    // No chip for a colour painted by pen (Undo takes it off), nor over the
-                    // board of a game this digit just won.
-                    let won = store.meta.with_untracked(|m| m.won);
-                    if store.mode.get_untracked() != InputMode::Colour && !won {
-                        chip::offer(store, cell, &[second], Some(d));
-                    }
-                    store.settings.update(|s| s.pen_tip_done = true);
+            // The half drawing read before is not a misread the new digit corrects.
+            store.ink.last_written.set(None);
+            if digit != previous {
+                controller::write(store, drawing.cell, digit);
+            }
+            placed(store, &drawing, digit, confidence, second);
+        }
+        None if still_pending => {
+            let place_now = store.ink.writing.with_value(|w| w.place_when_read == Some(drawing.version));
+            store.ink.pending.update(|p| {
+                if let Some(p) = p.as_mut() {
+                    p.continues = None;
                 }
-            }
-            Ok(Recognition::Declined { best, second, confidence, .. }) => {
-                remember(None, confidence, second);
-                store.ink.pending.update(|p| {
-                    if let Some(p) = p.as_mut().filter(|p| p.cell == cell) {
-                        p.declined = true;
-                    }
-                });
-                store.status.set(store.t().ink_declined.into());
-                chip::offer(store, cell, &[best, second], None);
-            }
-            Err(e) => {
-                // The ink worker failed (it starts afresh with the next stroke).
-                warn(&format!("inkdoku: handwriting: {e}"));
-                drop_read_ink();
-                store.status.set(store.t().ink_failed.into());
-            }
+            });
+            store.ink.writing.update_value(|w| {
+                w.version = w.version.wrapping_add(1);
+                if place_now {
+                    w.place_when_read = Some(w.version);
+                }
+            });
+            ask(store);
+        }
+        None => {
+            // The pen has moved on: the new strokes alone are read and placed.
+            let new = drawing.strokes.len() - drawing.new_strokes;
+            let alone = Drawing { strokes: drawing.strokes[new..].to_vec(), new_strokes: drawing.new_strokes, continues: None, ..drawing };
+            let strokes = alone.in_cell(size).into_iter().map(|s| s.into_iter().map(|p| p.map(f64::from)).collect()).collect();
+            store.ports().ink.recognize(strokes, max_digit(size), Box::new(move |answer| place(store, alone, answer, false)));
+        }
+    }
+}
+
+/// Places what the pen wrote: the digit (or mark, or colour) with its runner-up on the chip;
+/// declined ink stays with its two best guesses; a failed worker drops the ink.
+fn place(store: Store, drawing: Drawing, answer: Result<Recognition, String>, still_pending: bool) {
+    if store.ink.writing.try_with_value(|w| w.game) != Some(drawing.game) {
+        return;
+    }
+    let size = store.size();
+    let cell = drawing.cell;
+    // The ink just read leaves the board (ink since written in another cell stays).
+    let drop_read_ink = move || {
+        if still_pending {
+            store.ink.pending.set(None);
         }
     };
-    store.ports().ink.recognize(strokes, max_digit(size), Box::new(answered));
+    match answer {
+        Ok(Recognition::Digit { digit, confidence, second }) => {
+            drop_read_ink();
+            if let Some(d) = Digit::new(digit).filter(|d| d.fits(size)) {
+                controller::write(store, cell, d);
+                placed(store, &drawing, d, confidence, second);
+            }
+        }
+        Ok(Recognition::Declined { best, second, confidence, .. }) => {
+            remember(store, &drawing, None, confidence, second);
+            store.ink.pending.update(|p| {
+                if let Some(p) = p.as_mut().filter(|p| p.cell == cell) {
+                    p.declined = true;
+                }
+            });
+            store.status.set(store.t().ink_declined.into());
+            chip::offer(store, cell, &[best, second], None);
+        }
+        Err(e) => {
+            // The ink worker failed (it starts afresh with the next stroke).
+            warn(&format!("inkdoku: handwriting: {e}"));
+            drop_read_ink();
+            store.status.set(store.t().ink_failed.into());
+        }
+    }
+}
+
+/// The pen placed `digit` from `drawing`: remembered (for a quick rewrite, and for a stroke
+/// that finishes it), the runner-up offered on the chip.
+fn placed(store: Store, drawing: &Drawing, digit: Digit, confidence: f32, second: u8) {
+    remember(store, drawing, Some(digit), confidence, second);
+    let mode = store.mode.get_untracked();
+    if mode == InputMode::Digit {
+        let at = store.ports().clock.now_ms();
+        let placed = Placed { cell: drawing.cell, digit, strokes: drawing.strokes.clone(), at };
+        store.ink.writing.update_value(|w| w.placed = Some(placed));
+    }
+    // No chip for a colour painted by pen (Undo takes it off), nor over the board of a game
+    // this digit just won.
+    let won = store.meta.with_untracked(|m| m.won);
+    if mode != InputMode::Colour && !won {
+        chip::offer(store, drawing.cell, &[second], Some(digit));
+    }
+    store.settings.update(|s| s.pen_tip_done = true);
+}
+
+fn remember(store: Store, drawing: &Drawing, read: Option<Digit>, confidence: f32, second: u8) {
+    let at = store.ports().clock.now_ms();
+    let note = store.mode.get_untracked().marks();
+    let strokes = drawing.in_cell(store.size());
+    hand::remember(store, LastWritten { cell: drawing.cell, strokes, note, read, confidence, second: Digit::new(second), at });
+}
+
+/// The digit the pen placed in `cell` a moment ago, while it shows, for a stroke that
+/// finishes it (digit mode only: a second mark in a cell is another note).
+fn placed_in(store: Store, cell: Cell) -> Option<Placed> {
+    let now = store.ports().clock.now_ms();
+    let placed = store.ink.writing.with_value(|w| w.placed.clone())?;
+    let shows = store.game.with_untracked(|g| g.digit(cell)) == Some(placed.digit);
+    let soon = now >= placed.at && now - placed.at <= CONTINUE_MS;
+    (placed.cell == cell && shows && soon && store.mode.get_untracked() == InputMode::Digit).then_some(placed)
 }
 
 /// A stroke was drawn (grid coordinates): a tap selects, a zig-zag scratches out, scratchpad
-/// ink is kept, and anything else joins the cell's pending ink, read after `IDLE_MS` of rest.
+/// ink is kept, and anything else joins the cell's pending ink, read at once.
 pub fn finish_drawing(store: Store, points: Vec<Point>) {
     let size = store.size();
     if points.is_empty() {
@@ -225,9 +455,9 @@ pub fn finish_drawing(store: Store, points: Vec<Point>) {
         if let Some(cell) = geometry::cell_at(size, points[0][0], points[0][1]) {
             controller::tap(store, cell);
         }
-        // The pen coming down stopped the idle timer: ink still waiting is read in its time.
+        // The pen coming down stopped the grow timer: ink still waiting is placed in its time.
         if store.ink.pending.with_untracked(Option::is_some) {
-            read_when_idle(store);
+            read(store);
         }
         return;
     }
@@ -255,41 +485,31 @@ pub fn finish_drawing(store: Store, points: Vec<Point>) {
     if !same_cell {
         flush(store);
     }
-    store.ink.writing.update_value(|w| w.version = w.version.wrapping_add(1));
+    // A stroke soon after the pen placed a digit here may finish it: read with its ink.
+    let continues = if same_cell { None } else { placed_in(store, cell).map(|p| (p.digit, p.strokes)) };
+    store.ink.writing.update_value(|w| {
+        w.version = w.version.wrapping_add(1);
+        w.placed = None;
+    });
     store.ink.pending.update(|p| match p {
         Some(p) if p.cell == cell => {
             p.strokes.push(points);
             p.declined = false;
         }
-        _ => *p = Some(Pending { cell, strokes: vec![points], declined: false }),
+        _ => *p = Some(Pending { cell, strokes: vec![points], declined: false, continues }),
     });
-    read_when_idle(store);
+    read(store);
 }
 
-/// Reads the pending ink after `IDLE_MS` unless the pen comes down again first.
-fn read_when_idle(store: Store) {
-    let ticket = store.ink.writing.try_update_value(|w| {
-        w.idle = w.idle.wrapping_add(1);
-        w.idle
-    });
-    store.ports().clock.after(
-        IDLE_MS,
-        Box::new(move || {
-            if ticket.is_some() && store.ink.writing.try_with_value(|w| w.idle) == ticket {
-                flush(store);
-            }
-        }),
-    );
-}
-
-/// A short stroke in a cell whose ink waits to be read is part of that digit (the base of a 1,
-/// a 7's crossbar), not a tap — unless it is a dot.
+/// A short stroke in a cell whose ink waits to be read, or whose digit the pen just placed, is
+/// part of that digit (the base of a 1, a 7's crossbar), not a tap — unless it is a dot.
 fn joins_pending_ink(store: Store, points: &[Point]) -> bool {
     let size = store.size();
     let (x0, y0, x1, y1) = geometry::bounds(points);
     let dot = (x1 - x0).max(y1 - y0) < 0.05 / size.side() as f32;
-    let here = geometry::cell_of(size, points);
-    !dot && here.is_some() && store.ink.pending.with_untracked(|p| p.as_ref().is_some_and(|p| Some(p.cell) == here && !p.declined))
+    let Some(here) = geometry::cell_of(size, points) else { return false };
+    let waiting = store.ink.pending.with_untracked(|p| p.as_ref().is_some_and(|p| p.cell == here && !p.declined));
+    !dot && (waiting || placed_in(store, here).is_some())
 }
 
 /// A zig-zag: erases what the mode writes — the digit (pen mode), the cell's notes (notes mode)

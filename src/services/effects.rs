@@ -55,6 +55,7 @@ pub fn keep_for_rescue(store: Store) {
 /// over). A stored game that doesn't read is left for the playing tab to report.
 pub fn reload_saved(store: Store) {
     if let storage::Loaded::Found(saved) = storage::load::<StoredGame>(&store.ports(), GAME_KEY) {
+        crate::ink::writing::game_changed(store);
         store.game.set(saved.game);
         store.elapsed.set(saved.meta.elapsed_ms);
         store.meta.set(saved.meta);

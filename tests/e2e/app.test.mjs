@@ -60,10 +60,12 @@ test('offline after one visit: reload, handwriting, new games of every size and 
       await dialog.getByRole('button', { name: 'Start' }).click();
       const discard = page.getByRole('button', { name: 'Start new game' });
       if (await discard.isVisible().catch(() => false)) await discard.click();
+      // The status names the level the puzzle was rated at: the one picked (Extreme and Master
+      // once came out Easy).
       await page.waitForFunction(
-        ([n, s]) => document.querySelectorAll('[role=gridcell]').length === n
-          && document.querySelector('[role=status]').textContent.startsWith(`New ${s}`),
-        [count, size], { timeout: 120000 });
+        ([n, s, l]) => document.querySelectorAll('[role=gridcell]').length === n
+          && document.querySelector('[role=status]').textContent.startsWith(`New ${s} ${l} `),
+        [count, size, level], { timeout: 120000 });
     }
   }
   await page.getByRole('button', { name: 'Hint' }).click();

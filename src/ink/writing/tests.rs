@@ -61,21 +61,19 @@ fn ready(world: &World) -> (Owner, Store) {
 }
 
 #[test]
-fn a_digit_is_read_when_the_pen_rests_and_placed_with_the_runner_up_on_the_chip() {
+fn a_digit_is_read_as_the_pen_lifts_and_placed_at_once_with_the_runner_up_on_the_chip() {
     let world = World::default();
     let (_owner, store) = ready(&world);
     write_stroke(store, cell(0, 0));
-    world.clock.advance(IDLE_MS as f64 - 1.0);
-    assert_eq!(world.ink.asked.borrow().len(), 0, "read before the pen rested");
-    world.clock.advance(1.0);
     {
         let asked = world.ink.asked.borrow();
-        assert_eq!(asked.len(), 1);
+        assert_eq!(asked.len(), 1, "read as soon as the pen lifts");
         let (strokes, max, _) = &asked[0];
         assert_eq!(*max, 9);
         // Cell coordinates: the stroke runs down the middle of its cell.
         assert!(strokes[0].iter().all(|p| (0.45..0.6).contains(&p[0]) && (0.0..=1.0).contains(&p[1])), "{strokes:?}");
     }
+    // A confident 4 cannot grow into another digit: no wait.
     world.ink.read_as(4, 9);
     assert_eq!(digit_at(store, cell(0, 0)), Some(4));
     assert_eq!(store.ink.pending.get_untracked(), None);
@@ -90,11 +88,118 @@ fn a_digit_is_read_when_the_pen_rests_and_placed_with_the_runner_up_on_the_chip(
 }
 
 #[test]
+fn a_lone_upright_waits_for_its_second_stroke_and_the_two_read_as_one_digit() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    write_stroke(store, cell(0, 0));
+    world.ink.read_as(1, 4);
+    assert_eq!(digit_at(store, cell(0, 0)), None, "a lone upright may be half a 4");
+    // The second stroke, slowly: 900 ms after the first lifted.
+    world.clock.advance(900.0);
+    write_stroke(store, cell(0, 0));
+    assert_eq!(world.ink.asked.borrow()[1].0.len(), 2, "both strokes in one drawing");
+    world.ink.read_as(4, 1);
+    assert_eq!(digit_at(store, cell(0, 0)), Some(4));
+    undo(store);
+    assert_eq!(digit_at(store, cell(0, 0)), None, "one digit, one undo step: no 1 was ever placed");
+    assert!(store.ink.hand.with_untracked(|h| h.samples.is_empty()), "nothing learned");
+}
+
+#[test]
+fn a_lone_upright_is_placed_when_nothing_follows_or_the_pen_moves_on() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    write_stroke(store, cell(0, 0));
+    world.ink.read_as(1, 7);
+    world.clock.advance(GROW_MS as f64 - 1.0);
+    assert_eq!(digit_at(store, cell(0, 0)), None);
+    world.clock.advance(1.0);
+    assert_eq!(digit_at(store, cell(0, 0)), Some(1), "placed once it could no longer grow");
+    // The pen moving on places it at once, whether its answer is in or not.
+    write_stroke(store, cell(0, 2));
+    world.ink.read_as(1, 7);
+    write_stroke(store, cell(0, 4));
+    assert_eq!(digit_at(store, cell(0, 2)), Some(1));
+    write_stroke(store, cell(0, 6));
+    assert_eq!(digit_at(store, cell(0, 4)), None);
+    world.ink.read_as(1, 7);
+    assert_eq!(digit_at(store, cell(0, 4)), Some(1), "placed as soon as it was read");
+}
+
+#[test]
+fn a_slow_stroke_after_the_digit_was_placed_finishes_it_instead_of_starting_another() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    // A 7, then its crossbar 700 ms later: read with the 7's stroke, still a 7, no new step.
+    write_stroke(store, cell(0, 0));
+    world.ink.read_as(7, 1);
+    assert_eq!(digit_at(store, cell(0, 0)), Some(7));
+    world.clock.advance(700.0);
+    write_stroke(store, cell(0, 0));
+    assert_eq!(world.ink.asked.borrow()[1].0.len(), 2, "read with the placed 7's stroke");
+    assert_eq!(store.ink.pending.get_untracked().map(|p| p.strokes.len()), Some(1), "only the new stroke is drawn as ink");
+    world.ink.read_as(7, 2);
+    assert_eq!(digit_at(store, cell(0, 0)), Some(7));
+    assert_eq!(store.ink.pending.get_untracked(), None);
+    assert!(store.ink.chip.get_untracked().is_some(), "the runner-up of the whole drawing offered");
+    undo(store);
+    assert_eq!(digit_at(store, cell(0, 0)), None);
+    // A 3 read too early, and the stroke that makes it an 8: the 8 replaces it, nothing learned.
+    write_stroke(store, cell(0, 2));
+    world.ink.read_as(3, 5);
+    world.clock.advance(600.0);
+    write_stroke(store, cell(0, 2));
+    world.ink.read_as(8, 3);
+    assert_eq!(digit_at(store, cell(0, 2)), Some(8));
+    assert!(store.ink.hand.with_untracked(|h| h.samples.is_empty()), "the half drawing is not learned as a digit");
+}
+
+#[test]
+fn a_stroke_that_does_not_finish_the_placed_digit_is_read_alone_as_a_rewrite() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    write_stroke(store, cell(0, 0));
+    world.ink.read_as(5, 6);
+    world.clock.advance(800.0);
+    write_stroke(store, cell(0, 0));
+    world.ink.read(Ok(Recognition::Declined { declined: true, confidence: 0.3, best: 8, second: 6 }));
+    assert_eq!(world.ink.asked.borrow()[2].0.len(), 1, "the new stroke read on its own");
+    world.ink.read_as(6, 5);
+    assert_eq!(digit_at(store, cell(0, 0)), Some(6));
+    // Long after, a stroke in the cell is a drawing of its own.
+    world.clock.advance(CONTINUE_MS + 1.0);
+    write_stroke(store, cell(0, 0));
+    assert_eq!(world.ink.asked.borrow()[3].0.len(), 1);
+}
+
+#[test]
+fn ink_the_chip_and_late_answers_belong_to_their_game() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    write_stroke(store, cell(0, 0));
+    world.ink.read_as(4, 9);
+    assert!(store.ink.chip.get_untracked().is_some());
+    write_stroke(store, cell(0, 2));
+    // Another game before r1c3's answer comes (the player said yes to replacing this one).
+    crate::controller::load_shared(store, inkdoku_engine::share::parse(PUZZLE).unwrap());
+    world.engine.answer_truly(world.engine.last_id());
+    assert_eq!(store.ink.chip.get_untracked(), None, "the chip went with its game");
+    assert_eq!(store.ink.pending.get_untracked(), None);
+    world.ink.read_as(6, 5);
+    world.clock.advance(GROW_MS as f64);
+    assert_eq!(digit_at(store, cell(0, 2)), None, "an answer for the game before is dropped");
+    // A rewrite in the new game is nobody's correction.
+    write_stroke(store, cell(0, 0));
+    world.ink.read_as(9, 4);
+    assert!(store.ink.hand.with_untracked(|h| h.samples.is_empty()));
+}
+
+#[test]
 fn a_pick_on_the_chip_replaces_the_digit_in_one_undo_step_and_is_learned() {
     let world = World::default();
     let (_owner, store) = ready(&world);
     write_stroke(store, cell(0, 0));
-    world.clock.advance(IDLE_MS as f64);
+    world.clock.advance(GROW_MS as f64);
     world.ink.read_as(7, 1);
     chip::choose(store, Digit::new(1).unwrap());
     assert_eq!(digit_at(store, cell(0, 0)), Some(1));
@@ -112,10 +217,10 @@ fn ink_written_while_the_recognizer_loads_is_read_once_ready_in_one_piece() {
     write_stroke(store, cell(0, 0));
     assert_eq!(world.ink.starts.get(), 1, "the first stroke starts the recognizer");
     assert_eq!(store.ink.state.get_untracked(), InkState::Loading);
-    world.clock.advance(IDLE_MS as f64);
+    world.clock.advance(GROW_MS as f64);
     // The second stroke of the same digit, after the first one's idle time.
     write_stroke(store, cell(0, 0));
-    world.clock.advance(IDLE_MS as f64);
+    world.clock.advance(GROW_MS as f64);
     assert_eq!(world.ink.asked.borrow().len(), 0, "nothing is read before the recognizer is ready");
     world.ink.ready();
     assert_eq!(world.ink.asked.borrow().len(), 1, "read once, as soon as it is ready");
@@ -125,23 +230,24 @@ fn ink_written_while_the_recognizer_loads_is_read_once_ready_in_one_piece() {
 }
 
 #[test]
-fn the_pen_moving_on_to_another_cell_reads_the_ink_it_left_at_once() {
+fn the_pen_moving_on_to_another_cell_places_the_ink_it_left_at_once() {
     let world = World::default();
     let (_owner, store) = ready(&world);
     write_stroke(store, cell(0, 0));
     write_stroke(store, cell(0, 2));
-    assert_eq!(world.ink.asked.borrow().len(), 1, "r1c1 read (once) when the pen came down in r1c3");
-    // Its answer comes after r1c3's stroke ended: r1c1 is written, r1c3's ink stays to be read.
+    assert_eq!(world.ink.asked.borrow().len(), 2, "each cell's ink read once");
+    // r1c1's answer comes after r1c3's stroke ended: r1c1 is written, r1c3's ink stays to be read.
     world.ink.read_as(4, 1);
     assert_eq!(store.ink.pending.get_untracked().map(|p| p.cell), Some(cell(0, 2)));
     assert_eq!(digit_at(store, cell(0, 0)), Some(4));
-    world.clock.advance(IDLE_MS as f64);
     world.ink.read_as(8, 3);
     assert_eq!(digit_at(store, cell(0, 2)), Some(8));
-    // A hovering pen does the same.
+    // A hovering pen places ink that is waiting to grow.
     write_stroke(store, cell(0, 4));
+    world.ink.read_as(1, 7);
+    assert_eq!(digit_at(store, cell(0, 4)), None);
     pen_hovers(store, stroke_in(cell(0, 6))[0]);
-    assert_eq!(world.ink.waiting(), 1);
+    assert_eq!(digit_at(store, cell(0, 4)), Some(1));
 }
 
 #[test]
@@ -149,12 +255,12 @@ fn an_answer_for_a_cell_written_in_since_is_dropped() {
     let world = World::default();
     let (_owner, store) = ready(&world);
     write_stroke(store, cell(0, 0));
-    world.clock.advance(IDLE_MS as f64);
+    world.clock.advance(GROW_MS as f64);
     // The player adds a stroke before the answer comes: the first answer no longer counts.
     write_stroke(store, cell(0, 0));
     world.ink.read_as(1, 7);
     assert_eq!(digit_at(store, cell(0, 0)), None);
-    world.clock.advance(IDLE_MS as f64);
+    world.clock.advance(GROW_MS as f64);
     assert_eq!(world.ink.asked.borrow()[1].0.len(), 2);
     world.ink.read_as(4, 1);
     assert_eq!(digit_at(store, cell(0, 0)), Some(4));
@@ -165,8 +271,11 @@ fn declined_ink_stays_with_its_two_best_guesses_and_a_pick_writes_and_learns_it(
     let world = World::default();
     let (_owner, store) = ready(&world);
     write_stroke(store, cell(0, 0));
-    world.clock.advance(IDLE_MS as f64);
     world.ink.read(Ok(Recognition::Declined { declined: true, confidence: 0.4, best: 7, second: 1 }));
+    // Unreadable ink may be unfinished: it waits for more before it is called declined.
+    assert!(store.ink.pending.get_untracked().is_some_and(|p| !p.declined));
+    assert_eq!(store.ink.chip.get_untracked(), None);
+    world.clock.advance(GROW_MS as f64);
     assert_eq!(digit_at(store, cell(0, 0)), None);
     assert!(store.ink.pending.get_untracked().is_some_and(|p| p.declined), "the ink stays");
     assert_eq!(store.status.get_untracked(), store.t().ink_declined);
@@ -188,7 +297,7 @@ fn in_notes_mode_the_pen_toggles_the_note() {
     store.mode.set(InputMode::Notes);
     for expected in [true, false] {
         write_stroke(store, cell(0, 0));
-        world.clock.advance(IDLE_MS as f64);
+        world.clock.advance(GROW_MS as f64);
         world.ink.read_as(3, 8);
         let noted = store.game.with_untracked(|g| g.board().notes[cell(0, 0).index()].contains(Digit::new(3).unwrap()));
         assert_eq!(noted, expected);
@@ -203,11 +312,11 @@ fn a_failing_ink_worker_drops_the_ink_and_says_so_and_a_restarted_one_is_taught_
     assert_eq!(*world.ink.taught.borrow(), vec![0], "taught the (empty) hand when it started");
     // A correction is kept, then the worker crashes while reading.
     write_stroke(store, cell(0, 0));
-    world.clock.advance(IDLE_MS as f64);
+    world.clock.advance(GROW_MS as f64);
     world.ink.read_as(7, 1);
     chip::choose(store, Digit::new(1).unwrap());
     write_stroke(store, cell(0, 2));
-    world.clock.advance(IDLE_MS as f64);
+    world.clock.advance(GROW_MS as f64);
     world.ink.read(Err("the ink worker stopped".into()));
     world.ink.status(InkStatus::Crashed);
     assert_eq!(store.status.get_untracked(), store.t().ink_failed);
@@ -225,7 +334,7 @@ fn a_recognizer_that_cannot_load_turns_writing_off_in_plain_words() {
     let world = World::default();
     let (_owner, store) = start(&world);
     write_stroke(store, cell(0, 0));
-    world.clock.advance(IDLE_MS as f64);
+    world.clock.advance(GROW_MS as f64);
     world.ink.unavailable("WebAssembly is off");
     assert_eq!(store.ink.pending.get_untracked(), None);
     assert_eq!(store.status.get_untracked(), store.t().ink_unavailable);
@@ -240,7 +349,7 @@ fn a_given_cannot_be_written_over() {
     let world = World::default();
     let (_owner, store) = ready(&world);
     write_stroke(store, cell(0, 1));
-    world.clock.advance(IDLE_MS as f64);
+    world.clock.advance(GROW_MS as f64);
     assert_eq!(world.ink.asked.borrow().len(), 0);
     assert_eq!(store.status.get_untracked(), store.t().given_cannot_change);
 }
@@ -250,7 +359,7 @@ fn a_scratch_out_erases_the_digit_says_which_and_undo_brings_it_back() {
     let world = World::default();
     let (_owner, store) = ready(&world);
     write_stroke(store, cell(0, 0));
-    world.clock.advance(IDLE_MS as f64);
+    world.clock.advance(GROW_MS as f64);
     world.ink.read_as(4, 9);
     let zigzag = zigzag_in(cell(0, 0));
     assert!(geometry::is_scratch_out(Size::Nine, &zigzag));
@@ -269,7 +378,7 @@ fn the_eraser_erases_the_digits_it_crosses() {
     let (_owner, store) = ready(&world);
     for (c, d) in [(cell(0, 0), 4), (cell(0, 2), 8)] {
         write_stroke(store, c);
-        world.clock.advance(IDLE_MS as f64);
+        world.clock.advance(GROW_MS as f64);
         world.ink.read_as(d, 1);
     }
     let row = 0.5 / 9.0;
@@ -287,7 +396,7 @@ fn scratchpad_ink_is_kept_clipped_to_the_board_and_never_read() {
     let mut points = stroke_in(cell(8, 8));
     points.push([1.02, 0.99, 0.5]);
     finish_drawing(store, points);
-    world.clock.advance(IDLE_MS as f64);
+    world.clock.advance(GROW_MS as f64);
     assert_eq!(world.ink.asked.borrow().len(), 0);
     let ink = store.game.with_untracked(|g| g.board().ink.clone());
     assert_eq!(ink.len(), 1);
@@ -304,19 +413,22 @@ fn a_short_last_stroke_joins_the_digit_and_a_tap_never_leaves_ink_unread() {
     assert!(geometry::is_tap(Size::Nine, &base));
     stroke_begins(store, base[0]);
     finish_drawing(store, base);
-    world.clock.advance(IDLE_MS as f64);
-    assert_eq!(world.ink.asked.borrow().len(), 1, "read after the pen rests");
-    assert_eq!(world.ink.asked.borrow()[0].0.len(), 2, "the base is part of the drawing");
+    assert_eq!(world.ink.asked.borrow().len(), 2);
+    assert_eq!(world.ink.asked.borrow()[1].0.len(), 2, "the base is part of the drawing");
+    world.ink.read_as(1, 7); // the upright alone: stale
+    assert_eq!(digit_at(store, cell(0, 0)), None);
     world.ink.read_as(1, 7);
-    // A real tap (a dot) in a cell whose ink waits: it selects, and the ink is still read.
+    assert_eq!(digit_at(store, cell(0, 0)), Some(1), "a 1 with its base is complete");
+    // A real tap (a dot) in a cell whose ink waits: it selects, and the ink is still placed.
     write_stroke(store, cell(0, 2));
+    world.ink.read_as(1, 7);
     let dot = vec![[2.5 / 9.0, 0.5 / 9.0, 0.5]; 3];
     stroke_begins(store, dot[0]);
     finish_drawing(store, dot);
     assert_eq!(store.selected.get_untracked(), Some(cell(0, 2)));
-    assert_eq!(world.ink.waiting(), 0);
-    world.clock.advance(IDLE_MS as f64);
-    assert_eq!(world.ink.waiting(), 1, "read after the pen rests");
+    assert_eq!(digit_at(store, cell(0, 2)), None);
+    world.clock.advance(GROW_MS as f64);
+    assert_eq!(digit_at(store, cell(0, 2)), Some(1), "placed once it could no longer grow");
 }
 
 #[test]
@@ -331,7 +443,7 @@ fn the_digit_that_wins_the_game_gets_no_chip() {
         }
     }
     write_stroke(store, cell(0, 0));
-    world.clock.advance(IDLE_MS as f64);
+    world.clock.advance(GROW_MS as f64);
     world.ink.read_as(solution.get(cell(0, 0)).unwrap().get(), 1);
     assert!(store.game.with_untracked(|g| g.is_solved()));
     assert_eq!(store.ink.chip.get_untracked(), None);
