@@ -94,6 +94,34 @@ pub fn touches(stroke: &[Point], path: &[Point], radius: f32) -> bool {
     stroke.iter().any(|p| path.iter().any(|q| (p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2) < radius * radius))
 }
 
+/// A strike-through of one pencil mark: a single short, straight, nearly level stroke across
+/// one of the cell's mark places (`k` by `k` of them, as `components::board` lays the marks out).
+/// Returns the place it crosses (0 = top left, row by row). `points` are cell-relative. It is
+/// longer than a tap (so never taken for one), shorter than one and a half mark places (so a
+/// stroke across the cell is writing), at most half as high as it is wide, and its path is
+/// nearly its chord: no digit is written as one such dash (a 1 is upright, a 7 bends), and the
+/// flow takes it for a strike only once no second stroke followed (`ink::writing`).
+pub fn struck_place(k: usize, points: &[[f64; 3]]) -> Option<usize> {
+    let (first, last) = (points.first()?, points.last()?);
+    let slot = 1.0 / k as f64;
+    let chord = (last[0] - first[0]).hypot(last[1] - first[1]);
+    let path: f64 = points.windows(2).map(|w| (w[1][0] - w[0][0]).hypot(w[1][1] - w[0][1])).sum();
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for p in points {
+        (x0, y0, x1, y1) = (x0.min(p[0]), y0.min(p[1]), x1.max(p[0]), y1.max(p[1]));
+    }
+    let level = y1 - y0 <= 0.5 * (x1 - x0);
+    let straight = path <= 1.25 * chord;
+    if chord < (0.6 * slot).max(0.22) || chord > 1.5 * slot || !level || !straight {
+        return None;
+    }
+    let (mx, my) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+    if !(0.0..1.0).contains(&mx) || !(0.0..1.0).contains(&my) {
+        return None;
+    }
+    Some((my / slot) as usize * k + (mx / slot) as usize)
+}
+
 /// Points of the stroke relative to a cell (0..1 inside it), for the recognizer.
 pub fn in_cell(size: Size, cell: Cell, points: &[Point]) -> Vec<[f64; 3]> {
     let n = size.side() as f32;
@@ -144,6 +172,45 @@ mod tests {
 
     fn pts(xy: &[(f32, f32)]) -> Vec<Point> {
         xy.iter().map(|&(x, y)| [x, y, 0.5]).collect()
+    }
+
+    fn cell_pts(xy: &[(f64, f64)]) -> Vec<[f64; 3]> {
+        xy.iter().map(|&(x, y)| [x, y, 0.5]).collect()
+    }
+
+    #[test]
+    fn a_short_level_dash_strikes_the_mark_it_crosses_and_digits_never_do() {
+        // Across the 5 (the middle place of 3x3), and across the 3 (top right), a little slanted.
+        assert_eq!(struck_place(3, &cell_pts(&[(0.36, 0.5), (0.5, 0.52), (0.64, 0.53)])), Some(4));
+        assert_eq!(struck_place(3, &cell_pts(&[(0.7, 0.2), (0.95, 0.13)])), Some(2));
+        // A 16x16 cell has 4x4 places.
+        assert_eq!(struck_place(4, &cell_pts(&[(0.01, 0.9), (0.24, 0.88)])), Some(12));
+        // Not strikes: a 1, a dash across the whole cell, a dot-sized dash, a bent 7, a steep stroke.
+        assert_eq!(struck_place(3, &cell_pts(&[(0.5, 0.15), (0.5, 0.85)])), None);
+        assert_eq!(struck_place(3, &cell_pts(&[(0.1, 0.5), (0.9, 0.5)])), None);
+        assert_eq!(struck_place(3, &cell_pts(&[(0.45, 0.5), (0.5, 0.5)])), None);
+        assert_eq!(struck_place(3, &cell_pts(&[(0.3, 0.35), (0.6, 0.35), (0.45, 0.6)])), None);
+        assert_eq!(struck_place(3, &cell_pts(&[(0.4, 0.3), (0.6, 0.6)])), None);
+    }
+
+    /// No drawing of a digit written in one stroke (the recognizer's held-out fixture drawings)
+    /// is a strike-through; a dash that is the first of several strokes (a 7's or 5's bar) may
+    /// look like one, which is why the flow strikes only when no second stroke follows.
+    #[test]
+    fn no_one_stroke_digit_of_the_fixtures_is_a_strike() {
+        #[derive(serde::Deserialize)]
+        struct Fixture {
+            label: u8,
+            strokes: Vec<Vec<[f64; 3]>>,
+        }
+        let fixtures: Vec<Fixture> = serde_json::from_str(include_str!("../../models/fixtures/strokes.json")).unwrap();
+        let single: Vec<&Fixture> = fixtures.iter().filter(|f| f.strokes.len() == 1).collect();
+        assert!(single.len() > 100, "{} one-stroke drawings", single.len());
+        for f in single {
+            for k in [3, 4] {
+                assert_eq!(struck_place(k, &f.strokes[0]), None, "a one-stroke {} taken for a strike", f.label);
+            }
+        }
     }
 
     #[test]

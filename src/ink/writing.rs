@@ -18,7 +18,8 @@
 //! chip; ink the recognizer declines stays, with its two best guesses on the chip. Each drawing
 //! is read once; an answer for a cell the player has written more ink in since is dropped (the
 //! newer drawing is read in its turn), and so is an answer for a game that has been replaced. A
-//! zig-zag erases what the mode writes and says what went.
+//! zig-zag erases what the mode writes and says what went; a lone short dash across one pencil
+//! mark, with no stroke after it, strikes that mark out.
 
 use super::chip;
 use super::geometry::{self, Point};
@@ -30,7 +31,7 @@ use crate::ports::InkStatus;
 use crate::services::platform::warn;
 use crate::state::{InkState, InputMode, Pending, Store};
 use inkdoku_engine::game::{Action, Stroke};
-use inkdoku_engine::{Cell, Digit, Size};
+use inkdoku_engine::{Cell, Digit, DigitSet, Size};
 use leptos::prelude::*;
 
 /// The longest ink that could still grow into another digit waits for its next stroke after
@@ -314,7 +315,9 @@ fn answered(store: Store, drawing: Drawing, answer: Result<Recognition, String>)
         return;
     }
     match answer {
-        Ok(answer) if still_pending && !place_now && may_grow(&answer, drawing.strokes.len()) => {
+        // A lone dash over a pencil mark is a strike-through only if no second stroke follows
+        // (it may be a 7's or a 5's bar).
+        Ok(answer) if still_pending && !place_now && (may_grow(&answer, drawing.strokes.len()) || struck(store, &drawing).is_some()) => {
             store.ink.writing.update_value(|w| w.held = Some((drawing.version, answer)));
         }
         answer => place(store, drawing, answer, still_pending),
@@ -381,6 +384,11 @@ fn place(store: Store, drawing: Drawing, answer: Result<Recognition, String>, st
             store.ink.pending.set(None);
         }
     };
+    if let Some(digit) = struck(store, &drawing) {
+        drop_read_ink();
+        strike(store, cell, digit);
+        return;
+    }
     match answer {
         Ok(Recognition::Digit { digit, confidence, second }) => {
             drop_read_ink();
@@ -425,6 +433,47 @@ fn placed(store: Store, drawing: &Drawing, digit: Digit, confidence: f32, second
         chip::offer(store, drawing.cell, &[second], Some(digit));
     }
     store.settings.update(|s| s.pen_tip_done = true);
+}
+
+/// The pencil mark a drawing strikes through, if it is one: a single stroke, in digit or notes
+/// mode, across the place of a mark the cell shows (`geometry::struck_place`).
+fn struck(store: Store, drawing: &Drawing) -> Option<Digit> {
+    let mode = store.mode.get_untracked();
+    if drawing.continues.is_some() || drawing.strokes.len() != 1 || !matches!(mode, InputMode::Digit | InputMode::Notes) {
+        return None;
+    }
+    let size = store.size();
+    let stroke = geometry::in_cell(size, drawing.cell, &drawing.strokes[0]);
+    let digit = Digit::new(geometry::struck_place(size.box_side(), &stroke)? as u8 + 1).filter(|d| d.fits(size))?;
+    shown_marks(store, drawing.cell).contains(digit).then_some(digit)
+}
+
+/// The small marks a cell shows: the candidate state with "Show candidates", else the player's
+/// notes (none in a cell with a digit).
+fn shown_marks(store: Store, cell: Cell) -> DigitSet {
+    let candidates = store.settings.with_untracked(|s| s.show_candidates);
+    store.game.with_untracked(|g| match g.digit(cell) {
+        Some(_) => DigitSet::EMPTY,
+        None if candidates => g.candidates()[cell.index()],
+        None => g.board().notes[cell.index()],
+    })
+}
+
+/// Takes the mark `digit` off `cell` (one undo step) and says so. A shown candidate of a cell
+/// without notes goes by noting the others (the candidate state is narrowed to a cell's notes).
+fn strike(store: Store, cell: Cell, digit: Digit) {
+    let notes = store.game.with_untracked(|g| g.board().notes[cell.index()]);
+    let action = if notes.is_empty() {
+        Action::ToggleNotes { cell, digits: shown_marks(store, cell).iter().filter(|&d| d != digit).collect() }
+    } else {
+        Action::ToggleNote { cell, digit }
+    };
+    if controller::apply(store, action) {
+        let size = store.size();
+        let name = inkdoku_engine::geometry::cell_name(size, cell);
+        let shown = size.digit_char(digit).to_string();
+        store.status.set(fill(store.t().struck_note, &[("d", &shown), ("cell", &name)]));
+    }
 }
 
 fn remember(store: Store, drawing: &Drawing, read: Option<Digit>, confidence: f32, second: u8) {

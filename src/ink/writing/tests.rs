@@ -6,6 +6,7 @@ use super::*;
 use crate::controller::{open_text, undo};
 use crate::ports::fakes::World;
 use crate::state::Chip;
+use inkdoku_engine::DigitSet;
 use inkdoku_engine::lang::Lang;
 
 /// Easy 9x9 (seed 7), as the e2e tests open it: r1c1 is empty, r1c2 holds a given 7.
@@ -447,4 +448,76 @@ fn the_digit_that_wins_the_game_gets_no_chip() {
     world.ink.read_as(solution.get(cell(0, 0)).unwrap().get(), 1);
     assert!(store.game.with_untracked(|g| g.is_solved()));
     assert_eq!(store.ink.chip.get_untracked(), None);
+}
+
+/// A dash across mark place `place` (0 = top left of 3x3) of `c`, grid coordinates.
+fn dash_in(c: Cell, place: usize) -> Vec<Point> {
+    let (row, col) = ((c.index() / 9) as f32, (c.index() % 9) as f32);
+    let (px, py) = ((place % 3) as f32 / 3.0, (place / 3) as f32 / 3.0 + 1.0 / 6.0);
+    (0..8).map(|i| [(col + px + 0.03 + i as f32 * 0.04) / 9.0, (row + py + i as f32 * 0.002) / 9.0, 0.5]).collect()
+}
+
+fn draw(store: Store, points: Vec<Point>) {
+    stroke_begins(store, points[0]);
+    finish_drawing(store, points);
+}
+
+fn notes_at(store: Store, c: Cell) -> Vec<u8> {
+    store.game.with_untracked(|g| g.board().notes[c.index()].iter().map(Digit::get).collect())
+}
+
+#[test]
+fn a_dash_across_a_note_strikes_it_out_in_one_undo_step_and_says_so() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    for d in [2, 5, 8] {
+        crate::controller::apply(store, Action::ToggleNote { cell: cell(0, 0), digit: Digit::new(d).unwrap() });
+    }
+    draw(store, dash_in(cell(0, 0), 4));
+    // The recognizer declines a dash; whatever it says, a lone dash waits for a second stroke.
+    world.ink.read(Ok(Recognition::Declined { declined: true, confidence: 0.3, best: 1, second: 7 }));
+    assert_eq!(notes_at(store, cell(0, 0)), vec![2, 5, 8]);
+    world.clock.advance(GROW_MS as f64);
+    assert_eq!(notes_at(store, cell(0, 0)), vec![2, 8]);
+    assert_eq!(store.status.get_untracked(), "Struck out 5 in r1c1: Undo brings it back.");
+    assert_eq!(store.ink.pending.get_untracked(), None);
+    assert_eq!(store.ink.chip.get_untracked(), None);
+    undo(store);
+    assert_eq!(notes_at(store, cell(0, 0)), vec![2, 5, 8]);
+    // A dash over a place with no mark is not a strike: it stays ink for the player to fix.
+    draw(store, dash_in(cell(0, 0), 0));
+    world.ink.read(Ok(Recognition::Declined { declined: true, confidence: 0.3, best: 1, second: 7 }));
+    world.clock.advance(GROW_MS as f64);
+    assert_eq!(notes_at(store, cell(0, 0)), vec![2, 5, 8]);
+    assert!(store.ink.pending.get_untracked().is_some_and(|p| p.declined));
+}
+
+#[test]
+fn a_shown_candidate_is_struck_out_too_and_digits_over_notes_are_still_digits() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    store.settings.update(|s| s.show_candidates = true);
+    let shown = store.game.with_untracked(|g| g.candidates()[cell(0, 0).index()]);
+    let first = shown.iter().next().unwrap();
+    draw(store, dash_in(cell(0, 0), first.index()));
+    world.ink.read(Ok(Recognition::Declined { declined: true, confidence: 0.3, best: 1, second: 7 }));
+    world.clock.advance(GROW_MS as f64);
+    let after = store.game.with_untracked(|g| g.candidates()[cell(0, 0).index()]);
+    assert!(!after.contains(first) && after.len() + 1 == shown.len(), "{shown:?} -> {after:?}");
+    // A 7 written as its bar first, then the stem: one digit, no strike.
+    let left = store.game.with_untracked(|g| g.candidates()[cell(0, 2).index()]);
+    let bar = dash_in(cell(0, 2), left.iter().next().unwrap().index());
+    draw(store, bar);
+    world.ink.read(Ok(Recognition::Declined { declined: true, confidence: 0.3, best: 1, second: 7 }));
+    world.clock.advance(400.0);
+    write_stroke(store, cell(0, 2));
+    world.ink.read_as(7, 1);
+    assert_eq!(digit_at(store, cell(0, 2)), Some(7));
+    assert_eq!(store.game.with_untracked(|g| g.candidates()[cell(0, 2).index()]), DigitSet::EMPTY);
+    // A 1 over notes is a 1.
+    crate::controller::apply(store, Action::ToggleNote { cell: cell(0, 4), digit: Digit::new(1).unwrap() });
+    write_stroke(store, cell(0, 4));
+    world.ink.read_as(1, 7);
+    world.clock.advance(GROW_MS as f64);
+    assert_eq!(digit_at(store, cell(0, 4)), Some(1));
 }
