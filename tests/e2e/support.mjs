@@ -262,3 +262,94 @@ export async function openSharedWithProgress(b, page) {
   await fresh.waitForFunction(() => /Opened a 9x9 puzzle/.test(document.querySelector('[role=status]').textContent));
   return fresh;
 }
+
+// ---------------------------------------------------------------- a real pen (DevTools input)
+
+/** A DevTools Protocol session for `page`, through which `penDraw` writes: its events are the
+ *  browser's own (trusted, hit-tested where they land, captured like a real pen's), unlike
+ *  `draw`'s, which are dispatched straight onto the board square and so can't see an element
+ *  (such as the correction chip) covering a cell. */
+export async function penSession(page) {
+  return page.context().newCDPSession(page);
+}
+
+/** Every cell's box on screen (CSS px) as { 'r,c': { x, y, width, height } }, 1-based. */
+export async function cellBoxes(page) {
+  return page.evaluate(() => Object.fromEntries([...document.querySelectorAll('[role=gridcell]')].map((g) => {
+    const r = g.querySelector('rect').getBoundingClientRect();
+    return [`${g.getAttribute('aria-rowindex')},${g.getAttribute('aria-colindex')}`, { x: r.x, y: r.y, width: r.width, height: r.height }];
+  })));
+}
+
+/** Points no more than `stepPx` apart along a polyline (pixels). */
+export function densifyPx(pts, stepPx) {
+  const out = [];
+  for (let i = 0; i < pts.length - 1; i++) {
+    const [a, b] = [pts[i], pts[i + 1]];
+    const n = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / stepPx));
+    for (let k = 0; k < n; k++) out.push([a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n]);
+  }
+  out.push(pts[pts.length - 1]);
+  return out;
+}
+
+const penAt = new WeakMap(); // where each session's pen was last seen
+const sleepUntil = (t) => new Promise((resolve) => setTimeout(resolve, Math.max(0, t - performance.now())));
+
+/** Moves the pen hovering (in range, not touching) from where it was to `to` over `ms`. */
+export async function penHover(cdp, to, ms) {
+  const from = penAt.get(cdp);
+  const t0 = performance.now();
+  if (from && ms > 0) {
+    const n = Math.max(2, Math.round(ms / 16));
+    const moves = [];
+    for (let k = 1; k <= n; k++) {
+      await sleepUntil(t0 + (k * ms) / n);
+      const p = [from[0] + (to[0] - from[0]) * k / n, from[1] + (to[1] - from[1]) * k / n];
+      moves.push(cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: p[0], y: p[1], pointerType: 'pen', button: 'none', buttons: 0 }));
+    }
+    await Promise.all(moves);
+  } else {
+    await sleepUntil(t0 + ms);
+  }
+  penAt.set(cdp, to);
+}
+
+/** Writes strokes (cell-relative, [x, y] in 0..1) into cell r,c with a real pen through the
+ *  DevTools session `cdp` (`penSession`): press, moves and release per stroke, a sample every
+ *  `pointMs` at most `stepPx` apart (about 600 px/s, a person's pace), hovering `pauseMs` between
+ *  strokes (and `hoverMs` from where the pen was before the first, if it was seen). `box` skips
+ *  the look-up of the cell's box (`cellBoxes`). Returns the times (node's performance.now())
+ *  each stroke's press and release were sent, in `downs` and `lifts`. */
+export async function penDraw(page, cdp, r, c, strokes, { stepPx = 5, pointMs = 8, pauseMs = 120, hoverMs = 0, pressure = 0.6, box } = {}) {
+  box ??= await cell(page, r, c).locator('rect').boundingBox();
+  const send = (type, [x, y], extra) => cdp.send('Input.dispatchMouseEvent', { type, x, y, pointerType: 'pen', button: 'left', ...extra });
+  const downs = [];
+  const lifts = [];
+  for (const [i, stroke] of strokes.entries()) {
+    const pts = densifyPx(stroke.map(([x, y]) => [box.x + x * box.width, box.y + y * box.height]), stepPx);
+    await penHover(cdp, pts[0], i === 0 ? hoverMs : pauseMs);
+    downs.push(performance.now());
+    await send('mousePressed', pts[0], { buttons: 1, force: pressure, clickCount: 1 });
+    // The moves are sent at the pen's pace without waiting for each to be handled (the browser
+    // answers a move after its frame): as from a real pen, several land in a frame, where the
+    // page gets them as one pointermove with coalesced events.
+    const t0 = performance.now();
+    const moves = [];
+    for (const [k, p] of pts.slice(1).entries()) {
+      await sleepUntil(t0 + (k + 1) * pointMs);
+      moves.push(send('mouseMoved', p, { buttons: 1, force: pressure }));
+    }
+    await Promise.all(moves);
+    await send('mouseReleased', pts[pts.length - 1], { buttons: 0, force: 0, clickCount: 1 });
+    lifts.push(performance.now());
+    penAt.set(cdp, pts[pts.length - 1]);
+  }
+  return { downs, lifts };
+}
+
+/** The digit (or letter) cell r,c shows, from its accessible name; null when it shows none. */
+export async function digitIn(page, r, c) {
+  const label = await cell(page, r, c).getAttribute('aria-label');
+  return label.match(/^Row \d+, column \d+, ([1-9A-G])(,|$)/)?.[1] ?? null;
+}
