@@ -31,6 +31,18 @@ pub fn toggle_marks(mode: InputMode, cell: Cell, digits: Vec<Digit>) -> Option<A
     }
 }
 
+/// Puts `digit` where the pen wrote `written` in `cell`, as one undo step: a Place over the
+/// written digit replaces it; in the marks modes the wrong mark is toggled back and the right
+/// one toggled. (The chip's correction, and a stroke that finishes a drawing.)
+pub fn rewrite(store: Store, cell: Cell, written: Option<Digit>, digit: Digit) {
+    let digits = written.into_iter().chain([digit]).collect();
+    if let Some(marks) = toggle_marks(store.mode.get_untracked(), cell, digits) {
+        apply(store, marks);
+    } else {
+        write(store, cell, digit);
+    }
+}
+
 /// Writes a digit in a cell, or toggles it as a mark in the notes, corner and centre modes.
 pub fn write(store: Store, cell: Cell, digit: Digit) {
     write_as(store, cell, digit, store.mode.get_untracked());

@@ -77,14 +77,7 @@ pub fn choose(store: Store, digit: Digit) {
     if chip.written.is_none() {
         store.ink.pending.set(None); // the declined ink is read now
     }
-    let digits = chip.written.into_iter().chain([digit]).collect();
-    if let Some(marks) = controller::toggle_marks(store.mode.get_untracked(), chip.cell, digits) {
-        // A misread mark: the wrong one toggled back and the right one toggled, one undo step.
-        controller::apply(store, marks);
-    } else {
-        // One action: a Place over the written digit replaces it.
-        controller::write(store, chip.cell, digit);
-    }
+    controller::rewrite(store, chip.cell, chip.written, digit);
     // The recognizer learns the drawing as the player meant it.
     hand::corrected(store, chip.cell, digit);
 }

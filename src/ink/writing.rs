@@ -68,6 +68,8 @@ pub struct Writing {
 struct Placed {
     cell: Cell,
     digit: Digit,
+    /// Placed as a digit, or as a note, corner or centre mark.
+    mode: InputMode,
     strokes: Vec<Vec<[f32; 3]>>,
     at: f64,
 }
@@ -341,7 +343,7 @@ fn continued(store: Store, drawing: Drawing, previous: Digit, answer: Result<Rec
             // The half drawing read before is not a misread the new digit corrects.
             store.ink.last_written.set(None);
             if digit != previous {
-                controller::write(store, drawing.cell, digit);
+                controller::rewrite(store, drawing.cell, Some(previous), digit);
             }
             placed(store, &drawing, digit, confidence, second);
         }
@@ -421,9 +423,9 @@ fn place(store: Store, drawing: Drawing, answer: Result<Recognition, String>, st
 fn placed(store: Store, drawing: &Drawing, digit: Digit, confidence: f32, second: u8) {
     remember(store, drawing, Some(digit), confidence, second);
     let mode = store.mode.get_untracked();
-    if mode == InputMode::Digit {
+    if mode == InputMode::Digit || mode.marks() {
         let at = store.ports().clock.now_ms();
-        let placed = Placed { cell: drawing.cell, digit, strokes: drawing.strokes.clone(), at };
+        let placed = Placed { cell: drawing.cell, digit, mode, strokes: drawing.strokes.clone(), at };
         store.ink.writing.update_value(|w| w.placed = Some(placed));
     }
     // No chip for a colour painted by pen (Undo takes it off), nor over the board of a game
@@ -483,14 +485,37 @@ fn remember(store: Store, drawing: &Drawing, read: Option<Digit>, confidence: f3
     hand::remember(store, LastWritten { cell: drawing.cell, strokes, note, read, confidence, second: Digit::new(second), at });
 }
 
-/// The digit the pen placed in `cell` a moment ago, while it shows, for a stroke that
-/// finishes it (digit mode only: a second mark in a cell is another note).
-fn placed_in(store: Store, cell: Cell) -> Option<Placed> {
+/// The digit (or mark) the pen placed in `cell` a moment ago, while it shows and the mode is
+/// the same, for a stroke that finishes it. (A second mark written in a cell soon after is
+/// read with the first, and on its own when the two don't read as one.)
+fn placed_in(store: Store, cell: Cell, stroke: &[Point]) -> Option<Placed> {
     let now = store.ports().clock.now_ms();
     let placed = store.ink.writing.with_value(|w| w.placed.clone())?;
-    let shows = store.game.with_untracked(|g| g.digit(cell)) == Some(placed.digit);
+    let mode = store.mode.get_untracked();
+    let shows = store.game.with_untracked(|g| {
+        let b = g.board();
+        let i = cell.index();
+        match mode {
+            InputMode::Digit => g.digit(cell) == Some(placed.digit),
+            InputMode::Notes => b.notes[i].contains(placed.digit),
+            InputMode::Corner => b.corner[i].contains(placed.digit),
+            InputMode::Centre => b.centre[i].contains(placed.digit),
+            InputMode::Colour | InputMode::Scratchpad => false,
+        }
+    });
     let soon = now >= placed.at && now - placed.at <= CONTINUE_MS;
-    (placed.cell == cell && shows && soon && store.mode.get_untracked() == InputMode::Digit).then_some(placed)
+    // Marks are small and written side by side: a stroke beside the last one is a mark of
+    // its own. (A digit fills the cell: any stroke in it may finish it.)
+    let over = mode == InputMode::Digit || overlaps(&placed.strokes, stroke, 0.1 / store.size().side() as f32);
+    (placed.cell == cell && placed.mode == mode && shows && soon && over).then_some(placed)
+}
+
+/// Whether a stroke's bounding box meets the bounding box of some ink (grown by `margin`).
+fn overlaps(ink: &[Vec<Point>], stroke: &[Point], margin: f32) -> bool {
+    let all: Vec<Point> = ink.iter().flatten().copied().collect();
+    let (a0, b0, a1, b1) = geometry::bounds(&all);
+    let (x0, y0, x1, y1) = geometry::bounds(stroke);
+    x0 <= a1 + margin && a0 - margin <= x1 && y0 <= b1 + margin && b0 - margin <= y1
 }
 
 /// A stroke was drawn (grid coordinates): a tap selects, a zig-zag scratches out, scratchpad
@@ -535,7 +560,7 @@ pub fn finish_drawing(store: Store, points: Vec<Point>) {
         flush(store);
     }
     // A stroke soon after the pen placed a digit here may finish it: read with its ink.
-    let continues = if same_cell { None } else { placed_in(store, cell).map(|p| (p.digit, p.strokes)) };
+    let continues = if same_cell { None } else { placed_in(store, cell, &points).map(|p| (p.digit, p.strokes)) };
     store.ink.writing.update_value(|w| {
         w.version = w.version.wrapping_add(1);
         w.placed = None;
@@ -558,7 +583,7 @@ fn joins_pending_ink(store: Store, points: &[Point]) -> bool {
     let dot = (x1 - x0).max(y1 - y0) < 0.05 / size.side() as f32;
     let Some(here) = geometry::cell_of(size, points) else { return false };
     let waiting = store.ink.pending.with_untracked(|p| p.as_ref().is_some_and(|p| p.cell == here && !p.declined));
-    !dot && (waiting || placed_in(store, here).is_some())
+    !dot && (waiting || placed_in(store, here, points).is_some())
 }
 
 /// A zig-zag: erases what the mode writes — the digit (pen mode), the cell's notes (notes mode)

@@ -73,7 +73,9 @@ test('in Notes mode the pen writes candidate marks; Scratchpad keeps free ink', 
   await draw(page, e.row, e.col, DIGITS[4]);
   await page.waitForFunction(([r, c]) => /notes 4$/.test(document.querySelector(
     `[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')), [e.row, e.col], { timeout: 30000 });
-  await page.waitForTimeout(1100); // the chip's moment, and the pen's palm window
+  // The chip's moment, the pen's palm window, and the moment a stroke over the 4 would still be
+  // read as part of it (1.5 s).
+  await page.waitForTimeout(1600);
   await draw(page, e.row, e.col, DIGITS[7]);
   await page.waitForFunction(([r, c]) => /notes 4 7$/.test(document.querySelector(
     `[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')), [e.row, e.col], { timeout: 30000 });
@@ -84,6 +86,32 @@ test('in Notes mode the pen writes candidate marks; Scratchpad keeps free ink', 
   await draw(page, e.row, e.col, DIGITS[1]);
   assert.equal(await page.locator('.ink.scratch').count(), 1);
   assert.match(await label(page, e.row, e.col), /notes 4 7$/);
+});
+
+test('a short dash across a pencil mark strikes it out and says so, Undo brings it back; a 1 over notes is a 1', async () => {
+  const page = await open();
+  const [e, f] = await emptyCells(page, 2);
+  const notes = async (c, digits) => {
+    await cell(page, c.row, c.col).click();
+    await page.keyboard.press('n');
+    for (const d of digits) await page.keyboard.press(d);
+    await page.keyboard.press('n');
+  };
+  await notes(e, ['2', '5', '8']);
+  await notes(f, ['1', '3']);
+  assert.match(await label(page, e.row, e.col), /notes 2 5 8$/);
+  // In digit mode, a level dash over the middle mark (the 5).
+  await draw(page, e.row, e.col, [[[0.37, 0.5], [0.64, 0.53]]], { step: 0.02 });
+  await page.waitForFunction(([r, c]) => /notes 2 8$/.test(document.querySelector(
+    `[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')), [e.row, e.col], { timeout: 10000 });
+  assert.match(await status(page), new RegExp(`^Struck out 5 in r${e.row}c${e.col}`));
+  assert.equal(await page.locator('.ink.pending').count(), 0, 'the dash left no ink');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.match(await label(page, e.row, e.col), /notes 2 5 8$/, 'one undo step');
+  // A 1 written over notes is a digit, not a gesture.
+  await draw(page, f.row, f.col, DIGITS[1]);
+  await recognized(page, f.row, f.col, 1);
+  assert.doesNotMatch(await label(page, f.row, f.col), /notes/);
 });
 
 test('a palm down and moving while the pen writes does not spoil the digit', async () => {

@@ -297,13 +297,50 @@ fn in_notes_mode_the_pen_toggles_the_note() {
     let (_owner, store) = ready(&world);
     store.mode.set(InputMode::Notes);
     for expected in [true, false] {
+        world.clock.advance(CONTINUE_MS + 1.0);
         write_stroke(store, cell(0, 0));
-        world.clock.advance(GROW_MS as f64);
         world.ink.read_as(3, 8);
         let noted = store.game.with_untracked(|g| g.board().notes[cell(0, 0).index()].contains(Digit::new(3).unwrap()));
         assert_eq!(noted, expected);
         assert_eq!(digit_at(store, cell(0, 0)), None);
     }
+}
+
+#[test]
+fn in_notes_mode_a_slow_stroke_finishes_the_note_and_another_note_soon_after_is_its_own() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    store.mode.set(InputMode::Notes);
+    // A 4's first stroke read as a confident 4, then its second stroke: still one note, 4.
+    write_stroke(store, cell(0, 0));
+    world.ink.read_as(4, 1);
+    world.clock.advance(500.0);
+    write_stroke(store, cell(0, 0));
+    world.ink.read_as(4, 9);
+    assert_eq!(notes_at(store, cell(0, 0)), vec![4]);
+    // A 3's ink read as 8 once a stroke joined it: the 3 goes back and the 8 is noted, one step.
+    write_stroke(store, cell(0, 2));
+    world.ink.read_as(3, 8);
+    write_stroke(store, cell(0, 2));
+    world.ink.read_as(8, 3);
+    assert_eq!(notes_at(store, cell(0, 2)), vec![8]);
+    undo(store);
+    assert_eq!(notes_at(store, cell(0, 2)), vec![3]);
+    // Another note soon after, beside the first: noted on its own, never read with it.
+    write_stroke(store, cell(0, 6));
+    world.ink.read_as(2, 7);
+    draw(store, stroke_in(cell(0, 6)).into_iter().map(|[x, y, p]| [x + 0.3 / 9.0, y, p]).collect());
+    assert_eq!(world.ink.asked.borrow().last().unwrap().0.len(), 1);
+    world.ink.read_as(5, 6);
+    assert_eq!(notes_at(store, cell(0, 6)), vec![2, 5]);
+    // Another note soon after, over the first, which doesn't read with it: noted on its own.
+    write_stroke(store, cell(0, 4));
+    world.ink.read_as(2, 7);
+    world.clock.advance(300.0);
+    write_stroke(store, cell(0, 4));
+    world.ink.read(Ok(Recognition::Declined { declined: true, confidence: 0.4, best: 2, second: 7 }));
+    world.ink.read_as(7, 2);
+    assert_eq!(notes_at(store, cell(0, 4)), vec![2, 7]);
 }
 
 #[test]
