@@ -82,19 +82,24 @@ pub(super) fn opened(store: Store, shared: &Shared, reply: Reply) {
         }
         Reply::Analyzed { count, .. } => {
             let t = store.t();
-            let why = if count == 0 { t.no_solution_long } else { t.many_solutions_long };
-            store.dialog.set(Some(Dialog::Message { title: t.not_playable.into(), text: format!("{why} {}", t.unchanged), details: None }));
+            not_playable(store, if count == 0 { t.no_solution_long } else { t.many_solutions_long });
         }
-        Reply::TooHard { .. } => {
-            let t = store.t();
-            store.dialog.set(Some(Dialog::Message {
-                title: t.not_playable.into(),
-                text: format!("{} {}", t.too_hard, t.unchanged),
-                details: None,
-            }));
-        }
+        Reply::TooHard { .. } => not_playable(store, store.t().too_hard),
         Reply::Error { message, .. } => worker_failed(store, &message),
         _ => {}
+    }
+}
+
+/// A puzzle that can't be played (no solution, several, or too hard to check): the player is
+/// told why, and keeps their game — or, with none on the board (a first visit by such a link),
+/// gets a new puzzle, never a board that waits forever.
+fn not_playable(store: Store, why: &str) {
+    let t = store.t();
+    let nothing_kept = store.phase.get_untracked() == Phase::Play && store.game.with_untracked(|g| g.givens().filled_count() == 0);
+    let then = if nothing_kept { t.made_instead } else { t.unchanged };
+    store.dialog.set(Some(Dialog::Message { title: t.not_playable.into(), text: format!("{why} {then}"), details: None }));
+    if nothing_kept {
+        make_puzzle(store);
     }
 }
 

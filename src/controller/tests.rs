@@ -391,3 +391,30 @@ fn colour_mode_paints_cells_with_digits_and_candidates_with_the_chosen_colour_an
     undo(store);
     assert_eq!(store.game.with_untracked(|g| g.board().colours.clone()), colours);
 }
+
+/// A puzzle with many solutions: one row given.
+const MANY_WAYS: &str = "#123456789........................................................................";
+
+#[test]
+fn an_unplayable_link_on_a_first_visit_ends_in_a_new_puzzle_and_over_a_game_keeps_it() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    // First visit: nothing on the board. The player is told why, and gets a playable board.
+    open(&world, store, MANY_WAYS);
+    let Some(Dialog::Message { text, .. }) = store.dialog.get_untracked() else { panic!("a message") };
+    assert!(text.contains("more than one solution") && text.ends_with("A new puzzle is made instead."), "{text}");
+    assert!(matches!(world.engine.last_task(), Some(Task::Generate { .. })), "a new puzzle is made");
+    world.engine.answer_truly(world.engine.last_id());
+    assert!(store.game.with_untracked(|g| g.givens().filled_count() > 0 && g.solution().is_some()));
+    assert!(matches!(store.dialog.get_untracked(), Some(Dialog::Message { .. })), "the message stays to be read");
+    // Over a game: the game stays, and the words say so.
+    store.dialog.set(None);
+    open(&world, store, PUZZLE);
+    let before = store.game.get_untracked();
+    let asked = world.engine.last_id();
+    open(&world, store, MANY_WAYS);
+    let Some(Dialog::Message { text, .. }) = store.dialog.get_untracked() else { panic!("a message") };
+    assert!(text.ends_with("Your game is unchanged."), "{text}");
+    assert_eq!(world.engine.last_id(), asked + 1, "no new puzzle made");
+    assert_eq!(store.game.get_untracked(), before);
+}

@@ -156,3 +156,19 @@ test('Share offers an Open in SudokuPad link that decodes to the puzzle', async 
   await status(fresh, /Opened a 9x9 puzzle/);
   assert.deepEqual((await cells(fresh)).filter((c) => c.label.endsWith(', given')), givens);
 });
+
+test('a link to a puzzle with many solutions, on a first visit: told why, then a playable board', async () => {
+  const page = await b.page();
+  await page.goto(server.url + '#123456789' + '.'.repeat(72));
+  const dialog = page.getByRole('dialog', { name: 'Not playable' });
+  await dialog.waitFor({ timeout: 30000 });
+  assert.match(await dialog.locator('p').first().textContent(), /more than one solution.*A new puzzle is made instead\.$/);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await waitForPuzzle(page);
+  // A real puzzle to play: givens on the board, and Check counts the cells left, not all 81.
+  const board = await cells(page);
+  const givens = board.filter((c) => c.label.endsWith('given')).length;
+  assert.ok(givens >= 17 && givens < 81, `${givens} givens`);
+  await page.waitForFunction(() => /^New 9x9/.test(document.querySelector('[role=status]').textContent), null, { timeout: 60000 });
+  assert.deepEqual(b.errors, []);
+});
