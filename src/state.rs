@@ -28,6 +28,9 @@ pub struct Settings {
     pub highlight_same: bool,
     /// Show every candidate of every empty cell, coloured (Delphi's "bookkeeping").
     pub show_candidates: bool,
+    /// Show a cell's candidates when the mouse rests on it or a finger or pen presses it long.
+    /// Off until asked for: a player who wants no help sees none.
+    pub peek_candidates: bool,
     /// Placing a digit removes it from the notes of its row, column and box.
     pub auto_clear_notes: bool,
     /// Ask before a new game throws away the game in progress.
@@ -52,6 +55,7 @@ impl Default for Settings {
             show_incorrect: false,
             highlight_same: true,
             show_candidates: false,
+            peek_candidates: false,
             auto_clear_notes: true,
             confirm_new_game: true,
             left_handed: false,
@@ -220,6 +224,13 @@ pub enum InkState {
     Unavailable(String),
 }
 
+/// The game commands' menus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Menu {
+    Solve,
+    Marks,
+}
+
 /// Ink waiting to be recognized: the strokes written in one cell, in grid coordinates.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Pending {
@@ -285,6 +296,8 @@ pub struct Store {
     pub active_digit: RwSignal<Option<Digit>>,
     pub mode: RwSignal<InputMode>,
     pub dialog: RwSignal<Option<Dialog>>,
+    /// The game commands' menu that is open (Solve or Marks), if one is: Escape closes it.
+    pub menu: RwSignal<Option<Menu>>,
     pub marks: RwSignal<Marks>,
     /// A puzzle is being made (progress), for the New game dialog.
     pub making: RwSignal<Option<Making>>,
@@ -329,6 +342,7 @@ impl Store {
             active_digit: RwSignal::new(None),
             mode: RwSignal::new(InputMode::Digit),
             dialog: RwSignal::new(None),
+            menu: RwSignal::new(None),
             marks: RwSignal::new(Marks::default()),
             making: RwSignal::new(None),
             status: RwSignal::new(String::new()),

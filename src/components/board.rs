@@ -296,11 +296,14 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
     // magnified window (dimmed, still cells of the grid).
     let window = Memo::new(move |_| zoom::shown(store));
     let view_box = Memo::new(move |_| zoom::view_box(store));
-    // Hover (mouse) or long-press (touch, pen) on an empty cell shows its candidates.
+    // Hover (mouse) or long-press (touch, pen) on an empty cell shows its candidates, for a
+    // player who asked for it in the settings.
     let peek = RwSignal::new(None::<Cell>);
     let peek_timer = StoredValue::new_local(None::<Timeout>);
     let start_peek = move |cell: Cell, ms: u32| {
-        peek_timer.set_value(Some(Timeout::new(ms, move || peek.set(Some(cell)))));
+        if store.settings.with_untracked(|s| s.peek_candidates) {
+            peek_timer.set_value(Some(Timeout::new(ms, move || peek.set(Some(cell)))));
+        }
     };
     let stop_peek = move || peek_timer.set_value(None);
     let rows = (0..n)

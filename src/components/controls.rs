@@ -6,7 +6,7 @@
 
 use crate::controller::{self, SolveScope};
 use crate::i18n::fill;
-use crate::state::{Dialog, InputMode, Phase, Store};
+use crate::state::{Dialog, InputMode, Menu, Phase, Store};
 use inkdoku_engine::Size;
 use leptos::prelude::*;
 
@@ -109,8 +109,12 @@ pub fn Palette(store: Store) -> impl IntoView {
 /// Help and game commands.
 #[component]
 pub fn GameTools(store: Store) -> impl IntoView {
-    let solve_open = RwSignal::new(false);
-    let marks_open = RwSignal::new(false);
+    // Which menu is open is the store's (Escape closes it: `services::effects`).
+    let menu_signal = move |menu: Menu| Signal::derive(move || store.menu.get() == Some(menu));
+    let solve_open = menu_signal(Menu::Solve);
+    let marks_open = menu_signal(Menu::Marks);
+    let toggle = move |menu: Menu| store.menu.update(|m| *m = if *m == Some(menu) { None } else { Some(menu) });
+    let close = move || store.menu.set(None);
     let entering = move || store.phase.get() == Phase::Enter;
     view! {
         <div class="tools game-tools" role="group" aria-label=move || store.ui().game>
@@ -121,23 +125,23 @@ pub fn GameTools(store: Store) -> impl IntoView {
                 <button type="button" class="tool" on:click=move |_| controller::hint(store)>{move || store.ui().hint}</button>
                 <button type="button" class="tool" on:click=move |_| controller::check(store)>{move || store.ui().check}</button>
                 <button type="button" class="tool" aria-expanded=move || pressed(solve_open.get())
-                        on:click=move |_| { marks_open.set(false); solve_open.update(|o| *o = !*o) }>{move || store.ui().solve}</button>
+                        on:click=move |_| toggle(Menu::Solve)>{move || store.ui().solve}</button>
                 <Show when=move || solve_open.get()>
                     <div class="solve-menu" role="group" aria-label=move || store.ui().solve>
-                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::solve(store, SolveScope::Cell) }>{move || store.ui().solve_cell}</button>
-                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::solve(store, SolveScope::Row) }>{move || store.ui().solve_row}</button>
-                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::solve(store, SolveScope::Column) }>{move || store.ui().solve_column}</button>
-                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::solve(store, SolveScope::All) }>{move || store.ui().solve_all}</button>
-                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::undo_to_solvable(store) }>{move || store.ui().undo_mistakes}</button>
-                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::fill_notes(store) }>{move || store.ui().fill_notes}</button>
-                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::clear_notes(store) }>{move || store.ui().clear_notes}</button>
-                        <button type="button" class="tool" on:click=move |_| { solve_open.set(false); controller::restart(store) }>{move || store.ui().restart}</button>
+                        <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::Cell) }>{move || store.ui().solve_cell}</button>
+                        <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::Row) }>{move || store.ui().solve_row}</button>
+                        <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::Column) }>{move || store.ui().solve_column}</button>
+                        <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::All) }>{move || store.ui().solve_all}</button>
+                        <button type="button" class="tool" on:click=move |_| { close(); controller::undo_to_solvable(store) }>{move || store.ui().undo_mistakes}</button>
+                        <button type="button" class="tool" on:click=move |_| { close(); controller::fill_notes(store) }>{move || store.ui().fill_notes}</button>
+                        <button type="button" class="tool" on:click=move |_| { close(); controller::clear_notes(store) }>{move || store.ui().clear_notes}</button>
+                        <button type="button" class="tool" on:click=move |_| { close(); controller::restart(store) }>{move || store.ui().restart}</button>
                     </div>
                 </Show>
                 <button type="button" class="tool" aria-expanded=move || pressed(marks_open.get())
-                        on:click=move |_| { solve_open.set(false); marks_open.update(|o| *o = !*o) }>{move || store.ui().marks}</button>
+                        on:click=move |_| toggle(Menu::Marks)>{move || store.ui().marks}</button>
                 <Show when=move || marks_open.get()>
-                    <MarksMenu store=store open=marks_open />
+                    <MarksMenu store=store />
                 </Show>
                 <button type="button" class="tool" on:click=move |_| controller::new_game_clicked(store)>{move || store.ui().new_game}</button>
                 <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Share))>{move || store.ui().share}</button>
@@ -149,7 +153,7 @@ pub fn GameTools(store: Store) -> impl IntoView {
 
 /// Marked positions: mark this one, or go back to one (newest first, named by play time).
 #[component]
-fn MarksMenu(store: Store, open: RwSignal<bool>) -> impl IntoView {
+fn MarksMenu(store: Store) -> impl IntoView {
     let marks = move || {
         store
             .game
@@ -157,11 +161,11 @@ fn MarksMenu(store: Store, open: RwSignal<bool>) -> impl IntoView {
     };
     view! {
         <div class="solve-menu" role="group" aria-label=move || store.ui().marks>
-            <button type="button" class="tool" on:click=move |_| { open.set(false); controller::mark_position(store) }>{move || store.ui().mark_position}</button>
+            <button type="button" class="tool" on:click=move |_| { store.menu.set(None); controller::mark_position(store) }>{move || store.ui().mark_position}</button>
             {move || marks().into_iter().map(|(i, t)| {
                 let label = fill(store.ui().back_to_mark, &[("t", &t)]);
                 view! {
-                    <button type="button" class="tool" on:click=move |_| { open.set(false); controller::back_to_mark(store, i) }>{label}</button>
+                    <button type="button" class="tool" on:click=move |_| { store.menu.set(None); controller::back_to_mark(store, i) }>{label}</button>
                 }
             }).collect_view()}
         </div>

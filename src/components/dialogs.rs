@@ -155,6 +155,7 @@ fn settings(store: Store) -> impl IntoView {
             {toggle(1, |s| s.show_incorrect, |s, v| s.show_incorrect = v)}
             {toggle(2, |s| s.highlight_same, |s, v| s.highlight_same = v)}
             {toggle(3, |s| s.show_candidates, |s, v| s.show_candidates = v)}
+            {toggle(7, |s| s.peek_candidates, |s, v| s.peek_candidates = v)}
             {toggle(4, |s| s.auto_clear_notes, |s, v| s.auto_clear_notes = v)}
             {toggle(5, |s| s.confirm_new_game, |s, v| s.confirm_new_game = v)}
             {toggle(6, |s| s.left_handed, |s, v| s.left_handed = v)}

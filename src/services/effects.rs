@@ -188,8 +188,11 @@ fn keyboard(store: Store) {
                 true
             }
             "Escape" => {
-                // First back from the focus view to the whole board (the selection stays).
-                if !crate::components::zoom::whole_board(store) {
+                // An open menu closes first; then back from the focus view to the whole board
+                // (the selection stays); then the selection goes.
+                if store.menu.get_untracked().is_some() {
+                    store.menu.set(None);
+                } else if !crate::components::zoom::whole_board(store) {
                     store.selected.set(None);
                     store.active_digit.set(None);
                     store.marks.set(Default::default());

@@ -339,9 +339,17 @@ test('layout: square board, controls on the writing hand side, hover shows candi
       const p2 = await page.getByRole('group', { name: 'Digits' }).boundingBox();
       assert.ok(p2.x + p2.width < g2.x + 1, 'left-handed: controls left of the board');
       await snap(page, 'layout-800x480-left-handed');
+      // A cell's candidates on hover: only for a player who asked for them.
       const e = await firstEmpty(page);
-      await cell(page, e.row, e.col).hover();
       const tip = page.getByRole('tooltip');
+      await cell(page, e.row, e.col).hover();
+      await page.waitForTimeout(900); // past the hover's 600 ms
+      assert.equal(await tip.count(), 0, 'no candidates unless asked for');
+      await page.mouse.move(0, 0);
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('checkbox', { name: "Show a cell's candidates on hover or long press" }).check();
+      await page.getByRole('button', { name: 'Close' }).click();
+      await cell(page, e.row, e.col).hover();
       await tip.waitFor();
       assert.match(await tip.textContent(), new RegExp(`r${e.row}c${e.col} [1-9]( [1-9])*`));
     }

@@ -39,6 +39,12 @@ test('mark a position, try a branch, go back; a reload keeps the mark; undo retu
   await place(page, second, answer(second));
   await page.getByRole('button', { name: 'Notes' }).click();
   let menu = await openMarks(page);
+  // Escape closes the menu (and nothing else: the selection stays).
+  const selected = await page.locator('[role=gridcell][aria-selected=true]').count();
+  await page.keyboard.press('Escape');
+  assert.equal(await menu.count(), 0, 'Escape closes the Marks menu');
+  assert.equal(await page.locator('[role=gridcell][aria-selected=true]').count(), selected);
+  menu = await openMarks(page);
   assert.equal(await menu.getByRole('button', { name: /^Back to / }).count(), 0);
   await menu.getByRole('button', { name: 'Mark this position' }).click();
   assert.match(await status(page), /^Position marked at \d+:\d\d: try a branch/);
