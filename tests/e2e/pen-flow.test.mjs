@@ -167,7 +167,7 @@ for (const [width, height] of [[1280, 800], [800, 480]]) {
 // ------------------------------------------------------------------ 2. slow strokes, one digit
 
 for (const [digit, pauseMs, what] of [[4, 900, 'a two-stroke 4, its second stroke 900 ms after the first'], [7, 700, 'a crossed 7, the crossbar 700 ms after the stem']]) {
-  test(`${what}, reads as one ${digit}: never a 1 on the way, nothing learned as 1`, async () => {
+  test(`${what}, reads as one ${digit}: never a 1 on the way, nothing learned as 1`, async (t) => {
     const page = await openByLink(b, server.url, PUZZLE);
     const cdp = await penSession(page);
     // A cell whose answer is the digit, away from the board's edges.
@@ -182,6 +182,7 @@ for (const [digit, pauseMs, what] of [[4, 900, 'a two-stroke 4, its second strok
     // Past the time a later stroke could still join the digit: the reading stays.
     await page.waitForTimeout(1600);
     const history = await page.evaluate(() => window.__labels);
+    t.diagnostic(`the cell went: ${history.join(' → ')}`);
     assert.equal(await digitIn(page, r, c), String(digit), `read as ${digit} (the cell went: ${history.join(' → ')})`);
     assert.equal(history.filter((l) => /^Row \d+, column \d+, 1(,|$)/.test(l)).length, 0, `never a 1: ${history.join(' → ')}`);
     assert.equal(await page.locator('.ink.pending').count(), 0, 'no ink left over');
