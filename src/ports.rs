@@ -64,6 +64,8 @@ pub trait Clock {
     fn now_ms(&self) -> f64;
     /// Runs `then` once, after `ms` milliseconds.
     fn after(&self, ms: u32, then: Box<dyn FnOnce()>);
+    /// Today's date where the player is, as YYYY-MM-DD (the daily puzzle's).
+    fn today(&self) -> String;
 }
 
 /// The lock that makes one tab the playing one (the Web Locks API).
@@ -300,6 +302,21 @@ pub mod fakes {
         }
         fn after(&self, ms: u32, then: Then) {
             self.timers.borrow_mut().push((self.now.get() + ms as f64, Some(then)));
+        }
+        /// The date of `now` in UTC (days since the epoch, by the civil calendar).
+        fn today(&self) -> String {
+            let days = (self.now.get() / 86_400_000.0).floor() as i64;
+            // Howard Hinnant's days-to-civil.
+            let z = days + 719_468;
+            let era = z.div_euclid(146_097);
+            let doe = z - era * 146_097;
+            let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+            let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+            let mp = (5 * doy + 2) / 153;
+            let day = doy - (153 * mp + 2) / 5 + 1;
+            let month = if mp < 10 { mp + 3 } else { mp - 9 };
+            let year = yoe + era * 400 + i64::from(month <= 2);
+            format!("{year:04}-{month:02}-{day:02}")
         }
     }
 

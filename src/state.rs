@@ -79,11 +79,14 @@ pub struct GameMeta {
     pub elapsed_ms: u64,
     /// Whether the win was already celebrated (so a reload doesn't celebrate again).
     pub won: bool,
+    /// The date (YYYY-MM-DD) whose daily puzzle this is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<String>,
 }
 
 impl GameMeta {
     pub fn new(level: Option<Level>, seed: Option<u64>) -> GameMeta {
-        GameMeta { level, seed, elapsed_ms: 0, won: false }
+        GameMeta { level, seed, elapsed_ms: 0, won: false, daily: None }
     }
 }
 
@@ -129,6 +132,8 @@ pub enum Dialog {
     NewGame,
     /// Asking before a new game replaces the game in progress.
     ConfirmDiscard,
+    /// Ask before the daily puzzle replaces a game in progress.
+    ConfirmDaily,
     Settings,
     /// A message with an OK button (errors, check results, solver answers); a technical
     /// detail, if any, is folded away under the text.

@@ -23,7 +23,8 @@ pub fn Dialogs(store: Store) -> impl IntoView {
             let body = match d {
                 Dialog::Welcome => welcome(store).into_any(),
                 Dialog::NewGame => new_game(store).into_any(),
-                Dialog::ConfirmDiscard => confirm_discard(store).into_any(),
+                Dialog::ConfirmDiscard => confirm_replace(store, store.t().discard_title, controller::make_puzzle).into_any(),
+                Dialog::ConfirmDaily => confirm_replace(store, store.t().daily_title, controller::daily).into_any(),
                 Dialog::Settings => settings(store).into_any(),
                 Dialog::Message { title, text, details } => message(store, title, text, details).into_any(),
                 Dialog::Won { time_ms, best_ms, new_best } => won(store, time_ms, best_ms, new_best).into_any(),
@@ -93,13 +94,11 @@ fn new_game(store: Store) -> impl IntoView {
             <Show when=move || making().is_some() fallback=move || view! {
                 <div class="buttons">
                     <button type="button" class="primary" on:click=move |_| controller::start_clicked(store)>{store.t().start}</button>
-                    <button type="button" on:click=move |_| controller::daily(store)>{store.t().daily_puzzle}</button>
+                    <button type="button" on:click=move |_| controller::daily_clicked(store)>{store.t().daily_puzzle}</button>
                     <button type="button" on:click=move |_| controller::start_entering(store)>{store.t().enter_puzzle}</button>
                     <button type="button" on:click=move |_| controller::paste_puzzle(store)>{store.t().paste_puzzle}</button>
                     <button type="button" on:click=move |_| controller::open_file(store)>{store.t().open_file}</button>
-                    {controller::has_previous(store).then(|| view! {
-                        <button type="button" on:click=move |_| controller::restore_previous(store)>{store.t().previous_game}</button>
-                    })}
+                    {kept_games(store)}
                     <button type="button" on:click=move |_| store.dialog.set(Some(Dialog::PrintSet))>{store.t().print_puzzles_button}</button>
                     <button type="button" on:click=move |_| close(store)>{store.t().close}</button>
                 </div>
@@ -120,18 +119,47 @@ fn level_named(name: &str) -> Level {
     Level::from_name(name).unwrap_or(Level::Easy)
 }
 
+/// The games in progress other puzzles replaced, newest first, each resumable: "Daily puzzle
+/// 2026-11-25 · 4:05", "9x9 Hard · 12:40".
+fn kept_games(store: Store) -> impl IntoView {
+    let kept = controller::kept_games(store);
+    (!kept.is_empty()).then(|| {
+        let t = store.t();
+        let buttons = kept
+            .into_iter()
+            .enumerate()
+            .map(|(i, g)| {
+                let what = match (&g.meta.daily, g.meta.level) {
+                    (Some(date), _) => format!("{} {date}", t.daily_puzzle),
+                    (None, Some(level)) => format!("{} {}", g.game.size().name(), level_name(store.lang_now(), level)),
+                    (None, None) => g.game.size().name().to_string(),
+                };
+                let label = fill(t.resume_game, &[("what", &what), ("time", &controller::clock(g.meta.elapsed_ms))]);
+                view! { <button type="button" on:click=move |_| controller::resume_kept(store, i)>{label}</button> }
+            })
+            .collect_view();
+        view! {
+            <div class="kept-games" role="group" aria-label=t.games_in_progress>
+                <p class="kept-title">{t.games_in_progress}</p>
+                {buttons}
+            </div>
+        }
+    })
+}
+
 fn symmetry_label(store: Store, s: Symmetry) -> &'static str {
     let i = Symmetry::ALL.iter().position(|&x| x == s).unwrap_or(0);
     store.t().symmetries[i]
 }
 
-fn confirm_discard(store: Store) -> impl IntoView {
+/// Asking before a new puzzle (`start`) replaces the game in progress, which is kept.
+fn confirm_replace(store: Store, title: &'static str, start: fn(Store)) -> impl IntoView {
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="discard-title">
-            <h2 id="discard-title">{store.t().discard_title}</h2>
+            <h2 id="discard-title">{title}</h2>
             <p>{store.t().discard_text}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| controller::make_puzzle(store)>{store.t().start_new_game}</button>
+                <button type="button" class="primary" on:click=move |_| start(store)>{store.t().start_new_game}</button>
                 <button type="button" autofocus on:click=move |_| close(store)>{store.t().keep_playing}</button>
             </div>
         </div>

@@ -26,13 +26,14 @@ pub fn make_puzzle(store: Store) {
     let (size, level, symmetry) = store.settings.with_untracked(|s| (s.size, s.level, s.symmetry));
     let level = inkdoku_engine::generator::offered_level(size, level);
     let options = Options { size, level, symmetry, seed: random_seed() };
-    make_with(store, options, String::new());
+    make_with(store, options, String::new(), None);
 }
 
-/// Makes a puzzle in the worker and plays it; `note` is said when it's ready (else "New …").
-pub fn make_with(store: Store, options: Options, note: String) {
+/// Makes a puzzle in the worker and plays it; `note` is said when it's ready (else "New …");
+/// `daily` is the date of the daily puzzle it is.
+pub fn make_with(store: Store, options: Options, note: String, daily: Option<String>) {
     let (size, seed) = (options.size, options.seed);
-    if store.dialog.get_untracked() == Some(Dialog::ConfirmDiscard) {
+    if matches!(store.dialog.get_untracked(), Some(Dialog::ConfirmDiscard | Dialog::ConfirmDaily)) {
         store.dialog.set(Some(Dialog::NewGame));
     }
     store.making.set(Some(Making { done: 0, total: 1 }));
@@ -43,7 +44,7 @@ pub fn make_with(store: Store, options: Options, note: String) {
             store.making.set(None);
             let level = generated.rating.level;
             let game = Game::new(generated.puzzle, Some(generated.solution));
-            start_game(store, game, GameMeta::new(Some(level), Some(seed)));
+            start_game(store, game, GameMeta { daily: daily.clone(), ..GameMeta::new(Some(level), Some(seed)) });
             // Close the New game dialog, but not a message that opened meanwhile.
             if store.dialog.get_untracked() == Some(Dialog::NewGame) {
                 store.dialog.set(None);
@@ -87,13 +88,16 @@ pub fn start_game(store: Store, game: Game, meta: GameMeta) {
     store.log.set(Vec::new());
 }
 
-/// A game in progress that a new one replaces is kept (one level deep), never lost silently.
+/// A game in progress that another puzzle replaces is kept (`storage::KeptGames`: the newest
+/// few, one per puzzle), resumable from New game: never lost silently.
 pub(super) fn keep_as_previous(store: Store) {
     if store.phase.get_untracked() != Phase::Play || !store.in_progress() {
         return;
     }
     let record = crate::services::effects::current_record(store);
-    if let Err(e) = storage::save(&store.ports(), storage::PREVIOUS_KEY, &record) {
+    let mut kept = storage::load_kept(&store.ports());
+    kept.keep(record);
+    if let Err(e) = storage::save_kept(&store.ports(), &kept) {
         // A dialog, not the status line: the next status ("Opened …") would hide it, and the
         // player must know the game they left is not kept.
         let t = store.t();
@@ -102,21 +106,37 @@ pub(super) fn keep_as_previous(store: Store) {
     }
 }
 
-/// Whether a previous game is kept.
-pub fn has_previous(store: Store) -> bool {
-    store.ports().storage.get(storage::PREVIOUS_KEY).is_some()
+/// The games in progress kept, newest first: what New game offers to resume.
+pub fn kept_games(store: Store) -> Vec<storage::StoredGame> {
+    storage::load_kept(&store.ports()).games
 }
 
-/// "Previous game": back to the game a new puzzle replaced; the current one (if in progress)
-/// becomes the previous game in turn.
-pub fn restore_previous(store: Store) {
-    let storage::Loaded::Found(previous) = storage::load::<storage::StoredGame>(&store.ports(), storage::PREVIOUS_KEY) else { return };
-    if !store.in_progress() {
-        storage::remove(&store.ports(), storage::PREVIOUS_KEY);
+/// Whether a game in progress is kept.
+pub fn has_previous(store: Store) -> bool {
+    !kept_games(store).is_empty()
+}
+
+/// Resumes kept game number `index` (newest first); the game on the board, if in progress, is
+/// kept in its turn.
+pub fn resume_kept(store: Store, index: usize) {
+    let ports = store.ports();
+    let mut kept = storage::load_kept(&ports);
+    if index >= kept.games.len() {
+        return;
+    }
+    let chosen = kept.games.remove(index);
+    if storage::save_kept(&ports, &kept).is_err() {
+        // It stays kept (and is resumed): a full storage is said by the next save.
+        leptos::logging::warn!("inkdoku: the kept games could not be updated");
     }
     store.dialog.set(None);
-    start_game(store, previous.game, previous.meta);
+    start_game(store, chosen.game, chosen.meta);
     store.status.set(store.t().previous_restored.into());
+}
+
+/// "Previous game": back to the game another puzzle replaced last.
+pub fn restore_previous(store: Store) {
+    resume_kept(store, 0);
 }
 
 /// "Enter a puzzle": an empty board whose digits become the givens on "Done".
@@ -199,23 +219,42 @@ pub fn clock(ms: u64) -> String {
     if s >= 3600 { format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60) } else { format!("{}:{:02}", s / 60, s % 60) }
 }
 
-/// Today's date in the player's time zone, as YYYY-MM-DD.
-pub fn today() -> String {
-    let d = js_sys::Date::new_0();
-    format!("{:04}-{:02}-{:02}", d.get_full_year(), d.get_month() + 1, d.get_date())
+/// "Daily puzzle": asks first before it replaces a game in progress (setting), like New game.
+pub fn daily_clicked(store: Store) {
+    let today = store.ports().clock.today();
+    let playing_it = store.meta.with_untracked(|m| m.daily.as_deref() == Some(today.as_str()));
+    if playing_it {
+        store.dialog.set(None);
+        store.status.set(fill(store.t().daily_ready, &[("date", &today)]));
+    } else if store.in_progress() && store.settings.with_untracked(|s| s.confirm_new_game) {
+        store.dialog.set(Some(Dialog::ConfirmDaily));
+    } else {
+        daily(store);
+    }
 }
 
 /// The daily puzzle: the same seeded 9x9 Medium puzzle for everyone on a date, made offline.
+/// Started before today (and replaced since), it is resumed where it was left.
 pub fn daily(store: Store) {
-    let date = today();
+    let date = store.ports().clock.today();
     let seed = inkdoku_engine::generator::daily_seed(&date);
+    let note = fill(store.t().daily_ready, &[("date", &date)]);
+    let mut kept = storage::load_kept(&store.ports());
+    if let Some(i) = kept.games.iter().position(|g| g.meta.daily.as_deref() == Some(date.as_str())) {
+        let started = kept.games.remove(i);
+        let _ = storage::save_kept(&store.ports(), &kept);
+        store.dialog.set(None);
+        start_game(store, started.game, started.meta);
+        store.status.set(note);
+        return;
+    }
     let options = Options {
         size: Size::Nine,
         level: inkdoku_engine::rating::Level::Medium,
         symmetry: inkdoku_engine::generator::Symmetry::Rotational,
         seed,
     };
-    make_with(store, options, fill(store.t().daily_ready, &[("date", &date)]));
+    make_with(store, options, note, Some(date));
 }
 
 /// Ends a generation (new game or print set) that failed: the progress goes, the reason shows.

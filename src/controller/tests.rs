@@ -6,7 +6,7 @@ use super::*;
 use crate::ink::hand::LastWritten;
 use crate::ports::fakes::World;
 use crate::ports::{Clock as _, KeyValue as _};
-use crate::services::storage::{BEST_KEY, GAME_KEY, Loaded, PREVIOUS_KEY, StoredGame};
+use crate::services::storage::{BEST_KEY, GAME_KEY, GAMES_KEPT, GAMES_KEY, Loaded, PREVIOUS_KEY, StoredGame};
 use inkdoku_engine::DigitSet;
 use inkdoku_engine::lang::Lang;
 
@@ -188,7 +188,9 @@ fn puzzles_without_one_solution_or_too_hard_to_check_are_refused_with_a_reason()
     assert!(open_text(store, OTHER, "the link"));
     world.engine.answer(world.engine.last_id(), Reply::TooHard { id: 0 });
     assert!(matches!(store.dialog.get_untracked(), Some(Dialog::Message { text, .. }) if text.starts_with(t.too_hard)));
-    assert_eq!(store.game.with_untracked(|g| g.givens().filled_count()), 0, "still the blank board");
+    // Nothing was on the board to keep: a new puzzle is made instead (not answered here).
+    assert_eq!(store.game.with_untracked(|g| g.givens().filled_count()), 0);
+    assert!(matches!(world.engine.last_task(), Some(Task::Generate { .. })));
 }
 
 #[test]
@@ -206,8 +208,8 @@ fn a_link_over_a_game_in_progress_asks_first_and_the_replaced_game_can_come_back
     world.engine.answer_truly(world.engine.last_id());
     assert_ne!(store.game.get_untracked(), first, "the new puzzle is on");
     // The game it replaced is kept, whole, and comes back on "Previous game".
-    let kept: StoredGame = serde_json::from_str(&world.storage.get(PREVIOUS_KEY).unwrap()).unwrap();
-    assert_eq!(kept.game, first);
+    let kept: storage::KeptGames = serde_json::from_str(&world.storage.get(GAMES_KEY).unwrap()).unwrap();
+    assert_eq!(kept.games[0].game, first);
     assert!(has_previous(store));
     restore_previous(store);
     assert_eq!(store.game.get_untracked(), first);
@@ -417,4 +419,91 @@ fn an_unplayable_link_on_a_first_visit_ends_in_a_new_puzzle_and_over_a_game_keep
     assert!(text.ends_with("Your game is unchanged."), "{text}");
     assert_eq!(world.engine.last_id(), asked + 1, "no new puzzle made");
     assert_eq!(store.game.get_untracked(), before);
+}
+
+/// Writes a digit the solution has in the first empty cell, `n` times.
+fn play(store: Store, n: usize) {
+    for _ in 0..n {
+        play_one(store);
+    }
+}
+
+#[test]
+fn the_daily_puzzle_asks_before_it_replaces_a_game_and_its_moves_come_back_after_another_game() {
+    let world = World::default();
+    world.clock.now.set(1_764_028_800_000.0); // 2025-11-25, midnight UTC
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    play(store, 2);
+    let linked = store.game.get_untracked();
+    // "Ask before a new game" is on: the daily puzzle asks too.
+    daily_clicked(store);
+    assert_eq!(store.dialog.get_untracked(), Some(Dialog::ConfirmDaily));
+    daily(store);
+    world.engine.answer_truly(world.engine.last_id());
+    assert_eq!(store.meta.with_untracked(|m| m.daily.clone()), Some("2025-11-25".to_string()));
+    assert_eq!(store.status.get_untracked(), "Daily puzzle, 2025-11-25.");
+    play(store, 3);
+    let daily_game = store.game.get_untracked();
+    // The linked game was kept: back to it (the daily is kept in its turn) ...
+    assert_eq!(kept_games(store).len(), 1);
+    restore_previous(store);
+    assert_eq!(store.game.get_untracked(), linked);
+    // ... then the daily again: resumed with its three moves, not made afresh.
+    let asked = world.engine.last_id();
+    daily_clicked(store);
+    assert_eq!(store.dialog.get_untracked(), Some(Dialog::ConfirmDaily));
+    daily(store);
+    assert_eq!(world.engine.last_id(), asked, "nothing made: the daily is resumed");
+    assert_eq!(store.game.get_untracked(), daily_game);
+    assert_eq!(kept_games(store).iter().map(|g| g.game.clone()).collect::<Vec<_>>(), vec![linked]);
+    // Asked for while it is on: it stays as it is.
+    daily_clicked(store);
+    assert_eq!(store.dialog.get_untracked(), None);
+    assert_eq!(store.game.get_untracked(), daily_game);
+}
+
+#[test]
+fn the_newest_few_games_in_progress_are_kept_once_each_and_the_old_single_record_is_read() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    store.settings.update(|s| s.confirm_new_game = false);
+    // An earlier version's one kept game.
+    open(&world, store, OTHER);
+    play(store, 1);
+    let old = crate::services::effects::current_record(store);
+    world.storage.set(PREVIOUS_KEY, &serde_json::to_string(&old).unwrap()).unwrap();
+    store.game.set(inkdoku_engine::game::Game::new(inkdoku_engine::Grid::new(Size::Nine), None));
+    assert_eq!(kept_games(store).len(), 1, "the old record is read");
+    // New games over games in progress: each replaced one is kept, newest first.
+    let mut replaced = Vec::new();
+    for _ in 0..GAMES_KEPT + 1 {
+        make_puzzle(store);
+        world.engine.answer_truly(world.engine.last_id());
+        play(store, 1);
+        replaced.insert(0, store.game.get_untracked());
+    }
+    make_puzzle(store);
+    world.engine.answer_truly(world.engine.last_id());
+    let kept: Vec<_> = kept_games(store).into_iter().map(|g| g.game).collect();
+    assert_eq!(kept.len(), GAMES_KEPT);
+    assert_eq!(kept, replaced[..GAMES_KEPT].to_vec(), "the newest, newest first");
+    assert_eq!(world.storage.get(PREVIOUS_KEY), None, "the old record is now part of the list");
+    // Resuming the third: it leaves the list, the game on the board (in progress) joins it.
+    play(store, 1);
+    let on_board = store.game.get_untracked();
+    resume_kept(store, 2);
+    assert_eq!(store.game.get_untracked(), replaced[2]);
+    let kept: Vec<_> = kept_games(store).into_iter().map(|g| g.game).collect();
+    assert_eq!(kept[0], on_board);
+    assert!(!kept.contains(&replaced[2]));
+    // A puzzle is kept once, as last played.
+    resume_kept(store, 0);
+    play(store, 1);
+    make_puzzle(store);
+    world.engine.answer_truly(world.engine.last_id());
+    let kept: Vec<_> = kept_games(store).into_iter().map(|g| g.game).collect();
+    let same: Vec<_> = kept.iter().filter(|g| g.givens() == on_board.givens()).collect();
+    assert_eq!(same.len(), 1);
+    assert_eq!(same[0].applied(), 2);
 }

@@ -20,6 +20,11 @@ impl crate::ports::Clock for PageClock {
     fn after(&self, ms: u32, then: Box<dyn FnOnce()>) {
         gloo_timers::callback::Timeout::new(ms, then).forget();
     }
+
+    fn today(&self) -> String {
+        let d = js_sys::Date::new_0();
+        format!("{:04}-{:02}-{:02}", d.get_full_year(), d.get_month() + 1, d.get_date())
+    }
 }
 
 /// What kind of failure it was: it decides the player's words (`i18n::browser_reason`).

@@ -2,8 +2,9 @@
 //!
 //! Keys: `inkdoku.game.v1` (the game: its action list, so undo history survives a reload, plus
 //! metadata and time), `inkdoku.settings.v1`, `inkdoku.best.v1` (best times per size and level),
-//! `inkdoku.previous.v1` (the game a new one replaced), `inkdoku.hand.v1` (the player's corrected
-//! drawings, `crate::ink::hand`).
+//! `inkdoku.games.v1` (the games in progress that other puzzles replaced, newest first; it
+//! takes over the single game of `inkdoku.previous.v1`), `inkdoku.hand.v1` (the player's
+//! corrected drawings, `crate::ink::hand`).
 //! A record that fails to parse is moved aside to `inkdoku.kept.<key>.<time>` and reported, so the
 //! player (or we) can still recover it; a failed write (quota) is reported, never ignored.
 
@@ -19,8 +20,13 @@ use std::collections::BTreeMap;
 pub const GAME_KEY: &str = "inkdoku.game.v1";
 pub const SETTINGS_KEY: &str = "inkdoku.settings.v1";
 pub const BEST_KEY: &str = "inkdoku.best.v1";
-/// The game in progress that a new or opened puzzle replaced (restorable from New game).
+/// The game in progress that a new or opened puzzle replaced, as earlier versions kept it (one
+/// game): read once into `GAMES_KEY`.
 pub const PREVIOUS_KEY: &str = "inkdoku.previous.v1";
+/// The games in progress that other puzzles replaced, newest first (resumable from New game).
+pub const GAMES_KEY: &str = "inkdoku.games.v1";
+/// How many replaced games in progress are kept.
+pub const GAMES_KEPT: usize = 5;
 
 /// The stored game record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -165,4 +171,58 @@ pub fn record_time(ports: &Ports, size: Size, level: Level, ms: u64) -> (Option<
         let _ = save(ports, BEST_KEY, &best);
     }
     (before, new_best)
+}
+
+/// The stored games in progress that other puzzles replaced.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct KeptGames {
+    pub version: u32,
+    /// Newest first.
+    pub games: Vec<StoredGame>,
+}
+
+impl KeptGames {
+    /// Keeps `game` as the newest: another record of the same puzzle gives way to it (a puzzle
+    /// is kept once), and past `GAMES_KEPT` the oldest goes.
+    pub fn keep(&mut self, game: StoredGame) {
+        self.games.retain(|g| g.game.givens() != game.game.givens());
+        self.games.insert(0, game);
+        self.games.truncate(GAMES_KEPT);
+    }
+
+    /// Takes out the kept game of the puzzle `givens`, if there is one.
+    pub fn take_puzzle(&mut self, givens: &inkdoku_engine::Grid) -> Option<StoredGame> {
+        let i = self.games.iter().position(|g| g.game.givens() == givens)?;
+        Some(self.games.remove(i))
+    }
+}
+
+/// Reads the kept games (and the one game an earlier version kept). A record that doesn't read
+/// is set aside as any other (`load`), and the list starts afresh.
+pub fn load_kept(ports: &Ports) -> KeptGames {
+    let mut kept = match load::<KeptGames>(ports, GAMES_KEY) {
+        Loaded::Found(k) => k,
+        Loaded::Missing | Loaded::Corrupt { .. } => KeptGames { version: 1, games: Vec::new() },
+    };
+    if let Loaded::Found(previous) = load::<StoredGame>(ports, PREVIOUS_KEY) {
+        if !kept.games.iter().any(|g| g.game.givens() == previous.game.givens()) {
+            kept.games.push(previous);
+            kept.games.truncate(GAMES_KEPT);
+        }
+    }
+    kept
+}
+
+/// Stores the kept games; the earlier single record is then part of them and goes.
+pub fn save_kept(ports: &Ports, kept: &KeptGames) -> Result<(), SaveError> {
+    let result = if kept.games.is_empty() {
+        remove(ports, GAMES_KEY);
+        Ok(())
+    } else {
+        save(ports, GAMES_KEY, kept)
+    };
+    if result.is_ok() {
+        remove(ports, PREVIOUS_KEY);
+    }
+    result
 }

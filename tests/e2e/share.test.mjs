@@ -224,3 +224,53 @@ test('the daily puzzle is the same for everyone, and the same as the native tool
     assert.fail('target/release/inkdoku is missing: scripts/test builds it before the end-to-end tests');
   }
 });
+
+test('the daily puzzle asks before it replaces a game; both are kept, and the daily comes back with its moves', async () => {
+  const date = '2026-03-14';
+  const page = await b.page();
+  await page.clock.setFixedTime(new Date(`${date}T12:00:00`));
+  await page.goto(server.url);
+  await waitForPuzzle(page);
+  const emptyLabels = async () => (await cells(page)).filter((c) => c.label.endsWith('empty'));
+  const write = async (n) => {
+    for (const e of (await emptyLabels()).slice(0, n)) {
+      await cell(page, e.row, e.col).click();
+      await page.keyboard.press('5');
+    }
+  };
+  await write(1);
+  const first = (await saved(page)).game.givens;
+  const dialog = page.getByRole('dialog', { name: 'New game' });
+  await page.getByRole('button', { name: 'New game' }).click();
+  await dialog.getByRole('button', { name: 'Daily puzzle' }).click();
+  // "Ask before a new game" is on: asked, and told the game is kept.
+  const ask = page.getByRole('dialog', { name: 'Start the daily puzzle?' });
+  await ask.waitFor();
+  assert.match(await ask.textContent(), /The game in progress is kept/);
+  await ask.getByRole('button', { name: 'Start new game' }).click();
+  await page.waitForFunction((d) => document.querySelector('[role=status]').textContent.includes(`Daily puzzle, ${d}`), date);
+  await write(2);
+  await page.waitForTimeout(600); // the debounced autosave
+  const daily = await saved(page);
+  // Back to the first game from New game's list of games in progress ...
+  await page.getByRole('button', { name: 'New game' }).click();
+  const kept = dialog.getByRole('group', { name: 'Games in progress' });
+  assert.equal(await kept.getByRole('button').count(), 1);
+  await kept.getByRole('button').first().click();
+  await page.waitForTimeout(600);
+  assert.equal((await saved(page)).game.givens, first);
+  // ... then the daily again: its two moves are there, and the first game is kept.
+  await page.getByRole('button', { name: 'New game' }).click();
+  assert.match(await kept.getByRole('button').first().textContent(), new RegExp(`^Daily puzzle ${date} · \\d+:\\d\\d$`));
+  await dialog.getByRole('button', { name: 'Daily puzzle' }).click();
+  await page.getByRole('dialog', { name: 'Start the daily puzzle?' }).getByRole('button', { name: 'Start new game' }).click();
+  await page.waitForFunction((d) => document.querySelector('[role=status]').textContent.includes(`Daily puzzle, ${d}`), date);
+  await page.waitForTimeout(600);
+  const back = await saved(page);
+  assert.equal(back.game.givens, daily.game.givens);
+  assert.deepEqual(back.game.actions, daily.game.actions, 'the daily resumed with its moves');
+  await page.getByRole('button', { name: 'New game' }).click();
+  assert.equal(await kept.getByRole('button').count(), 1, 'the first game kept in its turn');
+  await snap(page, 'new-game-kept-1280x800');
+  assert.deepEqual(b.errors, []);
+});

@@ -79,9 +79,9 @@ test('a link opened in a second tab is offered there; the replaced game stays as
   await second.waitForTimeout(700);
   assert.equal((await saved(second)).game.givens, B);
 
-  // New game → Previous game: back to puzzle A with its move.
+  // New game → the game in progress it replaced: back to puzzle A with its move.
   await second.getByRole('button', { name: 'New game' }).click();
-  await second.getByRole('button', { name: 'Previous game' }).click();
+  await second.getByRole('group', { name: 'Games in progress' }).getByRole('button').first().click();
   assert.equal(await label(second, 1, 2), 'Row 1, column 2, 7, given');
   assert.match(await label(second, e.row, e.col), /, 4(,|$)/);
   await context.close();
