@@ -204,11 +204,11 @@ pub fn load_kept(ports: &Ports) -> KeptGames {
         Loaded::Found(k) => k,
         Loaded::Missing | Loaded::Corrupt { .. } => KeptGames { version: 1, games: Vec::new() },
     };
-    if let Loaded::Found(previous) = load::<StoredGame>(ports, PREVIOUS_KEY) {
-        if !kept.games.iter().any(|g| g.game.givens() == previous.game.givens()) {
-            kept.games.push(previous);
-            kept.games.truncate(GAMES_KEPT);
-        }
+    if let Loaded::Found(previous) = load::<StoredGame>(ports, PREVIOUS_KEY)
+        && !kept.games.iter().any(|g| g.game.givens() == previous.game.givens())
+    {
+        kept.games.push(previous);
+        kept.games.truncate(GAMES_KEPT);
     }
     kept
 }
