@@ -242,7 +242,7 @@ test('the daily puzzle asks before it replaces a game; both are kept, and the da
   const first = (await saved(page)).game.givens;
   const dialog = page.getByRole('dialog', { name: 'New game' });
   await page.getByRole('button', { name: 'New game' }).click();
-  await dialog.getByRole('button', { name: 'Daily puzzle' }).click();
+  await dialog.getByRole('button', { name: 'Daily puzzle', exact: true }).click();
   // "Ask before a new game" is on: asked, and told the game is kept.
   const ask = page.getByRole('dialog', { name: 'Start the daily puzzle?' });
   await ask.waitFor();
@@ -262,7 +262,7 @@ test('the daily puzzle asks before it replaces a game; both are kept, and the da
   // ... then the daily again: its two moves are there, and the first game is kept.
   await page.getByRole('button', { name: 'New game' }).click();
   assert.match(await kept.getByRole('button').first().textContent(), new RegExp(`^Daily puzzle ${date} · \\d+:\\d\\d$`));
-  await dialog.getByRole('button', { name: 'Daily puzzle' }).click();
+  await dialog.getByRole('button', { name: 'Daily puzzle', exact: true }).click();
   await page.getByRole('dialog', { name: 'Start the daily puzzle?' }).getByRole('button', { name: 'Start new game' }).click();
   await page.waitForFunction((d) => document.querySelector('[role=status]').textContent.includes(`Daily puzzle, ${d}`), date);
   await page.waitForTimeout(600);
