@@ -193,6 +193,49 @@ for (const [digit, pauseMs, what] of [[4, 900, 'a two-stroke 4, its second strok
   });
 }
 
+test('every two-stroke fixture drawing chosen, its second stroke 900 ms after the first, reads as its digit, never a 1 on the way', async (t) => {
+  const page = await openByLink(b, server.url, PUZZLE);
+  const cdp = await penSession(page);
+  const sol = await solution(page);
+  const free = (await cells(page)).filter((c) => c.label.endsWith('empty'));
+  // Every cell's names over time, in the page.
+  await page.evaluate(() => {
+    window.__history = {};
+    for (const el of document.querySelectorAll('[role=gridcell]')) {
+      const key = `${el.getAttribute('aria-rowindex')},${el.getAttribute('aria-colindex')}`;
+      window.__history[key] = [el.getAttribute('aria-label')];
+      new MutationObserver(() => window.__history[key].push(el.getAttribute('aria-label')))
+        .observe(el, { attributes: true, attributeFilter: ['aria-label'] });
+    }
+  });
+  const written = [];
+  for (let digit = 2; digit <= 9; digit++) {
+    for (const drawing of drawings[digit].filter((d) => d.length === 2)) {
+      // A cell whose answer is the digit (no conflict to confuse the reading of the board).
+      const i = free.findIndex((c) => sol[(c.row - 1) * 9 + c.col - 1] === String(digit));
+      if (i < 0) continue;
+      const [at] = free.splice(i, 1);
+      await penDraw(page, cdp, at.row, at.col, drawing, { pauseMs: 900 });
+      await page.waitForFunction(([r, c]) => /^Row \d+, column \d+, [1-9](,|$)/.test(
+        document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label'))
+        && !document.querySelector('.ink.pending'), [at.row, at.col], { timeout: 5000, polling: 20 }).catch(() => {});
+      written.push({ ...at, digit });
+    }
+  }
+  t.diagnostic(`${written.length} two-stroke drawings of ${[...new Set(written.map((w) => w.digit))].join(' ')}`);
+  assert.ok(written.length >= 3, 'enough two-stroke drawings to say something');
+  await page.waitForTimeout(1600); // past the time a later stroke could still join a digit
+  const history = await page.evaluate(() => window.__history);
+  for (const w of written) {
+    const went = history[`${w.row},${w.col}`].join(' → ');
+    assert.equal(await digitIn(page, w.row, w.col), String(w.digit), `r${w.row}c${w.col}: ${went}`);
+    assert.doesNotMatch(went, /, 1(,| →|$)/, `r${w.row}c${w.col} showed a 1 on the way: ${went}`);
+  }
+  assert.equal((await learned(page)).length, 0, 'nothing learned: no correction was made');
+  assert.deepEqual(b.errors, []);
+  await page.context().close();
+});
+
 // ------------------------------------------------------------------ 3. the chip on a small screen
 
 test('the chip\'s full choice for a digit in row 1 and in row 2 at 800x480: every button on screen and reachable', async () => {
