@@ -18,6 +18,7 @@ import random
 
 SEED = 424242
 PER_CLASS = 300
+HARSH_SEED = 434343  # the harsher measure (sample(..., harsh=True)): its own draws
 
 
 def arc(cx, cy, rx, ry, a0, a1, step=12):
@@ -195,8 +196,12 @@ def _resample(stroke, rng, fast):
     return out
 
 
-def sample(label, rng: random.Random, style=None):
-    """A drawing of a held-out style: strokes of (x, y, pressure) in 0..1 of the cell."""
+def sample(label, rng: random.Random, style=None, harsh=False):
+    """A drawing of a held-out style: strokes of (x, y, pressure) in 0..1 of the cell.
+
+    harsh: the harsher measure (HARSH_SEED): small (40-65 % of the cell), slanted 15-30° either
+    way, shaky (a stronger wobble and tremor) and always a fast pen's sparse points. Without it
+    the draws are those of the first held-out set, unchanged."""
     styles = STYLES[label]
     shape = (styles[rng.randrange(len(styles))] if style is None else styles[style])()
     lo, hi = ASPECT.get(label, DEFAULT_ASPECT)
@@ -207,6 +212,14 @@ def sample(label, rng: random.Random, style=None):
     ox, oy = rng.uniform(0.25, 0.75), rng.uniform(0.3, 0.7)
     wobble = rng.uniform(0.0, 0.045)
     fast = rng.random() < 0.35
+    tremor = 0.0
+    if harsh:
+        shear = math.tan(math.radians(rng.uniform(15, 30))) * rng.choice([-1, 1])
+        size = rng.uniform(0.4, 0.65)
+        ox, oy = rng.uniform(0.4, 0.6), rng.uniform(0.4, 0.6)
+        wobble = rng.uniform(0.02, 0.06)
+        tremor = rng.uniform(0.004, 0.01)  # in the cell, after scaling
+        fast = True
     freq, phase = rng.uniform(0.5, 2.0), rng.uniform(0, 2 * math.pi)
     pen = rng.choice([0.0, rng.uniform(0.1, 1.0)])
     out = []
@@ -222,6 +235,8 @@ def sample(label, rng: random.Random, style=None):
             x -= shear * y
             x, y = x * math.cos(turn) - y * math.sin(turn), x * math.sin(turn) + y * math.cos(turn)
             p = 0.0 if pen == 0.0 else max(0.05, min(1.0, pen * (0.55 + 0.45 * math.sin(math.pi * t))))
+            if tremor:
+                x, y = x + rng.gauss(0, tremor) / size, y + rng.gauss(0, tremor) / size
             drawn.append((ox + x * size, oy + y * size, p))
         out.append(drawn)
     return out

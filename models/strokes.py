@@ -6,8 +6,11 @@ Each style is a list of strokes; each stroke a polyline of control points in a u
 jitters the control points, applies a random slant (±25°), rotation, aspect, size (45-105 % of
 the cell) and position, smooths each polyline into an even curve, sometimes adds the small hook a
 pen makes when it lands or lifts, sometimes keeps only a few points (a fast pen: polygons) or
-adds a tremor, and gives it a pressure profile (thin to thick lines). The
-result goes through the same rasterizer as the app's ink (raster.py).
+adds a tremor, and gives it a pressure profile (thin to thick lines). A share of the multi-stroke
+digits (JOINED) is drawn as one trace, the strokes joined where the pen was lifted, as a tablet
+that records a digit as one trace has them (UCI's pen digits are so: a crossed 7 is top, stem,
+a line back up to the bar, the bar). The result goes through the same rasterizer as the app's
+ink (raster.py).
 
 Classes: 0-9 are the digits, 10-16 the letters A-G (how a 16x16 grid writes 10-16).
 The held-out styles the model is measured on are in heldout_styles.py, built another way.
@@ -16,7 +19,7 @@ import math
 import random
 
 # Part of the cache name of the rendered sets (train.py, with a hash of this file).
-VERSION = "v4"
+VERSION = "v5"
 
 CLASSES = 17
 LETTERS = "ABCDEFG"  # classes 10-16
@@ -45,6 +48,9 @@ STYLES = {
         [[(0.3, 0.18), (0.52, 0.0), (0.52, 1.0), (0.2, 1.0), (0.85, 1.0)]],  # flag and base in one stroke
         [[(0.5, 0.0), (0.5, 1.0)], [(0.25, 1.0), (0.75, 1.0)]],  # plain with a base
         [[(0.08, 0.35), (0.58, 0.0), (0.58, 1.0)], [(0.15, 1.0), (0.95, 1.0)]],  # long flag, long base
+        [[(0.2, 0.3), (0.56, 0.0), (0.54, 1.0), (0.9, 1.0)]],  # flag, stem and a foot to the right, one stroke
+        [[(0.22, 0.22), (0.55, 0.0), (0.55, 1.0), (0.22, 0.98)]],  # flag, stem and a foot to the left
+        [[(0.05, 0.45), (0.35, 0.22), (0.62, 0.0), (0.6, 1.0)], [(0.3, 1.0), (0.9, 1.0)]],  # long low flag, base
     ],
     2: [
         [[(0.1, 0.25), (0.3, 0.03), (0.65, 0.0), (0.88, 0.2), (0.8, 0.45), (0.4, 0.75), (0.05, 1.0), (0.5, 0.97), (0.95, 0.98)]],
@@ -91,6 +97,9 @@ STYLES = {
         [[(0.8, 0.0), (0.35, 0.5), (0.25, 0.85), (0.45, 1.0), (0.7, 0.9), (0.65, 0.68), (0.4, 0.65), (0.27, 0.8)]],  # small loop
         [[(0.7, 0.0), (0.2, 0.8)], [(0.2, 0.8), (0.5, 1.0), (0.85, 0.8), (0.55, 0.55), (0.22, 0.7)]],  # stem, then the loop
         [[(0.9, 0.05), (0.25, 0.65), (0.3, 0.95), (0.7, 0.98), (0.85, 0.72), (0.55, 0.5), (0.28, 0.62)]],  # long straight stem
+        [[(0.92, 0.0), (0.32, 0.74), (0.3, 0.93), (0.5, 1.0), (0.68, 0.9), (0.64, 0.74), (0.45, 0.7), (0.32, 0.78)]],  # straight stem, small loop
+        [[(0.6, 0.0), (0.25, 0.78), (0.3, 0.97), (0.55, 0.98), (0.62, 0.8), (0.42, 0.7), (0.26, 0.8)]],  # steep stem, small loop
+        [[(0.95, 0.02), (0.2, 0.82), (0.35, 1.0), (0.7, 0.95), (0.72, 0.72), (0.42, 0.66)]],  # straight stem, loop left open
     ],
     7: [
         [[(0.05, 0.02), (0.95, 0.0), (0.4, 1.0)]],
@@ -101,6 +110,8 @@ STYLES = {
         [[(0.05, 0.18), (0.05, 0.02), (0.95, 0.02), (0.45, 1.0)], [(0.3, 0.52), (0.8, 0.52)]],  # hook and bar
         [[(0.05, 0.1), (0.3, 0.0), (0.6, 0.08), (0.95, 0.0), (0.5, 1.0)]],  # wavy top
         [[(0.05, 0.02), (0.95, 0.02), (0.55, 0.6), (0.5, 1.0)], [(0.35, 0.45), (0.85, 0.45)]],  # bar high, stem bends down
+        [[(0.05, 0.02), (0.95, 0.0), (0.45, 1.0), (0.28, 0.55), (0.85, 0.5)]],  # crossed, in one trace (the pen's way back to the bar)
+        [[(0.25, 0.5), (0.8, 0.5), (0.05, 0.05), (0.95, 0.02), (0.42, 1.0)]],  # the bar first, in one trace
     ],
     8: [
         [[(0.85, 0.12), (0.5, 0.0), (0.15, 0.15), (0.2, 0.38), (0.8, 0.62), (0.85, 0.88), (0.5, 1.0), (0.15, 0.88), (0.2, 0.62), (0.8, 0.38), (0.85, 0.15), (0.55, 0.0)]],  # one looped stroke
@@ -120,6 +131,9 @@ STYLES = {
         [[(0.8, 0.3), (0.45, 0.38), (0.3, 0.18), (0.5, 0.0), (0.78, 0.1), (0.8, 0.3), (0.78, 1.0)]],  # small loop, long tail
         [[(0.2, 0.14), (0.5, 0.0), (0.82, 0.12), (0.8, 0.38), (0.5, 0.5), (0.18, 0.38)], [(0.82, 0.12), (0.8, 1.0)]],  # loop open at the left
         [[(0.8, 0.1), (0.4, 0.0), (0.15, 0.25), (0.4, 0.48), (0.8, 0.3)], [(0.82, 0.05), (0.75, 0.6), (0.4, 1.0)]],  # circle, curved tail apart
+        [[(0.82, 0.12), (0.55, 0.0), (0.22, 0.08), (0.18, 0.32), (0.5, 0.42), (0.8, 0.28), (0.82, 0.1), (0.82, 1.0)]],  # straight upright stem
+        [[(0.75, 0.05), (0.35, 0.02), (0.3, 0.3), (0.72, 0.3), (0.76, 0.05), (0.74, 1.0)]],  # flat small loop, straight stem
+        [[(0.85, 0.2), (0.6, 0.0), (0.2, 0.1), (0.25, 0.45), (0.85, 0.35), (0.85, 0.15), (0.62, 1.0)]],  # straight slanted stem
     ],
     10: [  # A
         [[(0.05, 1.0), (0.5, 0.0), (0.95, 1.0)], [(0.25, 0.6), (0.75, 0.6)]],
@@ -173,6 +187,7 @@ STYLES = {
 
 # Width over height before slant, per class (drawn uniformly); the rest of the classes: DEFAULT_ASPECT.
 DEFAULT_ASPECT = (0.5, 1.1)
+JOINED = 0.3  # share of the multi-stroke digits drawn as one joined trace
 ASPECT = {1: (0.35, 0.85), 0: (0.5, 1.0)}
 
 
@@ -218,6 +233,10 @@ def sample(label, rng: random.Random, style=None):
     """One synthetic handwritten digit or letter: a list of strokes of (x, y, pressure) in 0..1."""
     styles = STYLES[label]
     strokes = arrange(styles[rng.randrange(len(styles))] if style is None else styles[style], rng)
+    if label < 10 and len(strokes) > 1 and rng.random() < JOINED:
+        # A digit's strokes as one trace, joined where the pen was lifted (as a tablet that
+        # records a digit as one trace has them, e.g. a crossed 7: top, stem, back up to the bar).
+        strokes = [[p for st in strokes for p in st]]
     angle = math.radians(rng.gauss(0, 5))
     # Slant: most hands lean right, some upright or left; within ±25°.
     slant = math.tan(math.radians(max(-25.0, min(25.0, rng.gauss(7, 10)))))
