@@ -259,6 +259,13 @@ impl Drawing {
     }
 }
 
+/// Hands `drawing` to the ink worker (cell-relative strokes); `then` gets its answer.
+fn recognize(store: Store, drawing: &Drawing, then: impl FnOnce(Result<Recognition, String>) + 'static) {
+    let size = store.size();
+    let strokes = drawing.strokes.iter().map(|s| geometry::in_cell(size, drawing.cell, s)).collect();
+    store.ports().ink.recognize(strokes, max_digit(size), Box::new(then));
+}
+
 /// Asks the recognizer to read the pending ink, once per drawing, when it is ready.
 fn ask(store: Store) {
     let Some(pending) = store.ink.pending.get_untracked() else { return };
@@ -285,9 +292,7 @@ fn ask(store: Store) {
     });
     if fresh == Some(true) {
         let drawing = Drawing::of(store, &pending);
-        let strokes = drawing.in_cell(store.size()).into_iter().map(|s| s.into_iter().map(|p| p.map(f64::from)).collect()).collect();
-        let size = store.size();
-        store.ports().ink.recognize(strokes, max_digit(size), Box::new(move |answer| answered(store, drawing, answer)));
+        recognize(store, &drawing.clone(), move |answer| answered(store, drawing, answer));
     }
 }
 
@@ -366,8 +371,7 @@ fn continued(store: Store, drawing: Drawing, previous: Digit, answer: Result<Rec
             // The pen has moved on: the new strokes alone are read and placed.
             let new = drawing.strokes.len() - drawing.new_strokes;
             let alone = Drawing { strokes: drawing.strokes[new..].to_vec(), new_strokes: drawing.new_strokes, continues: None, ..drawing };
-            let strokes = alone.in_cell(size).into_iter().map(|s| s.into_iter().map(|p| p.map(f64::from)).collect()).collect();
-            store.ports().ink.recognize(strokes, max_digit(size), Box::new(move |answer| place(store, alone, answer, false)));
+            recognize(store, &alone.clone(), move |answer| place(store, alone, answer, false));
         }
     }
 }
