@@ -111,11 +111,6 @@ pub fn kept_games(store: Store) -> Vec<storage::StoredGame> {
     storage::load_kept(&store.ports()).games
 }
 
-/// Whether a game in progress is kept.
-pub fn has_previous(store: Store) -> bool {
-    !kept_games(store).is_empty()
-}
-
 /// Resumes kept game number `index` (newest first); the game on the board, if in progress, is
 /// kept in its turn.
 pub fn resume_kept(store: Store, index: usize) {
@@ -132,11 +127,6 @@ pub fn resume_kept(store: Store, index: usize) {
     store.dialog.set(None);
     start_game(store, chosen.game, chosen.meta);
     store.status.set(store.t().previous_restored.into());
-}
-
-/// "Previous game": back to the game another puzzle replaced last.
-pub fn restore_previous(store: Store) {
-    resume_kept(store, 0);
 }
 
 /// "Enter a puzzle": an empty board whose digits become the givens on "Done".
@@ -239,12 +229,8 @@ pub fn daily(store: Store) {
     let date = store.ports().clock.today();
     let seed = inkdoku_engine::generator::daily_seed(&date);
     let note = fill(store.t().daily_ready, &[("date", &date)]);
-    let mut kept = storage::load_kept(&store.ports());
-    if let Some(i) = kept.games.iter().position(|g| g.meta.daily.as_deref() == Some(date.as_str())) {
-        let started = kept.games.remove(i);
-        let _ = storage::save_kept(&store.ports(), &kept);
-        store.dialog.set(None);
-        start_game(store, started.game, started.meta);
+    if let Some(i) = kept_games(store).iter().position(|g| g.meta.daily.as_deref() == Some(date.as_str())) {
+        resume_kept(store, i);
         store.status.set(note);
         return;
     }

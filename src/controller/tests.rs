@@ -200,7 +200,7 @@ fn a_link_over_a_game_in_progress_asks_first_and_the_replaced_game_can_come_back
     open(&world, store, PUZZLE);
     let played = play_one(store);
     let first = store.game.get_untracked();
-    assert!(!has_previous(store));
+    assert!(kept_games(store).is_empty());
 
     assert!(open_text(store, OTHER, "the link"));
     let Some(Dialog::ConfirmOpen(shared)) = store.dialog.get_untracked() else { panic!("asks before replacing the game") };
@@ -210,8 +210,8 @@ fn a_link_over_a_game_in_progress_asks_first_and_the_replaced_game_can_come_back
     // The game it replaced is kept, whole, and comes back on "Previous game".
     let kept: storage::KeptGames = serde_json::from_str(&world.storage.get(GAMES_KEY).unwrap()).unwrap();
     assert_eq!(kept.games[0].game, first);
-    assert!(has_previous(store));
-    restore_previous(store);
+    assert!(!kept_games(store).is_empty());
+    resume_kept(store, 0);
     assert_eq!(store.game.get_untracked(), first);
     assert!(store.game.with_untracked(|g| g.digit(played).is_some()));
     assert_eq!(store.status.get_untracked(), "Back to your previous game.");
@@ -447,7 +447,7 @@ fn the_daily_puzzle_asks_before_it_replaces_a_game_and_its_moves_come_back_after
     let daily_game = store.game.get_untracked();
     // The linked game was kept: back to it (the daily is kept in its turn) ...
     assert_eq!(kept_games(store).len(), 1);
-    restore_previous(store);
+    resume_kept(store, 0);
     assert_eq!(store.game.get_untracked(), linked);
     // ... then the daily again: resumed with its three moves, not made afresh.
     let asked = world.engine.last_id();
