@@ -1,0 +1,237 @@
+// The core set in another engine: the browser named by INKDOKU_BROWSER (firefox, webkit or
+// chromium; scripts/test-browsers runs Firefox then WebKit) plays the release build (dist/, or
+// INKDOKU_DIST) as a player would: a puzzle from a link, digits from the keyboard, a digit
+// written with a pen, Hint + Apply to the win, a reload that keeps the game, and a reload with
+// the network gone that the service worker answers. No test hooks: fixed puzzles come by link.
+// Every test has its own server, so its own origin (storage, service worker) in one browser.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, serve, poll } from './drivers.mjs';
+import { DIGITS, densify } from '../e2e/support.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dist = path.resolve(process.env.INKDOKU_DIST || path.join(root, 'dist'));
+const browserName = process.env.INKDOKU_BROWSER || 'firefox';
+
+// Easy 9x9 made by `inkdoku generate --seed 7` (32 givens, 49 empty cells).
+const PUZZLE = '.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.';
+const SAVE_KEY = 'inkdoku.game.v1';
+
+let br;
+const servers = [];
+before(async () => {
+  br = await launch(browserName);
+  br.prelude = PRELUDE;
+  console.log(`# ${browserName}: ${br.version}`);
+});
+after(async () => {
+  await br?.close();
+  for (const s of servers) await s.close();
+});
+
+async function site() {
+  const s = await serve(dist);
+  servers.push(s);
+  return s;
+}
+
+// ------------------------------------------------------------------ reading the page
+
+/** Every cell's accessible name, row by row. */
+const labels = () => br.eval(() => [...document.querySelectorAll('[role=gridcell]')].map((e) => e.getAttribute('aria-label')));
+
+/** The digit cell r,c (1-based) shows, '' when none. */
+const digitIn = (r, c) => br.eval((r, c) => {
+  const label = document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label');
+  return label.match(/^Row \d+, column \d+, ([1-9])(,|$)/)?.[1] ?? '';
+}, r, c);
+
+/** The saved game record, once the autosave has written one that `ok(record)` accepts. */
+async function savedRecord(ok = () => true, what = 'the autosave') {
+  return poll(async () => {
+    const text = await br.eval((key) => localStorage.getItem(key), SAVE_KEY);
+    const rec = text && JSON.parse(text);
+    return rec && ok(rec) ? rec : null;
+  }, { what, timeout: 10000 });
+}
+
+/** Opens PUZZLE by link on a fresh origin and waits until its givens are on the board. */
+async function openPuzzle() {
+  const s = await site();
+  await br.goto(s.url + '#' + PUZZLE);
+  await br.waitFor((n) => document.querySelectorAll('[role=gridcell].given').length === n
+    && /Opened/.test(document.querySelector('[role=status]')?.textContent ?? ''),
+  [PUZZLE.replace(/\./g, '').length], { what: 'the puzzle from the link' });
+  return s;
+}
+
+/** The solution (81 digits) from the saved game. */
+async function solution() {
+  return (await savedRecord((r) => r.game?.solution?.length === 81)).game.solution;
+}
+
+/** Empty cells as [row, col] (1-based), in reading order. */
+const empties = () => [...PUZZLE].flatMap((ch, i) => (ch === '.' ? [[Math.floor(i / 9) + 1, (i % 9) + 1]] : []));
+
+// Helpers every in-page function may call (the session's prelude): finders by the accessible
+// names of the design's contract, for reading and for real clicks.
+const PRELUDE = `
+const cellEl = (r, c) => document.querySelector('[role=gridcell][aria-rowindex="' + r + '"][aria-colindex="' + c + '"]');
+const buttonEl = (name, scope) => [...(scope ? document.querySelector(scope) ?? document.createElement('i') : document).querySelectorAll('button')]
+  .find((b) => (b.getAttribute('aria-label') || b.textContent).trim() === name && !b.disabled) ?? null;
+/* The dialog whose title (aria-labelledby) is title, and its button name. */
+const dialogButtonEl = (title, name) => {
+  const d = [...document.querySelectorAll('[role=dialog]')]
+    .find((e) => document.getElementById(e.getAttribute('aria-labelledby'))?.textContent.trim() === title);
+  return d ? [...d.querySelectorAll('button')].find((b) => b.textContent.trim() === name) ?? null : null;
+};`;
+/* global cellEl, buttonEl, dialogButtonEl */
+
+/** Clicks Continue on the "Welcome back" dialog a reload in the middle of a game brings. */
+async function continueAfterReload() {
+  await br.waitFor((t, n) => dialogButtonEl(t, n), ['Welcome back', 'Continue'], { what: 'the Welcome back dialog' });
+  await br.click((t, n) => dialogButtonEl(t, n), 'Welcome back', 'Continue');
+  await br.waitFor(() => !document.querySelector('[role=dialog]'), [], { what: 'the dialog to close' });
+}
+
+// ------------------------------------------------------------------ the tests
+
+test('a link opens its puzzle: the grid, its givens and its empty cells as the accessibility contract says', async () => {
+  await openPuzzle();
+  const all = await labels();
+  assert.equal(all.length, 81);
+  for (const [i, ch] of [...PUZZLE].entries()) {
+    const [r, c] = [Math.floor(i / 9) + 1, (i % 9) + 1];
+    const want = ch === '.' ? `Row ${r}, column ${c}, empty` : `Row ${r}, column ${c}, ${ch}, given`;
+    assert.equal(all[i], want);
+  }
+  const rows = await br.eval(() => document.querySelectorAll('[role=grid] [role=row]').length);
+  assert.equal(rows, 9);
+  assert.deepEqual(br.errors, []);
+});
+
+test('keyboard: a digit into the clicked cell, the arrow moves on, Backspace erases; a reload keeps the game', async () => {
+  await openPuzzle();
+  const sol = await solution();
+  // Two empty cells side by side.
+  const [r, c] = empties().find(([r, c]) => c < 9 && PUZZLE[(r - 1) * 9 + c] === '.');
+  const want = (r, c) => sol[(r - 1) * 9 + c - 1];
+  await br.click((r, c) => cellEl(r, c), r, c);
+  await br.press(want(r, c));
+  await br.waitFor((r, c, d) => cellEl(r, c).getAttribute('aria-label') === `Row ${r}, column ${c}, ${d}`,
+    [r, c, want(r, c)], { what: `r${r}c${c} to show ${want(r, c)}` }).catch(async (e) => {
+    throw new Error(`${e.message}; it reads ${await br.eval((r, c) => cellEl(r, c).getAttribute('aria-label'), r, c)}`);
+  });
+  await br.press('ArrowRight');
+  await br.press('5');
+  await br.waitFor((r, c) => /, 5(,|$)/.test(cellEl(r, c).getAttribute('aria-label')), [r, c + 1], { what: `5 in r${r}c${c + 1}` });
+  await br.press('Backspace');
+  await br.waitFor((r, c) => cellEl(r, c).getAttribute('aria-label') === `Row ${r}, column ${c}, empty`, [r, c + 1], { what: 'Backspace to erase' });
+  await br.press(want(r, c + 1));
+  await br.waitFor((r, c, d) => new RegExp(`, ${d}(,|$)`).test(cellEl(r, c).getAttribute('aria-label')), [r, c + 1, want(r, c + 1)], { what: 'the second digit' });
+  assert.equal(await digitIn(r, c), want(r, c), 'the first cell kept its digit');
+  const before = await labels();
+
+  // Reload once the autosave holds the four moves (digit, digit, erase, digit).
+  await savedRecord((rec) => rec.game?.actions?.length >= 4, 'the autosave of four moves');
+  await br.reload();
+  await continueAfterReload();
+  assert.deepEqual(await labels(), before, 'the board after the reload');
+  // And play goes on from there: Backspace on the still-selected or re-clicked cell, then undo
+  // through the button brings the digit back.
+  await br.click((r, c) => cellEl(r, c), r, c + 1);
+  await br.press('Backspace');
+  await br.waitFor((r, c) => /, empty$/.test(cellEl(r, c).getAttribute('aria-label')), [r, c + 1], { what: 'erase after the reload' });
+  await br.click(() => buttonEl('Undo'));
+  await br.waitFor((r, c, d) => new RegExp(`, ${d}(,|$)`).test(cellEl(r, c).getAttribute('aria-label')), [r, c + 1, want(r, c + 1)], { what: 'Undo' });
+  assert.deepEqual(br.errors, []);
+});
+
+test('pen: a 4 and a 7 written with pointerType "pen" are read into their cells, nothing else changes', async () => {
+  await openPuzzle();
+  const sol = await solution();
+  const before = await labels();
+  const targets = [];
+  for (const d of ['4', '7']) {
+    const i = [...PUZZLE].findIndex((ch, k) => ch === '.' && sol[k] === d && !targets.some((t) => t.i === k));
+    targets.push({ i, r: Math.floor(i / 9) + 1, c: (i % 9) + 1, d });
+  }
+  for (const { r, c, d } of targets) {
+    const strokes = DIGITS[d].map((s) => densify(s));
+    // PointerEvents of type pen on the board, as a pen's: down, moves, up per stroke, a frame
+    // between strokes (dispatched in the page, so every engine gets the same input).
+    await br.eval(async (r, c, strokes) => {
+      const box = document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"] rect`).getBoundingClientRect();
+      const target = document.querySelector('.board-square');
+      const fire = (type, [x, y], extra = {}) => target.dispatchEvent(new PointerEvent(type, {
+        bubbles: true, cancelable: true, composed: true, pointerId: 7, pointerType: 'pen', isPrimary: true,
+        clientX: box.x + x * box.width, clientY: box.y + y * box.height, pressure: 0.6, button: 0, buttons: 1, ...extra,
+      }));
+      for (const pts of strokes) {
+        fire('pointerdown', pts[0]);
+        for (const p of pts.slice(1)) fire('pointermove', p, { button: -1 });
+        fire('pointerup', pts[pts.length - 1], { buttons: 0, pressure: 0 });
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      }
+    }, r, c, strokes);
+    await br.waitFor((r, c) => /^Row \d+, column \d+, [1-9](,|$)/.test(cellEl(r, c).getAttribute('aria-label')),
+      [r, c], { what: `a digit read in r${r}c${c}` });
+    assert.equal(await digitIn(r, c), d, `the pen's ${d} in r${r}c${c}`);
+  }
+  const after = await labels();
+  const changed = after.flatMap((l, k) => (l === before[k] ? [] : [k]));
+  assert.deepEqual(changed, targets.map((t) => t.i).sort((a, b) => a - b), 'only the written cells changed');
+  assert.deepEqual(br.errors, []);
+});
+
+test('Hint + Apply, again and again, wins the game: the board is the solution and the game is saved as won', async () => {
+  await openPuzzle();
+  const sol = await solution();
+  let applied = 0;
+  const wonDialog = () => document.querySelector('.dialog.won[role=dialog]') !== null;
+  for (;;) {
+    const board = await labels();
+    if (board.every((l) => /, [1-9](,|$)/.test(l))) break;
+    assert.ok(applied < 81, `${applied} hints and not solved`);
+    await br.click(() => buttonEl('Hint'));
+    await br.waitFor(() => buttonEl('Apply hint', 'section.hint-card'), [], { what: `hint ${applied + 1}`, timeout: 15000 });
+    await br.click(() => buttonEl('Apply hint', 'section.hint-card'));
+    await br.waitFor((b) => [...document.querySelectorAll('[role=gridcell]')].some((e, k) => e.getAttribute('aria-label') !== b[k]),
+      [board], { what: `Apply hint ${applied + 1} to change the board`, timeout: 5000 });
+    applied++;
+  }
+  assert.ok(applied >= 40, `${applied} hints applied`);
+  const board = await labels();
+  assert.equal(board.map((l) => l.match(/, ([1-9])(,|$)/)[1]).join(''), sol, 'the board is the solution');
+  await br.waitFor(wonDialog, [], { what: 'the win dialog' });
+  const rec = await savedRecord((r) => r.meta?.won === true, 'the game saved as won');
+  assert.equal(rec.meta.won, true);
+  assert.deepEqual(br.errors, []);
+});
+
+test('offline: with the server gone, a reload comes from the service worker and the game goes on', async () => {
+  const s = await openPuzzle();
+  await br.waitFor(() => navigator.serviceWorker?.controller?.state === 'activated', [], { what: 'the service worker to control the page' });
+  const sol = await solution();
+  const [r, c] = empties()[0];
+  await br.click((r, c) => cellEl(r, c), r, c);
+  await br.press(sol[(r - 1) * 9 + c - 1]);
+  await savedRecord((rec) => rec.game?.actions?.length >= 1, 'the autosave of the move');
+  const before = await labels();
+  s.offline(true);
+  const served = s.served.length;
+  await br.reload();
+  await continueAfterReload();
+  assert.deepEqual(await labels(), before, 'the board after the offline reload');
+  assert.equal(s.served.length, served, 'nothing came from the server');
+  // The engine worker (a hint) answers offline too.
+  await br.click(() => buttonEl('Hint'));
+  await br.waitFor(() => buttonEl('Apply hint', 'section.hint-card'), [], { what: 'a hint offline', timeout: 15000 });
+  await br.click(() => buttonEl('Apply hint', 'section.hint-card'));
+  await br.waitFor((b) => [...document.querySelectorAll('[role=gridcell]')].some((e, k) => e.getAttribute('aria-label') !== b[k]),
+    [before], { what: 'Apply offline' });
+  s.offline(false);
+  assert.deepEqual(br.errors, []);
+});
