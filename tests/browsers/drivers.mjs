@@ -133,7 +133,11 @@ async function puppeteerSession(options) {
 
 // ------------------------------------------------------------------ WebDriver classic (WebKitGTK)
 
-const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+/** WebDriver's code points for the named keys the tests press (puppeteer takes the names). */
+const KEYS = {
+  Backspace: '\uE003', Tab: '\uE004', Enter: '\uE007', Escape: '\uE00C', Delete: '\uE017',
+  ArrowLeft: '\uE012', ArrowUp: '\uE013', ArrowRight: '\uE014', ArrowDown: '\uE015',
+};
 
 async function freePort() {
   const srv = net.createServer();
@@ -164,6 +168,8 @@ async function webkitSession() {
       method,
       headers: body ? { 'content-type': 'application/json; charset=utf-8' } : {},
       body: body ? JSON.stringify(body) : undefined,
+      // A browser that cannot start (no display) leaves the new session hanging: fail instead.
+      signal: AbortSignal.timeout(90000),
     });
     const json = await res.json();
     if (!res.ok) throw new Error(`WebDriver ${method} ${url}: ${json.value?.error}: ${json.value?.message}`);
@@ -202,12 +208,30 @@ async function webkitSession() {
     waitFor(fn, args = [], opts = {}) {
       return poll(() => this.eval(fn, ...args), opts);
     },
+    // A mouse click at the element's centre through WebDriver actions (Element Click refuses
+    // SVG cells as "not interactable" in WebKitWebDriver).
     async click(fn, ...args) {
-      const el = await run(call(this.prelude, fn, args));
-      if (!el || !el[ELEMENT]) throw new Error(`nothing to click: ${fn}`);
-      await wd('POST', `${s}/element/${el[ELEMENT]}/click`, {});
+      const at = await run(`(() => {
+        const el = ${call(this.prelude, fn, args)};
+        if (!el) return null;
+        el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        const r = el.getBoundingClientRect();
+        return { x: Math.round(r.x + r.width / 2), y: Math.round(r.y + r.height / 2) };
+      })()`);
+      if (!at) throw new Error(`nothing to click: ${fn}`);
+      await wd('POST', `${s}/actions`, {
+        actions: [{
+          type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' },
+          actions: [
+            { type: 'pointerMove', origin: 'viewport', x: at.x, y: at.y, duration: 0 },
+            { type: 'pointerDown', button: 0 },
+            { type: 'pointerUp', button: 0 },
+          ],
+        }],
+      });
     },
     async press(key) {
+      key = KEYS[key] ?? key;
       await wd('POST', `${s}/actions`, {
         actions: [{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value: key }, { type: 'keyUp', value: key }] }],
       });
