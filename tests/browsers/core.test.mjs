@@ -206,6 +206,8 @@ test('Hint + Apply, again and again, wins the game: the board is the solution an
     await br.click(() => buttonEl('Apply hint', 'section.hint-card'));
     await br.waitFor((b) => [...document.querySelectorAll('[role=gridcell]')].some((e, k) => e.getAttribute('aria-label') !== b[k]),
       [board], { what: `Apply hint ${applied + 1} to change the board`, timeout: 15000 });
+    // The card goes with its hint (the next Hint must not find this one's Apply).
+    await br.waitFor(() => !document.querySelector('section.hint-card'), [], { what: `hint ${applied + 1}'s card to go` });
     applied++;
   }
   assert.ok(applied >= 40, `${applied} hints applied`);
