@@ -15,7 +15,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-5}
-DATA=${DATA:-../shared/data}
+# The benchmark sets: the project's copy in tests/data (gzipped when large; unzipped into
+# target/data for the solvers, which read text), or DATA=<folder of plain .txt sets>.
+DATA=${DATA:-tests/data}
 SETS=${SETS:-"hodoku/sudoku17 tdoku/magictour_top1465 tdoku/forum_hardest_1905_11plus tdoku/forum_hardest_1106 tdoku/serg_benchmark"}
 
 cargo build --release --quiet --bin inkdoku
@@ -127,6 +129,11 @@ else
 fi
 for set in $SETS; do
   f="$DATA/$set.txt"
+  if [ ! -f "$f" ] && [ -f "$f.gz" ]; then
+    mkdir -p "target/data/$(dirname "$set")"
+    gunzip -c "$f.gz" > "target/data/$set.txt"
+    f="target/data/$set.txt"
+  fi
   a=$(./target/release/inkdoku bench "$f" --runs "$RUNS" | pps)
   b=$("$ref/target/release/bench-reference" "$f" "$RUNS" | pps)
   if [ -n "$tdoku" ]; then

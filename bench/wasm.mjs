@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
-import { readPuzzles, relaxedWasmPath, wasmBench, wasmPath } from './wasm-bench.mjs';
+import { plainDataFile, readPuzzles, relaxedWasmPath, wasmBench, wasmPath } from './wasm-bench.mjs';
 
 const runs = Number(process.argv[2] || 5);
 const sets = process.argv.slice(3);
@@ -61,7 +61,7 @@ async function chromiumLoad(file, name) {
 const cols = [['set (puzzles/s, median of ' + runs + ')', 34], ['native', 9], ['native AVX2', 12], ['node', 9], ['node fast9', 11], ['Chromium', 9], ['Chr. relaxed', 13], ['node/native', 12], ['Chromium/native', 16], ['relaxed/native', 15], ['relaxed/AVX2', 13]];
 console.log(cols.map(([c, w], i) => (i ? c.padStart(w) : c.padEnd(w))).join(' '));
 for (const set of sets) {
-  const file = `../shared/data/${set}.txt`;
+  const file = plainDataFile(set); // the native CLI reads text
   const n = loadPuzzles(file).length;
   prepare(n); // parsed before timing, as the native benchmark does
   if (page) for (const name of Object.keys(modules)) await chromiumLoad(file, name);

@@ -15,11 +15,11 @@ use inkdoku_engine::hint::{Advice, advise};
 use inkdoku_engine::step::Technique;
 use inkdoku_engine::{Grid, solver};
 use std::collections::HashSet;
-use std::path::PathBuf;
+
+mod sets;
 
 fn data(name: &str, first: usize) -> Vec<Grid> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data").join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = sets::text(name);
     let limit = std::env::var("INKDOKU_HINT_WALK").ok().and_then(|v| v.parse().ok()).unwrap_or(first);
     text.lines().filter(|l| !l.trim().is_empty()).take(limit).map(|l| line::parse(l).unwrap()).collect()
 }

@@ -1,16 +1,15 @@
 //! Differential tests: the fast solvers against the naive reference solver, on the benchmark
-//! sets (read in place from ../shared/data) and on random puzzles with many solutions.
+//! sets (the project's copy in tests/data) and on random puzzles with many solutions.
 
 use inkdoku_engine::format::line;
 use inkdoku_engine::random::Rng;
 use inkdoku_engine::solver::{self, reference};
 use inkdoku_engine::{Cell, Digit, Grid, Size};
-use std::path::PathBuf;
+
+mod sets;
 
 fn data(name: &str) -> Vec<Grid> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data").join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines().filter(|l| !l.trim().is_empty()).map(|l| line::parse(l).unwrap()).collect()
+    sets::text(name).lines().filter(|l| !l.trim().is_empty()).map(|l| line::parse(l).unwrap()).collect()
 }
 
 /// Every `step`-th puzzle, so the sample spans the whole file.

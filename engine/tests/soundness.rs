@@ -11,12 +11,11 @@ use inkdoku_engine::rating::{Level, base_score, solve_logically, step_score};
 use inkdoku_engine::step::Step;
 use inkdoku_engine::techniques::util::chain_problem;
 use inkdoku_engine::{Grid, Size, solver, techniques};
-use std::path::PathBuf;
+
+mod sets;
 
 fn data(name: &str) -> Vec<Grid> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data").join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines().filter(|l| !l.trim().is_empty()).map(|l| line::parse(l).unwrap()).collect()
+    sets::text(name).lines().filter(|l| !l.trim().is_empty()).map(|l| line::parse(l).unwrap()).collect()
 }
 
 fn per_set() -> usize {

@@ -12,7 +12,7 @@ use inkdoku_engine::lang::Lang;
 
 /// Easy 9x9 (seed 7), as the e2e tests open it.
 const PUZZLE: &str = "#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";
-/// Another puzzle (the first of sudoku17 in ../shared/data would do; this one is Easy too).
+/// Another puzzle (the first of sudoku17 in tests/data would do; this one is Easy too).
 const OTHER: &str = "#4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
 fn store_in(world: &World, lang: Lang) -> (Owner, Store) {

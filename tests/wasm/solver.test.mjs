@@ -10,7 +10,7 @@
 // worker's second build; node needs --experimental-wasm-relaxed-simd: scripts/test runs both).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { relaxedWasmPath, wasmBench, wasmPath } from '../../bench/wasm-bench.mjs';
+import { dataFile, relaxedWasmPath, wasmBench, wasmPath } from '../../bench/wasm-bench.mjs';
 
 const SIMD = 0;
 const FAST9 = 1;
@@ -53,7 +53,7 @@ function flaw(puzzle, grid) {
 
 for (const [set, sample] of SETS) {
   test(`wasm: ${backend} and fast9 agree on ${set} (${sample} puzzles)`, () => {
-    const lines = loadPuzzles(`../shared/data/${set}.txt`);
+    const lines = loadPuzzles(dataFile(set));
     const step = Math.max(1, Math.floor(lines.length / sample));
     let checked = 0;
     for (let i = 0; i < lines.length && checked < sample; i += step, checked++) {
