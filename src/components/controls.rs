@@ -124,30 +124,33 @@ pub fn GameTools(store: Store) -> impl IntoView {
             }>
                 <button type="button" class="tool" on:click=move |_| controller::hint(store)>{move || store.ui().hint}</button>
                 <button type="button" class="tool" on:click=move |_| controller::check(store)>{move || store.ui().check}</button>
-                <button type="button" class="tool" aria-expanded=move || pressed(solve_open.get())
+                <button type="button" class="tool" aria-expanded=move || pressed(solve_open.get()) aria-controls="solve-menu"
                         on:click=move |_| toggle(Menu::Solve)>{move || store.ui().solve}</button>
-                <Show when=move || solve_open.get()>
-                    <div class="solve-menu" role="group" aria-label=move || store.ui().solve>
-                        <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::Cell) }>{move || store.ui().solve_cell}</button>
-                        <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::Row) }>{move || store.ui().solve_row}</button>
-                        <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::Column) }>{move || store.ui().solve_column}</button>
-                        <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::All) }>{move || store.ui().solve_all}</button>
-                        <button type="button" class="tool" on:click=move |_| { close(); controller::undo_to_solvable(store) }>{move || store.ui().undo_mistakes}</button>
-                        <button type="button" class="tool" on:click=move |_| { close(); controller::fill_notes(store) }>{move || store.ui().fill_notes}</button>
-                        <button type="button" class="tool" on:click=move |_| { close(); controller::clear_notes(store) }>{move || store.ui().clear_notes}</button>
-                        <button type="button" class="tool" on:click=move |_| { close(); controller::restart(store) }>{move || store.ui().restart}</button>
-                    </div>
-                </Show>
-                <button type="button" class="tool" aria-expanded=move || pressed(marks_open.get())
+                <button type="button" class="tool" aria-expanded=move || pressed(marks_open.get()) aria-controls="marks-menu"
                         on:click=move |_| toggle(Menu::Marks)>{move || store.ui().marks}</button>
-                <Show when=move || marks_open.get()>
-                    <MarksMenu store=store />
-                </Show>
                 <button type="button" class="tool" on:click=move |_| controller::new_game_clicked(store)>{move || store.ui().new_game}</button>
                 <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Share))>{move || store.ui().share}</button>
                 <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Settings))>{move || store.ui().settings}</button>
             </Show>
         </div>
+        // The menus open below the whole group, as siblings in the panel: there a menu that
+        // would open below the fold can rise over the controls to the panel's bottom edge
+        // (a sheet, `style.css`), which it could not from inside the group's grid.
+        <Show when=move || solve_open.get()>
+            <div class="solve-menu" id="solve-menu" role="group" aria-label=move || store.ui().solve>
+                <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::Cell) }>{move || store.ui().solve_cell}</button>
+                <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::Row) }>{move || store.ui().solve_row}</button>
+                <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::Column) }>{move || store.ui().solve_column}</button>
+                <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::All) }>{move || store.ui().solve_all}</button>
+                <button type="button" class="tool" on:click=move |_| { close(); controller::undo_to_solvable(store) }>{move || store.ui().undo_mistakes}</button>
+                <button type="button" class="tool" on:click=move |_| { close(); controller::fill_notes(store) }>{move || store.ui().fill_notes}</button>
+                <button type="button" class="tool" on:click=move |_| { close(); controller::clear_notes(store) }>{move || store.ui().clear_notes}</button>
+                <button type="button" class="tool" on:click=move |_| { close(); controller::restart(store) }>{move || store.ui().restart}</button>
+            </div>
+        </Show>
+        <Show when=move || marks_open.get()>
+            <MarksMenu store=store />
+        </Show>
     }
 }
 
@@ -160,7 +163,7 @@ fn MarksMenu(store: Store) -> impl IntoView {
             .with(|g| g.board().savepoints.iter().enumerate().rev().map(|(i, m)| (i, controller::clock(m.play_ms))).collect::<Vec<_>>())
     };
     view! {
-        <div class="solve-menu" role="group" aria-label=move || store.ui().marks>
+        <div class="solve-menu" id="marks-menu" role="group" aria-label=move || store.ui().marks>
             <button type="button" class="tool" on:click=move |_| { store.menu.set(None); controller::mark_position(store) }>{move || store.ui().mark_position}</button>
             {move || marks().into_iter().map(|(i, t)| {
                 let label = fill(store.ui().back_to_mark, &[("t", &t)]);

@@ -223,7 +223,6 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
             {children()}
             <InkLayer store=store />
             <chip::CorrectionChip store=store />
-            <PenTip store=store />
         </div>
     }
 }
@@ -264,10 +263,11 @@ pub fn InkLayer(store: Store) -> impl IntoView {
     }
 }
 
-/// First visit on a pen or touch device: one line on the board says that digits are written
-/// right in the cells. It goes for good after the first digit the pen writes.
+/// First visit on a pen or touch device: one line says that digits are written right in the
+/// cells. It sits in the status bar, where it covers no cell (over the board it hid the bottom
+/// row until the player wrote once), and goes for good after the first digit the pen writes.
 #[component]
-fn PenTip(store: Store) -> impl IntoView {
+pub fn PenTip(store: Store) -> impl IntoView {
     let touch_device = web_sys::window().is_some_and(|w| w.navigator().max_touch_points() > 0);
     let shown = move || {
         touch_device

@@ -28,4 +28,4 @@ mod layer;
 pub mod recognition;
 pub mod writing;
 
-pub use layer::InkSurface;
+pub use layer::{InkSurface, PenTip};
