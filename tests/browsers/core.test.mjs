@@ -2,7 +2,7 @@
 // chromium; scripts/test-browsers runs Firefox then WebKit) plays the release build (dist/, or
 // INKDOKU_DIST) as a player would: a puzzle from a link, digits from the keyboard, a digit
 // written with a pen, Hint + Apply to the win, a reload that keeps the game, and a reload with
-// the network gone that the service worker answers. No test hooks: fixed puzzles come by link.
+// the network gone that the service worker answers, and a link opened in a second tab. No test hooks: fixed puzzles come by link.
 // Every test has its own server, so its own origin (storage, service worker) in one browser.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,19 +17,9 @@ const browserName = process.env.INKDOKU_BROWSER || 'firefox';
 
 // Easy 9x9 made by `inkdoku generate --seed 7` (32 givens, 49 empty cells).
 const PUZZLE = '.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.';
+// Hard 9x9 (seed 7), the puzzle a second tab opens.
+const PUZZLE_B = '82..5..43...8..1.9....1..2...95...82.........24...89...6..8....4.8..2...73..9..16';
 const SAVE_KEY = 'inkdoku.game.v1';
-
-let br;
-const servers = [];
-before(async () => {
-  br = await launch(browserName);
-  br.prelude = PRELUDE;
-  console.log(`# ${browserName}: ${br.version}`);
-});
-after(async () => {
-  await br?.close();
-  for (const s of servers) await s.close();
-});
 
 async function site() {
   const s = await serve(dist);
@@ -81,13 +71,25 @@ const PRELUDE = `
 const cellEl = (r, c) => document.querySelector('[role=gridcell][aria-rowindex="' + r + '"][aria-colindex="' + c + '"]');
 const buttonEl = (name, scope) => [...(scope ? document.querySelector(scope) ?? document.createElement('i') : document).querySelectorAll('button')]
   .find((b) => (b.getAttribute('aria-label') || b.textContent).trim() === name && !b.disabled) ?? null;
-/* The dialog whose title (aria-labelledby) is title, and its button name. */
+/* The dialog whose title (aria-labelledby) is title, if one is open, and its button name. */
+const dialogEl = (title) => [...document.querySelectorAll('[role=dialog]')]
+  .find((e) => document.getElementById(e.getAttribute('aria-labelledby'))?.textContent.trim() === title) ?? null;
 const dialogButtonEl = (title, name) => {
-  const d = [...document.querySelectorAll('[role=dialog]')]
-    .find((e) => document.getElementById(e.getAttribute('aria-labelledby'))?.textContent.trim() === title);
+  const d = dialogEl(title);
   return d ? [...d.querySelectorAll('button')].find((b) => b.textContent.trim() === name) ?? null : null;
 };`;
-/* global cellEl, buttonEl, dialogButtonEl */
+/* global cellEl, buttonEl, dialogButtonEl, dialogEl */
+
+let br;
+const servers = [];
+before(async () => {
+  br = await launch(browserName, { prelude: PRELUDE });
+  console.log(`# ${browserName}: ${br.version}`);
+});
+after(async () => {
+  await br?.close();
+  for (const s of servers) await s.close();
+});
 
 /** No page error seen (the puppeteer engines report them) and no crash report from the app. */
 async function assertHealthy() {
@@ -241,5 +243,34 @@ test('offline: with the server gone, a reload comes from the service worker and 
   await br.waitFor((b) => [...document.querySelectorAll('[role=gridcell]')].some((e, k) => e.getAttribute('aria-label') !== b[k]),
     [before], { what: 'Apply offline' });
   s.offline(false);
+  await assertHealthy();
+});
+
+test('a link opened in a second tab is offered there: it plays there, the first tab steps aside', async () => {
+  const s = await openPuzzle();
+  const sol = await solution();
+  const [r, c] = empties()[0];
+  await br.click((r, c) => cellEl(r, c), r, c);
+  await br.press(sol[(r - 1) * 9 + c - 1]);
+  await savedRecord((rec) => rec.game?.actions?.length >= 1, 'the autosave of the move');
+  const second = await br.newTab();
+  try {
+    await second.goto(s.url + '#' + PUZZLE_B);
+    await second.waitFor((t, n) => !!dialogButtonEl(t, n), ['Open this puzzle here?', 'Open here'], { what: 'the offer in the second tab' });
+    await second.click((t, n) => dialogButtonEl(t, n), 'Open this puzzle here?', 'Open here');
+    await second.waitFor((n) => document.querySelectorAll('[role=gridcell].given').length === n && !document.querySelector('[role=dialog]'),
+      [PUZZLE_B.replace(/\./g, '').length], { what: 'the linked puzzle in the second tab' });
+    assert.equal(await second.eval(() => cellEl(1, 1).getAttribute('aria-label')), 'Row 1, column 1, 8, given', 'the linked puzzle plays there');
+    // The first tab follows now: it says so, and the store holds the second tab's game.
+    await br.waitFor((t) => !!dialogEl(t), ['inkdoku is open in another tab'], { what: 'the first tab to step aside', timeout: 15000 });
+    const rec = await poll(async () => {
+      const t = await second.eval((key) => localStorage.getItem(key), SAVE_KEY);
+      const rec = t && JSON.parse(t);
+      return rec?.game?.givens === PUZZLE_B ? rec : null;
+    }, { what: "the second tab's game saved", timeout: 10000 });
+    assert.equal(rec.game.actions.length, 0);
+  } finally {
+    await second.close();
+  }
   await assertHealthy();
 });

@@ -5,12 +5,14 @@
 //            HTTP, spoken here directly with fetch), under xvfb-run when there is no display
 //   chromium Debian's chromium over the DevTools protocol (puppeteer-core), to compare
 //
-// A session is one browser with one page:
-//   goto(url), reload(), eval(fn, ...args) (fn runs in the page after the session's `prelude`,
-//   the source of helpers it may call; its arguments go as JSON; it may return a promise; the
-//   result comes back as JSON), waitFor(fn, args, { timeout, what }) (polls eval until truthy),
+// A session is one browser (one profile) with a first tab; every tab has
+//   goto(url), reload(), eval(fn, ...args) (fn runs in the page after `prelude`, the source of
+//   helpers it may call; its arguments go as JSON; it may return a promise; the result comes
+//   back as JSON), waitFor(fn, args, { timeout, what }) (polls eval until truthy),
 //   click(fn, ...args) (fn returns an element in the page: a real, trusted click at its centre),
-//   press(key) (a real key press), close().
+//   press(key) (a real key press);
+// and the session adds newTab() (another tab of the same profile: same storage) and close().
+// INKDOKU_WD_TRACE=1 logs every WebDriver command sent to WebKitWebDriver.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -100,33 +102,40 @@ export async function poll(probe, { timeout = 30000, interval = 25, what = 'a st
 
 // ------------------------------------------------------------------ puppeteer (Firefox, Chromium)
 
-async function puppeteerSession(options) {
+async function puppeteerSession(options, prelude) {
   const { default: puppeteer } = await import('puppeteer-core');
   const browser = await puppeteer.launch({ headless: true, ...options });
-  const page = (await browser.pages())[0] || await browser.newPage();
-  await page.setViewport({ width: 1280, height: 800 });
   const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  const version = await browser.version();
+  const tab = async (page) => {
+    await page.setViewport({ width: 1280, height: 800 });
+    page.on('pageerror', (e) => errors.push(String(e)));
+    return {
+      goto: (url) => page.goto(url, { waitUntil: 'load' }),
+      reload: () => page.reload({ waitUntil: 'load' }),
+      eval: (fn, ...args) => page.evaluate(call(prelude, fn, args)),
+      waitFor(fn, args = [], opts = {}) {
+        return poll(() => this.eval(fn, ...args), opts);
+      },
+      async click(fn, ...args) {
+        const handle = await page.evaluateHandle(call(prelude, fn, args));
+        const el = handle.asElement();
+        if (!el) throw new Error(`nothing to click: ${fn}`);
+        await el.click();
+        await el.dispose();
+      },
+      press: (key) => page.keyboard.press(key),
+    };
+  };
+  const first = await tab((await browser.pages())[0] || await browser.newPage());
   return {
+    ...first,
     name: options.browser,
-    version,
+    version: await browser.version(),
     errors,
-    prelude: '',
-    goto: (url) => page.goto(url, { waitUntil: 'load' }),
-    reload: () => page.reload({ waitUntil: 'load' }),
-    eval(fn, ...args) { return page.evaluate(call(this.prelude, fn, args)); },
-    waitFor(fn, args = [], opts = {}) {
-      return poll(() => this.eval(fn, ...args), opts);
+    async newTab() {
+      const page = await browser.newPage();
+      return { ...(await tab(page)), close: () => page.close() };
     },
-    async click(fn, ...args) {
-      const handle = await page.evaluateHandle(call(this.prelude, fn, args));
-      const el = handle.asElement();
-      if (!el) throw new Error(`nothing to click: ${fn}`);
-      await el.click();
-      await el.dispose();
-    },
-    press: (key) => page.keyboard.press(key),
     close: () => browser.close(),
   };
 }
@@ -155,7 +164,7 @@ function miniBrowser() {
   throw new Error('MiniBrowser is missing: scripts/setup installs webkit2gtk-driver');
 }
 
-async function webkitSession() {
+async function webkitSession(prelude) {
   const port = await freePort();
   const log = fs.openSync(path.join(os.tmpdir(), `inkdoku-webkitwebdriver-${port}.log`), 'w');
   const driver = spawn(process.env.WEBKIT_WEBDRIVER || 'WebKitWebDriver', [`--port=${port}`, '--host=127.0.0.1'], {
@@ -164,6 +173,7 @@ async function webkitSession() {
   const exited = new Promise((r) => driver.once('exit', r));
   const base = `http://127.0.0.1:${port}`;
   const wd = async (method, url, body) => {
+    if (process.env.INKDOKU_WD_TRACE) console.error(new Date().toISOString(), method, url, JSON.stringify(body ?? '').slice(0, 120));
     const res = await fetch(base + url, {
       method,
       headers: body ? { 'content-type': 'application/json; charset=utf-8' } : {},
@@ -184,57 +194,79 @@ async function webkitSession() {
     },
   });
   const s = `/session/${session.sessionId}`;
+  await wd('POST', `${s}/timeouts`, { script: 30000, pageLoad: 60000 });
   await wd('POST', `${s}/window/rect`, { width: 1280, height: 800 }).catch(() => {});
+  // Commands go to the current window: each tab switches to its own first.
+  let current = await wd('GET', `${s}/window`);
+  const to = async (handle) => {
+    if (current !== handle) { await wd('POST', `${s}/window`, { handle }); current = handle; }
+  };
   // A function and its arguments as an asynchronous script: a promise is awaited, an exception
-  // comes back as one. Elements (the wire's references) pass through as they are.
+  // comes back as one.
   const script = (source) => `const done = arguments[arguments.length - 1];
     Promise.resolve().then(() => ${source})
       .then((value) => done({ value }), (e) => done({ error: String(e && e.stack || e) }));`;
-  const run = async (source) => {
-    const r = await wd('POST', `${s}/execute/async`, { script: script(source), args: [] });
-    if (r && 'error' in r) throw new Error(r.error);
-    return r?.value;
+  const tab = (handle) => {
+    const run = async (source) => {
+      await to(handle);
+      const r = await wd('POST', `${s}/execute/async`, { script: script(source), args: [] });
+      if (r && 'error' in r) throw new Error(r.error);
+      return r?.value;
+    };
+    return {
+      goto: async (url) => { await to(handle); await wd('POST', `${s}/url`, { url }); },
+      reload: async () => { await to(handle); await wd('POST', `${s}/refresh`, {}); },
+      eval: (fn, ...args) => run(call(prelude, fn, args)),
+      waitFor(fn, args = [], opts = {}) {
+        return poll(() => this.eval(fn, ...args), opts);
+      },
+      // A mouse click at the element's centre through WebDriver actions (Element Click refuses
+      // SVG cells as "not interactable" in WebKitWebDriver).
+      async click(fn, ...args) {
+        const at = await run(`(() => {
+          const el = ${call(prelude, fn, args)};
+          if (!el) return null;
+          el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+          const r = el.getBoundingClientRect();
+          return { x: Math.round(r.x + r.width / 2), y: Math.round(r.y + r.height / 2) };
+        })()`);
+        if (!at) throw new Error(`nothing to click: ${fn}`);
+        await wd('POST', `${s}/actions`, {
+          actions: [{
+            type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' },
+            actions: [
+              { type: 'pointerMove', origin: 'viewport', x: at.x, y: at.y, duration: 0 },
+              { type: 'pointerDown', button: 0 },
+              { type: 'pointerUp', button: 0 },
+            ],
+          }],
+        });
+      },
+      async press(key) {
+        await to(handle);
+        key = KEYS[key] ?? key;
+        await wd('POST', `${s}/actions`, {
+          actions: [{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value: key }, { type: 'keyUp', value: key }] }],
+        });
+      },
+    };
   };
-  await wd('POST', `${s}/timeouts`, { script: 30000, pageLoad: 60000 });
   const caps = session.capabilities;
   return {
+    ...tab(current),
     name: 'webkit',
     version: `${caps.browserName} ${caps.browserVersion}`,
     errors: [],
-    goto: (url) => wd('POST', `${s}/url`, { url }),
-    reload: () => wd('POST', `${s}/refresh`, {}),
-    prelude: '',
-    eval(fn, ...args) { return run(call(this.prelude, fn, args)); },
-    waitFor(fn, args = [], opts = {}) {
-      return poll(() => this.eval(fn, ...args), opts);
-    },
-    // A mouse click at the element's centre through WebDriver actions (Element Click refuses
-    // SVG cells as "not interactable" in WebKitWebDriver).
-    async click(fn, ...args) {
-      const at = await run(`(() => {
-        const el = ${call(this.prelude, fn, args)};
-        if (!el) return null;
-        el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-        const r = el.getBoundingClientRect();
-        return { x: Math.round(r.x + r.width / 2), y: Math.round(r.y + r.height / 2) };
-      })()`);
-      if (!at) throw new Error(`nothing to click: ${fn}`);
-      await wd('POST', `${s}/actions`, {
-        actions: [{
-          type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' },
-          actions: [
-            { type: 'pointerMove', origin: 'viewport', x: at.x, y: at.y, duration: 0 },
-            { type: 'pointerDown', button: 0 },
-            { type: 'pointerUp', button: 0 },
-          ],
-        }],
-      });
-    },
-    async press(key) {
-      key = KEYS[key] ?? key;
-      await wd('POST', `${s}/actions`, {
-        actions: [{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value: key }, { type: 'keyUp', value: key }] }],
-      });
+    // A window rather than a tab: MiniBrowser keeps a new tab in the background, where
+    // WebDriver's input actions are never delivered (the command hangs).
+    async newTab() {
+      const { handle } = await wd('POST', `${s}/window/new`, { type: 'window' });
+      await to(handle);
+      await wd('POST', `${s}/window/rect`, { width: 1280, height: 800 }).catch(() => {});
+      return {
+        ...tab(handle),
+        async close() { await to(handle); await wd('DELETE', `${s}/window`); current = null; },
+      };
     },
     async close() {
       await wd('DELETE', s).catch(() => {});
@@ -245,18 +277,19 @@ async function webkitSession() {
   };
 }
 
-/** Starts `name` (firefox, webkit or chromium) with one page at 1280x800. */
-export async function launch(name) {
+/** Starts `name` (firefox, webkit or chromium) with one tab at 1280x800; `prelude` is the source
+ *  of helpers that every function run in a page may call. */
+export async function launch(name, { prelude = '' } = {}) {
   switch (name) {
     case 'firefox':
-      return puppeteerSession({ browser: 'firefox', executablePath: process.env.FIREFOX || '/usr/bin/firefox-esr' });
+      return puppeteerSession({ browser: 'firefox', executablePath: process.env.FIREFOX || '/usr/bin/firefox-esr' }, prelude);
     case 'chromium':
       return puppeteerSession({
         browser: 'chrome', executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
         args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-      });
+      }, prelude);
     case 'webkit':
-      return webkitSession();
+      return webkitSession(prelude);
     default:
       throw new Error(`unknown browser ${name}: firefox, webkit or chromium`);
   }
