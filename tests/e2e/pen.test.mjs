@@ -178,6 +178,10 @@ test('first visit on a touch device: one line says to write in the cells, gone a
   const tip = page.getByRole('note');
   await tip.waitFor();
   assert.match(await tip.textContent(), /Write digits right in the cells/);
+  // It covers no cell (it used to sit over the bottom row).
+  const [t, board] = [await tip.boundingBox(), await page.locator('.board-square').boundingBox()];
+  assert.ok(t.y + t.height <= board.y || t.y >= board.y + board.height || t.x >= board.x + board.width || t.x + t.width <= board.x,
+    `the tip ${JSON.stringify(t)} lies off the board ${JSON.stringify(board)}`);
   await snap(page, 'pen-first-visit');
   const [e] = await emptyCells(page, 1);
   await draw(page, e.row, e.col, DIGITS[7]);
