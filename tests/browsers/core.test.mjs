@@ -204,12 +204,12 @@ test('Hint + Apply, again and again, wins the game: the board is the solution an
     if (board.every((l) => /, [1-9](,|$)/.test(l))) break;
     assert.ok(applied < 81, `${applied} hints and not solved`);
     await br.click(() => buttonEl('Hint'));
-    await br.waitFor(() => !!buttonEl('Apply hint', 'section.hint-card'), [], { what: `hint ${applied + 1}`, timeout: 30000 });
-    await br.click(() => buttonEl('Apply hint', 'section.hint-card'));
+    await br.waitFor(() => !!buttonEl('Apply hint'), [], { what: `hint ${applied + 1}`, timeout: 30000 });
+    await br.click(() => buttonEl('Apply hint'));
     await br.waitFor((b) => [...document.querySelectorAll('[role=gridcell]')].some((e, k) => e.getAttribute('aria-label') !== b[k]),
       [board], { what: `Apply hint ${applied + 1} to change the board`, timeout: 15000 });
     // The card goes with its hint (the next Hint must not find this one's Apply).
-    await br.waitFor(() => !document.querySelector('section.hint-card'), [], { what: `hint ${applied + 1}'s card to go` });
+    await br.waitFor(() => !buttonEl('Apply hint'), [], { what: `hint ${applied + 1}'s card to go` });
     applied++;
   }
   assert.ok(applied >= 40, `${applied} hints applied`);
@@ -238,8 +238,8 @@ test('offline: with the server gone, a reload comes from the service worker and 
   assert.equal(s.served.length, served, 'nothing came from the server');
   // The engine worker (a hint) answers offline too.
   await br.click(() => buttonEl('Hint'));
-  await br.waitFor(() => !!buttonEl('Apply hint', 'section.hint-card'), [], { what: 'a hint offline', timeout: 30000 });
-  await br.click(() => buttonEl('Apply hint', 'section.hint-card'));
+  await br.waitFor(() => !!buttonEl('Apply hint'), [], { what: 'a hint offline', timeout: 30000 });
+  await br.click(() => buttonEl('Apply hint'));
   await br.waitFor((b) => [...document.querySelectorAll('[role=gridcell]')].some((e, k) => e.getAttribute('aria-label') !== b[k]),
     [before], { what: 'Apply offline' });
   s.offline(false);
