@@ -157,7 +157,7 @@ test('keyboard: a digit into the clicked cell, the arrow moves on, Backspace era
   await assertHealthy();
 });
 
-test('pen: a 4 and a 7 written with pointerType "pen" are read into their cells, nothing else changes', async () => {
+test('pen: a 4 and a 7 written with pointerType "pen" are read into their cells, nothing else changes', async (t) => {
   await openPuzzle();
   const sol = await solution();
   const before = await labels();
@@ -184,8 +184,10 @@ test('pen: a 4 and a 7 written with pointerType "pen" are read into their cells,
         await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
       }
     }, r, c, strokes);
+    const lifted = Date.now();
     await br.waitFor((r, c) => /^Row \d+, column \d+, [1-9](,|$)/.test(cellEl(r, c).getAttribute('aria-label')),
       [r, c], { what: `a digit read in r${r}c${c}` });
+    t.diagnostic(`${browserName}: the ${d} read ${Date.now() - lifted} ms after the last lift`);
     assert.equal(await digitIn(r, c), d, `the pen's ${d} in r${r}c${c}`);
   }
   const after = await labels();

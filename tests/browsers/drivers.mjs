@@ -166,7 +166,8 @@ function miniBrowser() {
 
 async function webkitSession(prelude) {
   const port = await freePort();
-  const log = fs.openSync(path.join(os.tmpdir(), `inkdoku-webkitwebdriver-${port}.log`), 'w');
+  const logPath = path.join(os.tmpdir(), `inkdoku-webkitwebdriver-${port}.log`);
+  const log = fs.openSync(logPath, 'w');
   const driver = spawn(process.env.WEBKIT_WEBDRIVER || 'WebKitWebDriver', [`--port=${port}`, '--host=127.0.0.1'], {
     stdio: ['ignore', log, log],
   });
@@ -273,6 +274,8 @@ async function webkitSession(prelude) {
       driver.kill();
       await exited;
       fs.closeSync(log);
+      if (fs.statSync(logPath).size === 0) fs.rmSync(logPath);
+      else console.log(`# WebKitWebDriver and MiniBrowser said something: ${logPath}`);
     },
   };
 }
