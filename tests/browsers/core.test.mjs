@@ -169,7 +169,10 @@ test('pen: a 4 and a 7 written with pointerType "pen" are read into their cells,
   for (const { r, c, d } of targets) {
     const strokes = DIGITS[d].map((s) => densify(s));
     // PointerEvents of type pen on the board, as a pen's: down, moves, up per stroke, a frame
-    // between strokes (dispatched in the page, so every engine gets the same input).
+    // between strokes, dispatched in the page (as tests/e2e's `draw`) so that every engine gets
+    // the same input: neither driver can emit a pen (Firefox ESR 153's WebDriver BiDi answers
+    // "Unimplemented pointerMove for pointerType pen"; WebKitWebDriver's pen actions deliver the
+    // pointerdown and nothing after it).
     await br.eval(async (r, c, strokes) => {
       const box = document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"] rect`).getBoundingClientRect();
       const target = document.querySelector('.board-square');
