@@ -172,6 +172,8 @@ async function webkitSession(prelude) {
     stdio: ['ignore', log, log],
   });
   const exited = new Promise((r) => driver.once('exit', r));
+  const orphan = () => driver.kill(); // if the tests end without close()
+  process.once('exit', orphan);
   const base = `http://127.0.0.1:${port}`;
   const wd = async (method, url, body) => {
     if (process.env.INKDOKU_WD_TRACE) console.error(new Date().toISOString(), method, url, JSON.stringify(body ?? '').slice(0, 120));
@@ -272,6 +274,7 @@ async function webkitSession(prelude) {
     async close() {
       await wd('DELETE', s).catch(() => {});
       driver.kill();
+      process.off('exit', orphan);
       await exited;
       fs.closeSync(log);
       if (fs.statSync(logPath).size === 0) fs.rmSync(logPath);
