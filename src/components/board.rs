@@ -160,6 +160,10 @@ pub fn cell_label(t: &Ui, size: Size, cell: Cell, v: &CellView) -> String {
         label.push_str(", ");
         label.push_str(&fill(t.cell_candidate_colour, &[("d", &size.digit_char(d).to_string()), ("c", &colour.to_string())]));
     }
+    // The hint's digit shows in the cell: its name says it too ("…, empty, Hint 8").
+    if let Some(d) = v.hint_place {
+        label.push_str(&format!(", {} {}", t.hint, size.digit_char(d)));
+    }
     if v.conflict {
         label.push_str(", ");
         label.push_str(t.conflict);
@@ -315,7 +319,7 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
                     let (x, y) = (c as f64 * CELL, r as f64 * CELL);
                     let note_size = CELL / k as f64;
                     view! {
-                        <g role="gridcell" aria-rowindex=r + 1 aria-colindex=c + 1
+                        <g role="gridcell" id=cell_id(r, c) aria-rowindex=r + 1 aria-colindex=c + 1
                            aria-selected=move || if view_of.get().selected { "true" } else { "false" }
                            aria-label=move || cell_label(store.ui(), size, cell, &view_of.get())
                            class=move || cell_class(&view_of.get())
@@ -438,8 +442,11 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
         })
     };
     view! {
+        // One Tab stop: the keys move the selection (services::effects), and the grid names the
+        // selected cell as its active descendant, so a screen reader says each cell as it moves.
         <svg class=format!("board size-{n}") viewBox=move || view_box.get().svg() role="grid" aria-label=move || store.ui().grid
-             aria-rowcount=n aria-colcount=n preserveAspectRatio="xMidYMid meet">
+             aria-rowcount=n aria-colcount=n preserveAspectRatio="xMidYMid meet" tabindex="0"
+             aria-activedescendant=move || store.selected.get().map(|cell| cell_id(size.row_of(cell), size.col_of(cell)))>
             {patterns()}
             {rows}
             <path d=thin class="lines-thin" aria-hidden="true" />
@@ -448,6 +455,11 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
         </svg>
         {popover}
     }
+}
+
+/// The element id of the cell at (0-based) `row`, `col`.
+fn cell_id(row: usize, col: usize) -> String {
+    format!("cell-{}-{}", row + 1, col + 1)
 }
 
 #[cfg(test)]

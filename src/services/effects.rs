@@ -162,6 +162,8 @@ fn keyboard(store: Store) {
             if key == "Escape" && store.making.get_untracked().is_none() {
                 store.dialog.set(None);
                 e.prevent_default();
+            } else if crate::services::focus::keep_tab_inside(&e) {
+                e.prevent_default();
             }
             return;
         }
@@ -306,6 +308,7 @@ pub fn install(store: Store) {
     timer(store);
     visibility(store);
     keyboard(store);
+    crate::services::focus::install(store);
     paste(store);
     links(store);
 }

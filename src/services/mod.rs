@@ -1,5 +1,6 @@
 //! Side effects, each behind a small API so components stay declarative.
 pub mod effects;
+pub mod focus;
 pub mod platform;
 pub mod pwa;
 pub mod storage;
