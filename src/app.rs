@@ -53,8 +53,7 @@ pub fn App() -> impl IntoView {
     if let Some((text, reason)) = problem {
         store.dialog.set(Some(Dialog::Message { title: t.saved_data.into(), text, details: Some(reason) }));
     }
-    // Hooks for the end-to-end tests, in test builds only (`--features test-hooks`).
-    #[cfg(feature = "test-hooks")]
+    // Hooks for the end-to-end tests: only under a test driver that asks (src/test_hooks.rs).
     crate::test_hooks::install(store);
 
     // A puzzle in the address (a shared link) is opened once the tab knows whether it plays:

@@ -20,5 +20,4 @@ pub mod ink;
 pub mod ports;
 pub mod services;
 pub mod state;
-#[cfg(feature = "test-hooks")]
 pub mod test_hooks;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serve, launch, snap, dist, distTest, openApp, cells, cell, saved, waitForPuzzle, DIGITS, draw, emptyCells, recognized } from './support.mjs';
+import { serve, launch, snap, dist, openApp, cells, cell, saved, waitForPuzzle, DIGITS, draw, emptyCells, recognized } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -102,13 +102,14 @@ test('a new deploy is announced; Reload switches to it', async () => {
   }
 });
 
-test('a crash 30 ms after a move saves the move first, then says so; production has no crash hook', async () => {
-  // The test build (scripts/test: `trunk build --features test-hooks`, target/dist-test) has
-  // window.inkdokuCrash(); the production build must not.
-  const testSite = await serve(distTest);
-  try {
+test('a crash 30 ms after a move saves the move first, then says so; only a driven browser that asks has the crash hook', async () => {
+  // The one release build has window.inkdokuCrash() only when the browser is driven
+  // (navigator.webdriver, true here) and the test asked before the app started
+  // (window.inkdokuTestHooks): src/test_hooks.rs.
+  {
     const page = await b.page();
-    await page.goto(testSite.url);
+    await page.addInitScript(() => { window.inkdokuTestHooks = true; });
+    await page.goto(server.url);
     await waitForPuzzle(page);
     const consoleErrors = [];
     page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
@@ -132,13 +133,22 @@ test('a crash 30 ms after a move saves the move first, then says so; production 
     await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();
     assert.match(await label(page, e.row, e.col), /, 4(,|$)/, 'the move made 30 ms before the crash');
     b.errors.length = 0; // the forced panic is expected
-  } finally {
-    await testSite.close();
   }
-  const prod = await openApp(b, server.url + '?crash-test');
+  // Driven but not asked (every other test; a crawler): no hook, and a link cannot ask.
+  const prod = await openApp(b, server.url + '?crash-test&inkdokuTestHooks=true');
   await prod.waitForTimeout(800);
   assert.equal(await prod.evaluate(() => typeof window.inkdokuCrash), 'undefined');
-  assert.equal(await prod.getByRole('alertdialog').count(), 0, 'no way to crash the production build from a link');
+  assert.equal(await prod.getByRole('alertdialog').count(), 0, 'no way to crash the app from a link');
+  // Asked but not driven: a player's browser, whose navigator.webdriver is false.
+  const player = await b.page();
+  await player.addInitScript(() => {
+    Object.defineProperty(navigator, 'webdriver', { get: () => false });
+    window.inkdokuTestHooks = true;
+  });
+  await player.goto(server.url);
+  await waitForPuzzle(player);
+  assert.equal(await player.evaluate(() => navigator.webdriver), false);
+  assert.equal(await player.evaluate(() => typeof window.inkdokuCrash), 'undefined', 'no hook in a browser nobody drives');
 });
 
 test("two tabs: the second follows read-only and never overwrites the first one's game", async () => {

@@ -210,8 +210,11 @@ test('the daily puzzle is the same for everyone, and the same as the native tool
     grids.push((await saved(page)).game.givens);
   }
   assert.equal(grids[0], grids[1]);
-  const tool = path.resolve('target/release/inkdoku');
-  if (fs.existsSync(tool)) {
+  // The engine's command-line tool as the native tests built it (scripts/test: target/debug),
+  // or a release build: whichever is newer, so that a stale copy is not the one compared.
+  const tool = ['target/debug/inkdoku', 'target/release/inkdoku'].map((p) => path.resolve(p)).filter((p) => fs.existsSync(p))
+    .sort((x, y) => fs.statSync(y).mtimeMs - fs.statSync(x).mtimeMs)[0];
+  if (tool) {
     // The seed is FNV-1a of "inkdoku daily <date>" (engine::generator::daily_seed).
     let h = 0xcbf29ce484222325n;
     for (const byte of Buffer.from(`inkdoku daily ${date}`)) {
@@ -221,7 +224,7 @@ test('the daily puzzle is the same for everyone, and the same as the native tool
     const native = execFileSync(tool, ['generate', '--size', '9', '--level', 'medium', '--symmetry', 'rotational', '--seed', h.toString()], { encoding: 'utf8' }).trim();
     assert.equal(grids[0], native, 'wasm and native make the same puzzle from the same seed');
   } else {
-    assert.fail('target/release/inkdoku is missing: scripts/test builds it before the end-to-end tests');
+    assert.fail('target/debug/inkdoku is missing: `cargo test -p inkdoku-engine` (scripts/test) builds it before the end-to-end tests');
   }
 });
 

@@ -9,8 +9,6 @@ import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const dist = process.env.INKDOKU_DIST || path.join(root, 'dist');
-/** The test build (with `--features test-hooks`): only the tests that need a hook serve it. */
-export const distTest = process.env.INKDOKU_DIST_TEST || path.join(root, 'target', 'dist-test');
 export const screenshots = path.join(root, 'target', 'screenshots');
 
 const types = {
