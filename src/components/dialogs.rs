@@ -42,11 +42,11 @@ pub fn Dialogs(store: Store) -> impl IntoView {
 fn welcome(store: Store) -> impl IntoView {
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="welcome-title">
-            <h2 id="welcome-title">{store.t().welcome_back}</h2>
-            <p>{store.t().welcome_text}</p>
+            <h2 id="welcome-title">{move || store.ui().welcome_back}</h2>
+            <p>{move || store.ui().welcome_text}</p>
             <div class="buttons">
-                <button type="button" class="primary" autofocus on:click=move |_| close(store)>{store.t().continue_}</button>
-                <button type="button" on:click=move |_| store.dialog.set(Some(Dialog::NewGame))>{store.t().new_game}</button>
+                <button type="button" class="primary" autofocus on:click=move |_| close(store)>{move || store.ui().continue_}</button>
+                <button type="button" on:click=move |_| store.dialog.set(Some(Dialog::NewGame))>{move || store.ui().new_game}</button>
             </div>
         </div>
     }
@@ -67,12 +67,12 @@ fn new_game(store: Store) -> impl IntoView {
     let making = move || store.making.get();
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="new-title">
-            <h2 id="new-title">{store.t().new_game}</h2>
+            <h2 id="new-title">{move || store.ui().new_game}</h2>
             <fieldset>
-                <legend>{store.t().size}</legend>
+                <legend>{move || store.ui().size}</legend>
                 {size_radio(Size::Four)}{size_radio(Size::Nine)}{size_radio(Size::Sixteen)}
             </fieldset>
-            <label class="field">{store.t().level}
+            <label class="field">{move || store.ui().level}
                 // Only the levels the chosen size has (a 4x4 grid has Easy alone).
                 <select on:change=move |ev| set(|s, v| s.level = level_named(v), event_target_value(&ev))>
                     {move || {
@@ -84,7 +84,7 @@ fn new_game(store: Store) -> impl IntoView {
                     }}
                 </select>
             </label>
-            <label class="field">{store.t().symmetry}
+            <label class="field">{move || store.ui().symmetry}
                 <select on:change=move |ev| set(|s, v| s.symmetry = Symmetry::from_name(v).unwrap_or_default(), event_target_value(&ev))>
                     {Symmetry::ALL.into_iter().map(|sym| view! {
                         <option value=sym.name() selected=move || store.settings.with(|s| s.symmetry == sym)>{symmetry_label(store, sym)}</option>
@@ -93,21 +93,21 @@ fn new_game(store: Store) -> impl IntoView {
             </label>
             <Show when=move || making().is_some() fallback=move || view! {
                 <div class="buttons">
-                    <button type="button" class="primary" on:click=move |_| controller::start_clicked(store)>{store.t().start}</button>
-                    <button type="button" on:click=move |_| controller::daily_clicked(store)>{store.t().daily_puzzle}</button>
-                    <button type="button" on:click=move |_| controller::start_entering(store)>{store.t().enter_puzzle}</button>
-                    <button type="button" on:click=move |_| controller::paste_puzzle(store)>{store.t().paste_puzzle}</button>
-                    <button type="button" on:click=move |_| controller::open_file(store)>{store.t().open_file}</button>
+                    <button type="button" class="primary" on:click=move |_| controller::start_clicked(store)>{move || store.ui().start}</button>
+                    <button type="button" on:click=move |_| controller::daily_clicked(store)>{move || store.ui().daily_puzzle}</button>
+                    <button type="button" on:click=move |_| controller::start_entering(store)>{move || store.ui().enter_puzzle}</button>
+                    <button type="button" on:click=move |_| controller::paste_puzzle(store)>{move || store.ui().paste_puzzle}</button>
+                    <button type="button" on:click=move |_| controller::open_file(store)>{move || store.ui().open_file}</button>
                     {kept_games(store)}
-                    <button type="button" on:click=move |_| store.dialog.set(Some(Dialog::PrintSet))>{store.t().print_puzzles_button}</button>
-                    <button type="button" on:click=move |_| close(store)>{store.t().close}</button>
+                    <button type="button" on:click=move |_| store.dialog.set(Some(Dialog::PrintSet))>{move || store.ui().print_puzzles_button}</button>
+                    <button type="button" on:click=move |_| close(store)>{move || store.ui().close}</button>
                 </div>
             }>
                 <div class="making">
-                    <p>{store.t().making_puzzle}</p>
+                    <p>{move || store.ui().making_puzzle}</p>
                     <progress aria-label=store.t().making_puzzle.trim_end_matches('…') max=move || making().map_or(1, |m| m.total)
                               value=move || making().map_or(0, |m| m.done)></progress>
-                    <button type="button" on:click=move |_| controller::cancel_making(store)>{store.t().cancel}</button>
+                    <button type="button" on:click=move |_| controller::cancel_making(store)>{move || store.ui().cancel}</button>
                 </div>
             </Show>
         </div>
@@ -157,10 +157,10 @@ fn confirm_replace(store: Store, title: &'static str, start: fn(Store)) -> impl 
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="discard-title">
             <h2 id="discard-title">{title}</h2>
-            <p>{store.t().discard_text}</p>
+            <p>{move || store.ui().discard_text}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| start(store)>{store.t().start_new_game}</button>
-                <button type="button" autofocus on:click=move |_| close(store)>{store.t().keep_playing}</button>
+                <button type="button" class="primary" on:click=move |_| start(store)>{move || store.ui().start_new_game}</button>
+                <button type="button" autofocus on:click=move |_| close(store)>{move || store.ui().keep_playing}</button>
             </div>
         </div>
     }
@@ -191,6 +191,8 @@ fn settings(store: Store) -> impl IntoView {
                 <select on:change=move |ev| {
                     let code = event_target_value(&ev);
                     store.settings.update(|s| s.language = Lang::ALL.into_iter().find(|l| l.code() == code));
+                    // The status line speaks the new language at once (its last message was in the old one).
+                    store.status.set(format!("{}: {}", store.t().language, store.lang_now().native_name()));
                 }>
                     <option value="auto" selected=move || store.settings.with(|s| s.language.is_none())>{move || store.ui().language_auto}</option>
                     {Lang::ALL.into_iter().map(|l| view! {
@@ -200,7 +202,7 @@ fn settings(store: Store) -> impl IntoView {
             </label>
             {handwriting(store)}
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| close(store)>{store.t().close}</button>
+                <button type="button" class="primary" on:click=move |_| close(store)>{move || store.ui().close}</button>
             </div>
         </div>
     }
@@ -267,10 +269,10 @@ fn message(store: Store, title: String, text: String, details: Option<String>) -
             <h2 id="message-title">{title}</h2>
             <p>{text}</p>
             {details.map(|d| view! {
-                <details class="details"><summary>{store.t().details}</summary><pre>{d}</pre></details>
+                <details class="details"><summary>{move || store.ui().details}</summary><p>{move || store.ui().details_lead}</p><pre>{d}</pre></details>
             })}
             <div class="buttons">
-                <button type="button" class="primary" autofocus on:click=move |_| close(store)>{store.t().ok}</button>
+                <button type="button" class="primary" autofocus on:click=move |_| close(store)>{move || store.ui().ok}</button>
             </div>
         </div>
     }
@@ -286,12 +288,12 @@ fn won(store: Store, time_ms: u64, best_ms: Option<u64>, new_best: bool) -> impl
     };
     view! {
         <div class="dialog won" role="dialog" aria-modal="true" aria-labelledby="won-title">
-            <h2 id="won-title">{store.t().congratulations}</h2>
+            <h2 id="won-title">{move || store.ui().congratulations}</h2>
             <p class="time">{fill(store.t().time_label, &[("t", &controller::clock(time_ms))])}</p>
             <p>{best}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| controller::new_game_clicked(store)>{store.t().new_game}</button>
-                <button type="button" on:click=move |_| close(store)>{store.t().close}</button>
+                <button type="button" class="primary" on:click=move |_| controller::new_game_clicked(store)>{move || store.ui().new_game}</button>
+                <button type="button" on:click=move |_| close(store)>{move || store.ui().close}</button>
             </div>
         </div>
     }
@@ -301,22 +303,22 @@ fn share(store: Store) -> impl IntoView {
     let with_progress = RwSignal::new(false);
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="share-title">
-            <h2 id="share-title">{store.t().share}</h2>
+            <h2 id="share-title">{move || store.ui().share}</h2>
             <label class="check">
                 <input type="checkbox" prop:checked=move || with_progress.get()
                        on:change=move |ev| with_progress.set(event_target_checked(&ev)) />
-                {store.t().share_progress}
+                {move || store.ui().share_progress}
             </label>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| { close(store); controller::share(store, with_progress.get_untracked()) }>{store.t().share_link}</button>
-                <button type="button" on:click=move |_| { close(store); controller::copy_puzzle(store) }>{store.t().copy_text}</button>
-                <button type="button" on:click=move |_| { close(store); controller::save_file(store) }>{store.t().save_file}</button>
-                <button type="button" on:click=move |_| { close(store); controller::print_current(store) }>{store.t().print}</button>
-                <button type="button" on:click=move |_| close(store)>{store.t().close}</button>
+                <button type="button" class="primary" on:click=move |_| { close(store); controller::share(store, with_progress.get_untracked()) }>{move || store.ui().share_link}</button>
+                <button type="button" on:click=move |_| { close(store); controller::copy_puzzle(store) }>{move || store.ui().copy_text}</button>
+                <button type="button" on:click=move |_| { close(store); controller::save_file(store) }>{move || store.ui().save_file}</button>
+                <button type="button" on:click=move |_| { close(store); controller::print_current(store) }>{move || store.ui().print}</button>
+                <button type="button" on:click=move |_| close(store)>{move || store.ui().close}</button>
             </div>
             // The puzzle for SudokuPad's players (its givens as an f-puzzles payload).
             <p class="other-apps">
-                <a href=controller::sudokupad_url(store) target="_blank" rel="noopener noreferrer">{store.t().open_in_sudokupad}</a>
+                <a href=controller::sudokupad_url(store) target="_blank" rel="noopener noreferrer">{move || store.ui().open_in_sudokupad}</a>
             </p>
         </div>
     }
@@ -326,11 +328,11 @@ fn confirm_open(store: Store, shared: inkdoku_engine::share::Shared) -> impl Int
     let shared = StoredValue::new(shared);
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="open-title">
-            <h2 id="open-title">{store.t().open_title}</h2>
-            <p>{store.t().open_text}</p>
+            <h2 id="open-title">{move || store.ui().open_title}</h2>
+            <p>{move || store.ui().open_text}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| controller::load_shared(store, shared.get_value())>{store.t().open_puzzle}</button>
-                <button type="button" autofocus on:click=move |_| close(store)>{store.t().keep_playing}</button>
+                <button type="button" class="primary" on:click=move |_| controller::load_shared(store, shared.get_value())>{move || store.ui().open_puzzle}</button>
+                <button type="button" autofocus on:click=move |_| close(store)>{move || store.ui().keep_playing}</button>
             </div>
         </div>
     }
@@ -346,11 +348,11 @@ fn open_here(store: Store, shared: inkdoku_engine::share::Shared) -> impl IntoVi
     };
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="open-here-title">
-            <h2 id="open-here-title">{store.t().open_here_title}</h2>
-            <p>{store.t().open_here_text}</p>
+            <h2 id="open-here-title">{move || store.ui().open_here_title}</h2>
+            <p>{move || store.ui().open_here_text}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=open>{store.t().open_here}</button>
-                <button type="button" on:click=move |_| close(store)>{store.t().just_watch}</button>
+                <button type="button" class="primary" on:click=open>{move || store.ui().open_here}</button>
+                <button type="button" on:click=move |_| close(store)>{move || store.ui().just_watch}</button>
             </div>
         </div>
     }
@@ -363,13 +365,13 @@ fn print_set(store: Store) -> impl IntoView {
     let making = move || store.making.get();
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="print-title">
-            <h2 id="print-title">{store.t().print_title}</h2>
-            <label class="field">{store.t().puzzles}
+            <h2 id="print-title">{move || store.ui().print_title}</h2>
+            <label class="field">{move || store.ui().puzzles}
                 <select on:change=move |ev| count.set(event_target_value(&ev).parse().unwrap_or(4))>
                     {[2usize, 4, 6, 8, 12].into_iter().map(|n| view! { <option value=n.to_string() selected=move || count.get() == n>{n.to_string()}</option> }).collect_view()}
                 </select>
             </label>
-            <label class="field">{store.t().level}
+            <label class="field">{move || store.ui().level}
                 <select on:change=move |ev| level.set(level_named(&event_target_value(&ev)))>
                     {[Level::Easy, Level::Medium, Level::Hard, Level::Expert].into_iter().map(|l| view! {
                         <option value=l.name() selected=move || level.get() == l>{level_name(store.lang_now(), l)}</option>
@@ -377,7 +379,7 @@ fn print_set(store: Store) -> impl IntoView {
                 </select>
             </label>
             <fieldset>
-                <legend>{store.t().per_page}</legend>
+                <legend>{move || store.ui().per_page}</legend>
                 {[2usize, 4].into_iter().map(|n| view! {
                     <label class="choice">
                         <input type="radio" name="per-page" prop:checked=move || per_page.get() == n on:change=move |_| per_page.set(n) />
@@ -387,15 +389,15 @@ fn print_set(store: Store) -> impl IntoView {
             </fieldset>
             <Show when=move || making().is_some() fallback=move || view! {
                 <div class="buttons">
-                    <button type="button" class="primary" on:click=move |_| controller::print_set(store, count.get_untracked(), level.get_untracked(), per_page.get_untracked())>{store.t().make_and_print}</button>
-                    <button type="button" on:click=move |_| close(store)>{store.t().close}</button>
+                    <button type="button" class="primary" on:click=move |_| controller::print_set(store, count.get_untracked(), level.get_untracked(), per_page.get_untracked())>{move || store.ui().make_and_print}</button>
+                    <button type="button" on:click=move |_| close(store)>{move || store.ui().close}</button>
                 </div>
             }>
                 <div class="making">
-                    <p>{store.t().making_puzzles}</p>
+                    <p>{move || store.ui().making_puzzles}</p>
                     <progress aria-label=store.t().making_puzzles.trim_end_matches('…') max=move || making().map_or(1, |m| m.total)
                               value=move || making().map_or(0, |m| m.done)></progress>
-                    <button type="button" on:click=move |_| controller::cancel_making(store)>{store.t().cancel}</button>
+                    <button type="button" on:click=move |_| controller::cancel_making(store)>{move || store.ui().cancel}</button>
                 </div>
             </Show>
         </div>
@@ -405,11 +407,11 @@ fn print_set(store: Store) -> impl IntoView {
 fn other_tab(store: Store) -> impl IntoView {
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="tab-title">
-            <h2 id="tab-title">{store.t().other_tab_title}</h2>
-            <p>{store.t().other_tab_text}</p>
+            <h2 id="tab-title">{move || store.ui().other_tab_title}</h2>
+            <p>{move || store.ui().other_tab_text}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| crate::services::tabs::take_over(store, |_| {})>{store.t().play_here}</button>
-                <button type="button" on:click=move |_| close(store)>{store.t().just_watch}</button>
+                <button type="button" class="primary" on:click=move |_| crate::services::tabs::take_over(store, |_| {})>{move || store.ui().play_here}</button>
+                <button type="button" on:click=move |_| close(store)>{move || store.ui().just_watch}</button>
             </div>
         </div>
     }

@@ -43,7 +43,7 @@ test('switching to each language changes every visible string, and the choice is
     ['es', 'Español', 'Pista', /^Fila 1, columna 1, /],
     ['ko', '한국어', '힌트', /^1행 1열, /],
   ]) {
-    await page.getByRole('button', { name: /^(Settings|Einstellungen|Ajustes|설정)$/ }).click();
+    await page.getByRole('button', { name: /^(Settings|Optionen|Ajustes|설정)$/ }).click();
     await page.getByRole('combobox').last().selectOption(code);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: hint, exact: true }).click();
@@ -99,4 +99,52 @@ test('a platform failure is said in the player\'s language, its English detail k
   const text = await status.textContent();
   assert.match(text, /^Handschrift ist in diesem Browser aus; nutze die Tasten oder die Tastatur\.$/, text);
   assert.doesNotMatch(text, /\b(the|model|worker|recognizer|could|not|found|failed)\b/i, text);
+});
+
+test('at 800x480 every button fits its words in each language (no text spills out)', async () => {
+  const spilled = {};
+  for (const locale of ['en-GB', 'de-DE', 'es-ES', 'ko-KR']) {
+    const page = await b.page({ locale, viewport: { width: 800, height: 480 } });
+    await page.goto(server.url + '#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.');
+    await waitForPuzzle(page);
+    const overflow = () => page.locator('button').evaluateAll((els) => els
+      .filter((e) => e.getClientRects().length > 0)
+      .filter((e) => {
+        if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1) return true;
+        // No word broken inside ("Einstellung|en"): each word alone fits the button's text box.
+        const style = getComputedStyle(e);
+        const room = e.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const probe = document.createElement('span');
+        probe.style.cssText = `font: ${style.font}; white-space: nowrap; position: absolute; visibility: hidden`;
+        document.body.append(probe);
+        const broken = e.textContent.trim().split(/\s+/).some((w) => { probe.textContent = w; return probe.getBoundingClientRect().width > room + 0.5; });
+        probe.remove();
+        return broken;
+      })
+      .map((e) => `${e.textContent.trim()} (${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight})`));
+    const found = await overflow();
+    await snap(page, `language-800x480-${locale}`);
+    // The menus too: Solve's and Marks' items.
+    for (const menu of await page.locator('[aria-controls]').all()) {
+      await menu.click();
+      found.push(...await overflow());
+      await menu.click();
+    }
+    if (found.length) spilled[locale] = [...new Set(found)];
+    await page.context().close();
+  }
+  assert.deepEqual(spilled, {});
+});
+
+test('a language switch in Settings re-renders the open dialog and the status line at once', async () => {
+  const page = await openApp(b, server.url);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('combobox').last().selectOption('de');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Schließen' }).waitFor({ timeout: 2000 });
+  assert.equal(await dialog.getByRole('button', { name: 'Close' }).count(), 0);
+  assert.equal(await page.getByRole('status').textContent(), 'Sprache: Deutsch');
+  // Closing it, the game's controls are German.
+  await dialog.getByRole('button', { name: 'Schließen' }).click();
+  assert.equal(await page.getByRole('button', { name: 'Optionen' }).count(), 1);
 });
