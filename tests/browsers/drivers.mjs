@@ -20,18 +20,7 @@ import net from 'node:net';
 import os from 'node:os';
 import { spawn } from 'node:child_process';
 
-const types = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-  '.cnn': 'application/octet-stream',
-};
+import { types } from '../e2e/support.mjs';
 
 /** Serves `dir` on 127.0.0.1 at a free port (each server is its own origin, with its own storage
  *  and service worker). `offline(true)` drops every connection and refuses new ones, as a lost

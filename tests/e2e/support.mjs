@@ -11,7 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const dist = process.env.INKDOKU_DIST || path.join(root, 'dist');
 export const screenshots = path.join(root, 'target', 'screenshots');
 
-const types = {
+/** Content types by extension, for the static servers of the tests (here and tests/browsers). */
+export const types = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
