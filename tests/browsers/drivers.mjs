@@ -20,7 +20,7 @@ import net from 'node:net';
 import os from 'node:os';
 import { spawn } from 'node:child_process';
 
-import { types } from '../e2e/support.mjs';
+import { serveFile } from '../e2e/support.mjs';
 
 /** Serves `dir` on 127.0.0.1 at a free port (each server is its own origin, with its own storage
  *  and service worker). `offline(true)` drops every connection and refuses new ones, as a lost
@@ -34,19 +34,7 @@ export async function serve(dir) {
   const served = [];
   const server = http.createServer((req, res) => {
     if (down) { req.socket.destroy(); return; }
-    const url = new URL(req.url, 'http://localhost');
-    let file = path.normalize(path.join(dir, decodeURIComponent(url.pathname)));
-    if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
-    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
-    fs.readFile(file, (err, body) => {
-      if (err) { res.writeHead(404).end('not found'); return; }
-      served.push(url.pathname);
-      res.writeHead(200, {
-        'content-type': types[path.extname(file)] || 'application/octet-stream',
-        'cache-control': 'no-cache',
-      });
-      res.end(body);
-    });
+    serveFile(dir, req, res, (pathname) => served.push(pathname));
   });
   server.on('connection', (s) => {
     if (down) { s.destroy(); return; }

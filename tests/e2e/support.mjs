@@ -11,8 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const dist = process.env.INKDOKU_DIST || path.join(root, 'dist');
 export const screenshots = path.join(root, 'target', 'screenshots');
 
-/** Content types by extension, for the static servers of the tests (here and tests/browsers). */
-export const types = {
+/** Content types by extension, for `serveFile`. */
+const types = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -26,25 +26,30 @@ export const types = {
   '.cnn': 'application/octet-stream',
 };
 
+/** Answers one request with the file of `dir` it names (a folder: its index.html), uncached;
+ *  `onServed(pathname)` is told of each file sent. Shared with tests/browsers' server. */
+export function serveFile(dir, req, res, onServed = () => {}) {
+  const url = new URL(req.url, 'http://localhost');
+  let file = path.normalize(path.join(dir, decodeURIComponent(url.pathname)));
+  if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
+  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+  fs.readFile(file, (err, body) => {
+    if (err) { res.writeHead(404).end('not found'); return; }
+    onServed(url.pathname);
+    res.writeHead(200, {
+      'content-type': types[path.extname(file)] || 'application/octet-stream',
+      'cache-control': 'no-cache',
+    });
+    res.end(body);
+  });
+}
+
 /** Serves dist/ on 127.0.0.1 at a free port. Returns { url, close }. */
 export async function serve(dir = dist) {
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
     throw new Error(`${dir}/index.html is missing: build the app first (trunk build --release)`);
   }
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url, 'http://localhost');
-    let file = path.normalize(path.join(dir, decodeURIComponent(url.pathname)));
-    if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
-    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
-    fs.readFile(file, (err, body) => {
-      if (err) { res.writeHead(404).end('not found'); return; }
-      res.writeHead(200, {
-        'content-type': types[path.extname(file)] || 'application/octet-stream',
-        'cache-control': 'no-cache',
-      });
-      res.end(body);
-    });
-  });
+  const server = http.createServer((req, res) => serveFile(dir, req, res));
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
