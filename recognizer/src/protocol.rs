@@ -15,6 +15,7 @@
 //! A-G, may be answered too (as numbers: an E is `"digit":14`); any other `max_digit` keeps the
 //! letters out.
 
+use crate::hand::redrawings;
 use crate::{Hand, MAX_VALUE, Point, Recognition, Recognizer, Stroke};
 use serde::{Deserialize, Serialize};
 
@@ -94,13 +95,15 @@ pub fn handle(recognizer: &Recognizer, hand: &mut Hand, text: &str) -> Reply {
         Request::Hand { id, drawings } => {
             let mut learned = Hand::default();
             for drawing in drawings.iter().filter(|d| (1..=MAX_VALUE).contains(&d.value)).take(MOST_DRAWINGS) {
-                match recognizer.features(&points(&drawing.strokes)) {
-                    Ok(Some(features)) => {
-                        learned.learn(drawing.value, &features);
+                let mut redrawn = Vec::new();
+                for strokes in redrawings(&points(&drawing.strokes)) {
+                    match recognizer.features(&strokes) {
+                        Ok(Some(features)) => redrawn.push(features),
+                        Ok(None) => {}
+                        Err(e) => return Reply::Error { id: Some(id), message: e.to_string() },
                     }
-                    Ok(None) => {}
-                    Err(e) => return Reply::Error { id: Some(id), message: e.to_string() },
                 }
+                learned.learn(drawing.value, &redrawn);
             }
             *hand = learned;
             Reply::Learned { id, count: hand.len() }
