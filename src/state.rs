@@ -279,6 +279,9 @@ pub struct Chip {
     pub written: Option<Digit>,
     /// Every digit of the grid is offered (after a long press, or "Other digits").
     pub all: bool,
+    /// The pen wrote the cell below this one just before: it is going up a column, so the chip
+    /// sits below the cell (over the digit just written), not over the next cell.
+    pub going_up: bool,
 }
 
 /// Every signal of the app, `Copy` so components and handlers can capture it freely.

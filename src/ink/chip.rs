@@ -8,7 +8,8 @@
 //! The chip never takes a stroke meant for a cell: a pen or finger that comes down on it and
 //! moves further than a tap is handed to the board as a stroke that began there (the chip
 //! goes, the ink goes to the cell under it), so writing on along a row or down a column loses
-//! nothing. It sits above the cell (below it on the top row shown), and the full choice opens
+//! nothing. It sits above the cell (below it on the top row shown, and when the pen is going up a
+//! column, so that it covers the digit just written rather than the next cell), and the full choice opens
 //! towards the larger part of the board and never past the board's sides, so that it is all
 //! on screen.
 
@@ -34,6 +35,8 @@ const TAP_PX: f64 = 6.0;
 thread_local! {
     /// Which chip the pending auto-dismiss timer belongs to (a newer chip outlives it).
     static SHOWN: Counter<u32> = const { Counter::new(0) };
+    /// The cell the last chip was offered for: where the pen wrote before.
+    static LAST_CELL: Counter<Option<Cell>> = const { Counter::new(None) };
 }
 
 /// Offers a correction for `cell`: the `choices` (recognizer digits; zeros, digits the grid
@@ -46,10 +49,12 @@ pub fn offer(store: Store, cell: Cell, choices: &[u8], written: Option<Digit>) {
             digits.push(d);
         }
     }
+    let before = LAST_CELL.with(|last| last.replace(Some(cell)));
+    let going_up = before.is_some_and(|b| size.col_of(b) == size.col_of(cell) && size.row_of(b) == size.row_of(cell) + 1);
     if digits.is_empty() && written.is_some() {
         return;
     }
-    store.ink.chip.set(Some(Chip { cell, choices: digits, written, all: false }));
+    store.ink.chip.set(Some(Chip { cell, choices: digits, written, all: false, going_up }));
     let generation = SHOWN.with(|n| {
         n.set(n.get().wrapping_add(1));
         n.get()
@@ -84,7 +89,8 @@ pub fn choose(store: Store, digit: Digit) {
 
 /// Where the chip sits, as CSS over the board square: the full choice opens towards the larger
 /// part of the board (below the cell in the upper half, above it in the lower half), the short
-/// one above the cell (below it on the top row shown, as there is no room above); it is
+/// one above the cell (below it on the top row shown, as there is no room above, and when the
+/// pen is going up a column, unless there is no room below); it is
 /// centred on the cell, or lined up with the board's side near the edges.
 fn placement(store: Store, chip: &Chip) -> String {
     let size = store.size();
@@ -93,7 +99,9 @@ fn placement(store: Store, chip: &Chip) -> String {
     let (r, c) = (size.row_of(chip.cell) as f64, size.col_of(chip.cell) as f64);
     let (left, top) = view.percent(c * CELL, r * CELL);
     let (right, bottom) = view.percent((c + 1.0) * CELL, (r + 1.0) * CELL);
-    let below = if chip.all { (top + bottom) / 2.0 < 50.0 } else { top < 100.0 * CELL / view.span };
+    let row_height = 100.0 * CELL / view.span;
+    let below =
+        if chip.all { (top + bottom) / 2.0 < 50.0 } else { top < row_height || (chip.going_up && bottom <= 100.0 - row_height + 0.01) };
     let vertical = if below { format!("top:{bottom:.2}%") } else { format!("bottom:{:.2}%", 100.0 - top) };
     let centre = (left + right) / 2.0;
     let horizontal = if centre < 25.0 {

@@ -12,6 +12,8 @@
 //   stem) read as one digit each, never a 1 on the way, and nothing is learned as 1.
 // - The chip's full choice for a digit in row 1 and in row 2 at 800x480: every button on screen
 //   and reachable (the topmost element at its centre).
+// - Writing up a column, the chip sits below the cell (over the digit just written), not over
+//   the next cell.
 // - A chip belongs to its game: a New game takes it away, and no digit of the old game's ink
 //   lands in the new puzzle.
 // - A 1 written over a cell's pencil notes is read as 1 (in Notes mode, as the note 1).
@@ -270,6 +272,36 @@ test('the chip\'s full choice for a digit in row 1 and in row 2 at 800x480: ever
     await page.keyboard.press('Control+z');
     await chip.waitFor({ state: 'detached' });
   }
+  assert.deepEqual(b.errors, []);
+  await page.context().close();
+});
+
+test('writing up a column, the chip leaves the next cell free: it sits over the digit just written', async () => {
+  const page = await openByLink(b, server.url, PUZZLE, { viewport: { width: 800, height: 480 } });
+  const sol = await solution(page);
+  const cdp = await penSession(page);
+  const chip = chipOf(page);
+  /** Whether the chip's box overlaps cell r,c's, and whether it lies above cell r,c. */
+  const where = (r, c) => page.evaluate(([r, c]) => {
+    const a = document.querySelector('[role=group][aria-label="Correction"]').getBoundingClientRect();
+    const b = document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"] rect`).getBoundingClientRect();
+    return { overlaps: a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom, above: a.bottom <= b.top + 1 };
+  }, [r, c]);
+  // Column 2 is empty in rows 4-9: r9c2, then up.
+  for (const r of [9, 8, 7, 6]) {
+    const digit = Number(sol[(r - 1) * 9 + 1]);
+    await penDraw(page, cdp, r, 2, drawings[digit][0]);
+    assert.equal(await readIn(page, r, 2), digit, `r${r}c2`);
+    await chip.waitFor();
+    const next = await where(r - 1, 2);
+    if (r === 9) {
+      assert.ok(next.overlaps, 'the first digit\'s chip sits above its cell, as always');
+    } else {
+      assert.ok(!next.overlaps, `going up at r${r}c2, the chip covers r${r - 1}c2, the next cell`);
+      assert.ok(!(await where(r, 2)).above, `going up at r${r}c2, the chip is not above its cell`);
+    }
+  }
+  await snap(page, 'pen-flow-chip-going-up-800x480');
   assert.deepEqual(b.errors, []);
   await page.context().close();
 });

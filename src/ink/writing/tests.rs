@@ -79,7 +79,7 @@ fn a_digit_is_read_as_the_pen_lifts_and_placed_at_once_with_the_runner_up_on_the
     assert_eq!(digit_at(store, cell(0, 0)), Some(4));
     assert_eq!(store.ink.pending.get_untracked(), None);
     let chip = store.ink.chip.get_untracked().expect("a chip");
-    assert_eq!(chip, Chip { cell: cell(0, 0), choices: vec![Digit::new(9).unwrap()], written: Digit::new(4), all: false });
+    assert_eq!(chip, Chip { cell: cell(0, 0), choices: vec![Digit::new(9).unwrap()], written: Digit::new(4), all: false, going_up: false });
     assert!(store.settings.with_untracked(|s| s.pen_tip_done));
     // The chip goes by itself after a few seconds.
     world.clock.advance(4999.0);
@@ -557,4 +557,21 @@ fn a_shown_candidate_is_struck_out_too_and_digits_over_notes_are_still_digits() 
     world.ink.read_as(1, 7);
     world.clock.advance(GROW_MS as f64);
     assert_eq!(digit_at(store, cell(0, 4)), Some(1));
+}
+
+#[test]
+fn going_up_a_column_the_chip_sits_below_the_cell_over_the_digit_just_written() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    let going_up = || store.ink.chip.get_untracked().expect("a chip").going_up;
+    // r6c5, then r5c5 and r4c5 above it: going up; then r4c6 beside it: not.
+    write_stroke(store, cell(5, 4));
+    world.ink.read_as(4, 9);
+    assert!(!going_up(), "the first digit");
+    for (row, col, up) in [(4, 4, true), (3, 4, true), (3, 5, false), (4, 5, false)] {
+        write_stroke(store, cell(row, col));
+        world.ink.read_as(4, 9);
+        assert_eq!(digit_at(store, cell(row, col)), Some(4));
+        assert_eq!(going_up(), up, "r{}c{}", row + 1, col + 1);
+    }
 }
