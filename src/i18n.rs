@@ -176,6 +176,9 @@ pub struct Ui {
     pub details: &'static str,
     /// Before a message's technical details, which stay in English for a bug report.
     pub details_lead: &'static str,
+    /// The candidate colours of "Show candidates", explained (Settings, and said once when it is
+    /// first turned on): the red candidate, the blue one.
+    pub candidate_legend: [&'static str; 2],
     pub worker_failed: &'static str,
     pub too_hard: &'static str,
     pub open_here_title: &'static str,
@@ -431,6 +434,10 @@ pub static EN: Ui = Ui {
     open_in_sudokupad: "Open in SudokuPad",
     details: "Details",
     details_lead: "What the app reported, in English for a bug report:",
+    candidate_legend: [
+        "Red: it can be placed now (the only candidate of its cell, or the only place for its digit in a row, column or box).",
+        "Blue: one of the only two places for its digit in its box.",
+    ],
     worker_failed: "The puzzle engine stopped unexpectedly and starts again on its own: please try again.",
     too_hard: "This puzzle could not be checked within a few seconds (it may have no solution, or very many).",
     open_here_title: "Open this puzzle here?",
@@ -676,6 +683,10 @@ pub static DE: Ui = Ui {
     open_in_sudokupad: "In SudokuPad öffnen",
     details: "Einzelheiten",
     details_lead: "Was die App gemeldet hat, auf Englisch für einen Fehlerbericht:",
+    candidate_legend: [
+        "Rot: kann jetzt gesetzt werden (einziger Kandidat der Zelle oder einziger Platz der Ziffer in Zeile, Spalte oder Block).",
+        "Blau: einer von nur zwei Plätzen der Ziffer in ihrem Block.",
+    ],
     worker_failed: "Die Rätsel-Engine ist unerwartet stehen geblieben und startet von selbst neu: bitte versuch es noch einmal.",
     too_hard: "Dieses Rätsel ließ sich nicht in wenigen Sekunden prüfen (vielleicht hat es keine Lösung oder sehr viele).",
     open_here_title: "Dieses Rätsel hier öffnen?",
@@ -921,6 +932,10 @@ pub static ES: Ui = Ui {
     open_in_sudokupad: "Abrir en SudokuPad",
     details: "Detalles",
     details_lead: "Lo que informó la aplicación, en inglés para un informe de error:",
+    candidate_legend: [
+        "Rojo: se puede colocar ya (único candidato de su celda, o único lugar de su cifra en una fila, columna o caja).",
+        "Azul: uno de los dos únicos lugares de su cifra en su caja.",
+    ],
     worker_failed: "El motor de sudokus se detuvo de forma inesperada y se reinicia solo: inténtalo de nuevo.",
     too_hard: "No se pudo comprobar este sudoku en unos segundos (quizá no tenga solución, o tenga muchísimas).",
     open_here_title: "¿Abrir este sudoku aquí?",
@@ -1166,6 +1181,10 @@ pub static KO: Ui = Ui {
     open_in_sudokupad: "SudokuPad에서 열기",
     details: "자세히",
     details_lead: "앱이 보고한 내용 (오류 보고용 영어 원문):",
+    candidate_legend: [
+        "빨강: 지금 놓을 수 있음 (칸의 유일한 후보, 또는 행·열·박스에서 그 숫자의 유일한 자리).",
+        "파랑: 박스 안에서 그 숫자가 들어갈 수 있는 두 자리 중 하나.",
+    ],
     worker_failed: "퍼즐 엔진이 예기치 않게 멈췄다가 스스로 다시 시작합니다. 다시 시도해 주세요.",
     too_hard: "이 퍼즐은 몇 초 안에 확인할 수 없었습니다(풀이가 없거나 아주 많을 수 있습니다).",
     open_here_title: "이 퍼즐을 여기서 열까요?",

@@ -1,14 +1,48 @@
 //! A hint's chain drawn on the board: its nodes circled on their candidates (a grouped node
 //! outlined around all its cells), its links as arrows — strong links solid, weak links dashed,
-//! so they differ by more than colour — and the first node of each branch ringed twice. The
-//! hint panel steps through long proofs link by link (`Marks::links_shown`); the overlay draws
-//! the links shown so far.
+//! so they differ by more than colour — and the first node of each branch ringed twice. Each
+//! node shows its digit (the board may show no notes). A colouring step (3D Medusa) draws its two
+//! colours as its sentence names them: one as blue circles, the other as orange rounded squares,
+//! so that they differ by shape too. The hint panel steps through long proofs link by link
+//! (`Marks::links_shown`); the overlay draws the links shown so far.
 
 use crate::components::board::{CELL, candidate_centre};
 use crate::state::Store;
 use inkdoku_engine::geometry::{Cell, Digit, Size};
-use inkdoku_engine::step::{Link, Node, Step};
+use inkdoku_engine::step::{Link, Node, Step, Technique};
 use leptos::prelude::*;
+
+/// A colouring step's two colours: which nodes are the second colour. Its links are strong
+/// (conjugate pairs and two-candidate cells), so the colour flips along each; `None` for a step
+/// that is not a colouring.
+fn second_colour(step: &Step) -> Option<Vec<(Cell, Digit)>> {
+    if step.technique != Technique::Medusa3D {
+        return None;
+    }
+    let key = |n: &Node| (n.cells[0], n.digit);
+    let mut colour: Vec<((Cell, Digit), bool)> = Vec::new();
+    let all = links(step);
+    if let Some((_, first)) = all.first() {
+        colour.push((key(&first.from), false));
+    }
+    // The links come in any order: spread the colours until nothing changes.
+    loop {
+        let mut grew = false;
+        for (_, l) in &all {
+            let known = |n: &Node| colour.iter().find(|(k, _)| *k == key(n)).map(|&(_, c)| c);
+            match (known(&l.from), known(&l.to)) {
+                (Some(c), None) => colour.push((key(&l.to), !c)),
+                (None, Some(c)) => colour.push((key(&l.from), !c)),
+                _ => continue,
+            }
+            grew = true;
+        }
+        if !grew {
+            break;
+        }
+    }
+    Some(colour.into_iter().filter(|&(_, second)| second).map(|(k, _)| k).collect())
+}
 
 /// The links of a step in walking order, with their branch.
 pub fn links(step: &Step) -> Vec<(usize, &Link)> {
@@ -29,6 +63,7 @@ pub fn ChainOverlay(store: Store, size: Size) -> impl IntoView {
                 return None;
             }
             let shown = &all[..m.links_shown.unwrap_or(all.len()).min(all.len())];
+            let colours = second_colour(step);
             let starts: Vec<(Cell, Digit)> =
                 step.chains.iter().filter_map(|c| c.first()).map(|l| (l.from.cells[0], l.from.digit)).collect();
             let mut nodes: Vec<&Node> = Vec::new();
@@ -53,17 +88,35 @@ pub fn ChainOverlay(store: Store, size: Size) -> impl IntoView {
                             .into_iter()
                             .map(|part| {
                                 let (x0, y0, x1, y1) = bounds(&part);
+                                let digits = part
+                                    .iter()
+                                    .map(|&(x, y)| {
+                                        view! { <text class="chain-digit" x=x y=y font-size=radius * 1.45>{size.digit_char(n.digit).to_string()}</text> }
+                                    })
+                                    .collect_view();
                                 view! {
                                     <rect class="chain-node chain-group" x=x0 - radius y=y0 - radius width=x1 - x0 + 2.0 * radius
                                           height=y1 - y0 + 2.0 * radius rx=radius />
+                                    {digits}
                                 }
                             })
                             .collect_view()
                             .into_any()
                     } else {
                         let (cx, cy) = centres[0];
+                        let digit = size.digit_char(n.digit).to_string();
+                        let ring = match &colours {
+                            Some(second) if second.contains(&(n.cells[0], n.digit)) => view! {
+                                <rect class="chain-node colour-b" x=cx - radius y=cy - radius width=2.0 * radius
+                                      height=2.0 * radius rx=radius * 0.35 />
+                            }
+                            .into_any(),
+                            Some(_) => view! { <circle class="chain-node colour-a" cx=cx cy=cy r=radius /> }.into_any(),
+                            None => view! { <circle class="chain-node" class:chain-start=start cx=cx cy=cy r=radius /> }.into_any(),
+                        };
                         view! {
-                            <circle class="chain-node" class:chain-start=start cx=cx cy=cy r=radius />
+                            {ring}
+                            <text class="chain-digit" x=cx y=cy font-size=radius * 1.45>{digit}</text>
                             {start.then(|| view! { <circle class="chain-node chain-start-ring" cx=cx cy=cy r=radius + 5.0 /> })}
                         }
                         .into_any()

@@ -183,6 +183,10 @@ fn settings(store: Store) -> impl IntoView {
             {toggle(1, |s| s.show_incorrect, |s, v| s.show_incorrect = v)}
             {toggle(2, |s| s.highlight_same, |s, v| s.highlight_same = v)}
             {toggle(3, |s| s.show_candidates, |s, v| s.show_candidates = v)}
+            <ul class="candidate-legend">
+                <li><span class="swatch candidate-red" aria-hidden="true">"5"</span>{move || store.ui().candidate_legend[0]}</li>
+                <li><span class="swatch candidate-blue" aria-hidden="true">"5"</span>{move || store.ui().candidate_legend[1]}</li>
+            </ul>
             {toggle(7, |s| s.peek_candidates, |s, v| s.peek_candidates = v)}
             {toggle(4, |s| s.auto_clear_notes, |s, v| s.auto_clear_notes = v)}
             {toggle(5, |s| s.confirm_new_game, |s, v| s.confirm_new_game = v)}
