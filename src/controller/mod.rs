@@ -6,6 +6,7 @@
 //! ```text
 //!  mod.rs       applying actions (and what every board change does), waiting for the engine
 //!  input.rs     digits, notes, selection, modes, undo/redo
+//!  keys.rs      the key map (`interpret_key`: a key press and the app's state to a command)
 //!  help.rs      hint, check, solve
 //!  games.rs     new, typed-in, daily and previous games, restart, the win
 //!  sharing.rs   links, clipboard, files
@@ -15,6 +16,7 @@
 mod games;
 mod help;
 mod input;
+mod keys;
 mod printing;
 mod sharing;
 #[cfg(test)]
@@ -23,6 +25,7 @@ mod tests;
 pub use games::*;
 pub use help::*;
 pub use input::*;
+pub use keys::*;
 // Named: leptos's prelude has a `clear` too.
 pub use input::clear;
 pub use printing::*;
