@@ -159,9 +159,9 @@ fn keyboard(store: Store) {
         let ctrl = e.ctrl_key() || e.meta_key();
         let press = controller::KeyPress { key: &key, code: &code, ctrl, shift: e.shift_key() };
         // The page's selection matters to Ctrl+C alone (then the browser copies the text).
-        if controller::key_pressed(store, &press, ctrl && text_selected()) {
-            e.prevent_default();
-        } else if store.dialog.with_untracked(Option::is_some) && crate::services::focus::keep_tab_inside(&e) {
+        let handled = controller::key_pressed(store, &press, ctrl && text_selected())
+            || (store.dialog.with_untracked(Option::is_some) && crate::services::focus::keep_tab_inside(&e));
+        if handled {
             e.prevent_default();
         }
     });
