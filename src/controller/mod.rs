@@ -11,6 +11,7 @@
 //!  games.rs     new, typed-in, daily and previous games, restart, the win
 //!  sharing.rs   links, clipboard, files
 //!  printing.rs  the puzzle on show, or a set of new ones
+//!  timer.rs     the play clock's rule (when it runs, when its time is saved)
 //! ```
 
 mod games;
@@ -21,6 +22,7 @@ mod printing;
 mod sharing;
 #[cfg(test)]
 mod tests;
+mod timer;
 
 pub use games::*;
 pub use help::*;
@@ -30,6 +32,7 @@ pub use keys::*;
 pub use input::clear;
 pub use printing::*;
 pub use sharing::*;
+pub use timer::*;
 
 use crate::i18n::{fill, level_name};
 use crate::services::platform;

@@ -105,25 +105,15 @@ fn autosave(store: Store) {
     });
 }
 
-/// Counts play time while the game is on show: not when the page is hidden, a dialog covers the
-/// board, a puzzle is being typed in, or the game is over.
+/// Ticks the play clock every 250 ms with the time since the last tick; the core's rule
+/// (`controller::clock_ticked`) says whether it counts and when it is saved.
 fn timer(store: Store) {
     let last = StoredValue::new_local(js_sys::Date::now());
     let interval = Interval::new(250, move || {
         let now = js_sys::Date::now();
         let delta = (now - last.get_value()).max(0.0) as u64;
         last.set_value(now);
-        let running = store.visible.get_untracked()
-            && store.dialog.with_untracked(Option::is_none)
-            && store.phase.get_untracked() == Phase::Play
-            && store.game.with_untracked(|g| g.givens().filled_count() > 0 && !g.is_solved());
-        if running && delta < 5_000 {
-            store.elapsed.update(|t| *t += delta);
-            // Time is saved with every change; while nothing changes, every 15 s.
-            if store.elapsed.get_untracked() % 15_000 < delta {
-                save_now(store);
-            }
-        }
+        controller::clock_ticked(store, delta);
     });
     let interval = StoredValue::new_local(Some(interval));
     on_cleanup(move || interval.set_value(None));
