@@ -507,3 +507,72 @@ fn the_newest_few_games_in_progress_are_kept_once_each_and_the_old_single_record
     assert_eq!(same.len(), 1);
     assert_eq!(same[0].applied(), 2);
 }
+
+#[test]
+fn ctrl_c_copies_the_puzzle_and_paste_puzzle_opens_it_in_another_browser() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    let press = KeyPress { key: "c", code: "KeyC", ctrl: true, shift: false };
+    assert!(key_pressed(store, &press, false));
+    let copied = world.clipboard.text.borrow().clone().expect("copied");
+    assert!(copied.starts_with(&PUZZLE[1..]), "{copied}");
+    assert_eq!(store.status.get_untracked(), "Puzzle copied to the clipboard.");
+    // With text selected on the page, Ctrl+C is the browser's.
+    world.clipboard.text.replace(None);
+    assert!(!key_pressed(store, &press, true));
+    assert_eq!(world.clipboard.text.borrow().clone(), None);
+    // A friend pastes it: the same puzzle, checked and opened.
+    let friend = World::default();
+    friend.clipboard.text.replace(Some(copied));
+    let (_owner2, other) = store_in(&friend, Lang::En);
+    paste_puzzle(other);
+    friend.engine.answer_truly(friend.engine.last_id());
+    assert_eq!(other.game.with_untracked(|g| g.givens().clone()), store.game.with_untracked(|g| g.givens().clone()));
+}
+
+#[test]
+fn a_clipboard_the_browser_refuses_is_said_in_the_players_language_and_nothing_changes() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::De);
+    open(&world, store, PUZZLE);
+    let before = store.game.get_untracked();
+    world.clipboard.refuse.replace(Some(crate::services::platform::PlatformError::from_name("NotAllowedError", "denied".into())));
+    copy_puzzle(store);
+    let t = crate::i18n::ui(Lang::De);
+    assert_eq!(store.status.get_untracked(), fill(t.cannot_copy, &[("e", t.browser_refused)]));
+    paste_puzzle(store);
+    assert_eq!(store.status.get_untracked(), fill(t.cannot_read_clipboard, &[("e", t.browser_refused)]));
+    assert_eq!(store.game.get_untracked(), before);
+    assert_eq!(store.dialog.get_untracked(), None);
+}
+
+#[test]
+fn a_shared_link_with_progress_opens_the_game_as_it_is_and_the_status_says_how_it_went() {
+    use crate::services::platform::{PlatformError, Shared};
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    let played = play_one(store);
+    share(store, true);
+    assert_eq!(store.status.get_untracked(), "Shared.");
+    let (title, url) = world.sharing.shared.borrow().last().cloned().expect("shared");
+    assert_eq!(title, crate::i18n::ui(Lang::En).share_title);
+    assert!(url.starts_with("https://inkdoku.example/#"), "{url}");
+    // The friend's board: the same puzzle, with the move.
+    let friend = World::default();
+    let (_owner2, other) = store_in(&friend, Lang::En);
+    open(&friend, other, &url);
+    assert_eq!(other.game.with_untracked(|g| g.grid()), store.game.with_untracked(|g| g.grid()));
+    assert!(other.game.with_untracked(|g| g.digit(played).is_some() && g.givens().get(played).is_none()));
+    // Without progress, the givens alone; no share sheet: copied; refused: said.
+    *world.sharing.answer.borrow_mut() = Ok(Shared::Copied);
+    share(store, false);
+    assert_eq!(store.status.get_untracked(), "Link copied to the clipboard.");
+    let (_, bare) = world.sharing.shared.borrow().last().cloned().unwrap();
+    assert_eq!(inkdoku_engine::share::parse(&bare).map(|s| s.progress), Ok(None));
+    *world.sharing.answer.borrow_mut() = Err(PlatformError::missing("no clipboard"));
+    share(store, true);
+    let t = crate::i18n::ui(Lang::En);
+    assert_eq!(store.status.get_untracked(), fill(t.cannot_share, &[("e", t.browser_lacks)]));
+}
