@@ -10,10 +10,13 @@
 //!                               Clock         Date.now, timeouts │ fakes::Clock  (time set by hand)
 //!                               TabLock       Web Locks          │ fakes::Locks  (shared by tabs)
 //!                               TabChannel    BroadcastChannel   │ fakes::Bus    (shared by tabs)
+//!                               Clipboard     the async clipboard│ fakes::Clipboard (can refuse)
+//!                               Sharing       page address, Web Share │ fakes::Sharing (answers as set)
 //! ```
 
 use crate::ink::hand::Handwriting;
 use crate::ink::recognition::Recognition;
+use crate::services::platform::{PlatformError, Shared};
 use crate::services::storage::SaveError;
 use inkdoku_engine::protocol::{Reply, Task};
 use std::rc::Rc;
@@ -81,6 +84,22 @@ pub trait TabChannel {
     fn listen(&self, on_message: Box<dyn FnMut(String)>);
 }
 
+/// The clipboard (the browser's async Clipboard API; it may ask the player, or refuse).
+pub trait Clipboard {
+    /// Writes `text`; `done` hears whether it was.
+    fn write(&self, text: String, done: Box<dyn FnOnce(Result<(), PlatformError>)>);
+    /// Reads the text on the clipboard.
+    fn read(&self, done: Box<dyn FnOnce(Result<String, PlatformError>)>);
+}
+
+/// Passing a link on: where the app's links point, and the system's share sheet.
+pub trait Sharing {
+    /// The app's address without query or fragment.
+    fn app_url(&self) -> String;
+    /// Shares `url` through the share sheet where there is one, else copies it; `done` hears how.
+    fn share(&self, title: String, url: String, done: Box<dyn FnOnce(Result<Shared, PlatformError>)>);
+}
+
 /// The outside world as the app sees it.
 #[derive(Clone)]
 pub struct Ports {
@@ -91,6 +110,8 @@ pub struct Ports {
     /// None where the browser has no Web Locks API (the tab then simply plays).
     pub lock: Option<Rc<dyn TabLock>>,
     pub channel: Rc<dyn TabChannel>,
+    pub clipboard: Rc<dyn Clipboard>,
+    pub sharing: Rc<dyn Sharing>,
 }
 
 impl Ports {
@@ -103,6 +124,8 @@ impl Ports {
             clock: Rc::new(crate::services::platform::PageClock),
             lock: crate::services::tabs::WebLocks::find().map(|l| Rc::new(l) as Rc<dyn TabLock>),
             channel: Rc::new(crate::services::tabs::Broadcast::open()),
+            clipboard: Rc::new(crate::services::platform::PageClipboard),
+            sharing: Rc::new(crate::services::platform::PageSharing),
         }
     }
 }
@@ -396,6 +419,57 @@ pub mod fakes {
         }
     }
 
+    /// The clipboard in a string; with `refuse` set, it fails as a browser that refuses does.
+    #[derive(Default)]
+    pub struct Clipboard {
+        pub text: RefCell<Option<String>>,
+        pub refuse: RefCell<Option<PlatformError>>,
+    }
+
+    impl super::Clipboard for Clipboard {
+        fn write(&self, text: String, done: Box<dyn FnOnce(Result<(), PlatformError>)>) {
+            let answer = match self.refuse.borrow().clone() {
+                Some(e) => Err(e),
+                None => {
+                    *self.text.borrow_mut() = Some(text);
+                    Ok(())
+                }
+            };
+            done(answer);
+        }
+        fn read(&self, done: Box<dyn FnOnce(Result<String, PlatformError>)>) {
+            let answer = match self.refuse.borrow().clone() {
+                Some(e) => Err(e),
+                None => Ok(self.text.borrow().clone().unwrap_or_default()),
+            };
+            done(answer);
+        }
+    }
+
+    /// Sharing at `https://inkdoku.example/`: each link shared is kept in `shared` (title, url)
+    /// and answered with `answer` (the share sheet, unless the test says otherwise).
+    pub struct Sharing {
+        pub shared: RefCell<Vec<(String, String)>>,
+        pub answer: RefCell<Result<Shared, PlatformError>>,
+    }
+
+    impl Default for Sharing {
+        fn default() -> Sharing {
+            Sharing { shared: RefCell::default(), answer: RefCell::new(Ok(Shared::Sheet)) }
+        }
+    }
+
+    impl super::Sharing for Sharing {
+        fn app_url(&self) -> String {
+            "https://inkdoku.example/".into()
+        }
+        fn share(&self, title: String, url: String, done: Box<dyn FnOnce(Result<Shared, PlatformError>)>) {
+            self.shared.borrow_mut().push((title, url));
+            let answer = self.answer.borrow().clone();
+            done(answer);
+        }
+    }
+
     /// One browser profile: storage, the lock and the channel are shared by its tabs; each call
     /// of `ports` (or `store`) is another tab.
     pub struct World {
@@ -405,6 +479,8 @@ pub mod fakes {
         pub clock: Rc<Clock>,
         pub locks: Rc<Locks>,
         pub bus: Rc<Bus>,
+        pub clipboard: Rc<Clipboard>,
+        pub sharing: Rc<Sharing>,
         tabs: Cell<usize>,
     }
 
@@ -419,6 +495,8 @@ pub mod fakes {
                 clock: Rc::new(clock),
                 locks: Rc::default(),
                 bus: Rc::default(),
+                clipboard: Rc::default(),
+                sharing: Rc::default(),
                 tabs: Cell::new(0),
             }
         }
@@ -436,6 +514,8 @@ pub mod fakes {
                 clock: self.clock.clone(),
                 lock: Some(Rc::new(LockHandle { locks: self.locks.clone(), tab, clock: self.clock.clone() })),
                 channel: Rc::new(BusHandle { bus: self.bus.clone(), tab, clock: self.clock.clone() }),
+                clipboard: self.clipboard.clone(),
+                sharing: self.sharing.clone(),
             }
         }
 

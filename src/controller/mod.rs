@@ -6,27 +6,33 @@
 //! ```text
 //!  mod.rs       applying actions (and what every board change does), waiting for the engine
 //!  input.rs     digits, notes, selection, modes, undo/redo
+//!  keys.rs      the key map (`interpret_key`: a key press and the app's state to a command)
 //!  help.rs      hint, check, solve
 //!  games.rs     new, typed-in, daily and previous games, restart, the win
 //!  sharing.rs   links, clipboard, files
 //!  printing.rs  the puzzle on show, or a set of new ones
+//!  timer.rs     the play clock's rule (when it runs, when its time is saved)
 //! ```
 
 mod games;
 mod help;
 mod input;
+mod keys;
 mod printing;
 mod sharing;
 #[cfg(test)]
 mod tests;
+mod timer;
 
 pub use games::*;
 pub use help::*;
 pub use input::*;
+pub use keys::*;
 // Named: leptos's prelude has a `clear` too.
 pub use input::clear;
 pub use printing::*;
 pub use sharing::*;
+pub use timer::*;
 
 use crate::i18n::{fill, level_name};
 use crate::services::platform;

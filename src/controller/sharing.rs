@@ -105,7 +105,7 @@ fn not_playable(store: Store, why: &str) {
 
 /// The link to the current puzzle (with the player's progress and notes if asked).
 pub fn share_url(store: Store, with_progress: bool) -> String {
-    format!("{}{}", platform::app_url(), share_fragment(store, with_progress))
+    format!("{}{}", store.ports().sharing.app_url(), share_fragment(store, with_progress))
 }
 
 /// The `#p=` fragment of `share_url`.
@@ -127,15 +127,15 @@ pub fn share_fragment(store: Store, with_progress: bool) -> String {
     })
 }
 
+/// "Share link": through the share sheet, or copied where there is none; the status says which.
 pub fn share(store: Store, with_progress: bool) {
     let url = share_url(store, with_progress);
-    leptos::task::spawn_local(async move {
-        match platform::share_link(store.t().share_title, &url).await {
-            Ok(platform::Shared::Sheet) => store.status.set(store.t().shared.into()),
-            Ok(platform::Shared::Copied) => store.status.set(store.t().link_copied.into()),
-            Err(e) => browser_failed(store, store.t().cannot_share, "", &e),
-        }
-    });
+    let done = move |shared| match shared {
+        Ok(platform::Shared::Sheet) => store.status.set(store.t().shared.into()),
+        Ok(platform::Shared::Copied) => store.status.set(store.t().link_copied.into()),
+        Err(e) => browser_failed(store, store.t().cannot_share, "", &e),
+    };
+    store.ports().sharing.share(store.t().share_title.into(), url, Box::new(done));
 }
 
 /// A link that opens the current puzzle (its givens) in SudokuPad.
@@ -148,25 +148,24 @@ pub fn puzzle_text(store: Store) -> String {
     store.game.with_untracked(|g| format!("{}\n\n{}", g.givens().to_line(), g.givens().to_pretty()))
 }
 
+/// "Copy as text" (and Ctrl+C): the puzzle's line and grid on the clipboard.
 pub fn copy_puzzle(store: Store) {
-    let text = puzzle_text(store);
-    leptos::task::spawn_local(async move {
-        match platform::copy_text(&text).await {
-            Ok(()) => store.status.set(store.t().puzzle_copied.into()),
-            Err(e) => browser_failed(store, store.t().cannot_copy, "", &e),
-        }
-    });
+    let done = move |copied| match copied {
+        Ok(()) => store.status.set(store.t().puzzle_copied.into()),
+        Err(e) => browser_failed(store, store.t().cannot_copy, "", &e),
+    };
+    store.ports().clipboard.write(puzzle_text(store), Box::new(done));
 }
 
+/// "Paste puzzle": the clipboard's text opened as a puzzle (or said not to be one).
 pub fn paste_puzzle(store: Store) {
-    leptos::task::spawn_local(async move {
-        match platform::read_clipboard().await {
-            Ok(text) => {
-                open_text(store, &text, store.t().the_clipboard);
-            }
-            Err(e) => browser_failed(store, store.t().cannot_read_clipboard, "", &e),
+    let done = move |read: Result<String, platform::PlatformError>| match read {
+        Ok(text) => {
+            open_text(store, &text, store.t().the_clipboard);
         }
-    });
+        Err(e) => browser_failed(store, store.t().cannot_read_clipboard, "", &e),
+    };
+    store.ports().clipboard.read(Box::new(done));
 }
 
 pub fn save_file(store: Store) {

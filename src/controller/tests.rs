@@ -507,3 +507,272 @@ fn the_newest_few_games_in_progress_are_kept_once_each_and_the_old_single_record
     assert_eq!(same.len(), 1);
     assert_eq!(same[0].applied(), 2);
 }
+
+#[test]
+fn ctrl_c_copies_the_puzzle_and_paste_puzzle_opens_it_in_another_browser() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    let press = KeyPress { key: "c", code: "KeyC", ctrl: true, shift: false };
+    assert!(key_pressed(store, &press, false));
+    let copied = world.clipboard.text.borrow().clone().expect("copied");
+    assert!(copied.starts_with(&PUZZLE[1..]), "{copied}");
+    assert_eq!(store.status.get_untracked(), "Puzzle copied to the clipboard.");
+    // With text selected on the page, Ctrl+C is the browser's.
+    world.clipboard.text.replace(None);
+    assert!(!key_pressed(store, &press, true));
+    assert_eq!(world.clipboard.text.borrow().clone(), None);
+    // A friend pastes it: the same puzzle, checked and opened.
+    let friend = World::default();
+    friend.clipboard.text.replace(Some(copied));
+    let (_owner2, other) = store_in(&friend, Lang::En);
+    paste_puzzle(other);
+    friend.engine.answer_truly(friend.engine.last_id());
+    assert_eq!(other.game.with_untracked(|g| g.givens().clone()), store.game.with_untracked(|g| g.givens().clone()));
+}
+
+#[test]
+fn a_clipboard_the_browser_refuses_is_said_in_the_players_language_and_nothing_changes() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::De);
+    open(&world, store, PUZZLE);
+    let before = store.game.get_untracked();
+    world.clipboard.refuse.replace(Some(crate::services::platform::PlatformError::from_name("NotAllowedError", "denied".into())));
+    copy_puzzle(store);
+    let t = crate::i18n::ui(Lang::De);
+    assert_eq!(store.status.get_untracked(), fill(t.cannot_copy, &[("e", t.browser_refused)]));
+    paste_puzzle(store);
+    assert_eq!(store.status.get_untracked(), fill(t.cannot_read_clipboard, &[("e", t.browser_refused)]));
+    assert_eq!(store.game.get_untracked(), before);
+    assert_eq!(store.dialog.get_untracked(), None);
+}
+
+#[test]
+fn a_shared_link_with_progress_opens_the_game_as_it_is_and_the_status_says_how_it_went() {
+    use crate::services::platform::{PlatformError, Shared};
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    let played = play_one(store);
+    share(store, true);
+    assert_eq!(store.status.get_untracked(), "Shared.");
+    let (title, url) = world.sharing.shared.borrow().last().cloned().expect("shared");
+    assert_eq!(title, crate::i18n::ui(Lang::En).share_title);
+    assert!(url.starts_with("https://inkdoku.example/#"), "{url}");
+    // The friend's board: the same puzzle, with the move.
+    let friend = World::default();
+    let (_owner2, other) = store_in(&friend, Lang::En);
+    open(&friend, other, &url);
+    assert_eq!(other.game.with_untracked(|g| g.grid()), store.game.with_untracked(|g| g.grid()));
+    assert!(other.game.with_untracked(|g| g.digit(played).is_some() && g.givens().get(played).is_none()));
+    // Without progress, the givens alone; no share sheet: copied; refused: said.
+    *world.sharing.answer.borrow_mut() = Ok(Shared::Copied);
+    share(store, false);
+    assert_eq!(store.status.get_untracked(), "Link copied to the clipboard.");
+    let (_, bare) = world.sharing.shared.borrow().last().cloned().unwrap();
+    assert_eq!(inkdoku_engine::share::parse(&bare).map(|s| s.progress), Ok(None));
+    *world.sharing.answer.borrow_mut() = Err(PlatformError::missing("no clipboard"));
+    share(store, true);
+    let t = crate::i18n::ui(Lang::En);
+    assert_eq!(store.status.get_untracked(), fill(t.cannot_share, &[("e", t.browser_lacks)]));
+}
+
+/// Answers the last request, a puzzle to make, as the engine would with `seed` instead of the
+/// random one (so the puzzle made, and the level it rates, never depend on chance).
+fn make_seeded(world: &World, seed: u64) {
+    let id = world.engine.last_id();
+    let mut asked = world.engine.asked.borrow_mut();
+    let Some((_, Task::Generate { options }, _)) = asked.iter_mut().find(|(i, _, _)| *i == id) else { panic!("no puzzle asked for") };
+    options.seed = seed;
+    drop(asked);
+    world.engine.answer_truly(id);
+}
+
+#[test]
+fn a_new_game_at_every_level_of_every_size_is_rated_at_the_level_picked() {
+    use inkdoku_engine::rating::Level;
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    store.settings.update(|s| s.confirm_new_game = false);
+    for size in [Size::Four, Size::Nine, Size::Sixteen] {
+        for &level in inkdoku_engine::generator::levels(size) {
+            store.settings.update(|s| (s.size, s.level) = (size, level));
+            new_game_clicked(store);
+            assert_eq!(store.dialog.get_untracked(), Some(Dialog::NewGame));
+            start_clicked(store);
+            let Some(Task::Generate { options }) = world.engine.last_task() else { panic!("a puzzle is made") };
+            assert_eq!((options.size, options.level), (size, level), "asked for the level picked");
+            // Seeds that fit at the first attempts (16x16 Expert's first fit is seed 2's).
+            make_seeded(&world, if (size, level) == (Size::Sixteen, Level::Expert) { 2 } else { 1 });
+            assert_eq!(store.meta.with_untracked(|m| m.level), Some(level), "{size:?} {level:?}");
+            assert!(store.game.with_untracked(|g| g.size() == size && g.givens().filled_count() > 0 && g.solution().is_some()));
+            assert_eq!(store.status.get_untracked(), format!("New {} {} puzzle.", size.name(), level.name()));
+            assert_eq!(store.dialog.get_untracked(), None, "the New game dialog closes");
+            assert_eq!(store.making.get_untracked(), None);
+        }
+    }
+}
+
+/// A cell and a digit that is wrong there (not the solution's) though no peer has it yet.
+fn wrong_but_allowed(store: Store) -> (Cell, Digit) {
+    store.game.with_untracked(|g| {
+        let solution = g.solution().cloned().unwrap();
+        let candidates = g.candidates();
+        Size::Nine
+            .cells()
+            .filter(|&c| g.digit(c).is_none())
+            .find_map(|c| candidates[c.index()].iter().find(|&d| Some(d) != solution.get(c)).map(|d| (c, d)))
+            .expect("a cell with two candidates")
+    })
+}
+
+#[test]
+fn check_marks_a_wrong_digit_then_counts_the_cells_left_then_says_solved() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    let (cell, wrong) = wrong_but_allowed(store);
+    write(store, cell, wrong);
+    check(store);
+    assert_eq!(store.marks.with_untracked(|m| m.cells.clone()), vec![cell]);
+    assert!(matches!(store.marks.with_untracked(|m| m.check.clone()), Some(Check::WrongDigits { .. })));
+    let name = cell_name(Size::Nine, cell);
+    assert_eq!(store.status.get_untracked(), fill(crate::i18n::ui(Lang::En).checked_wrong_one, &[("cells", &name)]));
+    // The mistake fixed: nothing wrong, the cells left are counted; the marks go with the move.
+    store.selected.set(Some(cell));
+    clear(store);
+    assert_eq!(store.marks.with_untracked(|m| m.cells.len()), 0);
+    play_one(store);
+    check(store);
+    assert_eq!(store.status.get_untracked(), "No mistakes so far; 48 cells to go.");
+    assert!(store.marks.with_untracked(|m| m.cells.is_empty()));
+    solve(store, SolveScope::All);
+    check(store);
+    assert_eq!(store.marks.with_untracked(|m| m.check.clone()), Some(Check::Solved));
+}
+
+#[test]
+fn solve_fills_the_selected_cell_its_row_then_everything_and_a_solved_game_records_no_best_time() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    let solution = store.game.with_untracked(|g| g.solution().cloned().unwrap());
+    solve(store, SolveScope::Cell);
+    assert_eq!(store.status.get_untracked(), "Select a cell first.");
+    let r1c1 = Size::Nine.cell(0, 0);
+    store.selected.set(Some(r1c1));
+    solve(store, SolveScope::Cell);
+    assert_eq!(store.game.with_untracked(|g| g.digit(r1c1)), solution.get(r1c1));
+    assert_eq!(store.status.get_untracked(), "Filled r1c1 from the solution.");
+    let r5c1 = Size::Nine.cell(4, 0);
+    store.selected.set(Some(r5c1));
+    solve(store, SolveScope::Row);
+    assert!((0..9).all(|c| store.game.with_untracked(|g| g.digit(Size::Nine.cell(4, c))) == solution.get(Size::Nine.cell(4, c))));
+    assert!(store.game.with_untracked(|g| g.digit(Size::Nine.cell(5, 0)).is_none()), "the row alone");
+    solve(store, SolveScope::All);
+    assert_eq!(store.game.with_untracked(|g| g.grid()), solution);
+    assert!(matches!(store.dialog.get_untracked(), Some(Dialog::Won { new_best: false, .. })));
+    assert_eq!(world.storage.get(BEST_KEY), None, "solved with help");
+}
+
+#[test]
+fn restart_goes_back_to_the_givens_keeping_the_marked_positions_and_undo_brings_the_moves_back() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    play(store, 2);
+    mark_position(store);
+    play(store, 1);
+    let before = store.game.with_untracked(|g| g.grid());
+    restart(store);
+    assert_eq!(store.game.with_untracked(|g| g.grid()), store.game.with_untracked(|g| g.givens().clone()));
+    assert_eq!(store.game.with_untracked(|g| g.board().savepoints.len()), 1, "the marks stay");
+    undo(store);
+    assert_eq!(store.game.with_untracked(|g| g.grid()), before);
+}
+
+#[test]
+fn a_typed_in_puzzle_is_checked_and_played_rated_and_a_bad_one_is_refused_while_typing_goes_on() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, OTHER);
+    play(store, 1);
+    let playing = store.game.get_untracked();
+    // Typed in, digit by digit: first a row alone (many solutions), then the whole puzzle.
+    start_entering(store);
+    assert_eq!(store.phase.get_untracked(), Phase::Enter);
+    assert_eq!(store.game.with_untracked(|g| g.grid().filled_count()), 0);
+    finish_entering(store);
+    assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).grid_empty);
+    let givens = inkdoku_engine::format::line::parse(&PUZZLE[1..]).unwrap();
+    let type_in = |cells: &mut dyn Iterator<Item = Cell>| {
+        for cell in cells {
+            if let Some(d) = givens.get(cell) {
+                write(store, cell, d);
+            }
+        }
+    };
+    type_in(&mut (0..9).map(Cell::new));
+    finish_entering(store);
+    world.engine.answer_truly(world.engine.last_id());
+    assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).many_solutions);
+    assert_eq!(store.phase.get_untracked(), Phase::Enter, "typing goes on");
+    type_in(&mut (9..81).map(Cell::new));
+    finish_entering(store);
+    world.engine.answer_truly(world.engine.last_id());
+    assert_eq!(store.phase.get_untracked(), Phase::Play);
+    assert_eq!(store.game.with_untracked(|g| g.givens().clone()), givens);
+    assert!(store.game.with_untracked(|g| g.solution().is_some()));
+    assert_eq!(store.meta.with_untracked(|m| m.level), Some(inkdoku_engine::rating::Level::Easy));
+    assert_eq!(store.status.get_untracked(), "The puzzle has exactly one solution. It rates Easy. Have fun!");
+    // The game typing replaced is kept, whole.
+    assert_eq!(kept_games(store).first().map(|g| g.game.clone()), Some(playing.clone()));
+    // Cancel while typing: back to the game before.
+    start_entering(store);
+    write(store, Cell::new(0), Digit::new(1).unwrap());
+    cancel_entering(store);
+    assert_eq!(store.phase.get_untracked(), Phase::Play);
+    assert_eq!(store.game.with_untracked(|g| g.givens().clone()), givens);
+}
+
+#[test]
+fn undo_to_solvable_takes_back_the_wrong_moves_and_the_right_ones_after_them() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    undo_to_solvable(store);
+    assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).nothing_to_undo_right);
+    play(store, 2);
+    let solvable = store.game.with_untracked(|g| g.grid());
+    let (cell, wrong) = wrong_but_allowed(store);
+    write(store, cell, wrong);
+    play(store, 2);
+    undo_to_solvable(store);
+    assert_eq!(store.game.with_untracked(|g| g.grid()), solvable);
+    assert_eq!(store.status.get_untracked(), "Undid 3 moves, back to the last position that can still be solved.");
+    undo_to_solvable(store);
+    assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).nothing_to_undo_right);
+    // Redo brings them back, the wrong digit too.
+    redo(store);
+    assert_eq!(store.game.with_untracked(|g| g.digit(cell)), Some(wrong));
+}
+
+#[test]
+fn fill_notes_writes_every_empty_cells_candidates_and_clear_notes_takes_them_off_each_one_undo_step() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    let notes = || store.game.with_untracked(|g| g.board().notes.clone());
+    let candidates = store.game.with_untracked(|g| g.candidates());
+    fill_notes(store);
+    assert_eq!(notes(), candidates);
+    assert!(notes().iter().filter(|n| !n.is_empty()).count() == 49, "every empty cell");
+    assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).notes_filled);
+    clear_notes(store);
+    assert!(notes().iter().all(|n| n.is_empty()));
+    assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).notes_cleared);
+    undo(store);
+    assert_eq!(notes(), candidates);
+    undo(store);
+    assert!(notes().iter().all(|n| n.is_empty()));
+}

@@ -6,9 +6,8 @@ use crate::i18n::fill;
 use crate::services::platform;
 use crate::services::storage::{self, GAME_KEY, SETTINGS_KEY, StoredGame};
 use crate::services::tabs;
-use crate::state::{InputMode, Phase, Store, TabRole};
+use crate::state::{Phase, Store, TabRole};
 use gloo_timers::callback::Interval;
-use inkdoku_engine::Size;
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -106,25 +105,15 @@ fn autosave(store: Store) {
     });
 }
 
-/// Counts play time while the game is on show: not when the page is hidden, a dialog covers the
-/// board, a puzzle is being typed in, or the game is over.
+/// Ticks the play clock every 250 ms with the time since the last tick; the core's rule
+/// (`controller::clock_ticked`) says whether it counts and when it is saved.
 fn timer(store: Store) {
     let last = StoredValue::new_local(js_sys::Date::now());
     let interval = Interval::new(250, move || {
         let now = js_sys::Date::now();
         let delta = (now - last.get_value()).max(0.0) as u64;
         last.set_value(now);
-        let running = store.visible.get_untracked()
-            && store.dialog.with_untracked(Option::is_none)
-            && store.phase.get_untracked() == Phase::Play
-            && store.game.with_untracked(|g| g.givens().filled_count() > 0 && !g.is_solved());
-        if running && delta < 5_000 {
-            store.elapsed.update(|t| *t += delta);
-            // Time is saved with every change; while nothing changes, every 15 s.
-            if store.elapsed.get_untracked() % 15_000 < delta {
-                save_now(store);
-            }
-        }
+        controller::clock_ticked(store, delta);
     });
     let interval = StoredValue::new_local(Some(interval));
     on_cleanup(move || interval.set_value(None));
@@ -151,125 +140,22 @@ fn visibility(store: Store) {
     });
 }
 
-/// Keys: arrows move, 1-9 (A-G on 16x16) write, Backspace/Delete clear, N toggles notes,
-/// X corner and C centre marks, V colours (Z back to digits), Shift+digit a corner mark,
-/// Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, Escape closes a dialog, leaves the focus view
-/// (small screens) or clears the selection.
+/// Keys: the core's key map (`controller::interpret_key`) decides and carries out what a key
+/// does; here the DOM event is read, and the browser's default prevented when the key was the
+/// app's. Tab and Shift+Tab in a dialog go round inside it (DOM focus: `focus::keep_tab_inside`).
 fn keyboard(store: Store) {
     let handle = window_event_listener(ev::keydown, move |e| {
-        let key = e.key();
-        if store.dialog.with_untracked(Option::is_some) {
-            if key == "Escape" && store.making.get_untracked().is_none() {
-                store.dialog.set(None);
-                e.prevent_default();
-            } else if crate::services::focus::keep_tab_inside(&e) {
-                e.prevent_default();
-            }
-            return;
-        }
+        let (key, code) = (e.key(), e.code());
         let ctrl = e.ctrl_key() || e.meta_key();
-        let handled = match key.as_str() {
-            "ArrowUp" => {
-                controller::move_selection(store, -1, 0);
-                true
-            }
-            "ArrowDown" => {
-                controller::move_selection(store, 1, 0);
-                true
-            }
-            "ArrowLeft" => {
-                controller::move_selection(store, 0, -1);
-                true
-            }
-            "ArrowRight" => {
-                controller::move_selection(store, 0, 1);
-                true
-            }
-            "Backspace" | "Delete" => {
-                controller::clear(store);
-                true
-            }
-            "Escape" => {
-                // An open menu closes first; then back from the focus view to the whole board
-                // (the selection stays); then the selection goes.
-                if store.menu.get_untracked().is_some() {
-                    store.menu.set(None);
-                } else if !crate::components::zoom::whole_board(store) {
-                    store.selected.set(None);
-                    store.active_digit.set(None);
-                    store.marks.set(Default::default());
-                }
-                true
-            }
-            "z" | "Z" if ctrl && e.shift_key() => {
-                controller::redo(store);
-                true
-            }
-            "z" | "Z" if ctrl => {
-                controller::undo(store);
-                true
-            }
-            "y" | "Y" if ctrl => {
-                controller::redo(store);
-                true
-            }
-            "n" | "N" if !ctrl => {
-                controller::toggle_notes(store);
-                true
-            }
-            // SudokuPad's keys: X corner marks, C centre marks, Z back to digits (C is a digit
-            // on 16x16: there the Centre button does it).
-            "x" | "X" if !ctrl => {
-                controller::toggle_corner(store);
-                true
-            }
-            "c" | "C" if !ctrl && store.size() != Size::Sixteen => {
-                controller::toggle_centre(store);
-                true
-            }
-            "v" | "V" if !ctrl => {
-                controller::toggle_colour(store);
-                true
-            }
-            "z" | "Z" if !ctrl => {
-                store.mode.set(InputMode::Digit);
-                true
-            }
-            // Shift and a digit: a corner mark, whatever the mode (by the key's place, since
-            // Shift changes the character).
-            _ if e.shift_key() && !ctrl && shifted_digit(store, &e.code()).is_some() => {
-                if let (Some(cell), Some(d)) = (store.selected.get_untracked(), shifted_digit(store, &e.code())) {
-                    controller::write_as(store, cell, d, InputMode::Corner);
-                }
-                true
-            }
-            "c" | "C" if ctrl && !text_selected() => {
-                controller::copy_puzzle(store);
-                true
-            }
-            k if !ctrl => match controller::key_digit(store.size(), k) {
-                Some(d) => {
-                    match store.selected.get_untracked() {
-                        Some(cell) => controller::write(store, cell, d),
-                        None => controller::digit(store, d),
-                    }
-                    true
-                }
-                None => false,
-            },
-            _ => false,
-        };
+        let press = controller::KeyPress { key: &key, code: &code, ctrl, shift: e.shift_key() };
+        // The page's selection matters to Ctrl+C alone (then the browser copies the text).
+        let handled = controller::key_pressed(store, &press, ctrl && text_selected())
+            || (store.dialog.with_untracked(Option::is_some) && crate::services::focus::keep_tab_inside(&e));
         if handled {
             e.prevent_default();
         }
     });
     on_cleanup(move || handle.remove());
-}
-
-/// The digit of a digit key by its place on the keyboard (`Digit4`, `Numpad4`).
-fn shifted_digit(store: Store, code: &str) -> Option<inkdoku_engine::Digit> {
-    let key = code.strip_prefix("Digit").or_else(|| code.strip_prefix("Numpad"))?;
-    controller::key_digit(store.size(), key)
 }
 
 fn text_selected() -> bool {

@@ -119,6 +119,7 @@ fn navigator_member(name: &str) -> Option<JsValue> {
 }
 
 /// How a link was passed on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shared {
     /// Through the system's share sheet.
     Sheet,
@@ -167,6 +168,30 @@ pub async fn read_clipboard() -> Result<String, PlatformError> {
     let promise: Promise = read.call0(&clipboard).map_err(error_of)?.dyn_into().map_err(error_of)?;
     let text = JsFuture::from(promise).await.map_err(error_of)?;
     Ok(text.as_string().unwrap_or_default())
+}
+
+/// The page's clipboard (`crate::ports::Clipboard`).
+pub struct PageClipboard;
+
+impl crate::ports::Clipboard for PageClipboard {
+    fn write(&self, text: String, done: Box<dyn FnOnce(Result<(), PlatformError>)>) {
+        wasm_bindgen_futures::spawn_local(async move { done(copy_text(&text).await) });
+    }
+    fn read(&self, done: Box<dyn FnOnce(Result<String, PlatformError>)>) {
+        wasm_bindgen_futures::spawn_local(async move { done(read_clipboard().await) });
+    }
+}
+
+/// The page's address and the Web Share API (`crate::ports::Sharing`).
+pub struct PageSharing;
+
+impl crate::ports::Sharing for PageSharing {
+    fn app_url(&self) -> String {
+        app_url()
+    }
+    fn share(&self, title: String, url: String, done: Box<dyn FnOnce(Result<Shared, PlatformError>)>) {
+        wasm_bindgen_futures::spawn_local(async move { done(share_link(&title, &url).await) });
+    }
 }
 
 /// Offers text as a file download.
