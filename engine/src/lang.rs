@@ -51,134 +51,14 @@ impl Lang {
     }
 }
 
-/// A technique's name in a language.
+/// A technique's name in a language (from its row in `techniques::TABLE`).
 pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
-    use Technique::*;
-    let [en, de, es, ko] = match t {
-        FullHouse => ["Full House", "Full House", "Casa llena", "풀 하우스"],
-        HiddenSingle => ["Hidden Single", "Versteckter Single", "Único oculto", "히든 싱글"],
-        NakedSingle => ["Naked Single", "Nackter Single", "Único desnudo", "네이키드 싱글"],
-        LockedCandidatesPointing => {
-            ["Locked Candidates (Pointing)", "Gesperrte Kandidaten (Pointing)", "Candidatos bloqueados (señalando)", "교차 후보 (포인팅)"]
-        }
-        LockedCandidatesClaiming => [
-            "Locked Candidates (Claiming)",
-            "Gesperrte Kandidaten (Claiming)",
-            "Candidatos bloqueados (reclamando)",
-            "교차 후보 (클레이밍)",
-        ],
-        LockedPair => ["Locked Pair", "Gesperrtes Paar", "Par bloqueado", "잠긴 페어"],
-        LockedTriple => ["Locked Triple", "Gesperrtes Tripel", "Trío bloqueado", "잠긴 트리플"],
-        NakedPair => ["Naked Pair", "Nacktes Paar", "Par desnudo", "네이키드 페어"],
-        NakedTriple => ["Naked Triple", "Nacktes Tripel", "Trío desnudo", "네이키드 트리플"],
-        NakedQuad => ["Naked Quad", "Nacktes Quartett", "Cuarteto desnudo", "네이키드 쿼드"],
-        HiddenPair => ["Hidden Pair", "Verstecktes Paar", "Par oculto", "히든 페어"],
-        HiddenTriple => ["Hidden Triple", "Verstecktes Tripel", "Trío oculto", "히든 트리플"],
-        HiddenQuad => ["Hidden Quad", "Verstecktes Quartett", "Cuarteto oculto", "히든 쿼드"],
-        XWing => ["X-Wing", "X-Wing", "Ala X", "X-윙"],
-        Swordfish => ["Swordfish", "Schwertfisch", "Pez espada", "황새치"],
-        Jellyfish => ["Jellyfish", "Qualle", "Medusa", "해파리"],
-        FinnedXWing => ["Finned X-Wing", "X-Wing mit Flosse", "Ala X con aleta", "핀 X-윙"],
-        FinnedSwordfish => ["Finned Swordfish", "Schwertfisch mit Flosse", "Pez espada con aleta", "핀 황새치"],
-        FinnedJellyfish => ["Finned Jellyfish", "Qualle mit Flosse", "Medusa con aleta", "핀 해파리"],
-        SashimiXWing => ["Sashimi X-Wing", "Sashimi-X-Wing", "Ala X sashimi", "사시미 X-윙"],
-        SashimiSwordfish => ["Sashimi Swordfish", "Sashimi-Schwertfisch", "Pez espada sashimi", "사시미 황새치"],
-        SashimiJellyfish => ["Sashimi Jellyfish", "Sashimi-Qualle", "Medusa sashimi", "사시미 해파리"],
-        Skyscraper => ["Skyscraper", "Wolkenkratzer", "Rascacielos", "마천루"],
-        TwoStringKite => ["2-String Kite", "Drachen (2-String Kite)", "Cometa de dos cuerdas", "연 (2-String Kite)"],
-        TurbotFish => ["Turbot Fish", "Steinbutt (Turbot Fish)", "Rodaballo (Turbot Fish)", "터봇 피시"],
-        EmptyRectangle => ["Empty Rectangle", "Leeres Rechteck", "Rectángulo vacío", "빈 사각형"],
-        SimpleColorsTrap => ["Simple Colors (Trap)", "Einfaches Färben (Falle)", "Colores simples (trampa)", "단순 색칠 (함정)"],
-        SimpleColorsWrap => {
-            ["Simple Colors (Wrap)", "Einfaches Färben (Widerspruch)", "Colores simples (contradicción)", "단순 색칠 (모순)"]
-        }
-        XYWing => ["XY-Wing", "XY-Wing", "Ala XY", "XY-윙"],
-        XYZWing => ["XYZ-Wing", "XYZ-Wing", "Ala XYZ", "XYZ-윙"],
-        WWing => ["W-Wing", "W-Wing", "Ala W", "W-윙"],
-        UniqueRectangle1 => ["Unique Rectangle Type 1", "Eindeutiges Rechteck Typ 1", "Rectángulo único tipo 1", "유일 사각형 유형 1"],
-        UniqueRectangle2 => ["Unique Rectangle Type 2", "Eindeutiges Rechteck Typ 2", "Rectángulo único tipo 2", "유일 사각형 유형 2"],
-        UniqueRectangle3 => ["Unique Rectangle Type 3", "Eindeutiges Rechteck Typ 3", "Rectángulo único tipo 3", "유일 사각형 유형 3"],
-        UniqueRectangle4 => ["Unique Rectangle Type 4", "Eindeutiges Rechteck Typ 4", "Rectángulo único tipo 4", "유일 사각형 유형 4"],
-        HiddenRectangle => ["Hidden Rectangle", "Verstecktes Rechteck", "Rectángulo oculto", "숨은 사각형"],
-        Bug1 => ["BUG+1", "BUG+1", "BUG+1", "BUG+1"],
-        RemotePair => ["Remote Pair", "Entferntes Paar", "Pares remotos", "원격 페어"],
-        XChain => ["X-Chain", "X-Kette", "Cadena X", "X-체인"],
-        XYChain => ["XY-Chain", "XY-Kette", "Cadena XY", "XY-체인"],
-        ContinuousNiceLoop => ["Continuous Nice Loop", "Geschlossene Nice Loop", "Bucle continuo", "연속 나이스 루프"],
-        DiscontinuousNiceLoop => ["Discontinuous Nice Loop", "Offene Nice Loop", "Bucle discontinuo", "불연속 나이스 루프"],
-        Aic => ["Alternating Inference Chain", "Alternierende Kette (AIC)", "Cadena de inferencias alternas", "교대 추론 체인"],
-        GroupedContinuousNiceLoop => {
-            ["Grouped Continuous Nice Loop", "Gruppierte geschlossene Nice Loop", "Bucle continuo agrupado", "그룹 연속 나이스 루프"]
-        }
-        GroupedDiscontinuousNiceLoop => {
-            ["Grouped Discontinuous Nice Loop", "Gruppierte offene Nice Loop", "Bucle discontinuo agrupado", "그룹 불연속 나이스 루프"]
-        }
-        GroupedAic => [
-            "Grouped Alternating Inference Chain",
-            "Gruppierte alternierende Kette (AIC)",
-            "Cadena de inferencias alternas agrupada",
-            "그룹 교대 추론 체인",
-        ],
-        AlsXz => ["ALS-XZ", "ALS-XZ", "ALS-XZ", "ALS-XZ"],
-        SueDeCoq => ["Sue de Coq", "Sue de Coq", "Sue de Coq", "수 드 코크"],
-        ContradictionForcingChain => {
-            ["Contradiction Forcing Chain", "Widerspruchs-Erzwingungskette", "Cadena forzada por contradicción", "모순 강제 체인"]
-        }
-        UnitForcingChain => ["Unit Forcing Chain", "Haus-Erzwingungskette", "Cadena forzada de unidad", "유닛 강제 체인"],
-        CellForcingChain => ["Cell Forcing Chain", "Zellen-Erzwingungskette", "Cadena forzada de celda", "셀 강제 체인"],
-        ContradictionForcingNet => {
-            ["Contradiction Forcing Net", "Widerspruchs-Erzwingungsnetz", "Red forzada por contradicción", "모순 강제 네트"]
-        }
-        UnitForcingNet => ["Unit Forcing Net", "Haus-Erzwingungsnetz", "Red forzada de unidad", "유닛 강제 네트"],
-        CellForcingNet => ["Cell Forcing Net", "Zellen-Erzwingungsnetz", "Red forzada de celda", "셀 강제 네트"],
-        NestedForcingNet => ["Nested Forcing Net", "Verschachteltes Erzwingungsnetz", "Red forzada anidada", "중첩 강제 네트"],
-        UniqueRectangle5 => ["Unique Rectangle Type 5", "Eindeutiges Rechteck Typ 5", "Rectángulo único tipo 5", "유일 사각형 유형 5"],
-        UniqueRectangle6 => ["Unique Rectangle Type 6", "Eindeutiges Rechteck Typ 6", "Rectángulo único tipo 6", "유일 사각형 유형 6"],
-        AvoidableRectangle1 => {
-            ["Avoidable Rectangle Type 1", "Vermeidbares Rechteck Typ 1", "Rectángulo evitable tipo 1", "회피 사각형 유형 1"]
-        }
-        AvoidableRectangle2 => {
-            ["Avoidable Rectangle Type 2", "Vermeidbares Rechteck Typ 2", "Rectángulo evitable tipo 2", "회피 사각형 유형 2"]
-        }
-        DualTwoStringKite => {
-            ["Dual 2-String Kite", "Doppelter Drachen (Dual 2-String Kite)", "Cometa doble de dos cuerdas", "이중 연 (Dual 2-String Kite)"]
-        }
-        DualEmptyRectangle => ["Dual Empty Rectangle", "Doppeltes leeres Rechteck", "Rectángulo vacío doble", "이중 빈 사각형"],
-        MultiColors1 => ["Multi-Colors 1", "Mehrfarbig 1 (Multi-Colors)", "Multicolores 1", "다중 색칠 1"],
-        MultiColors2 => ["Multi-Colors 2", "Mehrfarbig 2 (Multi-Colors)", "Multicolores 2", "다중 색칠 2"],
-        Medusa3D => ["3D Medusa", "3D-Medusa", "Medusa 3D", "3D 메두사"],
-        AlsXyWing => ["ALS-XY-Wing", "ALS-XY-Wing", "Ala ALS-XY", "ALS-XY-윙"],
-        AlsXyChain => ["ALS-XY-Chain", "ALS-XY-Kette", "Cadena ALS-XY", "ALS-XY-체인"],
-        DeathBlossom => ["Death Blossom", "Todesblüte (Death Blossom)", "Flor de la muerte", "죽음의 꽃 (Death Blossom)"],
-        FrankenXWing => ["Franken X-Wing", "Franken-X-Wing", "Ala X Franken", "프랑켄 X-윙"],
-        FrankenSwordfish => ["Franken Swordfish", "Franken-Schwertfisch", "Pez espada Franken", "프랑켄 황새치"],
-        FrankenJellyfish => ["Franken Jellyfish", "Franken-Qualle", "Medusa Franken", "프랑켄 해파리"],
-        FinnedFrankenXWing => ["Finned Franken X-Wing", "Franken-X-Wing mit Flosse", "Ala X Franken con aleta", "핀 프랑켄 X-윙"],
-        FinnedFrankenSwordfish => {
-            ["Finned Franken Swordfish", "Franken-Schwertfisch mit Flosse", "Pez espada Franken con aleta", "핀 프랑켄 황새치"]
-        }
-        FinnedFrankenJellyfish => ["Finned Franken Jellyfish", "Franken-Qualle mit Flosse", "Medusa Franken con aleta", "핀 프랑켄 해파리"],
-        MutantXWing => ["Mutant X-Wing", "Mutanten-X-Wing", "Ala X mutante", "뮤턴트 X-윙"],
-        MutantSwordfish => ["Mutant Swordfish", "Mutanten-Schwertfisch", "Pez espada mutante", "뮤턴트 황새치"],
-        MutantJellyfish => ["Mutant Jellyfish", "Mutanten-Qualle", "Medusa mutante", "뮤턴트 해파리"],
-        FinnedMutantXWing => ["Finned Mutant X-Wing", "Mutanten-X-Wing mit Flosse", "Ala X mutante con aleta", "핀 뮤턴트 X-윙"],
-        FinnedMutantSwordfish => {
-            ["Finned Mutant Swordfish", "Mutanten-Schwertfisch mit Flosse", "Pez espada mutante con aleta", "핀 뮤턴트 황새치"]
-        }
-        FinnedMutantJellyfish => ["Finned Mutant Jellyfish", "Mutanten-Qualle mit Flosse", "Medusa mutante con aleta", "핀 뮤턴트 해파리"],
-        FinnedMutantSquirmbag => {
-            ["Finned Mutant Squirmbag", "Mutanten-Squirmbag mit Flosse", "Squirmbag mutante con aleta", "핀 뮤턴트 스쿼름백"]
-        }
-        FinnedMutantWhale => ["Finned Mutant Whale", "Mutanten-Wal mit Flosse", "Ballena mutante con aleta", "핀 뮤턴트 고래"],
-        TemplateSet => ["Template Set", "Schablone (Setzen)", "Plantilla (colocar)", "템플릿 (배치)"],
-        TemplateDelete => ["Template Delete", "Schablone (Löschen)", "Plantilla (eliminar)", "템플릿 (제거)"],
-        Reveal => ["Reveal", "Aufdecken", "Revelar", "공개"],
-    };
+    let names = &crate::techniques::row(t).names;
     match lang {
-        Lang::En => en,
-        Lang::De => de,
-        Lang::Es => es,
-        Lang::Ko => ko,
+        Lang::En => names.en,
+        Lang::De => names.de,
+        Lang::Es => names.es,
+        Lang::Ko => names.ko,
     }
 }
 
