@@ -2,10 +2,11 @@
 //!
 //! A hint, a line of the solve log, a highlight on the board and a grading input are all the
 //! same `Step`: which technique, what it places or removes, and the cells, houses and candidates
-//! that justify it. The app renders these fields (and translates the sentence from them); the
-//! engine's `explanation` gives the English sentence.
+//! that justify it. The app renders these fields; `lang` turns them into a sentence
+//! (`lang::explain`, or `Step::explanation` in English). This module is data only: it names
+//! no technique's words or finder (`techniques::TABLE` does), so everything can build on it.
 
-use crate::geometry::{Candidate, Cell, Digit, House, Size, cell_name};
+use crate::geometry::{Candidate, Cell, Digit, House, Size, cell_name, cells_compact};
 
 use serde::{Deserialize, Serialize};
 
@@ -184,7 +185,7 @@ impl Node {
 
     /// `5r3c4`, or `5r3c45` for a group of one row (cells joined as players write them).
     pub fn name(&self, size: Size) -> String {
-        format!("{}{}", size.digit_char(self.digit), crate::lang::cells_compact(size, &self.cells))
+        format!("{}{}", size.digit_char(self.digit), cells_compact(size, &self.cells))
     }
 }
 
@@ -222,9 +223,8 @@ impl Link {
     /// What the link says, as an implication: `r1c1≠5 ⇒ r1c9=5` (strong) or `r1c1=5 ⇒ r4c1≠5`
     /// (weak); a group reads `r1c45=5` (one of them is 5).
     pub fn implication(&self, size: Size) -> String {
-        let literal = |n: &Node, on: bool| {
-            format!("{}{}{}", crate::lang::cells_compact(size, &n.cells), if on { "=" } else { "≠" }, size.digit_char(n.digit))
-        };
+        let literal =
+            |n: &Node, on: bool| format!("{}{}{}", cells_compact(size, &n.cells), if on { "=" } else { "≠" }, size.digit_char(n.digit));
         format!("{} ⇒ {}", literal(&self.from, !self.strong), literal(&self.to, self.strong))
     }
 
@@ -282,11 +282,6 @@ impl Step {
     /// Whether the step changes nothing (a technique must never return such a step).
     pub fn is_empty(&self) -> bool {
         self.placements.is_empty() && self.eliminations.is_empty()
-    }
-
-    /// A plain English sentence: the technique, why, and what it places or removes.
-    pub fn explanation(&self, size: Size) -> String {
-        crate::lang::explain(self, size, crate::lang::Lang::En)
     }
 
     /// What the step does, as `r3c5=7` placements and `r3c5<>7` eliminations.

@@ -6,6 +6,9 @@
 //! Explanations are templates with `{placeholders}` filled from the step's data; cells are
 //! written `r3c5` in every language, as Sudoku communities everywhere do.
 
+mod forcing;
+
+pub use crate::geometry::cells_compact;
 use crate::geometry::{Cell, Digit, DigitSet, House, Size, cell_name};
 use crate::step::{Link, SetLink, Step, Technique};
 use serde::{Deserialize, Serialize};
@@ -371,31 +374,6 @@ fn cells_text(size: Size, cells: &[Cell]) -> String {
     cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(", ")
 }
 
-/// Cells as players write a group: `r3c45` (one row), `r45c3` (one column), else listed. On
-/// 16x16, where numbers have two digits, always listed.
-pub fn cells_compact(size: Size, cells: &[Cell]) -> String {
-    let rows: Vec<usize> = cells.iter().map(|&c| size.row_of(c) + 1).collect();
-    let cols: Vec<usize> = cells.iter().map(|&c| size.col_of(c) + 1).collect();
-    let join = |v: &[usize]| v.iter().map(|n| n.to_string()).collect::<String>();
-    if cells.len() > 1 && size.side() <= 9 && rows.iter().all(|&r| r == rows[0]) {
-        format!("r{}c{}", rows[0], join(&cols))
-    } else if cells.len() > 1 && size.side() <= 9 && cols.iter().all(|&c| c == cols[0]) {
-        format!("r{}c{}", join(&rows), cols[0])
-    } else if cells.len() > 1 && size.side() <= 9 {
-        // Cells across boxes and lines (an almost locked set's): row by row, "r8c1,r9c12".
-        let mut parts: Vec<(usize, Vec<usize>)> = Vec::new();
-        for (&r, &c) in rows.iter().zip(&cols) {
-            match parts.iter_mut().find(|p| p.0 == r) {
-                Some(p) => p.1.push(c),
-                None => parts.push((r, vec![c])),
-            }
-        }
-        parts.iter().map(|(r, cs)| format!("r{r}c{}", join(cs))).collect::<Vec<_>>().join(",")
-    } else {
-        cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(",")
-    }
-}
-
 /// A chain through almost locked sets as players write it: each strong link inside a set as
 /// `(z=x)cells`, the weak links between sets as ` - `: `(3=7)r1c23 - (7=3)r5c5`. A link from a
 /// single cell into a set (a Death Blossom's stem) is written `3r2c2 - `.
@@ -504,6 +482,13 @@ fn complex_fish_text(step: &Step, size: Size, lang: Lang, values: &[(&'static st
         s = format!("{s} {}", fill(p.cannibal, &v));
     }
     s
+}
+
+impl Step {
+    /// A plain English sentence: the technique, why, and what it places or removes.
+    pub fn explanation(&self, size: Size) -> String {
+        explain(self, size, Lang::En)
+    }
 }
 
 /// The sentence that explains a step, in a language: technique, why, and what changes.
@@ -645,7 +630,7 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
         | ContradictionForcingNet
         | UnitForcingNet
         | CellForcingNet
-        | NestedForcingNet => crate::techniques::forcing::text::explain(step, size, lang),
+        | NestedForcingNet => forcing::explain(step, size, lang),
         AlsXz | AlsXyWing | AlsXyChain | DeathBlossom => {
             let links: Vec<&Link> = step.chains.iter().flatten().collect();
             let linking: DigitSet = if step.technique == DeathBlossom {

@@ -5,8 +5,8 @@
 //! what follows from those, and so on (`r1c1=5 ⇒ r1c2≠5, r3c1≠5 ⇒ r1c2=7 ⇒ r4c4≠3`), so a net
 //! with several premises per conclusion still reads left to right.
 
+use super::{Lang, fill, house_name};
 use crate::geometry::{Candidate, Size, cell_name};
-use crate::lang::{Lang, fill, house_name};
 use crate::step::{Contradiction, Forcing, Link, Step, Technique};
 use std::collections::HashMap;
 
