@@ -1,10 +1,17 @@
 //! The engine's words in inkdoku's four languages — English, German, Spanish and Korean, the
-//! languages of the documents inkdoku descends from: technique names, houses, and the sentence
-//! that explains each step. The app translates its own interface; hints come from here so the
-//! sentence and the step can never disagree.
+//! languages of the documents inkdoku descends from: houses, and the sentence that explains
+//! each step. The app translates its own interface; hints come from here so the sentence and
+//! the step can never disagree.
+//!
+//! All of them are here, in one table per language (`EN`, `DE`, `ES`, `KO`, one `Phrases`
+//! each, declared from one list), filled by one function (`fill`); `forcing.rs` builds the
+//! forcing steps' sentences from the same tables. The one exception is by design: a
+//! technique's name is part of its row in `techniques::TABLE`, with its finder and score.
 //!
 //! Explanations are templates with `{placeholders}` filled from the step's data; cells are
-//! written `r3c5` in every language, as Sudoku communities everywhere do.
+//! written `r3c5` in every language, as Sudoku communities everywhere do. The tests check that
+//! every language has the same placeholders in each template, and that every template is filled
+//! (no `{key}` left) in every language.
 
 mod forcing;
 
@@ -67,78 +74,104 @@ pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
 
 /// A house in words: "row 3", "Zeile 3", "fila 3", "3행".
 pub fn house_name(h: House, lang: Lang) -> String {
-    let n = h.number() + 1;
-    match (lang, h) {
-        (Lang::En, House::Row(_)) => format!("row {n}"),
-        (Lang::En, House::Col(_)) => format!("column {n}"),
-        (Lang::En, House::Box(_)) => format!("box {n}"),
-        (Lang::De, House::Row(_)) => format!("Zeile {n}"),
-        (Lang::De, House::Col(_)) => format!("Spalte {n}"),
-        (Lang::De, House::Box(_)) => format!("Block {n}"),
-        (Lang::Es, House::Row(_)) => format!("fila {n}"),
-        (Lang::Es, House::Col(_)) => format!("columna {n}"),
-        (Lang::Es, House::Box(_)) => format!("caja {n}"),
-        (Lang::Ko, House::Row(_)) => format!("{n}행"),
-        (Lang::Ko, House::Col(_)) => format!("{n}열"),
-        (Lang::Ko, House::Box(_)) => format!("{n}번 박스"),
-    }
+    let p = phrases(lang);
+    let template = match h {
+        House::Row(_) => p.house_row,
+        House::Col(_) => p.house_col,
+        House::Box(_) => p.house_box,
+    };
+    fill(template, &[("n", (h.number() + 1).to_string())])
 }
 
-/// Sentence templates of one language.
-struct Phrases {
-    full_house: &'static str,
-    hidden_single: &'static str,
-    naked_single: &'static str,
-    pointing: &'static str,
-    claiming: &'static str,
-    naked_subset: &'static str,
-    hidden_subset: &'static str,
-    fish: &'static str,
-    finned: &'static str,
-    complex_fish: &'static str,
-    complex_fins: &'static str,
-    cannibal: &'static str,
-    template_set: &'static str,
-    template_delete: &'static str,
-    chain3: &'static str,
-    empty_rectangle: &'static str,
-    colors: &'static str,
-    xy_wing: &'static str,
-    xyz_wing: &'static str,
-    w_wing: &'static str,
-    x_chain: &'static str,
-    xy_chain: &'static str,
-    remote_pair: &'static str,
-    aic: &'static str,
+/// Declares `Phrases`, the templates of one language, and `Phrases::entries`, every template
+/// by name, from one list (the tests check every language against it).
+macro_rules! phrases {
+    ($($(#[$doc:meta])* $field:ident,)*) => {
+        /// The engine's words in one language: sentence templates with `{placeholders}` (see
+        /// `fill`), and the words they are built from.
+        struct Phrases {
+            $($(#[$doc])* $field: &'static str,)*
+        }
+
+        impl Phrases {
+            /// Every template, by name.
+            #[cfg(test)]
+            fn entries(&self) -> Vec<(&'static str, &'static str)> {
+                vec![$((stringify!($field), self.$field),)*]
+            }
+        }
+    };
+}
+
+phrases! {
+    full_house,
+    hidden_single,
+    naked_single,
+    pointing,
+    claiming,
+    naked_subset,
+    hidden_subset,
+    fish,
+    finned,
+    complex_fish,
+    complex_fins,
+    cannibal,
+    template_set,
+    template_delete,
+    chain3,
+    empty_rectangle,
+    colors,
+    xy_wing,
+    xyz_wing,
+    w_wing,
+    x_chain,
+    xy_chain,
+    remote_pair,
+    aic,
     /// Discontinuous nice loops: "true ⇒ … ⇒ false", "false ⇒ … ⇒ true", and "false ⇒ …
     /// ⇒ another digit of the cell true".
-    loop_false: &'static str,
-    loop_true: &'static str,
-    loop_pair: &'static str,
-    continuous_loop: &'static str,
+    loop_false,
+    loop_true,
+    loop_pair,
+    continuous_loop,
     /// Appended to a chain or loop that goes through almost locked sets.
-    through_sets: &'static str,
-    forced_cell: &'static str,
-    uniqueness: &'static str,
-    bug: &'static str,
-    sue_de_coq: &'static str,
-    avoidable1: &'static str,
-    avoidable2: &'static str,
-    dual_kite: &'static str,
-    dual_er: &'static str,
-    multi1: &'static str,
-    multi2: &'static str,
-    medusa_wrap: &'static str,
-    medusa_trap: &'static str,
-    reveal: &'static str,
-    als_xz: &'static str,
-    als_xz_double: &'static str,
-    als_xy_wing: &'static str,
-    als_chain: &'static str,
-    death_blossom: &'static str,
-    removes: &'static str,
-    places: &'static str,
-    and: &'static str,
+    through_sets,
+    forced_cell,
+    uniqueness,
+    bug,
+    sue_de_coq,
+    avoidable1,
+    avoidable2,
+    dual_kite,
+    dual_er,
+    multi1,
+    multi2,
+    medusa_wrap,
+    medusa_trap,
+    reveal,
+    als_xz,
+    als_xz_double,
+    als_xy_wing,
+    als_chain,
+    death_blossom,
+    removes,
+    places,
+    and,
+    /// Houses: "row 3", "Zeile 3", "fila 3", "3행".
+    house_row,
+    house_col,
+    house_box,
+    /// Forcing chains and nets (`forcing.rs`): a contradiction, a cell's or a house's
+    /// branches, one branch, and what a contradiction runs into.
+    forcing_contradiction,
+    forcing_cell,
+    forcing_unit,
+    forcing_branch,
+    forcing_both,
+    forcing_no_candidate,
+    forcing_no_place,
+    /// After a literal ruled out by a nested trial.
+    forcing_nested,
 }
 
 const EN: Phrases = Phrases {
@@ -192,6 +225,17 @@ const EN: Phrases = Phrases {
     removes: "Removes {elims}.",
     places: "Places {places}.",
     and: "and",
+    house_row: "row {n}",
+    house_col: "column {n}",
+    house_box: "box {n}",
+    forcing_contradiction: "suppose {assumption}: {walk}. But {why}, so {conclusion}.",
+    forcing_cell: "{cell} holds one of {digits}. {branches} Either way, {conclusion}.",
+    forcing_unit: "{digit} goes in {house} at one of {cells}. {branches} Either way, {conclusion}.",
+    forcing_branch: "If {assumption}: {walk}.",
+    forcing_both: "{cell} would be both {digit} and not {digit}",
+    forcing_no_candidate: "{cell} would have no digit left",
+    forcing_no_place: "{digit} would have no place left in {house}",
+    forcing_nested: "(trying it fails)",
 };
 
 const DE: Phrases = Phrases {
@@ -245,6 +289,17 @@ const DE: Phrases = Phrases {
     removes: "Entfernt {elims}.",
     places: "Setzt {places}.",
     and: "und",
+    house_row: "Zeile {n}",
+    house_col: "Spalte {n}",
+    house_box: "Block {n}",
+    forcing_contradiction: "angenommen {assumption}: {walk}. Aber {why}, also {conclusion}.",
+    forcing_cell: "{cell} enthält eine der Ziffern {digits}. {branches} In jedem Fall gilt {conclusion}.",
+    forcing_unit: "{digit} steht in {house} an einer der Stellen {cells}. {branches} In jedem Fall gilt {conclusion}.",
+    forcing_branch: "Wenn {assumption}: {walk}.",
+    forcing_both: "{cell} wäre zugleich {digit} und nicht {digit}",
+    forcing_no_candidate: "{cell} bliebe keine Ziffer",
+    forcing_no_place: "{digit} hätte in {house} keinen Platz mehr",
+    forcing_nested: "(der Versuch scheitert)",
 };
 
 const ES: Phrases = Phrases {
@@ -298,6 +353,17 @@ const ES: Phrases = Phrases {
     removes: "Elimina {elims}.",
     places: "Coloca {places}.",
     and: "y",
+    house_row: "fila {n}",
+    house_col: "columna {n}",
+    house_box: "caja {n}",
+    forcing_contradiction: "supongamos {assumption}: {walk}. Pero {why}, así que {conclusion}.",
+    forcing_cell: "{cell} contiene uno de {digits}. {branches} En cualquier caso, {conclusion}.",
+    forcing_unit: "{digit} va en {house} en una de {cells}. {branches} En cualquier caso, {conclusion}.",
+    forcing_branch: "Si {assumption}: {walk}.",
+    forcing_both: "{cell} sería a la vez {digit} y no {digit}",
+    forcing_no_candidate: "{cell} se quedaría sin dígitos",
+    forcing_no_place: "{digit} no tendría sitio en {house}",
+    forcing_nested: "(probarlo falla)",
 };
 
 const KO: Phrases = Phrases {
@@ -351,6 +417,17 @@ const KO: Phrases = Phrases {
     removes: "제거: {elims}.",
     places: "배치: {places}.",
     and: "그리고",
+    house_row: "{n}행",
+    house_col: "{n}열",
+    house_box: "{n}번 박스",
+    forcing_contradiction: "{assumption}이라고 가정하면: {walk}. 그러나 {why}, 따라서 {conclusion}.",
+    forcing_cell: "{cell}에는 {digits} 중 하나가 들어갑니다. {branches} 어느 경우든 {conclusion}.",
+    forcing_unit: "{digit}은(는) {house}의 {cells} 중 한 곳에 들어갑니다. {branches} 어느 경우든 {conclusion}.",
+    forcing_branch: "{assumption}이면: {walk}.",
+    forcing_both: "{cell}이(가) {digit}이면서 {digit}이 아니게 되므로",
+    forcing_no_candidate: "{cell}에 남는 숫자가 없으므로",
+    forcing_no_place: "{house}에 {digit}이(가) 들어갈 곳이 없으므로",
+    forcing_nested: "(시도하면 실패)",
 };
 
 fn phrases(lang: Lang) -> &'static Phrases {
@@ -362,7 +439,12 @@ fn phrases(lang: Lang) -> &'static Phrases {
     }
 }
 
+/// The one place a template's `{placeholders}` are filled (the step's sentence, the forcing
+/// branches, houses): each `{key}` becomes its value; a key not given stays as written, which
+/// the tests look for.
 pub(crate) fn fill(template: &str, values: &[(&str, String)]) -> String {
+    #[cfg(test)]
+    tests::FILLED.with(|f| f.borrow_mut().insert(template.to_string()));
     let mut out = template.to_string();
     for (key, value) in values {
         out = out.replace(&format!("{{{key}}}"), value);
@@ -674,9 +756,113 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
 mod tests {
     use super::*;
     use crate::format::line;
+    use crate::geometry::Candidate;
     use crate::position::Position;
     use crate::rating::solve_logically;
+    use crate::step::{Contradiction, Forcing};
     use crate::techniques;
+    use std::cell::RefCell;
+    use std::collections::{BTreeSet, HashSet};
+
+    thread_local! {
+        /// Every template `fill` was given on this thread (each test has its own thread).
+        pub(super) static FILLED: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
+    }
+
+    /// The `{placeholders}` of a template.
+    fn placeholders(template: &str) -> BTreeSet<&str> {
+        template.split('{').skip(1).filter_map(|rest| rest.split_once('}').map(|(key, _)| key)).collect()
+    }
+
+    #[test]
+    fn every_language_has_the_same_placeholders_in_every_template() {
+        let en = phrases(Lang::En).entries();
+        for lang in Lang::ALL {
+            let entries = phrases(lang).entries();
+            assert_eq!(entries.len(), en.len());
+            for ((name, template), (_, english)) in entries.iter().zip(&en) {
+                assert!(!template.trim().is_empty(), "{lang:?} {name} is empty");
+                assert_eq!(placeholders(template), placeholders(english), "{lang:?} {name}: {template}");
+                // A stray brace would read as a placeholder that is never filled.
+                assert_eq!(template.matches('{').count(), template.matches('}').count(), "{lang:?} {name}: {template}");
+            }
+        }
+    }
+
+    /// Steps of every technique, made up so that every branch of `explain` is taken: loops that
+    /// start true, false or on a pair, links through sets, finned and cannibal fish, a wrap and
+    /// a trap, single and double ALS links, each kind of contradiction, placing and removing.
+    fn made_up_steps() -> Vec<Step> {
+        let size = Size::Nine;
+        let cand = |r: usize, c: usize, d: u8| Candidate::new(size.cell(r, c), Digit::new(d).unwrap());
+        let strong = |a: Candidate, b: Candidate| Link::cells(a, b, true);
+        let weak = |a: Candidate, b: Candidate| Link::cells(a, b, false);
+        let mut through_set = strong(cand(0, 0, 1), cand(0, 1, 2));
+        through_set.set = vec![size.cell(0, 0), size.cell(0, 1)];
+        let mut forcing_cell = strong(cand(0, 2, 3), cand(4, 4, 4));
+        forcing_cell.set = vec![size.cell(0, 2), size.cell(0, 3)];
+        let chains = [
+            vec![weak(cand(0, 0, 1), cand(0, 8, 1)), strong(cand(0, 8, 1), cand(3, 8, 1))],
+            vec![strong(cand(0, 0, 1), cand(0, 8, 1)), weak(cand(0, 8, 1), cand(0, 0, 1))],
+            vec![strong(cand(0, 0, 1), cand(0, 8, 1)), weak(cand(0, 8, 1), cand(0, 8, 2)), strong(cand(0, 8, 2), cand(0, 0, 2))],
+            vec![through_set, weak(cand(0, 1, 2), cand(0, 2, 3)), forcing_cell, weak(cand(4, 4, 4), cand(4, 5, 5))],
+        ];
+        let contradictions = [
+            None,
+            Some(Contradiction::Both(cand(1, 1, 5))),
+            Some(Contradiction::NoCandidate(size.cell(1, 1))),
+            Some(Contradiction::NoPlace(House::Box(4), Digit::new(6).unwrap())),
+        ];
+        let mut steps = Vec::new();
+        for &t in Technique::ALL {
+            for chain in &chains {
+                for (i, contradiction) in contradictions.iter().enumerate() {
+                    for eliminate in [None, Some(cand(4, 4, 1)), Some(cand(0, 0, 1))] {
+                        let mut s = Step::new(t);
+                        s.cells = vec![size.cell(0, 0), size.cell(0, 1), size.cell(1, 0), size.cell(8, 8)];
+                        s.houses = vec![House::Row(0), House::Col(0), House::Box(0), House::Row(1)];
+                        s.candidates = vec![cand(0, 0, 1), cand(0, 1, 2), cand(1, 0, 1), cand(8, 8, 2)];
+                        s.chains = vec![chain.clone(), chain.clone()];
+                        match eliminate {
+                            Some(e) => s.eliminations.push(e),
+                            None => s.placements.push(cand(2, 2, 7)),
+                        }
+                        // One branch assumes what its chain starts from, the other not (a
+                        // literal a nested trial rules out).
+                        let first = chain[0].from.clone();
+                        let assumptions = vec![(Candidate::new(first.cells[0], first.digit), chain[0].strong), (cand(8, 8, 9), true)];
+                        s.forcing = (i > 0 || eliminate.is_some()).then(|| Forcing {
+                            assumptions,
+                            contradiction: *contradiction,
+                            nested: Vec::new(),
+                            nesting: 1,
+                        });
+                        steps.push(s);
+                    }
+                }
+            }
+        }
+        steps
+    }
+
+    #[test]
+    fn every_template_is_filled_in_every_language() {
+        for step in made_up_steps() {
+            for lang in Lang::ALL {
+                let text = explain(&step, Size::Nine, lang);
+                assert!(!text.contains('{') && !text.contains('}'), "{lang:?} {:?}: {text}", step.technique);
+            }
+        }
+        let filled = FILLED.with(|f| f.borrow().clone());
+        for lang in Lang::ALL {
+            for (name, template) in phrases(lang).entries() {
+                // Words with no placeholder (`and`, `forcing_nested`) are used as they are.
+                if !placeholders(template).is_empty() {
+                    assert!(filled.contains(template), "{lang:?} {name} was never used: {template}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn every_language_names_every_technique_differently_enough() {
