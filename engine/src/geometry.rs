@@ -514,6 +514,31 @@ pub fn cell_name(size: Size, cell: Cell) -> String {
     format!("r{}c{}", size.row_of(cell) + 1, size.col_of(cell) + 1)
 }
 
+/// Cells as players write a group: `r3c45` (one row), `r45c3` (one column), else listed. On
+/// 16x16, where numbers have two digits, always listed.
+pub fn cells_compact(size: Size, cells: &[Cell]) -> String {
+    let rows: Vec<usize> = cells.iter().map(|&c| size.row_of(c) + 1).collect();
+    let cols: Vec<usize> = cells.iter().map(|&c| size.col_of(c) + 1).collect();
+    let join = |v: &[usize]| v.iter().map(|n| n.to_string()).collect::<String>();
+    if cells.len() > 1 && size.side() <= 9 && rows.iter().all(|&r| r == rows[0]) {
+        format!("r{}c{}", rows[0], join(&cols))
+    } else if cells.len() > 1 && size.side() <= 9 && cols.iter().all(|&c| c == cols[0]) {
+        format!("r{}c{}", join(&rows), cols[0])
+    } else if cells.len() > 1 && size.side() <= 9 {
+        // Cells across boxes and lines (an almost locked set's): row by row, "r8c1,r9c12".
+        let mut parts: Vec<(usize, Vec<usize>)> = Vec::new();
+        for (&r, &c) in rows.iter().zip(&cols) {
+            match parts.iter_mut().find(|p| p.0 == r) {
+                Some(p) => p.1.push(c),
+                None => parts.push((r, vec![c])),
+            }
+        }
+        parts.iter().map(|(r, cs)| format!("r{r}c{}", join(cs))).collect::<Vec<_>>().join(",")
+    } else {
+        cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(",")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,9 +2,9 @@
 //!
 //! A `Grid` knows its size and holds `Option<Digit>` per cell. It serializes as its 16/81/256
 //! character line (see `format::line`), so stored games stay small and readable, and a corrupt
-//! stored grid is rejected by the same parser that reads puzzles.
+//! stored grid is rejected by the same parser that reads puzzles. That parser, and the other
+//! text forms (`to_pretty`), live in `format`, which builds on this module (not the reverse).
 
-use crate::format::{self, FormatError};
 use crate::geometry::{Cell, Digit, DigitSet, House, Size};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -108,23 +108,11 @@ impl Grid {
     pub fn to_line(&self) -> String {
         self.cells.iter().map(|c| c.map_or('.', |d| self.size.digit_char(d))).collect()
     }
-
-    /// The grid as text rows with box separators, for people (clipboard, CLI).
-    pub fn to_pretty(&self) -> String {
-        format::pretty::write(self)
-    }
 }
 
 impl From<Grid> for String {
     fn from(g: Grid) -> String {
         g.to_line()
-    }
-}
-
-impl TryFrom<String> for Grid {
-    type Error = FormatError;
-    fn try_from(s: String) -> Result<Grid, FormatError> {
-        format::line::parse(&s)
     }
 }
 
@@ -158,7 +146,7 @@ mod tests {
 
     #[test]
     fn serde_uses_the_line_format() {
-        let g = format::line::parse("1.3.....4.2.3..1").unwrap();
+        let g = crate::format::line::parse("1.3.....4.2.3..1").unwrap();
         let json = serde_json::to_string(&g).unwrap();
         assert_eq!(json, "\"1.3.....4.2.3..1\"");
         let back: Grid = serde_json::from_str(&json).unwrap();

@@ -8,13 +8,19 @@
 //!  grid ────── a grid of digits (givens, entries, solutions)
 //!  format ──── puzzle text in and out (lines, .sdk, .ss, Solo IDs, SudokuPad strings)
 //!  solver ──── count and list solutions (fast 9x9 bitboards; any size; a naive reference)
-//!  position ── a grid with candidates: what logical techniques work on
 //!  step ────── one logical deduction as data (technique, placements, eliminations, reasons)
-//!  techniques  the human techniques, one file each, each finding a `Step`
+//!  position ── a grid with candidates: what logical techniques work on
+//!  techniques  the human techniques, one file each, each finding a `Step`; `TABLE` has a row
+//!              per technique: names, family, score, finder
+//!  lang ────── the engine's words in its languages: houses, and the sentence of each step
 //!  rating ──── a logical solve, its hardest step, a score and a level
 //!  generator ─ seeded puzzles by size, level and symmetry
 //!  game ────── the game reducer: state + action → state, with undo and redo
 //! ```
+//!
+//! The modules' imports form a DAG, roughly in this order (format builds on grid, position on
+//! step, lang and rating on techniques, never the reverse): `scripts/check-engine-cycles`
+//! fails on an import cycle, and CI runs it.
 
 pub mod cellset;
 pub mod format;

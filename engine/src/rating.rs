@@ -15,7 +15,6 @@
 //! nets 8.8-9.6, nested nets 9.7-11.9, each growing with the length of its proof
 //! (`forcing::length_bonus`), so puzzles are ordered as SE orders them across the whole range.
 
-use crate::geometry::House;
 use crate::grid::Grid;
 use crate::position::Position;
 use crate::step::{Step, Technique};
@@ -70,73 +69,11 @@ impl Level {
     }
 }
 
-/// Families of techniques, for the generator's level requirements ("a Hard puzzle needs a step
-/// beyond singles and subsets; an Expert one needs fish, wings, uniqueness or chains").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    Single,
-    Intersection,
-    Subset,
-    Fish,
-    SingleDigitPattern,
-    Coloring,
-    Wing,
-    Uniqueness,
-    Chain,
-    Forcing,
-    Other,
-}
+pub use crate::techniques::{Family, base_score, step_score};
 
-/// The family of a technique.
+/// The family of a technique (its row in `techniques::TABLE` says).
 pub fn family(t: Technique) -> Family {
-    use Technique::*;
-    match t {
-        FullHouse | HiddenSingle | NakedSingle => Family::Single,
-        LockedCandidatesPointing | LockedCandidatesClaiming => Family::Intersection,
-        LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad | HiddenPair | HiddenTriple | HiddenQuad => Family::Subset,
-        XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish | SashimiXWing | SashimiSwordfish
-        | SashimiJellyfish => Family::Fish,
-        Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle | DualTwoStringKite | DualEmptyRectangle => Family::SingleDigitPattern,
-        SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 | Medusa3D => Family::Coloring,
-        XYWing | XYZWing | WWing => Family::Wing,
-        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6
-        | HiddenRectangle | AvoidableRectangle1 | AvoidableRectangle2 | Bug1 => Family::Uniqueness,
-        RemotePair
-        | XChain
-        | XYChain
-        | ContinuousNiceLoop
-        | DiscontinuousNiceLoop
-        | Aic
-        | AlsXz
-        | AlsXyWing
-        | AlsXyChain
-        | DeathBlossom
-        | GroupedContinuousNiceLoop
-        | GroupedDiscontinuousNiceLoop
-        | GroupedAic => Family::Chain,
-        ContradictionForcingChain
-        | UnitForcingChain
-        | CellForcingChain
-        | ContradictionForcingNet
-        | UnitForcingNet
-        | CellForcingNet
-        | NestedForcingNet => Family::Forcing,
-        FrankenXWing
-        | FrankenSwordfish
-        | FrankenJellyfish
-        | FinnedFrankenXWing
-        | FinnedFrankenSwordfish
-        | FinnedFrankenJellyfish
-        | MutantXWing
-        | MutantSwordfish
-        | MutantJellyfish
-        | FinnedMutantXWing
-        | FinnedMutantSwordfish
-        | FinnedMutantJellyfish
-        | FinnedMutantSquirmbag
-        | FinnedMutantWhale => Family::Fish,
-        SueDeCoq | TemplateSet | TemplateDelete | Reveal => Family::Other,
-    }
+    t.family()
 }
 
 /// Whether a solve meets a level's technique requirement (on top of its score range).
@@ -159,125 +96,9 @@ pub fn meets_requirement(level: Level, steps: &[Step]) -> bool {
     }
 }
 
-/// The score of one step on the Sudoku-Explainer-like scale.
-pub fn step_score(step: &Step) -> f32 {
-    score_of(step)
-}
-
 /// The lowest score of a technique that assumes a unique solution (Unique and Avoidable
 /// Rectangles, BUG): a solve limited below it is valid for every solution.
 pub const UNIQUENESS_FLOOR: f32 = 4.5;
-
-/// The lowest score a technique's steps can have (a box's hidden single, a chain of four
-/// cells, a forcing proof of a few links): the floor `techniques::ORDER` is sorted by.
-pub fn base_score(technique: Technique) -> f32 {
-    let mut step = Step::new(technique);
-    step.houses.push(House::Box(0));
-    score_of(&step)
-}
-
-fn score_of(step: &Step) -> f32 {
-    use Technique::*;
-    match step.technique {
-        FullHouse => 1.0,
-        HiddenSingle => match step.houses.first() {
-            Some(House::Box(_)) => 1.2,
-            _ => 1.5,
-        },
-        NakedSingle => 2.3,
-        LockedCandidatesPointing => 2.6,
-        LockedCandidatesClaiming => 2.8,
-        LockedPair => 2.9,
-        NakedPair => 3.0,
-        XWing => 3.2,
-        HiddenPair => 3.4,
-        LockedTriple => 3.5,
-        NakedTriple => 3.6,
-        Swordfish => 3.8,
-        Skyscraper => 3.9,
-        HiddenTriple | TwoStringKite => 4.0,
-        TurbotFish | EmptyRectangle | DualTwoStringKite => 4.1,
-        XYWing | FinnedXWing | SashimiXWing | DualEmptyRectangle => 4.2,
-        SimpleColorsTrap | SimpleColorsWrap => 4.3,
-        XYZWing | WWing => 4.4,
-        UniqueRectangle1 | AvoidableRectangle1 | MultiColors1 | MultiColors2 => 4.5,
-        UniqueRectangle2 | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6 | AvoidableRectangle2 => 4.6,
-        HiddenRectangle | FinnedSwordfish | SashimiSwordfish => 4.7,
-        UniqueRectangle3 => 4.8,
-        NakedQuad => 5.0,
-        Jellyfish => 5.2,
-        HiddenQuad => 5.4,
-        FinnedJellyfish | SashimiJellyfish => 5.5,
-        SueDeCoq => 5.5,
-        Bug1 => 5.6,
-        RemotePair => 6.5,
-        XChain => chain_score(6.5, step),
-        XYChain => chain_score(6.6, step),
-        // Colouring across digits: as strong as a short XY- or X-Chain, not scored by length.
-        Medusa3D => 6.6,
-        ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => chain_score(7.0, step),
-        GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => chain_score(7.2, step),
-        AlsXz => 7.5,
-        ContradictionForcingChain => forcing_score(8.3, 8.7, step),
-        UnitForcingChain => forcing_score(8.4, 8.7, step),
-        CellForcingChain => forcing_score(8.5, 8.7, step),
-        ContradictionForcingNet => forcing_score(8.8, 9.6, step),
-        UnitForcingNet => forcing_score(8.9, 9.6, step),
-        CellForcingNet => forcing_score(9.0, 9.6, step),
-        NestedForcingNet => {
-            // Each level of nesting is a rung of its own: 9.7, 10.2, 10.7.
-            let nesting = step.forcing.as_ref().map_or(1, |f| f.nesting.max(1));
-            let base = 9.7 + 0.5 * (nesting - 1) as f32;
-            // Nested proofs grow long on the hardest puzzles: their length orders them (SE's
-            // ratings of the forum's hardest run from 10 to 11.9).
-            forcing_score(base, base + 2.2, step)
-        }
-        AlsXyWing => 7.8,
-        AlsXyChain => als_chain_score(step),
-        DeathBlossom => 8.2,
-        Reveal => 12.0,
-        // Complex fish: the basic fish of their size (plain or finned) plus 0.2 for Franken
-        // (0.3 finned) and 0.5 for Mutant (0.6 finned). Squirmbag (5) and Whale (6) have no
-        // basic counterpart here; their finned scores extend Finned Jellyfish's (5.8, 6.1).
-        // Written out: sums of floats would miss the level thresholds.
-        FrankenXWing => 3.4,
-        FrankenSwordfish => 4.0,
-        FrankenJellyfish => 5.4,
-        FinnedFrankenXWing => 4.5,
-        FinnedFrankenSwordfish => 5.0,
-        FinnedFrankenJellyfish => 5.8,
-        MutantXWing => 3.7,
-        MutantSwordfish => 4.3,
-        MutantJellyfish => 5.7,
-        FinnedMutantXWing => 4.8,
-        FinnedMutantSwordfish => 5.3,
-        FinnedMutantJellyfish => 6.1,
-        FinnedMutantSquirmbag => 6.4,
-        FinnedMutantWhale => 6.7,
-        TemplateSet | TemplateDelete => 7.6,
-    }
-}
-
-/// Longer chains are harder to see: +0.1 per four cells beyond four, at most +1.0.
-fn chain_score(base: f32, step: &Step) -> f32 {
-    let extra = step.cells.len().saturating_sub(4) as f32 / 4.0;
-    base + (extra.floor() / 10.0).min(1.0)
-}
-
-/// A forcing step's score: its rung's base, plus its proof's length (Sudoku Explainer's rule),
-/// within the rung.
-fn forcing_score(base: f32, cap: f32, step: &Step) -> f32 {
-    let length = techniques::forcing::proof_length(step);
-    (base + techniques::forcing::length_bonus(length)).min(cap)
-}
-
-/// ALS-XY-Chains score 8.0 with four sets, +0.1 per further set, at most 8.2 (they stay below
-/// the forcing chains' 8.3, where Master begins). The sets are
-/// counted by the strong links (one inside each set) of the step's first chain.
-fn als_chain_score(step: &Step) -> f32 {
-    let sets = step.chains.first().map_or(0, |c| c.iter().filter(|l| l.strong).count());
-    8.0 + (sets.saturating_sub(4).min(2) as f32) / 10.0
-}
 
 /// A logical solve: the steps in order, and whether they finished the puzzle.
 #[derive(Clone, Debug)]

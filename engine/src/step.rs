@@ -2,10 +2,11 @@
 //!
 //! A hint, a line of the solve log, a highlight on the board and a grading input are all the
 //! same `Step`: which technique, what it places or removes, and the cells, houses and candidates
-//! that justify it. The app renders these fields (and translates the sentence from them); the
-//! engine's `explanation` gives the English sentence.
+//! that justify it. The app renders these fields; `lang` turns them into a sentence
+//! (`lang::explain`, or `Step::explanation` in English). This module is data only: it names
+//! no technique's words or finder (`techniques::TABLE` does), so everything can build on it.
 
-use crate::geometry::{Candidate, Cell, Digit, House, Size, cell_name};
+use crate::geometry::{Candidate, Cell, Digit, House, Size, cell_name, cells_compact};
 
 use serde::{Deserialize, Serialize};
 
@@ -113,104 +114,6 @@ techniques! {
     Reveal,
 }
 
-impl Technique {
-    /// The name players know it by (in English; `lang::technique_name` for the others).
-    pub fn name(self) -> &'static str {
-        use Technique::*;
-        match self {
-            FullHouse => "Full House",
-            HiddenSingle => "Hidden Single",
-            NakedSingle => "Naked Single",
-            LockedCandidatesPointing => "Locked Candidates (Pointing)",
-            LockedCandidatesClaiming => "Locked Candidates (Claiming)",
-            LockedPair => "Locked Pair",
-            LockedTriple => "Locked Triple",
-            NakedPair => "Naked Pair",
-            NakedTriple => "Naked Triple",
-            NakedQuad => "Naked Quad",
-            HiddenPair => "Hidden Pair",
-            HiddenTriple => "Hidden Triple",
-            HiddenQuad => "Hidden Quad",
-            XWing => "X-Wing",
-            Swordfish => "Swordfish",
-            Jellyfish => "Jellyfish",
-            FinnedXWing => "Finned X-Wing",
-            FinnedSwordfish => "Finned Swordfish",
-            FinnedJellyfish => "Finned Jellyfish",
-            SashimiXWing => "Sashimi X-Wing",
-            SashimiSwordfish => "Sashimi Swordfish",
-            SashimiJellyfish => "Sashimi Jellyfish",
-            Skyscraper => "Skyscraper",
-            TwoStringKite => "2-String Kite",
-            TurbotFish => "Turbot Fish",
-            EmptyRectangle => "Empty Rectangle",
-            SimpleColorsTrap => "Simple Colors (Trap)",
-            SimpleColorsWrap => "Simple Colors (Wrap)",
-            XYWing => "XY-Wing",
-            XYZWing => "XYZ-Wing",
-            WWing => "W-Wing",
-            UniqueRectangle1 => "Unique Rectangle Type 1",
-            UniqueRectangle2 => "Unique Rectangle Type 2",
-            UniqueRectangle3 => "Unique Rectangle Type 3",
-            UniqueRectangle4 => "Unique Rectangle Type 4",
-            HiddenRectangle => "Hidden Rectangle",
-            Bug1 => "BUG+1",
-            RemotePair => "Remote Pair",
-            XChain => "X-Chain",
-            XYChain => "XY-Chain",
-            ContinuousNiceLoop => "Continuous Nice Loop",
-            DiscontinuousNiceLoop => "Discontinuous Nice Loop",
-            Aic => "Alternating Inference Chain",
-            AlsXz => "ALS-XZ",
-            SueDeCoq => "Sue de Coq",
-            ContradictionForcingChain => "Contradiction Forcing Chain",
-            UnitForcingChain => "Unit Forcing Chain",
-            CellForcingChain => "Cell Forcing Chain",
-            ContradictionForcingNet => "Contradiction Forcing Net",
-            UnitForcingNet => "Unit Forcing Net",
-            CellForcingNet => "Cell Forcing Net",
-            NestedForcingNet => "Nested Forcing Net",
-            UniqueRectangle5 => "Unique Rectangle Type 5",
-            UniqueRectangle6 => "Unique Rectangle Type 6",
-            AvoidableRectangle1 => "Avoidable Rectangle Type 1",
-            AvoidableRectangle2 => "Avoidable Rectangle Type 2",
-            DualTwoStringKite => "Dual 2-String Kite",
-            DualEmptyRectangle => "Dual Empty Rectangle",
-            MultiColors1 => "Multi-Colors 1",
-            MultiColors2 => "Multi-Colors 2",
-            Medusa3D => "3D Medusa",
-            AlsXyWing => "ALS-XY-Wing",
-            AlsXyChain => "ALS-XY-Chain",
-            DeathBlossom => "Death Blossom",
-            FrankenXWing => "Franken X-Wing",
-            FrankenSwordfish => "Franken Swordfish",
-            FrankenJellyfish => "Franken Jellyfish",
-            FinnedFrankenXWing => "Finned Franken X-Wing",
-            FinnedFrankenSwordfish => "Finned Franken Swordfish",
-            FinnedFrankenJellyfish => "Finned Franken Jellyfish",
-            MutantXWing => "Mutant X-Wing",
-            MutantSwordfish => "Mutant Swordfish",
-            MutantJellyfish => "Mutant Jellyfish",
-            FinnedMutantXWing => "Finned Mutant X-Wing",
-            FinnedMutantSwordfish => "Finned Mutant Swordfish",
-            FinnedMutantJellyfish => "Finned Mutant Jellyfish",
-            FinnedMutantSquirmbag => "Finned Mutant Squirmbag",
-            FinnedMutantWhale => "Finned Mutant Whale",
-            TemplateSet => "Template Set",
-            TemplateDelete => "Template Delete",
-            GroupedContinuousNiceLoop => "Grouped Continuous Nice Loop",
-            GroupedDiscontinuousNiceLoop => "Grouped Discontinuous Nice Loop",
-            GroupedAic => "Grouped Alternating Inference Chain",
-            Reveal => "Reveal",
-        }
-    }
-
-    /// A technique from its name (as `name` writes it).
-    pub fn from_name(name: &str) -> Option<Technique> {
-        Technique::ALL.iter().copied().find(|t| t.name() == name)
-    }
-}
-
 /// One logical deduction.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Step {
@@ -282,7 +185,7 @@ impl Node {
 
     /// `5r3c4`, or `5r3c45` for a group of one row (cells joined as players write them).
     pub fn name(&self, size: Size) -> String {
-        format!("{}{}", size.digit_char(self.digit), crate::lang::cells_compact(size, &self.cells))
+        format!("{}{}", size.digit_char(self.digit), cells_compact(size, &self.cells))
     }
 }
 
@@ -320,9 +223,8 @@ impl Link {
     /// What the link says, as an implication: `r1c1≠5 ⇒ r1c9=5` (strong) or `r1c1=5 ⇒ r4c1≠5`
     /// (weak); a group reads `r1c45=5` (one of them is 5).
     pub fn implication(&self, size: Size) -> String {
-        let literal = |n: &Node, on: bool| {
-            format!("{}{}{}", crate::lang::cells_compact(size, &n.cells), if on { "=" } else { "≠" }, size.digit_char(n.digit))
-        };
+        let literal =
+            |n: &Node, on: bool| format!("{}{}{}", cells_compact(size, &n.cells), if on { "=" } else { "≠" }, size.digit_char(n.digit));
         format!("{} ⇒ {}", literal(&self.from, !self.strong), literal(&self.to, self.strong))
     }
 
@@ -380,11 +282,6 @@ impl Step {
     /// Whether the step changes nothing (a technique must never return such a step).
     pub fn is_empty(&self) -> bool {
         self.placements.is_empty() && self.eliminations.is_empty()
-    }
-
-    /// A plain English sentence: the technique, why, and what it places or removes.
-    pub fn explanation(&self, size: Size) -> String {
-        crate::lang::explain(self, size, crate::lang::Lang::En)
     }
 
     /// What the step does, as `r3c5=7` placements and `r3c5<>7` eliminations.

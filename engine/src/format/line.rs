@@ -29,6 +29,14 @@ pub fn write(grid: &Grid) -> String {
     grid.to_line()
 }
 
+/// Reading a grid back from its line: how a stored `Grid` deserializes (see `grid`).
+impl TryFrom<String> for Grid {
+    type Error = FormatError;
+    fn try_from(s: String) -> Result<Grid, FormatError> {
+        parse(&s)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -34,3 +34,10 @@ pub fn write(grid: &Grid) -> String {
     }
     out
 }
+
+impl Grid {
+    /// The grid as text rows with box separators, for people (clipboard, CLI).
+    pub fn to_pretty(&self) -> String {
+        write(self)
+    }
+}

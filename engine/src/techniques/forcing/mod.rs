@@ -15,7 +15,6 @@
 //! and rung and kept (`MEMO`), because the three kinds read the same branches.
 
 mod propagate;
-pub mod text;
 
 use crate::geometry::{Candidate, House};
 use crate::position::Position;

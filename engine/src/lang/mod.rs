@@ -1,11 +1,21 @@
 //! The engine's words in inkdoku's four languages — English, German, Spanish and Korean, the
-//! languages of the documents inkdoku descends from: technique names, houses, and the sentence
-//! that explains each step. The app translates its own interface; hints come from here so the
-//! sentence and the step can never disagree.
+//! languages of the documents inkdoku descends from: houses, and the sentence that explains
+//! each step. The app translates its own interface; hints come from here so the sentence and
+//! the step can never disagree.
+//!
+//! All of them are here, in one table per language (`EN`, `DE`, `ES`, `KO`, one `Phrases`
+//! each, declared from one list), filled by one function (`fill`); `forcing.rs` builds the
+//! forcing steps' sentences from the same tables. The one exception is by design: a
+//! technique's name is part of its row in `techniques::TABLE`, with its finder and score.
 //!
 //! Explanations are templates with `{placeholders}` filled from the step's data; cells are
-//! written `r3c5` in every language, as Sudoku communities everywhere do.
+//! written `r3c5` in every language, as Sudoku communities everywhere do. The tests check that
+//! every language has the same placeholders in each template, and that every template is filled
+//! (no `{key}` left) in every language.
 
+mod forcing;
+
+pub use crate::geometry::cells_compact;
 use crate::geometry::{Cell, Digit, DigitSet, House, Size, cell_name};
 use crate::step::{Link, SetLink, Step, Technique};
 use serde::{Deserialize, Serialize};
@@ -51,211 +61,117 @@ impl Lang {
     }
 }
 
-/// A technique's name in a language.
+/// A technique's name in a language (from its row in `techniques::TABLE`).
 pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
-    use Technique::*;
-    let [en, de, es, ko] = match t {
-        FullHouse => ["Full House", "Full House", "Casa llena", "풀 하우스"],
-        HiddenSingle => ["Hidden Single", "Versteckter Single", "Único oculto", "히든 싱글"],
-        NakedSingle => ["Naked Single", "Nackter Single", "Único desnudo", "네이키드 싱글"],
-        LockedCandidatesPointing => {
-            ["Locked Candidates (Pointing)", "Gesperrte Kandidaten (Pointing)", "Candidatos bloqueados (señalando)", "교차 후보 (포인팅)"]
-        }
-        LockedCandidatesClaiming => [
-            "Locked Candidates (Claiming)",
-            "Gesperrte Kandidaten (Claiming)",
-            "Candidatos bloqueados (reclamando)",
-            "교차 후보 (클레이밍)",
-        ],
-        LockedPair => ["Locked Pair", "Gesperrtes Paar", "Par bloqueado", "잠긴 페어"],
-        LockedTriple => ["Locked Triple", "Gesperrtes Tripel", "Trío bloqueado", "잠긴 트리플"],
-        NakedPair => ["Naked Pair", "Nacktes Paar", "Par desnudo", "네이키드 페어"],
-        NakedTriple => ["Naked Triple", "Nacktes Tripel", "Trío desnudo", "네이키드 트리플"],
-        NakedQuad => ["Naked Quad", "Nacktes Quartett", "Cuarteto desnudo", "네이키드 쿼드"],
-        HiddenPair => ["Hidden Pair", "Verstecktes Paar", "Par oculto", "히든 페어"],
-        HiddenTriple => ["Hidden Triple", "Verstecktes Tripel", "Trío oculto", "히든 트리플"],
-        HiddenQuad => ["Hidden Quad", "Verstecktes Quartett", "Cuarteto oculto", "히든 쿼드"],
-        XWing => ["X-Wing", "X-Wing", "Ala X", "X-윙"],
-        Swordfish => ["Swordfish", "Schwertfisch", "Pez espada", "황새치"],
-        Jellyfish => ["Jellyfish", "Qualle", "Medusa", "해파리"],
-        FinnedXWing => ["Finned X-Wing", "X-Wing mit Flosse", "Ala X con aleta", "핀 X-윙"],
-        FinnedSwordfish => ["Finned Swordfish", "Schwertfisch mit Flosse", "Pez espada con aleta", "핀 황새치"],
-        FinnedJellyfish => ["Finned Jellyfish", "Qualle mit Flosse", "Medusa con aleta", "핀 해파리"],
-        SashimiXWing => ["Sashimi X-Wing", "Sashimi-X-Wing", "Ala X sashimi", "사시미 X-윙"],
-        SashimiSwordfish => ["Sashimi Swordfish", "Sashimi-Schwertfisch", "Pez espada sashimi", "사시미 황새치"],
-        SashimiJellyfish => ["Sashimi Jellyfish", "Sashimi-Qualle", "Medusa sashimi", "사시미 해파리"],
-        Skyscraper => ["Skyscraper", "Wolkenkratzer", "Rascacielos", "마천루"],
-        TwoStringKite => ["2-String Kite", "Drachen (2-String Kite)", "Cometa de dos cuerdas", "연 (2-String Kite)"],
-        TurbotFish => ["Turbot Fish", "Steinbutt (Turbot Fish)", "Rodaballo (Turbot Fish)", "터봇 피시"],
-        EmptyRectangle => ["Empty Rectangle", "Leeres Rechteck", "Rectángulo vacío", "빈 사각형"],
-        SimpleColorsTrap => ["Simple Colors (Trap)", "Einfaches Färben (Falle)", "Colores simples (trampa)", "단순 색칠 (함정)"],
-        SimpleColorsWrap => {
-            ["Simple Colors (Wrap)", "Einfaches Färben (Widerspruch)", "Colores simples (contradicción)", "단순 색칠 (모순)"]
-        }
-        XYWing => ["XY-Wing", "XY-Wing", "Ala XY", "XY-윙"],
-        XYZWing => ["XYZ-Wing", "XYZ-Wing", "Ala XYZ", "XYZ-윙"],
-        WWing => ["W-Wing", "W-Wing", "Ala W", "W-윙"],
-        UniqueRectangle1 => ["Unique Rectangle Type 1", "Eindeutiges Rechteck Typ 1", "Rectángulo único tipo 1", "유일 사각형 유형 1"],
-        UniqueRectangle2 => ["Unique Rectangle Type 2", "Eindeutiges Rechteck Typ 2", "Rectángulo único tipo 2", "유일 사각형 유형 2"],
-        UniqueRectangle3 => ["Unique Rectangle Type 3", "Eindeutiges Rechteck Typ 3", "Rectángulo único tipo 3", "유일 사각형 유형 3"],
-        UniqueRectangle4 => ["Unique Rectangle Type 4", "Eindeutiges Rechteck Typ 4", "Rectángulo único tipo 4", "유일 사각형 유형 4"],
-        HiddenRectangle => ["Hidden Rectangle", "Verstecktes Rechteck", "Rectángulo oculto", "숨은 사각형"],
-        Bug1 => ["BUG+1", "BUG+1", "BUG+1", "BUG+1"],
-        RemotePair => ["Remote Pair", "Entferntes Paar", "Pares remotos", "원격 페어"],
-        XChain => ["X-Chain", "X-Kette", "Cadena X", "X-체인"],
-        XYChain => ["XY-Chain", "XY-Kette", "Cadena XY", "XY-체인"],
-        ContinuousNiceLoop => ["Continuous Nice Loop", "Geschlossene Nice Loop", "Bucle continuo", "연속 나이스 루프"],
-        DiscontinuousNiceLoop => ["Discontinuous Nice Loop", "Offene Nice Loop", "Bucle discontinuo", "불연속 나이스 루프"],
-        Aic => ["Alternating Inference Chain", "Alternierende Kette (AIC)", "Cadena de inferencias alternas", "교대 추론 체인"],
-        GroupedContinuousNiceLoop => {
-            ["Grouped Continuous Nice Loop", "Gruppierte geschlossene Nice Loop", "Bucle continuo agrupado", "그룹 연속 나이스 루프"]
-        }
-        GroupedDiscontinuousNiceLoop => {
-            ["Grouped Discontinuous Nice Loop", "Gruppierte offene Nice Loop", "Bucle discontinuo agrupado", "그룹 불연속 나이스 루프"]
-        }
-        GroupedAic => [
-            "Grouped Alternating Inference Chain",
-            "Gruppierte alternierende Kette (AIC)",
-            "Cadena de inferencias alternas agrupada",
-            "그룹 교대 추론 체인",
-        ],
-        AlsXz => ["ALS-XZ", "ALS-XZ", "ALS-XZ", "ALS-XZ"],
-        SueDeCoq => ["Sue de Coq", "Sue de Coq", "Sue de Coq", "수 드 코크"],
-        ContradictionForcingChain => {
-            ["Contradiction Forcing Chain", "Widerspruchs-Erzwingungskette", "Cadena forzada por contradicción", "모순 강제 체인"]
-        }
-        UnitForcingChain => ["Unit Forcing Chain", "Haus-Erzwingungskette", "Cadena forzada de unidad", "유닛 강제 체인"],
-        CellForcingChain => ["Cell Forcing Chain", "Zellen-Erzwingungskette", "Cadena forzada de celda", "셀 강제 체인"],
-        ContradictionForcingNet => {
-            ["Contradiction Forcing Net", "Widerspruchs-Erzwingungsnetz", "Red forzada por contradicción", "모순 강제 네트"]
-        }
-        UnitForcingNet => ["Unit Forcing Net", "Haus-Erzwingungsnetz", "Red forzada de unidad", "유닛 강제 네트"],
-        CellForcingNet => ["Cell Forcing Net", "Zellen-Erzwingungsnetz", "Red forzada de celda", "셀 강제 네트"],
-        NestedForcingNet => ["Nested Forcing Net", "Verschachteltes Erzwingungsnetz", "Red forzada anidada", "중첩 강제 네트"],
-        UniqueRectangle5 => ["Unique Rectangle Type 5", "Eindeutiges Rechteck Typ 5", "Rectángulo único tipo 5", "유일 사각형 유형 5"],
-        UniqueRectangle6 => ["Unique Rectangle Type 6", "Eindeutiges Rechteck Typ 6", "Rectángulo único tipo 6", "유일 사각형 유형 6"],
-        AvoidableRectangle1 => {
-            ["Avoidable Rectangle Type 1", "Vermeidbares Rechteck Typ 1", "Rectángulo evitable tipo 1", "회피 사각형 유형 1"]
-        }
-        AvoidableRectangle2 => {
-            ["Avoidable Rectangle Type 2", "Vermeidbares Rechteck Typ 2", "Rectángulo evitable tipo 2", "회피 사각형 유형 2"]
-        }
-        DualTwoStringKite => {
-            ["Dual 2-String Kite", "Doppelter Drachen (Dual 2-String Kite)", "Cometa doble de dos cuerdas", "이중 연 (Dual 2-String Kite)"]
-        }
-        DualEmptyRectangle => ["Dual Empty Rectangle", "Doppeltes leeres Rechteck", "Rectángulo vacío doble", "이중 빈 사각형"],
-        MultiColors1 => ["Multi-Colors 1", "Mehrfarbig 1 (Multi-Colors)", "Multicolores 1", "다중 색칠 1"],
-        MultiColors2 => ["Multi-Colors 2", "Mehrfarbig 2 (Multi-Colors)", "Multicolores 2", "다중 색칠 2"],
-        Medusa3D => ["3D Medusa", "3D-Medusa", "Medusa 3D", "3D 메두사"],
-        AlsXyWing => ["ALS-XY-Wing", "ALS-XY-Wing", "Ala ALS-XY", "ALS-XY-윙"],
-        AlsXyChain => ["ALS-XY-Chain", "ALS-XY-Kette", "Cadena ALS-XY", "ALS-XY-체인"],
-        DeathBlossom => ["Death Blossom", "Todesblüte (Death Blossom)", "Flor de la muerte", "죽음의 꽃 (Death Blossom)"],
-        FrankenXWing => ["Franken X-Wing", "Franken-X-Wing", "Ala X Franken", "프랑켄 X-윙"],
-        FrankenSwordfish => ["Franken Swordfish", "Franken-Schwertfisch", "Pez espada Franken", "프랑켄 황새치"],
-        FrankenJellyfish => ["Franken Jellyfish", "Franken-Qualle", "Medusa Franken", "프랑켄 해파리"],
-        FinnedFrankenXWing => ["Finned Franken X-Wing", "Franken-X-Wing mit Flosse", "Ala X Franken con aleta", "핀 프랑켄 X-윙"],
-        FinnedFrankenSwordfish => {
-            ["Finned Franken Swordfish", "Franken-Schwertfisch mit Flosse", "Pez espada Franken con aleta", "핀 프랑켄 황새치"]
-        }
-        FinnedFrankenJellyfish => ["Finned Franken Jellyfish", "Franken-Qualle mit Flosse", "Medusa Franken con aleta", "핀 프랑켄 해파리"],
-        MutantXWing => ["Mutant X-Wing", "Mutanten-X-Wing", "Ala X mutante", "뮤턴트 X-윙"],
-        MutantSwordfish => ["Mutant Swordfish", "Mutanten-Schwertfisch", "Pez espada mutante", "뮤턴트 황새치"],
-        MutantJellyfish => ["Mutant Jellyfish", "Mutanten-Qualle", "Medusa mutante", "뮤턴트 해파리"],
-        FinnedMutantXWing => ["Finned Mutant X-Wing", "Mutanten-X-Wing mit Flosse", "Ala X mutante con aleta", "핀 뮤턴트 X-윙"],
-        FinnedMutantSwordfish => {
-            ["Finned Mutant Swordfish", "Mutanten-Schwertfisch mit Flosse", "Pez espada mutante con aleta", "핀 뮤턴트 황새치"]
-        }
-        FinnedMutantJellyfish => ["Finned Mutant Jellyfish", "Mutanten-Qualle mit Flosse", "Medusa mutante con aleta", "핀 뮤턴트 해파리"],
-        FinnedMutantSquirmbag => {
-            ["Finned Mutant Squirmbag", "Mutanten-Squirmbag mit Flosse", "Squirmbag mutante con aleta", "핀 뮤턴트 스쿼름백"]
-        }
-        FinnedMutantWhale => ["Finned Mutant Whale", "Mutanten-Wal mit Flosse", "Ballena mutante con aleta", "핀 뮤턴트 고래"],
-        TemplateSet => ["Template Set", "Schablone (Setzen)", "Plantilla (colocar)", "템플릿 (배치)"],
-        TemplateDelete => ["Template Delete", "Schablone (Löschen)", "Plantilla (eliminar)", "템플릿 (제거)"],
-        Reveal => ["Reveal", "Aufdecken", "Revelar", "공개"],
-    };
+    let names = &crate::techniques::row(t).names;
     match lang {
-        Lang::En => en,
-        Lang::De => de,
-        Lang::Es => es,
-        Lang::Ko => ko,
+        Lang::En => names.en,
+        Lang::De => names.de,
+        Lang::Es => names.es,
+        Lang::Ko => names.ko,
     }
 }
 
 /// A house in words: "row 3", "Zeile 3", "fila 3", "3행".
 pub fn house_name(h: House, lang: Lang) -> String {
-    let n = h.number() + 1;
-    match (lang, h) {
-        (Lang::En, House::Row(_)) => format!("row {n}"),
-        (Lang::En, House::Col(_)) => format!("column {n}"),
-        (Lang::En, House::Box(_)) => format!("box {n}"),
-        (Lang::De, House::Row(_)) => format!("Zeile {n}"),
-        (Lang::De, House::Col(_)) => format!("Spalte {n}"),
-        (Lang::De, House::Box(_)) => format!("Block {n}"),
-        (Lang::Es, House::Row(_)) => format!("fila {n}"),
-        (Lang::Es, House::Col(_)) => format!("columna {n}"),
-        (Lang::Es, House::Box(_)) => format!("caja {n}"),
-        (Lang::Ko, House::Row(_)) => format!("{n}행"),
-        (Lang::Ko, House::Col(_)) => format!("{n}열"),
-        (Lang::Ko, House::Box(_)) => format!("{n}번 박스"),
-    }
+    let p = phrases(lang);
+    let template = match h {
+        House::Row(_) => p.house_row,
+        House::Col(_) => p.house_col,
+        House::Box(_) => p.house_box,
+    };
+    fill(template, &[("n", (h.number() + 1).to_string())])
 }
 
-/// Sentence templates of one language.
-struct Phrases {
-    full_house: &'static str,
-    hidden_single: &'static str,
-    naked_single: &'static str,
-    pointing: &'static str,
-    claiming: &'static str,
-    naked_subset: &'static str,
-    hidden_subset: &'static str,
-    fish: &'static str,
-    finned: &'static str,
-    complex_fish: &'static str,
-    complex_fins: &'static str,
-    cannibal: &'static str,
-    template_set: &'static str,
-    template_delete: &'static str,
-    chain3: &'static str,
-    empty_rectangle: &'static str,
-    colors: &'static str,
-    xy_wing: &'static str,
-    xyz_wing: &'static str,
-    w_wing: &'static str,
-    x_chain: &'static str,
-    xy_chain: &'static str,
-    remote_pair: &'static str,
-    aic: &'static str,
+/// Declares `Phrases`, the templates of one language, and `Phrases::entries`, every template
+/// by name, from one list (the tests check every language against it).
+macro_rules! phrases {
+    ($($(#[$doc:meta])* $field:ident,)*) => {
+        /// The engine's words in one language: sentence templates with `{placeholders}` (see
+        /// `fill`), and the words they are built from.
+        struct Phrases {
+            $($(#[$doc])* $field: &'static str,)*
+        }
+
+        impl Phrases {
+            /// Every template, by name.
+            #[cfg(test)]
+            fn entries(&self) -> Vec<(&'static str, &'static str)> {
+                vec![$((stringify!($field), self.$field),)*]
+            }
+        }
+    };
+}
+
+phrases! {
+    full_house,
+    hidden_single,
+    naked_single,
+    pointing,
+    claiming,
+    naked_subset,
+    hidden_subset,
+    fish,
+    finned,
+    complex_fish,
+    complex_fins,
+    cannibal,
+    template_set,
+    template_delete,
+    chain3,
+    empty_rectangle,
+    colors,
+    xy_wing,
+    xyz_wing,
+    w_wing,
+    x_chain,
+    xy_chain,
+    remote_pair,
+    aic,
     /// Discontinuous nice loops: "true ⇒ … ⇒ false", "false ⇒ … ⇒ true", and "false ⇒ …
     /// ⇒ another digit of the cell true".
-    loop_false: &'static str,
-    loop_true: &'static str,
-    loop_pair: &'static str,
-    continuous_loop: &'static str,
+    loop_false,
+    loop_true,
+    loop_pair,
+    continuous_loop,
     /// Appended to a chain or loop that goes through almost locked sets.
-    through_sets: &'static str,
-    forced_cell: &'static str,
-    uniqueness: &'static str,
-    bug: &'static str,
-    sue_de_coq: &'static str,
-    avoidable1: &'static str,
-    avoidable2: &'static str,
-    dual_kite: &'static str,
-    dual_er: &'static str,
-    multi1: &'static str,
-    multi2: &'static str,
-    medusa_wrap: &'static str,
-    medusa_trap: &'static str,
-    reveal: &'static str,
-    als_xz: &'static str,
-    als_xz_double: &'static str,
-    als_xy_wing: &'static str,
-    als_chain: &'static str,
-    death_blossom: &'static str,
-    removes: &'static str,
-    places: &'static str,
-    and: &'static str,
+    through_sets,
+    forced_cell,
+    uniqueness,
+    bug,
+    sue_de_coq,
+    avoidable1,
+    avoidable2,
+    dual_kite,
+    dual_er,
+    multi1,
+    multi2,
+    medusa_wrap,
+    medusa_trap,
+    reveal,
+    als_xz,
+    als_xz_double,
+    als_xy_wing,
+    als_chain,
+    death_blossom,
+    removes,
+    places,
+    and,
+    /// Houses: "row 3", "Zeile 3", "fila 3", "3행".
+    house_row,
+    house_col,
+    house_box,
+    /// Forcing chains and nets (`forcing.rs`): a contradiction, a cell's or a house's
+    /// branches, one branch, and what a contradiction runs into.
+    forcing_contradiction,
+    forcing_cell,
+    forcing_unit,
+    forcing_branch,
+    forcing_both,
+    forcing_no_candidate,
+    forcing_no_place,
+    /// After a literal ruled out by a nested trial.
+    forcing_nested,
 }
 
 const EN: Phrases = Phrases {
@@ -309,6 +225,17 @@ const EN: Phrases = Phrases {
     removes: "Removes {elims}.",
     places: "Places {places}.",
     and: "and",
+    house_row: "row {n}",
+    house_col: "column {n}",
+    house_box: "box {n}",
+    forcing_contradiction: "suppose {assumption}: {walk}. But {why}, so {conclusion}.",
+    forcing_cell: "{cell} holds one of {digits}. {branches} Either way, {conclusion}.",
+    forcing_unit: "{digit} goes in {house} at one of {cells}. {branches} Either way, {conclusion}.",
+    forcing_branch: "If {assumption}: {walk}.",
+    forcing_both: "{cell} would be both {digit} and not {digit}",
+    forcing_no_candidate: "{cell} would have no digit left",
+    forcing_no_place: "{digit} would have no place left in {house}",
+    forcing_nested: "(trying it fails)",
 };
 
 const DE: Phrases = Phrases {
@@ -362,6 +289,17 @@ const DE: Phrases = Phrases {
     removes: "Entfernt {elims}.",
     places: "Setzt {places}.",
     and: "und",
+    house_row: "Zeile {n}",
+    house_col: "Spalte {n}",
+    house_box: "Block {n}",
+    forcing_contradiction: "angenommen {assumption}: {walk}. Aber {why}, also {conclusion}.",
+    forcing_cell: "{cell} enthält eine der Ziffern {digits}. {branches} In jedem Fall gilt {conclusion}.",
+    forcing_unit: "{digit} steht in {house} an einer der Stellen {cells}. {branches} In jedem Fall gilt {conclusion}.",
+    forcing_branch: "Wenn {assumption}: {walk}.",
+    forcing_both: "{cell} wäre zugleich {digit} und nicht {digit}",
+    forcing_no_candidate: "{cell} bliebe keine Ziffer",
+    forcing_no_place: "{digit} hätte in {house} keinen Platz mehr",
+    forcing_nested: "(der Versuch scheitert)",
 };
 
 const ES: Phrases = Phrases {
@@ -415,6 +353,17 @@ const ES: Phrases = Phrases {
     removes: "Elimina {elims}.",
     places: "Coloca {places}.",
     and: "y",
+    house_row: "fila {n}",
+    house_col: "columna {n}",
+    house_box: "caja {n}",
+    forcing_contradiction: "supongamos {assumption}: {walk}. Pero {why}, así que {conclusion}.",
+    forcing_cell: "{cell} contiene uno de {digits}. {branches} En cualquier caso, {conclusion}.",
+    forcing_unit: "{digit} va en {house} en una de {cells}. {branches} En cualquier caso, {conclusion}.",
+    forcing_branch: "Si {assumption}: {walk}.",
+    forcing_both: "{cell} sería a la vez {digit} y no {digit}",
+    forcing_no_candidate: "{cell} se quedaría sin dígitos",
+    forcing_no_place: "{digit} no tendría sitio en {house}",
+    forcing_nested: "(probarlo falla)",
 };
 
 const KO: Phrases = Phrases {
@@ -468,6 +417,17 @@ const KO: Phrases = Phrases {
     removes: "제거: {elims}.",
     places: "배치: {places}.",
     and: "그리고",
+    house_row: "{n}행",
+    house_col: "{n}열",
+    house_box: "{n}번 박스",
+    forcing_contradiction: "{assumption}이라고 가정하면: {walk}. 그러나 {why}, 따라서 {conclusion}.",
+    forcing_cell: "{cell}에는 {digits} 중 하나가 들어갑니다. {branches} 어느 경우든 {conclusion}.",
+    forcing_unit: "{digit}은(는) {house}의 {cells} 중 한 곳에 들어갑니다. {branches} 어느 경우든 {conclusion}.",
+    forcing_branch: "{assumption}이면: {walk}.",
+    forcing_both: "{cell}이(가) {digit}이면서 {digit}이 아니게 되므로",
+    forcing_no_candidate: "{cell}에 남는 숫자가 없으므로",
+    forcing_no_place: "{house}에 {digit}이(가) 들어갈 곳이 없으므로",
+    forcing_nested: "(시도하면 실패)",
 };
 
 fn phrases(lang: Lang) -> &'static Phrases {
@@ -479,7 +439,12 @@ fn phrases(lang: Lang) -> &'static Phrases {
     }
 }
 
+/// The one place a template's `{placeholders}` are filled (the step's sentence, the forcing
+/// branches, houses): each `{key}` becomes its value; a key not given stays as written, which
+/// the tests look for.
 pub(crate) fn fill(template: &str, values: &[(&str, String)]) -> String {
+    #[cfg(test)]
+    tests::FILLED.with(|f| f.borrow_mut().insert(template.to_string()));
     let mut out = template.to_string();
     for (key, value) in values {
         out = out.replace(&format!("{{{key}}}"), value);
@@ -489,31 +454,6 @@ pub(crate) fn fill(template: &str, values: &[(&str, String)]) -> String {
 
 fn cells_text(size: Size, cells: &[Cell]) -> String {
     cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(", ")
-}
-
-/// Cells as players write a group: `r3c45` (one row), `r45c3` (one column), else listed. On
-/// 16x16, where numbers have two digits, always listed.
-pub fn cells_compact(size: Size, cells: &[Cell]) -> String {
-    let rows: Vec<usize> = cells.iter().map(|&c| size.row_of(c) + 1).collect();
-    let cols: Vec<usize> = cells.iter().map(|&c| size.col_of(c) + 1).collect();
-    let join = |v: &[usize]| v.iter().map(|n| n.to_string()).collect::<String>();
-    if cells.len() > 1 && size.side() <= 9 && rows.iter().all(|&r| r == rows[0]) {
-        format!("r{}c{}", rows[0], join(&cols))
-    } else if cells.len() > 1 && size.side() <= 9 && cols.iter().all(|&c| c == cols[0]) {
-        format!("r{}c{}", join(&rows), cols[0])
-    } else if cells.len() > 1 && size.side() <= 9 {
-        // Cells across boxes and lines (an almost locked set's): row by row, "r8c1,r9c12".
-        let mut parts: Vec<(usize, Vec<usize>)> = Vec::new();
-        for (&r, &c) in rows.iter().zip(&cols) {
-            match parts.iter_mut().find(|p| p.0 == r) {
-                Some(p) => p.1.push(c),
-                None => parts.push((r, vec![c])),
-            }
-        }
-        parts.iter().map(|(r, cs)| format!("r{r}c{}", join(cs))).collect::<Vec<_>>().join(",")
-    } else {
-        cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(",")
-    }
 }
 
 /// A chain through almost locked sets as players write it: each strong link inside a set as
@@ -624,6 +564,13 @@ fn complex_fish_text(step: &Step, size: Size, lang: Lang, values: &[(&'static st
         s = format!("{s} {}", fill(p.cannibal, &v));
     }
     s
+}
+
+impl Step {
+    /// A plain English sentence: the technique, why, and what it places or removes.
+    pub fn explanation(&self, size: Size) -> String {
+        explain(self, size, Lang::En)
+    }
 }
 
 /// The sentence that explains a step, in a language: technique, why, and what changes.
@@ -765,7 +712,7 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
         | ContradictionForcingNet
         | UnitForcingNet
         | CellForcingNet
-        | NestedForcingNet => crate::techniques::forcing::text::explain(step, size, lang),
+        | NestedForcingNet => forcing::explain(step, size, lang),
         AlsXz | AlsXyWing | AlsXyChain | DeathBlossom => {
             let links: Vec<&Link> = step.chains.iter().flatten().collect();
             let linking: DigitSet = if step.technique == DeathBlossom {
@@ -809,9 +756,113 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
 mod tests {
     use super::*;
     use crate::format::line;
+    use crate::geometry::Candidate;
     use crate::position::Position;
     use crate::rating::solve_logically;
+    use crate::step::{Contradiction, Forcing};
     use crate::techniques;
+    use std::cell::RefCell;
+    use std::collections::{BTreeSet, HashSet};
+
+    thread_local! {
+        /// Every template `fill` was given on this thread (each test has its own thread).
+        pub(super) static FILLED: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
+    }
+
+    /// The `{placeholders}` of a template.
+    fn placeholders(template: &str) -> BTreeSet<&str> {
+        template.split('{').skip(1).filter_map(|rest| rest.split_once('}').map(|(key, _)| key)).collect()
+    }
+
+    #[test]
+    fn every_language_has_the_same_placeholders_in_every_template() {
+        let en = phrases(Lang::En).entries();
+        for lang in Lang::ALL {
+            let entries = phrases(lang).entries();
+            assert_eq!(entries.len(), en.len());
+            for ((name, template), (_, english)) in entries.iter().zip(&en) {
+                assert!(!template.trim().is_empty(), "{lang:?} {name} is empty");
+                assert_eq!(placeholders(template), placeholders(english), "{lang:?} {name}: {template}");
+                // A stray brace would read as a placeholder that is never filled.
+                assert_eq!(template.matches('{').count(), template.matches('}').count(), "{lang:?} {name}: {template}");
+            }
+        }
+    }
+
+    /// Steps of every technique, made up so that every branch of `explain` is taken: loops that
+    /// start true, false or on a pair, links through sets, finned and cannibal fish, a wrap and
+    /// a trap, single and double ALS links, each kind of contradiction, placing and removing.
+    fn made_up_steps() -> Vec<Step> {
+        let size = Size::Nine;
+        let cand = |r: usize, c: usize, d: u8| Candidate::new(size.cell(r, c), Digit::new(d).unwrap());
+        let strong = |a: Candidate, b: Candidate| Link::cells(a, b, true);
+        let weak = |a: Candidate, b: Candidate| Link::cells(a, b, false);
+        let mut through_set = strong(cand(0, 0, 1), cand(0, 1, 2));
+        through_set.set = vec![size.cell(0, 0), size.cell(0, 1)];
+        let mut forcing_cell = strong(cand(0, 2, 3), cand(4, 4, 4));
+        forcing_cell.set = vec![size.cell(0, 2), size.cell(0, 3)];
+        let chains = [
+            vec![weak(cand(0, 0, 1), cand(0, 8, 1)), strong(cand(0, 8, 1), cand(3, 8, 1))],
+            vec![strong(cand(0, 0, 1), cand(0, 8, 1)), weak(cand(0, 8, 1), cand(0, 0, 1))],
+            vec![strong(cand(0, 0, 1), cand(0, 8, 1)), weak(cand(0, 8, 1), cand(0, 8, 2)), strong(cand(0, 8, 2), cand(0, 0, 2))],
+            vec![through_set, weak(cand(0, 1, 2), cand(0, 2, 3)), forcing_cell, weak(cand(4, 4, 4), cand(4, 5, 5))],
+        ];
+        let contradictions = [
+            None,
+            Some(Contradiction::Both(cand(1, 1, 5))),
+            Some(Contradiction::NoCandidate(size.cell(1, 1))),
+            Some(Contradiction::NoPlace(House::Box(4), Digit::new(6).unwrap())),
+        ];
+        let mut steps = Vec::new();
+        for &t in Technique::ALL {
+            for chain in &chains {
+                for (i, contradiction) in contradictions.iter().enumerate() {
+                    for eliminate in [None, Some(cand(4, 4, 1)), Some(cand(0, 0, 1))] {
+                        let mut s = Step::new(t);
+                        s.cells = vec![size.cell(0, 0), size.cell(0, 1), size.cell(1, 0), size.cell(8, 8)];
+                        s.houses = vec![House::Row(0), House::Col(0), House::Box(0), House::Row(1)];
+                        s.candidates = vec![cand(0, 0, 1), cand(0, 1, 2), cand(1, 0, 1), cand(8, 8, 2)];
+                        s.chains = vec![chain.clone(), chain.clone()];
+                        match eliminate {
+                            Some(e) => s.eliminations.push(e),
+                            None => s.placements.push(cand(2, 2, 7)),
+                        }
+                        // One branch assumes what its chain starts from, the other not (a
+                        // literal a nested trial rules out).
+                        let first = chain[0].from.clone();
+                        let assumptions = vec![(Candidate::new(first.cells[0], first.digit), chain[0].strong), (cand(8, 8, 9), true)];
+                        s.forcing = (i > 0 || eliminate.is_some()).then(|| Forcing {
+                            assumptions,
+                            contradiction: *contradiction,
+                            nested: Vec::new(),
+                            nesting: 1,
+                        });
+                        steps.push(s);
+                    }
+                }
+            }
+        }
+        steps
+    }
+
+    #[test]
+    fn every_template_is_filled_in_every_language() {
+        for step in made_up_steps() {
+            for lang in Lang::ALL {
+                let text = explain(&step, Size::Nine, lang);
+                assert!(!text.contains('{') && !text.contains('}'), "{lang:?} {:?}: {text}", step.technique);
+            }
+        }
+        let filled = FILLED.with(|f| f.borrow().clone());
+        for lang in Lang::ALL {
+            for (name, template) in phrases(lang).entries() {
+                // Words with no placeholder (`and`, `forcing_nested`) are used as they are.
+                if !placeholders(template).is_empty() {
+                    assert!(filled.contains(template), "{lang:?} {name} was never used: {template}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn every_language_names_every_technique_differently_enough() {
