@@ -329,6 +329,9 @@ pub struct Store {
     pub view: crate::components::zoom::BoardView,
     /// The colour mode's choices.
     pub paint: RwSignal<Paint>,
+    /// A message for when the puzzle being opened is on the board (a file whose progress
+    /// could not be restored: `controller::open_file_text`).
+    pub open_note: RwSignal<Option<Dialog>>,
 }
 
 impl Store {
@@ -371,6 +374,7 @@ impl Store {
             },
             view: crate::components::zoom::BoardView::new(),
             paint: RwSignal::new(Paint { colour: 1, candidates: false }),
+            open_note: RwSignal::new(None),
         }
     }
 

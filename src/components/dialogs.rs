@@ -312,7 +312,7 @@ fn share(store: Store) -> impl IntoView {
             <div class="buttons">
                 <button type="button" class="primary" on:click=move |_| { close(store); controller::share(store, with_progress.get_untracked()) }>{move || store.ui().share_link}</button>
                 <button type="button" on:click=move |_| { close(store); controller::copy_puzzle(store) }>{move || store.ui().copy_text}</button>
-                <button type="button" on:click=move |_| { close(store); controller::save_file(store) }>{move || store.ui().save_file}</button>
+                <button type="button" on:click=move |_| { close(store); controller::save_file(store, with_progress.get_untracked()) }>{move || store.ui().save_file}</button>
                 <button type="button" on:click=move |_| { close(store); controller::print_current(store) }>{move || store.ui().print}</button>
                 <button type="button" on:click=move |_| close(store)>{move || store.ui().close}</button>
             </div>

@@ -19,6 +19,8 @@ mod printing;
 mod sharing;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_keeping;
 
 pub use games::*;
 pub use help::*;
@@ -33,7 +35,7 @@ use crate::services::platform;
 use crate::services::storage;
 use crate::state::PrintSet;
 use crate::state::{Dialog, GameMeta, InputMode, Making, Marks, Phase, Store, TabRole, Waiting};
-use inkdoku_engine::format::sdk::{self, SdkHeader};
+use inkdoku_engine::format::sdk::SdkHeader;
 use inkdoku_engine::game::{Action, Check, Game, PALETTE, PencilMark};
 use inkdoku_engine::generator::Options;
 use inkdoku_engine::geometry::cell_name;
