@@ -9,12 +9,14 @@
 //!  help.rs      hint, check, solve
 //!  games.rs     new, typed-in, daily and previous games, restart, the win
 //!  sharing.rs   links, clipboard, files
+//!  keeping.rs   a full storage: said in a dialog, room made, honest on reload
 //!  printing.rs  the puzzle on show, or a set of new ones
 //! ```
 
 mod games;
 mod help;
 mod input;
+mod keeping;
 mod printing;
 mod sharing;
 #[cfg(test)]
@@ -25,6 +27,7 @@ mod tests_keeping;
 pub use games::*;
 pub use help::*;
 pub use input::*;
+pub use keeping::*;
 // Named: leptos's prelude has a `clear` too.
 pub use input::clear;
 pub use printing::*;

@@ -2,6 +2,7 @@
 //! storage that fills up.
 
 use super::*;
+use crate::ports::KeyValue as _;
 use crate::ports::fakes::World;
 use inkdoku_engine::DigitSet;
 use inkdoku_engine::lang::Lang;
@@ -77,7 +78,10 @@ fn a_file_whose_progress_lines_are_damaged_opens_its_givens_and_says_why_in_the_
     play_marks(store);
     let (name, text) = file_to_save(store, true);
     let givens = store.game.with_untracked(|g| g.givens().clone());
-    let damaged = text.replacen("#inkdoku-progress ", "#inkdoku-progress x", 1);
+    // One character of the payload changed: its checksum no longer holds.
+    let at = text.find("#inkdoku-progress ").unwrap() + 40;
+    let flipped = if &text[at..=at] == "A" { "B" } else { "A" };
+    let damaged = format!("{}{flipped}{}", &text[..at], &text[at + 1..]);
 
     let friend = World::default();
     let (_owner2, other) = friend.store(Lang::Es);
@@ -102,3 +106,95 @@ fn a_file_whose_progress_lines_are_damaged_opens_its_givens_and_says_why_in_the_
     }
     assert_eq!(kept_games(other)[0].game, theirs, "the replaced game is kept");
 }
+
+/// Another Easy puzzle.
+const OTHER: &str = "#4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/// Places a digit the solution has in the first empty cell.
+fn play_one(store: Store) {
+    let (cell, digit) = store.game.with_untracked(|g| {
+        let solution = g.solution().cloned().expect("a solution");
+        let cell = (0..81).map(Cell::new).find(|&c| g.digit(c).is_none()).expect("an empty cell");
+        (cell, solution.get(cell).expect("solved"))
+    });
+    write(store, cell, digit);
+}
+
+/// The moves of the game as a reload finds it, and whether it is said to be up to date.
+fn reload(world: &World) -> (usize, bool) {
+    let storage::LoadedGame { loaded, up_to_date } = storage::load_game(&world.ports());
+    let storage::Loaded::Found(record) = loaded else { panic!("a stored game") };
+    (record.game.applied(), up_to_date)
+}
+
+#[test]
+fn a_storage_that_fills_up_loses_no_move_and_a_reload_says_only_what_is_true() {
+    let world = World::default();
+    let (_owner, store) = world.store(Lang::En);
+    open(&world, store, PUZZLE);
+    play_one(store);
+    // A game kept aside (another puzzle opened over it), and a game with a move, saved.
+    assert!(open_text(store, OTHER, "the link"));
+    let Some(Dialog::ConfirmOpen(shared)) = store.dialog.get_untracked() else { panic!("asks first") };
+    load_shared(store, shared);
+    world.engine.answer_truly(world.engine.last_id());
+    store.dialog.set(None);
+    play_one(store);
+    crate::services::effects::save_now(store);
+    assert_eq!(reload(&world), (1, true));
+
+    // The storage fills up: five more moves do not fit.
+    world.storage.quota.set(Some(world.storage.used() + 10));
+    for _ in 0..5 {
+        play_one(store);
+        crate::services::effects::save_now(store);
+    }
+    // Told in a dialog (once, not after every move), and the game went to the spare store.
+    assert_eq!(store.dialog.get_untracked(), Some(Dialog::StorageFull { in_spare: true }));
+    assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).storage_still_full);
+    assert!(oldest_kept(store).is_some_and(|s| s.starts_with("Easy, 9x9")), "the kept game is offered: {:?}", oldest_kept(store));
+    // A reload in this tab finds every move; in a new tab (the spare store gone with the old
+    // one) the older game is said to be older, never "where you left it".
+    assert_eq!(reload(&world), (6, true));
+    let spare = world.spare.items.borrow().clone();
+    world.spare.items.borrow_mut().clear();
+    assert_eq!(reload(&world), (1, false));
+    assert_eq!(welcome(false), Dialog::WelcomeOlder);
+    *world.spare.items.borrow_mut() = spare;
+
+    // Removing the oldest kept game makes room: the game is saved where it belongs again.
+    remove_oldest_kept(store);
+    assert!(kept_games(store).is_empty());
+    assert_eq!(store.dialog.get_untracked(), None, "the dialog closes once the game is saved");
+    assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).storage_freed);
+    assert!(world.spare.items.borrow().is_empty(), "the spare copy has done its job");
+    assert_eq!(reload(&world), (6, true));
+}
+
+#[test]
+fn with_no_store_left_the_player_is_told_and_the_reload_is_honest() {
+    let world = World::default();
+    let (_owner, store) = world.store(Lang::De);
+    open(&world, store, PUZZLE);
+    play_one(store);
+    crate::services::effects::save_now(store);
+    world.storage.full.set(true);
+    world.spare.full.set(true);
+    play_one(store);
+    crate::services::effects::save_now(store);
+    assert_eq!(store.dialog.get_untracked(), Some(Dialog::StorageFull { in_spare: false }));
+    assert!(store.status.get_untracked().contains("Speicher"), "{}", store.status.get_untracked());
+    // Nothing to offer: no kept game, no drawings.
+    assert_eq!(oldest_kept(store), None);
+    // The moves stay on the board for as long as the page is open.
+    assert_eq!(store.game.with_untracked(|g| g.applied()), 2);
+    assert_eq!(reload(&world), (1, false));
+    // Records written before the mark existed are taken at their word.
+    let mut old: StoredGameJson = serde_json::from_str(&world.storage.get(storage::GAME_KEY).unwrap()).unwrap();
+    old.as_object_mut().unwrap().remove("saved_at");
+    world.storage.full.set(false);
+    world.storage.set(storage::GAME_KEY, &old.to_string()).unwrap();
+    assert_eq!(reload(&world), (1, true));
+}
+
+type StoredGameJson = serde_json::Value;

@@ -17,11 +17,12 @@ use wasm_bindgen::prelude::Closure;
 /// Saves the game now (skipped while a puzzle is being typed in, before there is one, and in
 /// a tab that only follows another).
 pub fn save_now(store: Store) {
-    if let Some(record) = record(store) {
-        match storage::save(&store.ports(), GAME_KEY, &record) {
-            Ok(()) => tabs::announce_saved(store),
-            Err(e) => store.status.set(fill(store.t().cannot_save, &[("e", &storage::describe(store.t(), &e))])),
+    if let Some(mut record) = record(store) {
+        let saved = storage::save_game(&store.ports(), &mut record);
+        if saved.is_ok() {
+            tabs::announce_saved(store);
         }
+        controller::game_saved(store, saved);
     }
 }
 
@@ -39,7 +40,7 @@ fn record(store: Store) -> Option<StoredGame> {
 pub fn current_record(store: Store) -> StoredGame {
     let mut meta = store.meta.get_untracked();
     meta.elapsed_ms = store.elapsed.get_untracked();
-    StoredGame { version: 1, game: store.game.get_untracked(), meta }
+    StoredGame { version: 1, game: store.game.get_untracked(), meta, saved_at: None }
 }
 
 /// Hands the game as it is now to the panic hook (`crash::keep`), so that a crash between two
