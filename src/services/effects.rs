@@ -4,7 +4,7 @@
 use crate::controller;
 use crate::i18n::fill;
 use crate::services::platform;
-use crate::services::storage::{self, GAME_KEY, SETTINGS_KEY, StoredGame};
+use crate::services::storage::{self, SETTINGS_KEY, StoredGame};
 use crate::services::tabs;
 use crate::state::{InputMode, Phase, Store, TabRole};
 use gloo_timers::callback::Interval;
@@ -53,9 +53,10 @@ pub fn keep_for_rescue(store: Store) {
 }
 
 /// Replaces the game on show by the stored one (a following tab keeping up, or a tab taking
-/// over). A stored game that doesn't read is left for the playing tab to report.
+/// over; the newer of the stored game and the spare store's). A stored game that doesn't read
+/// is left for the playing tab to report.
 pub fn reload_saved(store: Store) {
-    if let storage::Loaded::Found(saved) = storage::load::<StoredGame>(&store.ports(), GAME_KEY) {
+    if let storage::Loaded::Found(saved) = storage::load_game(&store.ports()).loaded {
         crate::ink::writing::game_changed(store);
         store.game.set(saved.game);
         store.elapsed.set(saved.meta.elapsed_ms);
@@ -320,6 +321,7 @@ mod tests {
     use crate::i18n::Lang;
     use crate::ports::fakes::World;
     use crate::ports::{Clock as _, KeyValue as _};
+    use crate::services::storage::GAME_KEY;
     use inkdoku_engine::game::{Action, Game};
 
     const PUZZLE: &str = ".7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";
