@@ -27,9 +27,18 @@ pub fn game_saved(store: Store, saved: Result<(), GameNotSaved>) {
             if error == SaveError::Full {
                 if store.full_told.get_untracked() {
                     store.status.set(t.storage_still_full.into());
-                } else if store.dialog.with_untracked(Option::is_none) {
-                    store.full_told.set(true);
-                    store.dialog.set(Some(Dialog::StorageFull { in_spare }));
+                } else {
+                    // A moment later: a tab that starts saves before it greets the player, and
+                    // "Welcome back" (which says where the game is) comes first; the dialog then
+                    // waits for the next save that fails.
+                    let tell = move || {
+                        let still = store.ports().storage.get(storage::GAME_OK_KEY).is_none();
+                        if still && !store.full_told.get_untracked() && store.dialog.with_untracked(Option::is_none) {
+                            store.full_told.set(true);
+                            store.dialog.set(Some(Dialog::StorageFull { in_spare }));
+                        }
+                    };
+                    store.ports().clock.after(0, Box::new(tell));
                 }
             }
         }

@@ -148,6 +148,7 @@ fn a_storage_that_fills_up_loses_no_move_and_a_reload_says_only_what_is_true() {
     for _ in 0..5 {
         play_one(store);
         crate::services::effects::save_now(store);
+        world.clock.advance(0.0);
     }
     // Told in a dialog (once, not after every move), and the game went to the spare store.
     assert_eq!(store.dialog.get_untracked(), Some(Dialog::StorageFull { in_spare: true }));
@@ -182,6 +183,7 @@ fn with_no_store_left_the_player_is_told_and_the_reload_is_honest() {
     world.spare.full.set(true);
     play_one(store);
     crate::services::effects::save_now(store);
+    world.clock.advance(0.0);
     assert_eq!(store.dialog.get_untracked(), Some(Dialog::StorageFull { in_spare: false }));
     assert!(store.status.get_untracked().contains("Speicher"), "{}", store.status.get_untracked());
     // Nothing to offer: no kept game, no drawings.
