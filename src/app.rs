@@ -19,7 +19,7 @@ use crate::controller;
 use crate::i18n::fill;
 use crate::ink::InkSurface;
 use crate::ports::Ports;
-use crate::services::storage::{self, GAME_KEY, Loaded, StoredGame};
+use crate::services::storage::{self, Loaded};
 use crate::services::{effects, platform, pwa, tabs};
 use crate::state::{Dialog, GameMeta, Store, TabRole, blank_game};
 use leptos::prelude::*;
@@ -28,7 +28,9 @@ use leptos::prelude::*;
 pub fn App() -> impl IntoView {
     let ports = Ports::browser();
     let (settings, settings_note) = storage::load_settings(&ports);
-    let (game, meta, corrupt, restored) = match storage::load::<StoredGame>(&ports, GAME_KEY) {
+    // The newer of the stored game and the spare store's; whether it is the player's newest.
+    let storage::LoadedGame { loaded, up_to_date } = storage::load_game(&ports);
+    let (game, meta, corrupt, restored) = match loaded {
         Loaded::Found(s) => (s.game, s.meta, None, true),
         Loaded::Missing => (blank_game(), GameMeta::new(None, None), None, false),
         Loaded::Corrupt { reason, kept_as } => (blank_game(), GameMeta::new(None, None), Some((reason, kept_as)), false),
@@ -78,8 +80,8 @@ pub fn App() -> impl IntoView {
         let opened = link.as_ref().is_some_and(|text| controller::open_text(store, text, t.the_link));
         if !restored && !opened {
             controller::make_puzzle(store);
-        } else if restored && link.is_none() && store.in_progress() && store.dialog.get_untracked().is_none() {
-            store.dialog.set(Some(Dialog::Welcome));
+        } else if restored && link.is_none() && (store.in_progress() || !up_to_date) && store.dialog.get_untracked().is_none() {
+            store.dialog.set(Some(controller::welcome(up_to_date)));
         }
     });
 

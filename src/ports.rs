@@ -5,6 +5,7 @@
 //!
 //! ```text
 //!  controller ──store.ports()──▶ KeyValue      localStorage       │ fakes::Memory (can be full)
+//!                               (spare)       sessionStorage     │ fakes::Memory
 //!                               EngineWorker  the engine worker  │ fakes::Engine (answers by hand)
 //!                               InkWorker     the ink worker     │ fakes::Ink    (reads by hand)
 //!                               Clock         Date.now, timeouts │ fakes::Clock  (time set by hand)
@@ -104,6 +105,8 @@ pub trait Sharing {
 #[derive(Clone)]
 pub struct Ports {
     pub storage: Rc<dyn KeyValue>,
+    /// Where the game goes when `storage` is full (sessionStorage; `storage::save_game`).
+    pub spare: Rc<dyn KeyValue>,
     pub engine: Rc<dyn EngineWorker>,
     pub ink: Rc<dyn InkWorker>,
     pub clock: Rc<dyn Clock>,
@@ -119,6 +122,7 @@ impl Ports {
     pub fn browser() -> Ports {
         Ports {
             storage: Rc::new(crate::services::storage::LocalStore),
+            spare: Rc::new(crate::services::storage::SessionStore),
             engine: Rc::new(crate::services::worker::EngineChannel),
             ink: Rc::new(crate::ink::recognition::InkChannel),
             clock: Rc::new(crate::services::platform::PageClock),
@@ -141,11 +145,20 @@ pub mod fakes {
     use std::cell::{Cell, RefCell};
     use std::collections::BTreeMap;
 
-    /// localStorage in a map; `full` makes every write fail as a full quota does.
+    /// localStorage in a map; `full` makes every write fail as a full quota does, and so does
+    /// a write that would take the keys and values past `quota` characters.
     #[derive(Default)]
     pub struct Memory {
         pub items: RefCell<BTreeMap<String, String>>,
         pub full: Cell<bool>,
+        pub quota: Cell<Option<usize>>,
+    }
+
+    impl Memory {
+        /// Characters stored (keys and values), as a browser counts against its quota.
+        pub fn used(&self) -> usize {
+            self.items.borrow().iter().map(|(k, v)| k.len() + v.len()).sum()
+        }
     }
 
     impl KeyValue for Memory {
@@ -153,7 +166,8 @@ pub mod fakes {
             self.items.borrow().get(key).cloned()
         }
         fn set(&self, key: &str, value: &str) -> Result<(), SaveError> {
-            if self.full.get() {
+            let replaced = self.items.borrow().get(key).map_or(0, |v| key.len() + v.len());
+            if self.full.get() || self.quota.get().is_some_and(|q| self.used() - replaced + key.len() + value.len() > q) {
                 return Err(SaveError::Full);
             }
             self.items.borrow_mut().insert(key.to_string(), value.to_string());
@@ -474,6 +488,8 @@ pub mod fakes {
     /// of `ports` (or `store`) is another tab.
     pub struct World {
         pub storage: Rc<Memory>,
+        /// The spare store (sessionStorage): kept across a reload, gone with the tab.
+        pub spare: Rc<Memory>,
         pub engine: Rc<Engine>,
         pub ink: Rc<Ink>,
         pub clock: Rc<Clock>,
@@ -490,6 +506,7 @@ pub mod fakes {
             clock.now.set(1_800_000_000_000.0);
             World {
                 storage: Rc::default(),
+                spare: Rc::default(),
                 engine: Rc::default(),
                 ink: Rc::default(),
                 clock: Rc::new(clock),
@@ -509,6 +526,7 @@ pub mod fakes {
             self.tabs.set(tab + 1);
             Ports {
                 storage: self.storage.clone(),
+                spare: self.spare.clone(),
                 engine: self.engine.clone(),
                 ink: self.ink.clone(),
                 clock: self.clock.clone(),

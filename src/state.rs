@@ -152,6 +152,13 @@ pub enum Dialog {
     OtherTab,
     /// A link was opened in a tab that follows another: play it here?
     OpenHere(inkdoku_engine::share::Shared),
+    /// A save failed for lack of space: said, with what can go to make room; `in_spare`: the
+    /// spare store holds the game meanwhile.
+    StorageFull {
+        in_spare: bool,
+    },
+    /// Start screen when the saved game is older than the player's last moves (a save failed).
+    WelcomeOlder,
     /// Won: congratulations, time and best time.
     Won {
         time_ms: u64,
@@ -332,6 +339,11 @@ pub struct Store {
     pub view: crate::components::zoom::BoardView,
     /// The colour mode's choices.
     pub paint: RwSignal<Paint>,
+    /// A message for when the puzzle being opened is on the board (a file whose progress
+    /// could not be restored: `controller::open_file_text`).
+    pub open_note: RwSignal<Option<Dialog>>,
+    /// The player was told the storage is full (`controller::game_saved`), until a save works.
+    pub full_told: RwSignal<bool>,
 }
 
 impl Store {
@@ -374,6 +386,8 @@ impl Store {
             },
             view: crate::components::zoom::BoardView::new(),
             paint: RwSignal::new(Paint { colour: 1, candidates: false }),
+            open_note: RwSignal::new(None),
+            full_told: RwSignal::new(false),
         }
     }
 

@@ -7,6 +7,7 @@
 //!  geometry ── sizes, cells, digits, candidate sets, houses
 //!  grid ────── a grid of digits (givens, entries, solutions)
 //!  format ──── puzzle text in and out (lines, .sdk, .ss, Solo IDs, SudokuPad strings)
+//!  sdk_progress the player's progress in a .sdk file (comment lines other readers skip)
 //!  solver ──── count and list solutions (fast 9x9 bitboards; any size; a naive reference)
 //!  step ────── one logical deduction as data (technique, placements, eliminations, reasons)
 //!  position ── a grid with candidates: what logical techniques work on
@@ -34,6 +35,7 @@ pub mod position;
 pub mod protocol;
 pub mod random;
 pub mod rating;
+pub mod sdk_progress;
 pub mod share;
 pub mod solver;
 pub mod step;

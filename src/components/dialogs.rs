@@ -21,7 +21,9 @@ pub fn Dialogs(store: Store) -> impl IntoView {
     move || {
         store.dialog.get().map(|d| {
             let body = match d {
-                Dialog::Welcome => welcome(store).into_any(),
+                Dialog::Welcome => welcome(store, true).into_any(),
+                Dialog::WelcomeOlder => welcome(store, false).into_any(),
+                Dialog::StorageFull { in_spare } => storage_full(store, in_spare).into_any(),
                 Dialog::NewGame => new_game(store).into_any(),
                 Dialog::ConfirmDiscard => confirm_replace(store, store.t().discard_title, controller::make_puzzle).into_any(),
                 Dialog::ConfirmDaily => confirm_replace(store, store.t().daily_title, controller::daily).into_any(),
@@ -39,14 +41,46 @@ pub fn Dialogs(store: Store) -> impl IntoView {
     }
 }
 
-fn welcome(store: Store) -> impl IntoView {
+/// "Welcome back": the game is where the player left it — or, when a save failed since, it is
+/// said to be the game as last saved.
+fn welcome(store: Store, up_to_date: bool) -> impl IntoView {
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="welcome-title">
             <h2 id="welcome-title">{move || store.ui().welcome_back}</h2>
-            <p>{move || store.ui().welcome_text}</p>
+            <p>{move || if up_to_date { store.ui().welcome_text } else { store.ui().welcome_older }}</p>
             <div class="buttons">
                 <button type="button" class="primary" autofocus on:click=move |_| close(store)>{move || store.ui().continue_}</button>
                 <button type="button" on:click=move |_| store.dialog.set(Some(Dialog::NewGame))>{move || store.ui().new_game}</button>
+            </div>
+        </div>
+    }
+}
+
+/// A save failed for lack of space: said, where the game is meanwhile, and what can go to make
+/// room (each removal saves again; the dialog closes once a save works).
+fn storage_full(store: Store, in_spare: bool) -> impl IntoView {
+    let oldest = controller::oldest_kept(store);
+    let drawings = store.ink.hand.with_untracked(|h| h.samples.len());
+    let any = oldest.is_some() || drawings > 0;
+    view! {
+        <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="full-title">
+            <h2 id="full-title">{move || store.ui().storage_full_title}</h2>
+            <p>{move || store.ui().storage_full_text}" "{move || if in_spare { store.ui().storage_full_spare } else { store.ui().storage_full_nowhere }}</p>
+            <Show when=move || any>
+                <p>{move || store.ui().storage_full_free}</p>
+            </Show>
+            <div class="buttons">
+                {oldest.map(|when| view! {
+                    <button type="button" on:click=move |_| controller::remove_oldest_kept(store)>
+                        {move || fill(store.ui().remove_oldest_game, &[("when", &when)])}
+                    </button>
+                })}
+                <Show when=move || { drawings > 0 }>
+                    <button type="button" on:click=move |_| controller::remove_drawings(store)>
+                        {move || fill(store.ui().remove_drawings, &[("n", &drawings.to_string())])}
+                    </button>
+                </Show>
+                <button type="button" class="primary" autofocus on:click=move |_| close(store)>{move || store.ui().ok}</button>
             </div>
         </div>
     }
@@ -316,7 +350,7 @@ fn share(store: Store) -> impl IntoView {
             <div class="buttons">
                 <button type="button" class="primary" on:click=move |_| { close(store); controller::share(store, with_progress.get_untracked()) }>{move || store.ui().share_link}</button>
                 <button type="button" on:click=move |_| { close(store); controller::copy_puzzle(store) }>{move || store.ui().copy_text}</button>
-                <button type="button" on:click=move |_| { close(store); controller::save_file(store) }>{move || store.ui().save_file}</button>
+                <button type="button" on:click=move |_| { close(store); controller::save_file(store, with_progress.get_untracked()) }>{move || store.ui().save_file}</button>
                 <button type="button" on:click=move |_| { close(store); controller::print_current(store) }>{move || store.ui().print}</button>
                 <button type="button" on:click=move |_| close(store)>{move || store.ui().close}</button>
             </div>

@@ -10,6 +10,7 @@
 //!  help.rs      hint, check, solve
 //!  games.rs     new, typed-in, daily and previous games, restart, the win
 //!  sharing.rs   links, clipboard, files
+//!  keeping.rs   a full storage: said in a dialog, room made, honest on reload
 //!  printing.rs  the puzzle on show, or a set of new ones
 //!  timer.rs     the play clock's rule (when it runs, when its time is saved)
 //! ```
@@ -17,16 +18,20 @@
 mod games;
 mod help;
 mod input;
+mod keeping;
 mod keys;
 mod printing;
 mod sharing;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_keeping;
 mod timer;
 
 pub use games::*;
 pub use help::*;
 pub use input::*;
+pub use keeping::*;
 pub use keys::*;
 // Named: leptos's prelude has a `clear` too.
 pub use input::clear;
@@ -39,7 +44,7 @@ use crate::services::platform;
 use crate::services::storage;
 use crate::state::PrintSet;
 use crate::state::{Dialog, GameMeta, InputMode, Making, Marks, Phase, Store, TabRole, Waiting};
-use inkdoku_engine::format::sdk::{self, SdkHeader};
+use inkdoku_engine::format::sdk::SdkHeader;
 use inkdoku_engine::game::{Action, Check, Game, PALETTE, PencilMark};
 use inkdoku_engine::generator::Options;
 use inkdoku_engine::geometry::cell_name;

@@ -3,6 +3,7 @@
 
 use super::*;
 use inkdoku_engine::format::FormatError;
+use inkdoku_engine::sdk_progress;
 
 /// Tells the player a link, paste or file (`source` names it) holds no puzzle, in plain words
 /// of their language — a damaged link, one from a newer inkdoku, or nothing readable — with
@@ -44,6 +45,13 @@ pub fn open_text(store: Store, text: &str, source: &str) -> bool {
 
 /// Asks before replacing a game in progress (setting), then loads the puzzle.
 pub fn open_shared(store: Store, shared: Shared) {
+    open_shared_noting(store, shared, None);
+}
+
+/// `open_shared`, with a message to show once the puzzle is on the board (what of a file
+/// could not be restored); an open that fails or is cancelled drops it with the next open.
+fn open_shared_noting(store: Store, shared: Shared, note: Option<Dialog>) {
+    store.open_note.set(note);
     if store.in_progress() && store.settings.with_untracked(|s| s.confirm_new_game) {
         store.dialog.set(Some(Dialog::ConfirmOpen(shared)));
     } else {
@@ -79,6 +87,9 @@ pub(super) fn opened(store: Store, shared: &Shared, reply: Reply) {
                 said = format!("{said} {}", store.t().progress_unusable);
             }
             store.status.set(said);
+            if let Some(note) = store.open_note.try_update(Option::take).flatten() {
+                store.dialog.set(Some(note));
+            }
         }
         Reply::Analyzed { count, .. } => {
             let t = store.t();
@@ -110,20 +121,23 @@ pub fn share_url(store: Store, with_progress: bool) -> String {
 
 /// The `#p=` fragment of `share_url`.
 pub fn share_fragment(store: Store, with_progress: bool) -> String {
+    let progress = with_progress.then(|| current_progress(store));
+    store.game.with_untracked(|g| share::fragment(g.givens(), progress.as_ref()))
+}
+
+/// The player's digits and marks, as links and files carry them.
+pub fn current_progress(store: Store) -> Progress {
     store.game.with_untracked(|g| {
-        let progress = with_progress.then(|| {
-            let b = g.board();
-            Progress {
-                entries: b.entries.clone(),
-                notes: b.notes.clone(),
-                eliminated: b.eliminated.clone(),
-                corner: b.corner.clone(),
-                centre: b.centre.clone(),
-                colours: b.colours.clone(),
-                candidate_colours: b.candidate_colours.clone(),
-            }
-        });
-        share::fragment(g.givens(), progress.as_ref())
+        let b = g.board();
+        Progress {
+            entries: b.entries.clone(),
+            notes: b.notes.clone(),
+            eliminated: b.eliminated.clone(),
+            corner: b.corner.clone(),
+            centre: b.centre.clone(),
+            colours: b.colours.clone(),
+            candidate_colours: b.candidate_colours.clone(),
+        }
     })
 }
 
@@ -168,11 +182,21 @@ pub fn paste_puzzle(store: Store) {
     store.ports().clipboard.read(Box::new(done));
 }
 
-pub fn save_file(store: Store) {
+/// The `.sdk` file of the puzzle: its name and text, with the player's progress (digits,
+/// notes, eliminations, marks, colours) in inkdoku's comment lines when `with_progress`
+/// (`inkdoku_engine::sdk_progress`).
+pub fn file_to_save(store: Store, with_progress: bool) -> (String, String) {
     let level = store.meta.with_untracked(|m| m.level);
     let header = SdkHeader { source: Some("inkdoku".into()), level: level.map(|l| l.name().to_string()), ..SdkHeader::default() };
-    let text = store.game.with_untracked(|g| sdk::write(g.givens(), &header));
+    let progress = with_progress.then(|| current_progress(store));
+    let text = store.game.with_untracked(|g| sdk_progress::write(g.givens(), &header, progress.as_ref()));
     let name = format!("inkdoku-{}.sdk", level.map_or("puzzle", |l| l.name()).to_lowercase().replace(' ', "-"));
+    (name, text)
+}
+
+/// "Save file" in the Share dialog: with progress as its checkbox says.
+pub fn save_file(store: Store, with_progress: bool) {
+    let (name, text) = file_to_save(store, with_progress);
     match platform::download(&name, &text) {
         Ok(()) => store.status.set(fill(store.t().saved_as, &[("name", &name)])),
         Err(e) => browser_failed(store, store.t().cannot_save_file, &name, &e),
@@ -181,18 +205,44 @@ pub fn save_file(store: Store) {
 
 pub fn open_file(store: Store) {
     let picked = platform::open_file(".sdk,.ss,.txt,text/plain", move |name, text| match text {
-        Ok(text) => {
-            let source = fill(store.t().the_file, &[("name", &name)]);
-            match inkdoku_engine::format::parse_any(&text) {
-                Ok((givens, _)) => open_shared(store, Shared { givens, progress: None }),
-                Err(e) => not_a_puzzle(store, &source, &e),
-            }
-        }
+        Ok(text) => open_file_text(store, &name, &text),
         Err(e) => browser_failed(store, store.t().cannot_read_file, &name, &e),
     });
     if let Err(e) = picked {
         browser_failed(store, store.t().cannot_open_file, "", &e);
     }
+}
+
+/// Opens the text of the file `name`: its puzzle, and the progress it carries. Progress lines
+/// that can't be used leave the puzzle to open from its givens, and the player is told why
+/// once it is on the board (`opened`); a file with no puzzle changes nothing.
+pub fn open_file_text(store: Store, name: &str, text: &str) {
+    let source = fill(store.t().the_file, &[("name", name)]);
+    let (givens, _) = match inkdoku_engine::format::parse_any(text) {
+        Ok(found) => found,
+        Err(e) => return not_a_puzzle(store, &source, &e),
+    };
+    let (progress, note) = match sdk_progress::read(text, &givens) {
+        None => (None, None),
+        Some(Ok(progress)) => (Some(progress), None),
+        Some(Err(e)) => {
+            leptos::logging::warn!("inkdoku: {name}: {e}");
+            (None, Some(file_progress_note(store, name, &e)))
+        }
+    };
+    open_shared_noting(store, Shared { givens, progress }, note);
+}
+
+/// Why a file's progress was not restored, in the player's words (the reader's own under
+/// Details).
+fn file_progress_note(store: Store, name: &str, e: &sdk_progress::ProgressError) -> Dialog {
+    let t = store.t();
+    let why = match e {
+        sdk_progress::ProgressError::OtherPuzzle { .. } => t.file_progress_other,
+        _ if matches!(e.share_error(), Some(share::ShareError::NewerVersion(_))) => t.file_progress_newer,
+        _ => t.file_progress_damaged,
+    };
+    Dialog::Message { title: t.file_progress_title.into(), text: fill(why, &[("name", name)]), details: Some(e.to_string()) }
 }
 
 /// The browser could not do something: `template` says what, in the player's words (with the

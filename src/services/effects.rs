@@ -4,7 +4,7 @@
 use crate::controller;
 use crate::i18n::fill;
 use crate::services::platform;
-use crate::services::storage::{self, GAME_KEY, SETTINGS_KEY, StoredGame};
+use crate::services::storage::{self, SETTINGS_KEY, StoredGame};
 use crate::services::tabs;
 use crate::state::{Phase, Store, TabRole};
 use gloo_timers::callback::Interval;
@@ -16,11 +16,12 @@ use wasm_bindgen::prelude::Closure;
 /// Saves the game now (skipped while a puzzle is being typed in, before there is one, and in
 /// a tab that only follows another).
 pub fn save_now(store: Store) {
-    if let Some(record) = record(store) {
-        match storage::save(&store.ports(), GAME_KEY, &record) {
-            Ok(()) => tabs::announce_saved(store),
-            Err(e) => store.status.set(fill(store.t().cannot_save, &[("e", &storage::describe(store.t(), &e))])),
+    if let Some(mut record) = record(store) {
+        let saved = storage::save_game(&store.ports(), &mut record);
+        if saved.is_ok() {
+            tabs::announce_saved(store);
         }
+        controller::game_saved(store, saved);
     }
 }
 
@@ -38,7 +39,7 @@ fn record(store: Store) -> Option<StoredGame> {
 pub fn current_record(store: Store) -> StoredGame {
     let mut meta = store.meta.get_untracked();
     meta.elapsed_ms = store.elapsed.get_untracked();
-    StoredGame { version: 1, game: store.game.get_untracked(), meta }
+    StoredGame { version: 1, game: store.game.get_untracked(), meta, saved_at: None }
 }
 
 /// Hands the game as it is now to the panic hook (`crash::keep`), so that a crash between two
@@ -51,9 +52,10 @@ pub fn keep_for_rescue(store: Store) {
 }
 
 /// Replaces the game on show by the stored one (a following tab keeping up, or a tab taking
-/// over). A stored game that doesn't read is left for the playing tab to report.
+/// over; the newer of the stored game and the spare store's). A stored game that doesn't read
+/// is left for the playing tab to report.
 pub fn reload_saved(store: Store) {
-    if let storage::Loaded::Found(saved) = storage::load::<StoredGame>(&store.ports(), GAME_KEY) {
+    if let storage::Loaded::Found(saved) = storage::load_game(&store.ports()).loaded {
         crate::ink::writing::game_changed(store);
         store.game.set(saved.game);
         store.elapsed.set(saved.meta.elapsed_ms);
@@ -205,6 +207,7 @@ mod tests {
     use crate::i18n::Lang;
     use crate::ports::fakes::World;
     use crate::ports::{Clock as _, KeyValue as _};
+    use crate::services::storage::GAME_KEY;
     use inkdoku_engine::game::{Action, Game};
 
     const PUZZLE: &str = ".7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";

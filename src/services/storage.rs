@@ -4,7 +4,9 @@
 //! metadata and time), `inkdoku.settings.v1`, `inkdoku.best.v1` (best times per size and level),
 //! `inkdoku.games.v1` (the games in progress that other puzzles replaced, newest first; it
 //! takes over the single game of `inkdoku.previous.v1`), `inkdoku.hand.v1` (the player's
-//! corrected drawings, `crate::ink::hand`).
+//! corrected drawings, `crate::ink::hand`), `inkdoku.game.ok.v1` (present while the stored game
+//! is the player's newest: `load_game`). When localStorage is full the game goes to the spare
+//! store (`Ports::spare`: sessionStorage) and a reload takes the newer of the two.
 //! A record that fails to parse is moved aside to `inkdoku.kept.<key>.<time>` and reported, so the
 //! player (or we) can still recover it; a failed write (quota) is reported, never ignored.
 
@@ -34,6 +36,10 @@ pub struct StoredGame {
     pub version: u32,
     pub game: Game,
     pub meta: GameMeta,
+    /// When it was written (ms since the epoch; `save_game`): of two stores, the newer record
+    /// wins. Absent in records of earlier versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub saved_at: Option<f64>,
 }
 
 /// What reading a record found.
@@ -45,6 +51,36 @@ pub enum Loaded<T> {
         reason: String,
         kept_as: Option<String>,
     },
+}
+
+/// Present while the stored game (`GAME_KEY`) is the newest the player made: written after
+/// each save of the game, removed when one fails — a removal works even in a full storage, so a
+/// reload knows the game it finds is older than the player's last moves (`load_game`).
+pub const GAME_OK_KEY: &str = "inkdoku.game.ok.v1";
+
+/// The browser's sessionStorage (`KeyValue`), the spare store of the game when localStorage is
+/// full: its own quota, kept across reloads of the tab, gone with the tab.
+pub struct SessionStore;
+
+fn session_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
+}
+
+impl KeyValue for SessionStore {
+    fn get(&self, key: &str) -> Option<String> {
+        session_storage()?.get_item(key).ok().flatten()
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<(), SaveError> {
+        let store = session_storage().ok_or(SaveError::NoStorage)?;
+        store.set_item(key, value).map_err(|_| SaveError::Full)
+    }
+
+    fn remove(&self, key: &str) {
+        if let Some(store) = session_storage() {
+            let _ = store.remove_item(key);
+        }
+    }
 }
 
 /// The browser's localStorage (`KeyValue`): a page without one (private modes, policies) reads
@@ -225,4 +261,63 @@ pub fn save_kept(ports: &Ports, kept: &KeptGames) -> Result<(), SaveError> {
         remove(ports, PREVIOUS_KEY);
     }
     result
+}
+
+/// A save of the game that did not reach the main store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameNotSaved {
+    /// Why the main store refused it.
+    pub error: SaveError,
+    /// Whether the spare store (`Ports::spare`) holds it instead.
+    pub in_spare: bool,
+}
+
+/// Saves the game record, stamped with the time: to the main store, or, when that refuses it,
+/// to the spare one (and the main store's game is then marked as older: `GAME_OK_KEY`).
+pub fn save_game(ports: &Ports, record: &mut StoredGame) -> Result<(), GameNotSaved> {
+    record.saved_at = Some(ports.clock.now_ms());
+    match save(ports, GAME_KEY, record) {
+        Ok(()) => {
+            // The main store is the newest again: the spare's copy has done its job.
+            let _ = ports.storage.set(GAME_OK_KEY, "1");
+            ports.spare.remove(GAME_KEY);
+            Ok(())
+        }
+        Err(error) => {
+            ports.storage.remove(GAME_OK_KEY);
+            let in_spare = save_spare(ports, record);
+            Err(GameNotSaved { error, in_spare })
+        }
+    }
+}
+
+fn save_spare(ports: &Ports, record: &StoredGame) -> bool {
+    serde_json::to_string(record).is_ok_and(|text| ports.spare.set(GAME_KEY, &text).is_ok())
+}
+
+/// The stored game as a reload finds it.
+pub struct LoadedGame {
+    pub loaded: Loaded<StoredGame>,
+    /// Whether it is the newest the player made (false when a save failed since, and no store
+    /// kept the later moves: the player is told).
+    pub up_to_date: bool,
+}
+
+/// Reads the stored game: the newer of the main store's and the spare's.
+pub fn load_game(ports: &Ports) -> LoadedGame {
+    let main = load::<StoredGame>(ports, GAME_KEY);
+    let spare = ports.spare.get(GAME_KEY).and_then(|text| serde_json::from_str::<StoredGame>(&text).ok());
+    let when = |r: &StoredGame| r.saved_at.unwrap_or(0.0);
+    match (main, spare) {
+        // (A spare copy exists only while the main store refuses the game: at the same time it is
+        // the newer.)
+        (Loaded::Found(m), Some(s)) if when(&s) >= when(&m) => LoadedGame { loaded: Loaded::Found(s), up_to_date: true },
+        (Loaded::Missing, Some(s)) => LoadedGame { loaded: Loaded::Found(s), up_to_date: true },
+        (Loaded::Found(m), _) => {
+            // Records from before the mark existed are taken at their word.
+            let up_to_date = m.saved_at.is_none() || ports.storage.get(GAME_OK_KEY).is_some();
+            LoadedGame { loaded: Loaded::Found(m), up_to_date }
+        }
+        (other, _) => LoadedGame { loaded: other, up_to_date: true },
+    }
 }

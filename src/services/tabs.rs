@@ -90,7 +90,11 @@ fn settled(store: Store) {
 }
 
 fn become_active(store: Store, announce: bool) {
-    let _ = store.ports().storage.set(HOLDER_KEY, &me(store).to_string());
+    // In a full storage the id can't be written: the key goes (a removal always works), or the
+    // previous holder's id would forbid this tab every save, the spare store's included.
+    if store.ports().storage.set(HOLDER_KEY, &me(store).to_string()).is_err() {
+        store.ports().storage.remove(HOLDER_KEY);
+    }
     reload_saved(store);
     let was = store.role.get_untracked();
     store.role.set(TabRole::Active);

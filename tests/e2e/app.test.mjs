@@ -204,6 +204,10 @@ test('a full storage is reported, and play goes on', async () => {
   await waitForPuzzle(page);
   await page.waitForFunction(() => /could not be saved: the browser's storage for this site is full/
     .test(document.querySelector('[role=status]').textContent), null, { timeout: 10000 });
+  // Said in a dialog too (tests/e2e/storage-full.test.mjs has the real quota).
+  const full = page.getByRole('dialog', { name: 'Storage full' });
+  await full.waitFor();
+  await full.getByRole('button', { name: 'OK' }).click();
   const e = (await cells(page)).find((c) => c.label.endsWith('empty'));
   await cell(page, e.row, e.col).click();
   await page.keyboard.press('2');

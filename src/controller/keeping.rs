@@ -1,0 +1,79 @@
+//! A full storage, said honestly: the save that fails for lack of space is told in a dialog
+//! (once, until a save works again), the game goes to the spare store meanwhile
+//! (`storage::save_game`), and the dialog offers what can go to make room — the oldest kept game,
+//! the learned drawings — saving again at once. A reload says "where you left it" only when it
+//! is true (`storage::load_game`, `welcome`).
+
+use super::*;
+use crate::services::storage::{GameNotSaved, SaveError};
+
+/// What a save of the game came to (`effects::save_now`).
+pub fn game_saved(store: Store, saved: Result<(), GameNotSaved>) {
+    let t = store.t();
+    match saved {
+        Ok(()) => {
+            if store.full_told.get_untracked() {
+                store.full_told.set(false);
+                if matches!(store.dialog.get_untracked(), Some(Dialog::StorageFull { .. })) {
+                    store.dialog.set(None);
+                }
+                store.status.set(t.storage_freed.into());
+            }
+        }
+        Err(GameNotSaved { error, in_spare }) => {
+            store.status.set(fill(t.cannot_save, &[("e", &storage::describe(t, &error))]));
+            // A dialog, not only the status line, and not over another one; once, until a
+            // save works again (it would come back after every move).
+            if error == SaveError::Full {
+                if store.full_told.get_untracked() {
+                    store.status.set(t.storage_still_full.into());
+                } else {
+                    // A moment later: a tab that starts saves before it greets the player, and
+                    // "Welcome back" (which says where the game is) comes first; the dialog then
+                    // waits for the next save that fails.
+                    let tell = move || {
+                        let still = store.ports().storage.get(storage::GAME_OK_KEY).is_none();
+                        if still && !store.full_told.get_untracked() && store.dialog.with_untracked(Option::is_none) {
+                            store.full_told.set(true);
+                            store.dialog.set(Some(Dialog::StorageFull { in_spare }));
+                        }
+                    };
+                    store.ports().clock.after(0, Box::new(tell));
+                }
+            }
+        }
+    }
+}
+
+/// The oldest kept game, offered for removal: when it was last played (its play time) and its
+/// level, for the dialog's button. None when no game is kept.
+pub fn oldest_kept(store: Store) -> Option<String> {
+    let kept = storage::load_kept(&store.ports());
+    let oldest = kept.games.last()?;
+    let level = oldest.meta.level.map_or(String::new(), |l| format!("{}, ", level_name(store.lang_now(), l)));
+    Some(format!("{level}{} {}", oldest.game.size().name(), clock(oldest.meta.elapsed_ms)))
+}
+
+/// Removes the oldest kept game to make room, then saves the game again.
+pub fn remove_oldest_kept(store: Store) {
+    let ports = store.ports();
+    let mut kept = storage::load_kept(&ports);
+    if kept.games.pop().is_some() && storage::save_kept(&ports, &kept).is_err() {
+        // A shorter list that still does not fit: the whole record goes (it is what was asked
+        // to go first, and the rest is older than the game on the board).
+        storage::remove(&ports, storage::GAMES_KEY);
+    }
+    crate::services::effects::save_now(store);
+}
+
+/// Removes the learned drawings (the recognizer forgets them) to make room, then saves again.
+pub fn remove_drawings(store: Store) {
+    storage::remove(&store.ports(), crate::ink::hand::HAND_KEY);
+    store.ink.hand.set(crate::ink::hand::Handwriting::new());
+    crate::services::effects::save_now(store);
+}
+
+/// The dialog for a game restored at start: "where you left it" only when that is true.
+pub fn welcome(up_to_date: bool) -> Dialog {
+    if up_to_date { Dialog::Welcome } else { Dialog::WelcomeOlder }
+}

@@ -1,0 +1,202 @@
+//! What the player keeps, natively on the fakes: a saved file with progress reopened, and a
+//! storage that fills up.
+
+use super::*;
+use crate::ports::KeyValue as _;
+use crate::ports::fakes::World;
+use inkdoku_engine::DigitSet;
+use inkdoku_engine::lang::Lang;
+
+/// Easy 9x9 (seed 7), as the e2e tests open it.
+const PUZZLE: &str = "#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";
+
+/// Opens a link and lets the engine check it.
+fn open(world: &World, store: Store, link: &str) {
+    assert!(open_text(store, link, "the link"));
+    world.engine.answer_truly(world.engine.last_id());
+}
+
+fn d(v: u8) -> Digit {
+    Digit::new(v).unwrap()
+}
+
+/// A digit, notes, a corner mark, a centre mark and a colour on the board.
+fn play_marks(store: Store) {
+    write(store, Size::Nine.cell(0, 0), d(3));
+    toggle_notes(store);
+    write(store, Size::Nine.cell(0, 2), d(1));
+    write(store, Size::Nine.cell(0, 2), d(2));
+    write_as(store, Size::Nine.cell(0, 4), d(6), InputMode::Corner);
+    write_as(store, Size::Nine.cell(0, 5), d(8), InputMode::Centre);
+    write_as(store, Size::Nine.cell(0, 6), d(4), InputMode::Colour);
+}
+
+/// Opens `text` as the file `name` in `store` and lets the engine check its puzzle.
+fn open_file_in(world: &World, store: Store, name: &str, text: &str) {
+    open_file_text(store, name, text);
+    if let Some(Dialog::ConfirmOpen(shared)) = store.dialog.get_untracked() {
+        load_shared(store, shared);
+    }
+    world.engine.answer_truly(world.engine.last_id());
+}
+
+#[test]
+fn a_file_saved_with_progress_reopens_with_the_digits_notes_marks_and_colours() {
+    let world = World::default();
+    let (_owner, store) = world.store(Lang::En);
+    open(&world, store, PUZZLE);
+    play_marks(store);
+    let board = store.game.with_untracked(|g| g.board().clone());
+    assert!(board.notes[2] == DigitSet::from_iter([d(1), d(2)]) && board.colours[6] != 0, "the marks are on the board");
+    let (name, with) = file_to_save(store, true);
+    let (_, without) = file_to_save(store, false);
+    assert!(with.contains("#inkdoku-progress ") && !without.contains("#inkdoku-progress"), "{with}");
+
+    // Another player, in German, with a game of their own: the file brings the board back.
+    let friend = World::default();
+    let (_owner2, other) = friend.store(Lang::De);
+    open(&friend, other, "#4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+    open_file_in(&friend, other, &name, &with);
+    let back = other.game.with_untracked(|g| g.board().clone());
+    assert_eq!(other.game.with_untracked(|g| g.givens().clone()), store.game.with_untracked(|g| g.givens().clone()));
+    assert_eq!(
+        (&back.entries, &back.notes, &back.corner, &back.centre, &back.colours),
+        (&board.entries, &board.notes, &board.corner, &board.centre, &board.colours)
+    );
+    assert_eq!(other.dialog.get_untracked(), None, "nothing to report");
+
+    // Without the checkbox: the givens only.
+    open_file_in(&friend, other, &name, &without);
+    assert!(other.game.with_untracked(|g| g.board().entries.filled_count() == 0 && g.board().notes.iter().all(|n| n.is_empty())));
+}
+
+#[test]
+fn a_file_whose_progress_lines_are_damaged_opens_its_givens_and_says_why_in_the_players_language() {
+    let world = World::default();
+    let (_owner, store) = world.store(Lang::En);
+    open(&world, store, PUZZLE);
+    play_marks(store);
+    let (name, text) = file_to_save(store, true);
+    let givens = store.game.with_untracked(|g| g.givens().clone());
+    // One character of the payload changed: its checksum no longer holds.
+    let at = text.find("#inkdoku-progress ").unwrap() + 40;
+    let flipped = if &text[at..=at] == "A" { "B" } else { "A" };
+    let damaged = format!("{}{flipped}{}", &text[..at], &text[at + 1..]);
+
+    let friend = World::default();
+    let (_owner2, other) = friend.store(Lang::Es);
+    open(&friend, other, "#4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+    write(other, Size::Nine.cell(0, 1), d(6));
+    let theirs = other.game.get_untracked();
+    open_file_text(other, &name, &damaged);
+    // Their game is not replaced without asking (and is kept if it is).
+    let Some(Dialog::ConfirmOpen(shared)) = other.dialog.get_untracked() else { panic!("asks first") };
+    assert_eq!(other.game.get_untracked(), theirs);
+    load_shared(other, shared);
+    friend.engine.answer_truly(friend.engine.last_id());
+    assert_eq!(other.game.with_untracked(|g| g.givens().clone()), givens, "the file's puzzle is on");
+    assert_eq!(other.game.with_untracked(|g| g.board().entries.filled_count()), 0, "from its givens");
+    match other.dialog.get_untracked() {
+        Some(Dialog::Message { title, text, details }) => {
+            assert_eq!(title, crate::i18n::ui(Lang::Es).file_progress_title);
+            assert!(text.contains(&name) && text.contains("dañados"), "{text}");
+            assert!(details.is_some_and(|d| d.contains("the progress is damaged")), "the reader's reason under Details");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(kept_games(other)[0].game, theirs, "the replaced game is kept");
+}
+
+/// Another Easy puzzle.
+const OTHER: &str = "#4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/// Places a digit the solution has in the first empty cell.
+fn play_one(store: Store) {
+    let (cell, digit) = store.game.with_untracked(|g| {
+        let solution = g.solution().cloned().expect("a solution");
+        let cell = (0..81).map(Cell::new).find(|&c| g.digit(c).is_none()).expect("an empty cell");
+        (cell, solution.get(cell).expect("solved"))
+    });
+    write(store, cell, digit);
+}
+
+/// The moves of the game as a reload finds it, and whether it is said to be up to date.
+fn reload(world: &World) -> (usize, bool) {
+    let storage::LoadedGame { loaded, up_to_date } = storage::load_game(&world.ports());
+    let storage::Loaded::Found(record) = loaded else { panic!("a stored game") };
+    (record.game.applied(), up_to_date)
+}
+
+#[test]
+fn a_storage_that_fills_up_loses_no_move_and_a_reload_says_only_what_is_true() {
+    let world = World::default();
+    let (_owner, store) = world.store(Lang::En);
+    open(&world, store, PUZZLE);
+    play_one(store);
+    // A game kept aside (another puzzle opened over it), and a game with a move, saved.
+    assert!(open_text(store, OTHER, "the link"));
+    let Some(Dialog::ConfirmOpen(shared)) = store.dialog.get_untracked() else { panic!("asks first") };
+    load_shared(store, shared);
+    world.engine.answer_truly(world.engine.last_id());
+    store.dialog.set(None);
+    play_one(store);
+    crate::services::effects::save_now(store);
+    assert_eq!(reload(&world), (1, true));
+
+    // The storage fills up: five more moves do not fit.
+    world.storage.quota.set(Some(world.storage.used() + 10));
+    for _ in 0..5 {
+        play_one(store);
+        crate::services::effects::save_now(store);
+        world.clock.advance(0.0);
+    }
+    // Told in a dialog (once, not after every move), and the game went to the spare store.
+    assert_eq!(store.dialog.get_untracked(), Some(Dialog::StorageFull { in_spare: true }));
+    assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).storage_still_full);
+    assert!(oldest_kept(store).is_some_and(|s| s.starts_with("Easy, 9x9")), "the kept game is offered: {:?}", oldest_kept(store));
+    // A reload in this tab finds every move; in a new tab (the spare store gone with the old
+    // one) the older game is said to be older, never "where you left it".
+    assert_eq!(reload(&world), (6, true));
+    let spare = world.spare.items.borrow().clone();
+    world.spare.items.borrow_mut().clear();
+    assert_eq!(reload(&world), (1, false));
+    assert_eq!(welcome(false), Dialog::WelcomeOlder);
+    *world.spare.items.borrow_mut() = spare;
+
+    // Removing the oldest kept game makes room: the game is saved where it belongs again.
+    remove_oldest_kept(store);
+    assert!(kept_games(store).is_empty());
+    assert_eq!(store.dialog.get_untracked(), None, "the dialog closes once the game is saved");
+    assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).storage_freed);
+    assert!(world.spare.items.borrow().is_empty(), "the spare copy has done its job");
+    assert_eq!(reload(&world), (6, true));
+}
+
+#[test]
+fn with_no_store_left_the_player_is_told_and_the_reload_is_honest() {
+    let world = World::default();
+    let (_owner, store) = world.store(Lang::De);
+    open(&world, store, PUZZLE);
+    play_one(store);
+    crate::services::effects::save_now(store);
+    world.storage.full.set(true);
+    world.spare.full.set(true);
+    play_one(store);
+    crate::services::effects::save_now(store);
+    world.clock.advance(0.0);
+    assert_eq!(store.dialog.get_untracked(), Some(Dialog::StorageFull { in_spare: false }));
+    assert!(store.status.get_untracked().contains("Speicher"), "{}", store.status.get_untracked());
+    // Nothing to offer: no kept game, no drawings.
+    assert_eq!(oldest_kept(store), None);
+    // The moves stay on the board for as long as the page is open.
+    assert_eq!(store.game.with_untracked(|g| g.applied()), 2);
+    assert_eq!(reload(&world), (1, false));
+    // Records written before the mark existed are taken at their word.
+    let mut old: StoredGameJson = serde_json::from_str(&world.storage.get(storage::GAME_KEY).unwrap()).unwrap();
+    old.as_object_mut().unwrap().remove("saved_at");
+    world.storage.full.set(false);
+    world.storage.set(storage::GAME_KEY, &old.to_string()).unwrap();
+    assert_eq!(reload(&world), (1, true));
+}
+
+type StoredGameJson = serde_json::Value;
