@@ -17,14 +17,14 @@ const dist = path.resolve(process.argv[2] ?? 'dist');
 // Budgets in gzipped bytes, by file name with the build's hash taken out.
 const BUDGET = {
   'index.html': 2_000,
-  'style.css': 7_000,
+  'style.css': 7_300,
   'app.js': 11_000,
-  'app_bg.wasm': 555_000,
+  'app_bg.wasm': 565_000,
   'worker.js': 3_500,
   'worker_loader.js': 400,
-  'worker_bg.wasm': 240_000,
+  'worker_bg.wasm': 244_000,
   'worker_relaxed_loader.js': 3_500,
-  'worker_relaxed_bg.wasm': 240_000,
+  'worker_relaxed_bg.wasm': 244_000,
   'ink_loader.js': 5_200,
   'ink_bg.wasm': 915_000,
   'digits.cnn': 86_000,
@@ -33,7 +33,7 @@ const BUDGET = {
   'manifest.webmanifest': 600,
 };
 const FIRST_PUZZLE = ['index.html', 'style.css', 'app.js', 'app_bg.wasm', 'worker_loader.js', 'worker.js', 'worker_bg.wasm'];
-const TOTALS = { 'before the first puzzle': 820_000, 'the whole offline copy': 2_120_000 };
+const TOTALS = { 'before the first puzzle': 830_000, 'the whole offline copy': 2_120_000 };
 
 const unhashed = (name) => name.replace(/-[0-9a-f]{16}(?=[._])/, '');
 const files = fs.readdirSync(dist, { recursive: true, withFileTypes: true })

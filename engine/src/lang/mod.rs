@@ -63,7 +63,7 @@ impl Lang {
 
 /// A technique's name in a language (from its row in `techniques::TABLE`).
 pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
-    let names = &crate::techniques::row(t).names;
+    let names = &crate::techniques::about(t).names;
     match lang {
         Lang::En => names.en,
         Lang::De => names.de,

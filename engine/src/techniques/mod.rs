@@ -29,7 +29,7 @@ mod wings;
 
 use crate::position::Position;
 use crate::step::{Step, Technique};
-pub use table::{Family, Finder, Names, Row, Score, TABLE, base_score, row, step_score};
+pub use table::{About, Family, Finder, Names, Row, Score, TABLE, about, base_score, row, step_score};
 use util::Sink;
 
 /// The implemented techniques, in the order they are tried (the table's, by score, easiest
