@@ -121,8 +121,8 @@ impl Ports {
     /// The browser's: localStorage, the Web Workers, `Date.now` and `setTimeout`.
     pub fn browser() -> Ports {
         Ports {
-            storage: Rc::new(crate::services::storage::LocalStore),
-            spare: Rc::new(crate::services::storage::SessionStore),
+            storage: Rc::new(crate::services::storage::LOCAL),
+            spare: Rc::new(crate::services::storage::SESSION),
             engine: Rc::new(crate::services::worker::EngineChannel),
             ink: Rc::new(crate::ink::recognition::InkChannel),
             clock: Rc::new(crate::services::platform::PageClock),

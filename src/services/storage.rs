@@ -58,46 +58,31 @@ pub enum Loaded<T> {
 /// reload knows the game it finds is older than the player's last moves (`load_game`).
 pub const GAME_OK_KEY: &str = "inkdoku.game.ok.v1";
 
-/// The browser's sessionStorage (`KeyValue`), the spare store of the game when localStorage is
-/// full: its own quota, kept across reloads of the tab, gone with the tab.
-pub struct SessionStore;
-
-fn session_storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.session_storage().ok().flatten()
+/// One of the browser's Web Storage areas as a `KeyValue`: a page without it (private modes,
+/// policies) reads nothing and refuses every write.
+pub struct WebStore {
+    area: fn(&web_sys::Window) -> Result<Option<web_sys::Storage>, wasm_bindgen::JsValue>,
 }
 
-impl KeyValue for SessionStore {
+/// localStorage: the game, settings, kept games and learned drawings.
+pub const LOCAL: WebStore = WebStore { area: web_sys::Window::local_storage };
+/// sessionStorage: the spare store of the game when localStorage is full (its own quota, kept
+/// across reloads of the tab, gone with the tab).
+pub const SESSION: WebStore = WebStore { area: web_sys::Window::session_storage };
+
+impl WebStore {
+    fn storage(&self) -> Option<web_sys::Storage> {
+        (self.area)(&web_sys::window()?).ok().flatten()
+    }
+}
+
+impl KeyValue for WebStore {
     fn get(&self, key: &str) -> Option<String> {
-        session_storage()?.get_item(key).ok().flatten()
+        self.storage()?.get_item(key).ok().flatten()
     }
 
     fn set(&self, key: &str, value: &str) -> Result<(), SaveError> {
-        let store = session_storage().ok_or(SaveError::NoStorage)?;
-        store.set_item(key, value).map_err(|_| SaveError::Full)
-    }
-
-    fn remove(&self, key: &str) {
-        if let Some(store) = session_storage() {
-            let _ = store.remove_item(key);
-        }
-    }
-}
-
-/// The browser's localStorage (`KeyValue`): a page without one (private modes, policies) reads
-/// nothing and refuses every write.
-pub struct LocalStore;
-
-fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
-
-impl KeyValue for LocalStore {
-    fn get(&self, key: &str) -> Option<String> {
-        local_storage()?.get_item(key).ok().flatten()
-    }
-
-    fn set(&self, key: &str, value: &str) -> Result<(), SaveError> {
-        let store = local_storage().ok_or(SaveError::NoStorage)?;
+        let store = self.storage().ok_or(SaveError::NoStorage)?;
         store
             .set_item(key, value)
             .map_err(|e| {
@@ -112,7 +97,7 @@ impl KeyValue for LocalStore {
     }
 
     fn remove(&self, key: &str) {
-        if let Some(store) = local_storage() {
+        if let Some(store) = self.storage() {
             let _ = store.remove_item(key);
         }
     }
