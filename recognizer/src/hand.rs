@@ -37,6 +37,10 @@ pub const SHARE: f32 = 0.85;
 pub struct Hand {
     examples: Vec<(u8, Vec<f32>)>,
     drawings: usize,
+    /// The features of each drawing's redrawings by the drawing's key (`protocol`'s hash of
+    /// value and strokes): the app sends every drawing again with each correction, and only the
+    /// new one needs the network.
+    redrawn: Vec<(u64, Vec<Vec<f32>>)>,
 }
 
 /// The slants (horizontal shift per unit of height, about ±14°) and widths (around the
@@ -83,6 +87,20 @@ impl Hand {
         self.examples.extend(kept.into_iter().map(|f| (value, f)));
         self.drawings += 1;
         true
+    }
+
+    /// The features a drawing with this key was learned from, if it was.
+    pub fn redrawn(&self, key: u64) -> Option<&[Vec<f32>]> {
+        self.redrawn.iter().find(|(k, _)| *k == key).map(|(_, f)| f.as_slice())
+    }
+
+    /// `learn`, remembering the features under the drawing's key for the next time.
+    pub fn learn_keyed(&mut self, key: u64, value: u8, redrawn: Vec<Vec<f32>>) -> bool {
+        let learned = self.learn(value, &redrawn);
+        if learned {
+            self.redrawn.push((key, redrawn));
+        }
+        learned
     }
 
     /// How many drawings were learned.

@@ -76,6 +76,20 @@ pub enum Reply {
     },
 }
 
+/// A drawing's key: a hash of its value and every coordinate's bits.
+fn drawing_key(drawing: &Drawing) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    drawing.value.hash(&mut h);
+    for stroke in &drawing.strokes {
+        stroke.len().hash(&mut h);
+        for p in stroke {
+            p.map(f64::to_bits).hash(&mut h);
+        }
+    }
+    h.finish()
+}
+
 fn points(strokes: &Strokes) -> Vec<Stroke> {
     strokes.iter().map(|s| s.iter().map(|p| Point { x: p[0], y: p[1], pressure: p[2] }).collect()).collect()
 }
@@ -95,15 +109,22 @@ pub fn handle(recognizer: &Recognizer, hand: &mut Hand, text: &str) -> Reply {
         Request::Hand { id, drawings } => {
             let mut learned = Hand::default();
             for drawing in drawings.iter().filter(|d| (1..=MAX_VALUE).contains(&d.value)).take(MOST_DRAWINGS) {
-                let mut redrawn = Vec::new();
-                for strokes in redrawings(&points(&drawing.strokes)) {
-                    match recognizer.features(&strokes) {
-                        Ok(Some(features)) => redrawn.push(features),
-                        Ok(None) => {}
-                        Err(e) => return Reply::Error { id: Some(id), message: e.to_string() },
+                let key = drawing_key(drawing);
+                let redrawn = match hand.redrawn(key) {
+                    Some(known) => known.to_vec(),
+                    None => {
+                        let mut redrawn = Vec::new();
+                        for strokes in redrawings(&points(&drawing.strokes)) {
+                            match recognizer.features(&strokes) {
+                                Ok(Some(features)) => redrawn.push(features),
+                                Ok(None) => {}
+                                Err(e) => return Reply::Error { id: Some(id), message: e.to_string() },
+                            }
+                        }
+                        redrawn
                     }
-                }
-                learned.learn(drawing.value, &redrawn);
+                };
+                learned.learn_keyed(key, drawing.value, redrawn);
             }
             *hand = learned;
             Reply::Learned { id, count: hand.len() }
