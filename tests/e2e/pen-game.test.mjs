@@ -33,8 +33,11 @@ test('a whole game written with the pen ends won, misreads fixed on the chip', a
     const drawings = drawingsOf(digit);
     used[digit] = (used[digit] ?? -1) + 1;
     await draw(page, c.row, c.col, drawings[used[digit] % drawings.length], { step: 1 });
-    // Read once the pen rests: a digit in the cell, or the declined ink's chip.
+    // Read once the pen rests: a digit in the cell, or the declined ink's chip — and no ink
+    // still being read (a second stroke that finishes a digit placed from the first one may
+    // still replace it: under load the first stroke's reading can land before the second).
     await page.waitForFunction(([r, col]) => {
+      if (document.querySelector('.ink.pending:not(.declined)')) return false;
       const label = document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${col}"]`).getAttribute('aria-label');
       return !label.endsWith('empty') || document.querySelector('[role=group][aria-label="Correction"] button');
     }, [c.row, c.col], { timeout: 30000 });
