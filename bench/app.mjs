@@ -111,7 +111,7 @@ const ink = await page.evaluate(async (drawings) => {
   }
   times.sort((a, b) => a - b);
   w.terminate();
-  return { ready: ready.kind, start_to_ready_ms: Math.round(loadMs), model_load_in_worker_ms: ready.load_ms, median_ms: +times[times.length >> 1].toFixed(2), p90_ms: +times[Math.floor(times.length * 0.9)].toFixed(2) };
+  return { ready: ready.kind, reads_strokes: ready.reads_strokes, start_to_ready_ms: Math.round(loadMs), model_load_in_worker_ms: ready.load_ms, median_ms: +times[times.length >> 1].toFixed(2), p90_ms: +times[Math.floor(times.length * 0.9)].toFixed(2) };
 }, fixtures);
 
 // 4b. The ink worker on a first visit: a fresh browser (no compiled code cached), a blank page

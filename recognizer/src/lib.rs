@@ -8,10 +8,16 @@
 //! declines, and the app keeps the ink so the player can fix it. No web dependency: it runs natively (tests, the
 //! `recognize` tool) and in the app's ink worker (wasm).
 //!
+//! The order the pen went in is read too: the strokes resampled along their path
+//! (`trajectory`) go through a small sequence network (`models/strokes.cnn`), and its logits
+//! are added to the picture's (weighted), so a crossed 7 or a flagged 1 is told by how it was
+//! written, not only by how it looks.
+//!
 //! ```text
-//!  strokes ──raster──▶ [f32; 784] ──CNN──▶ 17 logits ──softmax over allowed values──▶
-//!          (20x20 box, centre of mass at 14,14)       Digit { digit, confidence, second }
-//!                                                     or Declined { confidence, best, second }
+//!  strokes ──raster──▶ [f32; 784] ──CNN──▶ 17 logits ─┐
+//!          (20x20 box, centre of mass at 14,14)        ├─ sum ──softmax over allowed values──▶
+//!  strokes ──trajectory──▶ 5 x 32 ──1-D CNN──▶ 17 ×w ─┘   Digit { digit, confidence, second }
+//!          (path resampled: x, y, direction, pen-up)       or Declined { confidence, best, second }
 //! ```
 
 pub mod hand;
@@ -19,6 +25,7 @@ pub mod network;
 pub mod protocol;
 pub mod raster;
 mod recognizer;
+pub mod trajectory;
 
 pub use hand::Hand;
 pub use raster::{Point, Stroke, rasterize};

@@ -10,14 +10,21 @@
 //!  "inkdoku-cnn" 1          magic and format version (12 bytes)
 //!  u8  weight type          1 = f32, 2 = f16 (IEEE half), little-endian
 //!  u8  layer count
-//!  u16 input side           the image is side x side, one channel (28)
+//!  u16 input side           the image is side x side, one channel (28); for a sequence
+//!                           network, its length (the first layer's inputs are its channels)
 //!  per layer:
 //!    u8 kind                1 = conv 3x3 (pad 1) + ReLU, 2 = the same + max-pool 2x2,
-//!                           3 = dense (the last layer: the flattened C,H,W → the logits)
+//!                           3 = dense (the last layer: the flattened C,H,W → the logits),
+//!                           4 = conv over a sequence, width 3 (pad 1) + ReLU, 5 = the same +
+//!                           max-pool 2 (`models/strokes.cnn`, the pen's trajectory)
 //!    u16 inputs, u16 outputs
-//!    weights                conv: outputs x inputs x 3 x 3 (OIHW); dense: inputs x outputs
+//!    weights                conv: outputs x inputs x 3 x 3 (OIHW), or outputs x inputs x 3;
+//!                           dense: inputs x outputs
 //!    biases                 outputs
 //! ```
+//!
+//! A network reads either an image (kinds 1-2) or a sequence (kinds 4-5), never both. A
+//! sequence is computed as an image one pixel high, with 1x3 kernels.
 //!
 //! Reading never panics and never trusts a size before the bytes are there: a damaged file is
 //! an error that says what is wrong and where.
@@ -40,12 +47,38 @@ pub enum WeightType {
     F16 = 2,
 }
 
+/// What a convolution slides over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// An image: 3x3, pooled 2x2.
+    Square,
+    /// A sequence: 3 wide, pooled 2 wide.
+    Line,
+}
+
+impl Kernel {
+    /// The kernel's height and width, and the pool's.
+    fn height(self) -> usize {
+        match self {
+            Kernel::Square => 3,
+            Kernel::Line => 1,
+        }
+    }
+    fn pool_height(self) -> usize {
+        match self {
+            Kernel::Square => 2,
+            Kernel::Line => 1,
+        }
+    }
+}
+
 /// One layer of the network.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Layer {
-    /// 3x3 convolution with padding 1, then ReLU, then (if `pool`) a 2x2 max-pool with stride 2.
-    /// `weights` are outputs x inputs x 3 x 3.
-    Conv { inputs: usize, outputs: usize, pool: bool, weights: Vec<f32>, biases: Vec<f32> },
+    /// Convolution (3x3 over an image, or 3 wide over a sequence) with padding 1, then ReLU,
+    /// then (if `pool`) a max-pool of 2 (2x2 over an image) with stride 2. `weights` are
+    /// outputs x inputs x 3 x 3, or outputs x inputs x 3.
+    Conv { kernel: Kernel, inputs: usize, outputs: usize, pool: bool, weights: Vec<f32>, biases: Vec<f32> },
     /// The flattened features (channel, row, column order) times `weights` (inputs x outputs).
     Dense { inputs: usize, outputs: usize, weights: Vec<f32>, biases: Vec<f32> },
 }
@@ -53,7 +86,7 @@ pub enum Layer {
 /// A network: convolutions, then one dense layer giving the logits.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
-    /// Side of the square one-channel input image.
+    /// Side of the square one-channel input image, or the length of the input sequence.
     pub side: usize,
     pub layers: Vec<Layer>,
 }
@@ -141,10 +174,19 @@ impl Network {
             }
             layers.push(match tag {
                 1 | 2 => Layer::Conv {
+                    kernel: Kernel::Square,
                     inputs,
                     outputs,
                     pool: tag == 2,
                     weights: r.floats(&[outputs, inputs, 9], kind)?,
+                    biases: r.floats(&[outputs], kind)?,
+                },
+                4 | 5 => Layer::Conv {
+                    kernel: Kernel::Line,
+                    inputs,
+                    outputs,
+                    pool: tag == 5,
+                    weights: r.floats(&[outputs, inputs, 3], kind)?,
                     biases: r.floats(&[outputs], kind)?,
                 },
                 3 => Layer::Dense { inputs, outputs, weights: r.floats(&[inputs, outputs], kind)?, biases: r.floats(&[outputs], kind)? },
@@ -176,7 +218,10 @@ impl Network {
         };
         for layer in &self.layers {
             let (tag, inputs, outputs, weights, biases) = match layer {
-                Layer::Conv { inputs, outputs, pool, weights, biases } => (if *pool { 2 } else { 1 }, inputs, outputs, weights, biases),
+                Layer::Conv { kernel, inputs, outputs, pool, weights, biases } => {
+                    let first = if *kernel == Kernel::Square { 1 } else { 4 };
+                    (first + u8::from(*pool), inputs, outputs, weights, biases)
+                }
                 Layer::Dense { inputs, outputs, weights, biases } => (3, inputs, outputs, weights, biases),
             };
             out.push(tag);
@@ -196,41 +241,65 @@ impl Network {
         }
     }
 
-    /// Checks that the layers fit together: convolutions from one channel, each taking the
-    /// channels the one before gives, then exactly one dense layer over all the features.
+    /// What the network reads: a square image, or a sequence of the first layer's channels.
+    pub fn kernel(&self) -> Kernel {
+        match self.layers.first() {
+            Some(Layer::Conv { kernel, .. }) => *kernel,
+            _ => Kernel::Square,
+        }
+    }
+
+    /// The input's shape (NCHW): `1 x 1 x side x side` for an image, `1 x channels x 1 x
+    /// length` for a sequence.
+    pub fn input_shape(&self) -> [usize; 4] {
+        match (self.kernel(), self.layers.first()) {
+            (Kernel::Line, Some(Layer::Conv { inputs, .. })) => [1, *inputs, 1, self.side],
+            _ => [1, 1, self.side, self.side],
+        }
+    }
+
+    /// Checks that the layers fit together: convolutions of one kind, from one channel (an
+    /// image) or any (a sequence), each taking the channels the one before gives, then exactly
+    /// one dense layer over all the features.
     pub fn check(&self) -> Result<(), NetworkError> {
         if self.side == 0 || self.side > MAX_SIDE || self.layers.len() > MAX_LAYERS {
             return Err(NetworkError::Structure);
         }
-        let (mut channels, mut side) = (1, self.side);
+        let reads = self.kernel();
+        let [_, mut channels, mut height, mut width] = self.input_shape();
         let last = self.layers.len().checked_sub(1).ok_or(NetworkError::Structure)?;
         for (layer, l) in self.layers.iter().enumerate() {
             let bad = |what: String| NetworkError::Shape { layer, what };
             match l {
-                Layer::Conv { inputs, outputs, pool, weights, biases } => {
+                Layer::Conv { kernel, inputs, outputs, pool, weights, biases } => {
                     if layer == last {
                         return Err(NetworkError::Structure);
                     }
-                    if *inputs != channels {
+                    if *kernel != reads {
+                        return Err(bad("mixes image and sequence convolutions".into()));
+                    }
+                    if *inputs != channels || *inputs > MAX_CHANNELS {
                         return Err(bad(format!("takes {inputs} channels, the layer before gives {channels}")));
                     }
-                    if *outputs > MAX_CHANNELS || weights.len() != outputs * inputs * 9 || biases.len() != *outputs {
+                    let taps = kernel.height() * 3;
+                    if *outputs > MAX_CHANNELS || weights.len() != outputs * inputs * taps || biases.len() != *outputs {
                         return Err(bad(format!("{outputs} channels out do not fit its {} weights", weights.len())));
                     }
                     channels = *outputs;
                     if *pool {
-                        side /= 2;
+                        height /= kernel.pool_height();
+                        width /= 2;
                     }
-                    if side == 0 {
-                        return Err(bad("pools the image away".into()));
+                    if height == 0 || width == 0 {
+                        return Err(bad("pools the input away".into()));
                     }
                 }
                 Layer::Dense { inputs, outputs, weights, biases } => {
                     if layer != last {
                         return Err(NetworkError::Structure);
                     }
-                    if *inputs != channels * side * side {
-                        return Err(bad(format!("takes {inputs} features, the convolutions give {}", channels * side * side)));
+                    if *inputs != channels * height * width {
+                        return Err(bad(format!("takes {inputs} features, the convolutions give {}", channels * height * width)));
                     }
                     if weights.len() != inputs * outputs || biases.len() != *outputs {
                         return Err(bad("weights do not fit its size".into()));
@@ -256,50 +325,54 @@ impl Network {
         model.into_runnable()
     }
 
-    /// The network as a tract graph: input `1 x 1 x side x side` (NCHW); outputs `1 x logits`
-    /// and the features the dense layer reads (`1 x inputs`: the flattened convolutions, what
-    /// the player's own corrections are compared by, `crate::hand`).
+    /// The network as a tract graph: input `input_shape()` (NCHW); outputs `1 x logits` and
+    /// the features the dense layer reads (`1 x inputs`: the flattened convolutions, what the
+    /// player's own corrections are compared by, `crate::hand`).
     pub fn to_tract(&self) -> TractResult<TypedModel> {
         self.check()?;
         let mut model = TypedModel::default();
-        let mut x = model.add_source("image", f32::fact([1, 1, self.side, self.side]))?;
-        let (mut channels, mut side) = (1, self.side);
+        let [_, mut channels, mut height, mut width] = self.input_shape();
+        let mut x = model.add_source("image", f32::fact([1, channels, height, width]))?;
         let mut features = x;
         for (i, layer) in self.layers.iter().enumerate() {
             match layer {
-                Layer::Conv { inputs, outputs, pool, weights, biases } => {
-                    let kernel = model.add_const(format!("conv{i}.kernel"), tensor1(weights).into_shape(&[*outputs, *inputs, 3, 3])?)?;
+                Layer::Conv { kernel, inputs, outputs, pool, weights, biases } => {
+                    let (kh, ph) = (kernel.height(), kernel.pool_height());
+                    let kernel_tensor = tensor1(weights).into_shape(&[*outputs, *inputs, kh, 3])?;
+                    let kernel_node = model.add_const(format!("conv{i}.kernel"), kernel_tensor)?;
                     let bias = model.add_const(format!("conv{i}.bias"), tensor1(biases))?;
+                    let pad = kh / 2;
                     let spec = PoolSpec {
                         data_format: DataFormat::NCHW,
-                        kernel_shape: tvec!(3, 3),
-                        padding: PaddingSpec::Explicit(tvec!(1, 1), tvec!(1, 1)),
+                        kernel_shape: tvec!(kh, 3),
+                        padding: PaddingSpec::Explicit(tvec!(pad, 1), tvec!(pad, 1)),
                         dilations: None,
                         strides: None,
                         input_channels: *inputs,
                         output_channels: *outputs,
                     };
                     let conv = Conv { pool_spec: spec, kernel_fmt: KernelFormat::OIHW, group: 1, q_params: None };
-                    x = model.wire_node(format!("conv{i}"), conv, &[x, kernel, bias])?[0];
+                    x = model.wire_node(format!("conv{i}"), conv, &[x, kernel_node, bias])?[0];
                     let zero = model.add_const(format!("relu{i}.zero"), tensor4(&[[[[0f32]]]]))?;
                     x = model.wire_node(format!("relu{i}"), tract_core::ops::math::max(), &[x, zero])?[0];
                     if *pool {
                         let spec = PoolSpec {
                             data_format: DataFormat::NCHW,
-                            kernel_shape: tvec!(2, 2),
+                            kernel_shape: tvec!(ph, 2),
                             padding: PaddingSpec::Valid,
                             dilations: None,
-                            strides: Some(tvec!(2, 2)),
+                            strides: Some(tvec!(ph, 2)),
                             input_channels: *outputs,
                             output_channels: *outputs,
                         };
                         x = model.wire_node(format!("pool{i}"), MaxPool { pool_spec: spec, with_index_outputs: None }, &[x])?[0];
-                        side /= 2;
+                        height /= ph;
+                        width /= 2;
                     }
                     channels = *outputs;
                 }
                 Layer::Dense { inputs, outputs, weights, biases } => {
-                    let from = tvec!(channels.to_dim(), side.to_dim(), side.to_dim());
+                    let from = tvec!(channels.to_dim(), height.to_dim(), width.to_dim());
                     x = model.wire_node("flatten", AxisOp::Reshape(1, from, tvec!(inputs.to_dim())), &[x])?[0];
                     features = x;
                     let w = model.add_const("dense.weights", tensor1(weights).into_shape(&[*inputs, *outputs])?)?;
@@ -324,58 +397,95 @@ mod tests {
         Network {
             side: 8,
             layers: vec![
-                Layer::Conv { inputs: 1, outputs: 2, pool: true, weights: n(18, 0.1), biases: n(2, 0.01) },
-                Layer::Conv { inputs: 2, outputs: 3, pool: true, weights: n(54, 0.05), biases: n(3, 0.01) },
+                Layer::Conv { kernel: Kernel::Square, inputs: 1, outputs: 2, pool: true, weights: n(18, 0.1), biases: n(2, 0.01) },
+                Layer::Conv { kernel: Kernel::Square, inputs: 2, outputs: 3, pool: true, weights: n(54, 0.05), biases: n(3, 0.01) },
                 Layer::Dense { inputs: 12, outputs: 10, weights: n(120, 0.02), biases: n(10, 0.1) },
             ],
         }
     }
 
-    /// The same network computed by hand, plainly: what the tract graph must give.
-    fn by_hand(net: &Network, image: &[f32]) -> Vec<f32> {
-        let (mut x, mut channels, mut side) = (image.to_vec(), 1, net.side);
+    /// A sequence network: 5 channels of 8 values, two convolutions (one pooled), dense.
+    fn small_sequence() -> Network {
+        let n = |k: usize, scale: f32| (0..k).map(|i| ((i * 41 % 19) as f32 - 9.0) * scale).collect::<Vec<f32>>();
+        Network {
+            side: 8,
+            layers: vec![
+                Layer::Conv { kernel: Kernel::Line, inputs: 5, outputs: 4, pool: false, weights: n(60, 0.1), biases: n(4, 0.01) },
+                Layer::Conv { kernel: Kernel::Line, inputs: 4, outputs: 3, pool: true, weights: n(36, 0.05), biases: n(3, 0.01) },
+                Layer::Dense { inputs: 12, outputs: 17, weights: n(204, 0.02), biases: n(17, 0.1) },
+            ],
+        }
+    }
+
+    /// The same network computed by hand, plainly: what the tract graph must give. The input
+    /// is `channels x height x width`; a sequence is one pixel high.
+    fn by_hand(net: &Network, input: &[f32]) -> Vec<f32> {
+        let [_, mut channels, mut height, mut width] = net.input_shape();
+        let mut x = input.to_vec();
         for layer in &net.layers {
             match layer {
-                Layer::Conv { inputs, outputs, pool, weights, biases } => {
-                    let mut y = vec![0f32; outputs * side * side];
+                Layer::Conv { kernel, inputs, outputs, pool, weights, biases } => {
+                    let kh = kernel.height();
+                    let mut y = vec![0f32; outputs * height * width];
                     for o in 0..*outputs {
-                        for r in 0..side {
-                            for c in 0..side {
+                        for r in 0..height {
+                            for c in 0..width {
                                 let mut s = biases[o];
                                 for i in 0..*inputs {
-                                    for (dr, dc) in (0..9).map(|k| (k / 3, k % 3)) {
-                                        let (rr, cc) = ((r + dr).wrapping_sub(1), (c + dc).wrapping_sub(1));
-                                        if rr < side && cc < side {
-                                            s += weights[((o * inputs + i) * 3 + dr) * 3 + dc] * x[(i * side + rr) * side + cc];
+                                    for (dr, dc) in (0..kh * 3).map(|k| (k / 3, k % 3)) {
+                                        let (rr, cc) = ((r + dr).wrapping_sub(kh / 2), (c + dc).wrapping_sub(1));
+                                        if rr < height && cc < width {
+                                            s += weights[((o * inputs + i) * kh + dr) * 3 + dc] * x[(i * height + rr) * width + cc];
                                         }
                                     }
                                 }
-                                y[(o * side + r) * side + c] = s.max(0.0);
+                                y[(o * height + r) * width + c] = s.max(0.0);
                             }
                         }
                     }
                     if *pool {
-                        let half = side / 2;
-                        let mut p = vec![0f32; outputs * half * half];
+                        let (ph, h, w) = (kernel.pool_height(), height / kernel.pool_height(), width / 2);
+                        let mut p = vec![0f32; outputs * h * w];
                         for o in 0..*outputs {
-                            for r in 0..half {
-                                for c in 0..half {
-                                    let at = |dr: usize, dc: usize| y[(o * side + 2 * r + dr) * side + 2 * c + dc];
-                                    p[(o * half + r) * half + c] = at(0, 0).max(at(0, 1)).max(at(1, 0)).max(at(1, 1));
+                            for r in 0..h {
+                                for c in 0..w {
+                                    let at = |dr: usize, dc: usize| y[(o * height + ph * r + dr) * width + 2 * c + dc];
+                                    p[(o * h + r) * w + c] = (0..ph).flat_map(|dr| [at(dr, 0), at(dr, 1)]).fold(f32::MIN, f32::max);
                                 }
                             }
                         }
-                        (y, side) = (p, half);
+                        (y, height, width) = (p, h, w);
                     }
                     (x, channels) = (y, *outputs);
                 }
                 Layer::Dense { inputs, outputs, weights, biases } => {
-                    assert_eq!(*inputs, channels * side * side);
+                    assert_eq!(*inputs, channels * height * width);
                     x = (0..*outputs).map(|o| biases[o] + (0..*inputs).map(|i| x[i] * weights[i * outputs + o]).sum::<f32>()).collect();
                 }
             }
         }
         x
+    }
+
+    #[test]
+    fn the_tract_graph_computes_a_sequence_network() {
+        let net = small_sequence();
+        assert_eq!(net.input_shape(), [1, 5, 1, 8]);
+        let input: Vec<f32> = (0..40).map(|i| ((i * 23 % 11) as f32) / 11.0 - 0.4).collect();
+        let out = net.plan().unwrap().run(tvec!(Tensor::from_shape(&[1, 5, 1, 8], &input).unwrap().into())).unwrap();
+        let got: Vec<f32> = out[0].to_plain_array_view::<f32>().unwrap().iter().copied().collect();
+        let want = by_hand(&net, &input);
+        assert_eq!(got.len(), 17);
+        for (g, w) in got.iter().zip(&want) {
+            assert!((g - w).abs() < 1e-4, "{got:?} vs {want:?}");
+        }
+        // Its file round-trips, and image and sequence layers never mix.
+        assert_eq!(Network::read(&net.write(WeightType::F32)).unwrap(), net);
+        let mut mixed = net.clone();
+        if let Layer::Conv { kernel, .. } = &mut mixed.layers[1] {
+            *kernel = Kernel::Square;
+        }
+        assert!(matches!(mixed.check(), Err(NetworkError::Shape { layer: 1, .. })));
     }
 
     #[test]

@@ -53,9 +53,11 @@ pub const MOST_DRAWINGS: usize = 200;
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Reply {
     /// The model is loaded; `load_ms` is how long reading it and planning its graph took (the
-    /// benchmark reports it; the worker's own start-up is not in it).
+    /// benchmark reports it; the worker's own start-up is not in it); `reads_strokes` whether the
+    /// trajectory network loaded beside the picture's (without it the picture reads alone).
     Ready {
         load_ms: f64,
+        reads_strokes: bool,
     },
     Unavailable {
         message: String,
@@ -150,7 +152,10 @@ mod tests {
         assert_eq!(encode(&reply), "{\"kind\":\"error\",\"id\":null,\"message\":\"x\"}");
         let ok = Reply::Recognized { id: 2, result: Recognition::Digit { digit: 7, confidence: 0.5, second: 1 } };
         assert_eq!(encode(&ok), "{\"kind\":\"recognized\",\"id\":2,\"result\":{\"digit\":7,\"confidence\":0.5,\"second\":1}}");
-        assert_eq!(encode(&Reply::Ready { load_ms: 57.25 }), "{\"kind\":\"ready\",\"load_ms\":57.25}");
+        assert_eq!(
+            encode(&Reply::Ready { load_ms: 57.25, reads_strokes: true }),
+            "{\"kind\":\"ready\",\"load_ms\":57.25,\"reads_strokes\":true}"
+        );
         // A letter on 16x16 is answered as its value: E is 14.
         let letter = Reply::Recognized { id: 3, result: Recognition::Digit { digit: 14, confidence: 0.75, second: 3 } };
         assert_eq!(encode(&letter), "{\"kind\":\"recognized\",\"id\":3,\"result\":{\"digit\":14,\"confidence\":0.75,\"second\":3}}");

@@ -1,8 +1,9 @@
 //! Running the model: load it once, then score each drawing and answer a digit or decline.
 
 use crate::hand::Hand;
-use crate::network::Network;
+use crate::network::{Kernel, Network};
 use crate::raster::{SIZE, Stroke, rasterize};
+use crate::trajectory::{self, CHANNELS, SAMPLES};
 use serde::Serialize;
 use std::sync::Arc;
 use thiserror::Error;
@@ -33,6 +34,10 @@ pub const THRESHOLD: f32 = 0.6;
 /// reads a dash as 2), so it is declined, with the network's two guesses for the chip.
 pub const FLATTEST: f64 = 0.25;
 
+/// How much the trajectory network's logits weigh beside the picture's, added to them
+/// (`models/strokes.json`, chosen on validation writers and held-out pen styles: the model card).
+pub const STROKE_WEIGHT: f32 = 1.0;
+
 /// Why the model could not be loaded or run.
 #[derive(Debug, Error)]
 pub enum Error {
@@ -59,6 +64,9 @@ pub enum Recognition {
 pub struct Recognizer {
     plan: Arc<TypedRunnableModel>,
     classes: usize,
+    /// The trajectory network (`models/strokes.cnn`), when it loaded: without it the picture
+    /// reads alone, as before it existed.
+    strokes: Option<Arc<TypedRunnableModel>>,
 }
 
 impl Recognizer {
@@ -73,7 +81,44 @@ impl Recognizer {
             )));
         }
         let plan = network.plan().map_err(|e| Error::Load(e.to_string()))?;
-        Ok(Recognizer { plan, classes })
+        Ok(Recognizer { plan, classes, strokes: None })
+    }
+
+    /// Adds the trajectory network from the bytes of its file (`models/strokes.cnn`): a
+    /// sequence network over `trajectory::features` giving as many scores as the picture's.
+    pub fn add_strokes(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        let network = Network::read(bytes).map_err(|e| Error::Load(format!("the stroke network: {e}")))?;
+        if network.kernel() != Kernel::Line || network.input_shape() != [1, CHANNELS, 1, SAMPLES] || network.outputs() != self.classes {
+            return Err(Error::Load(format!(
+                "the stroke network reads {:?} into {} scores, not {CHANNELS} channels of {SAMPLES} points into {}",
+                network.input_shape(),
+                network.outputs(),
+                self.classes
+            )));
+        }
+        self.strokes = Some(network.plan().map_err(|e| Error::Load(e.to_string()))?);
+        Ok(())
+    }
+
+    /// Whether the trajectory network is loaded.
+    pub fn reads_strokes(&self) -> bool {
+        self.strokes.is_some()
+    }
+
+    /// The trajectory network's scores for a drawing, when it is loaded and the drawing has a
+    /// path (not a dot).
+    pub fn stroke_logits(&self, strokes: &[Stroke]) -> Result<Option<[f32; CLASSES]>, Error> {
+        let (Some(plan), Some(features)) = (&self.strokes, trajectory::features(strokes)) else {
+            return Ok(None);
+        };
+        let input = Tensor::from_shape(&[1, CHANNELS, 1, SAMPLES], &features).map_err(|e| Error::Run(e.to_string()))?;
+        let out = plan.run(tvec!(input.into())).map_err(|e| Error::Run(e.to_string()))?;
+        let scores = out[0].to_plain_array_view::<f32>().map_err(|e| Error::Run(e.to_string()))?;
+        let mut logits = [f32::NEG_INFINITY; CLASSES];
+        for (l, &v) in logits.iter_mut().zip(scores.iter()) {
+            *l = v;
+        }
+        Ok(Some(logits))
     }
 
     /// How many classes the loaded network scores: 17 (0-9, A-G), or 10 for a digits-only one.
@@ -119,13 +164,19 @@ impl Recognizer {
     }
 
     /// Recognizes a drawing as `recognize` does, and where it looks like one of the player's
-    /// corrected drawings (`hand`), the value the player gave that one weighs in.
+    /// corrected drawings (`hand`), the value the player gave that one weighs in. The picture's
+    /// scores and (weighted by `STROKE_WEIGHT`) the trajectory's are added before the softmax.
     pub fn recognize_in(&self, strokes: &[Stroke], max_digit: u8, hand: &Hand) -> Result<Recognition, Error> {
         let image = rasterize(strokes);
         if image.iter().all(|&v| v == 0.0) {
             return Ok(Recognition::Declined { declined: true, confidence: 0.0, best: 0, second: 0 });
         }
-        let (logits, features) = self.read(&image)?;
+        let (mut logits, features) = self.read(&image)?;
+        if let Some(path) = self.stroke_logits(strokes)? {
+            for (l, p) in logits.iter_mut().zip(path) {
+                *l += STROKE_WEIGHT * p;
+            }
+        }
         let mut scores = probabilities(&logits, max_digit);
         hand.weigh_in(&features, &mut scores);
         Ok(match choose(&scores) {

@@ -7,8 +7,9 @@
 //!   coalesced points, pressure)   ├─ scratch-out zig-zag ─▶ Clear the digit / the notes / erase
 //!                                 │    the strokes, and say what went
 //!                                 ├─ scratchpad mode ─▶ AddStroke (free ink, one undo step each)
-//!                                 └─ pen and notes modes ─▶ pending ink of a cell ─(500 ms idle,
-//!                                      or the pen moves on to another cell)─▶ ink worker ─▶
+//!                                 └─ pen and notes modes ─▶ pending ink of a cell ─(read at each
+//!                                      lift)─▶ ink worker ─▶ at once, or for ink that could still
+//!                                      grow after up to GROW_MS or when the pen moves on:
 //!                                      Place the digit (pen) or toggle the note (notes), and
 //!                                      offer the runner-up on a chip; or declined: the ink
 //!                                      stays, with the two best guesses on the chip

@@ -10,7 +10,7 @@
 //! fixture rasters (models/fixtures/strokes.json) and on random images: tract-onnx on the ONNX
 //! file and the recognizer on the converted network must agree, or nothing is written.
 
-use inkdoku_recognizer::network::{Layer, Network, WeightType};
+use inkdoku_recognizer::network::{Kernel, Layer, Network, WeightType};
 use std::collections::HashMap;
 use tract_onnx::pb::{NodeProto, TensorProto};
 use tract_onnx::prelude::*;
@@ -51,7 +51,7 @@ fn network_of(path: &str) -> TractResult<Network> {
                     Some(b) => floats(&tensor(b)?)?,
                     None => vec![0.0; outputs],
                 };
-                layers.push(Layer::Conv { inputs, outputs, pool: false, weights: floats(&w)?, biases });
+                layers.push(Layer::Conv { kernel: Kernel::Square, inputs, outputs, pool: false, weights: floats(&w)?, biases });
             }
             // The file format has ReLU after every convolution: check that it is there.
             "Relu" => ensure!(matches!(layers.last(), Some(Layer::Conv { .. })), "{}: a Relu not after a Conv", node.name),
