@@ -4,9 +4,9 @@
 
     models/.venv/bin/python models/trajectory.py     (from the repository root or models/)
 
-The contract with the Rust side (recognizer/src/trajectory.rs) is /work/notes/trajectory-spec.md
-(copied into models/TRAJECTORY.md): `features()` below computes exactly that, in f64, in that
-order; models/strokes.cnn is the spec's byte format (f16 weights); models/fixtures/trajectory.json
+The contract with the Rust side (recognizer/src/trajectory.rs) is in models/README.md ("The
+trajectory model"): `features()` below computes exactly that, in f64, in that order;
+models/strokes.cnn is the spec's byte format (f16 weights); models/fixtures/trajectory.json
 holds drawings with their features and the shipped network's logits for the Rust tests.
 
 Data (nothing downloaded; everything seeded):
@@ -82,7 +82,7 @@ THRESHOLD = 0.6  # the recognizer's decline threshold (softmax over the allowed 
 # ---------------------------------------------------------------- features (the spec, exactly)
 
 def features(strokes):
-    """The trajectory features of a drawing (trajectory-spec.md), in f64, in the spec's order:
+    """The trajectory features of a drawing (models/README.md, "The trajectory model"), in f64, in the spec's order:
     a list of 5 channels x N values [x', y', dx, dy, up], or None (no points, or a dot)."""
     # 1-2. Vertices, in order; the segment into the first point of a later stroke is "up".
     verts, ups = [], []

@@ -288,7 +288,13 @@ pub mod fakes {
 
         /// Answers the oldest waiting drawing with `digit` (runner-up `second`), sure of it.
         pub fn read_as(&self, digit: u8, second: u8) {
-            self.read(Ok(Recognition::Digit { digit, confidence: 0.97, second }));
+            self.read(Ok(Recognition::Digit { digit, confidence: 0.97, second, picture: 0.97 }));
+        }
+
+        /// Answers the oldest waiting drawing with `digit`, sure of it from the pen's path but
+        /// not from the picture (`picture`).
+        pub fn read_by_path(&self, digit: u8, second: u8, picture: f32) {
+            self.read(Ok(Recognition::Digit { digit, confidence: 0.97, second, picture }));
         }
     }
 

@@ -150,15 +150,21 @@ mod tests {
         assert!(serde_json::from_str::<Request>(text).is_err());
         let reply = Reply::Error { id: None, message: "x".into() };
         assert_eq!(encode(&reply), "{\"kind\":\"error\",\"id\":null,\"message\":\"x\"}");
-        let ok = Reply::Recognized { id: 2, result: Recognition::Digit { digit: 7, confidence: 0.5, second: 1 } };
-        assert_eq!(encode(&ok), "{\"kind\":\"recognized\",\"id\":2,\"result\":{\"digit\":7,\"confidence\":0.5,\"second\":1}}");
+        let ok = Reply::Recognized { id: 2, result: Recognition::Digit { digit: 7, confidence: 0.5, second: 1, picture: 0.25 } };
+        assert_eq!(
+            encode(&ok),
+            "{\"kind\":\"recognized\",\"id\":2,\"result\":{\"digit\":7,\"confidence\":0.5,\"second\":1,\"picture\":0.25}}"
+        );
         assert_eq!(
             encode(&Reply::Ready { load_ms: 57.25, reads_strokes: true }),
             "{\"kind\":\"ready\",\"load_ms\":57.25,\"reads_strokes\":true}"
         );
         // A letter on 16x16 is answered as its value: E is 14.
-        let letter = Reply::Recognized { id: 3, result: Recognition::Digit { digit: 14, confidence: 0.75, second: 3 } };
-        assert_eq!(encode(&letter), "{\"kind\":\"recognized\",\"id\":3,\"result\":{\"digit\":14,\"confidence\":0.75,\"second\":3}}");
+        let letter = Reply::Recognized { id: 3, result: Recognition::Digit { digit: 14, confidence: 0.75, second: 3, picture: 0.75 } };
+        assert_eq!(
+            encode(&letter),
+            "{\"kind\":\"recognized\",\"id\":3,\"result\":{\"digit\":14,\"confidence\":0.75,\"second\":3,\"picture\":0.75}}"
+        );
         let request: Request =
             serde_json::from_str("{\"kind\":\"recognize\",\"id\":3,\"strokes\":[[[0.2,0.1,0.5],[0.2,0.9,0.5]]],\"max_digit\":16}").unwrap();
         assert!(matches!(request, Request::Recognize { id: 3, max_digit: 16, ref strokes } if strokes[0].len() == 2));

@@ -36,7 +36,7 @@ pub const FLATTEST: f64 = 0.25;
 
 /// How much the trajectory network's logits weigh beside the picture's, added to them
 /// (`models/strokes.json`, chosen on validation writers and held-out pen styles: the model card).
-pub const STROKE_WEIGHT: f32 = 1.0;
+pub const STROKE_WEIGHT: f32 = 2.0;
 
 /// Why the model could not be loaded or run.
 #[derive(Debug, Error)]
@@ -52,8 +52,11 @@ pub enum Error {
 #[serde(untagged)]
 pub enum Recognition {
     /// A value, how sure the model is (0..1), and the runner-up: 1-9, or on a 16x16 grid
-    /// also 10-16 for the letters A-G.
-    Digit { digit: u8, confidence: f32, second: u8 },
+    /// also 10-16 for the letters A-G. `picture` is how sure the picture's network (with the
+    /// player's hand) is of the same value without the pen's path: where the path alone makes
+    /// the answer, the ink may be unfinished (the first stroke of a 4 runs as a 2's foot does),
+    /// and the app waits for more before placing it.
+    Digit { digit: u8, confidence: f32, second: u8, picture: f32 },
     /// Not sure enough (or no ink): the ink stays for the player to fix.
     /// `best` and `second` are its two best guesses, for the player to pick from (0 when there
     /// is no ink or the scores are not numbers).
@@ -171,17 +174,30 @@ impl Recognizer {
         if image.iter().all(|&v| v == 0.0) {
             return Ok(Recognition::Declined { declined: true, confidence: 0.0, best: 0, second: 0 });
         }
-        let (mut logits, features) = self.read(&image)?;
-        if let Some(path) = self.stroke_logits(strokes)? {
-            for (l, p) in logits.iter_mut().zip(path) {
-                *l += STROKE_WEIGHT * p;
+        let (picture, features) = self.read(&image)?;
+        let read = |logits: &[f32; CLASSES]| {
+            let mut scores = probabilities(logits, max_digit);
+            hand.weigh_in(&features, &mut scores);
+            scores
+        };
+        let picture_scores = read(&picture);
+        let scores = match self.stroke_logits(strokes)? {
+            Some(path) => {
+                let mut both = picture;
+                for (l, p) in both.iter_mut().zip(path) {
+                    *l += STROKE_WEIGHT * p;
+                }
+                read(&both)
             }
-        }
-        let mut scores = probabilities(&logits, max_digit);
-        hand.weigh_in(&features, &mut scores);
+            None => picture_scores.clone(),
+        };
         Ok(match choose(&scores) {
-            Recognition::Digit { digit, confidence, second } if too_flat(strokes) => {
+            Recognition::Digit { digit, confidence, second, .. } if too_flat(strokes) => {
                 Recognition::Declined { declined: true, confidence, best: digit, second }
+            }
+            Recognition::Digit { digit, confidence, second, .. } => {
+                let picture = picture_scores.get(usize::from(digit) - 1).copied().unwrap_or(0.0);
+                Recognition::Digit { digit, confidence, second, picture }
             }
             answer => answer,
         })
@@ -231,7 +247,7 @@ fn choose(probabilities: &[f32]) -> Recognition {
     if confidence < THRESHOLD {
         return Recognition::Declined { declined: true, confidence, best: order[0] as u8 + 1, second: order[1] as u8 + 1 };
     }
-    Recognition::Digit { digit: order[0] as u8 + 1, confidence, second: order[1] as u8 + 1 }
+    Recognition::Digit { digit: order[0] as u8 + 1, confidence, second: order[1] as u8 + 1, picture: confidence }
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //!
 //! The picture (`raster`) cannot tell a 7 crossed on the way down from a 2 with a flat foot,
 //! nor a flagged 1 from a 7; the order and direction of the pen can. The specification is
-//! `models/trajectory.py`'s `features` (the training script's): this is the same computation,
+//! `models/trajectory.py`'s `features` (the training script's; spelled out in models/README.md): this is the same computation,
 //! in f64 and in the same order, and `tests/trajectory.rs` holds the two together on fixtures.
 
 use crate::raster::{MIN_EXTENT, Stroke};

@@ -31,10 +31,6 @@ fn fixtures() -> Vec<(Fixture, Vec<Stroke>)> {
         .collect()
 }
 
-fn recognizer() -> Recognizer {
-    Recognizer::load(&std::fs::read(root().join("models/digits.cnn")).unwrap()).unwrap()
-}
-
 #[test]
 fn the_rasterizer_agrees_with_the_training_script() {
     for (f, strokes) in fixtures() {
@@ -147,4 +143,11 @@ fn hand_drawn_cases() {
     assert_eq!(read(&r, &seven, 16), Some(7));
     // No ink: declined.
     assert_eq!(read(&r, &[], 9), None);
+}
+
+/// The recognizer as the ink worker loads it: the picture's network and the trajectory's.
+fn recognizer() -> Recognizer {
+    let mut r = Recognizer::load(&std::fs::read(root().join("models/digits.cnn")).unwrap()).unwrap();
+    r.add_strokes(&std::fs::read(root().join("models/strokes.cnn")).unwrap()).unwrap();
+    r
 }

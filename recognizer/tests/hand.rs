@@ -81,7 +81,7 @@ fn three_corrections_teach_an_odd_six_and_change_nothing_else() {
 }
 
 fn odd_six_taught(odd: &[Odd]) {
-    let recognizer = Recognizer::load(&std::fs::read(root().join("models/digits.cnn")).unwrap()).unwrap();
+    let recognizer = shipped();
     let fixtures: Vec<Fixture> = read("models/fixtures/strokes.json");
     let mut hand = Hand::default();
 
@@ -133,7 +133,7 @@ fn odd_six_taught(odd: &[Odd]) {
 
 #[test]
 fn drawings_without_ink_or_value_are_not_learned() {
-    let recognizer = Recognizer::load(&std::fs::read(root().join("models/digits.cnn")).unwrap()).unwrap();
+    let recognizer = shipped();
     let mut hand = Hand::default();
     let line = vec![vec![[0.5, 0.1, 0.5], [0.5, 0.9, 0.5]]];
     let drawings = [(0, line.clone()), (17, line.clone()), (6, vec![]), (1, line)];
@@ -141,4 +141,11 @@ fn drawings_without_ink_or_value_are_not_learned() {
     // A request that doesn't parse is an error, not a panic, and leaves the hand as it was.
     assert!(matches!(protocol::handle(&recognizer, &mut hand, "{\"kind\":\"hand\",\"id\":3}"), Reply::Error { .. }));
     assert_eq!(hand.len(), 1);
+}
+
+/// The recognizer as the ink worker loads it: the picture's network and the trajectory's.
+fn shipped() -> Recognizer {
+    let mut r = Recognizer::load(&std::fs::read(root().join("models/digits.cnn")).unwrap()).unwrap();
+    r.add_strokes(&std::fs::read(root().join("models/strokes.cnn")).unwrap()).unwrap();
+    r
 }

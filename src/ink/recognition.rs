@@ -13,10 +13,14 @@ use serde_json::Value;
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(untagged)]
 pub enum Recognition {
+    /// `picture`: how sure the recognizer is of `digit` from the picture of the ink alone,
+    /// without the path the pen took (1 from a recognizer that doesn't say).
     Digit {
         digit: u8,
         confidence: f32,
         second: u8,
+        #[serde(default = "sure")]
+        picture: f32,
     },
     /// Not sure enough; `best` and `second` are its two best guesses (0 from a recognizer that
     /// doesn't say).
@@ -28,6 +32,10 @@ pub enum Recognition {
         #[serde(default)]
         second: u8,
     },
+}
+
+fn sure() -> f32 {
+    1.0
 }
 
 /// The ink worker in the browser (`services::worker`): JSON messages with ids.

@@ -39,6 +39,9 @@ use leptos::prelude::*;
 pub const GROW_MS: u32 = 1000;
 /// How soon after a digit was placed from ink a stroke in the same cell still belongs to it.
 pub const CONTINUE_MS: f64 = 1500.0;
+/// Below this, the picture of the ink alone does not back the recognizer's answer (the pen's
+/// path made it), so the ink may be unfinished and waits for more.
+pub const PICTURE_BACKS: f32 = 0.5;
 
 /// The flow's own bookkeeping (not reactive: nothing renders from it).
 #[derive(Default)]
@@ -87,12 +90,16 @@ pub fn recognizes(mode: InputMode) -> bool {
 }
 
 /// Whether ink read as `answer` could still be the start of another digit, so it waits for the
-/// next stroke: a lone upright read as 1 (the first stroke of a 4, or a 1 before its base), and
-/// ink the recognizer is unsure of or declines (a 0-like loop may become an 8 or a 9). Anything
-/// else read confidently is complete: if a stroke still follows, it continues the placed digit.
+/// next stroke: a lone upright read as 1 (the first stroke of a 4, or a 1 before its base), ink
+/// the recognizer is unsure of or declines (a 0-like loop may become an 8 or a 9), and ink read
+/// from the pen's path that its picture does not back (below `PICTURE_BACKS`: the first stroke
+/// of a two-stroke 4 runs as a 2's foot does). Anything else read confidently is complete: if a
+/// stroke still follows, it continues the placed digit.
 pub fn may_grow(answer: &Recognition, strokes: usize) -> bool {
     match *answer {
-        Recognition::Digit { digit, confidence, .. } => confidence < hand::UNSURE || (digit == 1 && strokes == 1),
+        Recognition::Digit { digit, confidence, picture, .. } => {
+            confidence < hand::UNSURE || picture < PICTURE_BACKS || (digit == 1 && strokes == 1)
+        }
         Recognition::Declined { .. } => true,
     }
 }
@@ -185,9 +192,16 @@ pub fn pen_hovers(store: Store, at: Point) {
     }
 }
 
-/// Places the pending ink now (the pen moved on, or the ink waited long enough to grow): with
-/// the answer already in, or as soon as it comes.
+/// Places the pending ink now, as the pen moved on to another cell: with the answer already in,
+/// or as soon as it comes (even if the recognizer is still loading: the ink is whole).
 pub fn flush(store: Store) {
+    place_pending(store, true);
+}
+
+/// Places the pending ink (`moved_on`: the pen went to another cell; else the ink waited long
+/// enough to grow, and while the recognizer loads it waits on, so a slow second stroke written
+/// meanwhile is still read with it).
+fn place_pending(store: Store, moved_on: bool) {
     let Some(pending) = store.ink.pending.get_untracked() else { return };
     if pending.declined {
         return;
@@ -204,6 +218,7 @@ pub fn flush(store: Store) {
         .flatten();
     match held {
         Some(answer) => answered(store, Drawing::of(store, &pending), Ok(answer)),
+        None if moved_on => ask_whole(store),
         None => ask(store),
     }
 }
@@ -218,7 +233,7 @@ fn read(store: Store) {
         GROW_MS,
         Box::new(move || {
             if ticket.is_some() && store.ink.writing.try_with_value(|w| w.idle) == ticket {
-                flush(store);
+                place_pending(store, false);
             }
         }),
     );
@@ -236,6 +251,9 @@ struct Drawing {
     continues: Option<Digit>,
     version: u32,
     game: u32,
+    /// Asked for as whole ink (the pen moved on to another cell): placed when its answer comes,
+    /// whatever the pen wrote elsewhere meanwhile.
+    whole: bool,
 }
 
 impl Drawing {
@@ -250,6 +268,7 @@ impl Drawing {
             continues: pending.continues.as_ref().map(|c| c.0),
             version,
             game,
+            whole: false,
         }
     }
 
@@ -268,12 +287,25 @@ fn recognize(store: Store, drawing: &Drawing, then: impl FnOnce(Result<Recogniti
 
 /// Asks the recognizer to read the pending ink, once per drawing, when it is ready.
 fn ask(store: Store) {
+    ask_for(store, false);
+}
+
+/// Asks the recognizer to read the pending ink as a whole drawing, to be placed when read: the
+/// pen moved on to another cell. Ink that is whole
+/// needs no waiting for the recognizer to be ready (the worker's channel holds the request until
+/// it is): the pen may write in other cells meanwhile, and their ink takes the pending place.
+fn ask_whole(store: Store) {
+    ask_for(store, true);
+}
+
+fn ask_for(store: Store, whole: bool) {
     let Some(pending) = store.ink.pending.get_untracked() else { return };
     if pending.declined {
         return;
     }
     match store.ink.state.get_untracked() {
         InkState::Ready => {}
+        InkState::Loading if whole => {}
         InkState::Loading | InkState::Unloaded => {
             store.ink.writing.update_value(|w| w.waiting_for_recognizer = true);
             return;
@@ -291,7 +323,7 @@ fn ask(store: Store) {
         fresh
     });
     if fresh == Some(true) {
-        let drawing = Drawing::of(store, &pending);
+        let drawing = Drawing { whole, ..Drawing::of(store, &pending) };
         recognize(store, &drawing.clone(), move |answer| answered(store, drawing, answer));
     }
 }
@@ -300,7 +332,7 @@ fn ask(store: Store) {
 /// placed.
 fn answered(store: Store, drawing: Drawing, answer: Result<Recognition, String>) {
     let Some((version, game, place_now)) =
-        store.ink.writing.try_with_value(|w| (w.version, w.game, w.place_when_read == Some(drawing.version)))
+        store.ink.writing.try_with_value(|w| (w.version, w.game, drawing.whole || w.place_when_read == Some(drawing.version)))
     else {
         return;
     };
@@ -336,7 +368,7 @@ fn answered(store: Store, drawing: Drawing, answer: Result<Recognition, String>)
 /// strokes are read on their own, as a rewrite of the cell.
 fn continued(store: Store, drawing: Drawing, previous: Digit, answer: Result<Recognition, String>, still_pending: bool) {
     let whole = match answer {
-        Ok(Recognition::Digit { digit, confidence, second }) if confidence >= hand::UNSURE => Some((digit, confidence, second)),
+        Ok(Recognition::Digit { digit, confidence, second, .. }) if confidence >= hand::UNSURE => Some((digit, confidence, second)),
         _ => None,
     };
     let size = store.size();
@@ -396,7 +428,7 @@ fn place(store: Store, drawing: Drawing, answer: Result<Recognition, String>, st
         return;
     }
     match answer {
-        Ok(Recognition::Digit { digit, confidence, second }) => {
+        Ok(Recognition::Digit { digit, confidence, second, .. }) => {
             drop_read_ink();
             if let Some(d) = Digit::new(digit).filter(|d| d.fits(size)) {
                 controller::write(store, cell, d);

@@ -33,6 +33,18 @@ test('written digits become typed digits: multi-stroke 4 and 7, a 1, a slow two-
   await snap(page, 'ink-digits');
 });
 
+test('digits written along a row at once after the page opens, before the recognizer is ready, are all placed', async () => {
+  // The first pen-down starts the ink worker; the pen moves on to the next cells while it loads.
+  const page = await openApp(b, server.url);
+  const [x, y, z] = await emptyCells(page, 3);
+  await draw(page, x.row, x.col, DIGITS[2]);
+  await draw(page, y.row, y.col, DIGITS[4]);
+  await draw(page, z.row, z.col, DIGITS[7]);
+  await recognized(page, z.row, z.col, 7);
+  await recognized(page, y.row, y.col, 4);
+  await recognized(page, x.row, x.col, 2);
+});
+
 test('trusted pen input through the DevTools protocol writes a digit', async () => {
   const page = await openApp(b, server.url);
   const [e] = await emptyCells(page, 1);

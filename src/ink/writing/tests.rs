@@ -107,6 +107,30 @@ fn a_lone_upright_waits_for_its_second_stroke_and_the_two_read_as_one_digit() {
 }
 
 #[test]
+fn a_stroke_only_its_path_reads_waits_for_the_next_one() {
+    // The first stroke of a two-stroke 4 (down-left, then across) runs as a 2's foot: the path
+    // reads a 2 with confidence, the picture does not back it. It waits; the second stroke makes
+    // the 4, and no 2 was ever placed.
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    write_stroke(store, cell(0, 0));
+    world.ink.read_by_path(2, 4, 0.05);
+    assert_eq!(digit_at(store, cell(0, 0)), None, "a reading only the path backs may be half a digit");
+    world.clock.advance(600.0);
+    write_stroke(store, cell(0, 0));
+    world.ink.read_as(4, 1);
+    assert_eq!(digit_at(store, cell(0, 0)), Some(4));
+    undo(store);
+    assert_eq!(digit_at(store, cell(0, 0)), None, "one digit, one undo step");
+    // With nothing after it, it is placed after GROW_MS, as the path read it.
+    write_stroke(store, cell(0, 2));
+    world.ink.read_by_path(8, 7, 0.1);
+    assert_eq!(digit_at(store, cell(0, 2)), None);
+    world.clock.advance(GROW_MS as f64);
+    assert_eq!(digit_at(store, cell(0, 2)), Some(8));
+}
+
+#[test]
 fn a_lone_upright_is_placed_when_nothing_follows_or_the_pen_moves_on() {
     let world = World::default();
     let (_owner, store) = ready(&world);
@@ -228,6 +252,25 @@ fn ink_written_while_the_recognizer_loads_is_read_once_ready_in_one_piece() {
     assert_eq!(world.ink.asked.borrow()[0].0.len(), 2, "both strokes in one drawing");
     world.ink.read_as(4, 1);
     assert_eq!(digit_at(store, cell(0, 0)), Some(4));
+}
+
+#[test]
+fn digits_written_on_along_a_row_while_the_recognizer_loads_are_all_placed() {
+    // A player who writes at once after the page opens: three cells before the recognizer is
+    // ready. Each cell's ink is whole when the pen moves on; none may be lost.
+    let world = World::default();
+    let (_owner, store) = start(&world);
+    for col in [0, 2, 4] {
+        write_stroke(store, cell(0, col));
+    }
+    assert_eq!(store.ink.state.get_untracked(), InkState::Loading);
+    assert_eq!(world.ink.asked.borrow().len(), 2, "the ink the pen moved on from is asked for at once");
+    world.ink.ready();
+    assert_eq!(world.ink.asked.borrow().len(), 3, "the last cell's ink is read once the recognizer is ready");
+    world.ink.read_as(4, 1);
+    world.ink.read_as(8, 3);
+    world.ink.read_as(6, 5);
+    assert_eq!([0, 2, 4].map(|col| digit_at(store, cell(0, col))), [Some(4), Some(8), Some(6)]);
 }
 
 #[test]
