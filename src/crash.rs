@@ -35,35 +35,14 @@ fn rescue() {
     });
 }
 
-/// The message in the page's language (set from the settings; see `effects`): title, text,
-/// the Reload link, and the details' heading.
+/// The message in the page's language (the `lang` attribute, set from the settings; see
+/// `effects`). The words are `i18n`'s like every other (plain static data: reading them touches
+/// no app state, so they are safe in the hook); only the DOM is built by hand here, as the
+/// reactive app may be mid-update. (A browser too old to run the wasm at all is told so by
+/// `static/compat.js`, which has its own words for want of the wasm.)
 fn words(lang: &str) -> [&'static str; 4] {
-    match lang {
-        "de" => [
-            "Etwas ist schiefgegangen",
-            "inkdoku ist auf einen Fehler gestoßen, von dem es sich nicht erholen kann. Dein Spiel ist gespeichert: lade neu, um dort weiterzumachen, wo du warst.",
-            "Neu laden",
-            "Einzelheiten für die Entwickler",
-        ],
-        "es" => [
-            "Algo ha fallado",
-            "inkdoku ha tenido un error del que no puede recuperarse. Tu partida está guardada: recarga para seguir donde estabas.",
-            "Recargar",
-            "Detalles para los desarrolladores",
-        ],
-        "ko" => [
-            "문제가 발생했습니다",
-            "inkdoku에 복구할 수 없는 오류가 생겼습니다. 게임은 저장되어 있으니 새로고침하면 하던 곳에서 이어집니다.",
-            "새로고침",
-            "개발자를 위한 자세한 정보",
-        ],
-        _ => [
-            "Something went wrong",
-            "inkdoku ran into an error it cannot recover from. Your game is saved: reload to continue where you were.",
-            "Reload",
-            "Details for the developers",
-        ],
-    }
+    let t = crate::i18n::ui(crate::i18n::Lang::from_tag(lang).unwrap_or(crate::i18n::Lang::En));
+    [t.crash_title, t.crash_text, t.crash_reload, t.crash_details]
 }
 
 /// Saves the game and shows the crash message (once).
@@ -106,5 +85,20 @@ pub fn show(details: &str) {
     };
     if let Some(root) = build() {
         let _ = body.append_child(&root);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::words;
+
+    #[test]
+    fn the_crash_message_is_in_the_pages_language_and_english_otherwise() {
+        assert_eq!(words("de")[2], "Neu laden");
+        assert_eq!(words("ko")[0], "문제가 발생했습니다");
+        assert_eq!(words("es-MX")[2], "Recargar");
+        for page in ["", "fr", "en"] {
+            assert_eq!(words(page)[0], "Something went wrong", "{page:?}");
+        }
     }
 }

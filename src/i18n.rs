@@ -8,279 +8,315 @@ use inkdoku_engine::game::ActionError;
 pub use inkdoku_engine::lang::Lang;
 use inkdoku_engine::rating::Level;
 
+/// Declares `Ui` from one list of its fields, and `Ui::entries`, every template by name (an
+/// array's by name and index), for the tests that check every language against English.
+macro_rules! ui_words {
+    ($(#[$struct_doc:meta])* pub struct Ui { $($(#[$doc:meta])* $field:ident: $ty:ty,)* }) => {
+        $(#[$struct_doc])*
+        pub struct Ui {
+            $($(#[$doc])* pub $field: $ty,)*
+        }
+
+        impl Ui {
+            /// Every template, by name.
+            #[cfg(test)]
+            pub(crate) fn entries(&self) -> Vec<(String, &'static str)> {
+                let mut out = Vec::new();
+                $(tests::Words::list(&self.$field, stringify!($field), &mut out);)*
+                out
+            }
+        }
+    };
+}
+
+ui_words! {
 /// Every string the interface shows. A `{e}` in a message is a reason in the same language
 /// (`storage::describe`, `browser_reason`), never an engine's or a browser's own text.
 pub struct Ui {
     // controls
-    pub digits: &'static str,
-    pub editing: &'static str,
-    pub notes: &'static str,
-    pub erase: &'static str,
-    pub undo: &'static str,
-    pub redo: &'static str,
-    pub game: &'static str,
-    pub done: &'static str,
-    pub cancel: &'static str,
-    pub hint: &'static str,
-    pub check: &'static str,
-    pub solve: &'static str,
-    pub solve_cell: &'static str,
-    pub solve_row: &'static str,
-    pub solve_column: &'static str,
-    pub solve_all: &'static str,
-    pub undo_mistakes: &'static str,
-    pub restart: &'static str,
+    digits: &'static str,
+    editing: &'static str,
+    notes: &'static str,
+    erase: &'static str,
+    undo: &'static str,
+    redo: &'static str,
+    game: &'static str,
+    done: &'static str,
+    cancel: &'static str,
+    hint: &'static str,
+    check: &'static str,
+    solve: &'static str,
+    solve_cell: &'static str,
+    solve_row: &'static str,
+    solve_column: &'static str,
+    solve_all: &'static str,
+    undo_mistakes: &'static str,
+    restart: &'static str,
     /// The menu of marked positions (savepoints).
-    pub marks: &'static str,
-    pub mark_position: &'static str,
+    marks: &'static str,
+    mark_position: &'static str,
     /// A marked position, by the play time it was marked at ({t}).
-    pub back_to_mark: &'static str,
-    pub position_marked: &'static str,
-    pub back_at_mark: &'static str,
-    pub already_at_mark: &'static str,
-    pub no_such_mark: &'static str,
-    pub new_game: &'static str,
-    pub share: &'static str,
-    pub settings: &'static str,
-    pub apply_hint: &'static str,
-    pub steps_taken: &'static str,
-    pub chain_links: &'static str,
-    pub previous_link: &'static str,
-    pub next_link: &'static str,
-    pub all_links: &'static str,
-    pub link_of: &'static str,
-    pub controls: &'static str,
+    back_to_mark: &'static str,
+    position_marked: &'static str,
+    back_at_mark: &'static str,
+    already_at_mark: &'static str,
+    no_such_mark: &'static str,
+    new_game: &'static str,
+    share: &'static str,
+    settings: &'static str,
+    apply_hint: &'static str,
+    steps_taken: &'static str,
+    chain_links: &'static str,
+    previous_link: &'static str,
+    next_link: &'static str,
+    all_links: &'static str,
+    link_of: &'static str,
+    controls: &'static str,
     // status bar and board
-    pub entering: &'static str,
-    pub time: &'static str,
-    pub grid: &'static str,
-    pub cell_given: &'static str,
-    pub cell_digit: &'static str,
-    pub cell_empty: &'static str,
-    pub cell_notes: &'static str,
+    entering: &'static str,
+    time: &'static str,
+    grid: &'static str,
+    cell_given: &'static str,
+    cell_digit: &'static str,
+    cell_empty: &'static str,
+    cell_notes: &'static str,
     /// Added to a cell's label: its corner marks ({n}), its centre marks.
-    pub cell_corner: &'static str,
-    pub cell_centre: &'static str,
+    cell_corner: &'static str,
+    cell_centre: &'static str,
     /// The input modes for corner and centre marks.
-    pub corner_mode: &'static str,
-    pub centre_mode: &'static str,
+    corner_mode: &'static str,
+    centre_mode: &'static str,
     /// Colour mode, its palette ("Colour {n}: {name}"), the colours' names, painting
     /// candidates, clearing; in a cell's label: its colours ({n}), a candidate's colour.
-    pub colour_mode: &'static str,
-    pub palette: &'static str,
-    pub colour_swatch: &'static str,
-    pub colour_names: [&'static str; 9],
-    pub paint_candidates: &'static str,
-    pub clear_colours: &'static str,
-    pub cell_colours: &'static str,
-    pub cell_candidate_colour: &'static str,
-    pub no_such_colour: &'static str,
-    pub conflict: &'static str,
-    pub incorrect: &'static str,
-    pub no_candidate_left: &'static str,
-    pub levels: [&'static str; 7],
+    colour_mode: &'static str,
+    palette: &'static str,
+    colour_swatch: &'static str,
+    colour_names: [&'static str; 9],
+    paint_candidates: &'static str,
+    clear_colours: &'static str,
+    cell_colours: &'static str,
+    cell_candidate_colour: &'static str,
+    no_such_colour: &'static str,
+    conflict: &'static str,
+    incorrect: &'static str,
+    no_candidate_left: &'static str,
+    levels: [&'static str; 7],
     // dialogs
-    pub welcome_back: &'static str,
-    pub welcome_text: &'static str,
-    pub continue_: &'static str,
-    pub size: &'static str,
-    pub level: &'static str,
-    pub symmetry: &'static str,
-    pub symmetries: [&'static str; 4],
-    pub start: &'static str,
-    pub daily_puzzle: &'static str,
-    pub enter_puzzle: &'static str,
-    pub paste_puzzle: &'static str,
-    pub open_file: &'static str,
-    pub print_puzzles_button: &'static str,
-    pub close: &'static str,
-    pub making_puzzle: &'static str,
-    pub making_puzzles: &'static str,
-    pub discard_title: &'static str,
-    pub discard_text: &'static str,
-    pub daily_title: &'static str,
-    pub games_in_progress: &'static str,
-    pub resume_game: &'static str,
-    pub start_new_game: &'static str,
-    pub keep_playing: &'static str,
-    pub toggles: [&'static str; 8],
-    pub language: &'static str,
-    pub language_auto: &'static str,
-    pub ok: &'static str,
-    pub congratulations: &'static str,
-    pub time_label: &'static str,
-    pub best_new_before: &'static str,
-    pub best_first: &'static str,
-    pub best_time: &'static str,
-    pub best_helped: &'static str,
-    pub share_progress: &'static str,
-    pub share_link: &'static str,
-    pub copy_text: &'static str,
-    pub save_file: &'static str,
-    pub print: &'static str,
-    pub open_title: &'static str,
-    pub open_text: &'static str,
-    pub open_puzzle: &'static str,
-    pub print_title: &'static str,
-    pub puzzles: &'static str,
-    pub per_page: &'static str,
-    pub make_and_print: &'static str,
-    pub other_tab_title: &'static str,
-    pub other_tab_text: &'static str,
-    pub play_here: &'static str,
-    pub just_watch: &'static str,
-    pub update_ready: &'static str,
-    pub reload: &'static str,
-    pub caption: &'static str,
-    pub puzzle_image: &'static str,
+    welcome_back: &'static str,
+    welcome_text: &'static str,
+    continue_: &'static str,
+    size: &'static str,
+    level: &'static str,
+    symmetry: &'static str,
+    symmetries: [&'static str; 4],
+    start: &'static str,
+    daily_puzzle: &'static str,
+    enter_puzzle: &'static str,
+    paste_puzzle: &'static str,
+    open_file: &'static str,
+    print_puzzles_button: &'static str,
+    close: &'static str,
+    making_puzzle: &'static str,
+    making_puzzles: &'static str,
+    discard_title: &'static str,
+    discard_text: &'static str,
+    daily_title: &'static str,
+    games_in_progress: &'static str,
+    resume_game: &'static str,
+    start_new_game: &'static str,
+    keep_playing: &'static str,
+    toggles: [&'static str; 8],
+    language: &'static str,
+    language_auto: &'static str,
+    ok: &'static str,
+    congratulations: &'static str,
+    time_label: &'static str,
+    best_new_before: &'static str,
+    best_first: &'static str,
+    best_time: &'static str,
+    best_helped: &'static str,
+    share_progress: &'static str,
+    share_link: &'static str,
+    copy_text: &'static str,
+    save_file: &'static str,
+    print: &'static str,
+    open_title: &'static str,
+    open_text: &'static str,
+    open_puzzle: &'static str,
+    print_title: &'static str,
+    puzzles: &'static str,
+    per_page: &'static str,
+    make_and_print: &'static str,
+    other_tab_title: &'static str,
+    other_tab_text: &'static str,
+    play_here: &'static str,
+    just_watch: &'static str,
+    update_ready: &'static str,
+    reload: &'static str,
+    caption: &'static str,
+    puzzle_image: &'static str,
     // messages
-    pub saved_data: &'static str,
-    pub not_a_puzzle: &'static str,
-    pub not_playable: &'static str,
-    pub save_corrupt: &'static str,
-    pub kept_as: &'static str,
-    pub not_kept: &'static str,
-    pub settings_corrupt: &'static str,
-    pub cannot_save: &'static str,
-    pub cannot_save_settings: &'static str,
-    pub storage_full: &'static str,
-    pub no_storage: &'static str,
-    pub storage_refused: &'static str,
-    pub given_cannot_change: &'static str,
+    saved_data: &'static str,
+    not_a_puzzle: &'static str,
+    not_playable: &'static str,
+    save_corrupt: &'static str,
+    kept_as: &'static str,
+    not_kept: &'static str,
+    settings_corrupt: &'static str,
+    cannot_save: &'static str,
+    cannot_save_settings: &'static str,
+    storage_full: &'static str,
+    no_storage: &'static str,
+    storage_refused: &'static str,
+    given_cannot_change: &'static str,
     // engine and browser refusals, in plain words (their technical text goes to the console)
-    pub nothing_to_undo: &'static str,
-    pub nothing_to_redo: &'static str,
-    pub move_not_fitting: &'static str,
-    pub browser_lacks: &'static str,
-    pub browser_refused: &'static str,
-    pub browser_failed: &'static str,
-    pub ink_failed: &'static str,
-    pub share_title: &'static str,
-    pub read_only: &'static str,
-    pub nothing_to_undo_right: &'static str,
-    pub undid: &'static str,
-    pub wrong_digits: &'static str,
-    pub looking_for_hint: &'static str,
-    pub no_hint: &'static str,
-    pub checked_solved: &'static str,
-    pub checked_twice: &'static str,
-    pub checked_more: &'static str,
-    pub checked_dead: &'static str,
-    pub checked_so_far: &'static str,
-    pub link_damaged: &'static str,
-    pub link_newer: &'static str,
+    nothing_to_undo: &'static str,
+    nothing_to_redo: &'static str,
+    move_not_fitting: &'static str,
+    browser_lacks: &'static str,
+    browser_refused: &'static str,
+    browser_failed: &'static str,
+    ink_failed: &'static str,
+    share_title: &'static str,
+    read_only: &'static str,
+    nothing_to_undo_right: &'static str,
+    undid: &'static str,
+    wrong_digits: &'static str,
+    looking_for_hint: &'static str,
+    no_hint: &'static str,
+    checked_solved: &'static str,
+    checked_twice: &'static str,
+    checked_more: &'static str,
+    checked_dead: &'static str,
+    checked_so_far: &'static str,
+    link_damaged: &'static str,
+    link_newer: &'static str,
     /// A puzzle with rules inkdoku does not play: `{rules}` names them.
-    pub link_variant: &'static str,
+    link_variant: &'static str,
     /// The Share dialog's link to the puzzle in SudokuPad.
-    pub open_in_sudokupad: &'static str,
-    pub details: &'static str,
+    open_in_sudokupad: &'static str,
+    details: &'static str,
     /// Before a message's technical details, which stay in English for a bug report.
-    pub details_lead: &'static str,
+    details_lead: &'static str,
     /// The candidate colours of "Show candidates", explained (Settings, and said once when it is
     /// first turned on): the red candidate, the blue one.
-    pub candidate_legend: [&'static str; 2],
-    pub worker_failed: &'static str,
-    pub too_hard: &'static str,
-    pub open_here_title: &'static str,
-    pub open_here_text: &'static str,
-    pub open_here: &'static str,
-    pub previous_restored: &'static str,
-    pub following: &'static str,
-    pub scratchpad: &'static str,
-    pub change_to: &'static str,
-    pub other_digits: &'static str,
-    pub correction: &'static str,
-    pub hand_title: &'static str,
-    pub hand_explain: &'static str,
-    pub hand_none: &'static str,
-    pub hand_count: &'static str,
-    pub hand_forget_one: &'static str,
-    pub hand_forget_all: &'static str,
-    pub hand_learned: &'static str,
-    pub hand_corrupt: &'static str,
-    pub pen_tip: &'static str,
+    candidate_legend: [&'static str; 2],
+    worker_failed: &'static str,
+    too_hard: &'static str,
+    open_here_title: &'static str,
+    open_here_text: &'static str,
+    open_here: &'static str,
+    previous_restored: &'static str,
+    following: &'static str,
+    scratchpad: &'static str,
+    change_to: &'static str,
+    other_digits: &'static str,
+    correction: &'static str,
+    hand_title: &'static str,
+    hand_explain: &'static str,
+    hand_none: &'static str,
+    hand_count: &'static str,
+    hand_forget_one: &'static str,
+    hand_forget_all: &'static str,
+    hand_learned: &'static str,
+    hand_corrupt: &'static str,
+    pen_tip: &'static str,
     // the focus view (small screens)
-    pub board_view: &'static str,
-    pub whole_board: &'static str,
-    pub view_window: &'static str,
-    pub view_up: &'static str,
-    pub view_down: &'static str,
-    pub view_left: &'static str,
-    pub view_right: &'static str,
-    pub scratched_digit: &'static str,
-    pub scratched_notes: &'static str,
-    pub struck_note: &'static str,
-    pub scratched_ink: &'static str,
-    pub cell_candidates: &'static str,
-    pub fill_notes: &'static str,
-    pub clear_notes: &'static str,
-    pub notes_filled: &'static str,
-    pub notes_cleared: &'static str,
-    pub checked_wrong_one: &'static str,
-    pub checked_wrong_many: &'static str,
-    pub checked_lost: &'static str,
-    pub checked_so_far_one: &'static str,
-    pub undid_one: &'static str,
-    pub filled_cell: &'static str,
-    pub filled_house: &'static str,
-    pub filled_all: &'static str,
-    pub no_solution_to_use: &'static str,
-    pub select_cell: &'static str,
-    pub new_puzzle: &'static str,
-    pub cancelled: &'static str,
-    pub type_puzzle: &'static str,
-    pub grid_empty: &'static str,
-    pub checking: &'static str,
-    pub one_solution: &'static str,
-    pub rated: &'static str,
-    pub no_solution: &'static str,
-    pub many_solutions: &'static str,
-    pub no_text_puzzle: &'static str,
-    pub unchanged: &'static str,
-    pub made_instead: &'static str,
-    pub opened: &'static str,
-    pub progress_unusable: &'static str,
+    board_view: &'static str,
+    whole_board: &'static str,
+    view_window: &'static str,
+    view_up: &'static str,
+    view_down: &'static str,
+    view_left: &'static str,
+    view_right: &'static str,
+    scratched_digit: &'static str,
+    scratched_notes: &'static str,
+    struck_note: &'static str,
+    scratched_ink: &'static str,
+    cell_candidates: &'static str,
+    fill_notes: &'static str,
+    clear_notes: &'static str,
+    notes_filled: &'static str,
+    notes_cleared: &'static str,
+    checked_wrong_one: &'static str,
+    checked_wrong_many: &'static str,
+    checked_lost: &'static str,
+    checked_so_far_one: &'static str,
+    undid_one: &'static str,
+    filled_cell: &'static str,
+    filled_house: &'static str,
+    filled_all: &'static str,
+    no_solution_to_use: &'static str,
+    select_cell: &'static str,
+    new_puzzle: &'static str,
+    cancelled: &'static str,
+    type_puzzle: &'static str,
+    grid_empty: &'static str,
+    checking: &'static str,
+    one_solution: &'static str,
+    rated: &'static str,
+    no_solution: &'static str,
+    many_solutions: &'static str,
+    no_text_puzzle: &'static str,
+    unchanged: &'static str,
+    made_instead: &'static str,
+    opened: &'static str,
+    progress_unusable: &'static str,
     // a file's progress that can't be restored; a full storage (`controller::keeping`)
-    pub file_progress_title: &'static str,
-    pub file_progress_damaged: &'static str,
-    pub file_progress_other: &'static str,
-    pub file_progress_newer: &'static str,
-    pub storage_full_title: &'static str,
-    pub storage_full_text: &'static str,
-    pub storage_full_spare: &'static str,
-    pub storage_full_nowhere: &'static str,
-    pub storage_full_free: &'static str,
-    pub remove_oldest_game: &'static str,
-    pub remove_drawings: &'static str,
-    pub storage_freed: &'static str,
-    pub storage_still_full: &'static str,
-    pub welcome_older: &'static str,
-    pub no_solution_long: &'static str,
-    pub many_solutions_long: &'static str,
-    pub shared: &'static str,
-    pub link_copied: &'static str,
-    pub cannot_share: &'static str,
-    pub puzzle_copied: &'static str,
-    pub cannot_copy: &'static str,
-    pub cannot_read_clipboard: &'static str,
-    pub saved_as: &'static str,
-    pub cannot_save_file: &'static str,
-    pub cannot_read_file: &'static str,
-    pub cannot_open_file: &'static str,
-    pub the_link: &'static str,
-    pub the_clipboard: &'static str,
-    pub the_pasted_text: &'static str,
-    pub the_file: &'static str,
-    pub daily_ready: &'static str,
-    pub print_ready: &'static str,
-    pub play_here_now: &'static str,
-    pub eraser: &'static str,
-    pub ink_declined: &'static str,
-    pub ink_unavailable: &'static str,
+    file_progress_title: &'static str,
+    file_progress_damaged: &'static str,
+    file_progress_other: &'static str,
+    file_progress_newer: &'static str,
+    storage_full_title: &'static str,
+    storage_full_text: &'static str,
+    storage_full_spare: &'static str,
+    storage_full_nowhere: &'static str,
+    storage_full_free: &'static str,
+    remove_oldest_game: &'static str,
+    remove_drawings: &'static str,
+    storage_freed: &'static str,
+    storage_still_full: &'static str,
+    welcome_older: &'static str,
+    no_solution_long: &'static str,
+    many_solutions_long: &'static str,
+    shared: &'static str,
+    link_copied: &'static str,
+    cannot_share: &'static str,
+    puzzle_copied: &'static str,
+    cannot_copy: &'static str,
+    cannot_read_clipboard: &'static str,
+    saved_as: &'static str,
+    cannot_save_file: &'static str,
+    cannot_read_file: &'static str,
+    cannot_open_file: &'static str,
+    the_link: &'static str,
+    the_clipboard: &'static str,
+    the_pasted_text: &'static str,
+    the_file: &'static str,
+    daily_ready: &'static str,
+    print_ready: &'static str,
+    play_here_now: &'static str,
+    eraser: &'static str,
+    ink_declined: &'static str,
+    ink_unavailable: &'static str,
+    /// The crash message (`crash.rs`): its title, its text, the Reload link, the details'
+    /// heading.
+    crash_title: &'static str,
+    crash_text: &'static str,
+    crash_reload: &'static str,
+    crash_details: &'static str,
+    /// The rules of other apps' puzzles that inkdoku does not play, in `Rule`'s order
+    /// (`rule_name`).
+    rules: [&'static str; 21],
+}
 }
 
-/// Fills `{name}` placeholders.
+/// The one place the app's templates are filled: each `{name}` becomes its value. (The
+/// engine's sentences have their own, `inkdoku_engine::lang`.) In the tests, a template whose
+/// placeholder is not given a value fails the test that fills it.
 pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    #[cfg(test)]
+    tests::every_placeholder_given(template, values);
     let mut out = template.to_string();
     for (k, v) in values {
         out = out.replace(&format!("{{{k}}}"), v);
@@ -549,6 +585,33 @@ pub static EN: Ui = Ui {
     eraser: "Eraser",
     ink_declined: "Not sure what that is: write it again, or erase it.",
     ink_unavailable: "Handwriting is off in this browser; use the pad or the keyboard.",
+    crash_title: "Something went wrong",
+    crash_text: "inkdoku ran into an error it cannot recover from. Your game is saved: reload to continue where you were.",
+    crash_reload: "Reload",
+    crash_details: "Details for the developers",
+    rules: [
+        "killer cages",
+        "little killer sums",
+        "sandwich sums",
+        "thermometers",
+        "arrows",
+        "diagonals",
+        "anti-knight",
+        "anti-king",
+        "disjoint groups",
+        "non-consecutive",
+        "odd/even cells",
+        "minimum/maximum cells",
+        "extra regions",
+        "irregular regions",
+        "quadruples",
+        "dots (difference, ratio, XV)",
+        "lines",
+        "clones",
+        "clues outside the grid",
+        "drawn shapes or text",
+        "other rules",
+    ],
 };
 
 pub static DE: Ui = Ui {
@@ -812,6 +875,33 @@ pub static DE: Ui = Ui {
     eraser: "Radierer",
     ink_declined: "Nicht sicher, was das ist: schreib es noch einmal oder radiere es weg.",
     ink_unavailable: "Handschrift ist in diesem Browser aus; nutze die Tasten oder die Tastatur.",
+    crash_title: "Etwas ist schiefgegangen",
+    crash_text: "inkdoku ist auf einen Fehler gestoßen, von dem es sich nicht erholen kann. Dein Spiel ist gespeichert: lade neu, um dort weiterzumachen, wo du warst.",
+    crash_reload: "Neu laden",
+    crash_details: "Einzelheiten für die Entwickler",
+    rules: [
+        "Killerkäfige",
+        "Little-Killer-Summen",
+        "Sandwich-Summen",
+        "Thermometer",
+        "Pfeile",
+        "Diagonalen",
+        "Anti-Springer",
+        "Anti-König",
+        "disjunkte Gruppen",
+        "nicht aufeinanderfolgend",
+        "gerade/ungerade Felder",
+        "Minimum-/Maximum-Felder",
+        "Zusatzbereiche",
+        "unregelmäßige Bereiche",
+        "Quadrupel",
+        "Punkte (Differenz, Verhältnis, XV)",
+        "Linien",
+        "Klone",
+        "Hinweise außerhalb des Gitters",
+        "gezeichnete Formen oder Text",
+        "weitere Regeln",
+    ],
 };
 
 pub static ES: Ui = Ui {
@@ -1075,6 +1165,33 @@ pub static ES: Ui = Ui {
     eraser: "Goma",
     ink_declined: "No sé qué es eso: escríbelo otra vez o bórralo.",
     ink_unavailable: "La escritura a mano no está disponible en este navegador; usa el teclado numérico o el teclado.",
+    crash_title: "Algo ha fallado",
+    crash_text: "inkdoku ha tenido un error del que no puede recuperarse. Tu partida está guardada: recarga para seguir donde estabas.",
+    crash_reload: "Recargar",
+    crash_details: "Detalles para los desarrolladores",
+    rules: [
+        "jaulas killer",
+        "sumas little killer",
+        "sumas sándwich",
+        "termómetros",
+        "flechas",
+        "diagonales",
+        "anti-caballo",
+        "anti-rey",
+        "grupos disjuntos",
+        "no consecutivos",
+        "casillas par/impar",
+        "casillas mínimo/máximo",
+        "regiones extra",
+        "regiones irregulares",
+        "cuádruples",
+        "puntos (diferencia, razón, XV)",
+        "líneas",
+        "clones",
+        "pistas fuera de la cuadrícula",
+        "formas o texto dibujados",
+        "otras reglas",
+    ],
 };
 
 pub static KO: Ui = Ui {
@@ -1338,6 +1455,33 @@ pub static KO: Ui = Ui {
     eraser: "지우개",
     ink_declined: "무엇인지 잘 모르겠습니다. 다시 쓰거나 지우세요.",
     ink_unavailable: "이 브라우저에서는 손글씨 인식을 쓸 수 없습니다. 숫자 버튼이나 키보드를 쓰세요.",
+    crash_title: "문제가 발생했습니다",
+    crash_text: "inkdoku에 복구할 수 없는 오류가 생겼습니다. 게임은 저장되어 있으니 새로고침하면 하던 곳에서 이어집니다.",
+    crash_reload: "새로고침",
+    crash_details: "개발자를 위한 자세한 정보",
+    rules: [
+        "킬러 케이지",
+        "리틀 킬러 합",
+        "샌드위치 합",
+        "온도계",
+        "화살표",
+        "대각선",
+        "안티 나이트",
+        "안티 킹",
+        "분리 그룹",
+        "비연속",
+        "홀수/짝수 칸",
+        "최소/최대 칸",
+        "추가 영역",
+        "불규칙 영역",
+        "쿼드러플",
+        "점(차이, 비율, XV)",
+        "선",
+        "클론",
+        "격자 밖 힌트",
+        "그려진 도형이나 글자",
+        "기타 규칙",
+    ],
 };
 
 /// The strings of a language.
@@ -1380,37 +1524,7 @@ pub fn browser_reason(t: &Ui, e: &PlatformError) -> &'static str {
 
 /// A rule of another app's puzzle (killer cages, thermometers…) in the player's words.
 pub fn rule_name(lang: Lang, rule: Rule) -> &'static str {
-    let [en, de, es, ko] = match rule {
-        Rule::KillerCages => ["killer cages", "Killerkäfige", "jaulas killer", "킬러 케이지"],
-        Rule::LittleKillers => ["little killer sums", "Little-Killer-Summen", "sumas little killer", "리틀 킬러 합"],
-        Rule::Sandwiches => ["sandwich sums", "Sandwich-Summen", "sumas sándwich", "샌드위치 합"],
-        Rule::Thermometers => ["thermometers", "Thermometer", "termómetros", "온도계"],
-        Rule::Arrows => ["arrows", "Pfeile", "flechas", "화살표"],
-        Rule::Diagonals => ["diagonals", "Diagonalen", "diagonales", "대각선"],
-        Rule::AntiKnight => ["anti-knight", "Anti-Springer", "anti-caballo", "안티 나이트"],
-        Rule::AntiKing => ["anti-king", "Anti-König", "anti-rey", "안티 킹"],
-        Rule::DisjointGroups => ["disjoint groups", "disjunkte Gruppen", "grupos disjuntos", "분리 그룹"],
-        Rule::NonConsecutive => ["non-consecutive", "nicht aufeinanderfolgend", "no consecutivos", "비연속"],
-        Rule::OddEven => ["odd/even cells", "gerade/ungerade Felder", "casillas par/impar", "홀수/짝수 칸"],
-        Rule::MinMax => ["minimum/maximum cells", "Minimum-/Maximum-Felder", "casillas mínimo/máximo", "최소/최대 칸"],
-        Rule::ExtraRegions => ["extra regions", "Zusatzbereiche", "regiones extra", "추가 영역"],
-        Rule::IrregularRegions => ["irregular regions", "unregelmäßige Bereiche", "regiones irregulares", "불규칙 영역"],
-        Rule::Quadruples => ["quadruples", "Quadrupel", "cuádruples", "쿼드러플"],
-        Rule::Dots => {
-            ["dots (difference, ratio, XV)", "Punkte (Differenz, Verhältnis, XV)", "puntos (diferencia, razón, XV)", "점(차이, 비율, XV)"]
-        }
-        Rule::Lines => ["lines", "Linien", "líneas", "선"],
-        Rule::Clones => ["clones", "Klone", "clones", "클론"],
-        Rule::OutsideClues => ["clues outside the grid", "Hinweise außerhalb des Gitters", "pistas fuera de la cuadrícula", "격자 밖 힌트"],
-        Rule::Drawings => ["drawn shapes or text", "gezeichnete Formen oder Text", "formas o texto dibujados", "그려진 도형이나 글자"],
-        Rule::Other => ["other rules", "weitere Regeln", "otras reglas", "기타 규칙"],
-    };
-    match lang {
-        Lang::En => en,
-        Lang::De => de,
-        Lang::Es => es,
-        Lang::Ko => ko,
-    }
+    ui(lang).rules[rule as usize]
 }
 
 /// The rules' names in the player's words, joined.
@@ -1434,63 +1548,158 @@ pub fn browser_lang() -> Lang {
 mod tests {
     use super::*;
 
-    #[test]
-    fn placeholders_match_across_languages() {
-        // Each template of a language must use the same placeholders as the English one.
-        fn keys(s: &str) -> Vec<String> {
-            let mut k: Vec<String> = s.split('{').skip(1).filter_map(|p| p.split_once('}').map(|(a, _)| a.to_string())).collect();
-            k.sort();
-            k
+    use std::collections::BTreeSet;
+
+    /// A field of `Ui`, listed by `Ui::entries`: a template, or an array of them.
+    pub(crate) trait Words {
+        fn list(&self, name: &str, out: &mut Vec<(String, &'static str)>);
+    }
+
+    impl Words for &'static str {
+        fn list(&self, name: &str, out: &mut Vec<(String, &'static str)>) {
+            out.push((name.to_string(), self));
         }
-        for lang in [Lang::De, Lang::Es, Lang::Ko] {
-            let (en, other) = (ui(Lang::En), ui(lang));
-            for (a, b) in [
-                (en.cell_given, other.cell_given),
-                (en.cell_notes, other.cell_notes),
-                (en.checked_more, other.checked_more),
-                (en.one_solution, other.one_solution),
-                (en.no_text_puzzle, other.no_text_puzzle),
-                (en.link_variant, other.link_variant),
-                (en.opened, other.opened),
-                (en.caption, other.caption),
-                (en.save_corrupt, other.save_corrupt),
-                (en.cell_candidates, other.cell_candidates),
-                (en.checked_wrong_one, other.checked_wrong_one),
-                (en.checked_wrong_many, other.checked_wrong_many),
-                (en.checked_lost, other.checked_lost),
-                (en.filled_cell, other.filled_cell),
-                (en.filled_house, other.filled_house),
-                (en.change_to, other.change_to),
-                (en.hand_count, other.hand_count),
-                (en.hand_forget_one, other.hand_forget_one),
-                (en.hand_learned, other.hand_learned),
-                (en.scratched_digit, other.scratched_digit),
-                (en.scratched_notes, other.scratched_notes),
-                (en.struck_note, other.struck_note),
-                (en.view_window, other.view_window),
-                (en.cannot_save, other.cannot_save),
-                (en.cannot_copy, other.cannot_copy),
-                (en.cannot_read_file, other.cannot_read_file),
-                (en.ink_unavailable, other.ink_unavailable),
-                (en.progress_unusable, other.progress_unusable),
-                (en.storage_refused, other.storage_refused),
-                (en.file_progress_title, other.file_progress_title),
-                (en.file_progress_damaged, other.file_progress_damaged),
-                (en.file_progress_other, other.file_progress_other),
-                (en.file_progress_newer, other.file_progress_newer),
-                (en.storage_full_title, other.storage_full_title),
-                (en.storage_full_text, other.storage_full_text),
-                (en.storage_full_spare, other.storage_full_spare),
-                (en.storage_full_nowhere, other.storage_full_nowhere),
-                (en.storage_full_free, other.storage_full_free),
-                (en.remove_oldest_game, other.remove_oldest_game),
-                (en.remove_drawings, other.remove_drawings),
-                (en.storage_freed, other.storage_freed),
-                (en.storage_still_full, other.storage_still_full),
-                (en.welcome_older, other.welcome_older),
-            ] {
-                assert_eq!(keys(a), keys(b), "{lang:?}: {b}");
+    }
+
+    impl<const N: usize> Words for [&'static str; N] {
+        fn list(&self, name: &str, out: &mut Vec<(String, &'static str)>) {
+            out.extend(self.iter().enumerate().map(|(i, w)| (format!("{name}[{i}]"), *w)));
+        }
+    }
+
+    /// The `{placeholders}` of a template.
+    fn placeholders(template: &str) -> BTreeSet<&str> {
+        template.split('{').skip(1).filter_map(|rest| rest.split_once('}').map(|(key, _)| key)).collect()
+    }
+
+    /// `fill`'s check in the tests: every placeholder of `template` has a value.
+    pub(super) fn every_placeholder_given(template: &str, values: &[(&str, &str)]) {
+        for key in placeholders(template) {
+            assert!(values.iter().any(|(k, _)| *k == key), "fill left {{{key}}} unfilled in {template:?}");
+        }
+    }
+
+    #[test]
+    fn every_language_has_the_same_placeholders_in_every_template() {
+        let en = ui(Lang::En).entries();
+        assert!(en.len() > 250, "{} templates", en.len());
+        for lang in LANGS {
+            let entries = ui(lang).entries();
+            assert_eq!(entries.len(), en.len());
+            for ((name, template), (_, english)) in entries.iter().zip(&en) {
+                assert!(!template.trim().is_empty(), "{lang:?} {name} is empty");
+                assert_eq!(placeholders(template), placeholders(english), "{lang:?} {name}: {template}");
+                // A stray brace would read as a placeholder that is never filled.
+                assert_eq!(template.matches('{').count(), template.matches('}').count(), "{lang:?} {name}: {template}");
             }
+        }
+    }
+
+    /// The source files of the app, with their text.
+    fn sources(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push((path.display().to_string(), std::fs::read_to_string(&path).unwrap()));
+            }
+        }
+    }
+
+    /// The text of a call's arguments, from just after its `(` to its `)`.
+    fn arguments(text: &str) -> &str {
+        let (mut depth, mut in_string, mut escaped) = (1, false, false);
+        for (i, ch) in text.char_indices() {
+            match ch {
+                _ if escaped => escaped = false,
+                '\\' if in_string => escaped = true,
+                '"' => in_string = !in_string,
+                '(' | '[' if !in_string => depth += 1,
+                ')' | ']' if !in_string => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return &text[..i];
+                    }
+                }
+                _ => {}
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn every_fill_in_the_source_gives_exactly_the_placeholders_of_its_template() {
+        // Every `fill(<…>.field, &[("key", …), …])` of the app: the keys given are the
+        // template's placeholders (the same in every language, by the test above). A call whose
+        // template is a variable is checked by `fill` itself whenever a test runs it.
+        let english: std::collections::BTreeMap<String, &str> = ui(Lang::En).entries().into_iter().collect();
+        let mut files = Vec::new();
+        sources(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+        let (mut checked, mut by_variable) = (0, Vec::new());
+        // This file's own calls are its tests'.
+        for (path, text) in files.iter().filter(|(path, _)| !path.ends_with("i18n.rs")) {
+            for (at, _) in text.match_indices("fill(") {
+                let before = text[..at].chars().next_back();
+                // `fill_notes(`, `getrandom::fill(`, `fn fill(` are other things.
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') || text[..at].ends_with("fn ") {
+                    continue;
+                }
+                let args = arguments(&text[at + 5..]);
+                let Some((template, values)) = args.split_once(',') else { continue };
+                let template = template.trim();
+                let field = template.rsplit('.').next().unwrap_or(template);
+                let Some(english) = english.get(field).filter(|_| template.contains('.')) else {
+                    by_variable.push(format!("{path}: fill({args})"));
+                    continue;
+                };
+                let given: BTreeSet<&str> = values
+                    .split("(\"")
+                    .skip(1)
+                    .filter_map(|rest| rest.split_once('"').filter(|(_, after)| after.trim_start().starts_with(',')).map(|(key, _)| key))
+                    .collect();
+                assert_eq!(given, placeholders(english), "{path}: fill({args}) for {english:?}");
+                checked += 1;
+            }
+        }
+        // The scan finds the calls (not none by a change of spelling); few name a variable (a
+        // choice of two templates: the cell label's, checked below; Check's, Undo's, a file's).
+        assert!(checked >= 50, "{checked} calls checked");
+        assert!(by_variable.len() <= 8, "{by_variable:#?}");
+    }
+
+    #[test]
+    fn a_cells_label_fills_every_placeholder_in_every_language() {
+        use crate::components::board::{CellView, cell_label};
+        use inkdoku_engine::{Cell, Digit, DigitSet, Size};
+        let d = |n: u8| Digit::new(n).unwrap();
+        let set = |ds: &[u8]| ds.iter().map(|&n| d(n)).collect::<DigitSet>();
+        let views = [
+            CellView { digit: Some(d(7)), given: true, ..CellView::default() },
+            CellView { digit: Some(d(3)), colours: 0b101, ..CellView::default() },
+            CellView { notes: set(&[1, 2]), corner: set(&[4]), centre: set(&[5, 6]), ..CellView::default() },
+            CellView { notes: set(&[8]), computed: true, candidate_colours: vec![(d(8), 2)], ..CellView::default() },
+            CellView { hint_place: Some(d(9)), ..CellView::default() },
+        ];
+        for lang in LANGS {
+            let mut labels = BTreeSet::new();
+            for v in &views {
+                let label = cell_label(ui(lang), Size::Nine, Cell::new(20), v);
+                assert!(!label.contains('{') && !label.contains('}'), "{lang:?}: {label}");
+                assert!(label.contains('3'), "row 3, column 3: {label}");
+                labels.insert(label);
+            }
+            assert_eq!(labels.len(), views.len(), "{lang:?}");
+        }
+    }
+
+    #[test]
+    fn the_browser_too_old_message_has_every_language() {
+        // `static/compat.js` runs where the wasm cannot, so its words can't come from here; it
+        // has them in every language the app has.
+        let compat = include_str!("../static/compat.js");
+        for lang in LANGS {
+            assert!(compat.contains(&format!("\n    {}: [", lang.code())), "{lang:?}");
         }
     }
 

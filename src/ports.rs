@@ -13,6 +13,7 @@
 //!                               TabChannel    BroadcastChannel   │ fakes::Bus    (shared by tabs)
 //!                               Clipboard     the async clipboard│ fakes::Clipboard (can refuse)
 //!                               Sharing       page address, Web Share │ fakes::Sharing (answers as set)
+//!                               Random        crypto.getRandomValues │ fakes::Random (seeds set by hand)
 //! ```
 
 use crate::ink::hand::Handwriting;
@@ -101,6 +102,13 @@ pub trait Sharing {
     fn share(&self, title: String, url: String, done: Box<dyn FnOnce(Result<Shared, PlatformError>)>);
 }
 
+/// Chance: the seeds of new puzzles (and a tab's identity). A port, so that a test knows
+/// which puzzle "New game" makes.
+pub trait Random {
+    /// A fresh 64-bit seed.
+    fn seed(&self) -> u64;
+}
+
 /// The outside world as the app sees it.
 #[derive(Clone)]
 pub struct Ports {
@@ -115,6 +123,7 @@ pub struct Ports {
     pub channel: Rc<dyn TabChannel>,
     pub clipboard: Rc<dyn Clipboard>,
     pub sharing: Rc<dyn Sharing>,
+    pub random: Rc<dyn Random>,
 }
 
 impl Ports {
@@ -130,6 +139,7 @@ impl Ports {
             channel: Rc::new(crate::services::tabs::Broadcast::open()),
             clipboard: Rc::new(crate::services::platform::PageClipboard),
             sharing: Rc::new(crate::services::platform::PageSharing),
+            random: Rc::new(crate::services::platform::PageRandom),
         }
     }
 }
@@ -490,6 +500,26 @@ pub mod fakes {
         }
     }
 
+    /// Seeds in order from `next` (set by the test), one more each draw: repeatable, and two
+    /// draws never alike.
+    pub struct Random {
+        pub next: Cell<u64>,
+    }
+
+    impl Default for Random {
+        fn default() -> Random {
+            Random { next: Cell::new(1) }
+        }
+    }
+
+    impl super::Random for Random {
+        fn seed(&self) -> u64 {
+            let seed = self.next.get();
+            self.next.set(seed.wrapping_add(1));
+            seed
+        }
+    }
+
     /// One browser profile: storage, the lock and the channel are shared by its tabs; each call
     /// of `ports` (or `store`) is another tab.
     pub struct World {
@@ -503,6 +533,7 @@ pub mod fakes {
         pub bus: Rc<Bus>,
         pub clipboard: Rc<Clipboard>,
         pub sharing: Rc<Sharing>,
+        pub random: Rc<Random>,
         tabs: Cell<usize>,
     }
 
@@ -520,6 +551,7 @@ pub mod fakes {
                 bus: Rc::default(),
                 clipboard: Rc::default(),
                 sharing: Rc::default(),
+                random: Rc::default(),
                 tabs: Cell::new(0),
             }
         }
@@ -540,6 +572,7 @@ pub mod fakes {
                 channel: Rc::new(BusHandle { bus: self.bus.clone(), tab, clock: self.clock.clone() }),
                 clipboard: self.clipboard.clone(),
                 sharing: self.sharing.clone(),
+                random: self.random.clone(),
             }
         }
 

@@ -25,7 +25,7 @@ pub fn start_clicked(store: Store) {
 pub fn make_puzzle(store: Store) {
     let (size, level, symmetry) = store.settings.with_untracked(|s| (s.size, s.level, s.symmetry));
     let level = inkdoku_engine::generator::offered_level(size, level);
-    let options = Options { size, level, symmetry, seed: random_seed() };
+    let options = Options { size, level, symmetry, seed: store.ports().random.seed() };
     make_with(store, options, String::new(), None);
 }
 
@@ -192,15 +192,6 @@ pub(super) fn won(store: Store) {
     store.selected.set(None);
     store.active_digit.set(None);
     store.dialog.set(Some(Dialog::Won { time_ms, best_ms, new_best }));
-}
-
-/// A seed for a new puzzle from the browser's random source.
-pub fn random_seed() -> u64 {
-    let mut bytes = [0u8; 8];
-    if getrandom::fill(&mut bytes).is_err() {
-        return js_sys::Date::now() as u64;
-    }
-    u64::from_le_bytes(bytes)
 }
 
 /// Formats milliseconds as m:ss (or h:mm:ss).

@@ -26,7 +26,7 @@ pub(super) fn make_for_print(store: Store, count: usize, level: inkdoku_engine::
         return;
     }
     let (size, symmetry) = store.settings.with_untracked(|s| (s.size, s.symmetry));
-    let seed = random_seed();
+    let seed = store.ports().random.seed();
     let options = Options { size, level, symmetry, seed };
     let sent = ask(store, Task::Generate { options }, move |reply| match reply {
         Reply::Generated { generated, .. } => {

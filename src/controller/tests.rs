@@ -577,15 +577,14 @@ fn a_shared_link_with_progress_opens_the_game_as_it_is_and_the_status_says_how_i
     assert_eq!(store.status.get_untracked(), fill(t.cannot_share, &[("e", t.browser_lacks)]));
 }
 
-/// Answers the last request, a puzzle to make, as the engine would with `seed` instead of the
-/// random one (so the puzzle made, and the level it rates, never depend on chance).
-fn make_seeded(world: &World, seed: u64) {
-    let id = world.engine.last_id();
-    let mut asked = world.engine.asked.borrow_mut();
-    let Some((_, Task::Generate { options }, _)) = asked.iter_mut().find(|(i, _, _)| *i == id) else { panic!("no puzzle asked for") };
-    options.seed = seed;
-    drop(asked);
-    world.engine.answer_truly(id);
+/// New game → Start with the random port's next seed set to `seed`, the puzzle made as the
+/// engine worker makes it.
+fn new_game_seeded(world: &World, store: Store, seed: u64) {
+    world.random.next.set(seed);
+    new_game_clicked(store);
+    assert_eq!(store.dialog.get_untracked(), Some(Dialog::NewGame));
+    start_clicked(store);
+    world.engine.answer_truly(world.engine.last_id());
 }
 
 #[test]
@@ -597,13 +596,10 @@ fn a_new_game_at_every_level_of_every_size_is_rated_at_the_level_picked() {
     for size in [Size::Four, Size::Nine, Size::Sixteen] {
         for &level in inkdoku_engine::generator::levels(size) {
             store.settings.update(|s| (s.size, s.level) = (size, level));
-            new_game_clicked(store);
-            assert_eq!(store.dialog.get_untracked(), Some(Dialog::NewGame));
-            start_clicked(store);
+            // Seeds that fit at the first attempts (16x16 Expert's first fit is seed 2's).
+            new_game_seeded(&world, store, if (size, level) == (Size::Sixteen, Level::Expert) { 2 } else { 1 });
             let Some(Task::Generate { options }) = world.engine.last_task() else { panic!("a puzzle is made") };
             assert_eq!((options.size, options.level), (size, level), "asked for the level picked");
-            // Seeds that fit at the first attempts (16x16 Expert's first fit is seed 2's).
-            make_seeded(&world, if (size, level) == (Size::Sixteen, Level::Expert) { 2 } else { 1 });
             assert_eq!(store.meta.with_untracked(|m| m.level), Some(level), "{size:?} {level:?}");
             assert!(store.game.with_untracked(|g| g.size() == size && g.givens().filled_count() > 0 && g.solution().is_some()));
             assert_eq!(store.status.get_untracked(), format!("New {} {} puzzle.", size.name(), level.name()));
@@ -611,6 +607,29 @@ fn a_new_game_at_every_level_of_every_size_is_rated_at_the_level_picked() {
             assert_eq!(store.making.get_untracked(), None);
         }
     }
+}
+
+#[test]
+fn a_new_game_is_the_puzzle_its_seed_makes_and_only_the_seed_decides_it() {
+    use inkdoku_engine::generator::{Options, Symmetry, generate};
+    use inkdoku_engine::rating::Level;
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    store.settings.update(|s| (s.confirm_new_game, s.size, s.level, s.symmetry) = (false, Size::Nine, Level::Easy, Symmetry::Rotational));
+    let made = |seed: u64| {
+        new_game_seeded(&world, store, seed);
+        assert_eq!(store.meta.with_untracked(|m| m.seed), Some(seed), "the game keeps its seed");
+        store.game.with_untracked(|g| g.givens().clone())
+    };
+    let engine_makes = |seed: u64| {
+        let options = Options { size: Size::Nine, level: Level::Easy, symmetry: Symmetry::Rotational, seed };
+        generate(&options, &mut |_| true).expect("a puzzle").puzzle
+    };
+    let (a, b, again) = (made(11), made(12), made(11));
+    assert_eq!(a, engine_makes(11), "the puzzle seed 11 makes");
+    assert_eq!(b, engine_makes(12));
+    assert_ne!(a, b, "another seed, another puzzle");
+    assert_eq!(again, a, "the same seed, the same puzzle");
 }
 
 /// A cell and a digit that is wrong there (not the solution's) though no peer has it yet.

@@ -182,6 +182,21 @@ impl crate::ports::Clipboard for PageClipboard {
     }
 }
 
+/// The browser's random source, `crypto.getRandomValues` (`crate::ports::Random`).
+pub struct PageRandom;
+
+impl crate::ports::Random for PageRandom {
+    /// Falls back on the time where the browser has no crypto source: a seed only needs to
+    /// differ from the last one.
+    fn seed(&self) -> u64 {
+        let mut bytes = [0u8; 8];
+        if getrandom::fill(&mut bytes).is_err() {
+            return js_sys::Date::now() as u64;
+        }
+        u64::from_le_bytes(bytes)
+    }
+}
+
 /// The page's address and the Web Share API (`crate::ports::Sharing`).
 pub struct PageSharing;
 

@@ -174,7 +174,7 @@ fn heard(store: Store, text: &str) {
 
 /// Joins the channel and settles this tab's role.
 pub fn start(store: Store) {
-    let id = crate::controller::random_seed().max(1);
+    let id = store.ports().random.seed().max(1);
     store.tab.update_value(|t| t.me = id);
     let ports = store.ports();
     ports.channel.listen(Box::new(move |text| heard(store, &text)));
