@@ -28,12 +28,13 @@ use leptos::prelude::*;
 pub fn App() -> impl IntoView {
     let ports = Ports::browser();
     let (settings, settings_note) = storage::load_settings(&ports);
-    // The newer of the stored game and the spare store's; whether it is the player's newest.
-    let storage::LoadedGame { loaded, up_to_date } = storage::load_game(&ports);
-    let (game, meta, corrupt, restored) = match loaded {
-        Loaded::Found(s) => (s.game, s.meta, None, true),
-        Loaded::Missing => (blank_game(), GameMeta::new(None, None), None, false),
-        Loaded::Corrupt { reason, kept_as } => (blank_game(), GameMeta::new(None, None), Some((reason, kept_as)), false),
+    // The first paint: the newer of the stored game and the tab's spare copy (both answer at
+    // once). The lasting spare store (IndexedDB) answers later: the tab plays, and says where
+    // the game is, once it did (`tabs::start`, `tabs::found`).
+    let (game, meta, corrupt) = match storage::load_game(&ports).loaded {
+        Loaded::Found(s) => (s.game, s.meta, None),
+        Loaded::Missing => (blank_game(), GameMeta::new(None, None), None),
+        Loaded::Corrupt { reason, kept_as } => (blank_game(), GameMeta::new(None, None), Some((reason, kept_as))),
     };
     let store = Store::new(game, meta, settings, ports, crate::i18n::browser_lang());
     let t = store.t();
@@ -77,6 +78,8 @@ pub fn App() -> impl IntoView {
             }
             return;
         }
+        // The newest stored game, found when the tab became the playing one.
+        let (restored, up_to_date) = tabs::found(store).map_or((false, true), |up_to_date| (true, up_to_date));
         let opened = link.as_ref().is_some_and(|text| controller::open_text(store, text, t.the_link));
         if !restored && !opened {
             controller::make_puzzle(store);

@@ -6,6 +6,7 @@
 //! ```text
 //!  controller ──store.ports()──▶ KeyValue      localStorage       │ fakes::Memory (can be full)
 //!                               (spare)       sessionStorage     │ fakes::Memory
+//!                               LaterStore    IndexedDB          │ fakes::Later  (answers now or by hand)
 //!                               EngineWorker  the engine worker  │ fakes::Engine (answers by hand)
 //!                               InkWorker     the ink worker     │ fakes::Ink    (reads by hand)
 //!                               Clock         Date.now, timeouts │ fakes::Clock  (time set by hand)
@@ -27,6 +28,17 @@ use std::rc::Rc;
 pub trait KeyValue {
     fn get(&self, key: &str) -> Option<String>;
     fn set(&self, key: &str, value: &str) -> Result<(), SaveError>;
+    fn remove(&self, key: &str);
+}
+
+/// A string store that outlives the tab and answers later (IndexedDB): where the game goes
+/// when localStorage is full (`storage::save_game`). Each `done` runs once.
+pub trait LaterStore {
+    /// The value of `key` (None when there is none or the store can't be read).
+    fn get(&self, key: &str, done: Box<dyn FnOnce(Option<String>)>);
+    /// Writes `value`; `done` hears whether it is stored for good.
+    fn set(&self, key: &str, value: String, done: Box<dyn FnOnce(Result<(), SaveError>)>);
+    /// Removes `key` (after the writes asked for before it).
     fn remove(&self, key: &str);
 }
 
@@ -113,8 +125,11 @@ pub trait Random {
 #[derive(Clone)]
 pub struct Ports {
     pub storage: Rc<dyn KeyValue>,
-    /// Where the game goes when `storage` is full (sessionStorage; `storage::save_game`).
+    /// Where the game also goes when `storage` is full, at once (sessionStorage: kept across
+    /// reloads of the tab; `storage::save_game`).
     pub spare: Rc<dyn KeyValue>,
+    /// Where the game goes when `storage` is full, to outlive the tab (IndexedDB).
+    pub lasting: Rc<dyn LaterStore>,
     pub engine: Rc<dyn EngineWorker>,
     pub ink: Rc<dyn InkWorker>,
     pub clock: Rc<dyn Clock>,
@@ -132,6 +147,7 @@ impl Ports {
         Ports {
             storage: Rc::new(crate::services::storage::LOCAL),
             spare: Rc::new(crate::services::storage::SESSION),
+            lasting: Rc::new(crate::services::idb::Idb),
             engine: Rc::new(crate::services::worker::EngineChannel),
             ink: Rc::new(crate::ink::recognition::InkChannel),
             clock: Rc::new(crate::services::platform::PageClock),
@@ -185,6 +201,60 @@ pub mod fakes {
         }
         fn remove(&self, key: &str) {
             self.items.borrow_mut().remove(key);
+        }
+    }
+
+    type Answer = Box<dyn FnOnce()>;
+
+    /// IndexedDB in a map. Answers come at once, or, with `hold` set, wait in order until
+    /// `answer` (a write lands when it is answered); `unavailable` refuses everything, as a
+    /// browser without IndexedDB does.
+    #[derive(Default)]
+    pub struct Later {
+        pub items: Rc<RefCell<BTreeMap<String, String>>>,
+        pub hold: Cell<bool>,
+        pub unavailable: Cell<bool>,
+        waiting: RefCell<Vec<Answer>>,
+    }
+
+    impl Later {
+        /// Runs the answers held so far, oldest first.
+        pub fn answer(&self) {
+            let waiting: Vec<Answer> = std::mem::take(&mut *self.waiting.borrow_mut());
+            for answer in waiting {
+                answer();
+            }
+        }
+
+        pub fn waiting(&self) -> usize {
+            self.waiting.borrow().len()
+        }
+
+        fn run(&self, answer: Answer) {
+            if self.hold.get() { self.waiting.borrow_mut().push(answer) } else { answer() }
+        }
+    }
+
+    impl LaterStore for Later {
+        fn get(&self, key: &str, done: Box<dyn FnOnce(Option<String>)>) {
+            let (items, key, off) = (self.items.clone(), key.to_string(), self.unavailable.get());
+            self.run(Box::new(move || done(if off { None } else { items.borrow().get(&key).cloned() })));
+        }
+        fn set(&self, key: &str, value: String, done: Box<dyn FnOnce(Result<(), SaveError>)>) {
+            let (items, key, off) = (self.items.clone(), key.to_string(), self.unavailable.get());
+            self.run(Box::new(move || {
+                if off {
+                    return done(Err(SaveError::NoStorage));
+                }
+                items.borrow_mut().insert(key, value);
+                done(Ok(()))
+            }));
+        }
+        fn remove(&self, key: &str) {
+            let (items, key) = (self.items.clone(), key.to_string());
+            self.run(Box::new(move || {
+                items.borrow_mut().remove(&key);
+            }));
         }
     }
 
@@ -524,8 +594,11 @@ pub mod fakes {
     /// of `ports` (or `store`) is another tab.
     pub struct World {
         pub storage: Rc<Memory>,
-        /// The spare store (sessionStorage): kept across a reload, gone with the tab.
+        /// The spare store (sessionStorage): kept across a reload, gone with the tab (tests
+        /// that open a new tab clear it).
         pub spare: Rc<Memory>,
+        /// The lasting spare store (IndexedDB): shared by the tabs, outlives them.
+        pub lasting: Rc<Later>,
         pub engine: Rc<Engine>,
         pub ink: Rc<Ink>,
         pub clock: Rc<Clock>,
@@ -544,6 +617,7 @@ pub mod fakes {
             World {
                 storage: Rc::default(),
                 spare: Rc::default(),
+                lasting: Rc::default(),
                 engine: Rc::default(),
                 ink: Rc::default(),
                 clock: Rc::new(clock),
@@ -565,6 +639,7 @@ pub mod fakes {
             Ports {
                 storage: self.storage.clone(),
                 spare: self.spare.clone(),
+                lasting: self.lasting.clone(),
                 engine: self.engine.clone(),
                 ink: self.ink.clone(),
                 clock: self.clock.clone(),

@@ -152,10 +152,10 @@ pub enum Dialog {
     OtherTab,
     /// A link was opened in a tab that follows another: play it here?
     OpenHere(inkdoku_engine::share::Shared),
-    /// A save failed for lack of space: said, with what can go to make room; `in_spare`: the
-    /// spare store holds the game meanwhile.
+    /// A save failed for lack of space: said, with what can go to make room; `kept`: where
+    /// the game is meanwhile.
     StorageFull {
-        in_spare: bool,
+        kept: crate::services::storage::Spare,
     },
     /// Start screen when the saved game is older than the player's last moves (a save failed).
     WelcomeOlder,

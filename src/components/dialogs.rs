@@ -5,6 +5,7 @@
 
 use crate::controller;
 use crate::i18n::{Lang, fill, level_name};
+use crate::services::storage::Spare;
 use crate::state::{Dialog, Settings, Store};
 use inkdoku_engine::Size;
 use inkdoku_engine::generator::{Symmetry, levels, offered_level};
@@ -23,7 +24,7 @@ pub fn Dialogs(store: Store) -> impl IntoView {
             let body = match d {
                 Dialog::Welcome => welcome(store, true).into_any(),
                 Dialog::WelcomeOlder => welcome(store, false).into_any(),
-                Dialog::StorageFull { in_spare } => storage_full(store, in_spare).into_any(),
+                Dialog::StorageFull { kept } => storage_full(store, kept).into_any(),
                 Dialog::NewGame => new_game(store).into_any(),
                 Dialog::ConfirmDiscard => confirm_replace(store, store.t().discard_title, controller::make_puzzle).into_any(),
                 Dialog::ConfirmDaily => confirm_replace(store, store.t().daily_title, controller::daily).into_any(),
@@ -58,14 +59,18 @@ fn welcome(store: Store, up_to_date: bool) -> impl IntoView {
 
 /// A save failed for lack of space: said, where the game is meanwhile, and what can go to make
 /// room (each removal saves again; the dialog closes once a save works).
-fn storage_full(store: Store, in_spare: bool) -> impl IntoView {
+fn storage_full(store: Store, kept: Spare) -> impl IntoView {
     let oldest = controller::oldest_kept(store);
     let drawings = store.ink.hand.with_untracked(|h| h.samples.len());
     let any = oldest.is_some() || drawings > 0;
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="full-title">
             <h2 id="full-title">{move || store.ui().storage_full_title}</h2>
-            <p>{move || store.ui().storage_full_text}" "{move || if in_spare { store.ui().storage_full_spare } else { store.ui().storage_full_nowhere }}</p>
+            <p>{move || store.ui().storage_full_text}" "{move || match kept {
+                Spare::Lasting => store.ui().storage_full_lasting,
+                Spare::Tab => store.ui().storage_full_spare,
+                Spare::Nowhere => store.ui().storage_full_nowhere,
+            }}</p>
             <Show when=move || any>
                 <p>{move || store.ui().storage_full_free}</p>
             </Show>

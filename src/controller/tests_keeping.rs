@@ -120,20 +120,27 @@ fn play_one(store: Store) {
     write(store, cell, digit);
 }
 
-/// The moves of the game as a reload finds it, and whether it is said to be up to date.
+/// The moves of the game as a reload finds it (every store: the lasting one answers at once
+/// unless held), and whether it is said to be up to date.
 fn reload(world: &World) -> (usize, bool) {
-    let storage::LoadedGame { loaded, up_to_date } = storage::load_game(&world.ports());
-    let storage::Loaded::Found(record) = loaded else { panic!("a stored game") };
+    let found = std::rc::Rc::new(std::cell::RefCell::new(None));
+    let into = found.clone();
+    storage::load_newest(&world.ports(), move |loaded| *into.borrow_mut() = Some(loaded));
+    let Some(storage::LoadedGame { loaded: storage::Loaded::Found(record), up_to_date }) = found.take() else { panic!("a stored game") };
     (record.game.applied(), up_to_date)
 }
 
-#[test]
-fn a_storage_that_fills_up_loses_no_move_and_a_reload_says_only_what_is_true() {
-    let world = World::default();
-    let (_owner, store) = world.store(Lang::En);
-    open(&world, store, PUZZLE);
+/// Moves in the lasting store's copy of the game (IndexedDB), if it has one.
+fn lasting_moves(world: &World) -> Option<usize> {
+    let text = world.lasting.items.borrow().get(storage::GAME_KEY).cloned()?;
+    Some(serde_json::from_str::<storage::StoredGame>(&text).unwrap().game.applied())
+}
+
+/// A game with a move saved, a game kept aside (another puzzle opened over it), then the
+/// storage full and five more moves.
+fn fill_up(world: &World, store: Store) {
+    open(world, store, PUZZLE);
     play_one(store);
-    // A game kept aside (another puzzle opened over it), and a game with a move, saved.
     assert!(open_text(store, OTHER, "the link"));
     let Some(Dialog::ConfirmOpen(shared)) = store.dialog.get_untracked() else { panic!("asks first") };
     load_shared(store, shared);
@@ -141,35 +148,118 @@ fn a_storage_that_fills_up_loses_no_move_and_a_reload_says_only_what_is_true() {
     store.dialog.set(None);
     play_one(store);
     crate::services::effects::save_now(store);
-    assert_eq!(reload(&world), (1, true));
+    assert_eq!(reload(world), (1, true));
+    assert_eq!(lasting_moves(world), None, "nothing goes to the spare stores while there is room");
 
-    // The storage fills up: five more moves do not fit.
     world.storage.quota.set(Some(world.storage.used() + 10));
     for _ in 0..5 {
         play_one(store);
         crate::services::effects::save_now(store);
         world.clock.advance(0.0);
     }
-    // Told in a dialog (once, not after every move), and the game went to the spare store.
-    assert_eq!(store.dialog.get_untracked(), Some(Dialog::StorageFull { in_spare: true }));
+}
+
+#[test]
+fn a_storage_that_fills_up_loses_no_move_and_a_reload_says_only_what_is_true() {
+    let world = World::default();
+    let (_owner, store) = world.store(Lang::En);
+    fill_up(&world, store);
+    // Told in a dialog (once, not after every move), and the game went to the lasting store.
+    assert_eq!(store.dialog.get_untracked(), Some(Dialog::StorageFull { kept: storage::Spare::Lasting }));
     assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).storage_still_full);
     assert!(oldest_kept(store).is_some_and(|s| s.starts_with("Easy, 9x9")), "the kept game is offered: {:?}", oldest_kept(store));
-    // A reload in this tab finds every move; in a new tab (the spare store gone with the old
-    // one) the older game is said to be older, never "where you left it".
+    assert_eq!(lasting_moves(&world), Some(6));
+    // A reload in this tab finds every move, and so does a new tab (the tab's spare store gone
+    // with the old one): the lasting store has them.
     assert_eq!(reload(&world), (6, true));
     let spare = world.spare.items.borrow().clone();
     world.spare.items.borrow_mut().clear();
+    assert_eq!(reload(&world), (6, true));
+    // Without either spare copy the older game is said to be older, never "where you left it".
+    let lasting = world.lasting.items.borrow().clone();
+    world.lasting.items.borrow_mut().clear();
     assert_eq!(reload(&world), (1, false));
     assert_eq!(welcome(false), Dialog::WelcomeOlder);
     *world.spare.items.borrow_mut() = spare;
+    *world.lasting.items.borrow_mut() = lasting;
 
     // Removing the oldest kept game makes room: the game is saved where it belongs again.
     remove_oldest_kept(store);
     assert!(kept_games(store).is_empty());
     assert_eq!(store.dialog.get_untracked(), None, "the dialog closes once the game is saved");
     assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).storage_freed);
-    assert!(world.spare.items.borrow().is_empty(), "the spare copy has done its job");
+    assert!(world.spare.items.borrow().is_empty(), "the spare copies have done their job");
+    assert_eq!(lasting_moves(&world), None);
     assert_eq!(reload(&world), (6, true));
+    // The next move goes to the main store as usual.
+    play_one(store);
+    crate::services::effects::save_now(store);
+    assert_eq!(reload(&world), (7, true));
+    assert_eq!(lasting_moves(&world), None);
+}
+
+#[test]
+fn without_indexeddb_the_tab_keeps_the_moves_and_the_dialog_says_a_new_tab_loses_them() {
+    let world = World::default();
+    world.lasting.unavailable.set(true);
+    let (_owner, store) = world.store(Lang::Ko);
+    fill_up(&world, store);
+    assert_eq!(store.dialog.get_untracked(), Some(Dialog::StorageFull { kept: storage::Spare::Tab }));
+    assert!(crate::i18n::ui(Lang::Ko).storage_full_spare.contains("탭을 닫으면 사라집니다"));
+    assert_eq!(reload(&world), (6, true), "a reload of the tab");
+    world.spare.items.borrow_mut().clear();
+    assert_eq!(reload(&world), (1, false), "a new tab: older, and said so");
+}
+
+/// The tab is closed: it saves no more, and its sessionStorage is gone.
+fn close_tab(world: &World, store: Store) {
+    store.role.set(TabRole::Pending);
+    world.spare.items.borrow_mut().clear();
+}
+
+#[test]
+fn a_tab_that_starts_plays_and_greets_only_once_the_lasting_store_answered() {
+    let world = World::default();
+    let (_owner, first) = world.store(Lang::En);
+    fill_up(&world, first);
+    // The tab is closed; a new one opens while the storage is still full. IndexedDB takes its
+    // time.
+    close_tab(&world, first);
+    world.lasting.hold.set(true);
+    let (_owner2, tab) = world.store(Lang::En);
+    tab.role.set(TabRole::Pending);
+    crate::services::tabs::start(tab);
+    world.clock.advance(0.0);
+    // Asked, not answered: the tab does not play yet, so it saves nothing over the copy.
+    assert_eq!(world.lasting.waiting(), 1);
+    assert_eq!(tab.role.get_untracked(), TabRole::Pending);
+    assert_eq!(crate::services::tabs::found(tab), None);
+    world.lasting.answer();
+    assert_eq!(tab.role.get_untracked(), TabRole::Active);
+    assert_eq!(tab.game.with_untracked(|g| g.applied()), 6, "every move is on the board");
+    assert_eq!(crate::services::tabs::found(tab), Some(true), "\"where you left it\" is true");
+    // Its first save (still full) wrote the same game to the lasting store again.
+    world.lasting.answer();
+    assert_eq!(lasting_moves(&world), Some(6));
+}
+
+#[test]
+fn a_lasting_store_that_never_answers_holds_the_start_no_longer_than_its_wait() {
+    let world = World::default();
+    let (_owner, first) = world.store(Lang::En);
+    fill_up(&world, first);
+    close_tab(&world, first);
+    world.lasting.hold.set(true);
+    let (_owner2, tab) = world.store(Lang::En);
+    tab.role.set(TabRole::Pending);
+    crate::services::tabs::start(tab);
+    world.clock.advance(f64::from(storage::LASTING_WAIT_MS) - 1.0);
+    assert_eq!(tab.role.get_untracked(), TabRole::Pending);
+    world.clock.advance(1.0);
+    // It plays the game it has, and says it is older.
+    assert_eq!(tab.role.get_untracked(), TabRole::Active);
+    assert_eq!(tab.game.with_untracked(|g| g.applied()), 1);
+    assert_eq!(crate::services::tabs::found(tab), Some(false));
 }
 
 #[test]
@@ -181,10 +271,11 @@ fn with_no_store_left_the_player_is_told_and_the_reload_is_honest() {
     crate::services::effects::save_now(store);
     world.storage.full.set(true);
     world.spare.full.set(true);
+    world.lasting.unavailable.set(true);
     play_one(store);
     crate::services::effects::save_now(store);
     world.clock.advance(0.0);
-    assert_eq!(store.dialog.get_untracked(), Some(Dialog::StorageFull { in_spare: false }));
+    assert_eq!(store.dialog.get_untracked(), Some(Dialog::StorageFull { kept: storage::Spare::Nowhere }));
     assert!(store.status.get_untracked().contains("Speicher"), "{}", store.status.get_untracked());
     // Nothing to offer: no kept game, no drawings.
     assert_eq!(oldest_kept(store), None);

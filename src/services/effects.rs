@@ -17,7 +17,7 @@ use wasm_bindgen::prelude::Closure;
 /// a tab that only follows another).
 pub fn save_now(store: Store) {
     if let Some(mut record) = record(store) {
-        let saved = storage::save_game(&store.ports(), &mut record);
+        let saved = storage::save_game(&store.ports(), &mut record, move |not_saved| controller::game_kept_aside(store, not_saved));
         if saved.is_ok() {
             tabs::announce_saved(store);
         }
@@ -51,17 +51,20 @@ pub fn keep_for_rescue(store: Store) {
     }
 }
 
-/// Replaces the game on show by the stored one (a following tab keeping up, or a tab taking
-/// over; the newer of the stored game and the spare store's). A stored game that doesn't read
-/// is left for the playing tab to report.
-pub fn reload_saved(store: Store) {
-    if let storage::Loaded::Found(saved) = storage::load_game(&store.ports()).loaded {
+/// Replaces the game on show by the stored one (a tab starting, a following tab keeping up, or
+/// a tab taking over; the newest of the three stores': `storage::load_newest`), then runs
+/// `then` with what was found: None without a stored game, else whether it is the player's
+/// newest. A stored game that doesn't read is left for the playing tab to report.
+pub fn reload_saved(store: Store, then: impl FnOnce(Option<bool>) + 'static) {
+    storage::load_newest(&store.ports(), move |storage::LoadedGame { loaded, up_to_date }| {
+        let storage::Loaded::Found(saved) = loaded else { return then(None) };
         crate::ink::writing::game_changed(store);
         store.game.set(saved.game);
         store.elapsed.set(saved.meta.elapsed_ms);
         store.meta.set(saved.meta);
         store.marks.set(Default::default());
-    }
+        then(Some(up_to_date));
+    });
 }
 
 /// How long autosave waits after a change for the next one (one save per burst of changes).
@@ -295,11 +298,11 @@ mod tests {
         save_now(player);
         let (_other, follower) = world.store(Lang::En);
         follower.role.set(TabRole::Follower);
-        reload_saved(follower);
+        reload_saved(follower, |_| {});
         assert_eq!(follower.game.get_untracked(), player.game.get_untracked());
         // A damaged record is left for the playing tab to report: the follower keeps its board.
         world.storage.set(GAME_KEY, "{").unwrap();
-        reload_saved(follower);
+        reload_saved(follower, |_| {});
         assert_eq!(follower.game.get_untracked(), player.game.get_untracked());
         assert!(world.clock.now_ms() > 0.0);
     }

@@ -1,6 +1,7 @@
 //! Side effects, each behind a small API so components stay declarative.
 pub mod effects;
 pub mod focus;
+pub mod idb;
 pub mod platform;
 pub mod pwa;
 pub mod storage;

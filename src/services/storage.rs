@@ -6,7 +6,9 @@
 //! takes over the single game of `inkdoku.previous.v1`), `inkdoku.hand.v1` (the player's
 //! corrected drawings, `crate::ink::hand`), `inkdoku.game.ok.v1` (present while the stored game
 //! is the player's newest: `load_game`). When localStorage is full the game goes to the spare
-//! store (`Ports::spare`: sessionStorage) and a reload takes the newer of the two.
+//! stores (`Ports::lasting`: IndexedDB, which outlives the tab; `Ports::spare`: sessionStorage,
+//! kept across reloads of the tab, where IndexedDB is missing or slow) and a reload takes the
+//! newest of the three (`load_newest`).
 //! A record that fails to parse is moved aside to `inkdoku.kept.<key>.<time>` and reported, so the
 //! player (or we) can still recover it; a failed write (quota) is reported, never ignored.
 
@@ -17,7 +19,9 @@ use inkdoku_engine::game::Game;
 use inkdoku_engine::rating::Level;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 pub const GAME_KEY: &str = "inkdoku.game.v1";
 pub const SETTINGS_KEY: &str = "inkdoku.settings.v1";
@@ -248,36 +252,94 @@ pub fn save_kept(ports: &Ports, kept: &KeptGames) -> Result<(), SaveError> {
     result
 }
 
-/// A save of the game that did not reach the main store.
+/// Where the game is kept while the main store refuses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spare {
+    /// In the lasting spare store (IndexedDB): closing the tab keeps it.
+    Lasting,
+    /// Only in the tab's spare store (sessionStorage): a reload keeps it, closing the tab not.
+    Tab,
+    /// Nowhere: only on the page.
+    Nowhere,
+}
+
+/// A save of the game that did not reach the main store, once the spare stores have answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameNotSaved {
     /// Why the main store refused it.
     pub error: SaveError,
-    /// Whether the spare store (`Ports::spare`) holds it instead.
-    pub in_spare: bool,
+    /// Where it is kept instead.
+    pub kept: Spare,
 }
 
-/// Saves the game record, stamped with the time: to the main store, or, when that refuses it,
-/// to the spare one (and the main store's game is then marked as older: `GAME_OK_KEY`).
-pub fn save_game(ports: &Ports, record: &mut StoredGame) -> Result<(), GameNotSaved> {
-    record.saved_at = Some(ports.clock.now_ms());
-    match save(ports, GAME_KEY, record) {
-        Ok(()) => {
-            // The main store is the newest again: the spare's copy has done its job.
-            let _ = ports.storage.set(GAME_OK_KEY, "1");
-            ports.spare.remove(GAME_KEY);
-            Ok(())
-        }
-        Err(error) => {
-            ports.storage.remove(GAME_OK_KEY);
-            let in_spare = save_spare(ports, record);
-            Err(GameNotSaved { error, in_spare })
+/// How long the lasting store (IndexedDB) may take to answer before the app goes on without
+/// it (a browser whose IndexedDB hangs must not hold the start or the storage-full dialog).
+pub const LASTING_WAIT_MS: u32 = 1500;
+
+type Then<T> = Box<dyn FnOnce(T)>;
+
+/// `f`, run once: with the value the returned function is called with, or with `fallback`
+/// after `LASTING_WAIT_MS` if that comes first.
+fn within_wait<T: 'static>(ports: &Ports, fallback: T, f: impl FnOnce(T) + 'static) -> impl FnOnce(T) + 'static {
+    let slot: Rc<RefCell<Option<Then<T>>>> = Rc::new(RefCell::new(Some(Box::new(f))));
+    let late = slot.clone();
+    ports.clock.after(
+        LASTING_WAIT_MS,
+        Box::new(move || {
+            let f = late.borrow_mut().take();
+            if let Some(f) = f {
+                f(fallback);
+            }
+        }),
+    );
+    move |value| {
+        let f = slot.borrow_mut().take();
+        if let Some(f) = f {
+            f(value);
         }
     }
 }
 
-fn save_spare(ports: &Ports, record: &StoredGame) -> bool {
-    serde_json::to_string(record).is_ok_and(|text| ports.spare.set(GAME_KEY, &text).is_ok())
+/// Saves the game record, stamped with the time, to the main store. When that refuses it, the
+/// record goes to both spare stores — the tab's at once (a reload finds it even if the lasting
+/// one is slow), the lasting one to outlive the tab — the main store's game is marked as older
+/// (`GAME_OK_KEY`), and `not_saved` hears, once the lasting store answered, where it is kept.
+pub fn save_game(ports: &Ports, record: &mut StoredGame, not_saved: impl FnOnce(GameNotSaved) + 'static) -> Result<(), SaveError> {
+    record.saved_at = Some(ports.clock.now_ms());
+    let text = serde_json::to_string(record).map_err(|e| SaveError::Refused(e.to_string()))?;
+    match ports.storage.set(GAME_KEY, &text) {
+        Ok(()) => {
+            // The main store is the newest again: the spare copies have done their job (a spare
+            // copy is written only after the mark went, so none is left while it stands).
+            if ports.storage.get(GAME_OK_KEY).is_none() {
+                ports.spare.remove(GAME_KEY);
+                ports.lasting.remove(GAME_KEY);
+            }
+            let _ = ports.storage.set(GAME_OK_KEY, "1");
+            Ok(())
+        }
+        Err(error) => {
+            ports.storage.remove(GAME_OK_KEY);
+            // A copy a spare store refused is removed: an older one must not pass for the newest.
+            let in_tab = ports.spare.set(GAME_KEY, &text).inspect_err(|_| ports.spare.remove(GAME_KEY)).is_ok();
+            let fallback = if in_tab { Spare::Tab } else { Spare::Nowhere };
+            let err = error.clone();
+            let told = within_wait(ports, fallback, move |kept| not_saved(GameNotSaved { error: err, kept }));
+            let lasting = ports.lasting.clone();
+            ports.lasting.set(
+                GAME_KEY,
+                text,
+                Box::new(move |stored| match stored {
+                    Ok(()) => told(Spare::Lasting),
+                    Err(_) => {
+                        lasting.remove(GAME_KEY);
+                        told(fallback)
+                    }
+                }),
+            );
+            Err(error)
+        }
+    }
 }
 
 /// The stored game as a reload finds it.
@@ -288,11 +350,15 @@ pub struct LoadedGame {
     pub up_to_date: bool,
 }
 
-/// Reads the stored game: the newer of the main store's and the spare's.
+fn when(r: &StoredGame) -> f64 {
+    r.saved_at.unwrap_or(0.0)
+}
+
+/// Reads the stored game from the stores that answer at once: the newer of the main store's
+/// and the tab's spare (the first paint shows it; `load_newest` may find a newer one).
 pub fn load_game(ports: &Ports) -> LoadedGame {
     let main = load::<StoredGame>(ports, GAME_KEY);
     let spare = ports.spare.get(GAME_KEY).and_then(|text| serde_json::from_str::<StoredGame>(&text).ok());
-    let when = |r: &StoredGame| r.saved_at.unwrap_or(0.0);
     match (main, spare) {
         // (A spare copy exists only while the main store refuses the game: at the same time it is
         // the newer.)
@@ -304,5 +370,29 @@ pub fn load_game(ports: &Ports) -> LoadedGame {
             LoadedGame { loaded: Loaded::Found(m), up_to_date }
         }
         (other, _) => LoadedGame { loaded: other, up_to_date: true },
+    }
+}
+
+/// Reads the stored game from every store: `load_game`, then, when a save failed since the last
+/// that worked (the mark is missing: only then can a spare copy be newer), the lasting store's
+/// copy if it is newer. `done` runs once (at once when the lasting store need not be asked, or
+/// without its copy after `LASTING_WAIT_MS`).
+pub fn load_newest(ports: &Ports, done: impl FnOnce(LoadedGame) + 'static) {
+    let first = load_game(ports);
+    if ports.storage.get(GAME_OK_KEY).is_some() {
+        return done(first);
+    }
+    let done = within_wait(ports, None, move |lasting: Option<StoredGame>| done(newer(first, lasting)));
+    ports.lasting.get(GAME_KEY, Box::new(move |text| done(text.and_then(|t| serde_json::from_str::<StoredGame>(&t).ok()))));
+}
+
+/// The newer of a loaded game and the lasting store's copy, which wins a tie (it is read only
+/// while the main store refuses the game). A copy there was the last save the player made: a
+/// write it refused removes it.
+fn newer(first: LoadedGame, lasting: Option<StoredGame>) -> LoadedGame {
+    match (first.loaded, lasting) {
+        (Loaded::Found(f), Some(l)) if when(&l) >= when(&f) => LoadedGame { loaded: Loaded::Found(l), up_to_date: true },
+        (Loaded::Missing, Some(l)) => LoadedGame { loaded: Loaded::Found(l), up_to_date: true },
+        (loaded, _) => LoadedGame { loaded, up_to_date: first.up_to_date },
     }
 }

@@ -50,6 +50,9 @@ pub struct TabState {
     /// The pending "Play here": the steal, run when the playing tab hands over or the timer
     /// runs out, whichever comes first.
     steal: Option<Box<dyn FnOnce()>>,
+    /// What this tab found stored when it last became the playing one (`effects::reload_saved`):
+    /// None without a stored game, else whether it is the player's newest.
+    found: Option<bool>,
 }
 
 fn me(store: Store) -> u64 {
@@ -89,13 +92,27 @@ fn settled(store: Store) {
     }
 }
 
+/// What this tab found stored when it became the playing one: None without a stored game,
+/// else whether it is the player's newest ("where you left it" only then).
+pub fn found(store: Store) -> Option<bool> {
+    store.tab.with_value(|t| t.found)
+}
+
 fn become_active(store: Store, announce: bool) {
     // In a full storage the id can't be written: the key goes (a removal always works), or the
     // previous holder's id would forbid this tab every save, the spare store's included.
     if store.ports().storage.set(HOLDER_KEY, &me(store).to_string()).is_err() {
         store.ports().storage.remove(HOLDER_KEY);
     }
-    reload_saved(store);
+    // It plays (and saves) only once the newest stored game is on the board: a save before the
+    // lasting store answered would write an older game over its copy.
+    reload_saved(store, move |found| {
+        store.tab.update_value(|t| t.found = found);
+        play(store, announce);
+    });
+}
+
+fn play(store: Store, announce: bool) {
     let was = store.role.get_untracked();
     store.role.set(TabRole::Active);
     if matches!(store.dialog.get_untracked(), Some(Dialog::OtherTab)) {
@@ -113,7 +130,7 @@ fn become_active(store: Store, announce: bool) {
 fn become_follower(store: Store) {
     let was = store.role.get_untracked();
     store.role.set(TabRole::Follower);
-    reload_saved(store);
+    reload_saved(store, |_| {});
     store.dialog.set(Some(Dialog::OtherTab));
     if was == TabRole::Pending {
         settled(store);
@@ -167,7 +184,7 @@ fn heard(store: Store, text: &str) {
         }
         // The playing tab saved: steal now instead of waiting out the timer.
         Message::HandedOver { to, .. } if to == me => steal_now(store),
-        Message::Saved { .. } if store.role.get_untracked() == TabRole::Follower => reload_saved(store),
+        Message::Saved { .. } if store.role.get_untracked() == TabRole::Follower => reload_saved(store, |_| {}),
         _ => {}
     }
 }
