@@ -12,7 +12,7 @@
 //! Never regenerate them: they stand for what is already in players' hands.
 
 use inkdoku_engine::format::{self, sdk};
-use inkdoku_engine::game::{Action, Game};
+use inkdoku_engine::game::Game;
 use inkdoku_engine::share::{self, Progress};
 use inkdoku_engine::{Grid, sdk_progress};
 use serde_json::Value;
@@ -43,8 +43,7 @@ fn same_board(board: &Value, then: &Value) {
 /// The board a link's or file's progress gives a new game of `givens`, as the app opens it.
 fn board_from(givens: &Grid, p: Progress) -> Value {
     let mut g = Game::new(givens.clone(), None);
-    let Progress { entries, notes, eliminated, corner, centre, colours, candidate_colours } = p;
-    g.apply(Action::SetBoard { entries, notes, eliminated, corner, centre, colours, candidate_colours }).unwrap();
+    g.apply(p.action()).unwrap();
     board(&g)
 }
 
