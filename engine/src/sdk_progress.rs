@@ -124,12 +124,12 @@ mod tests {
         entries.set(size.cell(0, 2), Digit::new(4));
         entries.set(size.cell(8, 0), Digit::new(3));
         let mut p = Progress::new(entries, vec![DigitSet::EMPTY; size.cell_count()]);
-        p.notes[3] = digits(&[2, 6]);
-        p.eliminated[5] = digits(&[3, 8]);
-        p.corner[6] = digits(&[1, 9]);
-        p.centre[7] = digits(&[2, 4]);
-        p.colours[0] = 0b101;
-        p.candidate_colours = vec![CandidateColour { cell: Cell::new(3), digit: Digit::new(2).unwrap(), colour: 4 }];
+        p.pencil.notes[3] = digits(&[2, 6]);
+        p.pencil.eliminated[5] = digits(&[3, 8]);
+        p.pencil.corner[6] = digits(&[1, 9]);
+        p.pencil.centre[7] = digits(&[2, 4]);
+        p.paint.colours[0] = 0b101;
+        p.paint.candidate_colours = vec![CandidateColour { cell: Cell::new(3), digit: Digit::new(2).unwrap(), colour: 4 }];
         p
     }
 
@@ -179,8 +179,8 @@ mod tests {
             assert_eq!(format::parse_any(&text).unwrap().0, g);
             let mut expected = p.clone();
             // Notes travel only where no digit is.
-            expected.notes[0] = DigitSet::EMPTY;
-            expected.notes[size.cell(1, 1).index()] = DigitSet::EMPTY;
+            expected.pencil.notes[0] = DigitSet::EMPTY;
+            expected.pencil.notes[size.cell(1, 1).index()] = DigitSet::EMPTY;
             assert_eq!(read(&text, &g), Some(Ok(expected)), "{size:?}");
         }
     }

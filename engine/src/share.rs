@@ -42,7 +42,7 @@
 //! JSON of the givens (`format::fpuzzles`), which SudokuPad opens, and so does `parse`.
 
 use crate::format::{self, FormatError, fpuzzles};
-use crate::game::{CandidateColour, PALETTE};
+use crate::game::{Action, Board, CandidateColour, PALETTE, Paint, Pencil};
 use crate::geometry::{Digit, DigitSet, Size};
 use crate::grid::Grid;
 use base64::Engine;
@@ -54,31 +54,36 @@ const VERSION: u8 = 3;
 /// The version written when no corner or centre marks travel.
 const VERSION_WITHOUT_PENCIL: u8 = 2;
 
-/// The player's progress carried by a link.
+/// The player's progress carried by a link: the same shapes as a board's (`game::Pencil`,
+/// `game::Paint`), so it passes to and from a game whole (`Progress::of`, `Progress::action`).
+/// The lists a link leaves out (before version 3, or without eliminations) are there and empty
+/// of marks: one entry per cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Progress {
     /// The player's digits (none on givens).
     pub entries: Grid,
-    /// Candidate marks per cell.
-    pub notes: Vec<DigitSet>,
-    /// Candidates removed per cell by hints (all empty in a version 1 link).
-    pub eliminated: Vec<DigitSet>,
-    /// Corner marks per cell (all empty before version 3).
-    pub corner: Vec<DigitSet>,
-    /// Centre marks per cell (all empty before version 3).
-    pub centre: Vec<DigitSet>,
-    /// Colours painted per cell (bit n-1 = colour n; all 0 before version 3).
-    pub colours: Vec<u16>,
-    /// Colours painted on candidates (none before version 3).
-    pub candidate_colours: Vec<CandidateColour>,
+    /// Notes, eliminations (none in a version 1 link), corner and centre marks (none before
+    /// version 3).
+    pub pencil: Pencil,
+    /// Colours on cells and candidates (none before version 3).
+    pub paint: Paint,
 }
 
 impl Progress {
     /// Digits and candidate notes, and none of the other marks.
     pub fn new(entries: Grid, notes: Vec<DigitSet>) -> Progress {
-        let none = vec![DigitSet::EMPTY; entries.size().cell_count()];
-        let colours = vec![0; entries.size().cell_count()];
-        Progress { entries, notes, eliminated: none.clone(), corner: none.clone(), centre: none, colours, candidate_colours: Vec::new() }
+        let paint = Paint::empty(entries.size());
+        Progress { entries, pencil: Pencil::with_notes(notes), paint }
+    }
+
+    /// The player's digits and marks on `board`, as links and files carry them.
+    pub fn of(board: &Board) -> Progress {
+        Progress { entries: board.entries.clone(), pencil: board.pencil.clone(), paint: board.paint.clone() }
+    }
+
+    /// The action that sets a game's board to this progress.
+    pub fn action(self) -> Action {
+        Action::SetBoard { entries: self.entries, pencil: self.pencil, paint: self.paint }
     }
 }
 
@@ -180,11 +185,11 @@ pub fn encode(givens: &Grid, progress: Option<&Progress>) -> String {
     let any = |marks: fn(&Progress) -> &Vec<DigitSet>| {
         progress.is_some_and(|p| size.cells().any(|c| open(p, c) && marks(p).get(c.index()).is_some_and(|e| !e.is_empty())))
     };
-    let with_eliminations = any(|p| &p.eliminated);
-    let (with_corner, with_centre) = (any(|p| &p.corner), any(|p| &p.centre));
-    let with_colours = progress.is_some_and(|p| p.colours.iter().any(|&c| c != 0));
+    let with_eliminations = any(|p| &p.pencil.eliminated);
+    let (with_corner, with_centre) = (any(|p| &p.pencil.corner), any(|p| &p.pencil.centre));
+    let with_colours = progress.is_some_and(|p| p.paint.colours.iter().any(|&c| c != 0));
     let painted: Vec<&CandidateColour> = progress.map_or(Vec::new(), |p| {
-        p.candidate_colours.iter().filter(|c| c.cell.index() < size.cell_count() && c.digit.fits(size)).take(MOST_PAINTED).collect()
+        p.paint.candidate_colours.iter().filter(|c| c.cell.index() < size.cell_count() && c.digit.fits(size)).take(MOST_PAINTED).collect()
     });
     let flags = u8::from(progress.is_some())
         | u8::from(with_eliminations) << 1
@@ -209,15 +214,16 @@ pub fn encode(givens: &Grid, progress: Option<&Progress>) -> String {
             let entry = if givens.get(cell).is_some() { None } else { p.entries.get(cell) };
             w.put(entry.map_or(0, |d| u32::from(d.get())), b);
         }
-        put_marks(&mut w, p, &p.notes);
-        for (with, marks) in [(with_eliminations, &p.eliminated), (with_corner, &p.corner), (with_centre, &p.centre)] {
+        let pencil = &p.pencil;
+        put_marks(&mut w, p, &pencil.notes);
+        for (with, marks) in [(with_eliminations, &pencil.eliminated), (with_corner, &pencil.corner), (with_centre, &pencil.centre)] {
             if with {
                 put_marks(&mut w, p, marks);
             }
         }
         if with_colours {
             for cell in size.cells() {
-                let colours = p.colours.get(cell.index()).copied().unwrap_or(0);
+                let colours = p.paint.colours.get(cell.index()).copied().unwrap_or(0);
                 w.put(u32::from(colours) & ((1 << PALETTE) - 1), u32::from(PALETTE));
             }
         }
@@ -325,7 +331,7 @@ pub fn decode(payload: &str) -> Result<Shared, ShareError> {
             }
             candidate_colours.sort();
         }
-        Some(Progress { entries, notes, eliminated, corner, centre, colours, candidate_colours })
+        Some(Progress { entries, pencil: Pencil { notes, eliminated, corner, centre }, paint: Paint { colours, candidate_colours } })
     } else {
         None
     };
@@ -481,36 +487,36 @@ mod tests {
         assert_eq!(parse(&link).unwrap(), Shared { givens: g.clone(), progress: Some(progress.clone()) });
         // Eliminations travel too (flag bit 1), and only when there are some.
         let mut with = progress.clone();
-        with.eliminated[5] = [3u8, 8].into_iter().filter_map(Digit::new).collect();
+        with.pencil.eliminated[5] = [3u8, 8].into_iter().filter_map(Digit::new).collect();
         let longer = encode(&g, Some(&with));
         assert!(longer.len() > encode(&g, Some(&progress)).len());
         assert_eq!(decode(&longer).unwrap(), Shared { givens: g.clone(), progress: Some(with.clone()) });
         // Corner and centre marks travel in version 3 (flag bits 2 and 3); without them a link
         // stays version 2, which apps from before them open.
         assert_eq!(URL_SAFE_NO_PAD.decode(&longer).unwrap()[0], 2);
-        let mut pencil = with.clone();
-        pencil.corner[3] = [1u8, 9].into_iter().filter_map(Digit::new).collect();
-        let payload = encode(&g, Some(&pencil));
+        let mut marked = with.clone();
+        marked.pencil.corner[3] = [1u8, 9].into_iter().filter_map(Digit::new).collect();
+        let payload = encode(&g, Some(&marked));
         assert_eq!(URL_SAFE_NO_PAD.decode(&payload).unwrap()[..3], [3, 9, 0b0111]);
-        assert_eq!(decode(&payload).unwrap(), Shared { givens: g.clone(), progress: Some(pencil.clone()) });
-        pencil.centre[80] = [5u8].into_iter().filter_map(Digit::new).collect();
-        pencil.centre[5] = [2u8, 3, 4].into_iter().filter_map(Digit::new).collect();
-        let payload = encode(&g, Some(&pencil));
+        assert_eq!(decode(&payload).unwrap(), Shared { givens: g.clone(), progress: Some(marked.clone()) });
+        marked.pencil.centre[80] = [5u8].into_iter().filter_map(Digit::new).collect();
+        marked.pencil.centre[5] = [2u8, 3, 4].into_iter().filter_map(Digit::new).collect();
+        let payload = encode(&g, Some(&marked));
         assert_eq!(URL_SAFE_NO_PAD.decode(&payload).unwrap()[2], 0b1111);
         // (r9c9 holds a given: its centre mark does not travel.)
-        pencil.centre[80] = DigitSet::EMPTY;
-        assert_eq!(decode(&payload).unwrap(), Shared { givens: g.clone(), progress: Some(pencil.clone()) });
+        marked.pencil.centre[80] = DigitSet::EMPTY;
+        assert_eq!(decode(&payload).unwrap(), Shared { givens: g.clone(), progress: Some(marked.clone()) });
         // Colours on cells (givens too) and candidates: flag bits 4 and 5.
-        pencil.colours[0] = 0b1_0000_0001;
-        pencil.colours[80] = 0b10;
+        marked.paint.colours[0] = 0b1_0000_0001;
+        marked.paint.colours[80] = 0b10;
         let d = |v| Digit::new(v).unwrap();
-        pencil.candidate_colours = vec![
+        marked.paint.candidate_colours = vec![
             CandidateColour { cell: crate::geometry::Cell::new(2), digit: d(4), colour: 9 },
             CandidateColour { cell: crate::geometry::Cell::new(5), digit: d(2), colour: 1 },
         ];
-        let payload = encode(&g, Some(&pencil));
+        let payload = encode(&g, Some(&marked));
         assert_eq!(URL_SAFE_NO_PAD.decode(&payload).unwrap()[..3], [3, 9, 0b11_1111]);
-        assert_eq!(decode(&payload).unwrap(), Shared { givens: g, progress: Some(pencil) });
+        assert_eq!(decode(&payload).unwrap(), Shared { givens: g, progress: Some(marked) });
     }
 
     #[test]

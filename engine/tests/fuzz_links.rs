@@ -17,7 +17,7 @@ mod mutation;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use inkdoku_engine::format::{self, comma, compressed, fpuzzles, sdk, solo, sudokupad};
-use inkdoku_engine::game::CandidateColour;
+use inkdoku_engine::game::{CandidateColour, Paint, Pencil};
 use inkdoku_engine::random::Rng;
 use inkdoku_engine::share::{self, Progress, Shared};
 use inkdoku_engine::{Digit, DigitSet, Grid, Size};
@@ -94,7 +94,7 @@ fn valid_link(rng: &mut Rng) -> String {
             })
             .collect::<std::collections::BTreeMap<_, _>>();
         let candidate_colours = candidate_colours.into_values().collect();
-        Progress { entries, notes, eliminated, corner, centre, colours, candidate_colours }
+        Progress { entries, pencil: Pencil { notes, eliminated, corner, centre }, paint: Paint { colours, candidate_colours } }
     });
     match rng.below(10) {
         0 => format!("https://inkdoku.example/{}", share::fragment(&g, progress.as_ref())),
@@ -180,12 +180,15 @@ fn consistent(shared: &Shared) {
         for cell in size.cells() {
             assert!(!(p.entries.get(cell).is_some() && shared.givens.get(cell).is_some()));
         }
-        for marks in [&p.notes, &p.eliminated, &p.corner, &p.centre] {
+        for marks in p.pencil.lists() {
             assert_eq!(marks.len(), size.cell_count());
         }
-        assert_eq!(p.colours.len(), size.cell_count());
+        assert_eq!(p.paint.colours.len(), size.cell_count());
         assert!(
-            p.candidate_colours.iter().all(|c| c.cell.index() < size.cell_count() && c.digit.fits(size) && (1..=9).contains(&c.colour))
+            p.paint
+                .candidate_colours
+                .iter()
+                .all(|c| c.cell.index() < size.cell_count() && c.digit.fits(size) && (1..=9).contains(&c.colour))
         );
     }
 }

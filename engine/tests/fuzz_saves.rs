@@ -13,7 +13,7 @@
 
 mod mutation;
 
-use inkdoku_engine::game::{Action, Game, PencilMark, Stroke};
+use inkdoku_engine::game::{Action, Game, Paint, Pencil, PencilMark, Stroke};
 use inkdoku_engine::geometry::Candidate;
 use inkdoku_engine::protocol::{self, Reply, Request, Task};
 use inkdoku_engine::random::Rng;
@@ -61,12 +61,8 @@ fn valid_save(rng: &mut Rng) -> String {
                 corner[cell.index()] = DigitSet::single(digit);
                 Action::SetBoard {
                     entries: Grid::new(size),
-                    notes: vec![DigitSet::EMPTY; 81],
-                    eliminated,
-                    corner,
-                    centre: vec![],
-                    colours: vec![],
-                    candidate_colours: vec![],
+                    pencil: Pencil { notes: vec![DigitSet::EMPTY; 81], eliminated, corner, centre: vec![] },
+                    paint: Paint::default(),
                 }
             }
         };

@@ -204,7 +204,7 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
                 } else if settings.show_candidates {
                     (candidates[cell.index()], true)
                 } else {
-                    (board.notes[cell.index()], false)
+                    (board.pencil.notes[cell.index()], false)
                 };
                 let hint = marks.hint.as_ref();
                 let pencil = |m: &Vec<DigitSet>| if digit.is_some() { DigitSet::EMPTY } else { m[cell.index()] };
@@ -213,13 +213,13 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
                     given,
                     notes,
                     computed,
-                    corner: pencil(&board.corner),
-                    centre: pencil(&board.centre),
-                    colours: board.colours[cell.index()],
+                    corner: pencil(&board.pencil.corner),
+                    centre: pencil(&board.pencil.centre),
+                    colours: board.paint.colours[cell.index()],
                     candidate_colours: if digit.is_some() {
                         Vec::new()
                     } else {
-                        board.candidate_colours.iter().filter(|p| p.cell == cell).map(|p| (p.digit, p.colour)).collect()
+                        board.paint.candidate_colours.iter().filter(|p| p.cell == cell).map(|p| (p.digit, p.colour)).collect()
                     },
                     red: red.get(cell.index()).copied().unwrap_or_default(),
                     blue: blue.get(cell.index()).copied().unwrap_or_default(),

@@ -337,7 +337,7 @@ mod tests {
         // In Notes mode the digit is a note.
         assert!(key("n") && key("2"));
         assert_eq!(store.mode.get_untracked(), InputMode::Notes);
-        assert!(store.game.with_untracked(|g| g.digit(r4c4).is_none() && g.board().notes[r4c4.index()].contains(d(2))));
+        assert!(store.game.with_untracked(|g| g.digit(r4c4).is_none() && g.board().pencil.notes[r4c4.index()].contains(d(2))));
         assert!(!key("Tab"), "the browser's");
         assert!(key("Escape"));
         assert_eq!(store.selected.get_untracked(), None);

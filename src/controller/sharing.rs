@@ -73,8 +73,8 @@ pub(super) fn opened(store: Store, shared: &Shared, reply: Reply) {
         Reply::Analyzed { count: 1, solution, rating, .. } => {
             let mut game = Game::new(givens.clone(), solution);
             let mut progress_lost = false;
-            if let Some(Progress { entries, notes, eliminated, corner, centre, colours, candidate_colours }) = shared.progress.clone()
-                && let Err(e) = game.apply(Action::SetBoard { entries, notes, eliminated, corner, centre, colours, candidate_colours })
+            if let Some(progress) = shared.progress.clone()
+                && let Err(e) = game.apply(progress.action())
             {
                 leptos::logging::warn!("inkdoku: the link's progress: {e}");
                 progress_lost = true;
@@ -127,18 +127,7 @@ pub fn share_fragment(store: Store, with_progress: bool) -> String {
 
 /// The player's digits and marks, as links and files carry them.
 pub fn current_progress(store: Store) -> Progress {
-    store.game.with_untracked(|g| {
-        let b = g.board();
-        Progress {
-            entries: b.entries.clone(),
-            notes: b.notes.clone(),
-            eliminated: b.eliminated.clone(),
-            corner: b.corner.clone(),
-            centre: b.centre.clone(),
-            colours: b.colours.clone(),
-            candidate_colours: b.candidate_colours.clone(),
-        }
-    })
+    store.game.with_untracked(|g| Progress::of(g.board()))
 }
 
 /// "Share link": through the share sheet, or copied where there is none; the status says which.

@@ -345,20 +345,20 @@ fn corner_and_centre_marks_by_mode_and_shift_travel_in_a_link_with_progress() {
     write(store, b, d(3));
     write_as(store, b, d(9), InputMode::Corner);
     let board = store.game.with_untracked(|g| g.board().clone());
-    assert_eq!(board.corner[a.index()], DigitSet::from_iter([d(1), d(2)]));
-    assert_eq!(board.centre[b.index()], DigitSet::from_iter([d(4)]));
-    assert_eq!(board.corner[b.index()], DigitSet::from_iter([d(9)]));
-    assert!(store.game.with_untracked(|g| g.grid().get(a).is_none() && g.board().notes.iter().all(|n| n.is_empty())));
+    assert_eq!(board.pencil.corner[a.index()], DigitSet::from_iter([d(1), d(2)]));
+    assert_eq!(board.pencil.centre[b.index()], DigitSet::from_iter([d(4)]));
+    assert_eq!(board.pencil.corner[b.index()], DigitSet::from_iter([d(9)]));
+    assert!(store.game.with_untracked(|g| g.grid().get(a).is_none() && g.board().pencil.notes.iter().all(|n| n.is_empty())));
     undo(store);
-    assert!(store.game.with_untracked(|g| g.board().corner[b.index()].is_empty()));
+    assert!(store.game.with_untracked(|g| g.board().pencil.corner[b.index()].is_empty()));
     redo(store);
     // A link with progress carries them to another player.
     let link = format!("https://inkdoku.example/{}", share_fragment(store, true));
     let friend = World::default();
     let (_owner2, other) = store_in(&friend, Lang::En);
     open(&friend, other, &link);
-    assert_eq!(other.game.with_untracked(|g| g.board().corner.clone()), board.corner);
-    assert_eq!(other.game.with_untracked(|g| g.board().centre.clone()), board.centre);
+    assert_eq!(other.game.with_untracked(|g| g.board().pencil.corner.clone()), board.pencil.corner);
+    assert_eq!(other.game.with_untracked(|g| g.board().pencil.centre.clone()), board.pencil.centre);
 }
 
 #[test]
@@ -372,26 +372,26 @@ fn colour_mode_paints_cells_with_digits_and_candidates_with_the_chosen_colour_an
     write(store, given, d(3));
     write(store, empty, d(3));
     write(store, empty, d(7));
-    let colours = store.game.with_untracked(|g| g.board().colours.clone());
+    let colours = store.game.with_untracked(|g| g.board().paint.colours.clone());
     assert_eq!((colours[given.index()], colours[empty.index()]), (0b100, 0b100_0100), "givens take colours too");
     // Candidates: pick a colour on the palette, then digits paint that colour on candidates.
     store.paint.update(|p| p.candidates = true);
     store.selected.set(None);
     pick_colour(store, 5);
     write(store, empty, d(4));
-    let painted = store.game.with_untracked(|g| g.board().candidate_colours.clone());
+    let painted = store.game.with_untracked(|g| g.board().paint.candidate_colours.clone());
     assert_eq!(painted.iter().map(|p| (p.cell, p.digit.get(), p.colour)).collect::<Vec<_>>(), vec![(empty, 4, 5)]);
     // A link with progress carries them; Clear colours is one undo step.
     let link = format!("https://inkdoku.example/{}", share_fragment(store, true));
     let friend = World::default();
     let (_owner2, other) = store_in(&friend, Lang::En);
     open(&friend, other, &link);
-    assert_eq!(other.game.with_untracked(|g| g.board().colours.clone()), colours);
-    assert_eq!(other.game.with_untracked(|g| g.board().candidate_colours.clone()), painted);
+    assert_eq!(other.game.with_untracked(|g| g.board().paint.colours.clone()), colours);
+    assert_eq!(other.game.with_untracked(|g| g.board().paint.candidate_colours.clone()), painted);
     clear_colours(store);
-    assert!(store.game.with_untracked(|g| g.board().colours.iter().all(|&c| c == 0)));
+    assert!(store.game.with_untracked(|g| g.board().paint.colours.iter().all(|&c| c == 0)));
     undo(store);
-    assert_eq!(store.game.with_untracked(|g| g.board().colours.clone()), colours);
+    assert_eq!(store.game.with_untracked(|g| g.board().paint.colours.clone()), colours);
 }
 
 /// A puzzle with many solutions: one row given.
@@ -781,7 +781,7 @@ fn fill_notes_writes_every_empty_cells_candidates_and_clear_notes_takes_them_off
     let world = World::default();
     let (_owner, store) = store_in(&world, Lang::En);
     open(&world, store, PUZZLE);
-    let notes = || store.game.with_untracked(|g| g.board().notes.clone());
+    let notes = || store.game.with_untracked(|g| g.board().pencil.notes.clone());
     let candidates = store.game.with_untracked(|g| g.candidates());
     fill_notes(store);
     assert_eq!(notes(), candidates);

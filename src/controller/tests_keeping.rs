@@ -47,7 +47,7 @@ fn a_file_saved_with_progress_reopens_with_the_digits_notes_marks_and_colours() 
     open(&world, store, PUZZLE);
     play_marks(store);
     let board = store.game.with_untracked(|g| g.board().clone());
-    assert!(board.notes[2] == DigitSet::from_iter([d(1), d(2)]) && board.colours[6] != 0, "the marks are on the board");
+    assert!(board.pencil.notes[2] == DigitSet::from_iter([d(1), d(2)]) && board.paint.colours[6] != 0, "the marks are on the board");
     let (name, with) = file_to_save(store, true);
     let (_, without) = file_to_save(store, false);
     assert!(with.contains("#inkdoku-progress ") && !without.contains("#inkdoku-progress"), "{with}");
@@ -60,14 +60,14 @@ fn a_file_saved_with_progress_reopens_with_the_digits_notes_marks_and_colours() 
     let back = other.game.with_untracked(|g| g.board().clone());
     assert_eq!(other.game.with_untracked(|g| g.givens().clone()), store.game.with_untracked(|g| g.givens().clone()));
     assert_eq!(
-        (&back.entries, &back.notes, &back.corner, &back.centre, &back.colours),
-        (&board.entries, &board.notes, &board.corner, &board.centre, &board.colours)
+        (&back.entries, &back.pencil.notes, &back.pencil.corner, &back.pencil.centre, &back.paint.colours),
+        (&board.entries, &board.pencil.notes, &board.pencil.corner, &board.pencil.centre, &board.paint.colours)
     );
     assert_eq!(other.dialog.get_untracked(), None, "nothing to report");
 
     // Without the checkbox: the givens only.
     open_file_in(&friend, other, &name, &without);
-    assert!(other.game.with_untracked(|g| g.board().entries.filled_count() == 0 && g.board().notes.iter().all(|n| n.is_empty())));
+    assert!(other.game.with_untracked(|g| g.board().entries.filled_count() == 0 && g.board().pencil.notes.iter().all(|n| n.is_empty())));
 }
 
 #[test]

@@ -493,14 +493,14 @@ fn shown_marks(store: Store, cell: Cell) -> DigitSet {
     store.game.with_untracked(|g| match g.digit(cell) {
         Some(_) => DigitSet::EMPTY,
         None if candidates => g.candidates()[cell.index()],
-        None => g.board().notes[cell.index()],
+        None => g.board().pencil.notes[cell.index()],
     })
 }
 
 /// Takes the mark `digit` off `cell` (one undo step) and says so. A shown candidate of a cell
 /// without notes goes by noting the others (the candidate state is narrowed to a cell's notes).
 fn strike(store: Store, cell: Cell, digit: Digit) {
-    let notes = store.game.with_untracked(|g| g.board().notes[cell.index()]);
+    let notes = store.game.with_untracked(|g| g.board().pencil.notes[cell.index()]);
     let action = if notes.is_empty() {
         Action::ToggleNotes { cell, digits: shown_marks(store, cell).iter().filter(|&d| d != digit).collect() }
     } else {
@@ -533,9 +533,9 @@ fn placed_in(store: Store, cell: Cell, stroke: &[Point]) -> Option<Placed> {
         let i = cell.index();
         match mode {
             InputMode::Digit => g.digit(cell) == Some(placed.digit),
-            InputMode::Notes => b.notes[i].contains(placed.digit),
-            InputMode::Corner => b.corner[i].contains(placed.digit),
-            InputMode::Centre => b.centre[i].contains(placed.digit),
+            InputMode::Notes => b.pencil.notes[i].contains(placed.digit),
+            InputMode::Corner => b.pencil.corner[i].contains(placed.digit),
+            InputMode::Centre => b.pencil.centre[i].contains(placed.digit),
             InputMode::Colour | InputMode::Scratchpad => false,
         }
     });
@@ -644,7 +644,7 @@ fn scratch_out(store: Store, cell: Cell, path: &[Point], mode: InputMode) {
         InputMode::Notes | InputMode::Corner | InputMode::Centre => {
             let had_notes = store.game.with_untracked(|g| {
                 let b = g.board();
-                b.entries.get(cell).is_none() && [&b.notes, &b.corner, &b.centre].iter().any(|m| !m[cell.index()].is_empty())
+                b.entries.get(cell).is_none() && b.pencil.any_written(cell)
             });
             if had_notes && controller::apply(store, Action::Clear { cell }) {
                 store.status.set(fill(t.scratched_notes, &[("cell", &name)]));

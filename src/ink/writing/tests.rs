@@ -343,7 +343,7 @@ fn in_notes_mode_the_pen_toggles_the_note() {
         world.clock.advance(CONTINUE_MS + 1.0);
         write_stroke(store, cell(0, 0));
         world.ink.read_as(3, 8);
-        let noted = store.game.with_untracked(|g| g.board().notes[cell(0, 0).index()].contains(Digit::new(3).unwrap()));
+        let noted = store.game.with_untracked(|g| g.board().pencil.notes[cell(0, 0).index()].contains(Digit::new(3).unwrap()));
         assert_eq!(noted, expected);
         assert_eq!(digit_at(store, cell(0, 0)), None);
     }
@@ -543,7 +543,7 @@ fn draw(store: Store, points: Vec<Point>) {
 }
 
 fn notes_at(store: Store, c: Cell) -> Vec<u8> {
-    store.game.with_untracked(|g| g.board().notes[c.index()].iter().map(Digit::get).collect())
+    store.game.with_untracked(|g| g.board().pencil.notes[c.index()].iter().map(Digit::get).collect())
 }
 
 #[test]

@@ -1,0 +1,342 @@
+//! The game reducer: a game state, the actions a player takes, and undo/redo.
+//!
+//! Following Simon Tatham's split, everything the player expects Undo to restore is
+//! `Board` (digits, pencil marks, colours, scratchpad ink); everything else — selection, input mode, open
+//! dialogs, animation — is UI state and lives in the app. A `Game` is the puzzle, its solution,
+//! and the list of actions applied to the starting board:
+//!
+//! ```text
+//!   start ──a1──▶ s1 ──a2──▶ s2 ──a3──▶ s3        actions = [a1, a2, a3], applied = 3
+//!                            ▲ undo: applied = 2, board = replay(start, a1, a2)
+//! ```
+//!
+//! Undo moves `applied` back and replays; a new action after an undo drops the undone ones. The
+//! action list is also the save format: loading replays every action through `apply`, which
+//! validates it, so a corrupt save is rejected instead of producing an impossible board.
+//!
+//! The module is split by concern: `board` (what Undo restores, and its shapes `Pencil` and
+//! `Paint`), `action` (the actions and their transition), `check` (candidates and "Check");
+//! this file holds the game itself — its action list, undo and redo, and its saved form.
+
+mod action;
+mod board;
+mod check;
+#[cfg(test)]
+mod testing;
+
+pub use action::{Action, ActionError};
+pub use board::{Board, CandidateColour, PALETTE, Paint, Pencil, PencilMark, Savepoint, Stroke};
+pub use check::Check;
+
+use crate::geometry::{Cell, Digit, Size};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// A game: the puzzle, its solution if known, and the actions taken. It serializes as
+/// `SavedGame` and deserializes by replaying the actions (see `Game::restore`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "SavedGame", into = "SavedGame")]
+pub struct Game {
+    givens: Grid,
+    solution: Option<Grid>,
+    actions: Vec<Action>,
+    applied: usize,
+    board: Board,
+}
+
+/// The stored form of a game: no board, which is derived by replaying the actions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub givens: Grid,
+    pub solution: Option<Grid>,
+    pub actions: Vec<Action>,
+    pub applied: usize,
+}
+
+impl From<Game> for SavedGame {
+    fn from(g: Game) -> SavedGame {
+        SavedGame { givens: g.givens, solution: g.solution, actions: g.actions, applied: g.applied }
+    }
+}
+
+impl TryFrom<SavedGame> for Game {
+    type Error = ActionError;
+    fn try_from(s: SavedGame) -> Result<Game, ActionError> {
+        Game::restore(s.givens, s.solution, s.actions, s.applied)
+    }
+}
+
+impl Game {
+    /// A new game. `solution` should be the puzzle's unique solution when known (the app gets
+    /// it from the worker); without it the solve actions are refused.
+    pub fn new(givens: Grid, solution: Option<Grid>) -> Game {
+        let board = Board::empty(givens.size());
+        Game { givens, solution, actions: Vec::new(), applied: 0, board }
+    }
+
+    /// Rebuilds a game from its saved parts, replaying and validating every action.
+    pub fn restore(givens: Grid, solution: Option<Grid>, actions: Vec<Action>, applied: usize) -> Result<Game, ActionError> {
+        if applied > actions.len() {
+            return Err(ActionError::NothingToRedo);
+        }
+        if solution.as_ref().is_some_and(|s| s.size() != givens.size() || !s.is_solved()) {
+            return Err(ActionError::NoSolution);
+        }
+        let mut g = Game::new(givens, solution);
+        // Every action must apply in sequence, the undone ones too (redo must not fail later).
+        let mut b = g.board.clone();
+        for a in &actions {
+            g.apply_to(&mut b, a)?;
+        }
+        g.actions = actions;
+        g.applied = applied;
+        g.board = g.replay(applied)?;
+        Ok(g)
+    }
+
+    /// The size.
+    pub fn size(&self) -> Size {
+        self.givens.size()
+    }
+
+    /// The givens.
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
+    /// The solution, if known.
+    pub fn solution(&self) -> Option<&Grid> {
+        self.solution.as_ref()
+    }
+
+    /// The current board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The actions taken (including undone ones after `applied`).
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// How many actions are applied.
+    pub fn applied(&self) -> usize {
+        self.applied
+    }
+
+    /// The digit shown in a cell: the given or the player's.
+    pub fn digit(&self, cell: Cell) -> Option<Digit> {
+        self.givens.get(cell).or(self.board().entries.get(cell))
+    }
+
+    /// Givens and entries together.
+    pub fn grid(&self) -> Grid {
+        let mut g = self.givens.clone();
+        for cell in self.size().cells() {
+            if let Some(d) = self.board().entries.get(cell) {
+                g.set(cell, Some(d));
+            }
+        }
+        g
+    }
+
+    /// Whether the grid is full and breaks no rule.
+    pub fn is_solved(&self) -> bool {
+        self.grid().is_solved()
+    }
+
+    /// Checks the board: wrong digits first (when the solution is known), then duplicates,
+    /// then cells left without a candidate, then cells whose candidates lost their answer, then
+    /// empty cells. "Incomplete" therefore means that nothing on the board is a mistake.
+    /// Whether the board as it stands owes something to help: an applied hint or a cell filled
+    /// from the solution (such a win records no best time).
+    pub fn helped(&self) -> bool {
+        self.actions[..self.applied]
+            .iter()
+            .any(|a| matches!(a, Action::ApplyStep { .. } | Action::SolveAll | Action::SolveCell { .. } | Action::SolveHouse { .. }))
+    }
+
+    /// Whether Undo is possible.
+    pub fn can_undo(&self) -> bool {
+        self.applied > 0
+    }
+
+    /// Whether Redo is possible.
+    pub fn can_redo(&self) -> bool {
+        self.applied < self.actions.len()
+    }
+
+    /// Applies an action. Returns whether it changed the board (no-ops are not recorded).
+    pub fn apply(&mut self, action: Action) -> Result<bool, ActionError> {
+        let mut next = self.board().clone();
+        self.apply_to(&mut next, &action)?;
+        if &next == self.board() {
+            return Ok(false);
+        }
+        self.actions.truncate(self.applied);
+        self.actions.push(action);
+        self.applied += 1;
+        self.board = next;
+        Ok(true)
+    }
+
+    /// Undoes the last applied action.
+    pub fn undo(&mut self) -> Result<(), ActionError> {
+        if self.applied == 0 {
+            return Err(ActionError::NothingToUndo);
+        }
+        self.board = self.replay(self.applied - 1)?;
+        self.applied -= 1;
+        Ok(())
+    }
+
+    /// Redoes the next undone action.
+    pub fn redo(&mut self) -> Result<(), ActionError> {
+        if self.applied == self.actions.len() {
+            return Err(ActionError::NothingToRedo);
+        }
+        let mut next = self.board().clone();
+        let action = self.actions[self.applied].clone();
+        self.apply_to(&mut next, &action)?;
+        self.board = next;
+        self.applied += 1;
+        Ok(())
+    }
+
+    /// Undoes back to the last state whose digits all agree with the solution, i.e. the last
+    /// state from which the puzzle can still be solved. Returns how many actions were undone.
+    pub fn undo_to_solvable(&mut self) -> Result<usize, ActionError> {
+        let sol = self.solution.clone().ok_or(ActionError::NoSolution)?;
+        let mut k = self.applied;
+        loop {
+            let board = self.replay(k)?;
+            let fine = self.size().cells().all(|c| board.entries.get(c).is_none_or(|d| sol.get(c) == Some(d)));
+            if fine || k == 0 {
+                let undone = self.applied - k;
+                self.applied = k;
+                self.board = board;
+                return Ok(undone);
+            }
+            k -= 1;
+        }
+    }
+
+    fn replay(&self, upto: usize) -> Result<Board, ActionError> {
+        let mut b = Board::empty(self.size());
+        for a in &self.actions[..upto] {
+            self.apply_to(&mut b, a)?;
+        }
+        Ok(b)
+    }
+
+    pub(super) fn grid_with(&self, b: &Board) -> Grid {
+        let mut g = self.givens.clone();
+        for cell in self.size().cells() {
+            if let Some(d) = b.entries.get(cell) {
+                g.set(cell, Some(d));
+            }
+        }
+        g
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::*;
+    use super::*;
+    use crate::geometry::{Candidate, DigitSet, House};
+
+    #[test]
+    fn undo_to_solvable_drops_wrong_digits() {
+        let mut g = game();
+        g.apply(Action::Place { cell: c(0, 2), digit: d(4), clear_peer_notes: true }).unwrap(); // right
+        g.apply(Action::Place { cell: c(0, 3), digit: d(2), clear_peer_notes: true }).unwrap(); // wrong (6)
+        g.apply(Action::Place { cell: c(0, 5), digit: d(8), clear_peer_notes: true }).unwrap();
+        assert_eq!(g.incorrect_cells(), vec![c(0, 3)]);
+        assert_eq!(g.undo_to_solvable().unwrap(), 2);
+        assert_eq!(g.digit(c(0, 2)), Some(d(4)));
+        assert_eq!(g.digit(c(0, 3)), None);
+        assert!(g.can_redo());
+    }
+
+    #[test]
+    fn solve_actions_and_restart() {
+        let mut g = game();
+        g.apply(Action::SolveHouse { house: House::Row(0) }).unwrap();
+        assert_eq!(g.digit(c(0, 2)), Some(d(4)));
+        g.apply(Action::SolveAll).unwrap();
+        assert!(g.is_solved());
+        g.apply(Action::Restart).unwrap();
+        assert_eq!(g.grid(), *g.givens());
+        g.undo().unwrap();
+        assert!(g.is_solved());
+    }
+
+    #[test]
+    fn hints_and_solving_count_as_help() {
+        let mut g = game();
+        g.apply(Action::Place { cell: c(0, 2), digit: d(4), clear_peer_notes: true }).unwrap();
+        g.apply(Action::FillNotes).unwrap();
+        assert!(!g.helped(), "writing digits and filling notes is the player's own work");
+        g.apply(Action::ApplyStep { placements: vec![Candidate::new(c(0, 3), d(6))], eliminations: vec![] }).unwrap();
+        assert!(g.helped());
+        g.undo().unwrap();
+        assert!(!g.helped(), "an undone hint no longer helps");
+        g.apply(Action::SolveCell { cell: c(0, 3) }).unwrap();
+        assert!(g.helped());
+    }
+
+    #[test]
+    fn no_op_actions_are_not_recorded_and_new_actions_drop_redo() {
+        let mut g = game();
+        g.apply(Action::Place { cell: c(0, 2), digit: d(4), clear_peer_notes: true }).unwrap();
+        assert_eq!(g.apply(Action::Place { cell: c(0, 2), digit: d(4), clear_peer_notes: true }), Ok(false));
+        assert_eq!(g.applied(), 1);
+        g.undo().unwrap();
+        g.apply(Action::Place { cell: c(0, 3), digit: d(6), clear_peer_notes: true }).unwrap();
+        assert!(!g.can_redo());
+        assert_eq!(g.redo(), Err(ActionError::NothingToRedo));
+        g.undo().unwrap();
+        assert_eq!(g.undo(), Err(ActionError::NothingToUndo));
+    }
+
+    #[test]
+    fn saves_from_before_eliminations_still_replay() {
+        // A save written before `eliminated` existed: SetBoard without it.
+        let g = game();
+        let notes = vec![DigitSet::EMPTY; 81];
+        let entries = serde_json::to_value(Grid::new(Size::Nine)).unwrap();
+        let old = serde_json::json!({
+            "givens": PUZZLE, "solution": g.solution().unwrap().to_line(),
+            "actions": [{"type": "set_board", "entries": entries, "notes": notes}], "applied": 1,
+        });
+        let restored: Game = serde_json::from_value(old).unwrap();
+        assert_eq!(restored.board().pencil.eliminated, vec![DigitSet::EMPTY; 81]);
+    }
+
+    #[test]
+    fn save_is_the_action_list() {
+        let mut g = game();
+        g.apply(Action::FillNotes).unwrap();
+        g.apply(Action::Place { cell: c(0, 2), digit: d(4), clear_peer_notes: true }).unwrap();
+        g.apply(Action::AddStroke { stroke: Stroke { id: 0, cell: Some(c(1, 1)), points: vec![[0.1, 0.1, 0.5]] } }).unwrap();
+        g.undo().unwrap();
+        let json = serde_json::to_string(&g).unwrap();
+        let restored: Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(restored, g);
+        assert_eq!(restored.applied(), 2);
+        // A save whose actions don't apply is refused, not half-loaded.
+        let corrupt = json.replace("\"digit\":4", "\"digit\":12");
+        assert!(serde_json::from_str::<Game>(&corrupt).is_err());
+    }
+
+    #[test]
+    fn givens_cannot_change_and_errors_leave_the_board() {
+        let mut g = game();
+        let before = g.board().clone();
+        assert_eq!(g.apply(Action::Place { cell: c(0, 0), digit: d(1), clear_peer_notes: true }), Err(ActionError::Given));
+        assert_eq!(g.apply(Action::Place { cell: Cell::new(81), digit: d(1), clear_peer_notes: true }), Err(ActionError::CellOutside(81)));
+        assert_eq!(g.board(), &before);
+        assert!(!g.can_undo());
+    }
+}
