@@ -38,7 +38,8 @@ const FIRST_PUZZLE = ['index.html', 'style.css', 'app.js', 'app_bg.wasm', 'worke
 const PEN = ['ink_loader.js', 'ink_bg.wasm', 'digits.cnn', 'strokes.cnn'];
 const TOTALS = { 'before the first puzzle': 830_000, 'the pen: ink worker and networks': 1_048_576, 'the whole offline copy': 2_145_000 };
 
-const unhashed = (name) => name.replace(/-[0-9a-f]{16}(?=[._])/, '');
+// Trunk's hash is a number in hex: 16 digits, or fewer when it begins with zeros.
+const unhashed = (name) => name.replace(/-[0-9a-f]{8,16}(?=[._])/, '');
 const files = fs.readdirSync(dist, { recursive: true, withFileTypes: true })
   .filter((e) => e.isFile())
   .map((e) => path.relative(dist, path.join(e.parentPath ?? e.path, e.name)));
