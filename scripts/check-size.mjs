@@ -19,7 +19,7 @@ const BUDGET = {
   'index.html': 2_000,
   'style.css': 7_300,
   'app.js': 11_000,
-  'app_bg.wasm': 565_000,
+  'app_bg.wasm': 570_000,
   'worker.js': 3_500,
   'worker_loader.js': 400,
   'worker_bg.wasm': 244_000,
@@ -36,7 +36,7 @@ const BUDGET = {
 const FIRST_PUZZLE = ['index.html', 'style.css', 'app.js', 'app_bg.wasm', 'worker_loader.js', 'worker.js', 'worker_bg.wasm'];
 // The pen (issue 30): the ink worker with its two networks stays within 1 MB (a MiB).
 const PEN = ['ink_loader.js', 'ink_bg.wasm', 'digits.cnn', 'strokes.cnn'];
-const TOTALS = { 'before the first puzzle': 830_000, 'the pen: ink worker and networks': 1_048_576, 'the whole offline copy': 2_145_000 };
+const TOTALS = { 'before the first puzzle': 835_000, 'the pen: ink worker and networks': 1_048_576, 'the whole offline copy': 2_150_000 };
 
 // Trunk's hash is a number in hex: 16 digits, or fewer when it begins with zeros.
 const unhashed = (name) => name.replace(/-[0-9a-f]{8,16}(?=[._])/, '');
