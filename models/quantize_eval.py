@@ -21,6 +21,14 @@ The f16 figures are checked against strokes.json and metrics.json.
 Also the size of an int8 file (weight type 3): per layer the weights as [scales: outputs x f32
 LE][q: int8, in the f32 layout's order], the biases as f32 LE; gzip -9 against the f16 files.
 Writes models/quantized.json.
+
+    models/.venv/bin/python models/quantize_eval.py --ship
+
+then makes the int8 files the app ships: digits.cnn and strokes.cnn rewritten as weight type 3
+(byte for byte what `convert-model --i8` writes), and the logits of the Rust tests' fixtures
+(fixtures/strokes.json, fixtures/trajectory.json) recomputed with the int8 networks, so the tests
+hold the Rust graphs to the shipped weights. Reading an int8 file and quantizing it again gives
+the same file, so the script may be run again on shipped files.
 """
 import json
 import struct
@@ -40,21 +48,32 @@ MAGIC = b"inkdoku-cnn\x01"
 
 
 def read_cnn(path):
-    """Any .cnn file with f16 weights: (side, [(kind, ins, outs, w f32 in the file's shape, b f32)])."""
+    """A .cnn file with f16 weights, or int8 ones (type 3, dequantized):
+    (side, [(kind, ins, outs, w f32 in the file's shape, b f32)])."""
     raw = Path(path).read_bytes()
     assert raw[:12] == MAGIC
     wtype, count, side = struct.unpack_from("<BBH", raw, 12)
-    assert wtype == 2
+    assert wtype in (2, 3), wtype
     pos, layers = 16, []
     for _ in range(count):
         kind, ins, outs = struct.unpack_from("<BHH", raw, pos)
         pos += 5
         shape = {1: (outs, ins, 3, 3), 2: (outs, ins, 3, 3), 3: (ins, outs), 4: (outs, ins, 3), 5: (outs, ins, 3)}[kind]
         n = int(np.prod(shape))
-        w = np.frombuffer(raw, "<f2", n, pos).astype(np.float32).reshape(shape)
-        pos += 2 * n
-        b = np.frombuffer(raw, "<f2", outs, pos).astype(np.float32)
-        pos += 2 * outs
+        if wtype == 2:
+            w = np.frombuffer(raw, "<f2", n, pos).astype(np.float32).reshape(shape)
+            pos += 2 * n
+            b = np.frombuffer(raw, "<f2", outs, pos).astype(np.float32)
+            pos += 2 * outs
+        else:
+            scale = np.frombuffer(raw, "<f4", outs, pos).astype(np.float32)
+            pos += 4 * outs
+            q = np.frombuffer(raw, np.int8, n, pos).astype(np.float32).reshape(shape)
+            pos += n
+            s = scale[None, :] if kind == 3 else scale.reshape((-1,) + (1,) * (len(shape) - 1))
+            w = (q * s).astype(np.float32)
+            b = np.frombuffer(raw, "<f4", outs, pos).astype(np.float32)
+            pos += 4 * outs
         layers.append((kind, ins, outs, w, b))
     assert pos == len(raw)
     return side, layers
@@ -246,5 +265,34 @@ def main():
     print(f"gzip -9 saved: {sizes['both']['gzip9_saved']} bytes; wrote quantized.json")
 
 
+def ship():
+    """The int8 files and the fixtures' logits (see the docstring)."""
+    side_c, cnn = read_cnn(HERE / "digits.cnn")
+    side_t, trj = read_cnn(HERE / "strokes.cnn")
+    cnn8, trj8 = int8_layers(cnn), int8_layers(trj)
+    (HERE / "digits.cnn").write_bytes(int8_bytes(side_c, cnn8))
+    (HERE / "strokes.cnn").write_bytes(int8_bytes(side_t, trj8))
+    # Quantizing the shipped files again changes nothing.
+    for name, side, q in (("digits.cnn", side_c, cnn8), ("strokes.cnn", side_t, trj8)):
+        again = int8_bytes(side, int8_layers(read_cnn(HERE / name)[1]))
+        assert again == (HERE / name).read_bytes(), f"{name}: quantizing again changed it"
+    net8 = cnn_net([(k, i, o, d, b) for k, i, o, d, b, _, _ in cnn8])
+    path = HERE / "fixtures" / "strokes.json"
+    fixtures = json.loads(path.read_text())
+    rasters = np.asarray([f["raster"] for f in fixtures], np.float32).reshape(-1, 28, 28)
+    for f, logits in zip(fixtures, np.asarray(train.logits_of(net8, rasters))):
+        f["logits"] = [round(float(v), 5) for v in logits]
+    path.write_text(json.dumps(fixtures))
+    t8 = traj_layers([(k, i, o, d, b) for k, i, o, d, b, _, _ in trj8])
+    path = HERE / "fixtures" / "trajectory.json"
+    traj = json.loads(path.read_text())
+    for d in traj["drawings"]:
+        if d["features"] is not None:
+            x = np.asarray(d["features"], np.float64).astype(np.float32)[None]
+            d["logits"] = [round(float(v), 5) for v in T.run_file(t8, x)[0]]
+    path.write_text(json.dumps(traj))
+    print(f"wrote digits.cnn, strokes.cnn (int8) and the fixtures' logits")
+
+
 if __name__ == "__main__":
-    main()
+    ship() if "--ship" in sys.argv else main()

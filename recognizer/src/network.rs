@@ -8,7 +8,9 @@
 //!
 //! ```text
 //!  "inkdoku-cnn" 1          magic and format version (12 bytes)
-//!  u8  weight type          1 = f32, 2 = f16 (IEEE half), little-endian
+//!  u8  weight type          1 = f32, 2 = f16 (IEEE half), little-endian; 3 = 8-bit: a layer's
+//!                           weights are a scale per output (f32) and then one i8 per weight
+//!                           (weight = i8 × its output's scale), its biases f32
 //!  u8  layer count
 //!  u16 input side           the image is side x side, one channel (28); for a sequence
 //!                           network, its length (the first layer's inputs are its channels)
@@ -45,6 +47,54 @@ pub enum WeightType {
     F32 = 1,
     /// Half precision: half the download; the network computes in f32 either way.
     F16 = 2,
+    /// 8-bit weights with a scale per output channel (symmetric, to ±127): a quarter of f32,
+    /// and what gzip can squeeze further; biases stay f32.
+    I8 = 3,
+}
+
+impl WeightType {
+    /// How biases (and the scales of 8-bit weights) are stored.
+    fn of_biases(self) -> WeightType {
+        if self == WeightType::I8 { WeightType::F32 } else { self }
+    }
+}
+
+/// Which output a weight belongs to, by its index: convolutions are stored output-major
+/// (outputs x inputs x taps), the dense layer input-major (inputs x outputs).
+#[derive(Clone, Copy)]
+enum Outputs {
+    Leading { outputs: usize, per_output: usize },
+    Trailing { outputs: usize },
+}
+
+impl Outputs {
+    fn count(self) -> usize {
+        match self {
+            Outputs::Leading { outputs, .. } | Outputs::Trailing { outputs } => outputs,
+        }
+    }
+    fn of(self, index: usize) -> usize {
+        match self {
+            Outputs::Leading { per_output, .. } => index / per_output.max(1),
+            Outputs::Trailing { outputs } => index % outputs.max(1),
+        }
+    }
+}
+
+/// Each output's scale for 8-bit weights: its largest magnitude maps to 127 (1 for an output
+/// with no weight away from 0). Written as f32, as the reader takes it.
+fn scales(weights: &[f32], outputs: Outputs) -> Vec<f32> {
+    let mut largest = vec![0f32; outputs.count()];
+    for (i, w) in weights.iter().enumerate() {
+        let o = outputs.of(i);
+        largest[o] = largest[o].max(w.abs());
+    }
+    largest.into_iter().map(|m| if m > 0.0 { m / 127.0 } else { 1.0 }).collect()
+}
+
+/// A weight as 8 bits at its output's scale (ties to even, as the training side rounds).
+fn quantize(weight: f32, scale: f32) -> i8 {
+    (weight / scale).round_ties_even().clamp(-127.0, 127.0) as i8
 }
 
 /// What a convolution slides over.
@@ -140,13 +190,29 @@ impl<'a> Reader<'a> {
         let width = match kind {
             WeightType::F32 => 4,
             WeightType::F16 => 2,
+            WeightType::I8 => 1,
         };
         let bytes = dims.iter().try_fold(width, |acc: usize, &d| acc.checked_mul(d)).ok_or(NetworkError::Truncated(self.bytes.len()))?;
         let raw = self.take(bytes)?;
         Ok(match kind {
             WeightType::F32 => raw.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect(),
             WeightType::F16 => raw.chunks_exact(2).map(|c| f16::from_le_bytes([c[0], c[1]]).to_f32()).collect(),
+            WeightType::I8 => raw.iter().map(|&b| f32::from(b as i8)).collect(),
         })
+    }
+
+    /// A layer's weights (`dims`, `outputs` telling which output each belongs to): as stored,
+    /// or for 8-bit weights, the scales and then the integers, multiplied back.
+    fn weights(&mut self, dims: &[usize], outputs: Outputs, kind: WeightType) -> Result<Vec<f32>, NetworkError> {
+        if kind != WeightType::I8 {
+            return self.floats(dims, kind);
+        }
+        let scales = self.floats(&[outputs.count()], WeightType::F32)?;
+        let mut weights = self.floats(dims, WeightType::I8)?;
+        for (i, w) in weights.iter_mut().enumerate() {
+            *w *= scales[outputs.of(i)];
+        }
+        Ok(weights)
     }
 }
 
@@ -160,6 +226,7 @@ impl Network {
         let kind = match r.u8()? {
             1 => WeightType::F32,
             2 => WeightType::F16,
+            3 => WeightType::I8,
             other => return Err(NetworkError::WeightType(other)),
         };
         let count = usize::from(r.u8()?);
@@ -178,18 +245,23 @@ impl Network {
                     inputs,
                     outputs,
                     pool: tag == 2,
-                    weights: r.floats(&[outputs, inputs, 9], kind)?,
-                    biases: r.floats(&[outputs], kind)?,
+                    weights: r.weights(&[outputs, inputs, 9], Outputs::Leading { outputs, per_output: inputs * 9 }, kind)?,
+                    biases: r.floats(&[outputs], kind.of_biases())?,
                 },
                 4 | 5 => Layer::Conv {
                     kernel: Kernel::Line,
                     inputs,
                     outputs,
                     pool: tag == 5,
-                    weights: r.floats(&[outputs, inputs, 3], kind)?,
-                    biases: r.floats(&[outputs], kind)?,
+                    weights: r.weights(&[outputs, inputs, 3], Outputs::Leading { outputs, per_output: inputs * 3 }, kind)?,
+                    biases: r.floats(&[outputs], kind.of_biases())?,
                 },
-                3 => Layer::Dense { inputs, outputs, weights: r.floats(&[inputs, outputs], kind)?, biases: r.floats(&[outputs], kind)? },
+                3 => Layer::Dense {
+                    inputs,
+                    outputs,
+                    weights: r.weights(&[inputs, outputs], Outputs::Trailing { outputs }, kind)?,
+                    biases: r.floats(&[outputs], kind.of_biases())?,
+                },
                 kind => return Err(NetworkError::Kind { layer, kind }),
             });
         }
@@ -208,27 +280,40 @@ impl Network {
         out.push(self.layers.len() as u8);
         let u16 = |out: &mut Vec<u8>, v: usize| out.extend_from_slice(&(v as u16).to_le_bytes());
         u16(&mut out, self.side);
-        let floats = |out: &mut Vec<u8>, values: &[f32]| {
+        let floats = |out: &mut Vec<u8>, values: &[f32], kind: WeightType| {
             for &v in values {
                 match kind {
                     WeightType::F32 => out.extend_from_slice(&v.to_le_bytes()),
                     WeightType::F16 => out.extend_from_slice(&f16::from_f32(v).to_le_bytes()),
+                    WeightType::I8 => out.push(v as i8 as u8),
                 }
             }
         };
+        let weights_of = |out: &mut Vec<u8>, weights: &[f32], outputs: Outputs| {
+            if kind != WeightType::I8 {
+                return floats(out, weights, kind);
+            }
+            let scales = scales(weights, outputs);
+            floats(out, &scales, WeightType::F32);
+            let q: Vec<f32> = weights.iter().enumerate().map(|(i, &w)| f32::from(quantize(w, scales[outputs.of(i)]))).collect();
+            floats(out, &q, WeightType::I8);
+        };
         for layer in &self.layers {
-            let (tag, inputs, outputs, weights, biases) = match layer {
+            let (tag, inputs, outputs, weights, biases, by_output) = match layer {
                 Layer::Conv { kernel, inputs, outputs, pool, weights, biases } => {
                     let first = if *kernel == Kernel::Square { 1 } else { 4 };
-                    (first + u8::from(*pool), inputs, outputs, weights, biases)
+                    let per_output = inputs * kernel.height() * 3;
+                    (first + u8::from(*pool), inputs, outputs, weights, biases, Outputs::Leading { outputs: *outputs, per_output })
                 }
-                Layer::Dense { inputs, outputs, weights, biases } => (3, inputs, outputs, weights, biases),
+                Layer::Dense { inputs, outputs, weights, biases } => {
+                    (3, inputs, outputs, weights, biases, Outputs::Trailing { outputs: *outputs })
+                }
             };
             out.push(tag);
             u16(&mut out, *inputs);
             u16(&mut out, *outputs);
-            floats(&mut out, weights);
-            floats(&mut out, biases);
+            weights_of(&mut out, weights, by_output);
+            floats(&mut out, biases, kind.of_biases());
         }
         out
     }
@@ -522,6 +607,31 @@ mod tests {
         assert_eq!(half.layers.len(), 3);
         if let (Layer::Dense { weights: a, .. }, Layer::Dense { weights: b, .. }) = (&half.layers[2], &net.layers[2]) {
             assert!(a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-3));
+        }
+    }
+
+    #[test]
+    fn eight_bit_weights_round_trip_within_half_a_step_of_their_scale() {
+        for net in [small(), small_sequence()] {
+            let bytes = net.write(WeightType::I8);
+            assert!(bytes.len() < net.write(WeightType::F16).len(), "smaller than half precision");
+            let back = Network::read(&bytes).unwrap();
+            for (a, b) in back.layers.iter().zip(&net.layers) {
+                let (Layer::Conv { weights: wa, biases: ba, .. } | Layer::Dense { weights: wa, biases: ba, .. }) = a;
+                let (Layer::Conv { weights: wb, biases: bb, .. } | Layer::Dense { weights: wb, biases: bb, .. }) = b;
+                assert_eq!(ba, bb, "biases are kept exactly");
+                let largest = wb.iter().fold(0f32, |m, w| m.max(w.abs()));
+                for (x, y) in wa.iter().zip(wb) {
+                    assert!((x - y).abs() <= largest / 127.0 / 2.0 + 1e-7, "{x} vs {y}");
+                }
+            }
+            // Writing what was read gives the same bytes: the integers and scales are stable.
+            assert_eq!(back.write(WeightType::I8), bytes);
+        }
+        // Every prefix of an 8-bit file is an error, never a panic.
+        let bytes = small().write(WeightType::I8);
+        for cut in 0..bytes.len() {
+            assert!(Network::read(&bytes[..cut]).is_err());
         }
     }
 

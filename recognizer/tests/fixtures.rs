@@ -46,10 +46,10 @@ fn the_model_scores_as_trained_and_reads_the_digits() {
     let (mut right, mut total) = (0, 0);
     for (f, strokes) in fixtures() {
         let logits = r.logits(&rasterize(&strokes)).unwrap();
-        // The app's network file keeps its weights in half precision (models/README.md), so the
-        // logits move by hundredths; the ranking of the digits must not.
+        // The fixtures' logits are the shipped network's, its 8-bit weights computed in f32 by
+        // the training side (models/quantize_eval.py --ship): the tract graph must agree.
         let worst = logits.iter().zip(&f.logits).map(|(a, b)| (a - b).abs()).fold(0.0f32, f32::max);
-        assert!(worst < 5e-2, "logits of a {} differ by {worst}", f.label);
+        assert!(worst < 1e-3, "logits of a {} differ by {worst}", f.label);
         // The fixtures are the shipped model's: as many scores as it has classes.
         assert_eq!(f.logits.len(), r.classes());
         assert!(logits[r.classes()..].iter().all(|&l| l == f32::NEG_INFINITY));

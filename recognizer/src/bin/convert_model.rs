@@ -4,11 +4,14 @@
 //! tract's ONNX and NNEF readers (protobuf, every operator they know) out of the wasm.
 //!
 //!     cargo run --release -p inkdoku-recognizer --features onnx --bin convert-model -- \
-//!         models/digits.onnx models/digits.cnn [--f32]
+//!         models/digits.onnx models/digits.cnn [--f32 | --i8]
 //!
-//! Weights are stored as f16 unless `--f32` is given. Before writing, both are run on the
-//! fixture rasters (models/fixtures/strokes.json) and on random images: tract-onnx on the ONNX
-//! file and the recognizer on the converted network must agree, or nothing is written.
+//! Weights are stored as f16 unless `--f32` or `--i8` (8 bits and a scale per output) is
+//! given. Before writing, both are run on the fixture rasters (models/fixtures/strokes.json) and
+//! on random images: tract-onnx on the ONNX file and the recognizer on the converted network
+//! must agree, or nothing is written. A `.cnn` file given instead of ONNX is written again with
+//! the weight type asked for (the trajectory network, which its script writes itself); its
+//! figures are checked by `models/quantize_eval.py` and the fixture tests.
 
 use inkdoku_recognizer::network::{Kernel, Layer, Network, WeightType};
 use std::collections::HashMap;
@@ -106,14 +109,27 @@ fn check_images() -> TractResult<Vec<[f32; 784]>> {
 
 fn main() -> TractResult<()> {
     let args: Vec<String> = std::env::args().collect();
-    let f32_weights = args.iter().any(|a| a == "--f32");
+    let flag = |f: &str| args.iter().any(|a| a == f);
     let paths: Vec<&String> = args.iter().skip(1).filter(|a| !a.starts_with("--")).collect();
     let [input, output] = paths.as_slice() else {
-        eprintln!("usage: convert-model MODEL.onnx MODEL.cnn [--f32]");
+        eprintln!("usage: convert-model MODEL.onnx|MODEL.cnn OUT.cnn [--f32 | --i8]");
         std::process::exit(2);
     };
+    let kind = if flag("--f32") {
+        WeightType::F32
+    } else if flag("--i8") {
+        WeightType::I8
+    } else {
+        WeightType::F16
+    };
+    if input.ends_with(".cnn") {
+        let network = Network::read(&std::fs::read(input.as_str())?).map_err(|e| format_err!("{input}: {e}"))?;
+        let bytes = network.write(kind);
+        std::fs::write(output, &bytes)?;
+        eprintln!("wrote {output}: {} bytes, {kind:?} weights (from {input})", bytes.len());
+        return Ok(());
+    }
     let network = network_of(input)?;
-    let kind = if f32_weights { WeightType::F32 } else { WeightType::F16 };
     let bytes = network.write(kind);
 
     let reference = tract_onnx::onnx().model_for_path(input.as_str())?.into_optimized()?.into_runnable()?;
@@ -125,8 +141,13 @@ fn main() -> TractResult<()> {
         let got = converted.logits(&image)?;
         worst = want.iter().zip(&got).map(|(a, b)| (a - b).abs()).fold(worst, f32::max);
     }
-    // f16 weights round to about three significant digits; the logits move by hundredths.
-    let tolerance = if f32_weights { 1e-4 } else { 5e-2 };
+    // f16 weights round to about three significant digits; the logits move by hundredths; 8-bit
+    // weights (a 255th of each output's largest) move them by tenths.
+    let tolerance = match kind {
+        WeightType::F32 => 1e-4,
+        WeightType::F16 => 5e-2,
+        WeightType::I8 => 0.5,
+    };
     ensure!(worst < tolerance, "the converted network's logits differ from tract-onnx's by {worst}");
     std::fs::write(output, &bytes)?;
     eprintln!("wrote {output}: {} bytes, {kind:?} weights, logits within {worst:.1e} of tract-onnx's", bytes.len());
