@@ -477,8 +477,13 @@ impl Network {
 mod tests {
     use super::*;
 
+    /// `k` made-up weights around 0 (a fixed pattern, `modulus` values), times `scale`.
+    fn pattern(k: usize, modulus: usize, scale: f32) -> Vec<f32> {
+        (0..k).map(|i| ((i * 37 % modulus) as f32 - (modulus / 2) as f32) * scale).collect()
+    }
+
     fn small() -> Network {
-        let n = |k: usize, scale: f32| (0..k).map(|i| ((i * 37 % 17) as f32 - 8.0) * scale).collect::<Vec<f32>>();
+        let n = |k: usize, scale: f32| pattern(k, 17, scale);
         Network {
             side: 8,
             layers: vec![
@@ -491,7 +496,7 @@ mod tests {
 
     /// A sequence network: 5 channels of 8 values, two convolutions (one pooled), dense.
     fn small_sequence() -> Network {
-        let n = |k: usize, scale: f32| (0..k).map(|i| ((i * 41 % 19) as f32 - 9.0) * scale).collect::<Vec<f32>>();
+        let n = |k: usize, scale: f32| pattern(k, 19, scale);
         Network {
             side: 8,
             layers: vec![

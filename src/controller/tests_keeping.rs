@@ -217,6 +217,15 @@ fn close_tab(world: &World, store: Store) {
     world.spare.items.borrow_mut().clear();
 }
 
+/// A new tab starts while IndexedDB holds its answers (the test releases them).
+fn open_while_lasting_holds(world: &World) -> (Owner, Store) {
+    world.lasting.hold.set(true);
+    let (owner, tab) = world.store(Lang::En);
+    tab.role.set(TabRole::Pending);
+    crate::services::tabs::start(tab);
+    (owner, tab)
+}
+
 #[test]
 fn a_tab_that_starts_plays_and_greets_only_once_the_lasting_store_answered() {
     let world = World::default();
@@ -225,10 +234,7 @@ fn a_tab_that_starts_plays_and_greets_only_once_the_lasting_store_answered() {
     // The tab is closed; a new one opens while the storage is still full. IndexedDB takes its
     // time.
     close_tab(&world, first);
-    world.lasting.hold.set(true);
-    let (_owner2, tab) = world.store(Lang::En);
-    tab.role.set(TabRole::Pending);
-    crate::services::tabs::start(tab);
+    let (_owner2, tab) = open_while_lasting_holds(&world);
     world.clock.advance(0.0);
     // Asked, not answered: the tab does not play yet, so it saves nothing over the copy.
     assert_eq!(world.lasting.waiting(), 1);
@@ -249,10 +255,7 @@ fn a_lasting_store_that_never_answers_holds_the_start_no_longer_than_its_wait() 
     let (_owner, first) = world.store(Lang::En);
     fill_up(&world, first);
     close_tab(&world, first);
-    world.lasting.hold.set(true);
-    let (_owner2, tab) = world.store(Lang::En);
-    tab.role.set(TabRole::Pending);
-    crate::services::tabs::start(tab);
+    let (_owner2, tab) = open_while_lasting_holds(&world);
     world.clock.advance(f64::from(storage::LASTING_WAIT_MS) - 1.0);
     assert_eq!(tab.role.get_untracked(), TabRole::Pending);
     world.clock.advance(1.0);
