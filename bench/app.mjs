@@ -139,10 +139,10 @@ ink.first_visit = {
 
 // 5. Download size (gzip -9) of the app and the worker.
 const dist = path.resolve('dist');
-const sizes = { app_and_engine_worker: { raw: 0, gzip: 0 }, ink_worker_and_model: { raw: 0, gzip: 0 } };
+const sizes = { app_and_engine_worker: { raw: 0, gzip: 0 }, ink_worker_and_networks: { raw: 0, gzip: 0 } };
 for (const f of fs.readdirSync(dist).filter((f) => /\.(wasm|js|cnn)$/.test(f) && f !== 'sw.js')) {
   const bytes = fs.readFileSync(path.join(dist, f));
-  const part = /^(ink|digits)/.test(f) ? sizes.ink_worker_and_model : sizes.app_and_engine_worker;
+  const part = /^(ink|digits|strokes)/.test(f) ? sizes.ink_worker_and_networks : sizes.app_and_engine_worker;
   part.raw += bytes.length;
   part.gzip += zlib.gzipSync(bytes, { level: 9 }).length;
 }
