@@ -52,9 +52,11 @@ pub struct Writing {
     asked: Option<u32>,
     /// The answer for the pending ink, held while the ink may still grow.
     held: Option<(u32, Recognition)>,
-    /// The version of the pending ink to place as soon as it is read (the pen moved on, or it
-    /// waited `GROW_MS`).
-    place_when_read: Option<u32>,
+    /// The versions of ink to place as soon as they are read (the pen moved on, or the ink
+    /// waited `GROW_MS`): several, as the pen may move on again before an answer comes (the
+    /// recognizer loading or busy), and each drawing it left is placed when read. The last few
+    /// are kept (`PLACE_WHEN_READ`).
+    place_when_read: Vec<u32>,
     /// The grow timer that counts (timers can't be called off: a stale one finds another
     /// number here and does nothing).
     idle: u32,
@@ -64,6 +66,22 @@ pub struct Writing {
     game: u32,
     /// The digit the pen placed last, for a stroke that finishes it.
     placed: Option<Placed>,
+}
+
+/// How many drawings to place when read are remembered (the pen moving on this many times before
+/// one answer comes is far beyond any writing pace).
+const PLACE_WHEN_READ: usize = 8;
+
+impl Writing {
+    /// Marks the ink of `version` to be placed as soon as it is read.
+    fn place_when_read(&mut self, version: u32) {
+        if !self.place_when_read.contains(&version) {
+            if self.place_when_read.len() == PLACE_WHEN_READ {
+                self.place_when_read.remove(0);
+            }
+            self.place_when_read.push(version);
+        }
+    }
 }
 
 /// A digit the pen placed, with the ink it was read from.
@@ -148,7 +166,7 @@ pub fn game_changed(store: Store) {
         w.game = w.game.wrapping_add(1);
         w.idle = w.idle.wrapping_add(1);
         w.held = None;
-        w.place_when_read = None;
+        w.place_when_read.clear();
         w.waiting_for_recognizer = false;
         w.placed = None;
     });
@@ -211,7 +229,7 @@ fn place_pending(store: Store, moved_on: bool) {
         .writing
         .try_update_value(|w| {
             w.idle = w.idle.wrapping_add(1);
-            w.place_when_read = Some(w.version);
+            w.place_when_read(w.version);
             let version = w.version;
             w.held.take_if(|(v, _)| *v == version).map(|(_, answer)| answer)
         })
@@ -251,9 +269,6 @@ struct Drawing {
     continues: Option<Digit>,
     version: u32,
     game: u32,
-    /// Asked for as whole ink (the pen moved on to another cell): placed when its answer comes,
-    /// whatever the pen wrote elsewhere meanwhile.
-    whole: bool,
 }
 
 impl Drawing {
@@ -268,7 +283,6 @@ impl Drawing {
             continues: pending.continues.as_ref().map(|c| c.0),
             version,
             game,
-            whole: false,
         }
     }
 
@@ -290,10 +304,10 @@ fn ask(store: Store) {
     ask_for(store, false);
 }
 
-/// Asks the recognizer to read the pending ink as a whole drawing, to be placed when read: the
-/// pen moved on to another cell. Ink that is whole
-/// needs no waiting for the recognizer to be ready (the worker's channel holds the request until
-/// it is): the pen may write in other cells meanwhile, and their ink takes the pending place.
+/// Asks the recognizer to read the pending ink as a whole drawing (the pen moved on to another
+/// cell; it is marked to be placed when read). Whole ink needs no waiting for the recognizer to
+/// be ready (the worker's channel holds the request until it is): the pen may write in other
+/// cells meanwhile, and their ink takes the pending place.
 fn ask_whole(store: Store) {
     ask_for(store, true);
 }
@@ -323,7 +337,7 @@ fn ask_for(store: Store, whole: bool) {
         fresh
     });
     if fresh == Some(true) {
-        let drawing = Drawing { whole, ..Drawing::of(store, &pending) };
+        let drawing = Drawing::of(store, &pending);
         recognize(store, &drawing.clone(), move |answer| answered(store, drawing, answer));
     }
 }
@@ -332,7 +346,7 @@ fn ask_for(store: Store, whole: bool) {
 /// placed.
 fn answered(store: Store, drawing: Drawing, answer: Result<Recognition, String>) {
     let Some((version, game, place_now)) =
-        store.ink.writing.try_with_value(|w| (w.version, w.game, drawing.whole || w.place_when_read == Some(drawing.version)))
+        store.ink.writing.try_with_value(|w| (w.version, w.game, w.place_when_read.contains(&drawing.version)))
     else {
         return;
     };
@@ -385,7 +399,7 @@ fn continued(store: Store, drawing: Drawing, previous: Digit, answer: Result<Rec
             placed(store, &drawing, digit, confidence, second);
         }
         None if still_pending => {
-            let place_now = store.ink.writing.with_value(|w| w.place_when_read == Some(drawing.version));
+            let place_now = store.ink.writing.with_value(|w| w.place_when_read.contains(&drawing.version));
             store.ink.pending.update(|p| {
                 if let Some(p) = p.as_mut() {
                     p.continues = None;
@@ -394,7 +408,7 @@ fn continued(store: Store, drawing: Drawing, previous: Digit, answer: Result<Rec
             store.ink.writing.update_value(|w| {
                 w.version = w.version.wrapping_add(1);
                 if place_now {
-                    w.place_when_read = Some(w.version);
+                    w.place_when_read(w.version);
                 }
             });
             ask(store);

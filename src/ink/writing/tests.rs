@@ -274,6 +274,22 @@ fn digits_written_on_along_a_row_while_the_recognizer_loads_are_all_placed() {
 }
 
 #[test]
+fn ink_the_pen_moved_on_from_twice_before_any_answer_came_is_all_placed() {
+    // A busy recognizer: three cells written before the first answer comes. Each drawing the pen
+    // moved on from is placed when its answer comes, the earlier ones too.
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    for col in [0, 2, 4] {
+        write_stroke(store, cell(0, col));
+    }
+    pen_hovers(store, stroke_in(cell(0, 6))[0]);
+    world.ink.read_as(4, 1);
+    world.ink.read_as(8, 3);
+    world.ink.read_as(6, 5);
+    assert_eq!([0, 2, 4].map(|col| digit_at(store, cell(0, col))), [Some(4), Some(8), Some(6)]);
+}
+
+#[test]
 fn the_pen_moving_on_to_another_cell_places_the_ink_it_left_at_once() {
     let world = World::default();
     let (_owner, store) = ready(&world);
