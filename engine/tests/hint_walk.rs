@@ -4,7 +4,8 @@
 //! state, applies the step with `Action::ApplyStep` (as the app's "Apply hint" does) and asks
 //! again. Every applied step must change the board, no step may come back, and every puzzle the
 //! techniques solve must end solved without a single reveal. Puzzles that need trial end in
-//! reveals, which must be the solution's digits, and end solved too.
+//! reveals, which must be the solution's digits, and end solved too. Every hint's sentence is
+//! at most `SENTENCE_MAX` characters in each of the four languages.
 //!
 //! The sets are those the help issue names: the first 1,000 of HoDoKu's 17-clue puzzles and all
 //! of magictour's top1465. `INKDOKU_HINT_WALK=<n>` walks only n puzzles per set.
@@ -12,6 +13,7 @@
 use inkdoku_engine::format::line;
 use inkdoku_engine::game::{Action, Game};
 use inkdoku_engine::hint::{Advice, advise};
+use inkdoku_engine::lang::{Lang, SENTENCE_MAX, explain};
 use inkdoku_engine::step::Technique;
 use inkdoku_engine::{Grid, solver};
 use std::collections::HashSet;
@@ -41,6 +43,16 @@ fn walk(puzzle: &Grid) -> Walk {
             Advice::Step { step } => {
                 assert!(seen.insert(format!("{step:?}")), "{puzzle}: the same step came back:\n{}", step.explanation(puzzle.size()));
                 reveals += usize::from(step.technique == Technique::Reveal);
+                // Every hint's sentence reads in one go, in every language (longer proofs are
+                // stepped through link by link in the app).
+                for lang in Lang::ALL {
+                    let text = explain(&step, puzzle.size(), lang);
+                    assert!(
+                        text.chars().count() <= SENTENCE_MAX,
+                        "{puzzle}: {lang:?} sentence of {} characters: {text}",
+                        text.chars().count()
+                    );
+                }
                 let action = Action::ApplyStep { placements: step.placements.clone(), eliminations: step.eliminations.clone() };
                 assert_eq!(game.apply(action), Ok(true), "{puzzle}: applying changed nothing:\n{}", step.explanation(puzzle.size()));
                 steps += 1;

@@ -224,14 +224,28 @@ fn ChainSteps(store: Store) -> impl IntoView {
 pub fn HintPanel(store: Store) -> impl IntoView {
     // The step alone, so stepping through its links (also in `Marks`) doesn't rebuild the card.
     let hint = Memo::new(move |_| store.marks.with(|m| m.hint.clone()));
+    // The sentence, and the whole proof when the sentence had to leave details out (chains in
+    // notation, every removal named): that one waits, folded, under the sentence.
     let explanation = move || {
         let (size, lang) = (store.size(), store.lang());
-        hint.with(|h| h.as_ref().map(|h| inkdoku_engine::lang::explain(h, size, lang)))
+        hint.with(|h| {
+            h.as_ref().map(|h| {
+                let (short, full) = (inkdoku_engine::lang::explain(h, size, lang), inkdoku_engine::lang::explain_fully(h, size, lang));
+                let proof = (full != short).then_some(full);
+                (short, proof)
+            })
+        })
     };
     view! {
-        {move || explanation().map(|text| view! {
+        {move || explanation().map(|(text, proof)| view! {
             <section class="hint-card" aria-label=move || store.ui().hint>
                 <p>{text}</p>
+                {proof.map(|proof| view! {
+                    <details class="proof">
+                        <summary>{move || store.ui().whole_proof}</summary>
+                        <p>{proof}</p>
+                    </details>
+                })}
                 <ChainSteps store=store />
                 <button type="button" class="primary" on:click=move |_| controller::apply_hint(store)>{move || store.ui().apply_hint}</button>
             </section>

@@ -4,7 +4,7 @@
 // steps through them one at a time, and Apply removes what it says. On an Extreme one (rated
 // "Grouped Discontinuous Nice Loop") each grouped loop is drawn with its grouped node outlined or
 // names its links through almost locked sets (one to a cell a set forces, its cells shaded), and
-// its sentence walks the same nodes in Eureka notation.
+// its whole proof (folded under the sentence) walks the same nodes in Eureka notation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, snap, cells, cell, openWithCandidates } from './support.mjs';
@@ -32,13 +32,16 @@ const drawnLinks = (page) => page.locator('.chain .chain-link').count();
 const removals = (text) => [...text.matchAll(/Removes ([^.]*)\./g)].flatMap((m) => [...m[1].matchAll(/(\d) \(([^)]*)\)/g)]
   .flatMap(([, d, cs]) => cs.split(', ').map((c) => [Number(c[1]), Number(c[3]), d])));
 
-/** Presses Hint: the board before, the hint card and its sentence. */
+/** Presses Hint: the board before, the hint card, its sentence and its whole proof (folded under
+ *  the sentence when the sentence left details out; else the sentence itself). */
 async function askHint(page) {
   const before = await board(page);
   await page.getByRole('button', { name: 'Hint', exact: true }).click();
   const card = page.getByRole('region', { name: 'Hint' });
   await card.waitFor({ timeout: 30000 });
-  return { before, card, text: await card.locator('p').first().textContent() };
+  const text = await card.locator('p').first().textContent();
+  const proof = card.locator('details.proof p');
+  return { before, card, text, proof: (await proof.count()) ? await proof.textContent() : text };
 }
 
 /** Clicks Apply and waits for the board to change. */
@@ -65,10 +68,10 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
     const won = page.getByRole('dialog', { name: 'Congratulations!' });
     let chainsSeen = 0, applied = 0;
     while (!(await won.isVisible())) {
-      const { before, card, text } = await askHint(page);
+      const { before, card, proof: text } = await askHint(page);
       const steps = card.locator('details.chain-steps');
       // Kites, rectangles and colourings draw their links too; the one checked is the first
-      // forcing step (its sentence walks the links with ⇒).
+      // forcing step (its proof walks the links with ⇒).
       if (await steps.count() > 0 && text.includes('⇒')) {
         chainsSeen++;
         if (chainsSeen === 1) {
@@ -80,7 +83,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
           assert.ok(await page.locator('.chain .link-weak').count() > 0, 'a weak link is dashed');
           for (const name of names) {
             assert.match(name, /^r\d+c\d+[=≠]\d ⇒ r\d+c\d+[=≠]\d$/);
-            // A forcing step's sentence walks the same links as the panel.
+            // A forcing step's proof walks the same links as the panel.
             assert.ok(text.includes(name.split(' ⇒ ')[1]), `${name} is in the sentence: ${text}`);
           }
           await snap(page, `chains-${viewport.width}x${viewport.height}-whole`);
@@ -116,8 +119,8 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
     const won = page.getByRole('dialog', { name: 'Congratulations!' });
     let loops = 0, outlined = 0, forced = 0;
     while (!(await won.isVisible())) {
-      const { before, card, text } = await askHint(page);
-      if (/^Grouped (Dis)?[Cc]ontinuous Nice Loop/.test(text)) {
+      const { before, card, text: sentence, proof: text } = await askHint(page);
+      if (/\(Grouped (Dis)?[Cc]ontinuous Nice Loop\)$/.test(sentence)) {
         loops++;
         const steps = card.locator('details.chain-steps');
         const names = await steps.locator('ol.chain-links li').allTextContents();
@@ -178,14 +181,14 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
     const page = await openPuzzle(THROUGH_SETS, { viewport });
     let found = false;
     for (let i = 0; i < 80 && !found; i++) {
-      const { before, card, text } = await askHint(page);
+      const { before, card, text: sentence, proof: text } = await askHint(page);
       const named = text.match(/\. ((?:\S+=\S+, )*\S+=\S+): each joins two digits of an almost locked set/);
       if (!named) {
         await apply(page, card, before, text);
         continue;
       }
       found = true;
-      assert.match(text, /^Grouped (Dis)?[Cc]ontinuous Nice Loop/);
+      assert.match(sentence, /\(Grouped (Dis)?[Cc]ontinuous Nice Loop\)$/);
       const links = named[1].split(', ');
       for (const link of links) {
         const eureka = text.match(/loop (\S+) /)[1];

@@ -117,7 +117,8 @@ test('conflicts are flagged; Check explains; Hint shows why and applies', async 
   const card = page.getByRole('region', { name: 'Hint' });
   await card.waitFor();
   const text = await card.textContent();
-  assert.match(text, /(Full House|Hidden Single|Naked Single|Locked|Pair|Triple|Wing|Reveal)[^:]*:/);
+  // A plain sentence, then the technique's name in brackets.
+  assert.match(text, /\. \((Full House|Hidden Single|Naked Single|Locked|Pair|Triple|Wing|Reveal)[^)]*\)/);
   // The undo is saved (debounced) before the hint is applied: the undone move waits as redo.
   await page.waitForFunction(() => {
     const rec = JSON.parse(localStorage.getItem('inkdoku.game.v1') || 'null');

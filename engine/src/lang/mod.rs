@@ -155,12 +155,18 @@ phrases! {
     als_chain,
     death_blossom,
     removes,
+    /// The removals counted, when naming each would make the sentence too long.
+    removes_count,
     places,
     and,
     /// Houses: "row 3", "Zeile 3", "fila 3", "3행".
     house_row,
     house_col,
     house_box,
+    /// Several houses of one kind: "rows 2, 5 and 7", "Zeilen 2, 5 und 7", "2, 5, 7행".
+    house_rows,
+    house_cols,
+    house_boxes,
     /// Forcing chains and nets (`forcing.rs`): a contradiction, a cell's or a house's
     /// branches, one branch, and what a contradiction runs into.
     forcing_contradiction,
@@ -184,9 +190,9 @@ const EN: Phrases = Phrases {
     hidden_subset: "in {house}, {digits} fit only in {cells}, so these cells hold nothing else.",
     fish: "in {base}, {digit} lies only in {cover}: each of those lines takes one {digit}, so it leaves the rest of {cover}.",
     finned: "(the fins are in one box: only cells that also see that box lose {digit})",
-    complex_fish: "{base} each need their own {digit}, and all of them lie in {cover}, which hold one {digit} each: those are filled, so {digit} leaves the rest of {cover}.",
-    complex_fins: "(unless one of the fins {fins} is {digit}: so only candidates that see every fin go)",
-    cannibal: "Base candidates in two cover houses at once go too ({cannibals}): {digit} there would fill two of them and leave a base house without.",
+    complex_fish: "{base} each need their own {digit}, and all of them lie in {cover}, [which hold one {digit} each: those are filled, so {digit} leaves the rest of {cover}|one {digit} each, so it leaves the rest of them].",
+    complex_fins: "[(unless one of the fins {fins} is {digit}: so only candidates that see every fin go)|(only cells seeing every fin, {fins}, lose it)]",
+    cannibal: "[Base candidates in two cover houses at once go too ({cannibals}): {digit} there would fill two of them and leave a base house without.|{cannibals} goes too: it lies in two cover houses.]",
     template_set: "{digit} needs one cell in every row, column and box; every way it still fits the grid uses {cells}, so {digit} goes there.",
     template_delete: "{digit} needs one cell in every row, column and box; no way it still fits the grid uses the candidates removed here.",
     chain3: "on {digit}, strong links in {house0} and {house1} mean {first} or {last} is {digit}: cells seeing both can't be.",
@@ -198,39 +204,43 @@ const EN: Phrases = Phrases {
     x_chain: "on {digit}, the chain {cells} alternates strong and weak links: {first} or {last} is {digit}, so cells seeing both can't be.",
     xy_chain: "the bivalue cells {cells} form a chain: if {first} is not {z}, {last} is, so cells seeing both can't be {z}.",
     remote_pair: "{cells} all hold only {digits} and alternate along the chain: a cell seeing two of them an odd number of links apart holds neither.",
-    aic: "in the chain {chain}, = means \"if the left is false, the right is true\" and - means \"if the left is true, the right is false\": if {start} is false, {end} is true, so one of them is, and whatever conflicts with both goes.",
-    loop_false: "the loop {chain} (= strong, - weak) starts by taking {start} as true and comes back to it false: {start} can't be true.",
-    loop_true: "the loop {chain} (= strong, - weak) starts by taking {start} as false and comes back to it true: {start} must be true, so its cell loses every other digit.",
-    loop_pair: "in the chain {chain} (= strong, - weak), if {start} is false, {end} is true: one of the two fills their cell, which loses every other digit.",
-    continuous_loop: "the loop {chain} closes with strong (=) and weak (-) links alternating all the way round, so every link has exactly one true end: a digit linked between two cells leaves every cell that sees both, and a cell linked inside keeps only those two digits.",
+    aic: "in the chain [{chain} (= means \"if the left is false, the right is true\", - means \"if the left is true, the right is false\")|of {n} links (see below)], if {start} is false, {end} is true: one of them is, so whatever sees both goes.",
+    loop_false: "the loop [{chain} (= strong, - weak)|of {n} links (see below)] starts by taking {start} as true and comes back to it false: {start} can't be true.",
+    loop_true: "the loop [{chain} (= strong, - weak)|of {n} links (see below)] starts by taking {start} as false and comes back to it true: {start} must be true, so its cell loses every other digit.",
+    loop_pair: "in the chain [{chain} (= strong, - weak)|of {n} links (see below)], if {start} is false, {end} is true: one of the two fills their cell, which loses every other digit.",
+    continuous_loop: "the loop [{chain}|of {n} links (see below)] alternates strong[ (=)] and weak[ (-)] links all the way round, so each link has one true end: a digit linking two cells leaves the cells seeing both, and a cell linked inside keeps only those two digits.",
     through_sets: "{links}: each joins two digits of an almost locked set (n cells, n+1 digits; its cells are shaded): a set without the first digit is locked and holds the second.",
     forced_cell: "{link}: without {digit}, the almost locked set {set} (n cells, n+1 digits; shaded) is locked, and its other digits leave {cell} only {only}.",
     uniqueness: "{cells} must not become a two-way rectangle of {digits}, or the puzzle would have two solutions.",
     bug: "every other empty cell has two candidates: {cell} must be {digit}, or the puzzle would have two solutions.",
-    sue_de_coq: "{crossing} (where {house0} meets {house1}), {linecells} (in {house0}) and {boxcells} (in {house1}) hold only {digits}: as many digits as cells, and no digit on both sides, so each digit is there exactly once: {linedigits} leave the rest of {house0}; {boxdigits} leave the rest of {house1}.",
+    sue_de_coq: "[{crossing} (where {house0} meets {house1}), {linecells} (in {house0}) and {boxcells} (in {house1})|{crossing} with {linecells} and {boxcells}] hold only {digits}: as many digits as cells, [and no digit on both sides, so each digit is there exactly once|none on both sides, so each is there once]: {linedigits} leave the rest of {house0}; {boxdigits} leave the rest of {house1}.",
     avoidable1: "{first}, {second} and {third} were filled while solving, not given: {z} in {last} would make them a rectangle whose two digits could be swapped, and the puzzle would have two solutions.",
     avoidable2: "{first} and {second} were filled while solving, not given: if {third} and {last} took the digits that complete the rectangle, its two digits could be swapped (two solutions), so one of them is {z}, and cells seeing both can't be.",
     dual_kite: "two 2-String Kites (on {digits}) pass through the same two cells of one box: in each, a row's strong link and a column's strong link mean one of its two ends holds the kite's digit, so cells seeing both ends of a kite can't hold it.",
     dual_er: "on {digit}, the empty rectangle in {house0} works with two strong links: each time, the link's far end or the box's line holds {digit}, and the cell seeing both can't be.",
-    multi1: "on {digit}, the conjugate pairs colour two separate clusters ({cells}). A colour of one sees a colour of the other: both can't be true, so one of their opposite colours is, and cells seeing both of those can't be {digit}.",
-    multi2: "on {digit}, the conjugate pairs colour two separate clusters ({cells}). One colour sees both colours of the other cluster, one of which is true: so that colour is false, and its cells can't be {digit}.",
-    medusa_wrap: "two-candidate cells and conjugate pairs link candidates over several digits in two colours, one all true and one all false. One colour would break a rule (two digits in a cell, a digit twice in a house, or a cell left empty), so it is false.",
-    medusa_trap: "two-candidate cells and conjugate pairs link candidates over several digits in two colours, one all true and one all false. Whichever it is, the removed candidates share a cell with or see the true colour's digit.",
+    multi1: "on {digit}, the conjugate pairs colour two separate clusters[ ({cells})]. A colour of one sees a colour of the other: both can't be true, so one of their opposite colours is, and cells seeing both of those can't be {digit}.",
+    multi2: "on {digit}, the conjugate pairs colour two separate clusters[ ({cells})]. One colour sees both colours of the other cluster, one of which is true: so that colour is false, and its cells can't be {digit}.",
+    medusa_wrap: "cells with two candidates and conjugate pairs split candidates of several digits into two colours, one all true, one all false. One colour would break a rule (a digit twice in a house, two in a cell, or an empty cell), so it is false.",
+    medusa_trap: "cells with two candidates and conjugate pairs split candidates of several digits into two colours, one all true, one all false. Whichever is true, each removed candidate shares a cell with it or sees its digit.",
     reveal: "no technique applies here; the solution has {digit} in {cell}.",
-    als_xz: "the almost locked sets (n cells, n+1 digits) in {houses} ({cells}) are linked by {x}: only one of them can hold it, so the other is locked, and either way {z} is in one of the two ({chain}): cells that see every {z} of both can't be {z}.",
-    als_xz_double: "the almost locked sets (n cells, n+1 digits) in {houses} ({cells}) are linked by both {x}: each holds exactly one of them, so both are locked: their other digits stay inside them and {x} stay in the two sets ({chain}).",
-    als_xy_wing: "the almost locked sets (n cells, n+1 digits) in {houses} ({cells}) form a wing linked by {x} ({chain}): the middle set can't lose both links, so an outer set is locked and holds {z}: cells that see every {z} of both outer sets can't be {z}.",
-    als_chain: "the almost locked sets (n cells, n+1 digits) in {houses} ({cells}) form a chain linked by {x} ({chain}): if the first set lacks {z} it is locked, each link then locks the next set, and the last one holds {z}: cells that see every {z} of both end sets can't be {z}.",
-    death_blossom: "whatever {cell} holds, the petal set for that digit loses it and is locked ({chain}), so one of the petals in {houses} holds {z}: cells that see every {z} of all petals can't be {z}.",
+    als_xz: "the almost locked sets[ (n cells, n+1 digits) in {houses} ({cells})] are linked by {x}: only one of them can hold it, so the other is locked, and either way {z} is in one of the two[ ({chain})]: cells that see every {z} of both can't be {z}.",
+    als_xz_double: "the almost locked sets[ (n cells, n+1 digits) in {houses} ({cells})] are linked by both {x}: each holds exactly one of them, so both are locked: their other digits stay inside them and {x} stay in the two sets[ ({chain})].",
+    als_xy_wing: "the almost locked sets[ (n cells, n+1 digits) in {houses} ({cells})] form a wing linked by {x}[ ({chain})]: the middle set can't lose both links, so an outer set is locked and holds {z}: cells that see every {z} of both outer sets can't be {z}.",
+    als_chain: "the almost locked sets[ (n cells, n+1 digits) in {houses} ({cells})] form a chain linked by {x}[ ({chain})]: if the first set lacks {z} it is locked, each link then locks the next set, and the last one holds {z}: cells that see every {z} of both end sets can't be {z}.",
+    death_blossom: "whatever {cell} holds, the petal set for that digit loses it and is locked[ ({chain})], so one of the petals in {houses} holds {z}: cells that see every {z} of all petals can't be {z}.",
     removes: "Removes {elims}.",
+    removes_count: "Removes {n} marked candidates.",
     places: "Places {places}.",
     and: "and",
     house_row: "row {n}",
     house_col: "column {n}",
     house_box: "box {n}",
-    forcing_contradiction: "suppose {assumption}: {walk}. But {why}, so {conclusion}.",
-    forcing_cell: "{cell} holds one of {digits}. {branches} Either way, {conclusion}.",
-    forcing_unit: "{digit} goes in {house} at one of {cells}. {branches} Either way, {conclusion}.",
+    house_rows: "rows {n}",
+    house_cols: "columns {n}",
+    house_boxes: "boxes {n}",
+    forcing_contradiction: "if {assumption}[: {walk}. Then| (stepped through below),] {why}, so {conclusion}.",
+    forcing_cell: "{cell} holds one of {digits}.[ {branches}| Each case is stepped through below.] Either way, {conclusion}.",
+    forcing_unit: "{digit} goes in {house} at one of {cells}.[ {branches}| Each case is stepped through below.] Either way, {conclusion}.",
     forcing_branch: "If {assumption}: {walk}.",
     forcing_both: "{cell} would be both {digit} and not {digit}",
     forcing_no_candidate: "{cell} would have no digit left",
@@ -248,9 +258,9 @@ const DE: Phrases = Phrases {
     hidden_subset: "in {house} passen {digits} nur in {cells}, also enthalten diese Zellen nichts anderes.",
     fish: "in {base} liegt die {digit} nur in {cover}: jede dieser Linien nimmt eine {digit}, also entfällt sie im Rest von {cover}.",
     finned: "(die Flossen liegen in einem Block: nur Zellen, die diesen Block auch sehen, verlieren die {digit})",
-    complex_fish: "{base} brauchen je eine eigene {digit}, und alle liegen in {cover}, die je nur eine {digit} fassen: die sind damit voll, also entfällt die {digit} im Rest von {cover}.",
-    complex_fins: "(außer eine der Flossen {fins} ist die {digit}: darum entfallen nur Kandidaten, die jede Flosse sehen)",
-    cannibal: "Basiskandidaten in zwei Deckhäusern zugleich entfallen auch ({cannibals}): eine {digit} dort füllte zwei davon, und ein Basishaus bliebe ohne.",
+    complex_fish: "{base} brauchen je eine eigene {digit}, und alle liegen in {cover}, [die je nur eine {digit} fassen: die sind damit voll, also entfällt die {digit} im Rest von {cover}|je eine {digit}, also entfällt sie im Rest davon].",
+    complex_fins: "[(außer eine der Flossen {fins} ist die {digit}: darum entfallen nur Kandidaten, die jede Flosse sehen)|(nur was jede Flosse {fins} sieht, entfällt)]",
+    cannibal: "[Basiskandidaten in zwei Deckhäusern zugleich entfallen auch ({cannibals}): eine {digit} dort füllte zwei davon, und ein Basishaus bliebe ohne.|{cannibals} entfällt auch (in zwei Deckhäusern).]",
     template_set: "die {digit} braucht eine Zelle in jeder Zeile, jeder Spalte und jedem Block; jede Art, wie sie noch ins Gitter passt, benutzt {cells}, also steht sie dort.",
     template_delete: "die {digit} braucht eine Zelle in jeder Zeile, jeder Spalte und jedem Block; keine Art, wie sie noch ins Gitter passt, benutzt die hier entfernten Kandidaten.",
     chain3: "für die {digit} bedeuten starke Verbindungen in {house0} und {house1}, dass {first} oder {last} die {digit} ist: Zellen, die beide sehen, nicht.",
@@ -262,39 +272,43 @@ const DE: Phrases = Phrases {
     x_chain: "für die {digit} wechseln in der Kette {cells} starke und schwache Verbindungen: {first} oder {last} ist die {digit}, Zellen, die beide sehen, nicht.",
     xy_chain: "die Zellen mit zwei Kandidaten {cells} bilden eine Kette: ist {first} nicht {z}, dann {last}; Zellen, die beide sehen, können nicht {z} sein.",
     remote_pair: "{cells} haben alle nur {digits} und wechseln entlang der Kette ab: eine Zelle, die zwei davon in ungeradem Abstand sieht, hat keine der beiden.",
-    aic: "in der Kette {chain} heißt = \"ist die linke falsch, ist die rechte wahr\" und - \"ist die linke wahr, ist die rechte falsch\": ist {start} falsch, ist {end} wahr; eines von beiden gilt, was beiden widerspricht, fällt weg.",
-    loop_false: "die Schleife {chain} (= stark, - schwach) nimmt {start} als wahr an und kommt mit {start} falsch zurück: {start} kann nicht wahr sein.",
-    loop_true: "die Schleife {chain} (= stark, - schwach) nimmt {start} als falsch an und kommt mit {start} wahr zurück: {start} muss wahr sein, die Zelle verliert alle anderen Ziffern.",
-    loop_pair: "in der Kette {chain} (= stark, - schwach) gilt: ist {start} falsch, ist {end} wahr; eine der beiden steht in ihrer Zelle, die alle anderen Ziffern verliert.",
-    continuous_loop: "die Schleife {chain} schließt sich mit abwechselnd starken (=) und schwachen (-) Verbindungen, also hat jede Verbindung genau ein wahres Ende: eine Ziffer, die zwei Zellen verbindet, entfällt in allen Zellen, die beide sehen, und eine in sich verbundene Zelle behält nur diese zwei Ziffern.",
+    aic: "in der Kette [{chain} (= heißt \"ist die linke falsch, ist die rechte wahr\", - heißt \"ist die linke wahr, ist die rechte falsch\")|aus {n} Gliedern (siehe unten)], gilt: ist {start} falsch, ist {end} wahr; eines von beiden gilt, was beide sieht, fällt weg.",
+    loop_false: "die Schleife [{chain} (= stark, - schwach)|aus {n} Gliedern (siehe unten)] nimmt {start} als wahr an und kommt mit {start} falsch zurück: {start} kann nicht wahr sein.",
+    loop_true: "die Schleife [{chain} (= stark, - schwach)|aus {n} Gliedern (siehe unten)] nimmt {start} als falsch an und kommt mit {start} wahr zurück: {start} muss wahr sein, die Zelle verliert alle anderen Ziffern.",
+    loop_pair: "in der Kette [{chain} (= stark, - schwach)|aus {n} Gliedern (siehe unten)] gilt: ist {start} falsch, ist {end} wahr; eine der beiden steht in ihrer Zelle, die alle anderen Ziffern verliert.",
+    continuous_loop: "die Schleife [{chain}|aus {n} Gliedern (siehe unten)] wechselt ringsum stark[ (=)] und schwach[ (-)]: jedes Glied hat ein wahres Ende: eine Ziffer zweier Zellen entfällt in Zellen, die beide sehen; eine innen verbundene Zelle behält nur diese zwei.",
     through_sets: "{links}: jede verbindet zwei Ziffern einer fast gesperrten Menge (n Zellen, n+1 Ziffern; ihre Zellen sind schattiert): fehlt der Menge die erste Ziffer, ist sie gesperrt und enthält die zweite.",
     forced_cell: "{link}: ohne {digit} ist die fast gesperrte Menge {set} (n Zellen, n+1 Ziffern; schattiert) gesperrt, und ihre übrigen Ziffern lassen {cell} nur {only}.",
     uniqueness: "{cells} dürfen kein austauschbares Rechteck aus {digits} werden, sonst hätte das Rätsel zwei Lösungen.",
     bug: "jede andere leere Zelle hat zwei Kandidaten: {cell} muss {digit} sein, sonst hätte das Rätsel zwei Lösungen.",
-    sue_de_coq: "{crossing} (wo sich {house0} und {house1} kreuzen), {linecells} (in {house0}) und {boxcells} (in {house1}) enthalten nur {digits}: so viele Ziffern wie Zellen, und keine Ziffer auf beiden Seiten, also steht jede genau einmal darin: {linedigits} entfallen im Rest von {house0}; {boxdigits} entfallen im Rest von {house1}.",
+    sue_de_coq: "[{crossing} (wo sich {house0} und {house1} kreuzen), {linecells} (in {house0}) und {boxcells} (in {house1})|{crossing} mit {linecells} und {boxcells}] enthalten nur {digits}: so viele Ziffern wie Zellen, [und keine Ziffer auf beiden Seiten, also steht jede genau einmal darin|keine auf beiden Seiten, also jede genau einmal]: {linedigits} entfallen im Rest von {house0}; {boxdigits} entfallen im Rest von {house1}.",
     avoidable1: "{first}, {second} und {third} wurden beim Lösen gesetzt, nicht vorgegeben: eine {z} in {last} machte sie zu einem Rechteck, dessen zwei Ziffern sich tauschen ließen, und das Rätsel hätte zwei Lösungen.",
     avoidable2: "{first} und {second} wurden beim Lösen gesetzt, nicht vorgegeben: bekämen {third} und {last} die Ziffern, die das Rechteck vervollständigen, ließen sich seine zwei Ziffern tauschen (zwei Lösungen); also ist eine davon {z}, und Zellen, die beide sehen, nicht.",
-    dual_kite: "zwei Drachen (für {digits}) laufen durch dieselben zwei Zellen eines Blocks: in jedem bedeuten eine starke Verbindung in einer Zeile und eine in einer Spalte, dass eines seiner zwei Enden die Ziffer des Drachens hat; Zellen, die beide Enden eines Drachens sehen, haben sie nicht.",
+    dual_kite: "zwei Drachen (für {digits}) teilen zwei Zellen eines Blocks: in jedem sorgen starke Verbindungen in Zeile und Spalte dafür, dass ein Ende die Ziffer des Drachens hat; Zellen, die beide Enden eines Drachens sehen, haben sie nicht.",
     dual_er: "für die {digit} wirkt das leere Rechteck in {house0} mit zwei starken Verbindungen: jedes Mal hat das ferne Ende der Verbindung oder die Linie des Blocks die {digit}, und die Zelle, die beide sieht, nicht.",
-    multi1: "für die {digit} färben die Paare zwei getrennte Gruppen ({cells}). Eine Farbe der einen sieht eine Farbe der anderen: beide können nicht wahr sein, also ist eine ihrer Gegenfarben wahr, und Zellen, die beide sehen, können nicht {digit} sein.",
-    multi2: "für die {digit} färben die Paare zwei getrennte Gruppen ({cells}). Eine Farbe sieht beide Farben der anderen Gruppe, von denen eine wahr ist: also ist diese Farbe falsch, und ihre Zellen können nicht {digit} sein.",
-    medusa_wrap: "Zellen mit zwei Kandidaten und Paare verbinden Kandidaten mehrerer Ziffern in zwei Farben: eine ganz wahr, eine ganz falsch. Eine Farbe bräche eine Regel (zwei Ziffern in einer Zelle, eine Ziffer doppelt in einem Haus oder eine leere Zelle), also ist sie falsch.",
-    medusa_trap: "Zellen mit zwei Kandidaten und Paare verbinden Kandidaten mehrerer Ziffern in zwei Farben: eine ganz wahr, eine ganz falsch. Welche es auch ist, die entfernten Kandidaten teilen eine Zelle mit der wahren Farbe oder sehen deren Ziffer.",
+    multi1: "für die {digit} färben die Paare zwei getrennte Gruppen[ ({cells})]. Eine Farbe der einen sieht eine Farbe der anderen: beide können nicht wahr sein, also ist eine ihrer Gegenfarben wahr, und Zellen, die beide sehen, können nicht {digit} sein.",
+    multi2: "für die {digit} färben die Paare zwei getrennte Gruppen[ ({cells})]. Eine Farbe sieht beide Farben der anderen Gruppe, von denen eine wahr ist: also ist diese Farbe falsch, und ihre Zellen können nicht {digit} sein.",
+    medusa_wrap: "Zellen mit zwei Kandidaten und Paare teilen Kandidaten mehrerer Ziffern in zwei Farben: eine ganz wahr, eine ganz falsch. Eine Farbe bräche eine Regel (Ziffer doppelt im Haus, zwei in einer Zelle, leere Zelle), also ist sie falsch.",
+    medusa_trap: "Zellen mit zwei Kandidaten und Paare teilen Kandidaten mehrerer Ziffern in zwei Farben: eine ganz wahr, eine ganz falsch. Welche auch wahr ist, jeder entfernte Kandidat teilt mit ihr eine Zelle oder sieht ihre Ziffer.",
     reveal: "hier greift keine Technik; die Lösung hat {digit} in {cell}.",
-    als_xz: "die fast gesperrten Mengen (n Zellen, n+1 Ziffern) in {houses} ({cells}) sind über {x} verbunden: nur eine von ihnen kann sie enthalten, also ist die andere gesperrt, und {z} liegt so oder so in einer der beiden ({chain}): Zellen, die jede {z} beider Mengen sehen, können nicht {z} sein.",
-    als_xz_double: "die fast gesperrten Mengen (n Zellen, n+1 Ziffern) in {houses} ({cells}) sind über {x} doppelt verbunden: jede enthält genau eine davon, also sind beide gesperrt: ihre übrigen Ziffern bleiben in ihnen, und {x} bleiben in den beiden Mengen ({chain}).",
-    als_xy_wing: "die fast gesperrten Mengen (n Zellen, n+1 Ziffern) in {houses} ({cells}) bilden einen Flügel über {x} ({chain}): die mittlere Menge kann nicht beide Verbindungen verlieren, also ist eine äußere gesperrt und enthält {z}: Zellen, die jede {z} beider äußeren Mengen sehen, können nicht {z} sein.",
-    als_chain: "die fast gesperrten Mengen (n Zellen, n+1 Ziffern) in {houses} ({cells}) bilden eine Kette über {x} ({chain}): fehlt der ersten Menge {z}, ist sie gesperrt, jede Verbindung sperrt die nächste, und die letzte enthält {z}: Zellen, die jede {z} beider Endmengen sehen, können nicht {z} sein.",
-    death_blossom: "was auch immer {cell} enthält, die Blütenmenge dieser Ziffer verliert sie und ist gesperrt ({chain}), also enthält eine der Blüten in {houses} {z}: Zellen, die jede {z} aller Blüten sehen, können nicht {z} sein.",
+    als_xz: "die fast gesperrten Mengen[ (n Zellen, n+1 Ziffern) in {houses} ({cells})] sind über {x} verbunden: nur eine von ihnen kann sie enthalten, also ist die andere gesperrt, und {z} liegt so oder so in einer der beiden[ ({chain})]: Zellen, die jede {z} beider Mengen sehen, können nicht {z} sein.",
+    als_xz_double: "die fast gesperrten Mengen[ (n Zellen, n+1 Ziffern) in {houses} ({cells})] sind über {x} doppelt verbunden: jede enthält genau eine davon, also sind beide gesperrt: ihre übrigen Ziffern bleiben in ihnen, und {x} bleiben in den beiden Mengen[ ({chain})].",
+    als_xy_wing: "die fast gesperrten Mengen[ (n Zellen, n+1 Ziffern) in {houses} ({cells})] bilden einen Flügel über {x}[ ({chain})]: die mittlere Menge verliert nicht beide Verbindungen, also ist eine äußere gesperrt und enthält {z}: Zellen, die jede {z} beider äußeren Mengen sehen, sind nicht {z}.",
+    als_chain: "die fast gesperrten Mengen[ (n Zellen, n+1 Ziffern) in {houses} ({cells})] bilden eine Kette über {x}[ ({chain})]: fehlt der ersten Menge {z}, ist sie gesperrt, jede Verbindung sperrt die nächste, und die letzte enthält {z}: Zellen, die jede {z} beider Endmengen sehen, können nicht {z} sein.",
+    death_blossom: "was auch immer {cell} enthält, die Blütenmenge dieser Ziffer verliert sie und ist gesperrt[ ({chain})], also enthält eine der Blüten in {houses} {z}: Zellen, die jede {z} aller Blüten sehen, können nicht {z} sein.",
     removes: "Entfernt {elims}.",
+    removes_count: "Entfernt {n} markierte Kandidaten.",
     places: "Setzt {places}.",
     and: "und",
     house_row: "Zeile {n}",
     house_col: "Spalte {n}",
     house_box: "Block {n}",
-    forcing_contradiction: "angenommen {assumption}: {walk}. Aber {why}, also {conclusion}.",
-    forcing_cell: "{cell} enthält eine der Ziffern {digits}. {branches} In jedem Fall gilt {conclusion}.",
-    forcing_unit: "{digit} steht in {house} an einer der Stellen {cells}. {branches} In jedem Fall gilt {conclusion}.",
+    house_rows: "Zeilen {n}",
+    house_cols: "Spalten {n}",
+    house_boxes: "Blöcke {n}",
+    forcing_contradiction: "wenn {assumption}[: {walk}. Dann| (unten Schritt für Schritt),] {why}, also {conclusion}.",
+    forcing_cell: "{cell} enthält eine der Ziffern {digits}.[ {branches}| Jeder Fall steht unten Schritt für Schritt.] In jedem Fall gilt {conclusion}.",
+    forcing_unit: "{digit} steht in {house} an einer der Stellen {cells}.[ {branches}| Jeder Fall steht unten Schritt für Schritt.] In jedem Fall gilt {conclusion}.",
     forcing_branch: "Wenn {assumption}: {walk}.",
     forcing_both: "{cell} wäre zugleich {digit} und nicht {digit}",
     forcing_no_candidate: "{cell} bliebe keine Ziffer",
@@ -312,9 +326,9 @@ const ES: Phrases = Phrases {
     hidden_subset: "en la {house}, {digits} solo caben en {cells}, así que esas celdas no tienen nada más.",
     fish: "en {base}, el {digit} solo está en {cover}: cada línea toma un {digit}, así que sale del resto de {cover}.",
     finned: "(las aletas están en una caja: solo pierden el {digit} las celdas que también la ven)",
-    complex_fish: "{base} necesitan cada una su propio {digit}, y todos están en {cover}, que admiten un solo {digit} cada una: quedan llenas, así que el {digit} sale del resto de {cover}.",
-    complex_fins: "(salvo que una de las aletas {fins} sea {digit}: por eso solo caen los candidatos que ven todas las aletas)",
-    cannibal: "Los candidatos base que están en dos casas de cobertura a la vez también salen ({cannibals}): un {digit} allí llenaría dos y dejaría sin él a una casa base.",
+    complex_fish: "{base} necesitan cada una su propio {digit}, y todos están en {cover}, [que admiten un solo {digit} cada una: quedan llenas, así que el {digit} sale del resto de {cover}|uno en cada una, así que el {digit} sale del resto de ellas].",
+    complex_fins: "[(salvo que una de las aletas {fins} sea {digit}: por eso solo caen los candidatos que ven todas las aletas)|(solo lo pierden celdas que ven cada aleta: {fins})]",
+    cannibal: "[Los candidatos base que están en dos casas de cobertura a la vez también salen ({cannibals}): un {digit} allí llenaría dos y dejaría sin él a una casa base.|{cannibals} también sale: está en dos coberturas.]",
     template_set: "el {digit} necesita una celda en cada fila, columna y caja; todas las formas en que aún cabe en la cuadrícula usan {cells}, así que va ahí.",
     template_delete: "el {digit} necesita una celda en cada fila, columna y caja; ninguna forma en que aún cabe en la cuadrícula usa los candidatos eliminados aquí.",
     chain3: "con el {digit}, los enlaces fuertes en {house0} y {house1} hacen que {first} o {last} sea {digit}: las celdas que ven ambas no pueden serlo.",
@@ -326,39 +340,43 @@ const ES: Phrases = Phrases {
     x_chain: "con el {digit}, la cadena {cells} alterna enlaces fuertes y débiles: {first} o {last} es {digit}, así que las celdas que ven ambas no pueden serlo.",
     xy_chain: "las celdas bivalor {cells} forman una cadena: si {first} no es {z}, lo es {last}, así que las celdas que ven ambas no pueden ser {z}.",
     remote_pair: "{cells} solo tienen {digits} y se alternan a lo largo de la cadena: una celda que ve dos de ellas a distancia impar no puede tener ninguno.",
-    aic: "en la cadena {chain}, = significa \"si el de la izquierda es falso, el de la derecha es verdadero\" y - \"si el de la izquierda es verdadero, el de la derecha es falso\": si {start} es falso, {end} es verdadero; uno de los dos lo es, así que cae lo que contradice a ambos.",
-    loop_false: "el bucle {chain} (= fuerte, - débil) supone {start} verdadero y vuelve con {start} falso: {start} no puede ser verdadero.",
-    loop_true: "el bucle {chain} (= fuerte, - débil) supone {start} falso y vuelve con {start} verdadero: {start} debe ser verdadero, así que su celda pierde las demás cifras.",
-    loop_pair: "en la cadena {chain} (= fuerte, - débil), si {start} es falso, {end} es verdadero: uno de los dos ocupa su celda, que pierde las demás cifras.",
-    continuous_loop: "el bucle {chain} se cierra alternando enlaces fuertes (=) y débiles (-) en toda la vuelta, así que cada enlace tiene exactamente un extremo verdadero: una cifra enlazada entre dos celdas sale de toda celda que ve a ambas, y una celda enlazada por dentro conserva solo esas dos cifras.",
+    aic: "en la cadena [{chain} (= significa \"si el de la izquierda es falso, el de la derecha es verdadero\", - \"si el de la izquierda es verdadero, el de la derecha es falso\")|de {n} enlaces (ver abajo)], si {start} es falso, {end} es verdadero: uno de los dos lo es, así que cae lo que ve a ambos.",
+    loop_false: "el bucle [{chain} (= fuerte, - débil)|de {n} enlaces (ver abajo)] supone {start} verdadero y vuelve con {start} falso: {start} no puede ser verdadero.",
+    loop_true: "el bucle [{chain} (= fuerte, - débil)|de {n} enlaces (ver abajo)] supone {start} falso y vuelve con {start} verdadero: {start} debe ser verdadero, así que su celda pierde las demás cifras.",
+    loop_pair: "en la cadena [{chain} (= fuerte, - débil)|de {n} enlaces (ver abajo)], si {start} es falso, {end} es verdadero: uno de los dos ocupa su celda, que pierde las demás cifras.",
+    continuous_loop: "el bucle [{chain}|de {n} enlaces (ver abajo)] alterna enlaces fuertes[ (=)] y débiles[ (-)][ en toda la vuelta], así que cada enlace tiene un extremo verdadero: una cifra entre dos celdas sale de las que ven a ambas; una celda enlazada por dentro conserva solo esas dos.",
     through_sets: "{links}: cada uno une dos cifras de un conjunto casi bloqueado (n celdas, n+1 cifras; sus celdas están sombreadas): un conjunto sin la primera cifra queda bloqueado y tiene la segunda.",
     forced_cell: "{link}: sin {digit}, el conjunto casi bloqueado {set} (n celdas, n+1 cifras; sombreado) queda bloqueado, y sus otras cifras dejan a {cell} solo {only}.",
     uniqueness: "{cells} no pueden formar un rectángulo intercambiable de {digits}, o el sudoku tendría dos soluciones.",
     bug: "todas las demás celdas vacías tienen dos candidatos: {cell} debe ser {digit}, o habría dos soluciones.",
-    sue_de_coq: "{crossing} (donde se cruzan la {house0} y la {house1}), {linecells} (en la {house0}) y {boxcells} (en la {house1}) solo tienen {digits}: tantas cifras como celdas, y ninguna cifra en ambos lados, así que cada cifra está exactamente una vez: {linedigits} salen del resto de la {house0}; {boxdigits} salen del resto de la {house1}.",
+    sue_de_coq: "[{crossing} (donde se cruzan {house0} y {house1}), {linecells} (en {house0}) y {boxcells} (en {house1})|{crossing} con {linecells} y {boxcells}] solo tienen {digits}: tantas cifras como celdas, [y ninguna cifra en ambos lados, así que cada cifra está exactamente una vez|ninguna en ambos lados, así que cada una está una vez]: {linedigits} salen del resto de {house0}; {boxdigits} salen del resto de {house1}.",
     avoidable1: "{first}, {second} y {third} se rellenaron al resolver, no son pistas: un {z} en {last} formaría un rectángulo cuyas dos cifras podrían intercambiarse, y el sudoku tendría dos soluciones.",
     avoidable2: "{first} y {second} se rellenaron al resolver, no son pistas: si {third} y {last} tomaran las cifras que completan el rectángulo, sus dos cifras podrían intercambiarse (dos soluciones), así que una de ellas es {z}, y las celdas que ven ambas no pueden serlo.",
-    dual_kite: "dos cometas (con {digits}) pasan por las mismas dos celdas de una caja: en cada una, un enlace fuerte en una fila y otro en una columna hacen que uno de sus dos extremos tenga el dígito de la cometa, así que las celdas que ven ambos extremos de una cometa no pueden tenerlo.",
+    dual_kite: "dos cometas (con {digits}) pasan por las mismas dos celdas de una caja: en cada una, enlaces fuertes en fila y columna hacen que uno de sus extremos tenga su cifra, así que las celdas que ven ambos extremos de una cometa no pueden tenerla.",
     dual_er: "con el {digit}, el rectángulo vacío de la {house0} actúa con dos enlaces fuertes: cada vez, el extremo lejano del enlace o la línea de la caja tiene el {digit}, y la celda que ve ambos no puede tenerlo.",
-    multi1: "con el {digit}, los pares conjugados colorean dos grupos separados ({cells}). Un color de uno ve un color del otro: no pueden ser ambos verdaderos, así que uno de sus colores opuestos lo es, y las celdas que ven ambos no pueden ser {digit}.",
-    multi2: "con el {digit}, los pares conjugados colorean dos grupos separados ({cells}). Un color ve los dos colores del otro grupo, uno de los cuales es verdadero: así que ese color es falso y sus celdas no pueden ser {digit}.",
-    medusa_wrap: "las celdas de dos candidatos y los pares conjugados enlazan candidatos de varias cifras en dos colores, uno todo verdadero y otro todo falso. Un color rompería una regla (dos cifras en una celda, una cifra dos veces en una unidad o una celda vacía), así que es falso.",
-    medusa_trap: "las celdas de dos candidatos y los pares conjugados enlazan candidatos de varias cifras en dos colores, uno todo verdadero y otro todo falso. Sea cual sea, los candidatos eliminados comparten celda con el color verdadero o ven su cifra.",
+    multi1: "con el {digit}, los pares conjugados colorean dos grupos separados[ ({cells})]. Un color de uno ve un color del otro: no pueden ser ambos verdaderos, así que uno de sus colores opuestos lo es, y las celdas que ven ambos no pueden ser {digit}.",
+    multi2: "con el {digit}, los pares conjugados colorean dos grupos separados[ ({cells})]. Un color ve los dos colores del otro grupo, uno de los cuales es verdadero: así que ese color es falso y sus celdas no pueden ser {digit}.",
+    medusa_wrap: "las celdas de dos candidatos y los pares conjugados reparten candidatos de varias cifras en dos colores, uno todo verdadero y otro todo falso. Un color rompería una regla (cifra repetida en una unidad, dos en una celda, celda vacía): es falso.",
+    medusa_trap: "las celdas de dos candidatos y los pares conjugados reparten candidatos de varias cifras en dos colores, uno todo verdadero y otro todo falso. Sea cual sea el verdadero, cada candidato eliminado comparte celda con él o ve su cifra.",
     reveal: "aquí no se aplica ninguna técnica; la solución tiene {digit} en {cell}.",
-    als_xz: "los conjuntos casi bloqueados (n celdas, n+1 cifras) de {houses} ({cells}) están unidos por {x}: solo uno de ellos puede tenerlo, así que el otro queda bloqueado, y en cualquier caso {z} está en uno de los dos ({chain}): las celdas que ven todos los {z} de ambos no pueden ser {z}.",
-    als_xz_double: "los conjuntos casi bloqueados (n celdas, n+1 cifras) de {houses} ({cells}) están unidos a la vez por {x}: cada uno tiene exactamente uno de ellos, así que ambos quedan bloqueados: sus demás cifras se quedan dentro y {x} se quedan en los dos conjuntos ({chain}).",
-    als_xy_wing: "los conjuntos casi bloqueados (n celdas, n+1 cifras) de {houses} ({cells}) forman un ala unida por {x} ({chain}): el conjunto del medio no puede perder ambos enlaces, así que uno de los exteriores queda bloqueado y tiene {z}: las celdas que ven todos los {z} de ambos exteriores no pueden ser {z}.",
-    als_chain: "los conjuntos casi bloqueados (n celdas, n+1 cifras) de {houses} ({cells}) forman una cadena unida por {x} ({chain}): si al primero le falta {z} queda bloqueado, cada enlace bloquea el siguiente y el último tiene {z}: las celdas que ven todos los {z} de ambos extremos no pueden ser {z}.",
-    death_blossom: "tenga lo que tenga {cell}, el pétalo de esa cifra la pierde y queda bloqueado ({chain}), así que uno de los pétalos de {houses} tiene {z}: las celdas que ven todos los {z} de todos los pétalos no pueden ser {z}.",
+    als_xz: "los conjuntos casi bloqueados[ (n celdas, n+1 cifras) de {houses} ({cells})] están unidos por {x}: solo uno de ellos puede tenerlo, así que el otro queda bloqueado, y en cualquier caso {z} está en uno de los dos[ ({chain})]: las celdas que ven todos los {z} de ambos no pueden ser {z}.",
+    als_xz_double: "los conjuntos casi bloqueados[ (n celdas, n+1 cifras) de {houses} ({cells})] están unidos a la vez por {x}: cada uno tiene exactamente uno de ellos, así que ambos quedan bloqueados: sus demás cifras se quedan dentro y {x} se quedan en los dos conjuntos[ ({chain})].",
+    als_xy_wing: "los conjuntos casi bloqueados[ (n celdas, n+1 cifras) de {houses} ({cells})] forman un ala unida por {x}[ ({chain})]: el del medio no puede perder ambos enlaces, así que uno exterior queda bloqueado y tiene {z}: las celdas que ven todos los {z} de ambos exteriores no pueden ser {z}.",
+    als_chain: "los conjuntos casi bloqueados[ (n celdas, n+1 cifras) de {houses} ({cells})] forman una cadena unida por {x}[ ({chain})]: si al primero le falta {z} queda bloqueado, cada enlace bloquea el siguiente y el último tiene {z}: las celdas que ven todos los {z} de ambos extremos no pueden ser {z}.",
+    death_blossom: "tenga lo que tenga {cell}, el pétalo de esa cifra la pierde y queda bloqueado[ ({chain})], así que uno de los pétalos de {houses} tiene {z}: las celdas que ven todos los {z} de todos los pétalos no pueden ser {z}.",
     removes: "Elimina {elims}.",
+    removes_count: "Elimina {n} candidatos marcados.",
     places: "Coloca {places}.",
     and: "y",
     house_row: "fila {n}",
     house_col: "columna {n}",
     house_box: "caja {n}",
-    forcing_contradiction: "supongamos {assumption}: {walk}. Pero {why}, así que {conclusion}.",
-    forcing_cell: "{cell} contiene uno de {digits}. {branches} En cualquier caso, {conclusion}.",
-    forcing_unit: "{digit} va en {house} en una de {cells}. {branches} En cualquier caso, {conclusion}.",
+    house_rows: "filas {n}",
+    house_cols: "columnas {n}",
+    house_boxes: "cajas {n}",
+    forcing_contradiction: "si {assumption}[: {walk}. Entonces| (paso a paso abajo),] {why}, así que {conclusion}.",
+    forcing_cell: "{cell} contiene uno de {digits}.[ {branches}| Cada caso está paso a paso abajo.] En cualquier caso, {conclusion}.",
+    forcing_unit: "{digit} va en {house} en una de {cells}.[ {branches}| Cada caso está paso a paso abajo.] En cualquier caso, {conclusion}.",
     forcing_branch: "Si {assumption}: {walk}.",
     forcing_both: "{cell} sería a la vez {digit} y no {digit}",
     forcing_no_candidate: "{cell} se quedaría sin dígitos",
@@ -378,7 +396,7 @@ const KO: Phrases = Phrases {
     finned: "(핀이 한 박스에 있으므로 그 박스도 보는 칸만 {digit}이(가) 빠집니다)",
     complex_fish: "{base}은(는) 각각 자기 {digit}이(가) 필요하고, 그것들은 모두 {cover}에 있습니다. 이 하우스들에는 {digit}이(가) 하나씩만 들어가므로 가득 차고, {cover}의 나머지에서 {digit}이(가) 빠집니다.",
     complex_fins: "(핀 {fins} 중 하나가 {digit}이면 예외이므로, 모든 핀을 보는 후보만 지워집니다)",
-    cannibal: "{cannibals}은(는) 두 커버 하우스에 동시에 있습니다. 거기에 {digit}이(가) 오면 둘을 한꺼번에 채워 베이스 하우스 하나가 비게 되므로, 이것도 지워집니다.",
+    cannibal: "[{cannibals}은(는) 두 커버 하우스에 동시에 있습니다. 거기에 {digit}이(가) 오면 둘을 한꺼번에 채워 베이스 하우스 하나가 비게 되므로, 이것도 지워집니다.|{cannibals}도 두 커버 하우스에 있으므로 지워집니다.]",
     template_set: "{digit}은(는) 모든 행, 열, 박스에 한 칸씩 필요합니다. 아직 가능한 모든 배치가 {cells}을(를) 쓰므로 {digit}이(가) 들어갑니다.",
     template_delete: "{digit}은(는) 모든 행, 열, 박스에 한 칸씩 필요합니다. 아직 가능한 어떤 배치도 여기서 지워지는 후보를 쓰지 않습니다.",
     chain3: "{digit}에 대해 {house0}와(과) {house1}의 강한 연결 때문에 {first} 또는 {last}이(가) {digit}입니다. 둘 다 보는 칸은 {digit}이(가) 될 수 없습니다.",
@@ -390,39 +408,43 @@ const KO: Phrases = Phrases {
     x_chain: "{digit}에 대해 체인 {cells}은(는) 강한 연결과 약한 연결이 번갈아 나옵니다. {first} 또는 {last}이(가) {digit}이므로 둘 다 보는 칸은 {digit}이(가) 될 수 없습니다.",
     xy_chain: "두 후보 칸 {cells}이(가) 체인을 이룹니다. {first}이(가) {z}이(가) 아니면 {last}이(가) {z}이므로 둘 다 보는 칸은 {z}이(가) 될 수 없습니다.",
     remote_pair: "{cells}은(는) 모두 {digits}만 가지며 체인을 따라 번갈아 나옵니다. 홀수 거리의 두 칸을 보는 칸은 둘 다 될 수 없습니다.",
-    aic: "체인 {chain}에서 =는 \"왼쪽이 거짓이면 오른쪽이 참\", -는 \"왼쪽이 참이면 오른쪽이 거짓\"을 뜻합니다. {start}이(가) 거짓이면 {end}이(가) 참이므로 둘 중 하나는 참이고, 둘 모두와 충돌하는 후보는 지워집니다.",
-    loop_false: "루프 {chain} (= 강한 연결, - 약한 연결)은(는) {start}을(를) 참으로 두고 시작해 {start}이(가) 거짓이 되어 돌아옵니다. {start}은(는) 참일 수 없습니다.",
-    loop_true: "루프 {chain} (= 강한 연결, - 약한 연결)은(는) {start}을(를) 거짓으로 두고 시작해 {start}이(가) 참이 되어 돌아옵니다. {start}은(는) 참이어야 하므로 그 칸의 다른 숫자는 모두 지워집니다.",
-    loop_pair: "체인 {chain} (= 강한 연결, - 약한 연결)에서 {start}이(가) 거짓이면 {end}이(가) 참입니다. 둘 중 하나가 그 칸을 채우므로 그 칸의 다른 숫자는 모두 지워집니다.",
-    continuous_loop: "루프 {chain}은(는) 강한 연결(=)과 약한 연결(-)이 끝까지 번갈아 나오며 닫히므로 모든 연결의 한쪽 끝만 참입니다. 두 칸을 잇는 숫자는 두 칸을 모두 보는 칸에서 지워지고, 칸 안에서 이어진 칸에는 그 두 숫자만 남습니다.",
+    aic: "체인 [{chain}에서 =는 \"왼쪽이 거짓이면 오른쪽이 참\", -는 \"왼쪽이 참이면 오른쪽이 거짓\"을 뜻합니다.|({n}개 연결, 아래 참조)에서] {start}이(가) 거짓이면 {end}이(가) 참이므로 둘 중 하나는 참이고, 둘 모두를 보는 후보는 지워집니다.",
+    loop_false: "루프 [{chain} (= 강한 연결, - 약한 연결)|({n}개 연결, 아래 참조)]은(는) {start}을(를) 참으로 두고 시작해 {start}이(가) 거짓이 되어 돌아옵니다. {start}은(는) 참일 수 없습니다.",
+    loop_true: "루프 [{chain} (= 강한 연결, - 약한 연결)|({n}개 연결, 아래 참조)]은(는) {start}을(를) 거짓으로 두고 시작해 {start}이(가) 참이 되어 돌아옵니다. {start}은(는) 참이어야 하므로 그 칸의 다른 숫자는 모두 지워집니다.",
+    loop_pair: "체인 [{chain} (= 강한 연결, - 약한 연결)|({n}개 연결, 아래 참조)]에서 {start}이(가) 거짓이면 {end}이(가) 참입니다. 둘 중 하나가 그 칸을 채우므로 그 칸의 다른 숫자는 모두 지워집니다.",
+    continuous_loop: "루프 [{chain}|({n}개 연결, 아래 참조)]은(는) 강한 연결(=)과 약한 연결(-)이 끝까지 번갈아 나오며 닫히므로 모든 연결의 한쪽 끝만 참입니다. 두 칸을 잇는 숫자는 두 칸을 모두 보는 칸에서 지워지고, 칸 안에서 이어진 칸에는 그 두 숫자만 남습니다.",
     through_sets: "{links}: 각각 거의 잠긴 집합(n칸, n+1개 숫자, 음영 표시된 칸)의 두 숫자를 잇습니다. 첫 숫자가 없는 집합은 잠기고 두 번째 숫자를 가집니다.",
     forced_cell: "{link}: {digit}이(가) 없으면 거의 잠긴 집합 {set}(n칸, n+1개 숫자, 음영 표시)은 잠기고, 나머지 숫자들이 {cell}에 {only}만 남깁니다.",
     uniqueness: "{cells}이(가) {digits}의 교환 가능한 사각형이 되면 해가 둘이 되므로 그럴 수 없습니다.",
     bug: "다른 빈 칸은 모두 후보가 둘입니다. {cell}은(는) {digit}이어야 하며, 아니면 해가 둘이 됩니다.",
-    sue_de_coq: "{crossing}({house0}와(과) {house1}이(가) 만나는 칸), {linecells}({house0}) 그리고 {boxcells}({house1})에는 {digits}만 있습니다. 숫자 수와 칸 수가 같고 양쪽에 함께 있는 숫자가 없으므로 각 숫자는 정확히 한 번 들어갑니다. 따라서 {house0}의 나머지에서 {linedigits}이(가) 빠지고, {house1}의 나머지에서 {boxdigits}이(가) 빠집니다.",
+    sue_de_coq: "[{crossing}({house0}와(과) {house1}이(가) 만나는 칸), {linecells}({house0}) 그리고 {boxcells}({house1})|{crossing}, {linecells}, {boxcells}]에는 {digits}만 있습니다. 숫자 수와 칸 수가 같고 양쪽에 함께 있는 숫자가 없으므로 각 숫자는 정확히 한 번 들어갑니다. 따라서 {house0}의 나머지에서 {linedigits}이(가) 빠지고, {house1}의 나머지에서 {boxdigits}이(가) 빠집니다.",
     avoidable1: "{first}, {second}, {third}은(는) 주어진 숫자가 아니라 풀면서 채운 숫자입니다. {last}이(가) {z}이면 두 숫자를 맞바꿀 수 있는 사각형이 되어 해가 둘이 됩니다.",
     avoidable2: "{first}와(과) {second}은(는) 주어진 숫자가 아니라 풀면서 채운 숫자입니다. {third}와(과) {last}이(가) 사각형을 완성하는 숫자가 되면 두 숫자를 맞바꿀 수 있어 해가 둘이 되므로, 둘 중 하나는 {z}입니다. 둘 다 보는 칸은 {z}이(가) 될 수 없습니다.",
     dual_kite: "두 연(2-String Kite, {digits})이 한 박스의 같은 두 칸을 지납니다. 각 연에서 행의 강한 연결과 열의 강한 연결 때문에 두 끝 중 하나가 그 연의 숫자이므로, 한 연의 두 끝을 모두 보는 칸은 그 숫자가 될 수 없습니다.",
     dual_er: "{digit}에 대해 {house0}의 빈 사각형이 두 강한 연결과 함께 작동합니다. 각각 연결의 먼 끝이나 박스의 줄이 {digit}을(를) 가지므로 둘 다 보는 칸은 {digit}이(가) 될 수 없습니다.",
-    multi1: "{digit}에 대해 켤레 쌍이 서로 떨어진 두 묶음({cells})을 색칠합니다. 한 묶음의 색이 다른 묶음의 색을 보므로 둘 다 참일 수 없고, 그 반대 색 중 하나가 참입니다. 그 둘을 모두 보는 칸은 {digit}이(가) 될 수 없습니다.",
-    multi2: "{digit}에 대해 켤레 쌍이 서로 떨어진 두 묶음({cells})을 색칠합니다. 한 색이 다른 묶음의 두 색을 모두 보는데 그중 하나는 참이므로, 그 색은 거짓이고 그 칸들은 {digit}이(가) 될 수 없습니다.",
+    multi1: "{digit}에 대해 켤레 쌍이 서로 떨어진 두 묶음[({cells})]을 색칠합니다. 한 묶음의 색이 다른 묶음의 색을 보므로 둘 다 참일 수 없고, 그 반대 색 중 하나가 참입니다. 그 둘을 모두 보는 칸은 {digit}이(가) 될 수 없습니다.",
+    multi2: "{digit}에 대해 켤레 쌍이 서로 떨어진 두 묶음[({cells})]을 색칠합니다. 한 색이 다른 묶음의 두 색을 모두 보는데 그중 하나는 참이므로, 그 색은 거짓이고 그 칸들은 {digit}이(가) 될 수 없습니다.",
     medusa_wrap: "후보가 둘인 칸과 켤레 쌍이 여러 숫자의 후보를 두 색으로 연결합니다. 한 색은 모두 참, 다른 색은 모두 거짓입니다. 한 색은 규칙을 어기게 되므로(한 칸에 두 숫자, 한 구역에 같은 숫자 두 번, 또는 빈 칸) 거짓입니다.",
     medusa_trap: "후보가 둘인 칸과 켤레 쌍이 여러 숫자의 후보를 두 색으로 연결합니다. 한 색은 모두 참, 다른 색은 모두 거짓입니다. 어느 쪽이든 제거되는 후보는 참인 색과 같은 칸에 있거나 그 숫자를 봅니다.",
     reveal: "여기서는 적용되는 기법이 없습니다. 정답은 {cell}에 {digit}입니다.",
-    als_xz: "{houses}의 거의 잠긴 집합(n칸, n+1개 숫자) {cells}은(는) {x}(으)로 연결됩니다. 둘 중 하나만 그 숫자를 가질 수 있으므로 다른 하나는 잠기고, 어느 쪽이든 {z}은(는) 두 집합 중 하나에 있습니다({chain}). 두 집합의 모든 {z}을(를) 보는 칸은 {z}이(가) 될 수 없습니다.",
-    als_xz_double: "{houses}의 거의 잠긴 집합(n칸, n+1개 숫자) {cells}은(는) {x}(으)로 이중 연결됩니다. 각 집합이 그중 정확히 하나를 가지므로 둘 다 잠깁니다. 나머지 숫자는 각 집합 안에 남고 {x}은(는) 두 집합 안에 남습니다({chain}).",
-    als_xy_wing: "{houses}의 거의 잠긴 집합(n칸, n+1개 숫자) {cells}은(는) {x}(으)로 연결된 윙을 이룹니다({chain}). 가운데 집합은 두 연결 숫자를 모두 잃을 수 없으므로 바깥 집합 하나가 잠겨 {z}을(를) 가집니다. 두 바깥 집합의 모든 {z}을(를) 보는 칸은 {z}이(가) 될 수 없습니다.",
-    als_chain: "{houses}의 거의 잠긴 집합(n칸, n+1개 숫자) {cells}은(는) {x}(으)로 연결된 체인을 이룹니다({chain}). 첫 집합에 {z}이(가) 없으면 그 집합이 잠기고, 각 연결이 다음 집합을 잠가 마지막 집합이 {z}을(를) 가집니다. 양 끝 집합의 모든 {z}을(를) 보는 칸은 {z}이(가) 될 수 없습니다.",
-    death_blossom: "{cell}이(가) 무엇이든 그 숫자의 꽃잎 집합은 그 숫자를 잃고 잠깁니다({chain}). 따라서 {houses}의 꽃잎 중 하나가 {z}을(를) 가지며, 모든 꽃잎의 {z}을(를) 보는 칸은 {z}이(가) 될 수 없습니다.",
+    als_xz: "[{houses}의 ]거의 잠긴 집합[(n칸, n+1개 숫자) {cells}]은(는) {x}(으)로 연결됩니다. 둘 중 하나만 그 숫자를 가질 수 있으므로 다른 하나는 잠기고, 어느 쪽이든 {z}은(는) 두 집합 중 하나에 있습니다[({chain})]. 두 집합의 모든 {z}을(를) 보는 칸은 {z}이(가) 될 수 없습니다.",
+    als_xz_double: "[{houses}의 ]거의 잠긴 집합[(n칸, n+1개 숫자) {cells}]은(는) {x}(으)로 이중 연결됩니다. 각 집합이 그중 정확히 하나를 가지므로 둘 다 잠깁니다. 나머지 숫자는 각 집합 안에 남고 {x}은(는) 두 집합 안에 남습니다[({chain})].",
+    als_xy_wing: "[{houses}의 ]거의 잠긴 집합[(n칸, n+1개 숫자) {cells}]은(는) {x}(으)로 연결된 윙을 이룹니다[({chain})]. 가운데 집합은 두 연결 숫자를 모두 잃을 수 없으므로 바깥 집합 하나가 잠겨 {z}을(를) 가집니다. 두 바깥 집합의 모든 {z}을(를) 보는 칸은 {z}이(가) 될 수 없습니다.",
+    als_chain: "[{houses}의 ]거의 잠긴 집합[(n칸, n+1개 숫자) {cells}]은(는) {x}(으)로 연결된 체인을 이룹니다[({chain})]. 첫 집합에 {z}이(가) 없으면 그 집합이 잠기고, 각 연결이 다음 집합을 잠가 마지막 집합이 {z}을(를) 가집니다. 양 끝 집합의 모든 {z}을(를) 보는 칸은 {z}이(가) 될 수 없습니다.",
+    death_blossom: "{cell}이(가) 무엇이든 그 숫자의 꽃잎 집합은 그 숫자를 잃고 잠깁니다[({chain})]. 따라서 {houses}의 꽃잎 중 하나가 {z}을(를) 가지며, 모든 꽃잎의 {z}을(를) 보는 칸은 {z}이(가) 될 수 없습니다.",
     removes: "제거: {elims}.",
+    removes_count: "표시된 후보 {n}개를 지웁니다.",
     places: "배치: {places}.",
     and: "그리고",
     house_row: "{n}행",
     house_col: "{n}열",
     house_box: "{n}번 박스",
-    forcing_contradiction: "{assumption}이라고 가정하면: {walk}. 그러나 {why}, 따라서 {conclusion}.",
-    forcing_cell: "{cell}에는 {digits} 중 하나가 들어갑니다. {branches} 어느 경우든 {conclusion}.",
-    forcing_unit: "{digit}은(는) {house}의 {cells} 중 한 곳에 들어갑니다. {branches} 어느 경우든 {conclusion}.",
+    house_rows: "{n}행",
+    house_cols: "{n}열",
+    house_boxes: "{n}번 박스",
+    forcing_contradiction: "{assumption}이라고 가정하면[: {walk}. 그러면| (아래에서 단계별로)] {why}, 따라서 {conclusion}.",
+    forcing_cell: "{cell}에는 {digits} 중 하나가 들어갑니다.[ {branches}| 각 경우는 아래에서 단계별로 볼 수 있습니다.] 어느 경우든 {conclusion}.",
+    forcing_unit: "{digit}은(는) {house}의 {cells} 중 한 곳에 들어갑니다.[ {branches}| 각 경우는 아래에서 단계별로 볼 수 있습니다.] 어느 경우든 {conclusion}.",
     forcing_branch: "{assumption}이면: {walk}.",
     forcing_both: "{cell}이(가) {digit}이면서 {digit}이 아니게 되므로",
     forcing_no_candidate: "{cell}에 남는 숫자가 없으므로",
@@ -452,7 +474,12 @@ pub(crate) fn fill(template: &str, values: &[(&str, String)]) -> String {
     out
 }
 
-fn cells_text(size: Size, cells: &[Cell]) -> String {
+/// Cells in words: each named ("r1c6, r2c6, r3c6"), or, in a brief sentence, in the compact
+/// notation players write ("r123c6").
+fn cells_text(size: Size, cells: &[Cell], brief: bool) -> String {
+    if brief {
+        return cells_compact(size, cells);
+    }
     cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(", ")
 }
 
@@ -501,19 +528,46 @@ fn eliminations_text(size: Size, step: &Step) -> String {
         .iter()
         .map(|d| {
             let cells: Vec<Cell> = step.eliminations.iter().filter(|c| c.digit == d).map(|c| c.cell).collect();
-            format!("{} ({})", size.digit_char(d), cells_text(size, &cells))
+            format!("{} ({})", size.digit_char(d), cells_text(size, &cells, false))
         })
         .collect::<Vec<_>>()
         .join("; ")
 }
 
+/// Houses in words, those of a kind together as players say them: "row 3", "rows 2, 5 and 7",
+/// "row 7, columns 1, 3, 4 and boxes 5, 9" (in the order given, a kind at its first place).
 fn houses_text(houses: &[House], lang: Lang) -> String {
-    let names: Vec<String> = houses.iter().map(|&h| house_name(h, lang)).collect();
-    match names.len() {
-        0 => String::new(),
-        1 => names[0].clone(),
-        _ => format!("{} {} {}", names[..names.len() - 1].join(", "), phrases(lang).and, names[names.len() - 1]),
+    let p = phrases(lang);
+    let kind = |h: &House| match h {
+        House::Row(_) => 0,
+        House::Col(_) => 1,
+        House::Box(_) => 2,
+    };
+    let mut groups: Vec<(usize, Vec<String>)> = Vec::new();
+    for h in houses {
+        let n = (h.number() + 1).to_string();
+        match groups.iter_mut().find(|(k, _)| *k == kind(h)) {
+            Some((_, numbers)) if numbers.contains(&n) => {}
+            Some((_, numbers)) => numbers.push(n),
+            None => groups.push((kind(h), vec![n])),
+        }
     }
+    let and_list = |items: &[String]| match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} {} {last}", rest.join(", "), p.and),
+    };
+    let one_group = groups.len() == 1;
+    let names: Vec<String> = groups
+        .iter()
+        .map(|(k, numbers)| {
+            let (one, many) = [(p.house_row, p.house_rows), (p.house_col, p.house_cols), (p.house_box, p.house_boxes)][*k];
+            // Inside a list of kinds, a kind's numbers take commas only, so "and" joins the kinds.
+            let numbers_text = if one_group { and_list(numbers) } else { numbers.join(", ") };
+            fill(if numbers.len() == 1 { one } else { many }, &[("n", numbers_text)])
+        })
+        .collect();
+    and_list(&names)
 }
 
 /// The digit of a single-digit step (its pattern's candidates all share it).
@@ -523,7 +577,7 @@ fn pattern_digit(step: &Step) -> Option<Digit> {
 
 /// A Sue de Coq's parts: the crossing cells, the line's and the box's cells, and the digits
 /// locked in each side (the step's houses are the line, then the box).
-fn sue_de_coq_values(step: &Step, size: Size) -> Vec<(&'static str, String)> {
+fn sue_de_coq_values(step: &Step, size: Size, brief: bool) -> Vec<(&'static str, String)> {
     let (Some(&line), Some(&bx)) = (step.houses.first(), step.houses.get(1)) else { return Vec::new() };
     let in_house = |h: House, c: Cell| size.houses_of(c).contains(&h);
     let part = |want_line: bool, want_box: bool| -> Vec<Cell> {
@@ -533,9 +587,9 @@ fn sue_de_coq_values(step: &Step, size: Size) -> Vec<(&'static str, String)> {
     let (crossing, line_cells, box_cells) = (part(true, true), part(true, false), part(false, true));
     let (v, a, b) = (digits_of(&crossing), digits_of(&line_cells), digits_of(&box_cells));
     vec![
-        ("crossing", cells_text(size, &crossing)),
-        ("linecells", cells_text(size, &line_cells)),
-        ("boxcells", cells_text(size, &box_cells)),
+        ("crossing", cells_text(size, &crossing, brief)),
+        ("linecells", cells_text(size, &line_cells, brief)),
+        ("boxcells", cells_text(size, &box_cells, brief)),
         ("linedigits", digits_text(size, (a | v).difference(b))),
         ("boxdigits", digits_text(size, (b | v).difference(a))),
     ]
@@ -543,9 +597,11 @@ fn sue_de_coq_values(step: &Step, size: Size) -> Vec<(&'static str, String)> {
 
 /// A Franken or Mutant fish: base and cover houses (the step lists the bases, then as many
 /// covers), the fins if any (base cells outside every cover, or in two bases), and the
-/// cannibals if any (removed base cells).
-fn complex_fish_text(step: &Step, size: Size, lang: Lang, values: &[(&'static str, String)]) -> String {
+/// cannibals if any (removed base cells); the briefest sentence leaves the notes on fins and
+/// cannibals to the board.
+fn complex_fish_text(step: &Step, size: Size, lang: Lang, form: Form, values: &[(&'static str, String)]) -> String {
     let p = phrases(lang);
+    let brief = form != Form::Full;
     let k = step.houses.len() / 2;
     let (base, cover) = step.houses.split_at(k);
     let in_houses = |c: Cell, hs: &[House]| hs.iter().filter(|h| size.houses_of(c).contains(h)).count();
@@ -554,9 +610,12 @@ fn complex_fish_text(step: &Step, size: Size, lang: Lang, values: &[(&'static st
     let mut v = values.to_vec();
     v.push(("base", houses_text(base, lang)));
     v.push(("cover", houses_text(cover, lang)));
-    v.push(("fins", cells_text(size, &fins)));
-    v.push(("cannibals", cells_text(size, &cannibals)));
+    v.push(("fins", cells_text(size, &fins, brief)));
+    v.push(("cannibals", cells_text(size, &cannibals, brief)));
     let mut s = fill(p.complex_fish, &v);
+    if form == Form::Briefest {
+        return s;
+    }
     if !fins.is_empty() {
         s = format!("{s} {}", fill(p.complex_fins, &v));
     }
@@ -573,10 +632,87 @@ impl Step {
     }
 }
 
-/// The sentence that explains a step, in a language: technique, why, and what changes.
+/// The longest a hint's sentence may be, in characters, in every language: a longer proof is
+/// followed link by link below the sentence (the hint panel's stepper), not read in it.
+pub const SENTENCE_MAX: usize = 300;
+
+/// How much a sentence spells out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// Every detail: chains in notation, each removal named, cells one by one.
+    Full,
+    /// Chains and branches counted and left to the stepper, cells in compact notation, the
+    /// notes on almost locked sets left out.
+    Brief,
+    /// Brief, the removals counted and the notes on a fish's fins and cannibals left out (the
+    /// board marks them).
+    Briefest,
+}
+
+/// The sentence that explains a step, in a language: in plain words what the step shows and
+/// what it changes, then the technique's name in brackets ("In column 7, 3 fits only in r6c7.
+/// (Hidden Single)"). The fullest form within `SENTENCE_MAX` characters is chosen.
 pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
+    let mut text = String::new();
+    for form in [Form::Full, Form::Brief, Form::Briefest] {
+        text = sentence(step, size, lang, form);
+        if text.chars().count() <= SENTENCE_MAX {
+            break;
+        }
+    }
+    text
+}
+
+/// The sentence with every detail, however long: chains in notation, forcing branches link by
+/// link, each removal named (for tools and tests; players get `explain`).
+pub fn explain_fully(step: &Step, size: Size, lang: Lang) -> String {
+    sentence(step, size, lang, Form::Full)
+}
+
+/// A template's details: `[full|brief]` keeps the part before the bar in a full sentence and
+/// the part after it in a brief one (`[full]` keeps nothing in a brief one); they may nest.
+fn details(text: &str, brief: bool) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut at = 0;
+    resolve(&chars, &mut at, brief, false)
+}
+
+/// `details` from `at` to the end, or (`inside` brackets) to the closing bracket.
+fn resolve(chars: &[char], at: &mut usize, brief: bool, inside: bool) -> String {
+    let mut parts = vec![String::new()];
+    while let Some(&c) = chars.get(*at) {
+        *at += 1;
+        let kept = match c {
+            '[' => resolve(chars, at, brief, true),
+            ']' if inside => break,
+            '|' if inside => {
+                parts.push(String::new());
+                continue;
+            }
+            c => c.to_string(),
+        };
+        parts.last_mut().expect("parts starts with one").push_str(&kept);
+    }
+    if !inside {
+        return parts.concat();
+    }
+    parts.into_iter().nth(usize::from(brief)).unwrap_or_default()
+}
+
+/// The text with its first letter a capital, unless it begins with a cell's name ("r3c5").
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match (chars.next(), text.chars().nth(1)) {
+        (Some(first), Some(second)) if first.is_lowercase() && second.is_alphabetic() => first.to_uppercase().chain(chars).collect(),
+        _ => text.to_string(),
+    }
+}
+
+/// The sentence of a step in one form.
+fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
     use Technique::*;
     let p = phrases(lang);
+    let brief = form != Form::Full;
     let cell = |i: usize| step.cells.get(i).map_or(String::new(), |&c| cell_name(size, c));
     let house = |i: usize| step.houses.get(i).map_or(String::new(), |&h| house_name(h, lang));
     let digit = |d: Option<Digit>| d.map_or(String::new(), |d| size.digit_char(d).to_string());
@@ -591,7 +727,7 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
             ("house0", house(0)),
             ("house1", house(1)),
             ("houses", houses_text(&step.houses, lang)),
-            ("cells", cells_text(size, &step.cells)),
+            ("cells", cells_text(size, &step.cells, brief)),
             ("digits", digits_text(size, pattern_digits)),
             ("first", cell(0)),
             ("second", cell(1)),
@@ -634,7 +770,7 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
         | FinnedMutantSwordfish
         | FinnedMutantJellyfish
         | FinnedMutantSquirmbag
-        | FinnedMutantWhale => complex_fish_text(step, size, lang, &values(vec![])),
+        | FinnedMutantWhale => complex_fish_text(step, size, lang, form, &values(vec![])),
         TemplateSet => fill(p.template_set, &values(vec![])),
         TemplateDelete => fill(p.template_delete, &values(vec![])),
         Skyscraper | TwoStringKite | TurbotFish => fill(p.chain3, &values(vec![])),
@@ -669,33 +805,38 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
                 _ if start == end => p.loop_true,
                 _ => p.loop_pair,
             };
-            let mut text = fill(template, &values(vec![("chain", chain_text(size, links)), ("start", start), ("end", end)]));
-            let between: Vec<String> =
-                links.iter().filter(|l| l.through_set() == Some(SetLink::Digits)).map(|l| l.notation(size)).collect();
-            if !between.is_empty() {
-                text.push(' ');
-                text.push_str(&fill(p.through_sets, &[("links", between.join(", "))]));
-            }
-            // A link to a cell a set forces says which set, which cell and which digit.
-            for l in links.iter().filter(|l| l.through_set() == Some(SetLink::ForcedCell)) {
-                let Some((node, forced)) = l.set_and_forced() else { continue };
-                text.push(' ');
-                text.push_str(&fill(
-                    p.forced_cell,
-                    &[
-                        ("link", l.notation(size)),
-                        ("digit", size.digit_char(node.digit).to_string()),
-                        ("set", cells_compact(size, &l.set)),
-                        ("cell", cells_compact(size, &forced.cells)),
-                        ("only", size.digit_char(forced.digit).to_string()),
-                    ],
-                ));
+            let n = links.len().to_string();
+            let mut text = fill(template, &values(vec![("chain", chain_text(size, links)), ("n", n), ("start", start), ("end", end)]));
+            // The notes on links through almost locked sets are for the full sentence only (the
+            // board shades the sets, and the stepper names each link).
+            if !brief {
+                let between: Vec<String> =
+                    links.iter().filter(|l| l.through_set() == Some(SetLink::Digits)).map(|l| l.notation(size)).collect();
+                if !between.is_empty() {
+                    text.push(' ');
+                    text.push_str(&fill(p.through_sets, &[("links", between.join(", "))]));
+                }
+                // A link to a cell a set forces says which set, which cell and which digit.
+                for l in links.iter().filter(|l| l.through_set() == Some(SetLink::ForcedCell)) {
+                    let Some((node, forced)) = l.set_and_forced() else { continue };
+                    text.push(' ');
+                    text.push_str(&fill(
+                        p.forced_cell,
+                        &[
+                            ("link", l.notation(size)),
+                            ("digit", size.digit_char(node.digit).to_string()),
+                            ("set", cells_compact(size, &l.set)),
+                            ("cell", cells_compact(size, &forced.cells)),
+                            ("only", size.digit_char(forced.digit).to_string()),
+                        ],
+                    ));
+                }
             }
             text
         }
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6
         | HiddenRectangle => {
-            let corners = cells_text(size, &step.cells[..step.cells.len().min(4)]);
+            let corners = cells_text(size, &step.cells[..step.cells.len().min(4)], brief);
             fill(p.uniqueness, &values(vec![("cells", corners)]))
         }
         Bug1 => {
@@ -704,7 +845,7 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
         }
         AvoidableRectangle1 => fill(p.avoidable1, &values(vec![])),
         AvoidableRectangle2 => fill(p.avoidable2, &values(vec![])),
-        SueDeCoq => fill(p.sue_de_coq, &values(sue_de_coq_values(step, size))),
+        SueDeCoq => fill(p.sue_de_coq, &values(sue_de_coq_values(step, size, brief))),
         Reveal => fill(p.reveal, &values(vec![])),
         ContradictionForcingChain
         | UnitForcingChain
@@ -735,10 +876,13 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
             fill(template, &values(extra))
         }
     };
-    let mut out = format!("{}: {why}", technique_name(step.technique, lang));
+    let mut out = capitalised(&details(&why, brief));
     if !step.eliminations.is_empty() {
         out.push(' ');
-        out.push_str(&fill(p.removes, &[("elims", eliminations_text(size, step))]));
+        let named = fill(p.removes, &[("elims", eliminations_text(size, step))]);
+        let counted = fill(p.removes_count, &[("n", step.eliminations.len().to_string())]);
+        // Counted only where that is shorter (one removal is shorter named).
+        out.push_str(if form == Form::Briefest && counted.chars().count() < named.chars().count() { &counted } else { &named });
     } else if !step.placements.is_empty() && why.is_empty() {
         let places = step
             .placements
@@ -749,7 +893,7 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
         out.push(' ');
         out.push_str(&fill(p.places, &[("places", places)]));
     }
-    out.trim_end().replace(":  ", ": ")
+    format!("{} ({})", out.trim(), technique_name(step.technique, lang))
 }
 
 #[cfg(test)]
@@ -820,7 +964,12 @@ mod tests {
                     for eliminate in [None, Some(cand(4, 4, 1)), Some(cand(0, 0, 1))] {
                         let mut s = Step::new(t);
                         s.cells = vec![size.cell(0, 0), size.cell(0, 1), size.cell(1, 0), size.cell(8, 8)];
-                        s.houses = vec![House::Row(0), House::Col(0), House::Box(0), House::Row(1)];
+                        // Houses of one kind, and of several (both ways "rows 1 and 2" is written).
+                        s.houses = if i == 1 {
+                            vec![House::Col(0), House::Col(3), House::Box(0), House::Box(4)]
+                        } else {
+                            vec![House::Row(0), House::Col(0), House::Box(0), House::Row(1)]
+                        };
                         s.candidates = vec![cand(0, 0, 1), cand(0, 1, 2), cand(1, 0, 1), cand(8, 8, 2)];
                         s.chains = vec![chain.clone(), chain.clone()];
                         match eliminate {
@@ -849,8 +998,10 @@ mod tests {
     fn every_template_is_filled_in_every_language() {
         for step in made_up_steps() {
             for lang in Lang::ALL {
-                let text = explain(&step, Size::Nine, lang);
-                assert!(!text.contains('{') && !text.contains('}'), "{lang:?} {:?}: {text}", step.technique);
+                for form in [Form::Full, Form::Brief, Form::Briefest] {
+                    let text = sentence(&step, Size::Nine, lang, form);
+                    assert!(!text.contains(['{', '}', '[', ']', '|']), "{lang:?} {:?}: {text}", step.technique);
+                }
             }
         }
         let filled = FILLED.with(|f| f.borrow().clone());
@@ -890,7 +1041,8 @@ mod tests {
                     for lang in Lang::ALL {
                         let text = explain(&s, Size::Nine, lang);
                         assert!(!text.contains('{') && !text.contains('}'), "{lang:?}: {text}");
-                        assert!(text.starts_with(technique_name(s.technique, lang)), "{text}");
+                        assert!(text.ends_with(&format!("({})", technique_name(s.technique, lang))), "{text}");
+                        assert!(text.chars().count() <= SENTENCE_MAX, "{text}");
                         assert!(text.len() > technique_name(s.technique, lang).len() + 10, "{text}");
                     }
                 }

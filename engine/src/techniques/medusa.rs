@@ -252,7 +252,7 @@ mod tests {
              67 678 24 367 237 246 678 69 78 69 78 679 3578 3689 578 569 6789 2679 35 23578 3689 378 578 569",
             &[(13, 7), (33, 1), (43, 1)],
         );
-        assert!(explain(&step, Size::Nine, Lang::En).contains("Whichever it is"));
+        assert!(explain(&step, Size::Nine, Lang::En).contains("Whichever is true"));
     }
 
     #[test]

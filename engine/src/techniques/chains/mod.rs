@@ -226,7 +226,7 @@ fn bivalue_links(path: &[(Cell, Digit)], x: Digit) -> Vec<Link> {
 mod tests {
     use crate::format::line;
     use crate::geometry::Size;
-    use crate::lang::{Lang, chain_text, explain};
+    use crate::lang::{Lang, chain_text};
     use crate::position::Position;
     use crate::rating::solve_logically;
     use crate::step::Technique;
@@ -284,7 +284,7 @@ mod tests {
                             if t.name().contains("Nice Loop") || t.name().contains("Alternating Inference") {
                                 let walk = chain_text(Size::Nine, &s.chains[0]);
                                 for lang in Lang::ALL {
-                                    let text = explain(&s, Size::Nine, lang);
+                                    let text = crate::lang::explain_fully(&s, Size::Nine, lang);
                                     assert!(text.contains(&walk), "{text}");
                                 }
                             }

@@ -28,7 +28,7 @@ fn a_forum_hardest_puzzle_is_solved_by_explained_steps_that_are_all_true() {
     assert!(!forcing.is_empty());
     for s in forcing {
         assert!(!s.chains.is_empty() && s.chains.iter().all(|c| !c.is_empty()), "{s:?}");
-        let text = s.explanation(g.size());
+        let text = crate::lang::explain_fully(s, g.size(), crate::lang::Lang::En);
         assert!(text.contains('⇒'), "{text}");
         for lang in crate::lang::Lang::ALL {
             let t = crate::lang::explain(s, g.size(), lang);
@@ -74,8 +74,10 @@ fn a_contradiction_step_says_what_it_runs_into() {
             let f = step.forcing.as_ref().unwrap();
             assert!(f.contradiction.is_some());
             assert_eq!(f.assumptions.len(), 1);
-            let text = step.explanation(g.size());
-            assert!(text.contains("suppose") && text.contains("But"), "{text}");
+            let text = crate::lang::explain_fully(&step, g.size(), crate::lang::Lang::En);
+            assert!(text.starts_with("If r") && text.contains("Then"), "{text}");
+            let short = step.explanation(g.size());
+            assert!(short.chars().count() <= crate::lang::SENTENCE_MAX && short.contains("would"), "{short}");
             assert!(step_score(&step) >= 8.3);
             return;
         }
