@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serve, launch, snap, dist, openApp, cells, cell, saved, waitForPuzzle, DIGITS, draw, emptyCells, recognized } from './support.mjs';
+import { serve, launch, snap, dist, openApp, cells, cell, saved, savedWhen, waitForPuzzle, DIGITS, draw, emptyCells, recognized } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -115,7 +115,8 @@ test('a crash 30 ms after a move saves the move first, then says so; only a driv
     page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
     const e = (await cells(page)).find((c) => c.label.endsWith('empty'));
     await cell(page, e.row, e.col).click();
-    await page.waitForTimeout(700); // the first visit's own save is done: only the move is new
+    // The first visit's own save is done (the new puzzle, no move): only the move is new.
+    await savedWhen(page, (r) => r.game.actions.length === 0, { what: "the first visit's save" });
     // The move and the crash in one task of the page, 30 ms apart: the debounced autosave
     // (400 ms) cannot have run.
     await page.evaluate(() => {
@@ -135,8 +136,8 @@ test('a crash 30 ms after a move saves the move first, then says so; only a driv
     b.errors.length = 0; // the forced panic is expected
   }
   // Driven but not asked (every other test; a crawler): no hook, and a link cannot ask.
+  // (A puzzle is on: the app has started, and would have installed its hooks: src/app.rs.)
   const prod = await openApp(b, server.url + '?crash-test&inkdokuTestHooks=true');
-  await prod.waitForTimeout(800);
   assert.equal(await prod.evaluate(() => typeof window.inkdokuCrash), 'undefined');
   assert.equal(await prod.getByRole('alertdialog').count(), 0, 'no way to crash the app from a link');
   // Asked but not driven: a player's browser, whose navigator.webdriver is false.
@@ -159,7 +160,7 @@ test("two tabs: the second follows read-only and never overwrites the first one'
   const empty = (await cells(first)).filter((c) => c.label.endsWith('empty'));
   await cell(first, empty[0].row, empty[0].col).click();
   await first.keyboard.press('6');
-  await first.waitForTimeout(700);
+  await savedWhen(first, (r) => r.game.actions.length === 1, { what: 'the move' });
 
   const second = await b.pageIn(context);
   await second.goto(server.url);
@@ -225,7 +226,8 @@ test('the content security policy blocks inline scripts and eval', async () => {
     s.textContent = 'window.__injected = true';
     document.body.appendChild(s);
   });
-  await page.waitForTimeout(300);
+  // Both refusals reported (had either run, its violation would be missing and this would time out).
+  await page.waitForFunction(() => window.__violations.length >= 2, null, { timeout: 5000 });
   assert.equal(await page.evaluate(() => window.__evaluated), undefined, 'string eval is refused');
   assert.equal(await page.evaluate(() => window.__injected), undefined, 'an inline script does not run');
   const violated = await page.evaluate(() => window.__violations);
@@ -255,19 +257,37 @@ test('a worker that fails answers the waiting request with a message, and the ne
 
 test('a wait for the engine over 300 ms shows itself with Cancel, and Cancel ends it', async () => {
   const page = await b.page({ serviceWorkers: 'block' });
-  // The engine worker is slow to start (its script arrives after 3 s): the link's check waits.
+  // The engine worker is slow to start (its script is held until after Cancel): the link's
+  // check waits.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
   await page.context().route(ENGINE_SCRIPT, async (route) => {
-    await new Promise((r) => setTimeout(r, 3000));
+    await held;
     await route.continue();
   });
   await page.goto(server.url + '#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.');
   const waiting = page.getByRole('group', { name: 'Checking the puzzle…' });
   await waiting.waitFor({ timeout: 2500 });
+  // Every status from here on, and the givens on show with it.
+  await page.evaluate(() => {
+    const status = document.querySelector('[role=status]');
+    window.__said = [];
+    new MutationObserver(() => window.__said.push(`${status.textContent} (${document.querySelectorAll('[role=gridcell].given').length} givens)`))
+      .observe(status, { childList: true, subtree: true, characterData: true });
+  });
   await waiting.getByRole('button', { name: 'Cancel' }).click();
   assert.equal(await waiting.count(), 0);
   assert.equal(await page.getByRole('status').textContent(), 'Cancelled.');
-  await page.waitForTimeout(3500);
   assert.equal(await page.locator('[role=gridcell].given').count(), 0, 'the cancelled check opened nothing');
+  // The script arrives late, then a new game asks the engine again: any answer to the cancelled
+  // check would have come before the new puzzle (one worker answers in order; a fresh one
+  // starts after it), so what was said until then shows whether the link was opened after all.
+  release();
+  await page.getByRole('button', { name: 'New game' }).click();
+  await page.getByRole('dialog', { name: 'New game' }).getByRole('button', { name: 'Start' }).click();
+  await waitForPuzzle(page);
+  const said = await page.evaluate(() => window.__said);
+  assert.ok(!said.some((s) => /Opened/.test(s)), `the cancelled check opened nothing: ${said.join(' | ')}`);
 });
 
 test('a browser without WebAssembly SIMD is told why, in the player\'s language, instead of a blank page', async () => {

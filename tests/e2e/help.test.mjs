@@ -150,8 +150,7 @@ test('eliminations survive a reload and travel in a link with progress', async (
   const [r, c, d] = removed[0];
   const gone = new RegExp(`candidates [^,]*\\b${d}\\b`);
   assert.doesNotMatch(await cell(page, r, c).getAttribute('aria-label'), gone);
-  await page.waitForTimeout(700); // the debounced autosave
-  await page.reload();
+  await page.reload(); // leaving the page saves at once (pagehide): no wait for the autosave
   await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();
   await waitForPuzzle(page);
   assert.doesNotMatch(await cell(page, r, c).getAttribute('aria-label'), gone, 'after reload');

@@ -4,7 +4,7 @@
 // through a reload and a resize; a touch during pen use makes no mark; undo/redo cover it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, openApp, cells, cell, waitForPuzzle, DIGITS, densify, draw, emptyCells, recognized } from './support.mjs';
+import { serve, launch, snap, openApp, cells, cell, waitForPuzzle, DIGITS, densify, draw, emptyCells, recognized, skipTime, inkSettled, frames } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -88,8 +88,9 @@ test("the pen's eraser and the Eraser mode clear digits, never givens; scratch-o
   await page.getByRole('button', { name: 'Undo' }).click();
   assert.match(await label(page, empties[0].row, empties[0].col), /, 9(,|$)/);
 
-  // Eraser mode, for a finger or a mouse (a second after the pen, or the touch is the palm).
-  await page.waitForTimeout(1100);
+  // Eraser mode, for a finger or a mouse (a second after the pen, or the touch is the palm: the
+  // page's clock moves on past that window).
+  await skipTime(page, 1100);
   await page.getByRole('button', { name: 'Eraser' }).click();
   await draw(page, empties[0].row, empties[0].col, across, { pointerType: 'touch', pressure: 0 });
   assert.equal(await label(page, empties[0].row, empties[0].col), `Row ${empties[0].row}, column ${empties[0].col}, empty`);
@@ -120,12 +121,11 @@ test('scratchpad strokes stay, greyed in pen mode, through a reload and a resize
   await page.getByRole('button', { name: 'Undo' }).click();
   assert.equal(await page.locator('.ink.scratch').count(), 1, 'each stroke is one undo step');
   await page.getByRole('button', { name: 'Redo' }).click();
-  await page.waitForTimeout(600);
-  await page.reload();
+  await page.reload(); // leaving the page saves at once (pagehide): no wait for the autosave
   await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();
   assert.equal(await page.locator('.ink.scratch').count(), 2, 'kept through a reload');
   await page.setViewportSize({ width: 800, height: 480 });
-  await page.waitForTimeout(200);
+  await frames(page); // laid out and painted at the new size
   const after = await ratio();
   for (let i = 0; i < 3; i++) assert.ok(Math.abs(after[i] - before[i]) <= 3, `${before} vs ${after}`);
   // Greyed in pen mode (the mode after a reload), solid in scratchpad mode.
@@ -151,15 +151,15 @@ test('a touch while the pen is in use makes no mark; a pen tap selects', async (
     t.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, pointerId: 3, pointerType: 'pen', clientX: x, clientY: y, buttons: 0 }));
   }, [box.x + 5, box.y + 5]);
   await draw(page, e.row, e.col, DIGITS[1], { pointerType: 'touch', pressure: 0 });
-  await page.waitForTimeout(900);
+  await inkSettled(page); // (had the touch made ink, it would be read by now)
   assert.equal(await label(page, e.row, e.col), `Row ${e.row}, column ${e.col}, empty`);
   assert.equal(await page.locator('.ink').count(), 0);
   // A pen tap (a tiny stroke) selects the cell instead of inking.
   await draw(page, f.row, f.col, [[[0.5, 0.5], [0.51, 0.51]]]);
   assert.equal(await cell(page, f.row, f.col).getAttribute('aria-selected'), 'true');
   assert.equal(await page.locator('.ink').count(), 0);
-  // A finger writes too, once the pen is away.
-  await page.waitForTimeout(1100);
+  // A finger writes too, once the pen is away (the page's clock moves on past the palm window).
+  await skipTime(page, 1100);
   await draw(page, e.row, e.col, DIGITS[7], { pointerType: 'touch', pressure: 0 });
   await recognized(page, e.row, e.col, 7);
 });

@@ -2,7 +2,7 @@
 // switching changes every visible string (hints included) and survives a reload.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, openApp, cells, cell, waitForPuzzle, DIGITS, draw } from './support.mjs';
+import { serve, launch, snap, openApp, cells, cell, waitForPuzzle, DIGITS, draw, frames } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -38,6 +38,7 @@ test('switching to each language changes every visible string, and the choice is
   await page.getByRole('button', { name: 'Hint' }).click();
   await page.getByRole('region', { name: 'Hint' }).waitFor();
   const englishHint = await page.locator('.hint-card p').textContent();
+  let shown = englishHint;
   for (const [code, name, hint, row] of [
     ['de', 'Deutsch', 'Tipp', /^Zeile 1, Spalte 1, /],
     ['es', 'Español', 'Pista', /^Fila 1, columna 1, /],
@@ -47,7 +48,13 @@ test('switching to each language changes every visible string, and the choice is
     await page.getByRole('combobox').last().selectOption(code);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: hint, exact: true }).click();
-    await page.waitForTimeout(300);
+    // The hint's sentence in the new language is on show (then a frame for the rest to paint).
+    await page.waitForFunction((before) => {
+      const p = document.querySelector('.hint-card p');
+      return p && p.textContent !== before;
+    }, shown);
+    shown = await page.locator('.hint-card p').textContent();
+    await frames(page);
     const texts = await visibleText(page);
     const left = ENGLISH.filter((w) => texts.includes(w));
     assert.deepEqual(left, [], `${name}: English left on screen`);
@@ -62,8 +69,7 @@ test('switching to each language changes every visible string, and the choice is
   }
   await cell(page, e.row, e.col).click();
   await page.keyboard.press('5');
-  await page.waitForTimeout(600);
-  await page.reload();
+  await page.reload(); // leaving the page saves at once (pagehide): no wait for the autosave
   await page.getByRole('dialog').getByRole('button', { name: '계속하기' }).click();
   await waitForPuzzle(page);
   assert.equal(await page.getByRole('button', { name: '메모' }).count(), 1, 'Korean after reload');

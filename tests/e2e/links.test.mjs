@@ -9,7 +9,7 @@
 // "regions":[…]}, or shortened: {ce:[[{v:5},{v:3},,,…]],ca:[{v:'title: Classic'}]}).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openApp, cells, cell, waitForPuzzle } from './support.mjs';
+import { serve, launch, openApp, cells, cell, waitForPuzzle, savedWhen } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -102,7 +102,7 @@ test('a damaged payload or link for a returning player: a message, and the game 
   const e = (await cells(page)).find((c) => c.label.endsWith('empty'));
   await cell(page, e.row, e.col).click();
   await page.keyboard.press('2');
-  await page.waitForTimeout(600);
+  await savedWhen(page, (r) => r.game.actions.length === 1, { what: 'the move' });
   const board = await cells(page);
   for (const [bad, detail] of [
     [`?load=${FP9.slice(0, 60)}`, /f-puzzles data is damaged/],

@@ -4,7 +4,7 @@
 // what it erased and comes back with Undo, and the first-visit line on a touch device.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, cell, waitForPuzzle, DIGITS, densify, draw, emptyCells, recognized } from './support.mjs';
+import { serve, launch, snap, cell, waitForPuzzle, DIGITS, densify, draw, emptyCells, recognized, skipTime, inkSettled, frames } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -56,7 +56,8 @@ test('the correction chip offers the runner-up, then every digit; a pick is one 
   const box = await chip.boundingBox();
   await page.mouse.move(box.x + 3, box.y + 3);
   await page.mouse.down();
-  await page.waitForTimeout(650);
+  // Held until every digit is offered (LONG_PRESS_MS into the press), then let go: they stay.
+  await page.waitForFunction(() => document.querySelectorAll('button[aria-label^="Change to "]').length === 8, null, { timeout: 5000 });
   await page.mouse.up();
   assert.equal(await chip.getByRole('button', { name: /^Change to / }).count(), 8);
   const [g] = await emptyCells(page, 1);
@@ -74,8 +75,8 @@ test('in Notes mode the pen writes candidate marks; Scratchpad keeps free ink', 
   await page.waitForFunction(([r, c]) => /notes 4$/.test(document.querySelector(
     `[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')), [e.row, e.col], { timeout: 30000 });
   // The chip's moment, the pen's palm window, and the moment a stroke over the 4 would still be
-  // read as part of it (1.5 s).
-  await page.waitForTimeout(1600);
+  // read as part of it (1.5 s): the page's clock moves on past them.
+  await skipTime(page, 1600);
   await draw(page, e.row, e.col, DIGITS[7]);
   await page.waitForFunction(([r, c]) => /notes 4 7$/.test(document.querySelector(
     `[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')), [e.row, e.col], { timeout: 30000 });
@@ -187,14 +188,13 @@ test('first visit on a touch device: one line says to write in the cells, gone a
   await draw(page, e.row, e.col, DIGITS[7]);
   await recognized(page, e.row, e.col, 7);
   assert.equal(await tip.count(), 0);
-  await page.waitForTimeout(700);
-  await page.reload();
+  await page.reload(); // leaving the page saves at once (pagehide): no wait for the autosave
   await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();
   await waitForPuzzle(page);
   assert.equal(await page.getByRole('note').count(), 0, 'not again after a reload');
   // A desktop without touch never sees it.
   const desk = await open();
-  await desk.waitForTimeout(300);
+  await frames(desk); // the puzzle's first frames: the tip would be on show with it
   assert.equal(await desk.getByRole('note').count(), 0);
 });
 
@@ -211,7 +211,7 @@ test('on 16x16 the pen writes the letters A-G too', async () => {
   const nine = await open();
   const [f] = await emptyCells(nine, 1);
   await draw(nine, f.row, f.col, [[[0.3, 0.12], [0.3, 0.88]], [[0.3, 0.12], [0.72, 0.12]], [[0.3, 0.5], [0.64, 0.5]], [[0.3, 0.88], [0.72, 0.88]]]);
-  await nine.waitForTimeout(1500);
+  await inkSettled(nine); // read (or declined) and placed
   assert.doesNotMatch(await label(nine, f.row, f.col), /, [A-G](,|$)/);
 });
 

@@ -181,11 +181,11 @@ test('winning by hand: the cells fly, then Congratulations with time and best ti
   }
   await page.waitForSelector('.fly');
   assert.ok((await page.locator('.fly').count()) >= 60, 'cells fly off');
-  await page.waitForTimeout(900);
+  await page.waitForFunction(() => document.querySelector('.fly')?.getAnimations().some((a) => a.currentTime >= 800)); // half-way
   await snap(page, 'win-flying-800x480');
   const dialog = page.getByRole('dialog', { name: 'Congratulations!' });
   await dialog.waitFor();
-  await page.waitForTimeout(2500);
+  await page.waitForFunction(() => document.querySelectorAll('.fly').length === 0, null, { timeout: 10000 }); // FLIGHT_MS
   assert.equal(await page.locator('.fly').count(), 0, 'the animation stops when done');
   const text = await dialog.textContent();
   assert.match(text, /Time: \d+:\d\d/);
@@ -290,9 +290,8 @@ test('reload in the middle of a game restores everything, undo history included'
   await cell(page, f.row, f.col).click();
   await page.keyboard.press('8');
   await saved(page);
-  await page.waitForTimeout(600);
   const before = await cells(page);
-  await page.reload();
+  await page.reload(); // leaving the page saves at once (pagehide): the last move too
   await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();
   assert.deepEqual(await cells(page), before);
   await page.getByRole('button', { name: 'Undo' }).click();
@@ -327,17 +326,22 @@ test('a corrupt saved game is kept aside and reported, and the app still starts'
 });
 
 test('the timer runs, and pauses while a dialog covers the board', async () => {
-  const page = await openApp(b, server.url);
+  // The page's clock is Playwright's: the play clock's ticks (every 250 ms) are run here, not
+  // waited for.
+  const page = await b.page();
+  await page.clock.install();
+  await page.goto(server.url);
+  await waitForPuzzle(page);
   const timer = page.getByRole('timer');
-  await page.waitForTimeout(2200);
+  await page.clock.runFor(2200);
   const t1 = await timer.textContent();
   assert.notEqual(t1, '0:00');
   await page.getByRole('button', { name: 'Settings' }).click();
   const t2 = await timer.textContent();
-  await page.waitForTimeout(2200);
+  await page.clock.runFor(2200);
   assert.equal(await timer.textContent(), t2);
   await page.keyboard.press('Escape');
-  await page.waitForTimeout(1300);
+  await page.clock.runFor(1300);
   assert.notEqual(await timer.textContent(), t2);
 });
 
@@ -362,8 +366,10 @@ test('layout: square board, controls on the writing hand side, hover shows candi
       // A cell's candidates on hover: only for a player who asked for them.
       const e = await firstEmpty(page);
       const tip = page.getByRole('tooltip');
+      // Past the hover's 600 ms on the page's clock (Playwright's from here on: run, not waited).
+      await page.clock.install();
       await cell(page, e.row, e.col).hover();
-      await page.waitForTimeout(900); // past the hover's 600 ms
+      await page.clock.runFor(900);
       assert.equal(await tip.count(), 0, 'no candidates unless asked for');
       await page.mouse.move(0, 0);
       await page.getByRole('button', { name: 'Settings' }).click();

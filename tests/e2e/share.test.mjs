@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { serve, launch, snap, openApp, cells, cell, saved, waitForPuzzle } from './support.mjs';
+import { serve, launch, snap, openApp, cells, cell, saved, savedWhen, saveNow, waitForPuzzle } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -63,8 +63,7 @@ test('a malformed link says what is wrong and leaves the saved game untouched', 
   const e = (await cells(page)).find((c) => c.label.endsWith('empty'));
   await cell(page, e.row, e.col).click();
   await page.keyboard.press('2');
-  await page.waitForTimeout(600);
-  const stored = await page.evaluate(() => localStorage.getItem('inkdoku.game.v1'));
+  const stored = JSON.stringify(await savedWhen(page, (r) => r.game.actions.length === 1, { what: 'the move' }));
   for (const [bad, reason] of [
     ['#p=AQkA', /cut short/],
     ['#p=AQkB!!', /not base64url/],
@@ -85,7 +84,7 @@ test('a malformed link says what is wrong and leaves the saved game untouched', 
     await dialog.getByRole('button', { name: 'OK' }).click();
     assert.match(await label(page, e.row, e.col), /, 2(,|$)/);
   }
-  await page.waitForTimeout(600);
+  await saveNow(page); // storage now holds the game on show
   const after = JSON.parse(await page.evaluate(() => localStorage.getItem('inkdoku.game.v1')));
   assert.deepEqual(after.game, JSON.parse(stored).game);
 });
@@ -100,8 +99,8 @@ test('opening a link during a game asks first', async () => {
   const ask = page.getByRole('dialog', { name: 'Open this puzzle?' });
   await ask.getByRole('button', { name: 'Keep playing' }).click();
   assert.match(await label(page, e.row, e.col), /, 2(,|$)/);
-  // ...or opened afresh: the same question, and this time the puzzle opens.
-  await page.waitForTimeout(600);
+  // ...or opened afresh: the same question, and this time the puzzle opens. (Leaving the page
+  // saves the game at once: no wait for the autosave.)
   await page.goto('about:blank');
   await page.goto(server.url + '#' + PUZZLE);
   await ask.getByRole('button', { name: 'Open puzzle' }).click();
@@ -206,7 +205,7 @@ test('the daily puzzle is the same for everyone, and the same as the native tool
     await page.getByRole('button', { name: 'New game' }).click();
     await page.getByRole('button', { name: 'Daily puzzle' }).click();
     await page.waitForFunction((d) => document.querySelector('[role=status]').textContent.includes(`Daily puzzle, ${d}`), date);
-    await page.waitForTimeout(600);
+    await saveNow(page);
     grids.push((await saved(page)).game.givens);
   }
   assert.equal(grids[0], grids[1]);
@@ -253,23 +252,20 @@ test('the daily puzzle asks before it replaces a game; both are kept, and the da
   await ask.getByRole('button', { name: 'Start new game' }).click();
   await page.waitForFunction((d) => document.querySelector('[role=status]').textContent.includes(`Daily puzzle, ${d}`), date);
   await write(2);
-  await page.waitForTimeout(600); // the debounced autosave
-  const daily = await saved(page);
+  const daily = await savedWhen(page, (r) => r.game.givens !== first && r.game.actions.length === 2, { what: 'the daily with two moves' });
   // Back to the first game from New game's list of games in progress ...
   await page.getByRole('button', { name: 'New game' }).click();
   const kept = dialog.getByRole('group', { name: 'Games in progress' });
   assert.equal(await kept.getByRole('button').count(), 1);
   await kept.getByRole('button').first().click();
-  await page.waitForTimeout(600);
-  assert.equal((await saved(page)).game.givens, first);
+  assert.equal((await savedWhen(page, (r) => r.game.givens === first, { what: 'the first game back' })).game.givens, first);
   // ... then the daily again: its two moves are there, and the first game is kept.
   await page.getByRole('button', { name: 'New game' }).click();
   assert.match(await kept.getByRole('button').first().textContent(), new RegExp(`^Daily puzzle ${date} · \\d+:\\d\\d$`));
   await dialog.getByRole('button', { name: 'Daily puzzle', exact: true }).click();
   await page.getByRole('dialog', { name: 'Start the daily puzzle?' }).getByRole('button', { name: 'Start new game' }).click();
   await page.waitForFunction((d) => document.querySelector('[role=status]').textContent.includes(`Daily puzzle, ${d}`), date);
-  await page.waitForTimeout(600);
-  const back = await saved(page);
+  const back = await savedWhen(page, (r) => r.game.givens === daily.game.givens, { what: 'the daily again' });
   assert.equal(back.game.givens, daily.game.givens);
   assert.deepEqual(back.game.actions, daily.game.actions, 'the daily resumed with its moves');
   await page.getByRole('button', { name: 'New game' }).click();

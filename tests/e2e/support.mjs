@@ -168,6 +168,58 @@ export async function saved(page) {
   return page.evaluate(() => JSON.parse(localStorage.getItem('inkdoku.game.v1')));
 }
 
+/** Waits until the stored game record satisfies `ok(record)` and returns it: the wait for the
+ *  debounced autosave (400 ms after the last change) ends when storage shows what the test did,
+ *  not after a guessed time. Polls from here (a predicate can't be sent into the page: its CSP
+ *  refuses eval). */
+export async function savedWhen(page, ok, { timeout = 10000, what = 'the awaited game record' } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const text = await page.evaluate(() => localStorage.getItem('inkdoku.game.v1'));
+    const record = text === null ? null : JSON.parse(text);
+    if (record !== null && ok(record)) return record;
+    if (Date.now() > end) throw new Error(`${what} was not stored within ${timeout} ms; stored: ${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 25)); // the polling interval, not a wait for time to pass
+  }
+}
+
+/** Has the app save the game on show at once, as when the page is left (its `pagehide`
+ *  handler: effects.rs): afterwards storage holds what this tab would store, with no wait for
+ *  the debounced autosave. For checks that a stored game did *not* change, and for a fenced
+ *  tab's attempt to write. */
+export async function saveNow(page) {
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
+}
+
+/** Resolves after `n` animation frames of the page: what an input changed is rendered (a
+ *  barrier, not a wait for time; in a background page frames do not run). */
+export async function frames(page, n = 2) {
+  await page.evaluate((n) => new Promise((resolve) => {
+    const step = (k) => (k === 0 ? resolve() : requestAnimationFrame(() => step(k - 1)));
+    step(n);
+  }), n);
+}
+
+const clocked = new WeakSet();
+
+/** Moves the page's clock `ms` ahead at once, firing what falls due (Playwright's clock,
+ *  installed on first use; it runs in step with real time otherwise): for a wait on one of the
+ *  app's own windows or timers (Date.now, setTimeout: the palm window after a pen, the time a
+ *  stroke may still join a digit, the grow timer), which then passes without a real wait. */
+export async function skipTime(page, ms) {
+  if (!clocked.has(page)) {
+    await page.clock.install();
+    clocked.add(page);
+  }
+  await page.clock.fastForward(ms);
+}
+
+/** Waits until no ink is waiting to be read or placed (a declined drawing, which waits for the
+ *  player, excepted): what the pen wrote has come to its end. */
+export async function inkSettled(page, timeout = 30000) {
+  await page.waitForFunction(() => !document.querySelector('.ink.pending:not(.declined), .ink.live'), null, { timeout, polling: 20 });
+}
+
 /** The current puzzle's solution as a string of digits (from the saved game). */
 export async function solution(page) {
   const rec = await saved(page);
@@ -211,6 +263,8 @@ export async function draw(page, r, c, strokes, { pointerType = 'pen', pressure 
       for (const p of pts.slice(1)) fire('pointermove', p, { button: -1 });
       fire('pointerup', pts[pts.length - 1], { buttons: 0, pressure: 0 });
     }, { pts, pointerType, pressure, buttons, button });
+    // The pen's rhythm, kept on purpose: a person's pause after each stroke, which the writing
+    // flow reads (the strokes of one digit come close together; ink/writing.rs).
     await page.waitForTimeout(pauseMs);
   }
 }
@@ -247,7 +301,8 @@ export async function openWithCandidates(b, url, puzzle, options = {}) {
 
 /** Reloads a page in the middle of a game and continues it (the "Welcome back" dialog). */
 export async function reloadAndContinue(page) {
-  await page.waitForTimeout(1200); // the debounced autosave
+  // No wait for the debounced autosave: leaving the page (the reload's pagehide) saves at once,
+  // as it does for a player who reloads in the middle of a game.
   await page.reload();
   await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();
 }

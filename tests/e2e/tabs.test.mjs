@@ -5,7 +5,7 @@
 // animation frames (Playwright's default polling) do not run in a background page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, cell, cells, waitForPuzzle, saved } from './support.mjs';
+import { serve, launch, cell, cells, waitForPuzzle, saved, savedWhen, saveNow } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -34,8 +34,10 @@ test('two tabs opened at the same moment: exactly one plays', async () => {
   const context = await b.browser.newContext();
   const [one, two] = [await b.pageIn(context), await b.pageIn(context)];
   await Promise.all([one.goto(server.url), two.goto(server.url)]);
-  await Promise.race([otherTab(one).waitFor(), otherTab(two).waitFor()]);
-  await one.waitForTimeout(300);
+  // Both settled: each shows either a puzzle of its own or the other-tab notice.
+  const settled = (page) => page.waitForFunction(() => document.querySelector('[role=dialog]')
+    || document.querySelectorAll('[role=gridcell].given').length > 0, null, { polling: 100, timeout: 30000 });
+  await Promise.all([settled(one), settled(two)]);
   const following = [await otherTab(one).count(), await otherTab(two).count()];
   assert.deepEqual(following.sort(), [0, 1], 'one tab plays, the other follows');
   await context.close();
@@ -55,11 +57,12 @@ test('a frozen playing tab is taken over, and cannot write over the new game whe
   const f = (await cells(second)).find((c) => c.label.endsWith('empty'));
   await cell(second, f.row, f.col).click();
   await second.keyboard.press('6');
-  await second.waitForTimeout(700);
+  await savedWhen(second, (r) => r.game.actions.length === 2, { what: "the second tab's move" });
 
   await cdp.send('Page.setWebLifecycleState', { state: 'active' });
   await otherTab(first).waitFor();
-  await first.waitForTimeout(700);
+  // The woken tab tries to save its game at once (as when it is left): fenced, it writes nothing.
+  await saveNow(first);
   const stored = (await saved(second)).game.actions;
   assert.equal(stored.length, 2, 'both moves, the second tab\'s included: the woken tab wrote nothing');
   await context.close();
@@ -76,8 +79,7 @@ test('a link opened in a second tab is offered there; the replaced game stays as
   await second.waitForFunction(() => /Opened a 9x9 puzzle/.test(document.querySelector('[role=status]').textContent));
   assert.equal(await label(second, 1, 1), 'Row 1, column 1, 8, given', 'puzzle B plays here');
   await otherTab(first).waitFor();
-  await second.waitForTimeout(700);
-  assert.equal((await saved(second)).game.givens, B);
+  assert.equal((await savedWhen(second, (r) => r.game.givens === B, { what: 'puzzle B' })).game.givens, B);
 
   // New game → the game in progress it replaced: back to puzzle A with its move.
   await second.getByRole('button', { name: 'New game' }).click();

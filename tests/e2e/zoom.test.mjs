@@ -5,7 +5,7 @@
 // 1280x800, and for 9x9 at 800x480, nothing of this shows. Bounding boxes, not only screenshots.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, cell, waitForPuzzle, DIGITS, draw, recognized } from './support.mjs';
+import { serve, launch, snap, cell, waitForPuzzle, DIGITS, draw, recognized, inkSettled, frames } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -166,7 +166,7 @@ test('800x480, 16x16: the pen picks a cell on the whole board, then writes digit
   await draw(page, r, c, DIGITS[2]);
   await magnified(page, r, c);
   assert.equal(await cell(page, r, c).getAttribute('aria-selected'), 'true');
-  await page.waitForTimeout(900);
+  await inkSettled(page); // (had the stroke made ink, it would be read by now)
   assert.match(await label(page, r, c), /empty$/, 'nothing written on the whole board');
   assert.equal(await page.locator('.ink').count(), 0, 'no ink left behind');
 
@@ -191,7 +191,7 @@ test('800x480, 16x16: the pen picks a cell on the whole board, then writes digit
 
   // A touch right after the pen (the palm) makes no mark, in the magnified view too.
   await draw(page, f.row, f.col, DIGITS[1], { pointerType: 'touch', pressure: 0 });
-  await page.waitForTimeout(900);
+  await inkSettled(page); // (had the touch made ink, it would be read by now)
   assert.match(await label(page, f.row, f.col), /empty$/);
 
   // Notes by pen.
@@ -214,7 +214,7 @@ test('1280x800 and 9x9 at 800x480: the whole board is big enough, and nothing ch
   const cells = await cellBoxes(big);
   assert.ok(cells.every((c) => c.inside && c.width >= MIN), '16x16 cells of 40 px or more, all on show');
   await cell(big, 6, 6).click();
-  await big.waitForTimeout(300);
+  await frames(big, 3); // the tap's changes rendered (a focus view would show at once)
   const after = await cellBoxes(big);
   assert.deepEqual(after.map((c) => [c.width, c.inside]), cells.map((c) => [c.width, c.inside]), 'a tap changes no cell\'s box');
   // The pen writes on the whole board there.
@@ -227,7 +227,7 @@ test('1280x800 and 9x9 at 800x480: the whole board is big enough, and nothing ch
   const before = await cellBoxes(nine);
   assert.ok(before.every((c) => c.inside && c.width >= MIN));
   await cell(nine, 1, 1).click();
-  await nine.waitForTimeout(300);
+  await frames(nine, 3);
   assert.deepEqual((await cellBoxes(nine)).map((c) => c.width), before.map((c) => c.width));
   assert.deepEqual(b.errors, []);
 });
