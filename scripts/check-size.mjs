@@ -8,7 +8,10 @@
 //
 // "Before the first puzzle" is what a first visit loads before a puzzle shows: the page, its
 // style, the app's script and wasm and the engine worker (which makes the puzzle; one of its two
-// builds). The ink worker and its model load beside it and are needed only at the first stroke.
+// builds). The ink worker and its networks come after: the app starts the ink worker 3 s after
+// load, and the service worker caches them once a puzzle is on screen (static/sw.js).
+// "The whole offline copy" is what the service worker caches: every file but the engine worker
+// build the browser does not run (counted here with the larger of the two).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -75,7 +78,10 @@ for (const name of Object.keys(BUDGET)) {
 const sum = (names) => names.reduce((s, n) => s + (sizes[n]?.gzip ?? 0), 0);
 row('before the first puzzle', sum(FIRST_PUZZLE), TOTALS['before the first puzzle']);
 row('the pen: ink worker and networks', sum(PEN), TOTALS['the pen: ink worker and networks']);
-row('the whole offline copy', sum(Object.keys(sizes)), TOTALS['the whole offline copy']);
+const ENGINE_BUILDS = [['worker_loader.js', 'worker.js', 'worker_bg.wasm'], ['worker_relaxed_loader.js', 'worker_relaxed_bg.wasm']];
+const unused = Math.min(...ENGINE_BUILDS.map(sum));
+row('the whole offline copy', sum(Object.keys(sizes)) - unused, TOTALS['the whole offline copy']);
+row('the build (dist/, both engine builds)', sum(Object.keys(sizes)), undefined);
 if (failed) {
   console.log('check-size: over budget (above)');
   process.exit(1);
