@@ -33,13 +33,14 @@ const BUDGET = {
   'digits.cnn': 44_000,
   'strokes.cnn': 13_000,
   'compat.js': 2_000,
-  'sw.js': 1_500,
+  // The precache in two parts (issue 33) added its file lists and a relaxed-SIMD probe.
+  'sw.js': 2_300,
   'manifest.webmanifest': 600,
 };
 const FIRST_PUZZLE = ['index.html', 'style.css', 'app.js', 'app_bg.wasm', 'worker_loader.js', 'worker.js', 'worker_bg.wasm'];
 // The pen (issue 30): the ink worker with its two networks stays within 1 MB.
 const PEN = ['ink_loader.js', 'ink_bg.wasm', 'digits.cnn', 'strokes.cnn'];
-const TOTALS = { 'before the first puzzle': 835_000, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 2_100_000 };
+const TOTALS = { 'before the first puzzle': 835_000, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 1_855_000 };
 
 // Trunk's hash is a number in hex: 16 digits, or fewer when it begins with zeros.
 const unhashed = (name) => name.replace(/-[0-9a-f]{8,16}(?=[._])/, '');
@@ -81,7 +82,7 @@ row('the pen: ink worker and networks', sum(PEN), TOTALS['the pen: ink worker an
 const ENGINE_BUILDS = [['worker_loader.js', 'worker.js', 'worker_bg.wasm'], ['worker_relaxed_loader.js', 'worker_relaxed_bg.wasm']];
 const unused = Math.min(...ENGINE_BUILDS.map(sum));
 row('the whole offline copy', sum(Object.keys(sizes)) - unused, TOTALS['the whole offline copy']);
-row('the build (dist/, both engine builds)', sum(Object.keys(sizes)), undefined);
+row('dist/, both engine builds', sum(Object.keys(sizes)), undefined);
 if (failed) {
   console.log('check-size: over budget (above)');
   process.exit(1);

@@ -38,10 +38,14 @@ function relaxedSimd() {
   }
 }
 
-/** The files cached at install: the build without the pen's files and the unused engine build. */
+/** The files cached at install: the build without the pen's files and the unused engine build.
+ *  A file whose name has Trunk's content hash (the app's script, wasm and style) is taken from
+ *  the browser's HTTP cache when it is there (the page has just downloaded it, and such a name
+ *  never changes content), not downloaded a second time beside the engine worker. */
 function firstFiles() {
   const unused = ENGINE_BUILDS[relaxedSimd() ? 'plain' : 'relaxed'];
-  return FILES.filter((f) => !LATER.includes(f) && !unused.includes(f));
+  return FILES.filter((f) => !LATER.includes(f) && !unused.includes(f))
+    .map((f) => (/-[0-9a-f]{8,16}[._]/.test(f) ? new Request(f, { cache: 'force-cache' }) : f));
 }
 
 /** Adds the pen's files to this version's cache, those it lacks. */
