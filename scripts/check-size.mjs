@@ -8,7 +8,10 @@
 //
 // "Before the first puzzle" is what a first visit loads before a puzzle shows: the page, its
 // style, the app's script and wasm and the engine worker (which makes the puzzle; one of its two
-// builds). The ink worker and its model load beside it and are needed only at the first stroke.
+// builds). The ink worker and its networks come after: the app starts the ink worker 3 s after
+// load, and the service worker caches them once a puzzle is on screen (static/sw.js).
+// "The whole offline copy" is what the service worker caches: every file but the engine worker
+// build the browser does not run (counted here with the larger of the two).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -30,13 +33,14 @@ const BUDGET = {
   'digits.cnn': 44_000,
   'strokes.cnn': 13_000,
   'compat.js': 2_000,
-  'sw.js': 1_500,
+  // The precache in two parts (issue 33) added its file lists and a relaxed-SIMD probe.
+  'sw.js': 2_300,
   'manifest.webmanifest': 600,
 };
 const FIRST_PUZZLE = ['index.html', 'style.css', 'app.js', 'app_bg.wasm', 'worker_loader.js', 'worker.js', 'worker_bg.wasm'];
 // The pen (issue 30): the ink worker with its two networks stays within 1 MB.
 const PEN = ['ink_loader.js', 'ink_bg.wasm', 'digits.cnn', 'strokes.cnn'];
-const TOTALS = { 'before the first puzzle': 835_000, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 2_100_000 };
+const TOTALS = { 'before the first puzzle': 835_000, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 1_855_000 };
 
 // Trunk's hash is a number in hex: 16 digits, or fewer when it begins with zeros.
 const unhashed = (name) => name.replace(/-[0-9a-f]{8,16}(?=[._])/, '');
@@ -75,7 +79,10 @@ for (const name of Object.keys(BUDGET)) {
 const sum = (names) => names.reduce((s, n) => s + (sizes[n]?.gzip ?? 0), 0);
 row('before the first puzzle', sum(FIRST_PUZZLE), TOTALS['before the first puzzle']);
 row('the pen: ink worker and networks', sum(PEN), TOTALS['the pen: ink worker and networks']);
-row('the whole offline copy', sum(Object.keys(sizes)), TOTALS['the whole offline copy']);
+const ENGINE_BUILDS = [['worker_loader.js', 'worker.js', 'worker_bg.wasm'], ['worker_relaxed_loader.js', 'worker_relaxed_bg.wasm']];
+const unused = Math.min(...ENGINE_BUILDS.map(sum));
+row('the whole offline copy', sum(Object.keys(sizes)) - unused, TOTALS['the whole offline copy']);
+row('dist/, both engine builds', sum(Object.keys(sizes)), undefined);
 if (failed) {
   console.log('check-size: over budget (above)');
   process.exit(1);

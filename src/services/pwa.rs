@@ -1,5 +1,7 @@
 //! The service worker: registered on start; when a new deploy's worker is installed and
 //! waiting, the app says "a new version is ready" and reloads into it when the player agrees.
+//! Once a puzzle is on screen the page asks it to complete the offline copy (static/sw.js: the
+//! pen's files are not precached before, so that they do not share the line with the app).
 
 use crate::state::Store;
 use leptos::prelude::*;
@@ -37,6 +39,27 @@ pub fn register(store: Store) {
             Ok(Ok(reg)) => watch(reg, store),
             Ok(Err(e)) | Err(e) => web_sys::console::warn_2(&"service worker not registered (no offline play):".into(), &e),
         }
+    });
+    complete_offline_copy_after_first_puzzle(store, container);
+}
+
+/// Tells the active service worker, once the game has givens (a puzzle is on screen), to cache
+/// the pen's files. Once per start: the worker fetches only what its cache lacks.
+fn complete_offline_copy_after_first_puzzle(store: Store, container: web_sys::ServiceWorkerContainer) {
+    let asked = Cell::new(false);
+    Effect::new(move |_| {
+        if asked.get() || store.game.with(|g| g.givens().filled_count() == 0) {
+            return;
+        }
+        asked.set(true);
+        let Ok(ready) = container.ready() else { return };
+        leptos::task::spawn_local(async move {
+            // `ready` waits for an active worker (on a first visit, the end of its install).
+            let Ok(Ok(reg)) = JsFuture::from(ready).await.map(JsCast::dyn_into::<ServiceWorkerRegistration>) else { return };
+            if let Some(active) = reg.active() {
+                let _ = active.post_message(&JsValue::from_str("complete-offline-copy"));
+            }
+        });
     });
 }
 

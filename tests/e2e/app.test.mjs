@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serve, launch, snap, dist, openApp, cells, cell, saved, savedWhen, waitForPuzzle, DIGITS, draw, emptyCells, recognized } from './support.mjs';
+import { serve, launch, snap, dist, openApp, cells, cell, saved, savedWhen, waitForPuzzle, DIGITS, draw, emptyCells, recognized, penCached } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -38,6 +38,8 @@ test('installable: Chromium reports no installability errors', async () => {
 test('offline after one visit: reload, handwriting, new games of every size and level, hints', async () => {
   const page = await openApp(b, server.url);
   await controlled(page);
+  // The pen's files join the offline copy after the first puzzle (static/sw.js): wait for them.
+  await penCached(page);
   await page.context().setOffline(true);
   await page.reload();
   await waitForPuzzle(page);

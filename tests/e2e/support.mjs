@@ -412,3 +412,23 @@ export async function digitIn(page, r, c) {
   const label = await cell(page, r, c).getAttribute('aria-label');
   return label.match(/^Row \d+, column \d+, ([1-9A-G])(,|$)/)?.[1] ?? null;
 }
+
+/** The pen's files (the ink worker and its networks): the service worker caches them once the
+ *  page's first puzzle shows, not at install (static/sw.js). */
+export const PEN_FILES = ['./ink_loader.js', './ink_bg.wasm', './digits.cnn', './strokes.cnn'];
+
+/** Waits until the page's offline copy holds the pen's files; throws after `timeout` ms. The
+ *  wait runs in the page, checking the cache until they are in. */
+export async function penCached(page, timeout = 30000) {
+  const ok = await page.evaluate(async ([pen, timeout]) => {
+    const end = performance.now() + timeout;
+    while (performance.now() < end) {
+      const name = (await caches.keys()).find((k) => k.startsWith('inkdoku-'));
+      const cache = name && await caches.open(name);
+      if (cache && (await Promise.all(pen.map((f) => cache.match(f)))).every(Boolean)) return true;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return false;
+  }, [PEN_FILES, timeout]);
+  if (!ok) throw new Error(`the pen's files did not reach the offline copy within ${timeout} ms`);
+}

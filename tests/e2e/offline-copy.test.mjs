@@ -1,0 +1,136 @@
+// The offline copy in two parts (issue 33, static/sw.js): a first visit's service worker
+// precaches the app and the one engine worker build the browser runs, and the pen's files (the
+// ink worker and its networks) only once the page says a puzzle is on screen; an update caches
+// everything at once. Then, in Chromium: after one visit the copy is whole, the unused engine
+// build was never downloaded, and offline the app plays, hints and reads the pen.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import vm from 'node:vm';
+import { serveFile, launch, dist, waitForPuzzle, DIGITS, draw, emptyCells, recognized, penCached, PEN_FILES as PEN } from './support.mjs';
+
+const PLAIN = ['./worker_loader.js', './worker.js', './worker_bg.wasm'];
+const RELAXED = ['./worker_relaxed_loader.js', './worker_relaxed_bg.wasm'];
+
+/** The built sw.js run in a sandbox with a fake Cache Storage; `relaxed` is what its
+ *  WebAssembly relaxed-SIMD probe finds. Returns its event dispatcher and the caches. */
+function serviceWorker({ relaxed, oldCache = false }) {
+  const listeners = {};
+  const caches = new Map();
+  const fetched = [];
+  const open = (name) => {
+    if (!caches.has(name)) {
+      const files = new Set();
+      caches.set(name, {
+        files,
+        match: async (f) => (files.has(f) ? {} : undefined),
+        addAll: async (list) => list.forEach((r) => {
+          const f = typeof r === 'string' ? r : r.url;
+          // Only names with Trunk's content hash may come from the HTTP cache (no stale file).
+          if (typeof r !== 'string') assert.ok(r.cache === 'force-cache' && /-[0-9a-f]{16}[._]/.test(f), f);
+          fetched.push(r);
+          files.add(f);
+        }),
+      });
+    }
+    return caches.get(name);
+  };
+  if (oldCache) open('inkdoku-0000000000000000').files.add('./index.html');
+  const self = {
+    addEventListener: (type, f) => { listeners[type] = f; },
+    skipWaiting() {},
+    clients: { claim: async () => {} },
+    location: { origin: 'http://x' },
+  };
+  vm.runInNewContext(fs.readFileSync(path.join(dist, 'sw.js'), 'utf8'), {
+    self,
+    caches: { open: async (n) => open(n), keys: async () => [...caches.keys()], delete: async (n) => caches.delete(n) },
+    WebAssembly: { validate: () => relaxed },
+    Request: class { constructor(url, init) { this.url = url; this.cache = init?.cache; } },
+  });
+  const dispatch = async (type, data) => {
+    let done = Promise.resolve();
+    listeners[type]({ data, waitUntil: (p) => { done = p; } });
+    await done;
+  };
+  const current = () => [...caches.entries()].find(([k]) => k !== 'inkdoku-0000000000000000')[1].files;
+  return { dispatch, current, fetched };
+}
+
+const files = (() => {
+  const src = fs.readFileSync(path.join(dist, 'sw.js'), 'utf8');
+  return JSON.parse(src.match(/const FILES = (\[.*\]);/)[1]);
+})();
+
+test('a first install precaches all but the pen and the unused engine build; the page\'s message adds the pen', async () => {
+  for (const relaxed of [true, false]) {
+    const [used, unused] = relaxed ? [RELAXED, PLAIN] : [PLAIN, RELAXED];
+    const sw = serviceWorker({ relaxed });
+    await sw.dispatch('install');
+    const first = [...sw.current()].sort();
+    assert.deepEqual(first, files.filter((f) => !PEN.includes(f) && !unused.includes(f)).sort(), `relaxed SIMD: ${relaxed}`);
+    for (const f of used) assert.ok(first.includes(f), `${f} is precached`);
+    const fromHttpCache = sw.fetched.filter((r) => typeof r !== 'string').map((r) => r.url);
+    assert.ok(fromHttpCache.some((f) => f.endsWith('_bg.wasm')), 'the app\'s wasm is not downloaded twice');
+    await sw.dispatch('message', 'complete-offline-copy');
+    assert.deepEqual([...sw.current()].sort(), files.filter((f) => !unused.includes(f)).sort(), 'the whole copy');
+    // Asked again (every start asks), it fetches nothing: the copy is whole.
+    const before = sw.fetched.length;
+    await sw.dispatch('message', 'complete-offline-copy');
+    assert.equal(sw.fetched.length, before);
+  }
+});
+
+test('an update precaches the pen at once (nothing waits for its bytes)', async () => {
+  const sw = serviceWorker({ relaxed: true, oldCache: true });
+  await sw.dispatch('install');
+  assert.deepEqual([...sw.current()].sort(), files.filter((f) => !PLAIN.includes(f)).sort());
+});
+
+let server, b;
+const served = [];
+before(async () => {
+  // dist/ as support.mjs serves it, with a log of the files sent.
+  const s = http.createServer((req, res) => serveFile(dist, req, res, (p) => served.push(p)));
+  await new Promise((resolve) => s.listen(0, '127.0.0.1', resolve));
+  server = { url: `http://127.0.0.1:${s.address().port}/`, close: () => new Promise((r) => s.close(r)) };
+  b = await launch();
+});
+after(async () => { await b?.close(); await server?.close(); });
+
+test('after one visit the copy is whole without the unused engine build; offline, the app plays and reads the pen', async () => {
+  const page = await b.page();
+  await page.goto(server.url);
+  await waitForPuzzle(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+  // The page asked for the pen's files once the puzzle showed: wait until they are in.
+  const cached = async () => page.evaluate(async () => {
+    const name = (await caches.keys()).find((k) => k.startsWith('inkdoku-'));
+    if (!name) return [];
+    return (await (await caches.open(name)).keys()).map((r) => '.' + new URL(r.url).pathname);
+  });
+  await penCached(page);
+  // Chromium has relaxed SIMD: the app runs that build, and the plain one is neither
+  // downloaded nor cached.
+  const relaxed = await page.evaluate(() => WebAssembly.validate(new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b,
+    0x03, 0x02, 0x01, 0x00, 0x0a, 0x0f, 0x01, 0x0d, 0x00,
+    0x41, 0x00, 0xfd, 0x0f, 0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x80, 0x02, 0x0b])));
+  assert.equal(relaxed, true, 'this Chromium has relaxed SIMD');
+  const copy = new Set(await cached());
+  for (const f of files.filter((f) => f !== './')) assert.equal(copy.has(f), !PLAIN.includes(f), `${f} in the offline copy`);
+  for (const f of PLAIN) assert.ok(!served.includes(f.slice(1)), `${f} was downloaded`);
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await waitForPuzzle(page);
+  // The engine worker (a hint) and the ink worker (a digit read) answer from the copy.
+  await page.getByRole('button', { name: 'Hint', exact: true }).click();
+  await page.getByRole('region', { name: 'Hint' }).waitFor();
+  const [free] = await emptyCells(page, 1);
+  await draw(page, free.row, free.col, DIGITS[4]);
+  await recognized(page, free.row, free.col, 4);
+  await page.context().setOffline(false);
+});
