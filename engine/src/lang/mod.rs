@@ -281,7 +281,7 @@ const DE: Phrases = Phrases {
     forced_cell: "{link}: ohne {digit} ist die fast gesperrte Menge {set} (n Zellen, n+1 Ziffern; schattiert) gesperrt, und ihre übrigen Ziffern lassen {cell} nur {only}.",
     uniqueness: "{cells} dürfen kein austauschbares Rechteck aus {digits} werden, sonst hätte das Rätsel zwei Lösungen.",
     bug: "jede andere leere Zelle hat zwei Kandidaten: {cell} muss {digit} sein, sonst hätte das Rätsel zwei Lösungen.",
-    sue_de_coq: "[{crossing} (wo sich {house0} und {house1} kreuzen), {linecells} (in {house0}) und {boxcells} (in {house1})|{crossing} mit {linecells} und {boxcells}] enthalten nur {digits}: so viele Ziffern wie Zellen, [und keine Ziffer auf beiden Seiten, also steht jede genau einmal darin|keine auf beiden Seiten, also jede genau einmal]: {linedigits} entfallen im Rest von {house0}; {boxdigits} entfallen im Rest von {house1}.",
+    sue_de_coq: "[{crossing} (wo sich {house0} und {house1} kreuzen), {linecells} (in {house0}) und {boxcells} (in {house1})|{crossing} mit {linecells} und {boxcells}] enthalten nur {digits}: so viele Ziffern wie Zellen, [und keine Ziffer auf beiden Seiten, also steht jede genau einmal darin|keine beidseits, also jede einmal]: {linedigits} entfallen im Rest von {house0}; {boxdigits} entfallen im Rest von {house1}.",
     avoidable1: "{first}, {second} und {third} wurden beim Lösen gesetzt, nicht vorgegeben: eine {z} in {last} machte sie zu einem Rechteck, dessen zwei Ziffern sich tauschen ließen, und das Rätsel hätte zwei Lösungen.",
     avoidable2: "{first} und {second} wurden beim Lösen gesetzt, nicht vorgegeben: bekämen {third} und {last} die Ziffern, die das Rechteck vervollständigen, ließen sich seine zwei Ziffern tauschen (zwei Lösungen); also ist eine davon {z}, und Zellen, die beide sehen, nicht.",
     dual_kite: "zwei Drachen (für {digits}) teilen zwei Zellen eines Blocks: in jedem sorgen starke Verbindungen in Zeile und Spalte dafür, dass ein Ende die Ziffer des Drachens hat; Zellen, die beide Enden eines Drachens sehen, haben sie nicht.",
@@ -700,10 +700,16 @@ fn resolve(chars: &[char], at: &mut usize, brief: bool, inside: bool) -> String 
 }
 
 /// The text with its first letter a capital, unless it begins with a cell's name ("r3c5").
+/// Every template that begins with a word begins with an ASCII letter, so ASCII case is enough
+/// (and keeps Unicode's case tables out of the app's download).
 fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match (chars.next(), text.chars().nth(1)) {
-        (Some(first), Some(second)) if first.is_lowercase() && second.is_alphabetic() => first.to_uppercase().chain(chars).collect(),
+    let bytes = text.as_bytes();
+    match bytes {
+        [first, second, ..] if first.is_ascii_lowercase() && second.is_ascii_alphabetic() => {
+            let mut out = text.to_string();
+            out[..1].make_ascii_uppercase();
+            out
+        }
         _ => text.to_string(),
     }
 }
