@@ -365,15 +365,12 @@ test('a chip belongs to its game: a New game takes it away, and the old ink writ
   const [f] = (await cells(page)).filter((c) => c.label.endsWith('empty'));
   await penDraw(page, cdp, f.row, f.col, DIGITS[1]);
   await newGame(page);
-  await skipTime(page, 1600); // past every wait of the pen's (the page's clock moved on)
+  // A fixed wait, on purpose: what is checked is that nothing arrives late, so the test waits
+  // out every wait of the pen's in real time. (A later digit as a barrier left its own ink
+  // pending now and then: CI, stop 40.)
+  await page.waitForTimeout(1600);
   assert.equal(await chip.count(), 0);
-  // A digit written now is read after anything the old ink asked for (one recognizer, in
-  // order): once it is in, the old ink has had its answer.
-  const [g] = (await cells(page)).filter((c) => c.label.endsWith('empty') && (c.row !== f.row || c.col !== f.col));
-  await penDraw(page, cdp, g.row, g.col, DIGITS[7]);
-  await readIn(page, g.row, g.col);
-  assert.deepEqual((await written(page)).filter((l) => !l.startsWith(`Row ${g.row}, column ${g.col},`)), [],
-    'the old game\'s ink wrote nothing into the new puzzle');
+  assert.deepEqual(await written(page), [], 'the old game\'s ink wrote nothing into the new puzzle');
   assert.equal(await page.locator('.ink.pending').count(), 0, 'no ink of the old game on the new board');
   assert.deepEqual(b.errors, []);
   await page.context().close();
