@@ -178,14 +178,14 @@ test("two tabs: the second follows read-only and never overwrites the first one'
   // It follows the first tab's moves.
   await cell(first, empty[2].row, empty[2].col).click();
   await first.keyboard.press('1');
-  await second.waitForFunction(([r, c]) => /, 1(,|$)/.test(document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')), [empty[2].row, empty[2].col]);
+  await second.waitForFunction(([r, c]) => /, 1(,|$)/.test((document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`)?.getAttribute('aria-label') ?? '')), [empty[2].row, empty[2].col]);
   const stored = JSON.parse(await first.evaluate(() => localStorage.getItem('inkdoku.game.v1')));
   assert.equal(stored.game.actions.length, 2, "the first tab's two moves, nothing from the second");
 
   // Taking over: the second tab plays on from the first one's game; the first follows.
   await second.reload();
   await second.getByRole('button', { name: 'Play here' }).click();
-  await second.waitForFunction(() => /You play here now/.test(document.querySelector('[role=status]').textContent));
+  await second.waitForFunction(() => /You play here now/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   await first.getByRole('dialog', { name: 'inkdoku is open in another tab' }).waitFor();
   assert.match(await label(second, empty[0].row, empty[0].col), /, 6(,|$)/);
   await cell(second, empty[1].row, empty[1].col).click();
@@ -246,7 +246,7 @@ test('a worker that fails answers the waiting request with a message, and the ne
   const broken = (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: "throw new Error('engine broken on purpose')" });
   await page.context().route(ENGINE_SCRIPT, broken);
   await page.goto(server.url + '#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.');
-  await page.waitForFunction(() => /puzzle engine stopped unexpectedly/.test(document.querySelector('[role=status]').textContent));
+  await page.waitForFunction(() => /puzzle engine stopped unexpectedly/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   assert.equal(await page.locator('[role=gridcell].given').count(), 0, 'nothing was opened half-way');
   // The next request (a new game) starts a fresh worker, which works.
   await page.context().unroute(ENGINE_SCRIPT, broken);

@@ -73,7 +73,7 @@ test('the pen paints in Colour mode', async () => {
   const page = await openPuzzle();
   await page.getByRole('button', { name: 'Colour', exact: true }).click();
   await draw(page, 1, 5, DIGITS[4]);
-  await page.waitForFunction(() => /colours/.test(document.querySelector('[role=gridcell][aria-rowindex="1"][aria-colindex="5"]').getAttribute('aria-label')), null, { timeout: 30000 });
+  await page.waitForFunction(() => /colours/.test((document.querySelector('[role=gridcell][aria-rowindex="1"][aria-colindex="5"]')?.getAttribute('aria-label') ?? '')), null, { timeout: 30000 });
   assert.equal(await label(page, 1, 5), 'Row 1, column 5, empty, colours 4');
 });
 

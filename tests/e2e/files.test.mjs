@@ -33,7 +33,7 @@ async function openFile(page, file) {
   await page.getByRole('button', { name: 'New game' }).click();
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Open file' }).click()]);
   await chooser.setFiles(file);
-  await page.waitForFunction(() => /Opened a 9x9 puzzle/.test(document.querySelector('[role=status]').textContent));
+  await page.waitForFunction(() => /Opened a 9x9 puzzle/.test((document.querySelector('[role=status]')?.textContent ?? '')));
 }
 
 /** A new game from the New game dialog (over the game in progress). */

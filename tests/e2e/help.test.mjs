@@ -176,7 +176,7 @@ test('Check and Hint name a wrong digit that breaks no rule, and notes that lost
   await page.getByRole('button', { name: 'Check' }).click();
   assert.equal(await status(page), `r${target.row}c${target.col} is not right.`);
   await page.getByRole('button', { name: 'Hint', exact: true }).click();
-  await page.waitForFunction((n) => document.querySelector('[role=status]').textContent.includes(n), `r${target.row}c${target.col}`);
+  await page.waitForFunction((n) => (document.querySelector('[role=status]')?.textContent ?? '').includes(n), `r${target.row}c${target.col}`);
   assert.match(await status(page), /Not every digit is right/);
   assert.equal(await page.getByRole('region', { name: 'Hint' }).count(), 0, 'no step on a wrong digit');
   // Notes that leave out the answer are named too.
@@ -187,7 +187,7 @@ test('Check and Hint name a wrong digit that breaks no rule, and notes that lost
   await page.getByRole('button', { name: 'Check' }).click();
   assert.match(await status(page), new RegExp(`The candidates of r${target.row}c${target.col} leave out the right digit`));
   await page.getByRole('button', { name: 'Hint', exact: true }).click();
-  await page.waitForFunction(() => /leave out the right digit/.test(document.querySelector('[role=status]').textContent));
+  await page.waitForFunction(() => /leave out the right digit/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   // Fixed: no mistakes so far.
   await page.keyboard.press('Backspace');
   await page.getByRole('button', { name: 'Check' }).click();

@@ -176,7 +176,7 @@ async function writingOffWhen(pattern, fulfil) {
   await waitForPuzzle(page);
   const [e] = await emptyCells(page, 1);
   await draw(page, e.row, e.col, DIGITS[4]);
-  await page.waitForFunction(() => /Handwriting is off/.test(document.querySelector('[role=status]').textContent), null, { timeout: 15000 });
+  await page.waitForFunction(() => /Handwriting is off/.test((document.querySelector('[role=status]')?.textContent ?? '')), null, { timeout: 15000 });
   assert.equal(await label(page, e.row, e.col), `Row ${e.row}, column ${e.col}, empty`);
   return { page, e };
 }

@@ -101,7 +101,7 @@ test('a platform failure is said in the player\'s language, its English detail k
   const e = (await cells(page)).find((c) => /leer$/.test(c.label));
   await draw(page, e.row, e.col, DIGITS[4]);
   const status = page.getByRole('status');
-  await page.waitForFunction(() => /Handschrift/.test(document.querySelector('[role=status]').textContent), null, { timeout: 15000 });
+  await page.waitForFunction(() => /Handschrift/.test((document.querySelector('[role=status]')?.textContent ?? '')), null, { timeout: 15000 });
   const text = await status.textContent();
   assert.match(text, /^Handschrift ist in diesem Browser aus; nutze die Tasten oder die Tastatur\.$/, text);
   assert.doesNotMatch(text, /\b(the|model|worker|recognizer|could|not|found|failed)\b/i, text);

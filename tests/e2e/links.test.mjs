@@ -30,7 +30,7 @@ const COMMA9 = '5,3,0,0,7,0,0,0,0,6,0,0,1,9,5,0,0,0,0,9,8,0,0,0,0,6,0,8,0,0,0,6,
 const KILLER = 'N4Ig5gTglgJiBcBtRoxQG4FMB2CAuEArpgDQjoCGANsQgKwC+JqGO+Rp51t8AzE8AEDwrXPALEylGpgQB2Ic0WCAuiRQisYiZ2k8AbMuFot7SVxkIAjMdFnd3WfACct0+I5TH9I0rUo3Ng9zPSdXZk0gnS9LeAAOX0ElCJMozwsDIX8Wd2iMpwTkpOLI7XTQhEMi5VL7GJ5+bNrgh1iAFkTmvIr4mtSykO8+Tv66/OsGJtGW+qcFaqKu8qGAJkTAgdbM7I2xnqrikbsZ8fg1lOPuocLVdUPF6av23ZOemwvc5djw+5y0wdijB2CxKjy+PBufUu4LmLyePFcKjUIAA1lAqFRMBAAMYUMBODTYzAYgDOCEQIAASlYAMK8EBkak0togZE9EDOEDCImk8lUlY0lYM/l01mzBAgKx0LnIklQABeYTIeCgeExEoAggACNEYrFcoA===';
 
 const clip = { permissions: ['clipboard-read', 'clipboard-write'] };
-const status = (page, re) => page.waitForFunction((s) => new RegExp(s).test(document.querySelector('[role=status]').textContent), re.source);
+const status = (page, re) => page.waitForFunction((s) => new RegExp(s).test((document.querySelector('[role=status]')?.textContent ?? '')), re.source);
 const label = (page, r, c) => cell(page, r, c).getAttribute('aria-label');
 
 /** The given cells' labels a puzzle line should put on the board. */
@@ -169,6 +169,6 @@ test('a link to a puzzle with many solutions, on a first visit: told why, then a
   const board = await cells(page);
   const givens = board.filter((c) => c.label.endsWith('given')).length;
   assert.ok(givens >= 17 && givens < 81, `${givens} givens`);
-  await page.waitForFunction(() => /^New 9x9/.test(document.querySelector('[role=status]').textContent), null, { timeout: 60000 });
+  await page.waitForFunction(() => /^New 9x9/.test((document.querySelector('[role=status]')?.textContent ?? '')), null, { timeout: 60000 });
   assert.deepEqual(b.errors, []);
 });

@@ -219,7 +219,7 @@ test('ink the recognizer declines stays, with its two best guesses on the chip',
   const page = await open();
   const [e] = await emptyCells(page, 1);
   await draw(page, e.row, e.col, [[[0.2, 0.5], [0.8, 0.52]]]); // a dash: no digit for sure
-  await page.waitForFunction(() => /Not sure what that is/.test(document.querySelector('[role=status]').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => /Not sure what that is/.test((document.querySelector('[role=status]')?.textContent ?? '')), null, { timeout: 30000 });
   assert.equal(await page.locator('.ink.pending.declined').count(), 1, 'the ink stays, marked declined');
   const guesses = page.getByRole('group', { name: 'Correction' }).getByRole('button', { name: /^Change to [1-9]$/ });
   assert.equal(await guesses.count(), 2);

@@ -69,7 +69,7 @@ test('the pen writes corner marks in Corner mode, and the chip corrects one', as
   const page = await openPuzzle();
   await page.getByRole('button', { name: 'Corner' }).click();
   await draw(page, 1, 1, DIGITS[4]);
-  await page.waitForFunction(() => /corner/.test(document.querySelector('[role=gridcell][aria-rowindex="1"][aria-colindex="1"]').getAttribute('aria-label')), null, { timeout: 30000 });
+  await page.waitForFunction(() => /corner/.test((document.querySelector('[role=gridcell][aria-rowindex="1"][aria-colindex="1"]')?.getAttribute('aria-label') ?? '')), null, { timeout: 30000 });
   assert.equal(await label(page, 1, 1), 'Row 1, column 1, empty, corner 4');
   // The chip's runner-up replaces the mark in one undo step.
   const change = page.getByRole('button', { name: /^Change to \d$/ });

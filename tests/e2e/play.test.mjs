@@ -268,14 +268,14 @@ test('enter your own puzzle: checked for exactly one solution', async () => {
   // Too few digits first: several solutions.
   await page.keyboard.press('5');
   await page.getByRole('button', { name: 'Done' }).click();
-  await page.waitForFunction(() => /more than one solution/.test(document.querySelector('[role=status]').textContent));
+  await page.waitForFunction(() => /more than one solution/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   await page.keyboard.press('Backspace');
   for (let i = 0; i < 81; i++) {
     await cell(page, Math.floor(i / 9) + 1, (i % 9) + 1).click();
     if (puzzle[i] !== '.') await page.keyboard.press(puzzle[i]);
   }
   await page.getByRole('button', { name: 'Done' }).click();
-  await page.waitForFunction(() => /exactly one solution/.test(document.querySelector('[role=status]').textContent));
+  await page.waitForFunction(() => /exactly one solution/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   assert.equal(await label(page, 1, 1), 'Row 1, column 1, 5, given');
   assert.equal(await label(page, 1, 3), 'Row 1, column 3, empty');
 });

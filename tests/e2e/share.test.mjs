@@ -30,14 +30,14 @@ test('a shared link with progress opens the same puzzle and progress in a fresh 
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   await page.getByRole('checkbox', { name: 'Include my progress and notes' }).check();
   await page.getByRole('button', { name: 'Share link' }).click();
-  await page.waitForFunction(() => /Link copied|Shared/.test(document.querySelector('[role=status]').textContent));
+  await page.waitForFunction(() => /Link copied|Shared/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   const url = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(url, /#p=[A-Za-z0-9_-]+$/);
 
   const fresh = await b.page();
   await fresh.goto(url);
   await waitForPuzzle(fresh);
-  await fresh.waitForFunction(() => /Opened a 9x9 puzzle/.test(document.querySelector('[role=status]').textContent));
+  await fresh.waitForFunction(() => /Opened a 9x9 puzzle/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   assert.deepEqual(await cells(fresh), before);
   assert.equal(new URL(fresh.url()).hash, '', 'the link is removed from the address');
 });
@@ -51,7 +51,7 @@ test('links in other formats open too: plain line, SudokuExchange ?s=, Solo ID',
     const page = await b.page();
     await page.goto(server.url + link);
     await waitForPuzzle(page);
-    await page.waitForFunction(() => /Opened a 9x9 puzzle/.test(document.querySelector('[role=status]').textContent));
+    await page.waitForFunction(() => /Opened a 9x9 puzzle/.test((document.querySelector('[role=status]')?.textContent ?? '')));
     assert.equal(await label(page, 1, 1), 'Row 1, column 1, 5, given', link);
     assert.equal(await label(page, 9, 9), 'Row 9, column 9, 9, given', link);
     assert.equal(await label(page, 1, 3), 'Row 1, column 3, empty', link);
@@ -104,7 +104,7 @@ test('opening a link during a game asks first', async () => {
   await page.goto('about:blank');
   await page.goto(server.url + '#' + PUZZLE);
   await ask.getByRole('button', { name: 'Open puzzle' }).click();
-  await page.waitForFunction(() => /Opened a 9x9 puzzle/.test(document.querySelector('[role=status]').textContent));
+  await page.waitForFunction(() => /Opened a 9x9 puzzle/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   assert.equal(await label(page, 1, 1), 'Row 1, column 1, 5, given');
 });
 
@@ -112,7 +112,7 @@ test('copy as text and paste round-trip a puzzle', async () => {
   const page = await openApp(b, server.url, clip);
   const before = await givens(page);
   await page.keyboard.press('Control+c');
-  await page.waitForFunction(() => /copied/.test(document.querySelector('[role=status]').textContent));
+  await page.waitForFunction(() => /copied/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   const text = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(text.split('\n')[0], /^[1-9.]{81}$/);
   assert.match(text, /------\+-------\+------/);
@@ -121,7 +121,7 @@ test('copy as text and paste round-trip a puzzle', async () => {
   await other.evaluate((t) => navigator.clipboard.writeText(t), text);
   await other.getByRole('button', { name: 'New game' }).click();
   await other.getByRole('button', { name: 'Paste puzzle' }).click();
-  await other.waitForFunction(() => /Opened a 9x9 puzzle/.test(document.querySelector('[role=status]').textContent));
+  await other.waitForFunction(() => /Opened a 9x9 puzzle/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   assert.deepEqual(await givens(other), before);
   // Ctrl+V with text that is no puzzle: a message, nothing lost.
   await other.evaluate(() => navigator.clipboard.writeText('hello there'));
@@ -147,7 +147,7 @@ test('save to an .sdk file and open it again; bad files get a message', async ()
   await other.getByRole('button', { name: 'New game' }).click();
   const [chooser] = await Promise.all([other.waitForEvent('filechooser'), other.getByRole('button', { name: 'Open file' }).click()]);
   await chooser.setFiles(file);
-  await other.waitForFunction(() => /Opened a 9x9 puzzle/.test(document.querySelector('[role=status]').textContent));
+  await other.waitForFunction(() => /Opened a 9x9 puzzle/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   assert.deepEqual(await givens(other), before);
 
   const bad = path.join(os.tmpdir(), `inkdoku-bad-${process.pid}.sdk`);
@@ -204,7 +204,7 @@ test('the daily puzzle is the same for everyone, and the same as the native tool
     await waitForPuzzle(page);
     await page.getByRole('button', { name: 'New game' }).click();
     await page.getByRole('button', { name: 'Daily puzzle' }).click();
-    await page.waitForFunction((d) => document.querySelector('[role=status]').textContent.includes(`Daily puzzle, ${d}`), date);
+    await page.waitForFunction((d) => (document.querySelector('[role=status]')?.textContent ?? '').includes(`Daily puzzle, ${d}`), date);
     await saveNow(page);
     grids.push((await saved(page)).game.givens);
   }
@@ -250,7 +250,7 @@ test('the daily puzzle asks before it replaces a game; both are kept, and the da
   await ask.waitFor();
   assert.match(await ask.textContent(), /The game in progress is kept/);
   await ask.getByRole('button', { name: 'Start new game' }).click();
-  await page.waitForFunction((d) => document.querySelector('[role=status]').textContent.includes(`Daily puzzle, ${d}`), date);
+  await page.waitForFunction((d) => (document.querySelector('[role=status]')?.textContent ?? '').includes(`Daily puzzle, ${d}`), date);
   await write(2);
   const daily = await savedWhen(page, (r) => r.game.givens !== first && r.game.actions.length === 2, { what: 'the daily with two moves' });
   // Back to the first game from New game's list of games in progress ...
@@ -264,7 +264,7 @@ test('the daily puzzle asks before it replaces a game; both are kept, and the da
   assert.match(await kept.getByRole('button').first().textContent(), new RegExp(`^Daily puzzle ${date} · \\d+:\\d\\d$`));
   await dialog.getByRole('button', { name: 'Daily puzzle', exact: true }).click();
   await page.getByRole('dialog', { name: 'Start the daily puzzle?' }).getByRole('button', { name: 'Start new game' }).click();
-  await page.waitForFunction((d) => document.querySelector('[role=status]').textContent.includes(`Daily puzzle, ${d}`), date);
+  await page.waitForFunction((d) => (document.querySelector('[role=status]')?.textContent ?? '').includes(`Daily puzzle, ${d}`), date);
   const back = await savedWhen(page, (r) => r.game.givens === daily.game.givens, { what: 'the daily again' });
   assert.equal(back.game.givens, daily.game.givens);
   assert.deepEqual(back.game.actions, daily.game.actions, 'the daily resumed with its moves');

@@ -99,7 +99,7 @@ test('moves made after the storage filled up come back on reload, and in a new t
   await dialog.getByRole('button', { name: 'OK' }).click();
   for (const n of [2, 3, 4, 5]) await play(page, empty, n);
   // (Once only: the status line says the rest.)
-  await page.waitForFunction(() => /still full/.test(document.querySelector('[role=status]').textContent));
+  await page.waitForFunction(() => /still full/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   assert.equal(await dialog.count(), 0);
   await idbHas(page, 6);
   await movesSaved(page, 'sessionStorage', 6);
@@ -131,7 +131,7 @@ test('"remove the oldest kept game" makes room: the next moves are saved in loca
   await movesSaved(page, 'localStorage', 1);
   await page.goto(server.url + '#' + PUZZLE);
   await page.getByRole('dialog', { name: 'Open this puzzle?' }).getByRole('button', { name: 'Open puzzle' }).click();
-  await page.waitForFunction(() => /Opened/.test(document.querySelector('[role=status]').textContent));
+  await page.waitForFunction(() => /Opened/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   await movesSaved(page, 'localStorage', 0);
   assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('inkdoku.games.v1')).games.length), 1, 'the game is kept');
   const empty = await empties(page);
@@ -144,7 +144,7 @@ test('"remove the oldest kept game" makes room: the next moves are saved in loca
   await dialog.waitFor();
   await dialog.getByRole('button', { name: /^The oldest kept game \(.*9x9 / }).click();
   // The dialog closes once the game is saved where it belongs.
-  await page.waitForFunction(() => /Space freed: your game is saved\./.test(document.querySelector('[role=status]').textContent));
+  await page.waitForFunction(() => /Space freed: your game is saved\./.test((document.querySelector('[role=status]')?.textContent ?? '')));
   assert.equal(await dialog.count(), 0);
   assert.equal(await page.evaluate(() => localStorage.getItem('inkdoku.games.v1')), null, 'the kept game is gone');
   assert.equal(await storedMoves(page, 'localStorage'), 2);
@@ -180,7 +180,7 @@ test('"remove the learned drawings" makes room: the next moves are saved in loca
   const dialog = page.getByRole('dialog', { name: 'Storage full' });
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'Learned drawings (45)' }).click();
-  await page.waitForFunction(() => /Space freed: your game is saved\./.test(document.querySelector('[role=status]').textContent));
+  await page.waitForFunction(() => /Space freed: your game is saved\./.test((document.querySelector('[role=status]')?.textContent ?? '')));
   assert.equal(await dialog.count(), 0);
   await page.waitForFunction(() => JSON.parse(localStorage.getItem('inkdoku.hand.v1') ?? '{"samples":[]}').samples.length === 0);
   assert.equal(await storedMoves(page, 'localStorage'), 2);

@@ -286,7 +286,7 @@ export async function openByLink(b, url, puzzle, { init, ...options } = {}) {
   await init?.(page);
   await page.goto(url + '#' + puzzle);
   await waitForPuzzle(page);
-  await page.waitForFunction(() => /Opened/.test(document.querySelector('[role=status]').textContent));
+  await page.waitForFunction(() => /Opened/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   return page;
 }
 
@@ -313,12 +313,12 @@ export async function openSharedWithProgress(b, page) {
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   await page.getByRole('checkbox', { name: 'Include my progress and notes' }).check();
   await page.getByRole('button', { name: 'Share link' }).click();
-  await page.waitForFunction(() => /Link copied|Shared/.test(document.querySelector('[role=status]').textContent));
+  await page.waitForFunction(() => /Link copied|Shared/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   const url = await page.evaluate(() => navigator.clipboard.readText());
   const fresh = await b.page();
   await fresh.goto(url);
   await waitForPuzzle(fresh);
-  await fresh.waitForFunction(() => /Opened a 9x9 puzzle/.test(document.querySelector('[role=status]').textContent));
+  await fresh.waitForFunction(() => /Opened a 9x9 puzzle/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   return fresh;
 }
 

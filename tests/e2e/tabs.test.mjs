@@ -52,7 +52,7 @@ test('a frozen playing tab is taken over, and cannot write over the new game whe
   const second = await b.pageIn(context);
   await second.goto(server.url);
   await otherTab(second).getByRole('button', { name: 'Play here' }).click();
-  await second.waitForFunction(() => /You play here now/.test(document.querySelector('[role=status]').textContent));
+  await second.waitForFunction(() => /You play here now/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   assert.match(await label(second, e.row, e.col), /, 4(,|$)/, 'the first tab\'s move came along');
   const f = (await cells(second)).find((c) => c.label.endsWith('empty'));
   await cell(second, f.row, f.col).click();
@@ -76,7 +76,7 @@ test('a link opened in a second tab is offered there; the replaced game stays as
   const offer = second.getByRole('dialog', { name: 'Open this puzzle here?' });
   await offer.waitFor();
   await offer.getByRole('button', { name: 'Open here' }).click();
-  await second.waitForFunction(() => /Opened a 9x9 puzzle/.test(document.querySelector('[role=status]').textContent));
+  await second.waitForFunction(() => /Opened a 9x9 puzzle/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   assert.equal(await label(second, 1, 1), 'Row 1, column 1, 8, given', 'puzzle B plays here');
   await otherTab(first).waitFor();
   assert.equal((await savedWhen(second, (r) => r.game.givens === B, { what: 'puzzle B' })).game.givens, B);
@@ -114,7 +114,7 @@ test('after "Just watch" the follower can still take over', async () => {
   await second.waitForFunction(([r, c]) => /, 1(,|$)/.test(document.querySelector(
     `[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')), [f.row, f.col], { polling: 100 });
   await second.getByRole('region', { name: 'This tab follows the game played in another tab.' }).getByRole('button', { name: 'Play here' }).click();
-  await second.waitForFunction(() => /You play here now/.test(document.querySelector('[role=status]').textContent));
+  await second.waitForFunction(() => /You play here now/.test((document.querySelector('[role=status]')?.textContent ?? '')));
   await otherTab(first).waitFor();
   assert.match(await label(second, e.row, e.col), /, 4(,|$)/);
   await context.close();
