@@ -17,6 +17,7 @@
 //!  rating ──── a logical solve, its hardest step, a score and a level
 //!  generator ─ seeded puzzles by size, level and symmetry
 //!  game ────── the game reducer: state + action → state, with undo and redo
+//!  together ── a board shared by several players: operations, replicas that converge
 //! ```
 //!
 //! The modules' imports form a DAG, roughly in this order (format builds on grid, position on
@@ -40,6 +41,7 @@ pub mod share;
 pub mod solver;
 pub mod step;
 pub mod techniques;
+pub mod together;
 
 pub use geometry::{Candidate, Cell, Digit, DigitSet, House, Size};
 pub use grid::Grid;

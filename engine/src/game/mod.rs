@@ -166,6 +166,14 @@ impl Game {
         self.applied < self.actions.len()
     }
 
+    /// What `action` makes of `board` (a board other than the game's own: a shared one, whose
+    /// history is not this game's), or why it is refused.
+    pub fn next_board(&self, board: &Board, action: &Action) -> Result<Board, ActionError> {
+        let mut next = board.clone();
+        self.apply_to(&mut next, action)?;
+        Ok(next)
+    }
+
     /// Applies an action. Returns whether it changed the board (no-ops are not recorded).
     pub fn apply(&mut self, action: Action) -> Result<bool, ActionError> {
         let mut next = self.board().clone();

@@ -1,0 +1,350 @@
+//! One player's copy of the shared board: the registers with the stamp of the write that holds
+//! each, the strokes, and every operation seen (to send again to a player who missed some, and
+//! to save).
+
+use super::op::{Field, Key, Op, OpError, PlayerId, SharedStroke, Stamp, StrokeKey, Write};
+use crate::game::{Board, CandidateColour, Stroke};
+use crate::geometry::{Cell, Digit, DigitSet};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A stroke on the shared board, with the stamp that added it (strokes are drawn oldest first).
+#[derive(Clone, Debug, PartialEq)]
+struct Drawn {
+    added: Stamp,
+    cell: Option<Cell>,
+    points: Vec<[f32; 3]>,
+}
+
+/// What one of this player's operations changed, so that Undo can take it back: the values it
+/// replaced, the strokes it added and the strokes it erased.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Undoable {
+    stamp: Stamp,
+    replaced: Vec<Write>,
+    added: Vec<StrokeKey>,
+    erased: Vec<SharedStroke>,
+}
+
+/// One player's replica of a room's board. Every replica that has applied the same operations,
+/// in any order and any number of times, holds the same registers and strokes (`converged`).
+#[derive(Clone, Debug)]
+pub struct Replica {
+    me: PlayerId,
+    givens: Grid,
+    clock: u64,
+    registers: BTreeMap<Key, (Stamp, u8)>,
+    strokes: BTreeMap<StrokeKey, Drawn>,
+    erased: BTreeSet<StrokeKey>,
+    seen: BTreeSet<Stamp>,
+    log: Vec<Op>,
+    /// The board's own stroke ids (`Stroke::id`) for the room's strokes: the local board numbers
+    /// strokes itself, and the eraser names them by that number.
+    local_ids: BTreeMap<StrokeKey, u32>,
+    next_local_id: u32,
+    undo: Vec<Undoable>,
+    redo: Vec<Undoable>,
+}
+
+/// The saved form of a replica: who this player is, every operation seen (the state is their
+/// replay) and this player's Undo and Redo.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedReplica {
+    pub me: PlayerId,
+    pub log: Vec<Op>,
+    #[serde(default)]
+    undo: Vec<Undoable>,
+    #[serde(default)]
+    redo: Vec<Undoable>,
+}
+
+impl Replica {
+    /// An empty shared board of the puzzle `givens`, for player `me`.
+    pub fn new(me: PlayerId, givens: Grid) -> Replica {
+        Replica {
+            me,
+            givens,
+            clock: 0,
+            registers: BTreeMap::new(),
+            strokes: BTreeMap::new(),
+            erased: BTreeSet::new(),
+            seen: BTreeSet::new(),
+            log: Vec::new(),
+            local_ids: BTreeMap::new(),
+            next_local_id: 1,
+            undo: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
+
+    /// A replica from its saved form, every operation checked again (a damaged save is refused
+    /// with the reason, not half read).
+    pub fn restore(givens: Grid, saved: SavedReplica) -> Result<Replica, OpError> {
+        let mut r = Replica::new(saved.me, givens);
+        for op in saved.log {
+            r.receive(op)?;
+        }
+        r.undo = saved.undo;
+        r.redo = saved.redo;
+        Ok(r)
+    }
+
+    /// What to save.
+    pub fn saved(&self) -> SavedReplica {
+        SavedReplica { me: self.me, log: self.log.clone(), undo: self.undo.clone(), redo: self.redo.clone() }
+    }
+
+    pub fn me(&self) -> PlayerId {
+        self.me
+    }
+
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
+    /// Every operation applied, in the order this replica got them.
+    pub fn log(&self) -> &[Op] {
+        &self.log
+    }
+
+    /// The operations this replica has that a peer who has seen `their` lacks (a resend).
+    pub fn missing_from<'a>(&'a self, their: &'a BTreeSet<Stamp>) -> impl Iterator<Item = &'a Op> + 'a {
+        self.log.iter().filter(move |op| !their.contains(&op.stamp))
+    }
+
+    /// The stamps of every operation seen.
+    pub fn seen(&self) -> &BTreeSet<Stamp> {
+        &self.seen
+    }
+
+    /// Applies a peer's operation (or one of ours coming back). Returns whether it was new: an
+    /// operation seen before changes nothing. A refused one changes nothing either.
+    pub fn receive(&mut self, op: Op) -> Result<bool, OpError> {
+        if self.seen.contains(&op.stamp) {
+            return Ok(false);
+        }
+        op.check(&self.givens)?;
+        self.apply(op);
+        Ok(true)
+    }
+
+    fn apply(&mut self, op: Op) {
+        let stamp = op.stamp;
+        for w in &op.writes {
+            let slot = self.registers.entry(w.key()).or_insert((Stamp { clock: 0, player: 0 }, 0));
+            if stamp > slot.0 {
+                *slot = (stamp, w.2);
+            }
+        }
+        for key in &op.erased {
+            self.erased.insert(*key);
+            self.strokes.remove(key);
+        }
+        for s in &op.strokes {
+            if !self.erased.contains(&s.key) {
+                self.strokes.entry(s.key).or_insert_with(|| Drawn { added: stamp, cell: s.cell, points: s.points.clone() });
+            }
+            if !self.local_ids.contains_key(&s.key) {
+                // Our own strokes keep the number our board gave them; others' get the next free.
+                let taken = self.local_ids.values().any(|&v| v == s.key.1);
+                let id = if s.key.0 == self.me && !taken { s.key.1 } else { self.next_local_id };
+                self.local_ids.insert(s.key, id);
+                self.next_local_id = self.next_local_id.max(id + 1);
+            }
+        }
+        self.clock = self.clock.max(stamp.clock);
+        self.seen.insert(stamp);
+        self.log.push(op);
+    }
+
+    /// A register's value (0 when never written).
+    fn value(&self, key: Key) -> u8 {
+        self.registers.get(&key).map_or(0, |r| r.1)
+    }
+
+    /// The next stamp of ours.
+    fn next_stamp(&mut self) -> Stamp {
+        self.clock += 1;
+        Stamp { clock: self.clock, player: self.me }
+    }
+
+    /// The board as this replica has it: digits, marks, colours and strokes from the registers;
+    /// `local` gives what is this player's alone (their marked positions).
+    pub fn board(&self, local: &Board) -> Board {
+        let size = self.givens.size();
+        let mut b = local.clone();
+        b.entries = Grid::new(size);
+        let pencil = &mut b.pencil;
+        for list in [&mut pencil.notes, &mut pencil.eliminated, &mut pencil.corner, &mut pencil.centre] {
+            *list = vec![DigitSet::EMPTY; size.cell_count()];
+        }
+        b.paint.colours = vec![0; size.cell_count()];
+        b.paint.candidate_colours.clear();
+        for (&(cell, field), &(_, v)) in &self.registers {
+            let i = cell.index();
+            let digit_set = |list: &mut Vec<DigitSet>, d: Digit| {
+                if v == 1 {
+                    list[i].insert(d);
+                }
+            };
+            match field {
+                Field::Digit => b.entries.set(cell, Digit::new(v)),
+                Field::Note(d) => digit_set(&mut b.pencil.notes, d),
+                Field::Eliminated(d) => digit_set(&mut b.pencil.eliminated, d),
+                Field::Corner(d) => digit_set(&mut b.pencil.corner, d),
+                Field::Centre(d) => digit_set(&mut b.pencil.centre, d),
+                Field::Colour(n) if v == 1 => b.paint.colours[i] |= 1 << (n - 1),
+                Field::CandidateColour(digit) if v > 0 => b.paint.candidate_colours.push(CandidateColour { cell, digit, colour: v }),
+                Field::Colour(_) | Field::CandidateColour(_) => {}
+            }
+        }
+        let mut strokes: Vec<(&StrokeKey, &Drawn)> = self.strokes.iter().collect();
+        strokes.sort_by_key(|(key, d)| (d.added, **key));
+        b.ink = strokes.into_iter().map(|(key, d)| Stroke { id: self.local_ids[key], cell: d.cell, points: d.points.clone() }).collect();
+        b.next_stroke_id = self.next_local_id;
+        b
+    }
+
+    /// Our move: the change from `before` to `after` (two boards as `board` makes them, the
+    /// second with the move applied by the game's reducer), as an operation, applied here and
+    /// to send. `None` when nothing shared changed. Clears Redo.
+    pub fn local(&mut self, before: &Board, after: &Board) -> Option<Op> {
+        let writes = diff(&self.givens, before, after);
+        let before_ids: BTreeMap<u32, &Stroke> = before.ink.iter().map(|s| (s.id, s)).collect();
+        let after_ids: BTreeSet<u32> = after.ink.iter().map(|s| s.id).collect();
+        let by_local: BTreeMap<u32, StrokeKey> = self.local_ids.iter().map(|(k, &id)| (id, *k)).collect();
+        let erased: Vec<StrokeKey> =
+            before_ids.keys().filter(|id| !after_ids.contains(id)).filter_map(|id| by_local.get(id).copied()).collect();
+        let strokes: Vec<SharedStroke> = after
+            .ink
+            .iter()
+            .filter(|s| !before_ids.contains_key(&s.id))
+            .map(|s| SharedStroke { key: (self.me, self.fresh_stroke_id(s.id)), cell: s.cell, points: s.points.clone() })
+            .collect();
+        let op = self.make(writes, strokes, erased)?;
+        self.redo.clear();
+        Some(op)
+    }
+
+    /// A stroke id of ours for a new stroke the board numbered `id` (the board's numbering is
+    /// ours, so it is used when it is still free).
+    fn fresh_stroke_id(&mut self, id: u32) -> u32 {
+        let taken = self.local_ids.values().any(|&v| v == id);
+        if taken { self.next_local_id } else { id }
+    }
+
+    /// An operation of ours from its parts, applied here and recorded for Undo.
+    fn make(&mut self, writes: Vec<Write>, strokes: Vec<SharedStroke>, erased: Vec<StrokeKey>) -> Option<Op> {
+        if writes.is_empty() && strokes.is_empty() && erased.is_empty() {
+            return None;
+        }
+        let stamp = self.next_stamp();
+        let undoable = Undoable {
+            stamp,
+            replaced: writes.iter().map(|w| Write(w.0, w.1, self.value(w.key()))).collect(),
+            added: strokes.iter().map(|s| s.key).collect(),
+            erased: erased
+                .iter()
+                .filter_map(|k| self.strokes.get(k).map(|d| SharedStroke { key: *k, cell: d.cell, points: d.points.clone() }))
+                .collect(),
+        };
+        let op = Op { stamp, writes, strokes, erased };
+        self.apply(op.clone());
+        self.undo.push(undoable);
+        Some(op)
+    }
+
+    /// Whether this player has a move of their own to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Undoes our own last move, as a new operation: each register it wrote goes back to what it
+    /// replaced unless another player has written it since (theirs stays); its strokes are
+    /// erased, and strokes it erased come back (as new strokes of ours). A move of ours that
+    /// others have since changed entirely is passed over. `None` when there is nothing of ours
+    /// to undo.
+    pub fn undo(&mut self) -> Option<Op> {
+        while let Some(last) = self.undo.pop() {
+            if let Some(op) = self.revert(&last) {
+                // `make` recorded the reversal for Undo: it belongs to Redo.
+                let reversal = self.undo.pop().expect("make records the operation it makes");
+                self.redo.push(reversal);
+                return Some(op);
+            }
+        }
+        None
+    }
+
+    /// Redoes our last undone move, as a new operation (the reversal of the undo, which
+    /// `make` records for Undo again).
+    pub fn redo(&mut self) -> Option<Op> {
+        while let Some(last) = self.redo.pop() {
+            if let Some(op) = self.revert(&last) {
+                return Some(op);
+            }
+        }
+        None
+    }
+
+    /// The operation that takes back `done` where nobody else has changed it since.
+    fn revert(&mut self, done: &Undoable) -> Option<Op> {
+        let ours = |r: &Replica, w: &Write| r.registers.get(&w.key()).is_some_and(|(s, _)| *s == done.stamp);
+        let writes: Vec<Write> = done.replaced.iter().filter(|w| ours(self, w)).copied().collect();
+        let erased: Vec<StrokeKey> = done.added.iter().filter(|k| self.strokes.contains_key(k)).copied().collect();
+        let strokes: Vec<SharedStroke> = done
+            .erased
+            .iter()
+            .map(|s| {
+                let id = self.next_local_id;
+                self.next_local_id += 1;
+                SharedStroke { key: (self.me, id), cell: s.cell, points: s.points.clone() }
+            })
+            .collect();
+        self.make(writes, strokes, erased)
+    }
+
+    /// The shared state, for comparing replicas: the registers that hold something, and the
+    /// strokes in drawing order.
+    pub fn converged(&self) -> (Vec<(Key, u8)>, Vec<SharedStroke>) {
+        let registers = self.registers.iter().map(|(k, (_, v))| (*k, *v)).filter(|(_, v)| *v != 0).collect();
+        let mut strokes: Vec<(&StrokeKey, &Drawn)> = self.strokes.iter().collect();
+        strokes.sort_by_key(|(key, d)| (d.added, **key));
+        (registers, strokes.into_iter().map(|(key, d)| SharedStroke { key: *key, cell: d.cell, points: d.points.clone() }).collect())
+    }
+}
+
+/// The registers that differ between two boards, with their values in `after`.
+fn diff(givens: &Grid, before: &Board, after: &Board) -> Vec<Write> {
+    let size = givens.size();
+    let mut writes = Vec::new();
+    for cell in size.cells() {
+        for field in Field::all(size) {
+            let (a, b) = (register(before, cell, field), register(after, cell, field));
+            if a != b {
+                writes.push(Write(cell, field, b));
+            }
+        }
+    }
+    writes
+}
+
+/// The value a board holds in one register.
+fn register(b: &Board, cell: Cell, field: Field) -> u8 {
+    let i = cell.index();
+    let has = |list: &Vec<DigitSet>, d: Digit| u8::from(list.get(i).is_some_and(|s| s.contains(d)));
+    match field {
+        Field::Digit => b.entries.get(cell).map_or(0, Digit::get),
+        Field::Note(d) => has(&b.pencil.notes, d),
+        Field::Eliminated(d) => has(&b.pencil.eliminated, d),
+        Field::Corner(d) => has(&b.pencil.corner, d),
+        Field::Centre(d) => has(&b.pencil.centre, d),
+        Field::Colour(n) => u8::from(b.paint.colours.get(i).is_some_and(|c| c & (1 << (n - 1)) != 0)),
+        Field::CandidateColour(d) => b.paint.candidate_colours.iter().find(|p| p.cell == cell && p.digit == d).map_or(0, |p| p.colour),
+    }
+}
