@@ -294,6 +294,36 @@ impl Board {
         }
     }
 
+    /// This board, if it fits the puzzle `givens` (a board read from a save): every list the
+    /// grid's length, digits and colours the grid has, no digit of the player's on a given,
+    /// strokes on the grid. Else why not.
+    pub fn checked(self, givens: &Grid) -> Result<Board, ActionError> {
+        let size = givens.size();
+        if self.entries.size() != size {
+            return Err(ActionError::BoardSize);
+        }
+        if size.cells().any(|c| givens.get(c).is_some() && self.entries.get(c).is_some()) {
+            return Err(ActionError::Given);
+        }
+        let pencil = self.pencil.fitted(size)?;
+        let paint = self.paint.fitted(size)?;
+        let on_grid = |p: &[f32; 3]| p.iter().all(|v| v.is_finite()) && (0.0..=1.0).contains(&p[0]) && (0.0..=1.0).contains(&p[1]);
+        if self
+            .ink
+            .iter()
+            .any(|s| s.points.is_empty() || !s.points.iter().all(on_grid) || s.cell.is_some_and(|c| c.index() >= size.cell_count()))
+        {
+            return Err(ActionError::BadStroke);
+        }
+        for saved in &self.savepoints {
+            if saved.entries.size() != size {
+                return Err(ActionError::BoardSize);
+            }
+            saved.pencil.fitted(size)?;
+        }
+        Ok(Board { pencil, paint, ..self })
+    }
+
     /// The digits and pencil marks as a position to come back to.
     pub(super) fn savepoint(&self, play_ms: u64) -> Savepoint {
         Savepoint { play_ms, entries: self.entries.clone(), pencil: self.pencil.clone() }

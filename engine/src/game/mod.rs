@@ -39,6 +39,9 @@ use serde::{Deserialize, Serialize};
 pub struct Game {
     givens: Grid,
     solution: Option<Grid>,
+    /// The board the actions start from: none for a game played alone (the empty board); a
+    /// shared game's board, whose history its replica keeps (`rebase`).
+    base: Option<Board>,
     actions: Vec<Action>,
     applied: usize,
     board: Board,
@@ -51,18 +54,27 @@ pub struct SavedGame {
     pub solution: Option<Grid>,
     pub actions: Vec<Action>,
     pub applied: usize,
+    /// The board the actions start from, when not the empty one (a shared game's). Absent in
+    /// the saves of earlier versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<Board>,
 }
 
 impl From<Game> for SavedGame {
     fn from(g: Game) -> SavedGame {
-        SavedGame { givens: g.givens, solution: g.solution, actions: g.actions, applied: g.applied }
+        SavedGame { givens: g.givens, solution: g.solution, actions: g.actions, applied: g.applied, base: g.base }
     }
 }
 
 impl TryFrom<SavedGame> for Game {
     type Error = ActionError;
     fn try_from(s: SavedGame) -> Result<Game, ActionError> {
-        Game::restore(s.givens, s.solution, s.actions, s.applied)
+        let mut game = Game::restore(s.givens, s.solution, Vec::new(), 0)?;
+        if let Some(base) = s.base {
+            game.rebase(base.checked(&game.givens)?);
+        }
+        let Game { givens, solution, base, .. } = game;
+        Game::restore_on(givens, solution, base, s.actions, s.applied)
     }
 }
 
@@ -71,11 +83,31 @@ impl Game {
     /// it from the worker); without it the solve actions are refused.
     pub fn new(givens: Grid, solution: Option<Grid>) -> Game {
         let board = Board::empty(givens.size());
-        Game { givens, solution, actions: Vec::new(), applied: 0, board }
+        Game { givens, solution, base: None, actions: Vec::new(), applied: 0, board }
+    }
+
+    /// The board becomes `board`, with no history to undo: a shared game's board after a move
+    /// (the shared game's history, and its Undo, are its replica's: `crate::together`).
+    pub fn rebase(&mut self, board: Board) {
+        self.base = Some(board.clone());
+        self.actions.clear();
+        self.applied = 0;
+        self.board = board;
     }
 
     /// Rebuilds a game from its saved parts, replaying and validating every action.
     pub fn restore(givens: Grid, solution: Option<Grid>, actions: Vec<Action>, applied: usize) -> Result<Game, ActionError> {
+        Game::restore_on(givens, solution, None, actions, applied)
+    }
+
+    /// `restore`, the actions starting from `base` (a checked board) when given.
+    fn restore_on(
+        givens: Grid,
+        solution: Option<Grid>,
+        base: Option<Board>,
+        actions: Vec<Action>,
+        applied: usize,
+    ) -> Result<Game, ActionError> {
         if applied > actions.len() {
             return Err(ActionError::NothingToRedo);
         }
@@ -83,6 +115,9 @@ impl Game {
             return Err(ActionError::NoSolution);
         }
         let mut g = Game::new(givens, solution);
+        if let Some(base) = base {
+            g.rebase(base);
+        }
         // Every action must apply in sequence, the undone ones too (redo must not fail later).
         let mut b = g.board.clone();
         for a in &actions {
@@ -230,7 +265,7 @@ impl Game {
     }
 
     fn replay(&self, upto: usize) -> Result<Board, ActionError> {
-        let mut b = Board::empty(self.size());
+        let mut b = self.base.clone().unwrap_or_else(|| Board::empty(self.size()));
         for a in &self.actions[..upto] {
             self.apply_to(&mut b, a)?;
         }

@@ -12,10 +12,13 @@
 //! Nothing here knows about the network or encryption: the app sends operations through its
 //! room port, sealed, and the relay only passes them on.
 
+pub mod link;
 mod op;
 mod replica;
 #[cfg(test)]
 mod tests;
+mod wire;
 
 pub use op::{Field, Key, MAX_STROKE_POINTS, MAX_STROKES, Op, OpError, PlayerId, SharedStroke, Stamp, StrokeKey, Write};
 pub use replica::{Replica, SavedReplica};
+pub use wire::{MAX_LIVE_POINTS, Presence, Said};

@@ -221,7 +221,7 @@ impl Op {
             if s.points.len() > MAX_STROKE_POINTS {
                 return Err(OpError::TooLarge("stroke points"));
             }
-            let on_grid = |p: &[f32; 3]| p.iter().all(|v| v.is_finite() && (0.0..=1.0).contains(v));
+            let on_grid = |p: &[f32; 3]| p.iter().all(|v| v.is_finite()) && (0.0..=1.0).contains(&p[0]) && (0.0..=1.0).contains(&p[1]);
             if s.points.is_empty() || !s.points.iter().all(on_grid) {
                 return Err(OpError::BadStroke);
             }

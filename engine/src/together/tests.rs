@@ -280,3 +280,49 @@ fn a_bad_operation_is_refused_with_its_reason_and_changes_nothing() {
     assert!(r.receive(bad).is_err());
     assert!(r.log().is_empty() && r.converged().0.is_empty());
 }
+
+#[test]
+fn a_shared_game_saves_its_board_and_an_older_save_still_reads() {
+    let mut p = Player::new(1);
+    p.play(&place(2, 1)).unwrap();
+    p.play(&Action::AddStroke { stroke: Stroke { id: 0, cell: None, points: vec![[0.5, 0.5, 0.5]] } }).unwrap();
+    let mut game = puzzle();
+    game.rebase(p.board.clone());
+    assert!(!game.can_undo(), "a shared game's history is its replica's");
+    // A move on top of the shared board undoes back to it, not to the empty board.
+    game.apply(note(3, 4)).unwrap();
+    game.undo().unwrap();
+    assert_eq!(game.board(), &p.board);
+    let json = serde_json::to_string(&game).unwrap();
+    let back: Game = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.board(), &p.board);
+    // A save from before shared games has no base: it reads as before.
+    let older = serde_json::json!({"givens": serde_json::to_value(puzzle().givens()).unwrap(), "solution": null, "actions": [{"type": "place", "cell": 2, "digit": 1}], "applied": 1});
+    let older: Game = serde_json::from_value(older).unwrap();
+    assert_eq!(older.board().entries.get(Cell::new(2)), Some(d(1)));
+    // A damaged base (a digit on a given, lists of the wrong length) is refused, not played.
+    let mut bad = serde_json::to_value(&game).unwrap();
+    bad["base"]["notes"] = serde_json::json!([1, 2]);
+    assert!(serde_json::from_value::<Game>(bad).unwrap_err().to_string().contains("does not fit"));
+    let mut on_given = p.board.clone();
+    on_given.entries.set(Cell::new(0), Some(d(5)));
+    let mut bad = serde_json::to_value(&game).unwrap();
+    bad["base"] = serde_json::to_value(&on_given).unwrap();
+    assert!(serde_json::from_value::<Game>(bad).unwrap_err().to_string().contains("given"));
+}
+
+#[test]
+fn what_players_say_travels_and_bad_words_are_refused() {
+    let givens = puzzle().givens().clone();
+    let mut a = Player::new(1);
+    let op = a.play(&place(2, 1)).unwrap();
+    let said = Said::Op(op);
+    assert_eq!(Said::from_json(&said.to_json(), &givens).unwrap(), said);
+    let here = Said::Presence(Presence { player: 1, number: 2, cell: Some(Cell::new(80)), play_ms: 5, ink: vec![[0.5, 0.25]] });
+    assert_eq!(Said::from_json(&here.to_json(), &givens).unwrap(), here);
+    let far = r#"{"kind":"presence","player":1,"number":2,"cell":81,"play_ms":0}"#;
+    assert_eq!(Said::from_json(far, &givens).unwrap_err(), OpError::CellOutside(81));
+    let off = r#"{"kind":"presence","player":1,"number":2,"cell":null,"play_ms":0,"ink":[[2,0]]}"#;
+    assert_eq!(Said::from_json(off, &givens).unwrap_err(), OpError::BadStroke);
+    assert!(matches!(Said::from_json(r#"{"kind":"shout"}"#, &givens), Err(OpError::Unreadable(_))));
+}
