@@ -17,12 +17,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
-// Budgets in gzipped bytes, by file name with the build's hash taken out.
+// Budgets in gzipped bytes, by file name with the build's hash taken out. Raised on 2026-11-26
+// by solving together (issue 35): the app's wasm went from 568,984 to 653,704 bytes (the merge,
+// its JSON readers, the room's WebSocket and WebCrypto code); see the README's known gaps.
 const BUDGET = {
   'index.html': 2_000,
-  'style.css': 7_300,
-  'app.js': 11_000,
-  'app_bg.wasm': 570_000,
+  'style.css': 7_800,
+  'app.js': 12_000,
+  'app_bg.wasm': 665_000,
   'worker.js': 3_500,
   'worker_loader.js': 400,
   'worker_bg.wasm': 244_000,
@@ -40,7 +42,7 @@ const BUDGET = {
 const FIRST_PUZZLE = ['index.html', 'style.css', 'app.js', 'app_bg.wasm', 'worker_loader.js', 'worker.js', 'worker_bg.wasm'];
 // The pen (issue 30): the ink worker with its two networks stays within 1 MB.
 const PEN = ['ink_loader.js', 'ink_bg.wasm', 'digits.cnn', 'strokes.cnn'];
-const TOTALS = { 'before the first puzzle': 835_000, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 1_855_000 };
+const TOTALS = { 'before the first puzzle': 930_000, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 1_950_000 };
 
 // Trunk's hash is a number in hex: 16 digits, or fewer when it begins with zeros.
 const unhashed = (name) => name.replace(/-[0-9a-f]{8,16}(?=[._])/, '');

@@ -71,7 +71,7 @@ pub fn App() -> impl IntoView {
         let t = store.t();
         if store.role.get_untracked() == TabRole::Follower {
             if let Some(text) = link {
-                match inkdoku_engine::share::parse(&text) {
+                match inkdoku_engine::share::parse(&inkdoku_engine::together::link::split_room(&text).0) {
                     Ok(shared) => store.dialog.set(Some(Dialog::OpenHere(shared))),
                     Err(e) => controller::not_a_puzzle(store, t.the_link, &e),
                 }
@@ -80,6 +80,10 @@ pub fn App() -> impl IntoView {
         }
         // The newest stored game, found when the tab became the playing one.
         let (restored, up_to_date) = tabs::found(store).map_or((false, true), |up_to_date| (true, up_to_date));
+        // A game solved together rejoins its room (unless the link opens another puzzle).
+        if restored {
+            controller::resume_together(store);
+        }
         let opened = link.as_ref().is_some_and(|text| controller::open_text(store, text, t.the_link));
         if !restored && !opened {
             controller::make_puzzle(store);

@@ -15,6 +15,7 @@
 //!                               Clipboard     the async clipboard│ fakes::Clipboard (can refuse)
 //!                               Sharing       page address, Web Share │ fakes::Sharing (answers as set)
 //!                               Random        crypto.getRandomValues │ fakes::Random (seeds set by hand)
+//!                               Room          WebSocket + WebCrypto │ fakes::Hub (delivers by hand)
 //! ```
 
 use crate::ink::hand::Handwriting;
@@ -22,6 +23,7 @@ use crate::ink::recognition::Recognition;
 use crate::services::platform::{PlatformError, Shared};
 use crate::services::storage::SaveError;
 use inkdoku_engine::protocol::{Reply, Task};
+use inkdoku_engine::together::link::RoomKey;
 use std::rc::Rc;
 
 /// A string store that survives reloads (localStorage).
@@ -121,6 +123,35 @@ pub trait Random {
     fn seed(&self) -> u64;
 }
 
+/// What the connection to a room reports (`Room::join`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum RoomEvent {
+    /// Connected: the relay's kept frames follow, then the first `Players`.
+    Connected,
+    /// What a player said (opened with the room's key): a peer's, or, among the kept frames,
+    /// ours from an earlier connection.
+    Said(String),
+    /// How many players are in the room now (us included). The first after `Connected` also
+    /// says that every kept frame has been delivered.
+    Players(usize),
+    /// A frame that could not be opened (another key, damaged): the reason, for the console.
+    Unreadable(String),
+    /// The connection ended, or could not be made: the relay's reason when it gave one.
+    Disconnected(String),
+}
+
+/// The room of players who solve one puzzle together: a connection to the relay, each frame
+/// sealed with the room's key (AES-GCM) before it leaves.
+pub trait Room {
+    /// Connects to the room of `key` (leaving any other); `on_event` hears what happens.
+    fn join(&self, key: RoomKey, on_event: Box<dyn FnMut(RoomEvent)>);
+    /// Seals and sends `text`, to be kept for later joiners when `keep`. False when not
+    /// connected (nothing is sent).
+    fn send(&self, keep: bool, text: String) -> bool;
+    /// Closes the connection.
+    fn leave(&self);
+}
+
 /// The outside world as the app sees it.
 #[derive(Clone)]
 pub struct Ports {
@@ -139,6 +170,7 @@ pub struct Ports {
     pub clipboard: Rc<dyn Clipboard>,
     pub sharing: Rc<dyn Sharing>,
     pub random: Rc<dyn Random>,
+    pub room: Rc<dyn Room>,
 }
 
 impl Ports {
@@ -156,6 +188,7 @@ impl Ports {
             clipboard: Rc::new(crate::services::platform::PageClipboard),
             sharing: Rc::new(crate::services::platform::PageSharing),
             random: Rc::new(crate::services::platform::PageRandom),
+            room: Rc::new(crate::services::room::Relay::default()),
         }
     }
 }
@@ -590,6 +623,132 @@ pub mod fakes {
         }
     }
 
+    type OnRoomEvent = Box<dyn FnMut(RoomEvent)>;
+
+    /// A relay for players of several `World`s (share one `Rc<Hub>`): frames wait in `flight`
+    /// until `deliver`; the kept ones are replayed to whoever joins. `offline` cuts a player off.
+    #[derive(Default)]
+    pub struct Hub {
+        /// (to player, what); delivered in order by `deliver`.
+        pub flight: RefCell<Vec<(usize, RoomEvent)>>,
+        kept: RefCell<Vec<String>>,
+        members: RefCell<Vec<Option<OnRoomEvent>>>,
+        online: RefCell<Vec<bool>>,
+        /// Players whose joins fail (their network is down).
+        cut_off: RefCell<std::collections::BTreeSet<usize>>,
+    }
+
+    impl Hub {
+        fn in_room(&self) -> usize {
+            self.online.borrow().iter().filter(|&&o| o).count()
+        }
+
+        fn tell_all(&self, except: Option<usize>) {
+            let n = self.in_room();
+            let online = self.online.borrow().clone();
+            for (to, _) in online.iter().enumerate().filter(|(i, o)| **o && Some(*i) != except) {
+                self.flight.borrow_mut().push((to, RoomEvent::Players(n)));
+            }
+        }
+
+        /// Delivers everything in flight, oldest first (and what that makes others send).
+        pub fn deliver(&self) {
+            loop {
+                let next = {
+                    let mut flight = self.flight.borrow_mut();
+                    if flight.is_empty() { None } else { Some(flight.remove(0)) }
+                };
+                let Some((to, event)) = next else { break };
+                let callback = self.members.borrow_mut()[to].take();
+                if let Some(mut callback) = callback {
+                    callback(event);
+                    let mut members = self.members.borrow_mut();
+                    if members[to].is_none() {
+                        members[to] = Some(callback);
+                    }
+                }
+            }
+        }
+
+        /// The player's network goes down (the connection drops, joins fail) or comes back
+        /// (their app's next try to join works).
+        pub fn set_online(&self, player: usize, online: bool) {
+            if online {
+                self.cut_off.borrow_mut().remove(&player);
+                return;
+            }
+            self.cut_off.borrow_mut().insert(player);
+            if self.online.borrow()[player] {
+                self.online.borrow_mut()[player] = false;
+                self.flight.borrow_mut().retain(|(to, _)| *to != player);
+                self.flight.borrow_mut().push((player, RoomEvent::Disconnected("gone".into())));
+                self.tell_all(None);
+            }
+        }
+
+        pub fn is_online(&self, player: usize) -> bool {
+            self.online.borrow().get(player).copied().unwrap_or(false)
+        }
+
+        /// Frames the relay keeps.
+        pub fn kept(&self) -> usize {
+            self.kept.borrow().len()
+        }
+
+        /// A player's handle on the hub.
+        pub fn handle(self: &Rc<Hub>) -> HubHandle {
+            let player = self.members.borrow().len();
+            self.members.borrow_mut().push(None);
+            self.online.borrow_mut().push(false);
+            HubHandle { hub: self.clone(), player }
+        }
+    }
+
+    /// One player's connection to a `Hub` (players are numbered from 0 as their tabs open).
+    pub struct HubHandle {
+        pub hub: Rc<Hub>,
+        pub player: usize,
+    }
+
+    impl Room for HubHandle {
+        fn join(&self, _key: RoomKey, on_event: Box<dyn FnMut(RoomEvent)>) {
+            let hub = &self.hub;
+            hub.members.borrow_mut()[self.player] = Some(on_event);
+            if hub.cut_off.borrow().contains(&self.player) {
+                hub.flight.borrow_mut().push((self.player, RoomEvent::Disconnected("unreachable".into())));
+                return;
+            }
+            hub.online.borrow_mut()[self.player] = true;
+            let mut flight = vec![(self.player, RoomEvent::Connected)];
+            flight.extend(hub.kept.borrow().iter().map(|text| (self.player, RoomEvent::Said(text.clone()))));
+            hub.flight.borrow_mut().extend(flight);
+            hub.tell_all(None);
+        }
+        fn send(&self, keep: bool, text: String) -> bool {
+            let hub = &self.hub;
+            if !hub.is_online(self.player) {
+                return false;
+            }
+            if keep {
+                hub.kept.borrow_mut().push(text.clone());
+            }
+            let online = hub.online.borrow().clone();
+            for (to, _) in online.iter().enumerate().filter(|(i, o)| **o && *i != self.player) {
+                hub.flight.borrow_mut().push((to, RoomEvent::Said(text.clone())));
+            }
+            true
+        }
+        fn leave(&self) {
+            let hub = &self.hub;
+            if hub.is_online(self.player) {
+                hub.online.borrow_mut()[self.player] = false;
+                hub.flight.borrow_mut().retain(|(to, _)| *to != self.player);
+                hub.tell_all(None);
+            }
+            hub.members.borrow_mut()[self.player] = None;
+        }
+    }
+
     /// One browser profile: storage, the lock and the channel are shared by its tabs; each call
     /// of `ports` (or `store`) is another tab.
     pub struct World {
@@ -607,6 +766,8 @@ pub mod fakes {
         pub clipboard: Rc<Clipboard>,
         pub sharing: Rc<Sharing>,
         pub random: Rc<Random>,
+        /// The relay: give two worlds the same hub for two players.
+        pub hub: Rc<Hub>,
         tabs: Cell<usize>,
     }
 
@@ -626,12 +787,18 @@ pub mod fakes {
                 clipboard: Rc::default(),
                 sharing: Rc::default(),
                 random: Rc::default(),
+                hub: Rc::default(),
                 tabs: Cell::new(0),
             }
         }
     }
 
     impl World {
+        /// Another player's browser, on the same relay as this one's (its own seeds).
+        pub fn beside(&self) -> World {
+            World { hub: self.hub.clone(), random: Rc::new(Random { next: Cell::new(1_000) }), ..World::default() }
+        }
+
         /// The outside world of a new tab (tabs are numbered from 0 in the order they come).
         pub fn ports(&self) -> Ports {
             let tab = self.tabs.get();
@@ -648,6 +815,7 @@ pub mod fakes {
                 clipboard: self.clipboard.clone(),
                 sharing: self.sharing.clone(),
                 random: self.random.clone(),
+                room: Rc::new(self.hub.handle()),
             }
         }
 

@@ -82,11 +82,44 @@ pub struct GameMeta {
     /// The date (YYYY-MM-DD) whose daily puzzle this is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily: Option<String>,
+    /// The room, when the game is solved together (`controller::together`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub together: Option<SavedTogether>,
+}
+
+/// A shared game's room as saved with the game: its key, this player's number in it, and the
+/// replica (every operation seen, this player's Undo and Redo).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedTogether {
+    pub key: String,
+    pub number: u8,
+    pub replica: inkdoku_engine::together::SavedReplica,
+}
+
+/// The room as the interface shows it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RoomView {
+    pub online: bool,
+    /// Players in the room now, this one included (the relay's count).
+    pub players: usize,
+    /// This player's number ("Player 2"); 0 until known.
+    pub number: u8,
+    /// The other players who said where they are.
+    pub peers: Vec<Peer>,
+}
+
+/// Another player of the room: where they are.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Peer {
+    pub player: inkdoku_engine::together::PlayerId,
+    pub number: u8,
+    pub cell: Option<Cell>,
+    pub ink: Vec<[f32; 2]>,
 }
 
 impl GameMeta {
     pub fn new(level: Option<Level>, seed: Option<u64>) -> GameMeta {
-        GameMeta { level, seed, elapsed_ms: 0, won: false, daily: None }
+        GameMeta { level, seed, elapsed_ms: 0, won: false, daily: None, together: None }
     }
 }
 
@@ -344,6 +377,13 @@ pub struct Store {
     pub open_note: RwSignal<Option<Dialog>>,
     /// The player was told the storage is full (`controller::game_saved`), until a save works.
     pub full_told: RwSignal<bool>,
+    /// The room of a game solved together (`controller::together`) …
+    pub together: StoredValue<Option<crate::controller::Together>, LocalStorage>,
+    /// … and what the interface shows of it.
+    pub room: RwSignal<Option<RoomView>>,
+    /// The room key of the link being opened, to join once its puzzle is on the board; `Err`
+    /// when the key is damaged (the puzzle then opens to play alone, and says so).
+    pub joining: StoredValue<Option<Result<inkdoku_engine::together::link::RoomKey, ()>>, LocalStorage>,
 }
 
 impl Store {
@@ -388,6 +428,9 @@ impl Store {
             paint: RwSignal::new(Paint { colour: 1, candidates: false }),
             open_note: RwSignal::new(None),
             full_told: RwSignal::new(false),
+            together: StoredValue::new_local(None),
+            room: RwSignal::new(None),
+            joining: StoredValue::new_local(None),
         }
     }
 

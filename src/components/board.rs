@@ -452,6 +452,7 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
             <path d=thin class="lines-thin" aria-hidden="true" />
             <path d=thick class="lines-box" aria-hidden="true" />
             <crate::components::chain::ChainOverlay store=store size=size />
+            <crate::components::together::PeersOverlay store=store size=size />
         </svg>
         {popover}
     }

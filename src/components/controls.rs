@@ -63,9 +63,9 @@ pub fn EditTools(store: Store) -> impl IntoView {
             <button type="button" class="tool" aria-pressed=move || pressed(store.mode.get() == InputMode::Scratchpad)
                     class:active=move || store.mode.get() == InputMode::Scratchpad
                     on:click=move |_| controller::toggle_scratchpad(store)>{move || store.ui().scratchpad}</button>
-            <button type="button" class="tool" disabled=move || !store.game.with(|g| g.can_undo())
+            <button type="button" class="tool" disabled=move || !controller::can_undo(store)
                     on:click=move |_| controller::undo(store)>{move || store.ui().undo}</button>
-            <button type="button" class="tool" disabled=move || !store.game.with(|g| g.can_redo())
+            <button type="button" class="tool" disabled=move || !controller::can_redo(store)
                     on:click=move |_| controller::redo(store)>{move || store.ui().redo}</button>
         </div>
     }

@@ -357,6 +357,12 @@ fn share(store: Store) -> impl IntoView {
                 <button type="button" on:click=move |_| { close(store); controller::copy_puzzle(store) }>{move || store.ui().copy_text}</button>
                 <button type="button" on:click=move |_| { close(store); controller::save_file(store, with_progress.get_untracked()) }>{move || store.ui().save_file}</button>
                 <button type="button" on:click=move |_| { close(store); controller::print_current(store) }>{move || store.ui().print}</button>
+                // A live link: whoever opens it plays this board with this player.
+                {move || if controller::is_together(store) {
+                    view! { <button type="button" on:click=move |_| { close(store); controller::play_alone(store) }>{move || store.ui().play_alone}</button> }.into_any()
+                } else {
+                    view! { <button type="button" on:click=move |_| { close(store); controller::solve_together(store) }>{move || store.ui().together}</button> }.into_any()
+                }}
                 <button type="button" on:click=move |_| close(store)>{move || store.ui().close}</button>
             </div>
             // The puzzle for SudokuPad's players (its givens as an f-puzzles payload).

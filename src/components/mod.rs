@@ -5,5 +5,6 @@ pub mod controls;
 pub mod dialogs;
 pub mod print;
 pub mod status;
+pub mod together;
 pub mod win;
 pub mod zoom;

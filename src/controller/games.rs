@@ -77,6 +77,7 @@ pub fn start_game(store: Store, game: Game, meta: GameMeta) {
         return;
     }
     keep_as_previous(store);
+    super::together::quit(store);
     store.phase.set(Phase::Play);
     crate::ink::writing::game_changed(store);
     store.game.set(game);
@@ -181,7 +182,9 @@ pub fn cancel_entering(store: Store) {
 }
 
 pub(super) fn won(store: Store) {
+    // A game solved together records no best time: the time is the room's.
     let (size, assisted) = store.game.with_untracked(|g| (g.size(), g.helped()));
+    let assisted = assisted || is_together(store);
     let level = store.meta.with_untracked(|m| m.level);
     let time_ms = store.elapsed.get_untracked();
     store.meta.update(|m| m.won = true);

@@ -186,10 +186,24 @@ pub fn undo(store: Store) {
         return;
     }
     let mut ok = false;
-    store.game.update(|g| ok = g.undo().is_ok());
+    if is_together(store) {
+        ok = super::together::undo_redo(store, false);
+    } else {
+        store.game.update(|g| ok = g.undo().is_ok());
+    }
     if ok {
         board_changed(store);
     }
+}
+
+/// Whether Undo has a move to take back (in a shared game, one of this player's own).
+pub fn can_undo(store: Store) -> bool {
+    // Tracks the game: a shared game's replica changes only with it.
+    store.game.with(|g| g.can_undo()) || super::together::can(store, false)
+}
+
+pub fn can_redo(store: Store) -> bool {
+    store.game.with(|g| g.can_redo()) || super::together::can(store, true)
 }
 
 pub fn redo(store: Store) {
@@ -197,7 +211,11 @@ pub fn redo(store: Store) {
         return;
     }
     let mut ok = false;
-    store.game.update(|g| ok = g.redo().is_ok());
+    if is_together(store) {
+        ok = super::together::undo_redo(store, true);
+    } else {
+        store.game.update(|g| ok = g.redo().is_ok());
+    }
     if ok {
         board_changed(store);
     }

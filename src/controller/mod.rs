@@ -13,6 +13,7 @@
 //!  keeping.rs   a full storage: said in a dialog, room made, honest on reload
 //!  printing.rs  the puzzle on show, or a set of new ones
 //!  timer.rs     the play clock's rule (when it runs, when its time is saved)
+//!  together.rs  a game solved together: moves merged with the room's, sent and received
 //! ```
 
 mod games;
@@ -26,7 +27,10 @@ mod sharing;
 mod tests;
 #[cfg(test)]
 mod tests_keeping;
+#[cfg(test)]
+mod tests_together;
 mod timer;
+mod together;
 
 pub use games::*;
 pub use help::*;
@@ -38,6 +42,7 @@ pub use input::clear;
 pub use printing::*;
 pub use sharing::*;
 pub use timer::*;
+pub use together::{Together, is_together, leave as play_alone, resume as resume_together, solve_together, tell_presence};
 
 use crate::i18n::{fill, level_name};
 use crate::services::platform;
@@ -69,6 +74,13 @@ pub fn writable(store: Store) -> bool {
 pub fn apply(store: Store, action: Action) -> bool {
     if !writable(store) {
         return false;
+    }
+    if is_together(store) {
+        let changed = together::play(store, action);
+        if changed {
+            board_changed(store);
+        }
+        return changed;
     }
     let mut result = Ok(false);
     store.game.update(|g| result = g.apply(action));

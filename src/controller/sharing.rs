@@ -31,7 +31,16 @@ pub fn not_a_puzzle(store: Store, source: &str, error: &(dyn std::error::Error +
 /// holds no puzzle gets a message saying why, and the game in progress is left as it is.
 /// Returns whether the text held a puzzle.
 pub fn open_text(store: Store, text: &str, source: &str) -> bool {
-    match share::parse(text) {
+    let (text, key) = inkdoku_engine::together::link::split_room(text);
+    if let Some(Ok(key)) = &key
+        && super::together::in_room(store, key)
+    {
+        // The link of the room this game is already in: back to it.
+        super::together::resume(store);
+        return true;
+    }
+    store.joining.set_value(key.map(|k| k.map_err(|e| leptos::logging::warn!("inkdoku: {e}"))));
+    match share::parse(&text) {
         Ok(shared) => {
             open_shared(store, shared);
             true
@@ -87,6 +96,11 @@ pub(super) fn opened(store: Store, shared: &Shared, reply: Reply) {
                 said = format!("{said} {}", store.t().progress_unusable);
             }
             store.status.set(said);
+            match store.joining.try_update_value(Option::take).flatten() {
+                Some(Ok(key)) => super::together::join(store, key),
+                Some(Err(())) => store.status.set(store.t().together_key_damaged.into()),
+                None => {}
+            }
             if let Some(note) = store.open_note.try_update(Option::take).flatten() {
                 store.dialog.set(Some(note));
             }
@@ -206,6 +220,7 @@ pub fn open_file(store: Store) {
 /// that can't be used leave the puzzle to open from its givens, and the player is told why
 /// once it is on the board (`opened`); a file with no puzzle changes nothing.
 pub fn open_file_text(store: Store, name: &str, text: &str) {
+    store.joining.set_value(None);
     let source = fill(store.t().the_file, &[("name", name)]);
     let (givens, _) = match inkdoku_engine::format::parse_any(text) {
         Ok(found) => found,

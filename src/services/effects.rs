@@ -194,8 +194,17 @@ fn links(store: Store) {
 }
 
 /// Installs every effect.
+/// In a game solved together, the others see the cell this player selects.
+fn presence(store: Store) {
+    Effect::new(move |_| {
+        store.selected.track();
+        controller::tell_presence(store);
+    });
+}
+
 pub fn install(store: Store) {
     autosave(store);
+    presence(store);
     timer(store);
     visibility(store);
     keyboard(store);

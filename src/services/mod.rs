@@ -4,6 +4,7 @@ pub mod focus;
 pub mod idb;
 pub mod platform;
 pub mod pwa;
+pub mod room;
 pub mod storage;
 pub mod tabs;
 pub mod worker;

@@ -42,6 +42,12 @@ impl RoomKey {
     }
 }
 
+/// The room's id on the relay, from the SHA-256 digest of its key (computed by the browser's
+/// WebCrypto): base64url, as the relay's room ids are.
+pub fn room_id(digest: &[u8]) -> String {
+    URL_SAFE_NO_PAD.encode(digest)
+}
+
 /// A link or pasted text, without its room key, and the key if it had one (or why it is
 /// damaged). Text with no key comes back unchanged.
 pub fn split_room(text: &str) -> (String, Option<Result<RoomKey, RoomKeyError>>) {

@@ -227,6 +227,14 @@ impl Replica {
         Some(op)
     }
 
+    /// The board as it was when the room began (`after`, from the empty `before`): an
+    /// operation like `local`'s, but nobody's move to undo.
+    pub fn share_board(&mut self, before: &Board, after: &Board) -> Option<Op> {
+        let op = self.local(before, after);
+        self.undo.clear();
+        op
+    }
+
     /// A stroke id of ours for a new stroke the board numbered `id` (the board's numbering is
     /// ours, so it is used when it is still free).
     fn fresh_stroke_id(&mut self, id: u32) -> u32 {

@@ -1,0 +1,210 @@
+//! Solving together, natively: two players (two `World`s, one relay `Hub`) from the link to the
+//! win — moves seen on both sides, a player offline who keeps playing and catches up, Undo of
+//! one's own moves, a reload that rejoins, and the win on both boards.
+
+use super::*;
+use crate::ports::KeyValue as _;
+use crate::ports::fakes::World;
+use crate::services::storage::{GAME_KEY, StoredGame};
+use crate::state::RoomView;
+use inkdoku_engine::lang::Lang;
+
+const PUZZLE: &str = "#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";
+
+fn open(world: &World, store: Store, link: &str) {
+    assert!(open_text(store, link, "the link"));
+    world.engine.answer_truly(world.engine.last_id());
+}
+
+/// The first empty cell and its answer.
+fn next_answer(store: Store) -> (Cell, Digit) {
+    store.game.with_untracked(|g| {
+        let solution = g.solution().cloned().expect("a solution");
+        let cell = (0..81).map(Cell::new).find(|&c| g.digit(c).is_none()).expect("an empty cell");
+        (cell, solution.get(cell).expect("solved"))
+    })
+}
+
+fn digit_at(store: Store, cell: Cell) -> Option<Digit> {
+    store.game.with_untracked(|g| g.board().entries.get(cell))
+}
+
+fn room(store: Store) -> RoomView {
+    store.room.get_untracked().expect("in a room")
+}
+
+/// Player A opens a puzzle and asks to solve it together; player B opens the link A shared.
+fn two_players() -> (World, World, Owner, Store, Owner, Store) {
+    let a = World::default();
+    let b = a.beside();
+    let (owner_a, pa) = a.store(Lang::En);
+    open(&a, pa, PUZZLE);
+    let (cell, digit) = next_answer(pa);
+    write(pa, cell, digit);
+    solve_together(pa);
+    a.hub.deliver();
+    let (_, url) = a.sharing.shared.borrow().last().cloned().expect("a link shared");
+    assert!(url.contains("&together="), "{url}");
+    assert_eq!(pa.status.get_untracked(), "Shared.");
+    let (owner_b, pb) = b.store(Lang::En);
+    open(&b, pb, url.trim_start_matches("https://inkdoku.example/"));
+    a.hub.deliver();
+    // B has the board A had when the room began.
+    assert_eq!(digit_at(pb, cell), Some(digit));
+    (a, b, owner_a, pa, owner_b, pb)
+}
+
+#[test]
+fn two_players_see_each_other_s_moves_and_numbers() {
+    let (a, _b, _oa, pa, _ob, pb) = two_players();
+    assert_eq!(pb.status.get_untracked(), crate::i18n::ui(Lang::En).together_joined);
+    assert_eq!((room(pa).number, room(pb).number), (1, 2));
+    assert_eq!((room(pa).players, room(pb).players), (2, 2));
+    // A move of each, seen by the other.
+    let (cell, digit) = next_answer(pa);
+    write(pa, cell, digit);
+    a.hub.deliver();
+    assert_eq!(digit_at(pb, cell), Some(digit));
+    let (note_cell, _) = next_answer(pb);
+    tap(pb, note_cell);
+    // What the browser's selection effect does (services/effects.rs).
+    tell_presence(pb);
+    write_as(pb, note_cell, Digit::new(3).unwrap(), InputMode::Notes);
+    a.hub.deliver();
+    assert!(pa.game.with_untracked(|g| g.board().pencil.notes[note_cell.index()].contains(Digit::new(3).unwrap())));
+    // Where B is shows on A's side.
+    assert_eq!(room(pa).peers.iter().find(|p| p.number == 2).and_then(|p| p.cell), Some(note_cell));
+}
+
+#[test]
+fn offline_a_player_keeps_playing_and_their_moves_are_shared_when_back() {
+    let (a, b, _oa, pa, _ob, pb) = two_players();
+    a.hub.set_online(1, false);
+    a.hub.deliver();
+    assert!(!room(pb).online);
+    assert_eq!(pb.status.get_untracked(), crate::i18n::ui(Lang::En).together_offline);
+    // B plays on alone; A too.
+    let (b_cell, b_digit) = next_answer(pb);
+    write(pb, b_cell, b_digit);
+    let (a_cell, a_digit) = {
+        let (c, d) = next_answer(pa);
+        if c == b_cell {
+            // Not the cell B wrote: the next one.
+            pa.game.with_untracked(|g| {
+                let s = g.solution().cloned().unwrap();
+                let c = (0..81).map(Cell::new).find(|&c| g.digit(c).is_none() && c != b_cell).unwrap();
+                (c, s.get(c).unwrap())
+            })
+        } else {
+            (c, d)
+        }
+    };
+    write(pa, a_cell, a_digit);
+    a.hub.deliver();
+    assert_eq!(digit_at(pa, b_cell), None, "B's move waits");
+    assert_eq!(digit_at(pb, a_cell), None, "A's move waits");
+    // B's network comes back; its app tries again after its wait.
+    a.hub.set_online(1, true);
+    b.clock.advance(1_000.0);
+    a.hub.deliver();
+    assert!(room(pb).online);
+    assert_eq!(digit_at(pa, b_cell), Some(b_digit));
+    assert_eq!(digit_at(pb, a_cell), Some(a_digit));
+    assert_eq!(pa.game.with_untracked(|g| g.board().clone()), pb.game.with_untracked(|g| g.board().clone()));
+}
+
+#[test]
+fn undo_takes_back_my_move_only() {
+    let (a, _b, _oa, pa, _ob, pb) = two_players();
+    let (cell, digit) = next_answer(pa);
+    write(pa, cell, digit);
+    a.hub.deliver();
+    let (other, other_digit) = next_answer(pb);
+    write(pb, other, other_digit);
+    a.hub.deliver();
+    assert!(can_undo(pa) && !can_redo(pa));
+    undo(pa);
+    assert!(!can_undo(pa) && can_redo(pa), "nothing more of A's to undo");
+    a.hub.deliver();
+    for p in [pa, pb] {
+        assert_eq!(digit_at(p, cell), None, "A's move undone on both sides");
+        assert_eq!(digit_at(p, other), Some(other_digit), "B's move stays");
+    }
+    redo(pa);
+    a.hub.deliver();
+    assert_eq!(digit_at(pb, cell), Some(digit));
+}
+
+#[test]
+fn a_reload_rejoins_the_room_with_the_board_as_it_was() {
+    let (a, _b, _oa, pa, _ob, pb) = two_players();
+    let (cell, digit) = next_answer(pb);
+    write(pb, cell, digit);
+    a.hub.deliver();
+    crate::services::effects::save_now(pa);
+    let record: StoredGame = serde_json::from_str(&a.storage.get(GAME_KEY).unwrap()).unwrap();
+    assert!(record.meta.together.is_some());
+    pa.ports().room.leave();
+    a.hub.deliver();
+    // The reloaded tab: the stored game, then its room again.
+    let (_owner, again) = a.store(Lang::En);
+    again.game.set(record.game);
+    again.meta.set(record.meta);
+    resume_together(again);
+    a.hub.deliver();
+    assert_eq!(digit_at(again, cell), Some(digit));
+    assert_eq!(room(again).number, 1, "the same player as before");
+    let (next, next_digit) = next_answer(again);
+    write(again, next, next_digit);
+    a.hub.deliver();
+    assert_eq!(digit_at(pb, next), Some(next_digit));
+    // Undo still knows the moves made before the reload.
+    undo(again);
+    a.hub.deliver();
+    assert_eq!(digit_at(pb, next), None);
+}
+
+#[test]
+fn the_win_comes_once_on_both_boards() {
+    let (a, _b, _oa, pa, _ob, pb) = two_players();
+    let mut turn = 0;
+    while !pa.game.with_untracked(|g| g.is_solved()) {
+        let p = if turn % 2 == 0 { pa } else { pb };
+        let (cell, digit) = next_answer(p);
+        write(p, cell, digit);
+        a.hub.deliver();
+        turn += 1;
+        assert!(turn < 100);
+    }
+    for p in [pa, pb] {
+        assert!(p.game.with_untracked(|g| g.is_solved()));
+        assert!(matches!(p.dialog.get_untracked(), Some(Dialog::Won { new_best: false, .. })), "{:?}", p.dialog.get_untracked());
+        assert!(p.meta.with_untracked(|m| m.won));
+    }
+}
+
+#[test]
+fn a_damaged_room_key_opens_the_puzzle_to_play_alone_and_says_so() {
+    let world = World::default();
+    let (_owner, store) = world.store(Lang::De);
+    open(&world, store, &format!("{PUZZLE}&together=damaged"));
+    assert_eq!(store.game.with_untracked(|g| g.givens().filled_count()), 32);
+    assert!(!is_together(store));
+    assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::De).together_key_damaged);
+}
+
+#[test]
+fn play_alone_leaves_the_room_and_keeps_the_board() {
+    let (a, _b, _oa, pa, _ob, pb) = two_players();
+    let board = pb.game.with_untracked(|g| g.board().clone());
+    play_alone(pb);
+    a.hub.deliver();
+    assert!(!is_together(pb) && pb.meta.with_untracked(|m| m.together.is_none()));
+    assert_eq!(pb.game.with_untracked(|g| g.board().clone()), board);
+    assert_eq!(room(pa).players, 1);
+    // Their moves are theirs alone now.
+    let (cell, digit) = next_answer(pb);
+    write(pb, cell, digit);
+    a.hub.deliver();
+    assert_eq!(digit_at(pa, cell), None);
+}

@@ -1,0 +1,355 @@
+//! Solving together: the game's board is shared with the players of a room (`Room` port). Each
+//! move is made by the game's reducer on the shared board, becomes an operation of this
+//! player's replica (`inkdoku_engine::together`), and is sent; the others' operations merge
+//! into the replica, and the board on show is the replica's. Undo takes back this player's own
+//! last move. Offline, moves are kept in the replica (saved with the game) and sent when the
+//! connection is back; a reload rejoins.
+
+use super::*;
+use crate::ports::RoomEvent;
+use crate::state::{Peer, RoomView, SavedTogether};
+use inkdoku_engine::together::link::{RoomKey, with_room};
+use inkdoku_engine::together::{Op, Presence, Replica, Said, Stamp};
+use std::collections::BTreeSet;
+
+/// The live side of a shared game (its saved side is `GameMeta::together`).
+pub struct Together {
+    key: RoomKey,
+    replica: Replica,
+    /// This player's number in the room ("Player 2"); 0 until the room's history is known.
+    number: u8,
+    /// The kept frames have all come in since the last connect.
+    caught_up: bool,
+    /// Operations the relay replayed since the last connect: ours among them need no resend.
+    replayed: BTreeSet<Stamp>,
+    /// The wait before the next try to connect, grown on each failure.
+    retry_ms: u32,
+    /// Bumped on each connect and leave: a retry of an older connection does nothing.
+    generation: u32,
+}
+
+/// The first wait before connecting again, and the longest.
+const RETRY_MS: (u32, u32) = (1_000, 30_000);
+
+/// Whether the game on show is shared.
+pub fn is_together(store: Store) -> bool {
+    store.together.with_value(Option::is_some)
+}
+
+/// 32 bytes from the randomness port (the browser's crypto source).
+fn random_key(store: Store) -> RoomKey {
+    let random = store.ports().random;
+    let mut key = [0u8; 32];
+    for chunk in key.chunks_mut(8) {
+        chunk.copy_from_slice(&random.seed().to_le_bytes());
+    }
+    RoomKey(key)
+}
+
+/// "Solve together" (Share dialog): the game on show becomes a room's, and its link (the
+/// puzzle, with the room's key in the fragment) goes out by the share sheet or the clipboard.
+pub fn solve_together(store: Store) {
+    if !writable(store) {
+        return;
+    }
+    if !is_together(store) {
+        let key = random_key(store);
+        let me = store.ports().random.seed() as u32;
+        let (givens, board) = store.game.with_untracked(|g| (g.givens().clone(), g.board().clone()));
+        let mut replica = Replica::new(me, givens.clone());
+        // What is on the board already is the room's starting point, not a move to undo.
+        let empty = Game::new(givens, None).board().clone();
+        replica.share_board(&empty, &board);
+        store.game.update(|g| g.rebase(board));
+        begin(
+            store,
+            Together { key, replica, number: 1, caught_up: false, replayed: BTreeSet::new(), retry_ms: RETRY_MS.0, generation: 0 },
+        );
+    }
+    let Some(key) = store.together.with_value(|t| t.as_ref().map(|t| t.key)) else { return };
+    let url = with_room(&share_url(store, false), &key);
+    let done = move |shared| match shared {
+        Ok(platform::Shared::Sheet) => store.status.set(store.t().shared.into()),
+        Ok(platform::Shared::Copied) => store.status.set(store.t().together_copied.into()),
+        Err(e) => browser_failed(store, store.t().cannot_share, "", &e),
+    };
+    store.ports().sharing.share(store.t().share_title.into(), url, Box::new(done));
+}
+
+/// Joins the room of `key` with the game just opened from its link (its puzzle, no moves yet:
+/// the room's come from the relay).
+pub(super) fn join(store: Store, key: RoomKey) {
+    let (givens, me) = (store.game.with_untracked(|g| g.givens().clone()), store.ports().random.seed() as u32);
+    let replica = Replica::new(me, givens);
+    begin(store, Together { key, replica, number: 0, caught_up: false, replayed: BTreeSet::new(), retry_ms: RETRY_MS.0, generation: 0 });
+}
+
+/// Rejoins the room of the restored game (a reload, a returning player). A damaged record
+/// leaves the game to play alone, and says why in the console.
+pub fn resume(store: Store) {
+    if is_together(store) {
+        return;
+    }
+    let Some(saved) = store.meta.with_untracked(|m| m.together.clone()) else { return };
+    let givens = store.game.with_untracked(|g| g.givens().clone());
+    let key = inkdoku_engine::together::link::RoomKey::parse(&saved.key).map_err(|e| e.to_string());
+    let replica = key.clone().and_then(|_| Replica::restore(givens, saved.replica).map_err(|e| e.to_string()));
+    match (key, replica) {
+        (Ok(key), Ok(replica)) => {
+            store.game.update(|g| g.rebase(replica.board(g.board())));
+            begin(
+                store,
+                Together {
+                    key,
+                    replica,
+                    number: saved.number,
+                    caught_up: false,
+                    replayed: BTreeSet::new(),
+                    retry_ms: RETRY_MS.0,
+                    generation: 0,
+                },
+            );
+        }
+        (Err(e), _) | (_, Err(e)) => {
+            leptos::logging::warn!("inkdoku: the shared game's record: {e}");
+            store.meta.update(|m| m.together = None);
+        }
+    }
+}
+
+/// Whether the game on show is the room of `key`'s (a link to the room opened again).
+pub(super) fn in_room(store: Store, key: &RoomKey) -> bool {
+    store.together.with_value(|t| t.as_ref().is_some_and(|t| t.key == *key))
+        || store.meta.with_untracked(|m| m.together.as_ref().is_some_and(|s| s.key == key.to_text()))
+}
+
+fn begin(store: Store, together: Together) {
+    store.together.set_value(Some(together));
+    store.room.set(Some(RoomView::default()));
+    keep(store);
+    connect(store);
+}
+
+/// "Play alone": this player leaves the room; the board stays as it is, theirs alone now.
+pub fn leave(store: Store) {
+    if !is_together(store) {
+        return;
+    }
+    quit(store);
+    store.status.set(store.t().together_left.into());
+}
+
+/// Leaves the room without a word (another game replaces the shared one).
+pub(super) fn quit(store: Store) {
+    if !is_together(store) {
+        return;
+    }
+    store.ports().room.leave();
+    store.together.set_value(None);
+    store.room.set(None);
+    store.meta.update(|m| m.together = None);
+}
+
+/// Saves the replica with the game.
+fn keep(store: Store) {
+    let saved = store
+        .together
+        .with_value(|t| t.as_ref().map(|t| SavedTogether { key: t.key.to_text(), number: t.number, replica: t.replica.saved() }));
+    store.meta.update(|m| m.together = saved);
+}
+
+fn with_together<R>(store: Store, f: impl FnOnce(&mut Together) -> R) -> Option<R> {
+    let mut out = None;
+    store.together.update_value(|t| out = t.as_mut().map(f));
+    out
+}
+
+fn connect(store: Store) {
+    let Some((key, generation)) = with_together(store, |t| {
+        t.generation += 1;
+        t.caught_up = false;
+        t.replayed.clear();
+        (t.key, t.generation)
+    }) else {
+        return;
+    };
+    store.ports().room.join(key, Box::new(move |event| heard(store, generation, event)));
+}
+
+fn heard(store: Store, generation: u32, event: RoomEvent) {
+    if with_together(store, |t| t.generation) != Some(generation) {
+        return;
+    }
+    match event {
+        RoomEvent::Connected => update_view(store, |v| v.online = true),
+        RoomEvent::Said(text) => said(store, &text),
+        RoomEvent::Players(n) => {
+            update_view(store, |v| v.players = n);
+            if with_together(store, |t| !std::mem::replace(&mut t.caught_up, true)) == Some(true) {
+                caught_up(store, n);
+            }
+        }
+        RoomEvent::Unreadable(why) => leptos::logging::warn!("inkdoku: a shared frame: {why}"),
+        RoomEvent::Disconnected(why) => {
+            update_view(store, |v| {
+                v.online = false;
+                v.peers.clear();
+            });
+            let t = store.t();
+            store.status.set(if why == "room full" { t.together_full.into() } else { t.together_offline.into() });
+            let retry = with_together(store, |t| {
+                let wait = t.retry_ms;
+                t.retry_ms = (wait * 2).min(RETRY_MS.1);
+                wait
+            })
+            .unwrap_or(RETRY_MS.0);
+            store.ports().clock.after(
+                retry,
+                Box::new(move || {
+                    if with_together(store, |t| t.generation) == Some(generation) {
+                        connect(store);
+                    }
+                }),
+            );
+        }
+    }
+}
+
+fn update_view(store: Store, f: impl FnOnce(&mut RoomView)) {
+    store.room.update(|v| {
+        if let Some(v) = v.as_mut() {
+            f(v)
+        }
+    });
+}
+
+/// A peer's words: an operation merged into the board, or where they are.
+fn said(store: Store, text: &str) {
+    let givens = store.game.with_untracked(|g| g.givens().clone());
+    match Said::from_json(text, &givens) {
+        Ok(Said::Op(op)) => {
+            let stamp = op.stamp;
+            let new = with_together(store, |t| {
+                if !t.caught_up {
+                    t.replayed.insert(stamp);
+                }
+                t.replica.receive(op)
+            });
+            match new {
+                Some(Ok(true)) => {
+                    show_shared_board(store);
+                    keep(store);
+                }
+                Some(Err(e)) => leptos::logging::warn!("inkdoku: a shared move refused: {e}"),
+                _ => {}
+            }
+        }
+        Ok(Said::Presence(p)) => {
+            if p.play_ms > store.elapsed.get_untracked() {
+                store.elapsed.set(p.play_ms);
+            }
+            update_view(store, |v| {
+                v.peers.retain(|peer| peer.player != p.player);
+                v.peers.push(Peer { player: p.player, number: p.number, cell: p.cell, ink: p.ink });
+                v.peers.sort_by_key(|peer| peer.number);
+            });
+        }
+        Err(e) => leptos::logging::warn!("inkdoku: a shared frame refused: {e}"),
+    }
+}
+
+/// The replica's board on show (after a peer's move): hint marks go, a win is celebrated.
+fn show_shared_board(store: Store) {
+    let Some(board) = store.together.with_value(|t| t.as_ref().map(|t| store.game.with_untracked(|g| t.replica.board(g.board())))) else {
+        return;
+    };
+    store.game.update(|g| g.rebase(board));
+    store.marks.set(Marks::default());
+    after_change(store);
+}
+
+/// Every kept frame is in: our moves the relay did not have go out now (made offline, or lost
+/// on the way), a newcomer takes the next number (after the players in the room, and those
+/// whose moves it has seen), and everyone learns where we are.
+fn caught_up(store: Store, in_room: usize) {
+    let joined = with_together(store, |t| {
+        t.retry_ms = RETRY_MS.0;
+        let me = t.replica.me();
+        let missing: Vec<Op> =
+            t.replica.log().iter().filter(|op| op.stamp.player == me && !t.replayed.contains(&op.stamp)).cloned().collect();
+        let newcomer = t.number == 0;
+        if newcomer {
+            let others: BTreeSet<u32> = t.replica.log().iter().map(|op| op.stamp.player).filter(|&p| p != me).collect();
+            t.number = u8::try_from((others.len() + 1).max(in_room)).unwrap_or(u8::MAX);
+        }
+        (missing, newcomer)
+    });
+    let Some((missing, newcomer)) = joined else { return };
+    let room = store.ports().room;
+    for op in missing {
+        room.send(true, Said::Op(op).to_json());
+    }
+    keep(store);
+    update_view(store, |v| v.number = store.together.with_value(|t| t.as_ref().map_or(0, |t| t.number)));
+    if newcomer {
+        store.status.set(store.t().together_joined.into());
+    } else if store.status.with_untracked(|s| s == store.t().together_offline) {
+        store.status.set(String::new());
+    }
+    tell_presence(store);
+}
+
+/// Tells the room where this player is (their selected cell) and their play time.
+pub fn tell_presence(store: Store) {
+    let presence = store.together.with_value(|t| {
+        t.as_ref().filter(|t| t.caught_up && t.number > 0).map(|t| Presence {
+            player: t.replica.me(),
+            number: t.number,
+            cell: store.selected.get_untracked(),
+            play_ms: store.elapsed.get_untracked(),
+            ink: Vec::new(),
+        })
+    });
+    if let Some(p) = presence {
+        store.ports().room.send(false, Said::Presence(p).to_json());
+    }
+}
+
+/// A move of ours on the shared board (`controller::apply` when the game is shared): made by
+/// the game's reducer, merged as an operation, sent. Returns whether the board changed.
+pub(super) fn play(store: Store, action: Action) -> bool {
+    let before = store.game.with_untracked(|g| g.board().clone());
+    let after = match store.game.with_untracked(|g| g.next_board(&before, &action)) {
+        Ok(after) => after,
+        Err(e) => {
+            refused(store, &e);
+            return false;
+        }
+    };
+    let op = with_together(store, |t| t.replica.local(&before, &after)).flatten();
+    share_move(store, op, &after)
+}
+
+/// Whether this player has a move of their own to undo (or, with `redo`, to redo).
+pub(super) fn can(store: Store, redo: bool) -> bool {
+    store.together.with_value(|t| t.as_ref().is_some_and(|t| if redo { t.replica.can_redo() } else { t.replica.can_undo() }))
+}
+
+/// Undo or Redo of this player's own moves.
+pub(super) fn undo_redo(store: Store, redo: bool) -> bool {
+    let op = with_together(store, |t| if redo { t.replica.redo() } else { t.replica.undo() }).flatten();
+    let local = store.game.with_untracked(|g| g.board().clone());
+    share_move(store, op, &local)
+}
+
+/// Shows the replica's board after our operation, keeps it, and sends it.
+fn share_move(store: Store, op: Option<Op>, local: &inkdoku_engine::game::Board) -> bool {
+    let Some(op) = op else { return false };
+    let board = store.together.with_value(|t| t.as_ref().map(|t| t.replica.board(local)));
+    if let Some(board) = board {
+        store.game.update(|g| g.rebase(board));
+    }
+    keep(store);
+    store.ports().room.send(true, Said::Op(op).to_json());
+    true
+}

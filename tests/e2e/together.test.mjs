@@ -1,0 +1,125 @@
+// Solving together, end to end: two browsers (two contexts, their own storage) on the relay
+// binary, which serves the app and the relay on one port as `scripts/run` does. From the
+// Share dialog's live link to the win on both boards; the relay going away and coming back
+// while both play on; a reload that rejoins.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { launch, snap, waitForPuzzle, cells, cell, solution, dist } from './support.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// Built by the relay's native tests (scripts/test), or by `cargo build -p inkdoku-relay`.
+const RELAY = process.env.INKDOKU_RELAY || path.join(root, 'target', 'debug', 'inkdoku-relay');
+const PUZZLE = '#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.';
+const clip = { permissions: ['clipboard-read', 'clipboard-write'] };
+
+/** Starts the relay on `port` (0: any free one); resolves to it and its address. */
+function startRelay(port = 0) {
+  const child = spawn(RELAY, ['--port', String(port), '--dist', dist], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(String(d));
+      if (m) resolve({ child, port: Number(m[1]), url: `http://127.0.0.1:${m[1]}/` });
+    });
+    child.on('exit', (code) => reject(new Error(`the relay exited (${code})`)));
+  });
+}
+
+let relay, b;
+before(async () => { relay = await startRelay(); b = await launch(); });
+after(async () => { await b?.close(); relay?.child.kill(); });
+
+const status = (page, re, timeout = 15000) =>
+  page.waitForFunction((s) => new RegExp(s).test(document.querySelector('[role=status]')?.textContent ?? ''), re.source, { timeout });
+const roomLine = (page) => page.locator('.status-bar .room');
+/** Waits until the cell shows `digit` (a given or the player's). */
+const shows = (page, r, c, digit, timeout = 15000) =>
+  page.waitForFunction(([r, c, d]) => new RegExp(`, ${d}(,|$)`).test(document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`)?.getAttribute('aria-label') ?? ''), [r, c, digit], { timeout });
+
+/** Player 1 opens the puzzle and shares a live link; player 2 opens it. */
+async function twoPlayers(viewport) {
+  const one = await b.page({ ...clip, ...(viewport && { viewport }) });
+  await one.goto(relay.url + PUZZLE);
+  await waitForPuzzle(one);
+  await one.getByRole('button', { name: 'Share', exact: true }).click();
+  await one.getByRole('button', { name: 'Solve together' }).click();
+  await status(one, /Link copied: whoever opens it solves this puzzle with you/);
+  const link = await one.evaluate(() => navigator.clipboard.readText());
+  assert.match(link, /#p=[A-Za-z0-9_-]+&together=[A-Za-z0-9_-]{43}$/);
+  const two = await b.page({ ...clip, ...(viewport && { viewport }) });
+  await two.goto(link);
+  await waitForPuzzle(two);
+  await status(two, /You joined/);
+  return { one, two, link };
+}
+
+test('two players solve one puzzle from a live link: each sees the other\'s moves and cell, and both win', async () => {
+  const { one, two } = await twoPlayers();
+  await assert.doesNotReject(roomLine(one).filter({ hasText: 'Together: 2 players · You are Player 1' }).waitFor());
+  await assert.doesNotReject(roomLine(two).filter({ hasText: 'Together: 2 players · You are Player 2' }).waitFor());
+  const sol = await solution(one);
+  const empty = (await cells(one)).filter((c) => c.label.endsWith('empty'));
+  assert.equal(empty.length, 49);
+  const answer = (c) => sol[(c.row - 1) * 9 + c.col - 1];
+  // Player 1 writes; player 2 sees it. Player 2 writes; player 1 sees it.
+  await cell(one, empty[0].row, empty[0].col).click();
+  await one.keyboard.press(answer(empty[0]));
+  await shows(two, empty[0].row, empty[0].col, answer(empty[0]));
+  await cell(two, empty[1].row, empty[1].col).click();
+  // Where player 2 is shows on player 1's board, in player 2's colour and shape.
+  const at = `r${empty[1].row}c${empty[1].col}`;
+  await one.locator(`.other-player[data-player="2"][data-cell="${at}"]`).waitFor();
+  assert.equal(await one.locator('.other-player[data-player="2"]').getAttribute('aria-label'), `Player 2: ${at}`);
+  await snap(one, 'together-1280x800');
+  await two.keyboard.press(answer(empty[1]));
+  await shows(one, empty[1].row, empty[1].col, answer(empty[1]));
+  // Undo on player 1 takes back player 1's move only, on both boards.
+  await one.getByRole('button', { name: 'Undo', exact: true }).click();
+  await two.waitForFunction(([r, c]) => /empty$/.test(document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')), [empty[0].row, empty[0].col]);
+  await shows(two, empty[1].row, empty[1].col, answer(empty[1]));
+  // The rest, in turns: the game is won on both boards.
+  const rest = [empty[0], ...empty.slice(2)];
+  for (const [i, c] of rest.entries()) {
+    const page = i % 2 ? two : one;
+    await cell(page, c.row, c.col).click();
+    await page.keyboard.press(answer(c));
+  }
+  for (const page of [one, two]) {
+    await page.locator('.dialog.won').waitFor({ timeout: 20000 });
+    const left = (await cells(page)).filter((c) => c.label.endsWith('empty'));
+    assert.equal(left.length, 0);
+  }
+  assert.deepEqual(b.errors, []);
+});
+
+test('the relay goes away: both play on, told they are offline, and every move is shared when it is back; a reload rejoins', async () => {
+  const { one, two } = await twoPlayers({ width: 800, height: 480 });
+  const sol = await solution(one);
+  const empty = (await cells(one)).filter((c) => c.label.endsWith('empty'));
+  const answer = (c) => sol[(c.row - 1) * 9 + c.col - 1];
+  relay.child.kill();
+  for (const page of [one, two]) await status(page, /Offline — your moves will be shared/);
+  await snap(two, 'together-offline-800x480');
+  await cell(one, empty[0].row, empty[0].col).click();
+  await one.keyboard.press(answer(empty[0]));
+  await cell(two, empty[1].row, empty[1].col).click();
+  await two.keyboard.press(answer(empty[1]));
+  // Back on the same port (with no kept frames: each player sends again what it made).
+  relay = await startRelay(relay.port);
+  await shows(two, empty[0].row, empty[0].col, answer(empty[0]), 40000);
+  await shows(one, empty[1].row, empty[1].col, answer(empty[1]), 40000);
+  // Player 2 reloads: the same player, the same board, still in the room.
+  await two.reload();
+  await waitForPuzzle(two);
+  await roomLine(two).filter({ hasText: 'You are Player 2' }).waitFor({ timeout: 20000 });
+  await shows(two, empty[0].row, empty[0].col, answer(empty[0]));
+  await cell(one, empty[2].row, empty[2].col).click();
+  await one.keyboard.press(answer(empty[2]));
+  await shows(two, empty[2].row, empty[2].col, answer(empty[2]));
+  await snap(two, 'together-800x480');
+  await one.setViewportSize({ width: 600, height: 960 });
+  await snap(one, 'together-600x960');
+  assert.deepEqual(b.errors, []);
+});
