@@ -19,12 +19,24 @@ fn badge(number: u8, x: f64, y: f64) -> String {
     }
 }
 
-/// The other players' selected cells, drawn over the board.
+/// The other players' selected cells, and the strokes they are drawing, over the board.
 #[component]
 pub fn PeersOverlay(store: Store, size: Size) -> impl IntoView {
     let peers = move || store.room.with(|r| r.as_ref().map(|r| r.peers.clone()).unwrap_or_default());
+    let side = size.side() as f64 * CELL;
+    let drawing = move || {
+        peers()
+            .into_iter()
+            .filter(|p| !p.ink.is_empty())
+            .map(|p| {
+                let points: Vec<String> = p.ink.iter().map(|q| format!("{:.1},{:.1}", f64::from(q[0]) * side, f64::from(q[1]) * side)).collect();
+                view! { <polyline class=format!("other-player player-{} player-ink", (p.number.max(1) - 1) % 4 + 1) data-player=p.number points=points.join(" ") /> }
+            })
+            .collect_view()
+    };
     view! {
         <g class="other-players">
+            {drawing}
             <For each=peers key=|p| (p.player, p.number, p.cell) let:peer>
                 {peer.cell.map(|cell| {
                     let (x, y) = (size.col_of(cell) as f64 * CELL, size.row_of(cell) as f64 * CELL);

@@ -301,13 +301,21 @@ fn caught_up(store: Store, in_room: usize) {
 
 /// Tells the room where this player is (their selected cell) and their play time.
 pub fn tell_presence(store: Store) {
+    tell_presence_drawing(store, &[]);
+}
+
+/// `tell_presence`, with the stroke this player is drawing now (`[x, y, pressure]` in 0..1 of
+/// the grid), thinned to what a presence message carries.
+pub fn tell_presence_drawing(store: Store, ink: &[[f32; 3]]) {
+    let step = ink.len().div_ceil(inkdoku_engine::together::MAX_LIVE_POINTS).max(1);
+    let ink: Vec<[f32; 2]> = ink.iter().step_by(step).map(|p| [p[0].clamp(0.0, 1.0), p[1].clamp(0.0, 1.0)]).collect();
     let presence = store.together.with_value(|t| {
         t.as_ref().filter(|t| t.caught_up && t.number > 0).map(|t| Presence {
             player: t.replica.me(),
             number: t.number,
             cell: store.selected.get_untracked(),
             play_ms: store.elapsed.get_untracked(),
-            ink: Vec::new(),
+            ink,
         })
     });
     if let Some(p) = presence {

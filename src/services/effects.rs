@@ -194,11 +194,35 @@ fn links(store: Store) {
 }
 
 /// Installs every effect.
-/// In a game solved together, the others see the cell this player selects.
+/// How often the stroke being drawn goes to the other players of a game solved together.
+const LIVE_INK_MS: f64 = 100.0;
+
+/// In a game solved together, the others see the cell this player selects, and the stroke they
+/// are drawing (every 100 ms at most, and once more when it ends).
 fn presence(store: Store) {
     Effect::new(move |_| {
         store.selected.track();
         controller::tell_presence(store);
+    });
+    let last = StoredValue::new_local(0.0);
+    Effect::new(move |_| {
+        let drawing = store.ink.live.with(|live| (!live.is_empty()).then(|| live.clone()));
+        if !controller::is_together(store) {
+            return;
+        }
+        let now = js_sys::Date::now();
+        match drawing {
+            Some(ink) if now - last.get_value() >= LIVE_INK_MS => {
+                last.set_value(now);
+                controller::tell_presence_drawing(store, &ink);
+            }
+            Some(_) => {}
+            None if last.get_value() > 0.0 => {
+                last.set_value(0.0);
+                controller::tell_presence(store);
+            }
+            None => {}
+        }
     });
 }
 

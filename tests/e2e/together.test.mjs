@@ -119,6 +119,17 @@ test('the relay goes away: both play on, told they are offline, and every move i
   await one.keyboard.press(answer(empty[2]));
   await shows(two, empty[2].row, empty[2].col, answer(empty[2]));
   await snap(two, 'together-800x480');
+  // Player 1's scratchpad stroke shows on player 2's board while it is drawn, then stays as ink.
+  await one.getByRole('button', { name: 'Scratchpad' }).click();
+  const box = await cell(one, 5, 5).boundingBox();
+  await one.mouse.move(box.x + 5, box.y + 5);
+  await one.mouse.down();
+  await one.mouse.move(box.x + box.width * 2, box.y + box.height * 2, { steps: 8 });
+  await two.locator('.player-ink[data-player="1"]').waitFor();
+  await one.mouse.move(box.x + box.width * 3, box.y + box.height, { steps: 8 });
+  await one.mouse.up();
+  await two.locator('.player-ink').waitFor({ state: 'detached' });
+  await two.locator('.ink.scratch').waitFor();
   await one.setViewportSize({ width: 600, height: 960 });
   await snap(one, 'together-600x960');
   assert.deepEqual(b.errors, []);
