@@ -2,7 +2,7 @@
 // On a Master one (rated "Unit Forcing Chain" by `inkdoku rate`) the first forcing step draws its
 // nodes and links on the board (strong solid, weak dashed), names the same links in the panel,
 // steps through them one at a time, and Apply removes what it says. On an Extreme one (rated
-// "Grouped Discontinuous Nice Loop") each grouped loop is drawn with its grouped node outlined or
+// "Grouped AIC") each grouped loop is drawn with its grouped node outlined or
 // names its links through almost locked sets (one to a cell a set forces, its cells shaded), and
 // its whole proof (folded under the sentence) walks the same nodes in Eureka notation.
 import { test, before, after } from 'node:test';
@@ -15,9 +15,10 @@ after(async () => { await b?.close(); await server?.close(); });
 
 const MASTER = '3..8.1....5....6.9......4..5..7...8..4..6...........2.2..3.........9.1....7......';
 
-// Rated Extreme ("Grouped Discontinuous Nice Loop"); its grouped loops go through a box-line group
-// or through almost locked sets, one of them from a set's digit to a cell the set forces.
-const GROUPED_LOOP = '..84...3....3.....9....157479...8........7..514.....2...9.6...2.5....4......9..56';
+// magictour top1465 no. 259, rated Extreme ("Grouped AIC"); its grouped loops go through a
+// box-line group or through almost locked sets, one of them from a set's digit to a cell the set
+// forces. (The puzzle before it lost its grouped loops when shorter AICs came first.)
+const GROUPED_LOOP = '.2....4..7.......6..8..7.....3..89.........42.541.........6....5....93.....34..81';
 
 /** The cells of a node name as the sentence writes it: "7r5c4789", "9r46c1", "4r8c1,r9c12". */
 const nodeCells = (name) => [...name.matchAll(/r(\d+)c(\d+)/g)]
