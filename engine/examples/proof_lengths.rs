@@ -1,7 +1,7 @@
 //! How long the proofs of the chain and forcing steps run along each puzzle's hint path (the
 //! steps `next_step` takes, applied one after another: what Hint + Apply shows and what the
-//! rating reads): forcing chains and nets per puzzle, and the mean and longest proof in links
-//! (`forcing::proof_length`: every link of every chain a step carries).
+//! rating reads): chains, forcing chains and nets per puzzle, and the mean and longest proof in
+//! links (`forcing::proof_length`: every link of every chain a step carries), and the time.
 //!
 //!   cargo run --release -p inkdoku-engine --example proof_lengths -- SET [PUZZLES]
 //!
@@ -38,7 +38,7 @@ impl Tally {
 
 fn is_net(t: Technique) -> bool {
     use Technique::*;
-    matches!(t, ContradictionForcingNet | UnitForcingNet | CellForcingNet | NestedForcingNet)
+    matches!(t, ContradictionForcingNet | UnitForcingNet | CellForcingNet)
 }
 
 fn main() -> ExitCode {
@@ -62,7 +62,7 @@ fn main() -> ExitCode {
     };
     let start = Instant::now();
     let (mut puzzles, mut unsolved, mut score_sum) = (0usize, 0usize, 0.0f64);
-    let (mut chains, mut forcing_chains, mut nets, mut all) = (Tally::default(), Tally::default(), Tally::default(), Tally::default());
+    let [mut chains, mut forcing_chains, mut nets, mut nested, mut all] = std::array::from_fn(|_| Tally::default());
     for puzzle in text.lines().filter_map(|l| line::parse(l.trim()).ok()).take(limit) {
         let solve = rating::solve_logically(&puzzle);
         puzzles += 1;
@@ -71,6 +71,7 @@ fn main() -> ExitCode {
         for step in &solve.steps {
             let links = proof_length(step);
             match rating::family(step.technique) {
+                Family::Forcing if step.technique == Technique::NestedForcingNet => nested.add(links),
                 Family::Forcing if is_net(step.technique) => nets.add(links),
                 Family::Forcing => forcing_chains.add(links),
                 Family::Chain => chains.add(links),
@@ -91,7 +92,8 @@ fn main() -> ExitCode {
     println!("{:<28} {:>8} {:>10} {:>8}", "steps", "/puzzle", "mean links", "longest");
     chains.row("chains, loops, ALS", puzzles);
     forcing_chains.row("forcing chains", puzzles);
-    nets.row("forcing nets (with nested)", puzzles);
+    nets.row("forcing nets", puzzles);
+    nested.row("nested forcing nets", puzzles);
     all.row("all of them", puzzles);
     ExitCode::SUCCESS
 }
