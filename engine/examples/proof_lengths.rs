@@ -32,7 +32,7 @@ impl Tally {
 
     fn row(&self, name: &str, puzzles: usize) {
         let mean = if self.steps == 0 { 0.0 } else { self.links as f64 / self.steps as f64 };
-        println!("{name:<28} {:>8.2} {:>10.1} {:>8}", self.steps as f64 / puzzles as f64, mean, self.longest);
+        println!("{name:<28} {:>6} {:>8.2} {:>10.1} {:>8}", self.steps, self.steps as f64 / puzzles as f64, mean, self.longest);
     }
 }
 
@@ -89,7 +89,7 @@ fn main() -> ExitCode {
         start.elapsed().as_secs_f64(),
         score_sum / puzzles as f64
     );
-    println!("{:<28} {:>8} {:>10} {:>8}", "steps", "/puzzle", "mean links", "longest");
+    println!("{:<28} {:>6} {:>8} {:>10} {:>8}", "steps", "all", "/puzzle", "mean links", "longest");
     chains.row("chains, loops, ALS", puzzles);
     forcing_chains.row("forcing chains", puzzles);
     nets.row("forcing nets", puzzles);
