@@ -315,7 +315,7 @@ fn build_step<'r>(root: &'r Root, technique: Technique, mode: Mode, c: &Conclusi
             }
             None => vec![c.target],
         };
-        let (links, nested) = proof(&branch, &ends);
+        let (links, nested) = proof(branch, &ends);
         forcing.nested.extend(nested);
         step.chains.push(links);
         let cand = lit_cand(a);
