@@ -13,8 +13,9 @@ after(async () => { await b?.close(); await server?.close(); });
 
 // magictour top1465: rated Master (forcing chains on the way).
 const MASTER = '3..8.1....5....6.9......4..5..7...8..4..6...........2.2..3.........9.1....7......';
-// magictour top1465 no. 21: its 45th step is a 3D Medusa (`inkdoku steps`).
-const MEDUSA = '....2..4..7...6....1.5.....2......8....3..7..4.9.........6..1.38...9..........5..';
+// magictour top1465 no. 129: its 33rd step is a 3D Medusa (`inkdoku steps`). (No. 21's Medusa
+// gave way to a shorter chain of the same score.)
+const MEDUSA = '.135.........7.4...........1......892.4.6....7.........8.1.....6.....2.....9.3...';
 
 
 /** Every node digit drawn: its text, and whether it sits at that digit's candidate place (the

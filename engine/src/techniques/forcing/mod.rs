@@ -10,8 +10,9 @@
 //!
 //! Chains follow one premise at a time; nets may combine several (a cell emptied by different
 //! links of the same assumption); nested nets try candidates inside a branch. The rungs are
-//! tried in that order, and within a rung the conclusion with the shortest proof comes first —
-//! what a player would want to be shown. Every branch of a sweep is computed once per position
+//! tried in that order, and within a rung the conclusion whose proof has the fewest links comes
+//! first — what a player would want to be shown (`techniques::next_step` then prefers the
+//! lowest score, length bonus included, across the rungs and chains within reach). Every branch of a sweep is computed once per position
 //! and rung and kept (`MEMO`), because the three kinds read the same branches.
 
 mod propagate;
@@ -21,7 +22,7 @@ use crate::position::Position;
 use crate::step::{Forcing, Link, Step, Technique};
 use propagate::{Branch, Contradiction, Lit, Mode, Root, lit, lit_cand, lit_on};
 use std::cell::RefCell;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
@@ -57,7 +58,7 @@ fn rung(t: Technique) -> Option<(Mode, Kind)> {
     })
 }
 
-/// Reports a forcing technique's conclusions, shortest proof first.
+/// Reports a forcing technique's conclusions, the proof with the fewest links first.
 pub fn find_all(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
     let Some((mode, kind)) = rung(technique) else { return true };
     if pos.dead_end().is_some() {
@@ -73,7 +74,7 @@ pub fn find_all(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
             // A nested sweep of every candidate costs minutes on the hardest puzzles; the first
             // candidate that fails (tried from the cells with fewest digits) is the step.
             if let Some(c) = first_nested_contradiction(&root, mode) {
-                return sink(build_step(&root, technique, mode, &c));
+                return sink(build_step(&root, technique, mode, &c, &mut HashMap::new()));
             }
             continue;
         }
@@ -84,14 +85,44 @@ pub fn find_all(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
         }
         found.sort_by_key(|c| (c.cost, c.target));
         let mut seen = BTreeSet::new();
-        for c in found.into_iter().filter(|c| seen.insert(c.target)).take(MAX_REPORTED) {
-            if !sink(build_step(&root, technique, mode, &c)) {
+        found.retain(|c| seen.insert(c.target));
+        found.truncate(MAX_REPORTED);
+        for step in fewest_links_first(&root, technique, mode, &found) {
+            if !sink(step) {
                 return false;
             }
         }
         return true;
     }
     true
+}
+
+/// The steps of a rung's conclusions (sorted by `cost`), the proof with the fewest links first
+/// (ties: the lower cost, then the target), as Sudoku Explainer shows them and rates by them.
+///
+/// A proof's cost (each branch's depth) is a lower bound of its links (a literal derived at
+/// depth d ends a path of d links), so once the cost reaches the fewest links built so far, no
+/// later conclusion has fewer: those are reported in cost order without their proofs being
+/// compared. Each assumption's branch is run once for all the conclusions that share it.
+fn fewest_links_first(root: &Root, technique: Technique, mode: Mode, found: &[Conclusion]) -> Vec<Step> {
+    let mut branches: HashMap<Lit, Branch<'_>> = HashMap::new();
+    let mut ranked: Vec<(usize, usize, Step)> = Vec::new();
+    let mut fewest = usize::MAX;
+    let mut rest = found.len();
+    for (i, c) in found.iter().enumerate() {
+        if c.cost as usize >= fewest {
+            rest = i;
+            break;
+        }
+        let step = build_step(root, technique, mode, c, &mut branches);
+        let links = proof_length(&step);
+        fewest = fewest.min(links);
+        ranked.push((links, i, step));
+    }
+    ranked.sort_by_key(|&(links, i, _)| (links, i));
+    let mut steps: Vec<Step> = ranked.into_iter().map(|(_, _, s)| s).collect();
+    steps.extend(found[rest..].iter().map(|c| build_step(root, technique, mode, c, &mut branches)));
+    steps
 }
 
 /// What one assumption led to.
@@ -257,7 +288,8 @@ fn common(sweep: &Sweep, assumptions: &[Lit], house: Option<House>, tally: &mut 
 
 /// The step of a conclusion: its branches re-run to read their reasons, and the links that
 /// lead to the target (or to the contradiction) kept.
-fn build_step(root: &Root, technique: Technique, mode: Mode, c: &Conclusion) -> Step {
+/// `branches` keeps the branches already run, by assumption.
+fn build_step<'r>(root: &'r Root, technique: Technique, mode: Mode, c: &Conclusion, branches: &mut HashMap<Lit, Branch<'r>>) -> Step {
     let mut step = Step::new(technique);
     let target = lit_cand(c.target);
     if lit_on(c.target) {
@@ -275,7 +307,7 @@ fn build_step(root: &Root, technique: Technique, mode: Mode, c: &Conclusion) -> 
         },
     };
     for &a in &c.assumptions {
-        let branch = Branch::assume(root, mode, a);
+        let branch = branches.entry(a).or_insert_with(|| Branch::assume(root, mode, a));
         let ends = match branch.contradiction() {
             Some((why, _)) => {
                 forcing.contradiction = Some(why);
@@ -283,7 +315,7 @@ fn build_step(root: &Root, technique: Technique, mode: Mode, c: &Conclusion) -> 
             }
             None => vec![c.target],
         };
-        let (links, nested) = proof(&branch, &ends);
+        let (links, nested) = proof(branch, &ends);
         forcing.nested.extend(nested);
         step.chains.push(links);
         let cand = lit_cand(a);

@@ -85,3 +85,31 @@ fn a_contradiction_step_says_what_it_runs_into() {
     }
     panic!("no contradiction step on the way");
 }
+
+#[test]
+fn within_a_rung_the_proof_with_the_fewest_links_comes_first() {
+    // The conclusion with the lowest cost (the branches' depths) was shown before; its proof
+    // is longer than the rung's shortest on this position in at least one of the net rungs.
+    let pos = crate::techniques::tests::net_position();
+    let root = Root::new(&pos);
+    let sweep = sweep(&pos, &root, Mode::Dynamic);
+    let (mut rungs, mut longer_before) = (0, 0);
+    for (technique, kind) in [
+        (Technique::ContradictionForcingNet, Kind::Contradiction),
+        (Technique::UnitForcingNet, Kind::Unit),
+        (Technique::CellForcingNet, Kind::Cell),
+    ] {
+        let steps = techniques::find_every(&pos, technique);
+        let links: Vec<usize> = steps.iter().map(proof_length).collect();
+        if links.is_empty() {
+            continue;
+        }
+        rungs += 1;
+        assert_eq!(links[0], *links.iter().min().unwrap(), "{technique:?}: {links:?}");
+        let lowest_cost = conclusions(&root, &sweep, kind).into_iter().min_by_key(|c| (c.cost, c.target)).unwrap();
+        let before = proof_length(&build_step(&root, technique, Mode::Dynamic, &lowest_cost, &mut HashMap::new()));
+        assert!(before >= links[0]);
+        longer_before += usize::from(before > links[0]);
+    }
+    assert_eq!((rungs, longer_before), (2, 1));
+}
