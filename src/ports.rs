@@ -143,8 +143,9 @@ pub enum RoomEvent {
 /// The room of players who solve one puzzle together: a connection to the relay, each frame
 /// sealed with the room's key (AES-GCM) before it leaves.
 pub trait Room {
-    /// Connects to the room of `key` (leaving any other); `on_event` hears what happens.
-    fn join(&self, key: RoomKey, on_event: Box<dyn FnMut(RoomEvent)>);
+    /// Connects to the room of `key` on `relay` (empty: this app's own; else as the setting
+    /// says), leaving any other; `on_event` hears what happens.
+    fn join(&self, relay: &str, key: RoomKey, on_event: Box<dyn FnMut(RoomEvent)>);
     /// Seals and sends `text`, to be kept for later joiners when `keep`. False when not
     /// connected (nothing is sent).
     fn send(&self, keep: bool, text: String) -> bool;
@@ -711,7 +712,7 @@ pub mod fakes {
     }
 
     impl Room for HubHandle {
-        fn join(&self, _key: RoomKey, on_event: Box<dyn FnMut(RoomEvent)>) {
+        fn join(&self, _relay: &str, _key: RoomKey, on_event: Box<dyn FnMut(RoomEvent)>) {
             let hub = &self.hub;
             hub.members.borrow_mut()[self.player] = Some(on_event);
             if hub.cut_off.borrow().contains(&self.player) {

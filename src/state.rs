@@ -46,6 +46,9 @@ pub struct Settings {
     /// The first-visit line "write digits right in the cells" has done its job (a digit was
     /// written by pen).
     pub pen_tip_done: bool,
+    /// The relay for solving together (`ws://` or `wss://`, or an `http(s)://` address that
+    /// serves one at `relay/v1/`); empty for this app's own.
+    pub relay: String,
 }
 
 impl Default for Settings {
@@ -64,6 +67,7 @@ impl Default for Settings {
             symmetry: Symmetry::Rotational,
             language: None,
             pen_tip_done: false,
+            relay: String::new(),
         }
     }
 }

@@ -243,6 +243,10 @@ fn settings(store: Store) -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
+            <label class="field">{move || store.ui().relay_setting}
+                <input type="url" placeholder=move || store.ui().relay_own prop:value=move || store.settings.with(|s| s.relay.clone())
+                       on:change=move |ev| controller::set_relay(store, &event_target_value(&ev)) />
+            </label>
             {handwriting(store)}
             <div class="buttons">
                 <button type="button" class="primary" on:click=move |_| close(store)>{move || store.ui().close}</button>

@@ -42,7 +42,9 @@ pub use input::clear;
 pub use printing::*;
 pub use sharing::*;
 pub use timer::*;
-pub use together::{Together, is_together, leave as play_alone, resume as resume_together, solve_together, tell_presence, tell_presence_drawing};
+pub use together::{
+    Together, is_together, leave as play_alone, resume as resume_together, set_relay, solve_together, tell_presence, tell_presence_drawing,
+};
 
 use crate::i18n::{fill, level_name};
 use crate::services::platform;

@@ -208,3 +208,19 @@ fn play_alone_leaves_the_room_and_keeps_the_board() {
     a.hub.deliver();
     assert_eq!(digit_at(pa, cell), None);
 }
+
+#[test]
+fn the_relay_setting_takes_a_relay_address_and_refuses_anything_else() {
+    let world = World::default();
+    let (_owner, store) = world.store(Lang::Es);
+    set_relay(store, "ftp://relay.example");
+    assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::Es).relay_bad);
+    assert_eq!(store.settings.with_untracked(|s| s.relay.clone()), "");
+    set_relay(store, " wss://relay.example/inkdoku ");
+    assert_eq!(store.settings.with_untracked(|s| s.relay.clone()), "wss://relay.example/inkdoku");
+    set_relay(store, "");
+    assert_eq!(store.settings.with_untracked(|s| s.relay.clone()), "");
+    // Settings saved before the relay existed still read.
+    let older: crate::state::Settings = serde_json::from_str(r#"{"show_conflicts":false}"#).unwrap();
+    assert_eq!((older.show_conflicts, older.relay.as_str()), (false, ""));
+}

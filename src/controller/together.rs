@@ -31,6 +31,24 @@ pub struct Together {
 /// The first wait before connecting again, and the longest.
 const RETRY_MS: (u32, u32) = (1_000, 30_000);
 
+/// The relay setting, checked: empty (this app's own), or a `ws:`, `wss:`, `http:` or `https:`
+/// address. Else the player's words for why not.
+pub fn set_relay(store: Store, text: &str) {
+    let text = text.trim();
+    let scheme = text.split_once("://").map(|(s, _)| s.to_ascii_lowercase());
+    let fine = text.is_empty() || scheme.is_some_and(|s| ["ws", "wss", "http", "https"].contains(&s.as_str()));
+    if !fine {
+        store.status.set(store.t().relay_bad.into());
+        return;
+    }
+    store.settings.update(|s| s.relay = text.to_owned());
+    store.status.set(String::new());
+    // A game solved together moves to the new relay at once.
+    if is_together(store) {
+        connect(store);
+    }
+}
+
 /// Whether the game on show is shared.
 pub fn is_together(store: Store) -> bool {
     store.together.with_value(Option::is_some)
@@ -173,7 +191,8 @@ fn connect(store: Store) {
     }) else {
         return;
     };
-    store.ports().room.join(key, Box::new(move |event| heard(store, generation, event)));
+    let relay = store.settings.with_untracked(|s| s.relay.clone());
+    store.ports().room.join(&relay, key, Box::new(move |event| heard(store, generation, event)));
 }
 
 fn heard(store: Store, generation: u32, event: RoomEvent) {

@@ -59,15 +59,26 @@ fn params(nonce: &[u8], kind: u8) -> Result<Object, JsValue> {
     Ok(p)
 }
 
-/// The relay's address for a room: beside the page, ws: or wss: as the page is http: or https:.
-fn address(room: &str) -> Result<String, JsValue> {
-    let base = web_sys::window().ok_or("no window")?.document().ok_or("no document")?.base_uri()?.ok_or("no base")?;
+/// The relay's address for a room: `relay/v1/` beside the page, or under the relay the
+/// settings name; ws: or wss: as the address is http: or https:.
+fn address(relay: &str, room: &str) -> Result<String, JsValue> {
+    let base = if relay.is_empty() {
+        web_sys::window().ok_or("no window")?.document().ok_or("no document")?.base_uri()?.ok_or("no base")?
+    } else if relay.ends_with('/') {
+        relay.to_owned()
+    } else {
+        format!("{relay}/")
+    };
     let url = web_sys::Url::new_with_base(&format!("relay/v1/{room}"), &base)?;
-    url.set_protocol(if url.protocol() == "https:" { "wss:" } else { "ws:" });
+    match url.protocol().as_str() {
+        "https:" => url.set_protocol("wss:"),
+        "http:" => url.set_protocol("ws:"),
+        _ => {}
+    }
     Ok(url.href())
 }
 
-async fn connect(key: RoomKey) -> Result<(String, CryptoKey), JsValue> {
+async fn connect(relay: &str, key: RoomKey) -> Result<(String, CryptoKey), JsValue> {
     let subtle = subtle()?;
     let mut named = b"inkdoku room v1 ".to_vec();
     named.extend_from_slice(&key.0);
@@ -75,7 +86,7 @@ async fn connect(key: RoomKey) -> Result<(String, CryptoKey), JsValue> {
     let id = room_id(&Uint8Array::new(&digest).to_vec());
     let usages = Array::of2(&"encrypt".into(), &"decrypt".into());
     let sealing = JsFuture::from(subtle.import_key_with_str("raw", &Uint8Array::from(&key.0[..]), "AES-GCM", false, &usages)?).await?;
-    Ok((address(&id)?, sealing.dyn_into()?))
+    Ok((address(relay, &id)?, sealing.dyn_into()?))
 }
 
 /// Opens a frame: the text inside, or why it cannot be read.
@@ -113,15 +124,16 @@ enum Incoming {
 }
 
 impl Room for Relay {
-    fn join(&self, key: RoomKey, on_event: Box<dyn FnMut(RoomEvent)>) {
+    fn join(&self, relay: &str, key: RoomKey, on_event: Box<dyn FnMut(RoomEvent)>) {
         self.leave();
+        let relay = relay.to_owned();
         let generation = *self.generation.borrow();
         let events: Events = Rc::new(RefCell::new(on_event));
         let (open, current) = (self.open.clone(), self.generation.clone());
         let live = move || *current.borrow() == generation;
         spawn_local(async move {
             let tell = |event| (events.borrow_mut())(event);
-            let (url, sealing) = match connect(key).await {
+            let (url, sealing) = match connect(&relay, key).await {
                 Ok(found) => found,
                 Err(e) => return tell(RoomEvent::Disconnected(reason(&e))),
             };

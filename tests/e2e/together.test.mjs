@@ -110,7 +110,12 @@ test('the relay goes away: both play on, told they are offline, and every move i
   relay = await startRelay(relay.port);
   await shows(two, empty[0].row, empty[0].col, answer(empty[0]), 40000);
   await shows(one, empty[1].row, empty[1].col, answer(empty[1]), 40000);
-  // Player 2 reloads: the same player, the same board, still in the room.
+  // Player 2 names the relay in Settings (its full address this time), then reloads: the same
+  // player, the same board, still in the room.
+  await two.getByRole('button', { name: 'Settings' }).click();
+  await two.getByRole('textbox', { name: 'Relay for solving together' }).fill(relay.url);
+  await two.getByRole('textbox', { name: 'Relay for solving together' }).press('Enter');
+  await two.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Close' }).click();
   await two.reload();
   await waitForPuzzle(two);
   await roomLine(two).filter({ hasText: 'You are Player 2' }).waitFor({ timeout: 20000 });
