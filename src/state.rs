@@ -46,6 +46,9 @@ pub struct Settings {
     /// The first-visit line "write digits right in the cells" has done its job (a digit was
     /// written by pen).
     pub pen_tip_done: bool,
+    /// The note on the candidate colours (red, blue), shown the first time "Show candidates" is
+    /// on, was dismissed: it shows once (settings saved before it existed read `false`).
+    pub candidate_note_seen: bool,
 }
 
 impl Default for Settings {
@@ -64,6 +67,7 @@ impl Default for Settings {
             symmetry: Symmetry::Rotational,
             language: None,
             pen_tip_done: false,
+            candidate_note_seen: false,
         }
     }
 }
@@ -197,6 +201,9 @@ pub struct Marks {
     pub cells: Vec<Cell>,
     /// How many of the hint's chain links are drawn, when stepping through them (`None`: all).
     pub links_shown: Option<usize>,
+    /// The page of a forcing hint's proof on show, stepping branch by branch
+    /// (`controller::hint_pages`; `None`: the whole proof drawn).
+    pub page: Option<usize>,
 }
 
 /// A request to the engine worker that the player waits for (a hint, a puzzle being checked).
