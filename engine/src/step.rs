@@ -359,9 +359,11 @@ impl Step {
                 None => Vec::new(),
             };
             let mut seen = Vec::new();
-            clashes.retain(|c| !seen.contains(c) && {
-                seen.push(*c);
-                true
+            clashes.retain(|c| {
+                !seen.contains(c) && {
+                    seen.push(*c);
+                    true
+                }
             });
             for clash in clashes {
                 branch(0, assumption, vec![clash]);

@@ -139,8 +139,7 @@ pub fn proof_pages(step: &Step, size: Size, lang: Lang) -> Vec<PageText> {
         .into_iter()
         .map(|page| match page.kind {
             PageKind::Branch { index, assumption, outcome } => {
-                let links: Vec<Link> =
-                    page.links.iter().filter_map(|&(b, i)| step.chains.get(b).and_then(|c| c.get(i))).cloned().collect();
+                let links: Vec<Link> = page.links.iter().filter_map(|&(b, i)| step.chains.get(b).and_then(|c| c.get(i))).cloned().collect();
                 let text = fill(
                     w.page_branch,
                     &[
@@ -164,7 +163,8 @@ pub fn proof_pages(step: &Step, size: Size, lang: Lang) -> Vec<PageText> {
                         ],
                     ),
                     t => {
-                        let template = if matches!(t, Technique::UnitForcingChain | Technique::UnitForcingNet) { w.page_unit } else { w.page_cell };
+                        let template =
+                            if matches!(t, Technique::UnitForcingChain | Technique::UnitForcingNet) { w.page_unit } else { w.page_cell };
                         let digits: Vec<String> = forcing.assumptions.iter().map(|(c, _)| size.digit_char(c.digit).to_string()).collect();
                         let cells: Vec<String> = forcing.assumptions.iter().map(|(c, _)| cell_name(size, c.cell)).collect();
                         fill(

@@ -1048,7 +1048,11 @@ mod tests {
         for (k, page) in pages[..pages.len() - 1].iter().enumerate() {
             let (cand, on) = forcing.assumptions[k];
             let premise = format!("{}{}{}", cell_name(Size::Nine, cand.cell), if on { "=" } else { "≠" }, cand.digit);
-            assert!(page.text.starts_with(&format!("Branch {} of {}: if {premise}, then {conclusion}", k + 1, pages.len() - 1)), "{}", page.text);
+            assert!(
+                page.text.starts_with(&format!("Branch {} of {}: if {premise}, then {conclusion}", k + 1, pages.len() - 1)),
+                "{}",
+                page.text
+            );
             assert_eq!(page.premise, Some(cand));
             // Only this branch's links, walked from its premise to the conclusion.
             assert!(page.links.iter().all(|&(b, _)| b == k), "{:?}", page.links);
@@ -1062,7 +1066,11 @@ mod tests {
         let last = pages.last().unwrap();
         assert_eq!(last.links.len(), step.chains.iter().map(Vec::len).sum::<usize>());
         assert_eq!(last.premise, None);
-        assert!(last.text.starts_with("1 goes in row 4 at one of r4c2, r4c3, r4c5") && last.text.ends_with(&format!("so {conclusion}.")), "{}", last.text);
+        assert!(
+            last.text.starts_with("1 goes in row 4 at one of r4c2, r4c3, r4c5") && last.text.ends_with(&format!("so {conclusion}.")),
+            "{}",
+            last.text
+        );
         for lang in Lang::ALL {
             let pages = proof_pages(&step, Size::Nine, lang);
             assert!(pages.iter().all(|p| !p.text.contains(['{', '}'])));
@@ -1101,7 +1109,11 @@ mod tests {
         }
         assert_ne!(pages[0].links, pages[1].links);
         let conclusion = literal_of(&step);
-        assert!(pages[2].text.ends_with(&format!("would be both {} and not {}. That is impossible, so {conclusion}.", c.digit, c.digit)), "{}", pages[2].text);
+        assert!(
+            pages[2].text.ends_with(&format!("would be both {} and not {}. That is impossible, so {conclusion}.", c.digit, c.digit)),
+            "{}",
+            pages[2].text
+        );
     }
 
     #[test]
