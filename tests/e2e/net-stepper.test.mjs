@@ -191,7 +191,9 @@ test('the first time "Show candidates" is on, a note explains the colours, once'
   await note.waitFor();
   assert.match(await note.textContent(), /Red: it can be placed now/);
   assert.match(await note.textContent(), /Blue: one of the only two places/);
-  await note.scrollIntoViewIfNeeded();
+  // Seen without scrolling the panel: wholly on screen.
+  const box = await note.boundingBox();
+  assert.ok(box.y >= 0 && box.y + box.height <= VIEWPORTS[0].height + 1, `the note at ${box.y}-${box.y + box.height}`);
   await snap(page, 'net-stepper-candidate-note-800x480');
   await note.getByRole('button', { name: 'Got it' }).click();
   await note.waitFor({ state: 'detached' });
