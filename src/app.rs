@@ -9,7 +9,7 @@
 //! ```
 
 use crate::components::board::Board;
-use crate::components::controls::{EditTools, GameTools, HintPanel, NumberPad, Palette};
+use crate::components::controls::{CandidateNote, EditTools, GameTools, HintPanel, NumberPad, Palette};
 use crate::components::dialogs::Dialogs;
 use crate::components::print::PrintSheet;
 use crate::components::status::StatusBar;
@@ -139,6 +139,7 @@ pub fn App() -> impl IntoView {
                 <EditTools store=store />
                 <GameTools store=store />
                 <Palette store=store />
+                <CandidateNote store=store />
                 <HintPanel store=store />
             </aside>
             <Dialogs store=store />

@@ -49,6 +49,9 @@ pub struct Settings {
     /// The relay for solving together (`ws://` or `wss://`, or an `http(s)://` address that
     /// serves one at `relay/v1/`); empty for this app's own.
     pub relay: String,
+    /// The note on the candidate colours (red, blue), shown the first time "Show candidates" is
+    /// on, was dismissed: it shows once (settings saved before it existed read `false`).
+    pub candidate_note_seen: bool,
 }
 
 impl Default for Settings {
@@ -68,6 +71,7 @@ impl Default for Settings {
             language: None,
             pen_tip_done: false,
             relay: String::new(),
+            candidate_note_seen: false,
         }
     }
 }
@@ -234,6 +238,9 @@ pub struct Marks {
     pub cells: Vec<Cell>,
     /// How many of the hint's chain links are drawn, when stepping through them (`None`: all).
     pub links_shown: Option<usize>,
+    /// The page of a forcing hint's proof on show, stepping branch by branch
+    /// (`controller::hint_pages`; `None`: the whole proof drawn).
+    pub page: Option<usize>,
 }
 
 /// A request to the engine worker that the player waits for (a hint, a puzzle being checked).

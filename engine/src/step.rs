@@ -295,6 +295,121 @@ impl Step {
     }
 }
 
+/// A literal of a chain: a node, true (`on`) or false.
+type Literal = (Node, bool);
+
+/// One page of a forcing step's proof, stepped through branch by branch (the hint panel's
+/// stepper, `lang::proof_pages` gives its words): a branch from its assumption to what it
+/// shows, or the conclusion that puts the branches together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofPage {
+    pub kind: PageKind,
+    /// The links the page draws, as (branch, link) indices into `Step::chains`, in walking order.
+    pub links: Vec<(usize, usize)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PageKind {
+    /// Branch `index` (from 0): from `assumption`, the links lead to `outcome`.
+    Branch { index: usize, assumption: (Candidate, bool), outcome: Vec<(Candidate, bool)> },
+    /// The last page: why the branches together prove the step (it draws them all).
+    Conclusion,
+}
+
+impl Step {
+    /// A forcing step's proof in pages: one per line of reasoning, then the conclusion. A cell's
+    /// or a house's forcing step has a branch per assumption, each leading to the conclusion; a
+    /// contradiction has one assumption, split into a branch per fact that clashes (the
+    /// candidate true, then false; each digit the cell loses; each place the digit loses), so a
+    /// net is read one line at a time. A page holds only the links its outcome needs (followed
+    /// back from it). Empty for a step that is not a forcing step.
+    pub fn proof_pages(&self, size: Size) -> Vec<ProofPage> {
+        let Some(forcing) = &self.forcing else { return Vec::new() };
+        let lit = |c: Candidate, on: bool| (Node::cell(c.cell, c.digit), on);
+        let mut pages = Vec::new();
+        let mut branch = |chain: usize, assumption: (Candidate, bool), outcome: Vec<(Candidate, bool)>| {
+            let targets: Vec<Literal> = outcome.iter().map(|&(c, on)| lit(c, on)).collect();
+            let links = self.needed(chain, &targets, lit(assumption.0, assumption.1));
+            let index = pages.len();
+            pages.push(ProofPage { kind: PageKind::Branch { index, assumption, outcome }, links });
+        };
+        let is_contradiction = matches!(
+            self.technique,
+            Technique::ContradictionForcingChain | Technique::ContradictionForcingNet | Technique::NestedForcingNet
+        );
+        if is_contradiction {
+            let assumption = forcing.assumptions[0];
+            // Every fact of the branch, in walking order (a link's head: true for a strong link).
+            let reached: Vec<(Candidate, bool)> = self
+                .chains
+                .first()
+                .into_iter()
+                .flatten()
+                .filter(|l| !l.to.is_group())
+                .map(|l| (Candidate::new(l.to.cells[0], l.to.digit), l.strong))
+                .collect();
+            let mut clashes: Vec<(Candidate, bool)> = match forcing.contradiction {
+                Some(Contradiction::Both(c)) => vec![(c, true), (c, false)],
+                Some(Contradiction::NoCandidate(cell)) => reached.iter().filter(|&&(c, on)| !on && c.cell == cell).copied().collect(),
+                Some(Contradiction::NoPlace(house, digit)) => reached
+                    .iter()
+                    .filter(|&&(c, on)| !on && c.digit == digit && size.house_cells(house).contains(&c.cell))
+                    .copied()
+                    .collect(),
+                None => Vec::new(),
+            };
+            let mut seen = Vec::new();
+            clashes.retain(|c| {
+                !seen.contains(c) && {
+                    seen.push(*c);
+                    true
+                }
+            });
+            for clash in clashes {
+                branch(0, assumption, vec![clash]);
+            }
+            if pages.is_empty() {
+                // No clash the links lead to (a nested trial's): the branch whole.
+                let links = (0..self.chains.first().map_or(0, Vec::len)).map(|i| (0, i)).collect();
+                pages.push(ProofPage { kind: PageKind::Branch { index: 0, assumption, outcome: Vec::new() }, links });
+            }
+        } else {
+            let outcome: Vec<(Candidate, bool)> =
+                self.placements.iter().map(|&c| (c, true)).chain(self.eliminations.iter().map(|&c| (c, false))).collect();
+            for (i, &assumption) in forcing.assumptions.iter().enumerate() {
+                branch(i, assumption, outcome.clone());
+            }
+        }
+        let all = self.chains.iter().enumerate().flat_map(|(b, c)| (0..c.len()).map(move |i| (b, i))).collect();
+        pages.push(ProofPage { kind: PageKind::Conclusion, links: all });
+        pages
+    }
+
+    /// The links of branch `chain` that lead to `targets`: followed back from them, each link
+    /// into a needed fact is needed, and so is what it starts from. All of the branch when none
+    /// leads there (and none is the assumption itself, which needs no link).
+    fn needed(&self, chain: usize, targets: &[Literal], assumption: Literal) -> Vec<(usize, usize)> {
+        let Some(links) = self.chains.get(chain) else { return Vec::new() };
+        let mut wanted: Vec<Literal> = targets.to_vec();
+        let mut keep = vec![false; links.len()];
+        loop {
+            let mut grew = false;
+            for (i, l) in links.iter().enumerate().rev() {
+                if !keep[i] && wanted.contains(&(l.to.clone(), l.strong)) {
+                    keep[i] = true;
+                    wanted.push((l.from.clone(), !l.strong));
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        let kept: Vec<(usize, usize)> = (0..links.len()).filter(|&i| keep[i]).map(|i| (chain, i)).collect();
+        if kept.is_empty() && !targets.contains(&assumption) { (0..links.len()).map(|i| (chain, i)).collect() } else { kept }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,9 +4,11 @@
 //! node shows its digit (the board may show no notes). A colouring step (3D Medusa) draws its two
 //! colours as its sentence names them: one as blue circles, the other as orange rounded squares,
 //! so that they differ by shape too. The hint panel steps through long proofs link by link
-//! (`Marks::links_shown`); the overlay draws the links shown so far.
+//! (`Marks::links_shown`), and forcing steps branch by branch (`Marks::page`): the overlay draws
+//! the links shown so far, or the page's branch alone with its premise ringed twice.
 
 use crate::components::board::{CELL, candidate_centre};
+use crate::controller;
 use crate::state::Store;
 use inkdoku_engine::geometry::{Cell, Digit, Size};
 use inkdoku_engine::step::{Link, Node, Step, Technique};
@@ -58,16 +60,26 @@ pub fn ChainOverlay(store: Store, size: Size) -> impl IntoView {
     let drawing = move || {
         store.marks.with(|m| {
             let step = m.hint.as_ref()?;
-            let all = links(step);
-            if all.is_empty() {
+            if step.chains.iter().all(Vec::is_empty) {
                 return None;
             }
-            let shown = &all[..m.links_shown.unwrap_or(all.len()).min(all.len())];
+            // The page on show when stepping a forcing step branch by branch (its premise
+            // marked), the first links when stepping link by link, else all of them.
+            let (drawn, premise) = controller::hint_drawing(m, size);
+            let shown: Vec<(usize, &Link)> = drawn.iter().filter_map(|&(b, i)| step.chains.get(b)?.get(i).map(|l| (b, l))).collect();
             let colours = second_colour(step);
-            let starts: Vec<(Cell, Digit)> =
-                step.chains.iter().filter_map(|c| c.first()).map(|l| (l.from.cells[0], l.from.digit)).collect();
+            let starts: Vec<(Cell, Digit)> = match (m.page, premise) {
+                (Some(_), Some(p)) => vec![(p.cell, p.digit)],
+                (Some(_), None) => Vec::new(),
+                _ => step.chains.iter().filter_map(|c| c.first()).map(|l| (l.from.cells[0], l.from.digit)).collect(),
+            };
             let mut nodes: Vec<&Node> = Vec::new();
-            for (_, l) in shown {
+            // A premise no drawn link starts from (a branch that needs none) is drawn alone.
+            let premise_node = premise.map(|p| Node::cell(p.cell, p.digit));
+            if let Some(n) = &premise_node {
+                nodes.push(n);
+            }
+            for (_, l) in &shown {
                 for n in [&l.from, &l.to] {
                     if !nodes.contains(&n) {
                         nodes.push(n);

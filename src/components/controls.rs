@@ -189,7 +189,7 @@ fn ChainSteps(store: Store) -> impl IntoView {
     });
     let total = move || texts.with(Vec::len);
     let shown = move || store.marks.with(|m| m.links_shown);
-    let set = move |n: Option<usize>| store.marks.update(|m| m.links_shown = n);
+    let set = move |n: Option<usize>| controller::show_links(store, n);
     view! {
         <Show when=move || { total() > 0 }>
             <details class="chain-steps">
@@ -215,6 +215,89 @@ fn ChainSteps(store: Store) -> impl IntoView {
                     }).collect_view()}
                 </ol>
             </details>
+        </Show>
+    }
+}
+
+/// A forcing hint's proof page by page (`controller::hint_pages`): each branch from its premise
+/// to what it shows, with its links in notation, then the conclusion; the board draws the page's
+/// links alone. Before the first page the whole proof is drawn.
+#[component]
+fn NetSteps(store: Store) -> impl IntoView {
+    let pages = Memo::new(move |_| controller::hint_pages(store));
+    let page = move || store.marks.with(|m| m.page);
+    let current = move || page().and_then(|p| pages.with(|ps| ps.get(p).cloned()));
+    view! {
+        <Show when=move || pages.with(|p| !p.is_empty())>
+            <div class="net-steps" role="group" aria-label=move || store.ui().branches>
+                <div class="buttons">
+                    <button type="button" aria-label=move || store.ui().previous_branch disabled=move || page().is_none()
+                            on:click=move |_| controller::previous_page(store)>"◀"</button>
+                    <span class="page-count">{move || page().map(|p| format!("{} / {}", p + 1, pages.with(Vec::len)))}</span>
+                    <button type="button" aria-label=move || store.ui().next_branch
+                            disabled=move || page().is_some_and(|p| p + 1 >= pages.with(Vec::len))
+                            on:click=move |_| controller::next_page(store)>"▶"</button>
+                </div>
+                <div class="page" aria-live="polite">
+                    {move || match current() {
+                        Some(p) => view! {
+                            <p class="page-text">{p.text}</p>
+                            {(!p.walk.is_empty()).then(|| view! { <p class="page-walk">{p.walk}</p> })}
+                        }.into_any(),
+                        None => view! {
+                            <p class="page-text">{fill(store.ui().branches_intro, &[("total", &pages.with(Vec::len).to_string())])}</p>
+                        }.into_any(),
+                    }}
+                </div>
+            </div>
+        </Show>
+    }
+}
+
+/// How the board draws a hint's links, for a step that has them: strong solid, weak dashed
+/// (only the kinds the step uses).
+#[component]
+fn LinkLegend(store: Store) -> impl IntoView {
+    let kinds = Memo::new(move |_| {
+        store.marks.with(|m| {
+            let links = m.hint.as_ref().map_or_else(Vec::new, |h| h.chains.iter().flatten().map(|l| l.strong).collect::<Vec<_>>());
+            (links.contains(&true), links.contains(&false))
+        })
+    });
+    let sample = |class: &'static str| {
+        view! {
+            <svg class="legend-line" viewBox="0 0 40 10" aria-hidden="true">
+                <line class=class x1="2" y1="5" x2="38" y2="5" />
+            </svg>
+        }
+    };
+    view! {
+        <Show when=move || kinds.with(|&(s, w)| s || w)>
+            <ul class="link-legend" aria-label=move || store.ui().link_legend>
+                <Show when=move || kinds.get().0>
+                    <li>{sample("chain-link link-strong")}{move || store.ui().strong_link}</li>
+                </Show>
+                <Show when=move || kinds.get().1>
+                    <li>{sample("chain-link link-weak")}{move || store.ui().weak_link}</li>
+                </Show>
+            </ul>
+        </Show>
+    }
+}
+
+/// The note on the candidate colours, the first time "Show candidates" is on (outside dialogs):
+/// what red and blue mean, until the player dismisses it.
+#[component]
+pub fn CandidateNote(store: Store) -> impl IntoView {
+    view! {
+        <Show when=move || store.settings.with(controller::candidate_note_shown) && store.dialog.with(Option::is_none)>
+            <section class="candidate-note" aria-label=move || store.ui().candidate_note>
+                <ul class="candidate-legend">
+                    <li><span class="swatch candidate-red" aria-hidden="true">"5"</span>{move || store.ui().candidate_legend[0]}</li>
+                    <li><span class="swatch candidate-blue" aria-hidden="true">"5"</span>{move || store.ui().candidate_legend[1]}</li>
+                </ul>
+                <button type="button" on:click=move |_| controller::dismiss_candidate_note(store)>{move || store.ui().got_it}</button>
+            </section>
         </Show>
     }
 }
@@ -246,6 +329,8 @@ pub fn HintPanel(store: Store) -> impl IntoView {
                         <p>{proof}</p>
                     </details>
                 })}
+                <LinkLegend store=store />
+                <NetSteps store=store />
                 <ChainSteps store=store />
                 <button type="button" class="primary" on:click=move |_| controller::apply_hint(store)>{move || store.ui().apply_hint}</button>
             </section>

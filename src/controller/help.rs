@@ -2,6 +2,9 @@
 //! back to a solvable position.
 
 use super::*;
+use inkdoku_engine::geometry::Candidate;
+use inkdoku_engine::lang::PageText;
+use inkdoku_engine::step::PageKind;
 
 /// Undo back to the last position from which the puzzle can still be solved.
 pub fn undo_to_solvable(store: Store) {
@@ -63,6 +66,73 @@ pub fn apply_hint(store: Store) {
     let line = inkdoku_engine::lang::explain(&step, size, store.lang_now());
     apply(store, Action::ApplyStep { placements: step.placements.clone(), eliminations: step.eliminations.clone() });
     store.log.update(|l| l.push(line));
+}
+
+/// The pages of the hint's proof, branch by branch, in the player's language (empty unless the
+/// hint is a forcing step).
+pub fn hint_pages(store: Store) -> Vec<PageText> {
+    let (size, lang) = (store.size(), store.lang_now());
+    store.marks.with(|m| m.hint.as_ref().map_or_else(Vec::new, |h| inkdoku_engine::lang::proof_pages(h, size, lang)))
+}
+
+/// The branch stepper's Next: from the whole drawing to the first branch, then on to the
+/// conclusion (the last page), where it stays. The link stepper steps aside.
+pub fn next_page(store: Store) {
+    let count = hint_pages(store).len();
+    if count == 0 {
+        return;
+    }
+    store.marks.update(|m| {
+        m.page = Some(m.page.map_or(0, |p| (p + 1).min(count - 1)));
+        m.links_shown = None;
+    });
+}
+
+/// The branch stepper's Previous: back a page, and from the first back to the whole drawing.
+pub fn previous_page(store: Store) {
+    store.marks.update(|m| {
+        m.page = m.page.and_then(|p| p.checked_sub(1));
+        m.links_shown = None;
+    });
+}
+
+/// The link stepper: how many of the hint's links are drawn (`None`: all). The branch stepper
+/// steps aside.
+pub fn show_links(store: Store, shown: Option<usize>) {
+    store.marks.update(|m| {
+        m.links_shown = shown;
+        m.page = None;
+    });
+}
+
+/// What the board draws of the hint's chains: its links as (branch, link) indices into
+/// `Step::chains`, and the premise to mark. The page on show when stepping branch by branch,
+/// the first links when stepping link by link, else everything.
+pub fn hint_drawing(marks: &Marks, size: Size) -> (Vec<(usize, usize)>, Option<Candidate>) {
+    let Some(step) = &marks.hint else { return (Vec::new(), None) };
+    if let Some(page) = marks.page
+        && let Some(page) = step.proof_pages(size).into_iter().nth(page)
+    {
+        let premise = match page.kind {
+            PageKind::Branch { assumption, .. } => Some(assumption.0),
+            PageKind::Conclusion => None,
+        };
+        return (page.links, premise);
+    }
+    let all: Vec<(usize, usize)> = step.chains.iter().enumerate().flat_map(|(b, c)| (0..c.len()).map(move |i| (b, i))).collect();
+    let shown = marks.links_shown.unwrap_or(all.len()).min(all.len());
+    (all[..shown].to_vec(), None)
+}
+
+/// Whether the note on the candidate colours shows: candidates are on and it was never
+/// dismissed.
+pub fn candidate_note_shown(settings: &crate::state::Settings) -> bool {
+    settings.show_candidates && !settings.candidate_note_seen
+}
+
+/// The note on the candidate colours is read: it never shows again (the settings are saved).
+pub fn dismiss_candidate_note(store: Store) {
+    store.settings.update(|s| s.candidate_note_seen = true);
 }
 
 /// Checks the grid and says what is wrong, marking the cells.

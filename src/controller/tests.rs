@@ -795,3 +795,82 @@ fn fill_notes_writes_every_empty_cells_candidates_and_clear_notes_takes_them_off
     undo(store);
     assert!(notes().iter().all(|n| n.is_empty()));
 }
+
+/// magictour top1465, rated Master: its logical solve meets a unit forcing chain (1 in row 4).
+const MASTER: &str = "3..8.1....5....6.9......4..5..7...8..4..6...........2.2..3.........9.1....7......";
+
+#[test]
+fn a_forcing_hint_is_stepped_branch_by_branch_each_page_drawing_its_own_links() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    let grid = inkdoku_engine::format::line::parse(MASTER).unwrap();
+    let solve = inkdoku_engine::rating::solve_logically(&grid);
+    let step = solve.steps.into_iter().find(|s| s.technique == inkdoku_engine::step::Technique::UnitForcingChain).unwrap();
+    let branches = step.forcing.as_ref().unwrap().assumptions.clone();
+    let total: usize = step.chains.iter().map(Vec::len).sum();
+    store.marks.set(Marks { hint: Some(step), ..Marks::default() });
+    let drawing = || store.marks.with_untracked(|m| hint_drawing(m, Size::Nine));
+    // Before the first page, the whole proof is drawn.
+    assert_eq!(drawing().0.len(), total);
+    let pages = hint_pages(store);
+    assert_eq!(pages.len(), branches.len() + 1);
+    let mut seen = Vec::new();
+    for (k, &(premise, _)) in branches.iter().enumerate() {
+        next_page(store);
+        assert_eq!(store.marks.with_untracked(|m| m.page), Some(k));
+        let (links, marked) = drawing();
+        // Only branch k's links, its premise marked, and not what another page drew.
+        assert!(links.iter().all(|&(b, _)| b == k), "{links:?}");
+        assert_eq!(marked, Some(premise));
+        assert_eq!(links, pages[k].links);
+        assert!(!seen.contains(&links), "page {k} draws what another did");
+        assert!(pages[k].text.starts_with(&format!("Branch {} of {}", k + 1, branches.len())), "{}", pages[k].text);
+        seen.push(links);
+    }
+    // The conclusion draws everything, and Next stays there.
+    next_page(store);
+    let last = pages.len() - 1;
+    assert_eq!(store.marks.with_untracked(|m| m.page), Some(last));
+    assert_eq!(drawing(), (pages[last].links.clone(), None));
+    assert_eq!(drawing().0.len(), total);
+    assert!(pages[last].text.contains("so r"), "{}", pages[last].text);
+    next_page(store);
+    assert_eq!(store.marks.with_untracked(|m| m.page), Some(last));
+    // Previous goes back a page; stepping link by link takes over from the pages.
+    previous_page(store);
+    assert_eq!(drawing().0, pages[last - 1].links);
+    show_links(store, Some(1));
+    assert_eq!(store.marks.with_untracked(|m| m.page), None);
+    assert_eq!(drawing().0.len(), 1);
+    next_page(store);
+    assert_eq!(store.marks.with_untracked(|m| (m.page, m.links_shown)), (Some(0), None));
+    previous_page(store);
+    assert_eq!(drawing().0.len(), total);
+}
+
+#[test]
+fn the_candidate_colours_note_shows_once_and_settings_stored_before_it_still_load() {
+    // Settings as today's version stores them (no word of the note): they load as they were,
+    // the note not yet seen.
+    let world = World::default();
+    let stored = r#"{"show_conflicts":true,"show_incorrect":false,"highlight_same":true,"show_candidates":true,"peek_candidates":false,"auto_clear_notes":true,"confirm_new_game":false,"left_handed":true,"size":"9","level":"Master","symmetry":"rotational","language":"de","pen_tip_done":true}"#;
+    world.storage.set(crate::services::storage::SETTINGS_KEY, stored).unwrap();
+    let (settings, problem) = crate::services::storage::load_settings(&world.ports());
+    assert_eq!(problem, None);
+    assert!(settings.show_candidates && settings.left_handed && settings.pen_tip_done && !settings.confirm_new_game);
+    assert!(!settings.candidate_note_seen);
+    assert!(candidate_note_shown(&settings), "candidates on and the note never dismissed");
+
+    let (_owner, store) = store_in(&world, Lang::En);
+    assert!(!store.settings.with_untracked(candidate_note_shown), "candidates off: no note");
+    store.settings.update(|s| s.show_candidates = true);
+    assert!(store.settings.with_untracked(candidate_note_shown));
+    dismiss_candidate_note(store);
+    assert!(!store.settings.with_untracked(candidate_note_shown));
+    // Off and on again: it does not come back, and the saved settings say so.
+    store.settings.update(|s| s.show_candidates = false);
+    store.settings.update(|s| s.show_candidates = true);
+    assert!(!store.settings.with_untracked(candidate_note_shown));
+    let saved: crate::state::Settings = serde_json::from_str(&serde_json::to_string(&store.settings.get_untracked()).unwrap()).unwrap();
+    assert!(saved.candidate_note_seen);
+}

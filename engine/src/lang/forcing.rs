@@ -7,7 +7,7 @@
 
 use super::{Lang, Phrases, fill, house_name, phrases};
 use crate::geometry::{Candidate, Size, cell_name};
-use crate::step::{Contradiction, Forcing, Link, Step, Technique};
+use crate::step::{Contradiction, Forcing, Link, PageKind, Step, Technique};
 use std::collections::HashMap;
 
 /// `r1c1=5` or `r1c1≠5`.
@@ -108,6 +108,82 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
             )
         }
     }
+}
+
+/// A page of a forcing step's proof in words (the hint panel's stepper).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageText {
+    /// "Branch 1 of 3: if r4c2=1, then r9c5≠1." or, last, why that settles the step.
+    pub text: String,
+    /// The page's links walked in layers from its assumption (`r4c2=1 ⇒ r7c2≠1 ⇒ …`; empty on
+    /// the last page).
+    pub walk: String,
+    /// The links the board draws for this page, as (branch, link) indices into `Step::chains`.
+    pub links: Vec<(usize, usize)>,
+    /// The branch's assumption, marked on the board (none on the last page).
+    pub premise: Option<Candidate>,
+}
+
+/// A forcing step's proof page by page, in a language (`Step::proof_pages`): each branch
+/// from its assumption to its outcome, with its links, then the conclusion. Empty for a step
+/// that is not a forcing step.
+pub fn proof_pages(step: &Step, size: Size, lang: Lang) -> Vec<PageText> {
+    let Some(forcing) = &step.forcing else { return Vec::new() };
+    let w = phrases(lang);
+    let pages = step.proof_pages(size);
+    let branches = pages.len().saturating_sub(1);
+    let literals = |ls: &[(Candidate, bool)]| ls.iter().map(|&(c, on)| literal(size, c, on)).collect::<Vec<_>>().join(", ");
+    let conclusion: Vec<(Candidate, bool)> =
+        step.placements.iter().map(|&c| (c, true)).chain(step.eliminations.iter().map(|&c| (c, false))).collect();
+    pages
+        .into_iter()
+        .map(|page| match page.kind {
+            PageKind::Branch { index, assumption, outcome } => {
+                let links: Vec<Link> = page.links.iter().filter_map(|&(b, i)| step.chains.get(b).and_then(|c| c.get(i))).cloned().collect();
+                let text = fill(
+                    w.page_branch,
+                    &[
+                        ("n", (index + 1).to_string()),
+                        ("total", branches.to_string()),
+                        ("assumption", literal(size, assumption.0, assumption.1)),
+                        ("outcome", literals(&outcome)),
+                    ],
+                );
+                PageText { text, walk: walk(size, assumption, &links, w), links: page.links, premise: Some(assumption.0) }
+            }
+            PageKind::Conclusion => {
+                let first = forcing.assumptions[0].0;
+                let text = match step.technique {
+                    Technique::ContradictionForcingChain | Technique::ContradictionForcingNet | Technique::NestedForcingNet => fill(
+                        w.page_contradiction,
+                        &[
+                            ("assumption", literal(size, first, forcing.assumptions[0].1)),
+                            ("why", why(size, forcing, w, lang)),
+                            ("conclusion", literals(&conclusion)),
+                        ],
+                    ),
+                    t => {
+                        let template =
+                            if matches!(t, Technique::UnitForcingChain | Technique::UnitForcingNet) { w.page_unit } else { w.page_cell };
+                        let digits: Vec<String> = forcing.assumptions.iter().map(|(c, _)| size.digit_char(c.digit).to_string()).collect();
+                        let cells: Vec<String> = forcing.assumptions.iter().map(|(c, _)| cell_name(size, c.cell)).collect();
+                        fill(
+                            template,
+                            &[
+                                ("cell", cell_name(size, first.cell)),
+                                ("digit", size.digit_char(first.digit).to_string()),
+                                ("digits", digits.join(", ")),
+                                ("cells", cells.join(", ")),
+                                ("house", step.houses.first().map_or(String::new(), |&h| house_name(h, lang))),
+                                ("conclusion", literals(&conclusion)),
+                            ],
+                        )
+                    }
+                };
+                PageText { text: super::capitalised(&text), walk: String::new(), links: page.links, premise: None }
+            }
+        })
+        .collect()
 }
 
 fn why(size: Size, forcing: &Forcing, w: &Phrases, lang: Lang) -> String {

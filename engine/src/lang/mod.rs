@@ -15,6 +15,8 @@
 
 mod forcing;
 
+pub use forcing::{PageText, proof_pages};
+
 pub use crate::geometry::cells_compact;
 use crate::geometry::{Cell, Digit, DigitSet, House, Size, cell_name};
 use crate::step::{Link, SetLink, Step, Technique};
@@ -178,6 +180,12 @@ phrases! {
     forcing_no_place,
     /// After a literal ruled out by a nested trial.
     forcing_nested,
+    /// The pages of a forcing step's proof (`forcing::pages`): a branch, and the last page of
+    /// a contradiction, a cell's and a house's forcing step.
+    page_branch,
+    page_contradiction,
+    page_cell,
+    page_unit,
 }
 
 const EN: Phrases = Phrases {
@@ -246,6 +254,10 @@ const EN: Phrases = Phrases {
     forcing_no_candidate: "{cell} would have no digit left",
     forcing_no_place: "{digit} would have no place left in {house}",
     forcing_nested: "(trying it fails)",
+    page_branch: "Branch {n} of {total}: if {assumption}, then {outcome}.",
+    page_contradiction: "If {assumption}: {why}. That is impossible, so {conclusion}.",
+    page_cell: "{cell} holds one of {digits}, and every branch leads to the same end: so {conclusion}.",
+    page_unit: "{digit} goes in {house} at one of {cells}, and every branch leads to the same end: so {conclusion}.",
 };
 
 const DE: Phrases = Phrases {
@@ -314,6 +326,10 @@ const DE: Phrases = Phrases {
     forcing_no_candidate: "{cell} bliebe keine Ziffer",
     forcing_no_place: "{digit} hätte in {house} keinen Platz mehr",
     forcing_nested: "(der Versuch scheitert)",
+    page_branch: "Zweig {n} von {total}: wenn {assumption}, dann {outcome}.",
+    page_contradiction: "Wenn {assumption}: {why}. Das ist unmöglich, also {conclusion}.",
+    page_cell: "{cell} enthält eine der Ziffern {digits}, und jeder Zweig führt zum selben Ergebnis: also {conclusion}.",
+    page_unit: "{digit} steht in {house} an einer der Stellen {cells}, und jeder Zweig führt zum selben Ergebnis: also {conclusion}.",
 };
 
 const ES: Phrases = Phrases {
@@ -382,6 +398,10 @@ const ES: Phrases = Phrases {
     forcing_no_candidate: "{cell} se quedaría sin dígitos",
     forcing_no_place: "{digit} no tendría sitio en {house}",
     forcing_nested: "(probarlo falla)",
+    page_branch: "Rama {n} de {total}: si {assumption}, entonces {outcome}.",
+    page_contradiction: "Si {assumption}: {why}. Eso es imposible, así que {conclusion}.",
+    page_cell: "{cell} contiene uno de {digits}, y cada rama lleva al mismo resultado: así que {conclusion}.",
+    page_unit: "{digit} va en {house} en una de {cells}, y cada rama lleva al mismo resultado: así que {conclusion}.",
 };
 
 const KO: Phrases = Phrases {
@@ -450,6 +470,10 @@ const KO: Phrases = Phrases {
     forcing_no_candidate: "{cell}에 남는 숫자가 없으므로",
     forcing_no_place: "{house}에 {digit}이(가) 들어갈 곳이 없으므로",
     forcing_nested: "(시도하면 실패)",
+    page_branch: "{total}개 중 {n}번째 가지: {assumption}이면 {outcome}.",
+    page_contradiction: "{assumption}이라고 가정하면 {why} 불가능합니다. 따라서 {conclusion}.",
+    page_cell: "{cell}에는 {digits} 중 하나가 들어가고, 모든 가지가 같은 결과로 이어지므로 {conclusion}.",
+    page_unit: "{digit}은(는) {house}의 {cells} 중 한 곳에 들어가고, 모든 가지가 같은 결과로 이어지므로 {conclusion}.",
 };
 
 fn phrases(lang: Lang) -> &'static Phrases {
@@ -1000,10 +1024,111 @@ mod tests {
         steps
     }
 
+    /// The first step of a technique in a puzzle's logical solve.
+    fn first_step(puzzle: &str, pick: impl Fn(&Step) -> bool) -> Step {
+        let solve = solve_logically(&line::parse(puzzle).unwrap());
+        solve.steps.into_iter().find(|s| pick(s)).expect("the step is in the solve")
+    }
+
+    /// The facts a page's links lead to (a link's head: true for a strong link).
+    fn heads(step: &Step, links: &[(usize, usize)]) -> Vec<String> {
+        links.iter().map(|&(b, i)| step.chains[b][i].implication(Size::Nine).split(" ⇒ ").nth(1).unwrap().to_string()).collect()
+    }
+
+    #[test]
+    fn a_house_forcing_chain_is_paged_one_branch_per_place_then_the_conclusion() {
+        // magictour top1465 (the e2e tests' Master puzzle): 1 in row 4 at r4c2, r4c3 or r4c5.
+        let step = first_step("3..8.1....5....6.9......4..5..7...8..4..6...........2.2..3.........9.1....7......", |s| {
+            s.technique == Technique::UnitForcingChain
+        });
+        let forcing = step.forcing.as_ref().unwrap();
+        let pages = proof_pages(&step, Size::Nine, Lang::En);
+        assert_eq!(pages.len(), forcing.assumptions.len() + 1);
+        let conclusion = literal_of(&step);
+        for (k, page) in pages[..pages.len() - 1].iter().enumerate() {
+            let (cand, on) = forcing.assumptions[k];
+            let premise = format!("{}{}{}", cell_name(Size::Nine, cand.cell), if on { "=" } else { "≠" }, cand.digit);
+            assert!(
+                page.text.starts_with(&format!("Branch {} of {}: if {premise}, then {conclusion}", k + 1, pages.len() - 1)),
+                "{}",
+                page.text
+            );
+            assert_eq!(page.premise, Some(cand));
+            // Only this branch's links, walked from its premise to the conclusion.
+            assert!(page.links.iter().all(|&(b, _)| b == k), "{:?}", page.links);
+            assert!(page.walk.starts_with(&premise) && page.walk.ends_with(&conclusion), "{}", page.walk);
+            if !page.links.is_empty() {
+                assert!(heads(&step, &page.links).contains(&conclusion));
+            }
+        }
+        // Different branches draw different links, and the last page draws them all.
+        assert_ne!(pages[0].links, pages[1].links);
+        let last = pages.last().unwrap();
+        assert_eq!(last.links.len(), step.chains.iter().map(Vec::len).sum::<usize>());
+        assert_eq!(last.premise, None);
+        assert!(
+            last.text.starts_with("1 goes in row 4 at one of r4c2, r4c3, r4c5") && last.text.ends_with(&format!("so {conclusion}.")),
+            "{}",
+            last.text
+        );
+        for lang in Lang::ALL {
+            let pages = proof_pages(&step, Size::Nine, lang);
+            assert!(pages.iter().all(|p| !p.text.contains(['{', '}'])));
+        }
+    }
+
+    /// `r9c5≠1`: the step's first removal (or placement), as the pages write it.
+    fn literal_of(step: &Step) -> String {
+        match (step.placements.first(), step.eliminations.first()) {
+            (Some(c), _) => format!("{}={}", cell_name(Size::Nine, c.cell), c.digit),
+            (None, Some(c)) => format!("{}≠{}", cell_name(Size::Nine, c.cell), c.digit),
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn a_contradiction_net_is_paged_one_branch_per_clashing_fact() {
+        // magictour top1465's first puzzle: a contradiction net whose branch makes one
+        // candidate both true and false: the page to "true", the page to "false", the clash.
+        let step = first_step("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........", |s| {
+            s.technique == Technique::ContradictionForcingNet
+                && matches!(s.forcing.as_ref().and_then(|f| f.contradiction), Some(Contradiction::Both(_)))
+        });
+        let Some(Contradiction::Both(c)) = step.forcing.as_ref().unwrap().contradiction else { unreachable!() };
+        let pages = proof_pages(&step, Size::Nine, Lang::En);
+        assert_eq!(pages.len(), 3, "{pages:?}");
+        let name = cell_name(Size::Nine, c.cell);
+        for (page, fact) in pages.iter().zip([format!("{name}={}", c.digit), format!("{name}≠{}", c.digit)]) {
+            assert!(page.text.ends_with(&format!("then {fact}.")), "{}", page.text);
+            assert!(page.walk.ends_with(&fact), "{}", page.walk);
+            // Each link leads to a fact a later link starts from, or to the clash itself:
+            // nothing the page does not need.
+            let heads = heads(&step, &page.links);
+            assert!(heads.contains(&fact));
+            assert!(page.links.len() < step.chains[0].len(), "{} of {} links", page.links.len(), step.chains[0].len());
+        }
+        assert_ne!(pages[0].links, pages[1].links);
+        let conclusion = literal_of(&step);
+        assert!(
+            pages[2].text.ends_with(&format!("would be both {} and not {}. That is impossible, so {conclusion}.", c.digit, c.digit)),
+            "{}",
+            pages[2].text
+        );
+    }
+
+    #[test]
+    fn only_forcing_steps_have_pages() {
+        let step = first_step("3..8.1....5....6.9......4..5..7...8..4..6...........2.2..3.........9.1....7......", |_| true);
+        assert!(proof_pages(&step, Size::Nine, Lang::En).is_empty());
+    }
+
     #[test]
     fn every_template_is_filled_in_every_language() {
         for step in made_up_steps() {
             for lang in Lang::ALL {
+                for page in proof_pages(&step, Size::Nine, lang) {
+                    assert!(!page.text.contains(['{', '}', '[', ']', '|']), "{lang:?} {:?}: {}", step.technique, page.text);
+                }
                 for form in [Form::Full, Form::Brief, Form::Briefest] {
                     let text = sentence(&step, Size::Nine, lang, form);
                     assert!(!text.contains(['{', '}', '[', ']', '|']), "{lang:?} {:?}: {text}", step.technique);
