@@ -86,26 +86,14 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
                 })
                 .collect::<Vec<_>>()
                 .join(" ");
-            let first = forcing.assumptions[0].0;
-            let digits: Vec<String> = forcing.assumptions.iter().map(|(c, _)| size.digit_char(c.digit).to_string()).collect();
-            let cells: Vec<String> = forcing.assumptions.iter().map(|(c, _)| cell_name(size, c.cell)).collect();
             let template = if matches!(step.technique, Technique::UnitForcingChain | Technique::UnitForcingNet) {
                 w.forcing_unit
             } else {
                 w.forcing_cell
             };
-            fill(
-                template,
-                &[
-                    ("cell", cell_name(size, first.cell)),
-                    ("digit", size.digit_char(first.digit).to_string()),
-                    ("digits", digits.join(", ")),
-                    ("cells", cells.join(", ")),
-                    ("house", step.houses.first().map_or(String::new(), |&h| house_name(h, lang))),
-                    ("branches", branches),
-                    ("conclusion", conclusion),
-                ],
-            )
+            let mut values = assumption_values(step, forcing, size, lang);
+            values.extend([("branches", branches), ("conclusion", conclusion)]);
+            fill(template, &values)
         }
     }
 }
@@ -165,25 +153,30 @@ pub fn proof_pages(step: &Step, size: Size, lang: Lang) -> Vec<PageText> {
                     t => {
                         let template =
                             if matches!(t, Technique::UnitForcingChain | Technique::UnitForcingNet) { w.page_unit } else { w.page_cell };
-                        let digits: Vec<String> = forcing.assumptions.iter().map(|(c, _)| size.digit_char(c.digit).to_string()).collect();
-                        let cells: Vec<String> = forcing.assumptions.iter().map(|(c, _)| cell_name(size, c.cell)).collect();
-                        fill(
-                            template,
-                            &[
-                                ("cell", cell_name(size, first.cell)),
-                                ("digit", size.digit_char(first.digit).to_string()),
-                                ("digits", digits.join(", ")),
-                                ("cells", cells.join(", ")),
-                                ("house", step.houses.first().map_or(String::new(), |&h| house_name(h, lang))),
-                                ("conclusion", literals(&conclusion)),
-                            ],
-                        )
+                        let mut values = assumption_values(step, forcing, size, lang);
+                        values.push(("conclusion", literals(&conclusion)));
+                        fill(template, &values)
                     }
                 };
                 PageText { text: super::capitalised(&text), walk: String::new(), links: page.links, premise: None }
             }
         })
         .collect()
+}
+
+/// What a cell or house forcing step's sentence and its conclusion page name: the first
+/// assumption's cell and digit, every assumption's digits and cells, and the house.
+fn assumption_values(step: &Step, forcing: &Forcing, size: Size, lang: Lang) -> Vec<(&'static str, String)> {
+    let first = forcing.assumptions[0].0;
+    let digits: Vec<String> = forcing.assumptions.iter().map(|(c, _)| size.digit_char(c.digit).to_string()).collect();
+    let cells: Vec<String> = forcing.assumptions.iter().map(|(c, _)| cell_name(size, c.cell)).collect();
+    vec![
+        ("cell", cell_name(size, first.cell)),
+        ("digit", size.digit_char(first.digit).to_string()),
+        ("digits", digits.join(", ")),
+        ("cells", cells.join(", ")),
+        ("house", step.houses.first().map_or(String::new(), |&h| house_name(h, lang))),
+    ]
 }
 
 fn why(size: Size, forcing: &Forcing, w: &Phrases, lang: Lang) -> String {

@@ -187,20 +187,10 @@ fn houses_of_links(size: Size, links: &[(Candidate, Candidate)]) -> Vec<House> {
 mod tests {
     use super::*;
     use crate::format::line;
-    use crate::geometry::{Digit, DigitSet};
+    use crate::geometry::Digit;
     use crate::lang::{Lang, explain};
+    use crate::techniques::tests::position;
     use crate::{solver, techniques};
-
-    /// A position from its digits and the candidates of its empty cells, in reading order.
-    fn position(digits: &str, cands: &str) -> Position {
-        let grid = line::parse(digits).unwrap();
-        let mut sets = vec![DigitSet::EMPTY; 81];
-        let empty = Size::Nine.cells().filter(|&c| grid.get(c).is_none());
-        for (cell, token) in empty.zip(cands.split_whitespace()) {
-            sets[cell.index()] = token.chars().filter_map(|ch| Digit::new(ch.to_digit(10)? as u8)).collect();
-        }
-        Position::with_candidates(&grid, &sets)
-    }
 
     /// Finds the Medusa step removing exactly `removes`, and checks it against the solution and
     /// its drawing: every link joins two coloured candidates.
