@@ -5,9 +5,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import net from 'node:net';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { launch, snap, waitForPuzzle, cells, cell, solution, dist } from './support.mjs';
+import { launch, snap, waitForPuzzle, cells, cell, solution, dist, draw, DIGITS } from './support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // Built by the relay's native tests (scripts/test), or by `cargo build -p inkdoku-relay`.
@@ -27,6 +28,30 @@ function startRelay(port = 0) {
   });
 }
 
+/** A player's own line to the relay: a TCP proxy the test can cut (every connection dropped,
+ *  new ones refused) and restore, as a player's network going down and coming back. */
+function line() {
+  const open = new Set();
+  let up = true;
+  const server = net.createServer((client) => {
+    if (!up) return client.destroy();
+    const upstream = net.connect(relay.port, '127.0.0.1');
+    client.pipe(upstream);
+    upstream.pipe(client);
+    for (const s of [client, upstream]) {
+      open.add(s);
+      s.on('close', () => open.delete(s));
+      s.on('error', () => s.destroy());
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
+    url: `http://127.0.0.1:${server.address().port}/`,
+    cut() { up = false; for (const s of open) s.destroy(); },
+    restore() { up = true; },
+    close() { server.close(); },
+  })));
+}
+
 let relay, b;
 before(async () => { relay = await startRelay(); b = await launch(); });
 after(async () => { await b?.close(); relay?.child.kill(); });
@@ -38,8 +63,9 @@ const roomLine = (page) => page.locator('.status-bar .room');
 const shows = (page, r, c, digit, timeout = 15000) =>
   page.waitForFunction(([r, c, d]) => new RegExp(`, ${d}(,|$)`).test(document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`)?.getAttribute('aria-label') ?? ''), [r, c, digit], { timeout });
 
-/** Player 1 opens the puzzle and shares a live link; player 2 opens it. */
-async function twoPlayers(viewport) {
+/** Player 1 opens the puzzle and shares a live link; player 2 opens it (through `via`, a
+ *  line of its own, when given). */
+async function twoPlayers(viewport, via) {
   const one = await b.page({ ...clip, ...(viewport && { viewport }) });
   await one.goto(relay.url + PUZZLE);
   await waitForPuzzle(one);
@@ -49,7 +75,7 @@ async function twoPlayers(viewport) {
   const link = await one.evaluate(() => navigator.clipboard.readText());
   assert.match(link, /#p=[A-Za-z0-9_-]+&together=[A-Za-z0-9_-]{43}$/);
   const two = await b.page({ ...clip, ...(viewport && { viewport }) });
-  await two.goto(link);
+  await two.goto(via ? link.replace(relay.url, via.url) : link);
   await waitForPuzzle(two);
   await status(two, /You joined/);
   return { one, two, link };
@@ -79,8 +105,19 @@ test('two players solve one puzzle from a live link: each sees the other\'s move
   await one.getByRole('button', { name: 'Undo', exact: true }).click();
   await two.waitForFunction(([r, c]) => /empty$/.test(document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')), [empty[0].row, empty[0].col]);
   await shows(two, empty[1].row, empty[1].col, answer(empty[1]));
-  // The rest, in turns: the game is won on both boards.
-  const rest = [empty[0], ...empty.slice(2)];
+  // Player 2 writes a digit with the pen; player 1 takes a note: each sees the other's.
+  const byPen = empty.slice(2).find((c) => answer(c) === '4' || answer(c) === '7');
+  await draw(two, byPen.row, byPen.col, DIGITS[answer(byPen)]);
+  await shows(one, byPen.row, byPen.col, answer(byPen), 30000);
+  const noted = empty.slice(2).find((c) => c !== byPen);
+  await one.getByRole('button', { name: 'Notes' }).click();
+  await cell(one, noted.row, noted.col).click();
+  await one.keyboard.press(answer(noted));
+  await two.waitForFunction(([r, c, d]) => new RegExp(`notes ${d}`).test(document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')), [noted.row, noted.col, answer(noted)]);
+  await one.getByRole('button', { name: 'Notes' }).click();
+  // The rest, in turns (what is not on the board yet): the game is won on both boards.
+  const board = await cells(one);
+  const rest = empty.filter((c) => !new RegExp(`, ${answer(c)}(,|$)`).test(board.find((b) => b.row === c.row && b.col === c.col).label));
   for (const [i, c] of rest.entries()) {
     const page = i % 2 ? two : one;
     await cell(page, c.row, c.col).click();
@@ -137,5 +174,39 @@ test('the relay goes away: both play on, told they are offline, and every move i
   await two.locator('.ink.scratch').waitFor();
   await one.setViewportSize({ width: 600, height: 960 });
   await snap(one, 'together-600x960');
+  assert.deepEqual(b.errors, []);
+});
+
+test('one player offline plays on and both converge when back; a link with another key sees nothing of the game', async () => {
+  const via = await line();
+  const { one, two, link } = await twoPlayers(undefined, via);
+  const sol = await solution(one);
+  const empty = (await cells(one)).filter((c) => c.label.endsWith('empty'));
+  const answer = (c) => sol[(c.row - 1) * 9 + c.col - 1];
+  await cell(one, empty[0].row, empty[0].col).click();
+  await one.keyboard.press(answer(empty[0]));
+  await shows(two, empty[0].row, empty[0].col, answer(empty[0]));
+  via.cut();
+  await status(two, /Offline — your moves will be shared/);
+  await roomLine(one).filter({ hasText: 'Together: just you so far' }).waitFor();
+  await cell(two, empty[1].row, empty[1].col).click();
+  await two.keyboard.press(answer(empty[1]));
+  await cell(one, empty[2].row, empty[2].col).click();
+  await one.keyboard.press(answer(empty[2]));
+  via.restore();
+  await shows(one, empty[1].row, empty[1].col, answer(empty[1]), 40000);
+  await shows(two, empty[2].row, empty[2].col, answer(empty[2]), 40000);
+  // Another key (one character changed): another room, sealed with another key.
+  const key = /together=(.)/.exec(link)[1];
+  const wrong = link.replace(`together=${key}`, `together=${key === 'A' ? 'B' : 'A'}`);
+  const third = await b.page();
+  await third.goto(wrong);
+  await waitForPuzzle(third);
+  await roomLine(third).filter({ hasText: 'Together: just you so far' }).waitFor();
+  for (const c of empty.slice(0, 3)) {
+    assert.match(await cell(third, c.row, c.col).getAttribute('aria-label'), /empty$/, 'none of the game\'s moves');
+  }
+  await roomLine(one).filter({ hasText: 'Together: 2 players' }).waitFor();
+  via.close();
   assert.deepEqual(b.errors, []);
 });
