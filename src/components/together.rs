@@ -64,7 +64,8 @@ pub fn RoomLine(store: Store) -> impl IntoView {
         store.room.with(|room| {
             room.as_ref().map(|r| {
                 let t = store.ui();
-                let mut text = if r.players > 1 { fill(t.together_players, &[("n", &r.players.to_string())]) } else { t.together_alone.to_string() };
+                let mut text =
+                    if r.players > 1 { fill(t.together_players, &[("n", &r.players.to_string())]) } else { t.together_alone.to_string() };
                 if r.number > 0 {
                     text = format!("{text} · {}", fill(t.together_you, &[("n", &r.number.to_string())]));
                 }
