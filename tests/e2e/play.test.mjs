@@ -235,7 +235,8 @@ test('new games of every size; asks before discarding; progress and cancel', asy
     const Native = window.Worker;
     window.Worker = class extends Native {
       set onmessage(f) {
-        super.onmessage = f && ((e) => (typeof e.data === 'string' && e.data.startsWith('{"Generated"') ? undefined : f.call(this, e)));
+        // Replies are tagged by "kind" (`inkdoku_engine::protocol::Reply`).
+        super.onmessage = f && ((e) => (typeof e.data === 'string' && e.data.includes('"kind":"generated"') ? undefined : f.call(this, e)));
       }
       get onmessage() { return super.onmessage; }
     };
