@@ -63,6 +63,19 @@ const roomLine = (page) => page.locator('.status-bar .room');
 const shows = (page, r, c, digit, timeout = 15000) =>
   page.waitForFunction(([r, c, d]) => new RegExp(`, ${d}(,|$)`).test(document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`)?.getAttribute('aria-label') ?? ''), [r, c, digit], { timeout });
 
+/** The puzzle's empty cells on `page`, and for a cell its answer. */
+async function blanks(page) {
+  const sol = await solution(page);
+  const empty = (await cells(page)).filter((c) => c.label.endsWith('empty'));
+  return { empty, answer: (c) => sol[(c.row - 1) * 9 + c.col - 1] };
+}
+
+/** Selects the cell and types the digit, as a player with a keyboard. */
+async function write(page, c, digit) {
+  await cell(page, c.row, c.col).click();
+  await page.keyboard.press(digit);
+}
+
 /** Player 1 opens the puzzle and shares a live link; player 2 opens it (through `via`, a
  *  line of its own, when given). */
 async function twoPlayers(viewport, via) {
@@ -85,13 +98,10 @@ test('two players solve one puzzle from a live link: each sees the other\'s move
   const { one, two } = await twoPlayers();
   await assert.doesNotReject(roomLine(one).filter({ hasText: 'Together: 2 players · You are Player 1' }).waitFor());
   await assert.doesNotReject(roomLine(two).filter({ hasText: 'Together: 2 players · You are Player 2' }).waitFor());
-  const sol = await solution(one);
-  const empty = (await cells(one)).filter((c) => c.label.endsWith('empty'));
+  const { empty, answer } = await blanks(one);
   assert.equal(empty.length, 49);
-  const answer = (c) => sol[(c.row - 1) * 9 + c.col - 1];
   // Player 1 writes; player 2 sees it. Player 2 writes; player 1 sees it.
-  await cell(one, empty[0].row, empty[0].col).click();
-  await one.keyboard.press(answer(empty[0]));
+  await write(one, empty[0], answer(empty[0]));
   await shows(two, empty[0].row, empty[0].col, answer(empty[0]));
   await cell(two, empty[1].row, empty[1].col).click();
   // Where player 2 is shows on player 1's board, in player 2's colour and shape.
@@ -111,8 +121,7 @@ test('two players solve one puzzle from a live link: each sees the other\'s move
   await shows(one, byPen.row, byPen.col, answer(byPen), 30000);
   const noted = empty.slice(2).find((c) => c !== byPen);
   await one.getByRole('button', { name: 'Notes' }).click();
-  await cell(one, noted.row, noted.col).click();
-  await one.keyboard.press(answer(noted));
+  await write(one, noted, answer(noted));
   await two.waitForFunction(([r, c, d]) => new RegExp(`notes ${d}`).test(document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')), [noted.row, noted.col, answer(noted)]);
   await one.getByRole('button', { name: 'Notes' }).click();
   // The rest, in turns (what is not on the board yet): the game is won on both boards.
@@ -120,8 +129,7 @@ test('two players solve one puzzle from a live link: each sees the other\'s move
   const rest = empty.filter((c) => !new RegExp(`, ${answer(c)}(,|$)`).test(board.find((b) => b.row === c.row && b.col === c.col).label));
   for (const [i, c] of rest.entries()) {
     const page = i % 2 ? two : one;
-    await cell(page, c.row, c.col).click();
-    await page.keyboard.press(answer(c));
+    await write(page, c, answer(c));
   }
   for (const page of [one, two]) {
     await page.locator('.dialog.won').waitFor({ timeout: 20000 });
@@ -133,16 +141,12 @@ test('two players solve one puzzle from a live link: each sees the other\'s move
 
 test('the relay goes away: both play on, told they are offline, and every move is shared when it is back; a reload rejoins', async () => {
   const { one, two } = await twoPlayers({ width: 800, height: 480 });
-  const sol = await solution(one);
-  const empty = (await cells(one)).filter((c) => c.label.endsWith('empty'));
-  const answer = (c) => sol[(c.row - 1) * 9 + c.col - 1];
+  const { empty, answer } = await blanks(one);
   relay.child.kill();
   for (const page of [one, two]) await status(page, /Offline — your moves will be shared/);
   await snap(two, 'together-offline-800x480');
-  await cell(one, empty[0].row, empty[0].col).click();
-  await one.keyboard.press(answer(empty[0]));
-  await cell(two, empty[1].row, empty[1].col).click();
-  await two.keyboard.press(answer(empty[1]));
+  await write(one, empty[0], answer(empty[0]));
+  await write(two, empty[1], answer(empty[1]));
   // Back on the same port (with no kept frames: each player sends again what it made).
   relay = await startRelay(relay.port);
   await shows(two, empty[0].row, empty[0].col, answer(empty[0]), 40000);
@@ -157,8 +161,7 @@ test('the relay goes away: both play on, told they are offline, and every move i
   await waitForPuzzle(two);
   await roomLine(two).filter({ hasText: 'You are Player 2' }).waitFor({ timeout: 20000 });
   await shows(two, empty[0].row, empty[0].col, answer(empty[0]));
-  await cell(one, empty[2].row, empty[2].col).click();
-  await one.keyboard.press(answer(empty[2]));
+  await write(one, empty[2], answer(empty[2]));
   await shows(two, empty[2].row, empty[2].col, answer(empty[2]));
   await snap(two, 'together-800x480');
   // Player 1's scratchpad stroke shows on player 2's board while it is drawn, then stays as ink.
@@ -180,19 +183,14 @@ test('the relay goes away: both play on, told they are offline, and every move i
 test('one player offline plays on and both converge when back; a link with another key sees nothing of the game', async () => {
   const via = await line();
   const { one, two, link } = await twoPlayers(undefined, via);
-  const sol = await solution(one);
-  const empty = (await cells(one)).filter((c) => c.label.endsWith('empty'));
-  const answer = (c) => sol[(c.row - 1) * 9 + c.col - 1];
-  await cell(one, empty[0].row, empty[0].col).click();
-  await one.keyboard.press(answer(empty[0]));
+  const { empty, answer } = await blanks(one);
+  await write(one, empty[0], answer(empty[0]));
   await shows(two, empty[0].row, empty[0].col, answer(empty[0]));
   via.cut();
   await status(two, /Offline — your moves will be shared/);
   await roomLine(one).filter({ hasText: 'Together: just you so far' }).waitFor();
-  await cell(two, empty[1].row, empty[1].col).click();
-  await two.keyboard.press(answer(empty[1]));
-  await cell(one, empty[2].row, empty[2].col).click();
-  await one.keyboard.press(answer(empty[2]));
+  await write(two, empty[1], answer(empty[1]));
+  await write(one, empty[2], answer(empty[2]));
   via.restore();
   await shows(one, empty[1].row, empty[1].col, answer(empty[1]), 40000);
   await shows(two, empty[2].row, empty[2].col, answer(empty[2]), 40000);
