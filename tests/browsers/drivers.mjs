@@ -11,7 +11,8 @@
 //   back as JSON), waitFor(fn, args, { timeout, what }) (polls eval until truthy),
 //   click(fn, ...args) (fn returns an element in the page: a real, trusted click at its centre),
 //   press(key) (a real key press);
-// and the session adds newTab() (another tab of the same profile: same storage) and close().
+// and the session adds newTab() (another tab of the same profile: same storage), crashed() (true
+// once the browser's content process died under the session) and close().
 // INKDOKU_WD_TRACE=1 logs every WebDriver command sent to WebKitWebDriver.
 import http from 'node:http';
 import fs from 'node:fs';
@@ -70,6 +71,8 @@ export async function poll(probe, { timeout = 30000, interval = 25, what = 'a st
       if (v) return v;
       last = undefined;
     } catch (e) {
+      // A session whose browser is gone never answers again.
+      if (/invalid session id/.test(e.message)) throw e;
       last = e;
     }
     if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${what}${last ? `: ${last.message}` : ''}`);
@@ -83,9 +86,11 @@ async function puppeteerSession(options, prelude) {
   const { default: puppeteer } = await import('puppeteer-core');
   const browser = await puppeteer.launch({ headless: true, ...options });
   const errors = [];
+  let crashed = false;
   const tab = async (page) => {
     await page.setViewport({ width: 1280, height: 800 });
     page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('error', () => { crashed = true; }); // puppeteer's word for "the page crashed"
     return {
       goto: (url) => page.goto(url, { waitUntil: 'load' }),
       reload: () => page.reload({ waitUntil: 'load' }),
@@ -109,6 +114,7 @@ async function puppeteerSession(options, prelude) {
     name: options.browser,
     version: await browser.version(),
     errors,
+    crashed: async () => crashed,
     async newTab() {
       const page = await browser.newPage();
       return { ...(await tab(page)), close: () => page.close() };
@@ -237,6 +243,9 @@ async function webkitSession(prelude) {
     name: 'webkit',
     version: `${caps.browserName} ${caps.browserVersion}`,
     errors: [],
+    // MiniBrowser prints this line to its log when its WebProcess dies (WebDriver then answers
+    // every command with "invalid session id").
+    crashed: async () => fs.readFileSync(logPath, 'utf8').includes('WebProcess CRASHED'),
     // A window rather than a tab: MiniBrowser keeps a new tab in the background, where
     // WebDriver's input actions are never delivered (the command hangs).
     async newTab() {
