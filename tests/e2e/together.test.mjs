@@ -44,17 +44,28 @@ function line() {
       s.on('error', () => s.destroy());
     }
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${server.address().port}/`,
-    cut() { up = false; for (const s of open) s.destroy(); },
-    restore() { up = true; },
-    close() { server.close(); },
-  })));
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    const it = {
+      url: `http://127.0.0.1:${server.address().port}/`,
+      cut() { up = false; for (const s of open) s.destroy(); },
+      restore() { up = true; },
+      close() { it.cut(); server.close(); },
+    };
+    lines.push(it);
+    resolve(it);
+  }));
 }
 
+// Everything a test starts is stopped here too, so that a failing test ends the file (a line
+// left listening kept its process, and the whole e2e stage, waiting).
 let relay, b;
+const lines = [];
 before(async () => { relay = await startRelay(); b = await launch(); });
-after(async () => { await b?.close(); relay?.child.kill(); });
+after(async () => {
+  await b?.close();
+  for (const l of lines) l.close();
+  relay?.child.kill();
+});
 
 const status = (page, re, timeout = 15000) =>
   page.waitForFunction((s) => new RegExp(s).test(document.querySelector('[role=status]')?.textContent ?? ''), re.source, { timeout });
