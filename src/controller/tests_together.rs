@@ -6,7 +6,7 @@ use super::*;
 use crate::ports::KeyValue as _;
 use crate::ports::fakes::World;
 use crate::services::storage::{GAME_KEY, StoredGame};
-use crate::state::RoomView;
+use crate::state::{RoomView, SavedTogether};
 use inkdoku_engine::lang::Lang;
 
 const PUZZLE: &str = "#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";
@@ -162,6 +162,38 @@ fn a_reload_rejoins_the_room_with_the_board_as_it_was() {
     undo(again);
     a.hub.deliver();
     assert_eq!(digit_at(pb, next), None);
+}
+
+#[test]
+fn a_stored_room_that_cannot_be_read_is_dropped_and_the_game_plays_alone() {
+    let (a, _b, _oa, pa, _ob, pb) = two_players();
+    let (cell, digit) = next_answer(pb);
+    write(pb, cell, digit);
+    a.hub.deliver();
+    crate::services::effects::save_now(pa);
+    let record: StoredGame = serde_json::from_str(&a.storage.get(GAME_KEY).unwrap()).unwrap();
+    pa.ports().room.leave();
+    a.hub.deliver();
+    let damaged_key = |t: &mut SavedTogether| t.key = "not a key".into();
+    // B's write moved to cell 200, off the 9x9 grid: the replica refuses to replay it.
+    let damaged_replica = |t: &mut SavedTogether| {
+        let mut json = serde_json::to_value(&t.replica).unwrap();
+        let write = json["log"].as_array_mut().unwrap().iter_mut().find_map(|op| op.get_mut("writes")).unwrap();
+        write[0][0] = 200.into();
+        t.replica = serde_json::from_value(json).unwrap();
+    };
+    for damage in [damaged_key as fn(&mut SavedTogether), damaged_replica] {
+        let mut meta = record.meta.clone();
+        damage(meta.together.as_mut().unwrap());
+        let (_owner, again) = a.store(Lang::En);
+        again.game.set(record.game.clone());
+        again.meta.set(meta);
+        resume_together(again);
+        a.hub.deliver();
+        assert!(!is_together(again), "no room joined");
+        assert!(again.meta.with_untracked(|m| m.together.is_none()), "the unreadable room is dropped");
+        assert_eq!(digit_at(again, cell), Some(digit), "the stored board stays");
+    }
 }
 
 #[test]

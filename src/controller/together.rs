@@ -110,10 +110,12 @@ pub fn resume(store: Store) {
     }
     let Some(saved) = store.meta.with_untracked(|m| m.together.clone()) else { return };
     let givens = store.game.with_untracked(|g| g.givens().clone());
-    let key = inkdoku_engine::together::link::RoomKey::parse(&saved.key).map_err(|e| e.to_string());
-    let replica = key.clone().and_then(|_| Replica::restore(givens, saved.replica).map_err(|e| e.to_string()));
-    match (key, replica) {
-        (Ok(key), Ok(replica)) => {
+    // The room's key, then the replica: the first that can't be read says why.
+    let restored = RoomKey::parse(&saved.key)
+        .map_err(|e| e.to_string())
+        .and_then(|key| Ok((key, Replica::restore(givens, saved.replica).map_err(|e| e.to_string())?)));
+    match restored {
+        Ok((key, replica)) => {
             store.game.update(|g| g.rebase(replica.board(g.board())));
             begin(
                 store,
@@ -128,7 +130,7 @@ pub fn resume(store: Store) {
                 },
             );
         }
-        (Err(e), _) | (_, Err(e)) => {
+        Err(e) => {
             leptos::logging::warn!("inkdoku: the shared game's record: {e}");
             store.meta.update(|m| m.together = None);
         }
