@@ -135,9 +135,11 @@ fn undo_takes_back_my_move_only() {
     assert_eq!(digit_at(pb, cell), Some(digit));
 }
 
-#[test]
-fn a_reload_rejoins_the_room_with_the_board_as_it_was() {
-    let (a, _b, _oa, pa, _ob, pb) = two_players();
+/// A's tab after a move of B's: the game A stored, with its room, and then A's tab gone
+/// (it left the room). Returns the world, the tabs' owners (kept alive), B's tab, B's move and
+/// A's stored record.
+fn a_tab_closed_after_b_moved() -> (World, [Owner; 2], Store, (Cell, Digit), StoredGame) {
+    let (a, _b, oa, pa, ob, pb) = two_players();
     let (cell, digit) = next_answer(pb);
     write(pb, cell, digit);
     a.hub.deliver();
@@ -146,6 +148,12 @@ fn a_reload_rejoins_the_room_with_the_board_as_it_was() {
     assert!(record.meta.together.is_some());
     pa.ports().room.leave();
     a.hub.deliver();
+    (a, [oa, ob], pb, (cell, digit), record)
+}
+
+#[test]
+fn a_reload_rejoins_the_room_with_the_board_as_it_was() {
+    let (a, _owners, pb, (cell, digit), record) = a_tab_closed_after_b_moved();
     // The reloaded tab: the stored game, then its room again.
     let (_owner, again) = a.store(Lang::En);
     again.game.set(record.game);
@@ -166,14 +174,7 @@ fn a_reload_rejoins_the_room_with_the_board_as_it_was() {
 
 #[test]
 fn a_stored_room_that_cannot_be_read_is_dropped_and_the_game_plays_alone() {
-    let (a, _b, _oa, pa, _ob, pb) = two_players();
-    let (cell, digit) = next_answer(pb);
-    write(pb, cell, digit);
-    a.hub.deliver();
-    crate::services::effects::save_now(pa);
-    let record: StoredGame = serde_json::from_str(&a.storage.get(GAME_KEY).unwrap()).unwrap();
-    pa.ports().room.leave();
-    a.hub.deliver();
+    let (a, _owners, _pb, (cell, digit), record) = a_tab_closed_after_b_moved();
     let damaged_key = |t: &mut SavedTogether| t.key = "not a key".into();
     // B's write moved to cell 200, off the 9x9 grid: the replica refuses to replay it.
     let damaged_replica = |t: &mut SavedTogether| {
