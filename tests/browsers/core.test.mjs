@@ -102,8 +102,7 @@ function play(name, fn) {
       await fn(t);
     } catch (e) {
       if (!(await br.crashed().catch(() => false))) throw e;
-      t.diagnostic(`${browserName}'s content process crashed (${e.message.split('\n')[0]}); the test runs again in a new browser`);
-      console.log(`# ${browserName}: the content process crashed in "${name}"; run again in a new browser`);
+      console.log(`# ${browserName}: the content process crashed in "${name}" (${e.message.split('\n')[0]}); run again in a new browser`);
       await br.close().catch(() => {});
       br = await launch(browserName, { prelude: PRELUDE });
       await fn(t);
