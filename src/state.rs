@@ -479,6 +479,27 @@ impl Store {
     pub fn in_progress(&self) -> bool {
         self.game.with(|g| g.applied() > 0 && !g.is_solved())
     }
+
+    /// Runs `then` once, as soon as a puzzle is on screen (at once if one is already): the
+    /// blank board shown while the first puzzle is made has no givens. For what must not share
+    /// a slow line with the first puzzle's download.
+    pub fn once_a_puzzle_is_on_screen(self, then: impl FnOnce() + 'static) {
+        once_when(move || self.game.with(|g| g.givens().filled_count() > 0), then);
+    }
+}
+
+/// Runs `then` once, the first time `now` (which reads signals) holds: at once if it holds
+/// already. Once `then` has run, the effect reads no signal, so it never runs again.
+pub fn once_when(now: impl Fn() -> bool + 'static, then: impl FnOnce() + 'static) {
+    let mut then = Some(then);
+    Effect::new(move |_| {
+        if then.is_some()
+            && now()
+            && let Some(then) = then.take()
+        {
+            then();
+        }
+    });
 }
 
 /// An empty 9x9 game, shown while the first puzzle is being made.

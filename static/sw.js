@@ -11,9 +11,12 @@
 //  - at install: every file but the pen's (the ink worker and its networks, LATER) and but the
 //    engine worker build this browser will not run (ENGINE_BUILDS: the app starts the relaxed-SIMD
 //    build where WebAssembly validates relaxed SIMD, src/services/worker.rs; the same probe here);
-//  - the pen's files when the page says its first puzzle is on screen (the message
-//    'complete-offline-copy', src/services/pwa.rs), or at once when this is an update (an older
-//    inkdoku cache exists: the app is running already, nothing waits for these bytes).
+//  - the pen's files when the page says its recognizer has loaded them (the message
+//    'complete-offline-copy', src/services/pwa.rs: they are then in the HTTP cache, not
+//    downloaded twice), or at once when this is an update (an older inkdoku cache exists: the
+//    app is running already, nothing waits for these bytes).
+// The page registers this worker once its first puzzle is on screen, so that the install finds
+// the app's and the engine worker's files in the HTTP cache too.
 // The message comes on every start, so a first visit closed before the pen's files arrived
 // completes its copy on the next one.
 const VERSION = 'inkdoku-__VERSION__';

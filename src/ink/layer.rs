@@ -19,6 +19,8 @@ use web_sys::{Element, PointerEvent};
 const PALM_MS: f64 = 1000.0;
 /// A contact wider or taller than this (CSS px) is a palm or a wrist, never a finger writing.
 const LARGE_CONTACT_PX: i32 = 36;
+/// How long after the first puzzle shows the recognizer starts loading, unasked.
+const WARM_UP_MS: u32 = 3000;
 
 #[derive(Default)]
 enum Gesture {
@@ -84,9 +86,11 @@ fn move_points(size: Size, view: &ViewBox, el: &Element, ev: &PointerEvent) -> V
 #[component]
 pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
     let surface = StoredValue::new_local(Surface::default());
-    // Load the recognizer when the page has been idle a while, so the first stroke is quick.
-    let warm = Timeout::new(3000, move || writing::warm_up(store));
-    let warm = StoredValue::new_local(Some(warm));
+    // Load the recognizer a while after the first puzzle is on screen, so that the first stroke
+    // is quick; not before (the blank board shows while the puzzle is made), so that its
+    // megabyte does not share a slow line with what the puzzle needs. A pen-down loads it at once.
+    let warm = StoredValue::new_local(None::<Timeout>);
+    store.once_a_puzzle_is_on_screen(move || warm.set_value(Some(Timeout::new(WARM_UP_MS, move || writing::warm_up(store)))));
     on_cleanup(move || warm.set_value(None));
 
     let on_down = move |ev: PointerEvent| {

@@ -1,9 +1,14 @@
-//! The service worker: registered on start; when a new deploy's worker is installed and
-//! waiting, the app says "a new version is ready" and reloads into it when the player agrees.
-//! Once a puzzle is on screen the page asks it to complete the offline copy (static/sw.js: the
-//! pen's files are not precached before, so that they do not share the line with the app).
+//! The service worker: registered once the first puzzle is on screen; when a new deploy's
+//! worker is installed and waiting, the app says "a new version is ready" and reloads into it
+//! when the player agrees. Once the recognizer has loaded, the page asks it to complete the
+//! offline copy with the pen's files (static/sw.js).
+//!
+//! Both wait so that a first visit's slow line carries what the first puzzle needs, once: the
+//! worker's install copies the build, and a file the page is still downloading (the engine
+//! worker's, whose name has no content hash) would be downloaded a second time beside it; the
+//! pen's files, asked for while the recognizer loads them, would be too.
 
-use crate::state::Store;
+use crate::state::{InkState, Store, once_when};
 use leptos::prelude::*;
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::JsCast;
@@ -16,8 +21,13 @@ thread_local! {
     static RELOAD_ON_CHANGE: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Registers `sw.js` (where the browser supports service workers) and watches for updates.
+/// Registers `sw.js` once a puzzle is on screen (where the browser supports service workers),
+/// and watches for updates.
 pub fn register(store: Store) {
+    store.once_a_puzzle_is_on_screen(move || register_now(store));
+}
+
+fn register_now(store: Store) {
     let Some(window) = web_sys::window() else { return };
     let navigator = window.navigator();
     if js_sys::Reflect::get(&navigator, &"serviceWorker".into()).map_or(true, |v| v.is_undefined()) {
@@ -40,18 +50,15 @@ pub fn register(store: Store) {
             Ok(Err(e)) | Err(e) => web_sys::console::warn_2(&"service worker not registered (no offline play):".into(), &e),
         }
     });
-    complete_offline_copy_after_first_puzzle(store, container);
+    complete_offline_copy_once_the_pen_has_loaded(store, container);
 }
 
-/// Tells the active service worker, once the game has givens (a puzzle is on screen), to cache
-/// the pen's files. Once per start: the worker fetches only what its cache lacks.
-fn complete_offline_copy_after_first_puzzle(store: Store, container: web_sys::ServiceWorkerContainer) {
-    let asked = Cell::new(false);
-    Effect::new(move |_| {
-        if asked.get() || store.game.with(|g| g.givens().filled_count() == 0) {
-            return;
-        }
-        asked.set(true);
+/// Tells the active service worker, once the recognizer has loaded (or could not: writing is
+/// off), to cache the pen's files, which are then in the browser's HTTP cache. Once per start:
+/// the worker fetches only what its cache lacks.
+fn complete_offline_copy_once_the_pen_has_loaded(store: Store, container: web_sys::ServiceWorkerContainer) {
+    let loaded = move || store.ink.state.with(|s| matches!(s, InkState::Ready | InkState::Unavailable(_)));
+    once_when(loaded, move || {
         let Ok(ready) = container.ready() else { return };
         leptos::task::spawn_local(async move {
             // `ready` waits for an active worker (on a first visit, the end of its install).

@@ -4,7 +4,7 @@
 // through a reload and a resize; a touch during pen use makes no mark; undo/redo cover it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, openApp, cells, cell, waitForPuzzle, DIGITS, densify, draw, emptyCells, recognized, skipTime, inkSettled, frames } from './support.mjs';
+import { serve, launch, snap, openApp, cells, cell, waitForPuzzle, DIGITS, densify, draw, emptyCells, recognized, skipTime, inkSettled, frames, holdMadePuzzles, puzzleHeld, releaseMadePuzzles } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -191,4 +191,28 @@ test('without the model, writing is off with a message, and the pad still works'
   await cell(page, e.row, e.col).click();
   await page.getByRole('button', { name: '5', exact: true }).click();
   assert.match(await label(page, e.row, e.col), /, 5(,|$)/);
+});
+
+test('on a first visit the recognizer loads once the puzzle is on screen, not while it is being made', async () => {
+  // The recognizer's megabyte must not share a slow line with what the first puzzle needs. The
+  // made puzzle is held back until the test lets it through, and the page's clock is
+  // Playwright's: its timers run when the test says.
+  const page = await b.page({ serviceWorkers: 'block' });
+  await holdMadePuzzles(page);
+  await page.clock.install();
+  await page.goto(server.url);
+  await puzzleHeld(page);
+  await page.clock.runFor(10000);
+  const ink = () => page.evaluate(() => window.startedWorkers.filter((u) => u.includes('ink_loader')).length);
+  assert.equal(await ink(), 0, 'no recognizer while the blank board waits for its puzzle, 10 s on');
+  await releaseMadePuzzles(page);
+  await waitForPuzzle(page);
+  await page.clock.runFor(2500);
+  assert.equal(await ink(), 0, 'the puzzle shows first, without the recognizer competing');
+  await page.clock.runFor(1000);
+  await page.waitForFunction(() => window.startedWorkers.some((u) => u.includes('ink_loader')), null, { timeout: 10000 });
+  // And it is the real recognizer, ready for the first stroke.
+  const [e] = await emptyCells(page, 1);
+  await draw(page, e.row, e.col, DIGITS[4]);
+  await recognized(page, e.row, e.col, 4);
 });

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import vm from 'node:vm';
-import { serveFile, launch, dist, waitForPuzzle, DIGITS, draw, emptyCells, recognized, penCached, PEN_FILES as PEN } from './support.mjs';
+import { serveFile, launch, dist, waitForPuzzle, DIGITS, draw, emptyCells, recognized, penCached, PEN_FILES as PEN, holdMadePuzzles, puzzleHeld, releaseMadePuzzles } from './support.mjs';
 
 const PLAIN = ['./worker_loader.js', './worker.js', './worker_bg.wasm'];
 const RELAXED = ['./worker_relaxed_loader.js', './worker_relaxed_bg.wasm'];
@@ -134,4 +134,23 @@ test('after one visit the copy is whole without the unused engine build; offline
   await draw(page, free.row, free.col, DIGITS[4]);
   await recognized(page, free.row, free.col, 4);
   await page.context().setOffline(false);
+});
+
+test('a first visit downloads what its puzzle needs, and the offline copy only once the puzzle is on screen', async () => {
+  // Registered earlier, the service worker's install shared the line the first puzzle was
+  // waiting for (the page, the icons, the manifest, a revalidation of each file the page had).
+  const page = await b.page();
+  await holdMadePuzzles(page);
+  const from = served.length;
+  await page.goto(server.url);
+  await puzzleHeld(page);
+  assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), 0,
+    'no service worker while the first puzzle is being made');
+  const beforePuzzle = served.slice(from);
+  assert.ok(beforePuzzle.some((f) => /^\/worker.*_bg\.wasm$/.test(f)), 'the engine worker came');
+  for (const f of ['/sw.js', ...PEN.map((f) => f.slice(1))]) assert.ok(!beforePuzzle.includes(f), `${f} waits for the puzzle`);
+  await releaseMadePuzzles(page);
+  await waitForPuzzle(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+  await penCached(page);
 });

@@ -3,7 +3,7 @@
 // size, entering a puzzle, settings, and reloading in the middle of a game.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, openApp, cells, cell, saved, solution, waitForPuzzle } from './support.mjs';
+import { serve, launch, snap, openApp, cells, cell, saved, solution, waitForPuzzle, holdMadePuzzles } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -227,20 +227,11 @@ test('new games of every size; asks before discarding; progress and cancel', asy
 
   // A slow request shows progress and can be cancelled. A 16x16 Expert puzzle takes the worker
   // only 0.2-1 s, so a click on Cancel could come after it: the engine worker's answers with a
-  // made puzzle are held back in this page (a Worker whose onmessage drops them, installed before
-  // the app's scripts run: reload restores the game in progress without making one), so the
-  // request stays in progress until it is cancelled, however fast the machine.
+  // made puzzle are held back in this page (installed before the app's scripts run: reload
+  // restores the game in progress without making one), so the request stays in progress until
+  // it is cancelled, however fast the machine.
   const givens = await page.locator('[role=gridcell].given').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
-  await page.addInitScript(() => {
-    const Native = window.Worker;
-    window.Worker = class extends Native {
-      set onmessage(f) {
-        // Replies are tagged by "kind" (`inkdoku_engine::protocol::Reply`).
-        super.onmessage = f && ((e) => (typeof e.data === 'string' && e.data.includes('"kind":"generated"') ? undefined : f.call(this, e)));
-      }
-      get onmessage() { return super.onmessage; }
-    };
-  });
+  await holdMadePuzzles(page);
   await page.reload();
   await waitForPuzzle(page);
   await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();

@@ -26,8 +26,10 @@ const types = {
   '.cnn': 'application/octet-stream',
 };
 
-/** Answers one request with the file of `dir` it names (a folder: its index.html), uncached;
- *  `onServed(pathname)` is told of each file sent. Shared with tests/browsers' server. */
+/** Answers one request with the file of `dir` it names (a folder: its index.html), to be
+ *  revalidated on every use (no-cache) and, as the relay does, with a validator: a request for
+ *  a file the browser has unchanged is answered 304, its body not sent again. `onServed(pathname)`
+ *  is told of each file whose body is sent. Shared with tests/browsers' server. */
 export function serveFile(dir, req, res, onServed = () => {}) {
   const url = new URL(req.url, 'http://localhost');
   let file = path.normalize(path.join(dir, decodeURIComponent(url.pathname)));
@@ -35,10 +37,14 @@ export function serveFile(dir, req, res, onServed = () => {}) {
   if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
   fs.readFile(file, (err, body) => {
     if (err) { res.writeHead(404).end('not found'); return; }
+    const stat = fs.statSync(file);
+    const etag = `"${stat.size}-${stat.mtimeMs}"`;
+    if (req.headers['if-none-match'] === etag) { res.writeHead(304, { etag, 'cache-control': 'no-cache' }).end(); return; }
     onServed(url.pathname);
     res.writeHead(200, {
       'content-type': types[path.extname(file)] || 'application/octet-stream',
       'cache-control': 'no-cache',
+      etag,
     });
     res.end(body);
   });
@@ -413,8 +419,50 @@ export async function digitIn(page, r, c) {
   return label.match(/^Row \d+, column \d+, ([1-9A-G])(,|$)/)?.[1] ?? null;
 }
 
+/** Holds back, in `page`, the engine worker's answers with a made puzzle (worker replies are
+ *  tagged by "kind": `inkdoku_engine::protocol::Reply`) until `releaseMadePuzzles(page)`, so
+ *  that a request for a puzzle stays in progress however fast the machine; and records the
+ *  script of every worker the page starts (`window.startedWorkers`). Installed before the
+ *  app's scripts run, at the page's next load. */
+export async function holdMadePuzzles(page) {
+  await page.addInitScript(() => {
+    const Native = window.Worker;
+    window.startedWorkers = [];
+    window.heldPuzzles = [];
+    window.Worker = class extends Native {
+      constructor(url, options) {
+        super(url, options);
+        window.startedWorkers.push(String(url));
+      }
+      set onmessage(f) {
+        super.onmessage = f && ((e) => {
+          if (!window.puzzlesReleased && typeof e.data === 'string' && e.data.includes('"kind":"generated"')) {
+            window.heldPuzzles.push(() => f.call(this, e));
+            return undefined;
+          }
+          return f.call(this, e);
+        });
+      }
+      get onmessage() { return super.onmessage; }
+    };
+  });
+}
+
+/** Waits until `holdMadePuzzles` holds a made puzzle back. */
+export async function puzzleHeld(page, timeout = 30000) {
+  await page.waitForFunction(() => window.heldPuzzles.length > 0, null, { timeout });
+}
+
+/** Lets the held puzzles, and every later one, through to the app. */
+export async function releaseMadePuzzles(page) {
+  await page.evaluate(() => {
+    window.puzzlesReleased = true;
+    window.heldPuzzles.splice(0).forEach((deliver) => deliver());
+  });
+}
+
 /** The pen's files (the ink worker and its networks): the service worker caches them once the
- *  page's first puzzle shows, not at install (static/sw.js). */
+ *  page's recognizer has loaded them, not at install (static/sw.js). */
 export const PEN_FILES = ['./ink_loader.js', './ink_bg.wasm', './digits.cnn', './strokes.cnn'];
 
 /** Waits until the page's offline copy holds the pen's files; throws after `timeout` ms. The
