@@ -51,9 +51,20 @@ async function savedRecord(ok = () => true, what = 'the autosave') {
 async function openPuzzle() {
   const s = await site();
   await br.goto(s.url + '#' + PUZZLE);
-  await br.waitFor((n) => document.querySelectorAll('[role=gridcell].given').length === n
-    && /Opened/.test(document.querySelector('[role=status]')?.textContent ?? ''),
-  [PUZZLE.replace(/\./g, '').length], { what: 'the puzzle from the link', timeout: 60000 });
+  try {
+    await br.waitFor((n) => document.querySelectorAll('[role=gridcell].given').length === n
+      && /Opened/.test(document.querySelector('[role=status]')?.textContent ?? ''),
+    [PUZZLE.replace(/\./g, '').length], { what: 'the puzzle from the link', timeout: 60000 });
+  } catch (e) {
+    // What the page showed instead (seen once in WebKitGTK, not reproduced): for the next reader.
+    const seen = await br.eval(() => JSON.stringify({
+      url: location.href, givens: document.querySelectorAll('[role=gridcell].given').length,
+      status: document.querySelector('[role=status]')?.textContent, dialog: document.querySelector('[role=dialog], [role=alertdialog]')?.textContent?.slice(0, 200),
+      app: !!document.querySelector('.app'),
+    })).catch((why) => `(the page could not be read: ${why.message})`);
+    e.message += `; the page: ${seen}`;
+    throw e;
+  }
   return s;
 }
 
