@@ -41,6 +41,13 @@ function line() {
   };
 }
 
+// Each file gzipped once (level 9 on the ink worker's 3 MB takes a while), not at every request.
+const gzips = new Map();
+function gzipped(name, body) {
+  if (!gzips.has(name)) gzips.set(name, zlib.gzipSync(body, { level: 9 }));
+  return gzips.get(name);
+}
+
 async function visit() {
   const wire = line();
   const asked = [];
@@ -53,7 +60,7 @@ async function visit() {
       writeHead: (status, headers) => { fake.status = status; fake.headers = headers; return fake; },
       end: (body) => {
         if (fake.status !== 200) { res.writeHead(fake.status).end(body); return; }
-        const gz = zlib.gzipSync(body, { level: 9 });
+        const gz = gzipped(name, body);
         res.writeHead(200, { ...fake.headers, 'content-encoding': 'gzip', 'content-length': gz.length });
         wire.send(res, gz);
       },

@@ -3,10 +3,10 @@
 //! when the player agrees. Once the recognizer has loaded, the page asks it to complete the
 //! offline copy with the pen's files (static/sw.js).
 //!
-//! Both wait so that a first visit's slow line carries what the first puzzle needs, once: the
-//! worker's install copies the build, and a file the page is still downloading (the engine
-//! worker's, whose name has no content hash) would be downloaded a second time beside it; the
-//! pen's files, asked for while the recognizer loads them, would be too.
+//! Both wait so that a first visit's slow line carries what the first puzzle needs first: the
+//! worker's install copies the build (the page, the icons, the manifest, and a request for each
+//! file the page has, answered from the HTTP cache or revalidated), and the pen's copy asks for
+//! the recognizer's files, which it then finds in the HTTP cache.
 
 use crate::state::{InkState, Store, once_when};
 use leptos::prelude::*;

@@ -35,11 +35,12 @@ export function serveFile(dir, req, res, onServed = () => {}) {
   let file = path.normalize(path.join(dir, decodeURIComponent(url.pathname)));
   if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
   if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  const etag = stat && `"${stat.size}-${stat.mtimeMs}"`;
+  // A file the browser has unchanged is not read, nor sent.
+  if (etag && req.headers['if-none-match'] === etag) { res.writeHead(304, { etag, 'cache-control': 'no-cache' }).end(); return; }
   fs.readFile(file, (err, body) => {
     if (err) { res.writeHead(404).end('not found'); return; }
-    const stat = fs.statSync(file);
-    const etag = `"${stat.size}-${stat.mtimeMs}"`;
-    if (req.headers['if-none-match'] === etag) { res.writeHead(304, { etag, 'cache-control': 'no-cache' }).end(); return; }
     onServed(url.pathname);
     res.writeHead(200, {
       'content-type': types[path.extname(file)] || 'application/octet-stream',
