@@ -2,7 +2,7 @@
 //! and hint sentences: `inkdoku_engine::lang`). Chosen from the browser's language, or in
 //! Settings. Strings with `{placeholders}` are filled with `fill`.
 
-use crate::services::platform::{Failure, PlatformError};
+use crate::ports::{Failure, PlatformError};
 use inkdoku_engine::format::Rule;
 use inkdoku_engine::game::ActionError;
 pub use inkdoku_engine::lang::Lang;

@@ -1,6 +1,6 @@
 //! The app's outside world, behind small traits, so that its logic (the controller, storage
 //! records, the pen's flow from ink to a digit, its learning) runs and is tested natively: the
-//! browser's implementations live in `services/` and `ink::recognition` (localStorage, the
+//! browser's implementations live in `services/` (`services::browser_ports`: localStorage, the
 //! workers, the page's clock and timers); `fakes` has in-memory ones for the native tests.
 //!
 //! ```text
@@ -14,17 +14,120 @@
 //!                               TabChannel    BroadcastChannel   │ fakes::Bus    (shared by tabs)
 //!                               Clipboard     the async clipboard│ fakes::Clipboard (can refuse)
 //!                               Sharing       page address, Web Share │ fakes::Sharing (answers as set)
+//!                               Files         download, file picker, print │ fakes::Files (kept)
 //!                               Random        crypto.getRandomValues │ fakes::Random (seeds set by hand)
 //!                               Room          WebSocket + WebCrypto │ fakes::Hub (delivers by hand)
 //! ```
 
-use crate::ink::hand::Handwriting;
-use crate::ink::recognition::Recognition;
-use crate::services::platform::{PlatformError, Shared};
-use crate::services::storage::SaveError;
+pub mod hand;
+
+pub use hand::Handwriting;
 use inkdoku_engine::protocol::{Reply, Task};
 use inkdoku_engine::together::link::RoomKey;
+use serde::Deserialize;
 use std::rc::Rc;
+
+// ---------------------------------------------------------------- values that cross the ports
+
+/// Why a write failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveError {
+    /// The storage quota is used up.
+    Full,
+    /// The page has no local storage (private modes, policies).
+    NoStorage,
+    /// Another refusal, with the browser's error name.
+    Refused(String),
+}
+
+/// What kind of failure it was: it decides the player's words (`i18n::browser_reason`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The browser lacks the facility (no clipboard access, no Web Share).
+    Unsupported,
+    /// The browser or the player did not allow it (a permission, a policy).
+    Refused,
+    /// Anything else.
+    Failed,
+}
+
+/// Why the browser could not do something. The detail is the browser's own message (English,
+/// or the browser's language): for the console, never for the status line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlatformError {
+    pub failure: Failure,
+    pub detail: String,
+}
+
+impl PlatformError {
+    /// A facility this browser doesn't have.
+    pub fn missing(what: &str) -> PlatformError {
+        PlatformError { failure: Failure::Unsupported, detail: what.to_string() }
+    }
+
+    /// From a DOMException's name (`NotAllowedError`, …) and message.
+    pub fn from_name(name: &str, detail: String) -> PlatformError {
+        let failure = match name {
+            "NotAllowedError" | "SecurityError" => Failure::Refused,
+            "NotSupportedError" => Failure::Unsupported,
+            _ => Failure::Failed,
+        };
+        PlatformError { failure, detail }
+    }
+
+    /// Writes the detail to the console (where a developer looks).
+    pub fn log(&self) {
+        warn(&format!("inkdoku: the browser could not do it ({:?}): {}", self.failure, self.detail));
+    }
+}
+
+/// A note for the developer console (natively, standard error: where the tests run).
+pub fn warn(text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    web_sys::console::warn_1(&text.into());
+    #[cfg(not(target_arch = "wasm32"))]
+    eprintln!("{text}");
+}
+
+/// How a link was passed on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shared {
+    /// Through the system's share sheet.
+    Sheet,
+    /// Copied to the clipboard.
+    Copied,
+}
+
+/// The worker's answer for a drawing (the JSON of `inkdoku_recognizer::Recognition`).
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum Recognition {
+    /// `picture`: how sure the recognizer is of `digit` from the picture of the ink alone,
+    /// without the path the pen took (1 from a recognizer that doesn't say).
+    Digit {
+        digit: u8,
+        confidence: f32,
+        second: u8,
+        #[serde(default = "sure")]
+        picture: f32,
+    },
+    /// Not sure enough; `best` and `second` are its two best guesses (0 from a recognizer that
+    /// doesn't say).
+    Declined {
+        declined: bool,
+        confidence: f32,
+        #[serde(default)]
+        best: u8,
+        #[serde(default)]
+        second: u8,
+    },
+}
+
+fn sure() -> f32 {
+    1.0
+}
+
+// ---------------------------------------------------------------- the ports
 
 /// A string store that survives reloads (localStorage).
 pub trait KeyValue {
@@ -116,6 +219,16 @@ pub trait Sharing {
     fn share(&self, title: String, url: String, done: Box<dyn FnOnce(Result<Shared, PlatformError>)>);
 }
 
+/// Files and paper: a download, the file picker, the print dialog.
+pub trait Files {
+    /// Offers `text` as a file download named `file_name`.
+    fn download(&self, file_name: &str, text: &str) -> Result<(), PlatformError>;
+    /// Lets the player pick a file of the `accept` types; `on_file` gets its name and text.
+    fn open(&self, accept: &str, on_file: Box<dyn Fn(String, Result<String, PlatformError>)>) -> Result<(), PlatformError>;
+    /// Opens the browser's print dialog.
+    fn print(&self);
+}
+
 /// Chance: the seeds of new puzzles (and a tab's identity). A port, so that a test knows
 /// which puzzle "New game" makes.
 pub trait Random {
@@ -170,28 +283,9 @@ pub struct Ports {
     pub channel: Rc<dyn TabChannel>,
     pub clipboard: Rc<dyn Clipboard>,
     pub sharing: Rc<dyn Sharing>,
+    pub files: Rc<dyn Files>,
     pub random: Rc<dyn Random>,
     pub room: Rc<dyn Room>,
-}
-
-impl Ports {
-    /// The browser's: localStorage, the Web Workers, `Date.now` and `setTimeout`.
-    pub fn browser() -> Ports {
-        Ports {
-            storage: Rc::new(crate::services::storage::LOCAL),
-            spare: Rc::new(crate::services::storage::SESSION),
-            lasting: Rc::new(crate::services::idb::Idb),
-            engine: Rc::new(crate::services::worker::EngineChannel),
-            ink: Rc::new(crate::ink::recognition::InkChannel),
-            clock: Rc::new(crate::services::platform::PageClock),
-            lock: crate::services::tabs::WebLocks::find().map(|l| Rc::new(l) as Rc<dyn TabLock>),
-            channel: Rc::new(crate::services::tabs::Broadcast::open()),
-            clipboard: Rc::new(crate::services::platform::PageClipboard),
-            sharing: Rc::new(crate::services::platform::PageSharing),
-            random: Rc::new(crate::services::platform::PageRandom),
-            room: Rc::new(crate::services::room::Relay::default()),
-        }
-    }
 }
 
 /// In-memory stand-ins for the native tests.
@@ -604,6 +698,26 @@ pub mod fakes {
         }
     }
 
+    /// Files kept in `downloaded` (name, text); the picker is never answered; prints counted.
+    #[derive(Default)]
+    pub struct Files {
+        pub downloaded: RefCell<Vec<(String, String)>>,
+        pub printed: Cell<usize>,
+    }
+
+    impl super::Files for Files {
+        fn download(&self, file_name: &str, text: &str) -> Result<(), PlatformError> {
+            self.downloaded.borrow_mut().push((file_name.into(), text.into()));
+            Ok(())
+        }
+        fn open(&self, _accept: &str, _on_file: Box<dyn Fn(String, Result<String, PlatformError>)>) -> Result<(), PlatformError> {
+            Ok(())
+        }
+        fn print(&self) {
+            self.printed.set(self.printed.get() + 1);
+        }
+    }
+
     /// Seeds in order from `next` (set by the test), one more each draw: repeatable, and two
     /// draws never alike.
     pub struct Random {
@@ -766,6 +880,7 @@ pub mod fakes {
         pub bus: Rc<Bus>,
         pub clipboard: Rc<Clipboard>,
         pub sharing: Rc<Sharing>,
+        pub files: Rc<Files>,
         pub random: Rc<Random>,
         /// The relay: give two worlds the same hub for two players.
         pub hub: Rc<Hub>,
@@ -787,6 +902,7 @@ pub mod fakes {
                 bus: Rc::default(),
                 clipboard: Rc::default(),
                 sharing: Rc::default(),
+                files: Rc::default(),
                 random: Rc::default(),
                 hub: Rc::default(),
                 tabs: Cell::new(0),
@@ -815,6 +931,7 @@ pub mod fakes {
                 channel: Rc::new(BusHandle { bus: self.bus.clone(), tab, clock: self.clock.clone() }),
                 clipboard: self.clipboard.clone(),
                 sharing: self.sharing.clone(),
+                files: self.files.clone(),
                 random: self.random.clone(),
                 room: Rc::new(self.hub.handle()),
             }

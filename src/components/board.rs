@@ -8,15 +8,13 @@
 //! What each cell shows is computed once per change into a `CellView` (a pure function of the
 //! game, settings and UI state), and each cell re-renders only when its own view changes.
 
-use crate::components::zoom;
 use crate::i18n::{Ui, fill};
+use crate::state::zoom::{self, CELL};
 use crate::state::{Phase, Store};
 use gloo_timers::callback::Timeout;
 use inkdoku_engine::step::Step;
 use inkdoku_engine::{Cell, Digit, DigitSet, Grid, House, Size};
 use leptos::prelude::*;
-
-pub const CELL: f64 = 100.0;
 
 /// The wedges of a cell painted with several colours (bit n-1 of `colours` = colour n): one
 /// slice of the cell per colour, clockwise from the top, as polygons in fractions of the cell.
@@ -90,9 +88,6 @@ fn patterns() -> impl IntoView {
 /// expect: the four corners, then the middles of the top and bottom, then of the sides.
 const CORNERS: [(f64, f64); 9] =
     [(0.17, 0.17), (0.83, 0.17), (0.17, 0.83), (0.83, 0.83), (0.5, 0.17), (0.5, 0.83), (0.17, 0.5), (0.83, 0.5), (0.5, 0.5)];
-/// Room around the grid so the outer border isn't clipped.
-pub const MARGIN: f64 = 4.0;
-
 /// Everything a cell shows.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CellView {

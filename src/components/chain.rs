@@ -7,9 +7,10 @@
 //! (`Marks::links_shown`), and forcing steps branch by branch (`Marks::page`): the overlay draws
 //! the links shown so far, or the page's branch alone with its premise ringed twice.
 
-use crate::components::board::{CELL, candidate_centre};
+use crate::components::board::candidate_centre;
 use crate::controller;
 use crate::state::Store;
+use crate::state::zoom::CELL;
 use inkdoku_engine::geometry::{Cell, Digit, Size};
 use inkdoku_engine::step::{Link, Node, Step, Technique};
 use leptos::prelude::*;

@@ -63,7 +63,7 @@ pub fn write_as(store: Store, cell: Cell, digit: Digit, mode: InputMode) {
         let clear = store.settings.with_untracked(|s| s.auto_clear_notes) && store.phase.get_untracked() == Phase::Play;
         if apply(store, Action::Place { cell, digit, clear_peer_notes: clear }) {
             // A quick rewrite of what the pen just wrote there teaches the recognizer.
-            crate::ink::hand::noticed(store, cell, digit);
+            crate::controller::hand::noticed(store, cell, digit);
         }
     }
 }

@@ -3,10 +3,10 @@
 //! timing), storage in a map, a clock moved by hand.
 
 use super::*;
-use crate::ink::hand::LastWritten;
 use crate::ports::fakes::World;
 use crate::ports::{Clock as _, KeyValue as _};
-use crate::services::storage::{BEST_KEY, GAME_KEY, GAMES_KEPT, GAMES_KEY, Loaded, PREVIOUS_KEY, StoredGame};
+use crate::state::pen::LastWritten;
+use crate::storage::{BEST_KEY, GAME_KEY, GAMES_KEPT, GAMES_KEY, Loaded, PREVIOUS_KEY, StoredGame};
 use inkdoku_engine::DigitSet;
 use inkdoku_engine::lang::Lang;
 
@@ -282,7 +282,7 @@ fn a_quick_rewrite_of_an_unsure_pen_reading_is_learned_once() {
     };
     // The pen wrote 5 (runner-up 6); two seconds later the player writes 6 there: learned.
     write(store, cell, digit(5));
-    crate::ink::hand::remember(store, written(5));
+    crate::controller::hand::remember(store, written(5));
     world.clock.advance(2000.0);
     write(store, cell, digit(6));
     assert_eq!(store.ink.hand.with_untracked(|h| h.samples.iter().map(|s| s.value).collect::<Vec<_>>()), vec![6]);
@@ -293,7 +293,7 @@ fn a_quick_rewrite_of_an_unsure_pen_reading_is_learned_once() {
     // Too late: 10 s after the pen, a rewrite is a change of mind.
     let other = Cell::new(2);
     write(store, other, digit(5));
-    crate::ink::hand::remember(store, LastWritten { cell: other, ..written(5) });
+    crate::controller::hand::remember(store, LastWritten { cell: other, ..written(5) });
     world.clock.advance(10_000.0);
     write(store, other, digit(6));
     assert_eq!(store.ink.hand.with_untracked(|h| h.samples.len()), 1);
@@ -319,7 +319,7 @@ fn a_marked_position_is_there_to_go_back_to_after_a_branch_and_survives_a_reload
     back_to_mark(store, 3);
     assert_eq!(store.status.get_untracked(), "That marked position no longer exists.");
     // The mark is kept with the game: saved, and there after a reload.
-    crate::services::effects::save_now(store);
+    crate::controller::save_now(store);
     let saved: StoredGame = serde_json::from_str(&world.storage.get(GAME_KEY).unwrap()).unwrap();
     assert_eq!(saved.game.board().savepoints.len(), 1);
     assert_eq!(saved.game.board().savepoints[0].play_ms, 125_000);
@@ -471,7 +471,7 @@ fn the_newest_few_games_in_progress_are_kept_once_each_and_the_old_single_record
     // An earlier version's one kept game.
     open(&world, store, OTHER);
     play(store, 1);
-    let old = crate::services::effects::current_record(store);
+    let old = crate::controller::current_record(store);
     world.storage.set(PREVIOUS_KEY, &serde_json::to_string(&old).unwrap()).unwrap();
     store.game.set(inkdoku_engine::game::Game::new(inkdoku_engine::Grid::new(Size::Nine), None));
     assert_eq!(kept_games(store).len(), 1, "the old record is read");
@@ -537,7 +537,7 @@ fn a_clipboard_the_browser_refuses_is_said_in_the_players_language_and_nothing_c
     let (_owner, store) = store_in(&world, Lang::De);
     open(&world, store, PUZZLE);
     let before = store.game.get_untracked();
-    world.clipboard.refuse.replace(Some(crate::services::platform::PlatformError::from_name("NotAllowedError", "denied".into())));
+    world.clipboard.refuse.replace(Some(crate::ports::PlatformError::from_name("NotAllowedError", "denied".into())));
     copy_puzzle(store);
     let t = crate::i18n::ui(Lang::De);
     assert_eq!(store.status.get_untracked(), fill(t.cannot_copy, &[("e", t.browser_refused)]));
@@ -549,7 +549,7 @@ fn a_clipboard_the_browser_refuses_is_said_in_the_players_language_and_nothing_c
 
 #[test]
 fn a_shared_link_with_progress_opens_the_game_as_it_is_and_the_status_says_how_it_went() {
-    use crate::services::platform::{PlatformError, Shared};
+    use crate::ports::{PlatformError, Shared};
     let world = World::default();
     let (_owner, store) = store_in(&world, Lang::En);
     open(&world, store, PUZZLE);
@@ -854,8 +854,8 @@ fn the_candidate_colours_note_shows_once_and_settings_stored_before_it_still_loa
     // the note not yet seen.
     let world = World::default();
     let stored = r#"{"show_conflicts":true,"show_incorrect":false,"highlight_same":true,"show_candidates":true,"peek_candidates":false,"auto_clear_notes":true,"confirm_new_game":false,"left_handed":true,"size":"9","level":"Master","symmetry":"rotational","language":"de","pen_tip_done":true}"#;
-    world.storage.set(crate::services::storage::SETTINGS_KEY, stored).unwrap();
-    let (settings, problem) = crate::services::storage::load_settings(&world.ports());
+    world.storage.set(crate::storage::SETTINGS_KEY, stored).unwrap();
+    let (settings, problem) = crate::storage::load_settings(&world.ports());
     assert_eq!(problem, None);
     assert!(settings.show_candidates && settings.left_handed && settings.pen_tip_done && !settings.confirm_new_game);
     assert!(!settings.candidate_note_seen);

@@ -1,42 +1,10 @@
 //! The ink worker as the browser runs it (the `InkWorker` port): starts it, hands it the
 //! player's corrected drawings, asks it to read a cell's ink. What the app does with the answers
-//! is `writing`'s.
+//! is `ink::writing`'s.
 
-use super::hand::Handwriting;
-use crate::ports::{CellStrokes, InkStatus, InkWorker};
-use crate::services::platform::warn;
+use crate::ports::{CellStrokes, Handwriting, InkStatus, InkWorker, Recognition, warn};
 use crate::services::worker::{self, Which};
-use serde::Deserialize;
 use serde_json::Value;
-
-/// The worker's answer for a drawing (the JSON of `inkdoku_recognizer::Recognition`).
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
-#[serde(untagged)]
-pub enum Recognition {
-    /// `picture`: how sure the recognizer is of `digit` from the picture of the ink alone,
-    /// without the path the pen took (1 from a recognizer that doesn't say).
-    Digit {
-        digit: u8,
-        confidence: f32,
-        second: u8,
-        #[serde(default = "sure")]
-        picture: f32,
-    },
-    /// Not sure enough; `best` and `second` are its two best guesses (0 from a recognizer that
-    /// doesn't say).
-    Declined {
-        declined: bool,
-        confidence: f32,
-        #[serde(default)]
-        best: u8,
-        #[serde(default)]
-        second: u8,
-    },
-}
-
-fn sure() -> f32 {
-    1.0
-}
 
 /// The ink worker in the browser (`services::worker`): JSON messages with ids.
 pub struct InkChannel;
