@@ -24,7 +24,6 @@ pub mod hand;
 pub use hand::Handwriting;
 use inkdoku_engine::protocol::{Reply, Task};
 use inkdoku_engine::together::link::RoomKey;
-use serde::Deserialize;
 use std::rc::Rc;
 
 // ---------------------------------------------------------------- values that cross the ports
@@ -98,34 +97,8 @@ pub enum Shared {
     Copied,
 }
 
-/// The worker's answer for a drawing (the JSON of `inkdoku_recognizer::Recognition`).
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
-#[serde(untagged)]
-pub enum Recognition {
-    /// `picture`: how sure the recognizer is of `digit` from the picture of the ink alone,
-    /// without the path the pen took (1 from a recognizer that doesn't say).
-    Digit {
-        digit: u8,
-        confidence: f32,
-        second: u8,
-        #[serde(default = "sure")]
-        picture: f32,
-    },
-    /// Not sure enough; `best` and `second` are its two best guesses (0 from a recognizer that
-    /// doesn't say).
-    Declined {
-        declined: bool,
-        confidence: f32,
-        #[serde(default)]
-        best: u8,
-        #[serde(default)]
-        second: u8,
-    },
-}
-
-fn sure() -> f32 {
-    1.0
-}
+/// The ink worker's answer for a drawing (the ink worker's protocol, which the worker uses too).
+pub use inkdoku_ink_protocol::Recognition;
 
 // ---------------------------------------------------------------- the ports
 
@@ -166,8 +139,8 @@ pub enum InkStatus {
     Crashed,
 }
 
-/// Strokes of `[x, y, pressure]` points in cell coordinates (0..1).
-pub type CellStrokes = Vec<Vec<[f64; 3]>>;
+/// Strokes of `[x, y, pressure]` points in cell coordinates (0..1), as the ink worker reads them.
+pub use inkdoku_ink_protocol::Strokes as CellStrokes;
 
 /// The ink worker: reads the digit (or letter) of a cell's strokes.
 pub trait InkWorker {

@@ -78,13 +78,6 @@ impl Handwriting {
             self.samples.remove(index);
         }
     }
-
-    /// The ink worker's message that hands it every drawing.
-    pub fn message(&self, id: u32) -> String {
-        let drawings: Vec<serde_json::Value> =
-            self.samples.iter().map(|s| serde_json::json!({ "value": s.value, "strokes": s.strokes })).collect();
-        serde_json::json!({ "kind": "hand", "id": id, "drawings": drawings }).to_string()
-    }
 }
 
 #[cfg(test)]
@@ -141,11 +134,5 @@ mod tests {
         let mixed =
             "{\"version\":1,\"samples\":[{\"value\":40,\"strokes\":[[[0.1,0.1,0.5]]]},{\"value\":3,\"strokes\":[[[0.1,0.1,0.5]]]}]}";
         assert_eq!(Handwriting::parse(mixed).unwrap().samples.len(), 1);
-        // The worker's message carries every drawing.
-        let message: serde_json::Value = serde_json::from_str(&hand.message(7)).unwrap();
-        assert_eq!(message["kind"], "hand");
-        assert_eq!(message["id"], 7);
-        assert_eq!(message["drawings"][1]["value"], 11);
-        assert_eq!(message["drawings"][0]["strokes"][0][1][1].as_f64(), Some(0.9f32 as f64));
     }
 }

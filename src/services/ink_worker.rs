@@ -1,34 +1,60 @@
 //! The ink worker as the browser runs it (the `InkWorker` port): starts it, hands it the
-//! player's corrected drawings, asks it to read a cell's ink. What the app does with the answers
-//! is `ink::writing`'s.
+//! player's corrected drawings, asks it to read a cell's ink. Its messages are the ink worker's
+//! own types (`inkdoku_ink_protocol`), which the worker reads and writes too. What the app does
+//! with the answers is `ink::writing`'s.
 
 use crate::ports::{CellStrokes, Handwriting, InkStatus, InkWorker, Recognition, warn};
 use crate::services::worker::{self, Which};
+use inkdoku_ink_protocol::{Drawing, Reply, Request};
 use serde_json::Value;
 
 /// The ink worker in the browser (`services::worker`): JSON messages with ids.
 pub struct InkChannel;
 
+/// A message from the ink worker, or one the channel says of it (`crashed`, `unavailable`,
+/// `error`: `services::worker`); None for one that is neither.
+fn reply(v: Value) -> Option<Reply> {
+    serde_json::from_value(v).ok()
+}
+
+/// The request that hands the ink worker every drawing the player corrected.
+fn hand_request(hand: &Handwriting, id: u32) -> Request {
+    let drawings = hand
+        .samples
+        .iter()
+        .map(|s| Drawing {
+            value: s.value,
+            strokes: s.strokes.iter().map(|stroke| stroke.iter().map(|p| p.map(f64::from)).collect()).collect(),
+        })
+        .collect();
+    Request::Hand { id, drawings }
+}
+
+fn text(request: &Request) -> String {
+    serde_json::to_string(request).expect("requests serialize")
+}
+
 impl InkWorker for InkChannel {
     fn start(&self, mut on_status: Box<dyn FnMut(InkStatus)>) -> Result<(), String> {
-        worker::watch(Which::Ink, move |v: Value| match v.get("kind").and_then(Value::as_str) {
-            Some("ready") => on_status(InkStatus::Ready),
-            Some("unavailable") => {
-                let why = v.get("message").and_then(Value::as_str).unwrap_or_default().to_string();
-                on_status(InkStatus::Unavailable(why));
+        worker::watch(Which::Ink, move |v: Value| {
+            let crashed = v.get("kind").and_then(Value::as_str) == Some("crashed");
+            match reply(v) {
+                Some(Reply::Ready { .. }) => on_status(InkStatus::Ready),
+                Some(Reply::Unavailable { message }) => on_status(InkStatus::Unavailable(message)),
+                _ if crashed => on_status(InkStatus::Crashed),
+                _ => {}
             }
-            Some("crashed") => on_status(InkStatus::Crashed),
-            _ => {}
         })
     }
 
     fn teach(&self, hand: &Handwriting) {
         let sent = worker::send(
             Which::Ink,
-            |id| hand.message(id),
+            |id| text(&hand_request(hand, id)),
             move |v: Value| {
-                if v.get("kind").and_then(Value::as_str) != Some("learned") {
-                    warn(&format!("the ink worker did not learn the player's drawings: {v}"));
+                let said = v.to_string();
+                if !matches!(reply(v), Some(Reply::Learned { .. })) {
+                    warn(&format!("the ink worker did not learn the player's drawings: {said}"));
                 }
             },
         );
@@ -43,11 +69,12 @@ impl InkWorker for InkChannel {
         let on_reply = done.clone();
         let sent = worker::send(
             Which::Ink,
-            |id| serde_json::json!({ "kind": "recognize", "id": id, "strokes": strokes, "max_digit": max_digit }).to_string(),
+            |id| text(&Request::Recognize { id, strokes, max_digit }),
             move |v: Value| {
-                let answer = match v.get("kind").and_then(Value::as_str) {
-                    Some("recognized") => serde_json::from_value::<Recognition>(v["result"].clone()).map_err(|e| e.to_string()),
-                    _ => Err(v.get("message").and_then(Value::as_str).unwrap_or("the ink worker failed").to_string()),
+                let answer = match reply(v) {
+                    Some(Reply::Recognized { result, .. }) => Ok(result),
+                    Some(Reply::Error { message, .. } | Reply::Unavailable { message }) => Err(message),
+                    _ => Err("the ink worker failed".to_string()),
                 };
                 if let Some(done) = on_reply.borrow_mut().take() {
                     done(answer);
@@ -59,5 +86,40 @@ impl InkWorker for InkChannel {
         {
             done(Err(e));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_worker_gets_every_drawing_and_its_answers_read_back() {
+        let mut hand = Handwriting::new();
+        hand.add(6, vec![vec![[0.4, 0.1, 0.5], [0.4, 0.9, 0.5]]]);
+        hand.add(11, vec![vec![[0.6, 0.1, 0.5], [0.6, 0.9, 0.5]]]);
+        // The message carries every drawing, as the worker reads it.
+        let message: Value = serde_json::from_str(&text(&hand_request(&hand, 7))).unwrap();
+        assert_eq!(message["kind"], "hand");
+        assert_eq!(message["id"], 7);
+        assert_eq!(message["drawings"][1]["value"], 11);
+        assert_eq!(message["drawings"][0]["strokes"][0][1][1].as_f64(), Some(0.9f32 as f64));
+        let recognize: Value =
+            serde_json::from_str(&text(&Request::Recognize { id: 3, strokes: vec![vec![[0.5, 0.5, 1.0]]], max_digit: 16 })).unwrap();
+        assert_eq!((recognize["kind"].as_str(), recognize["max_digit"].as_u64()), (Some("recognize"), Some(16)));
+        // The worker's answers, and the channel's own words of it.
+        let read = |text: &str| reply(serde_json::from_str(text).unwrap());
+        assert_eq!(
+            read("{\"kind\":\"recognized\",\"id\":4,\"result\":{\"digit\":7,\"confidence\":0.98,\"second\":1}}"),
+            Some(Reply::Recognized { id: 4, result: Recognition::Digit { digit: 7, confidence: 0.98, second: 1, picture: 1.0 } }),
+            "a recognizer that doesn't say how sure the picture is: sure"
+        );
+        assert_eq!(
+            read("{\"kind\":\"recognized\",\"id\":5,\"result\":{\"declined\":true,\"confidence\":0.4}}"),
+            Some(Reply::Recognized { id: 5, result: Recognition::Declined { declined: true, confidence: 0.4, best: 0, second: 0 } })
+        );
+        assert_eq!(read("{\"kind\":\"error\",\"id\":6,\"message\":\"gone\"}"), Some(Reply::Error { id: Some(6), message: "gone".into() }));
+        assert_eq!(read("{\"kind\":\"unavailable\",\"message\":\"no SIMD\"}"), Some(Reply::Unavailable { message: "no SIMD".into() }));
+        assert_eq!(read("{\"kind\":\"crashed\",\"message\":\"x\"}"), None, "the channel's own: start() tells it");
     }
 }
