@@ -148,7 +148,7 @@ pub enum InputMode {
     /// Toggle the digit as a centre mark, likewise.
     Centre,
     /// Digits paint colours: colour N on the cell, or (painting candidates) the chosen colour
-    /// on candidate N (`Paint`).
+    /// on candidate N (`Brush`).
     Colour,
     /// The pen draws free scratchpad ink, kept with the game and never recognized; keys and
     /// the pad still write digits.
@@ -162,10 +162,10 @@ impl InputMode {
     }
 }
 
-/// The colour mode's choices: the colour a candidate is painted with, and whether digits paint
-/// candidates rather than cells.
+/// The colour mode's brush: the colour a candidate is painted with, and whether digits paint
+/// candidates rather than cells. (The colours on the board are the engine's `game::Paint`.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Paint {
+pub struct Brush {
     pub colour: u8,
     pub candidates: bool,
 }
@@ -243,9 +243,10 @@ pub enum Phase {
     Enter,
 }
 
-/// What is highlighted by a hint or a check.
+/// What is highlighted by a hint or a check (not the player's pencil marks, nor the marked
+/// positions of `Menu::Savepoints`).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Marks {
+pub struct Highlights {
     /// The step shown by "Hint".
     pub hint: Option<Step>,
     /// The last "Check" result, while it is on show.
@@ -300,7 +301,8 @@ pub enum InkState {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Menu {
     Solve,
-    Marks,
+    /// "Marks": mark this position, or go back to a marked one (the engine's `Savepoint`s).
+    Savepoints,
 }
 
 /// Ink waiting to be recognized: the strokes written in one cell, in grid coordinates.
@@ -371,9 +373,10 @@ pub struct Store {
     pub active_digit: RwSignal<Option<Digit>>,
     pub mode: RwSignal<InputMode>,
     pub dialog: RwSignal<Option<Dialog>>,
-    /// The game commands' menu that is open (Solve or Marks), if one is: Escape closes it.
+    /// The game commands' menu that is open (Solve, or the marked positions), if one is:
+    /// Escape closes it.
     pub menu: RwSignal<Option<Menu>>,
-    pub marks: RwSignal<Marks>,
+    pub highlights: RwSignal<Highlights>,
     /// A puzzle is being made (progress), for the New game dialog.
     pub making: RwSignal<Option<Making>>,
     /// A short status line (announced to screen readers).
@@ -398,7 +401,7 @@ pub struct Store {
     /// Which part of the board is on show (the focus view of small screens).
     pub view: zoom::BoardView,
     /// The colour mode's choices.
-    pub paint: RwSignal<Paint>,
+    pub brush: RwSignal<Brush>,
     /// A message for when the puzzle being opened is on the board (a file whose progress
     /// could not be restored: `controller::open_file_text`).
     pub open_note: RwSignal<Option<Dialog>>,
@@ -430,7 +433,7 @@ impl Store {
             mode: RwSignal::new(InputMode::Digit),
             dialog: RwSignal::new(None),
             menu: RwSignal::new(None),
-            marks: RwSignal::new(Marks::default()),
+            highlights: RwSignal::new(Highlights::default()),
             making: RwSignal::new(None),
             status: RwSignal::new(String::new()),
             waiting: RwSignal::new(None),
@@ -452,7 +455,7 @@ impl Store {
                 writing: StoredValue::new_local(Default::default()),
             },
             view: zoom::BoardView::new(),
-            paint: RwSignal::new(Paint { colour: 1, candidates: false }),
+            brush: RwSignal::new(Brush { colour: 1, candidates: false }),
             open_note: RwSignal::new(None),
             full_told: RwSignal::new(false),
             together: StoredValue::new_local(None),

@@ -175,7 +175,7 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
     let settings = store.settings.get();
     let selected = store.selected.get();
     let active = store.active_digit.get();
-    let marks = store.marks.get();
+    let highlights = store.highlights.get();
     let phase = store.phase.get();
     store.game.with(|game| {
         let size = game.size();
@@ -201,7 +201,7 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
                 } else {
                     (board.pencil.notes[cell.index()], false)
                 };
-                let hint = marks.hint.as_ref();
+                let hint = highlights.hint.as_ref();
                 let pencil = |m: &Vec<DigitSet>| if digit.is_some() { DigitSet::EMPTY } else { m[cell.index()] };
                 CellView {
                     digit,
@@ -223,7 +223,7 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
                     same: settings.highlight_same && highlight.is_some() && digit == highlight,
                     conflict: conflicts.contains(&cell),
                     incorrect: incorrect.contains(&cell),
-                    marked: marks.cells.contains(&cell),
+                    marked: highlights.cells.contains(&cell),
                     hint_cell: hint.is_some_and(|h| h.cells.contains(&cell)),
                     hint_house: hint.is_some_and(|h| in_houses(size, &h.houses, cell)),
                     hint_place: hint.and_then(|h| placement(h, cell)),

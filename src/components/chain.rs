@@ -4,7 +4,7 @@
 //! node shows its digit (the board may show no notes). A colouring step (3D Medusa) draws its two
 //! colours as its sentence names them: one as blue circles, the other as orange rounded squares,
 //! so that they differ by shape too. The hint panel steps through long proofs link by link
-//! (`Marks::links_shown`), and forcing steps branch by branch (`Marks::page`): the overlay draws
+//! (`Highlights::links_shown`), and forcing steps branch by branch (`Highlights::page`): the overlay draws
 //! the links shown so far, or the page's branch alone with its premise ringed twice.
 
 use crate::components::board::candidate_centre;
@@ -59,7 +59,7 @@ pub fn ChainOverlay(store: Store, size: Size) -> impl IntoView {
     let note = CELL / size.box_side() as f64;
     let radius = note * 0.46;
     let drawing = move || {
-        store.marks.with(|m| {
+        store.highlights.with(|m| {
             let step = m.hint.as_ref()?;
             if step.chains.iter().all(Vec::is_empty) {
                 return None;

@@ -31,7 +31,7 @@ pub fn install(store: Store) {
         }
     });
     Effect::new(move |_| {
-        if store.marks.with(|m| m.hint.is_some() || !m.cells.is_empty()) {
+        if store.highlights.with(|m| m.hint.is_some() || !m.cells.is_empty()) {
             store.view.window.set(None);
         }
     });

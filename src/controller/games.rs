@@ -85,7 +85,7 @@ pub fn start_game(store: Store, game: Game, meta: GameMeta) {
     store.meta.set(meta);
     store.selected.set(None);
     store.active_digit.set(None);
-    store.marks.set(Marks::default());
+    store.highlights.set(Highlights::default());
     store.log.set(Vec::new());
 }
 

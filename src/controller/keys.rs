@@ -159,7 +159,7 @@ pub fn perform(store: Store, command: KeyCommand) {
             crate::state::zoom::whole_board(store);
             store.selected.set(None);
             store.active_digit.set(None);
-            store.marks.set(Default::default());
+            store.highlights.set(Default::default());
         }
         KeyCommand::Move { rows, cols } => move_selection(store, rows, cols),
         KeyCommand::Clear => clear(store),

@@ -56,7 +56,7 @@ pub use together::{
 use crate::i18n::{fill, level_name};
 use crate::ports::{self, PlatformError};
 use crate::state::PrintSet;
-use crate::state::{Dialog, GameMeta, InputMode, Making, Marks, Phase, Store, TabRole, Waiting};
+use crate::state::{Dialog, GameMeta, Highlights, InputMode, Making, Phase, Store, TabRole, Waiting};
 use crate::storage;
 use inkdoku_engine::format::sdk::SdkHeader;
 use inkdoku_engine::game::{Action, Check, Game, PALETTE, PencilMark};
@@ -114,7 +114,7 @@ fn refused(store: Store, e: &inkdoku_engine::game::ActionError) {
 
 /// What every change of the board (an action, undo, redo) does to the UI state.
 fn board_changed(store: Store) {
-    store.marks.set(Marks::default());
+    store.highlights.set(Highlights::default());
     store.status.set(String::new());
     store.ink.chip.set(None);
     after_change(store);

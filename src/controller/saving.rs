@@ -56,7 +56,7 @@ pub fn reload_saved(store: Store, then: impl FnOnce(Option<bool>) + 'static) {
         store.game.set(saved.game);
         store.elapsed.set(saved.meta.elapsed_ms);
         store.meta.set(saved.meta);
-        store.marks.set(Default::default());
+        store.highlights.set(Default::default());
         then(Some(up_to_date));
     });
 }

@@ -46,7 +46,7 @@ fn hints_followed_and_applied_win_the_game_and_record_no_best_time() {
     while !store.game.with_untracked(|g| g.is_solved()) {
         hint(store);
         world.engine.answer_truly(world.engine.last_id());
-        assert!(store.marks.with_untracked(|m| m.hint.is_some()), "a step after {steps} steps: {}", store.status.get_untracked());
+        assert!(store.highlights.with_untracked(|m| m.hint.is_some()), "a step after {steps} steps: {}", store.status.get_untracked());
         let before = store.game.with_untracked(|g| (g.grid(), g.candidates()));
         apply_hint(store);
         assert_ne!(store.game.with_untracked(|g| (g.grid(), g.candidates())), before, "applying changed the board");
@@ -84,7 +84,7 @@ fn a_hint_for_a_position_that_has_changed_is_dropped() {
     let asked = world.engine.last_id();
     play_one(store); // the player moves on before the answer comes
     world.engine.answer_truly(asked);
-    assert_eq!(store.marks.with_untracked(|m| m.hint.clone()), None);
+    assert_eq!(store.highlights.with_untracked(|m| m.hint.clone()), None);
     assert_eq!(store.waiting.get_untracked(), None, "the wait is over all the same");
 }
 
@@ -104,7 +104,7 @@ fn a_slow_answer_shows_its_wait_with_cancel_and_cancel_stops_it() {
     assert_eq!(store.status.get_untracked(), "Cancelled.");
     // The stopped worker's answer never lands.
     world.engine.answer_truly(world.engine.last_id());
-    assert_eq!(store.marks.with_untracked(|m| m.hint.clone()), None);
+    assert_eq!(store.highlights.with_untracked(|m| m.hint.clone()), None);
 }
 
 #[test]
@@ -375,7 +375,7 @@ fn colour_mode_paints_cells_with_digits_and_candidates_with_the_chosen_colour_an
     let colours = store.game.with_untracked(|g| g.board().paint.colours.clone());
     assert_eq!((colours[given.index()], colours[empty.index()]), (0b100, 0b100_0100), "givens take colours too");
     // Candidates: pick a colour on the palette, then digits paint that colour on candidates.
-    store.paint.update(|p| p.candidates = true);
+    store.brush.update(|p| p.candidates = true);
     store.selected.set(None);
     pick_colour(store, 5);
     write(store, empty, d(4));
@@ -653,21 +653,21 @@ fn check_marks_a_wrong_digit_then_counts_the_cells_left_then_says_solved() {
     let (cell, wrong) = wrong_but_allowed(store);
     write(store, cell, wrong);
     check(store);
-    assert_eq!(store.marks.with_untracked(|m| m.cells.clone()), vec![cell]);
-    assert!(matches!(store.marks.with_untracked(|m| m.check.clone()), Some(Check::WrongDigits { .. })));
+    assert_eq!(store.highlights.with_untracked(|m| m.cells.clone()), vec![cell]);
+    assert!(matches!(store.highlights.with_untracked(|m| m.check.clone()), Some(Check::WrongDigits { .. })));
     let name = cell_name(Size::Nine, cell);
     assert_eq!(store.status.get_untracked(), fill(crate::i18n::ui(Lang::En).checked_wrong_one, &[("cells", &name)]));
     // The mistake fixed: nothing wrong, the cells left are counted; the marks go with the move.
     store.selected.set(Some(cell));
     clear(store);
-    assert_eq!(store.marks.with_untracked(|m| m.cells.len()), 0);
+    assert_eq!(store.highlights.with_untracked(|m| m.cells.len()), 0);
     play_one(store);
     check(store);
     assert_eq!(store.status.get_untracked(), "No mistakes so far; 48 cells to go.");
-    assert!(store.marks.with_untracked(|m| m.cells.is_empty()));
+    assert!(store.highlights.with_untracked(|m| m.cells.is_empty()));
     solve(store, SolveScope::All);
     check(store);
-    assert_eq!(store.marks.with_untracked(|m| m.check.clone()), Some(Check::Solved));
+    assert_eq!(store.highlights.with_untracked(|m| m.check.clone()), Some(Check::Solved));
 }
 
 #[test]
@@ -808,8 +808,8 @@ fn a_forcing_hint_is_stepped_branch_by_branch_each_page_drawing_its_own_links() 
     let step = solve.steps.into_iter().find(|s| s.technique == inkdoku_engine::step::Technique::UnitForcingChain).unwrap();
     let branches = step.forcing.as_ref().unwrap().assumptions.clone();
     let total: usize = step.chains.iter().map(Vec::len).sum();
-    store.marks.set(Marks { hint: Some(step), ..Marks::default() });
-    let drawing = || store.marks.with_untracked(|m| hint_drawing(m, Size::Nine));
+    store.highlights.set(Highlights { hint: Some(step), ..Highlights::default() });
+    let drawing = || store.highlights.with_untracked(|m| hint_drawing(m, Size::Nine));
     // Before the first page, the whole proof is drawn.
     assert_eq!(drawing().0.len(), total);
     let pages = hint_pages(store);
@@ -817,7 +817,7 @@ fn a_forcing_hint_is_stepped_branch_by_branch_each_page_drawing_its_own_links() 
     let mut seen = Vec::new();
     for (k, &(premise, _)) in branches.iter().enumerate() {
         next_page(store);
-        assert_eq!(store.marks.with_untracked(|m| m.page), Some(k));
+        assert_eq!(store.highlights.with_untracked(|m| m.page), Some(k));
         let (links, marked) = drawing();
         // Only branch k's links, its premise marked, and not what another page drew.
         assert!(links.iter().all(|&(b, _)| b == k), "{links:?}");
@@ -830,20 +830,20 @@ fn a_forcing_hint_is_stepped_branch_by_branch_each_page_drawing_its_own_links() 
     // The conclusion draws everything, and Next stays there.
     next_page(store);
     let last = pages.len() - 1;
-    assert_eq!(store.marks.with_untracked(|m| m.page), Some(last));
+    assert_eq!(store.highlights.with_untracked(|m| m.page), Some(last));
     assert_eq!(drawing(), (pages[last].links.clone(), None));
     assert_eq!(drawing().0.len(), total);
     assert!(pages[last].text.contains("so r"), "{}", pages[last].text);
     next_page(store);
-    assert_eq!(store.marks.with_untracked(|m| m.page), Some(last));
+    assert_eq!(store.highlights.with_untracked(|m| m.page), Some(last));
     // Previous goes back a page; stepping link by link takes over from the pages.
     previous_page(store);
     assert_eq!(drawing().0, pages[last - 1].links);
     show_links(store, Some(1));
-    assert_eq!(store.marks.with_untracked(|m| m.page), None);
+    assert_eq!(store.highlights.with_untracked(|m| m.page), None);
     assert_eq!(drawing().0.len(), 1);
     next_page(store);
-    assert_eq!(store.marks.with_untracked(|m| (m.page, m.links_shown)), (Some(0), None));
+    assert_eq!(store.highlights.with_untracked(|m| (m.page, m.links_shown)), (Some(0), None));
     previous_page(store);
     assert_eq!(drawing().0.len(), total);
 }

@@ -270,7 +270,7 @@ fn show_shared_board(store: Store) {
         return;
     };
     store.game.update(|g| g.rebase(board));
-    store.marks.set(Marks::default());
+    store.highlights.set(Highlights::default());
     after_change(store);
 }
 
