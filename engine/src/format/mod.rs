@@ -27,6 +27,8 @@ pub mod text_grid;
 
 use crate::geometry::Size;
 use crate::grid::Grid;
+use crate::variant::validate::VariantError;
+use crate::variant::{Constraint, Puzzle};
 use thiserror::Error;
 
 /// Why a text is not a puzzle. Positions are 1-based, as a person counts them.
@@ -142,6 +144,15 @@ pub enum FormatError {
         /// The grid's side.
         side: usize,
     },
+    /// A variant puzzle whose constraints make no sense on its grid (a cage sum over 45, a
+    /// thermometer through itself, a region of the wrong size…): `variant::validate`'s reason.
+    #[error("the {format} puzzle cannot be played: {reason}")]
+    BadConstraint {
+        /// The format read.
+        format: &'static str,
+        /// What is wrong, naming the cells.
+        reason: VariantError,
+    },
     /// A text that matches no format at all.
     #[error("not a puzzle: {reason}")]
     Unrecognized {
@@ -214,6 +225,37 @@ impl Rule {
     pub fn list(rules: &[Rule]) -> String {
         rules.iter().map(|r| r.name()).collect::<Vec<_>>().join(", ")
     }
+}
+
+/// The rules of a variant puzzle, as `FormatError::Variant` names them: each once, in a fixed
+/// order (what the classic readers refuse a variant with).
+pub fn rules_of(puzzle: &Puzzle) -> Vec<Rule> {
+    let mut rules: Vec<Rule> = puzzle
+        .constraints
+        .iter()
+        .map(|c| match c {
+            Constraint::Killer { .. } => Rule::KillerCages,
+            Constraint::LittleKiller { .. } => Rule::LittleKillers,
+            Constraint::Sandwich { .. } => Rule::Sandwiches,
+            Constraint::Arrow { .. } => Rule::Arrows,
+            Constraint::Thermometer { .. } => Rule::Thermometers,
+            Constraint::Kropki { .. } | Constraint::Xv { .. } | Constraint::KropkiNegative { .. } | Constraint::XvNegative => Rule::Dots,
+            Constraint::Whispers { .. } | Constraint::Renban { .. } | Constraint::Palindrome { .. } => Rule::Lines,
+            Constraint::Diagonal { .. } => Rule::Diagonals,
+            Constraint::AntiKnight => Rule::AntiKnight,
+            Constraint::AntiKing => Rule::AntiKing,
+            Constraint::NonConsecutive => Rule::NonConsecutive,
+            Constraint::ExtraRegion { .. } => Rule::ExtraRegions,
+            Constraint::DisjointGroups => Rule::DisjointGroups,
+            Constraint::Parity { .. } => Rule::OddEven,
+        })
+        .collect();
+    if puzzle.regions.is_some() {
+        rules.push(Rule::IrregularRegions);
+    }
+    rules.sort();
+    rules.dedup();
+    rules
 }
 
 /// The formats `parse_any` recognizes.
