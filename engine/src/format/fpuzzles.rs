@@ -113,13 +113,16 @@ fn side_of(object: &Map<String, Value>, rows: &[Value]) -> Result<usize, FormatE
     }
 }
 
+/// A cell of f-puzzles' grid: `{"value": 5, "given": true, "region": 0, …}`.
+type CellObject = Map<String, Value>;
+
 /// The grid's size and its cell objects in reading order.
-fn grid_cells(rows: &[Value], side: usize) -> Result<(Size, Vec<&Map<String, Value>>), FormatError> {
+fn grid_cells(rows: &[Value], side: usize) -> Result<(Size, Vec<&CellObject>), FormatError> {
     let size = Size::from_side(side).ok_or(FormatError::GridSide { format: FORMAT, side })?;
     if rows.len() != side || rows.iter().any(|r| r.as_array().is_none_or(|r| r.len() != side)) {
         return Err(damaged("its grid's rows do not match its size"));
     }
-    let cell_objects: Vec<&Map<String, Value>> =
+    let cell_objects: Vec<&CellObject> =
         rows.iter().flat_map(|r| r.as_array().into_iter().flatten()).filter_map(Value::as_object).collect();
     if cell_objects.len() != size.cell_count() {
         return Err(damaged("a cell of its grid is not an object"));

@@ -18,9 +18,10 @@
 //! plays 4x4, 9x9 and 16x16 grids with their usual boxes and no other constraint.
 
 use super::{FormatError, Rule};
+use crate::geometry::cell_name;
 use crate::geometry::{Cell, Digit, Size};
 use crate::grid::Grid;
-use crate::variant::validate::validate;
+use crate::variant::validate::{VariantError, validate};
 use crate::variant::{About, Constraint, Dot, Puzzle};
 use serde_json::{Map, Number, Value, json};
 
@@ -507,6 +508,9 @@ impl Shape {
     }
 }
 
+/// Words of rules that speak of XV clues.
+const XV_WORDS: &[&str] = &["xv", "x and v", "x or v", "x-v", "sum 10", "sum of 10", "sum to 10", "add up to 10", "sum 5", "sum to 5"];
+
 /// What the rules text says, for the shapes whose meaning it decides.
 struct RulesText(String);
 
@@ -554,6 +558,10 @@ fn irregular_regions(size: Size, regions: &Value) -> Result<Option<Vec<u8>>, For
         for cell in pair_cells(size, Some(region)).ok_or(damaged("a region's cell is not [row, column] of the grid"))? {
             of[cell.index()] = i as u8;
         }
+    }
+    if let Some(cell) = of.iter().position(|&r| r == u8::MAX) {
+        let reason = VariantError::Regions { reason: format!("{} is in no region", cell_name(size, Cell::new(cell))) };
+        return Err(FormatError::BadConstraint { format: JSON_FORMAT, reason });
     }
     Ok(Some(of))
 }
@@ -637,8 +645,9 @@ pub fn from_json_puzzle(value: &Value) -> Result<Puzzle, FormatError> {
         };
         let line_hue = colour(field(line, "color", "c")).map_or(Hue::Other, hue);
         if let Some(b) = bulb {
+            // The bulb is the thermometer's, read or refused with it.
+            shapes[b].used = true;
             if rules.allows(&["thermo"]) && !rules.mentions(&["slow"]) {
-                shapes[b].used = true;
                 constraints.push(Constraint::Thermometer { cells });
             } else {
                 refused.push(Rule::Thermometers);
@@ -659,9 +668,11 @@ pub fn from_json_puzzle(value: &Value) -> Result<Puzzle, FormatError> {
             continue;
         };
         let circle = shapes.iter().position(|s| s.is_big_round() && s.covers(size, cells[0]));
+        if let Some(i) = circle {
+            shapes[i].used = true;
+        }
         match circle {
             Some(i) if rules.allows(&["arrow"]) => {
-                shapes[i].used = true;
                 let circle: Vec<Cell> = size.cells().filter(|&c| shapes[i].covers(size, c)).collect();
                 let line: Vec<Cell> = cells.into_iter().filter(|c| !circle.contains(c)).collect();
                 constraints.push(Constraint::Arrow { circle, line });
@@ -674,7 +685,7 @@ pub fn from_json_puzzle(value: &Value) -> Result<Puzzle, FormatError> {
         let edge = edge_cells(size, shape.centre);
         let small_circle = shape.rounded && shape.width <= 0.5 && shape.height <= 0.5 && shape.text.is_empty();
         match (edge, shape.text.to_ascii_uppercase().as_str()) {
-            (Some(cells), "X" | "V") if rules.allows(&["xv", "x and v", "x or v", "sum to 10", "sum to 5"]) => {
+            (Some(cells), "X" | "V") if rules.allows(XV_WORDS) => {
                 constraints.push(Constraint::Xv { cells, sum: if shape.text.eq_ignore_ascii_case("x") { 10 } else { 5 } });
             }
             (Some(cells), _) if small_circle && rules.allows(&["dot", "kropki"]) => match shape.fill.map(hue) {
