@@ -450,6 +450,13 @@ proptest! {
             prop_assert_eq!(&back, &p);
         }
         let back = fpuzzles::parse_puzzle(&fpuzzles::write_puzzle(&p)).unwrap();
-        prop_assert_eq!(random_variants::canonical(back), random_variants::canonical(p));
+        prop_assert_eq!(random_variants::canonical(back), random_variants::canonical(p.clone()));
+        // SudokuPad's drawings of the constraints it draws are recognised back.
+        if let Some(json) = random_variants::sudokupad_json(&p) {
+            let back = sudokupad::from_json_puzzle(&json).unwrap();
+            prop_assert_eq!((&back.givens, &back.regions), (&p.givens, &p.regions));
+            let (back, p) = (random_variants::canonical(back), random_variants::canonical(p));
+            prop_assert_eq!(back.constraints, p.constraints, "{}", json);
+        }
     }
 }

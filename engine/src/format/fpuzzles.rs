@@ -328,7 +328,9 @@ impl<'a> Reader<'a> {
             out.push(Constraint::Sandwich { line, sum: self.sum(sum)?, start });
         }
         for item in self.items("arrow")? {
-            let circle = self.cells(item.get("cells"))?;
+            // A pill reads left to right, top to bottom, however it was drawn.
+            let mut circle = self.cells(item.get("cells"))?;
+            circle.sort();
             for line in self.lines(item)? {
                 let line: Vec<Cell> = line.into_iter().filter(|c| !circle.contains(c)).collect();
                 if !line.is_empty() {

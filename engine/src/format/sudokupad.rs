@@ -478,6 +478,8 @@ struct Shape {
     text: String,
     /// Whether a constraint was read from it (a thermometer's bulb, an arrow's circle).
     used: bool,
+    /// Whether it is a thermometer's bulb (not an arrow's circle).
+    bulb: bool,
 }
 
 impl Shape {
@@ -493,6 +495,7 @@ impl Shape {
             fill: colour(field(o, "backgroundColor", "c2")),
             text: text.trim().to_string(),
             used: false,
+            bulb: false,
         })
     }
 
@@ -628,9 +631,10 @@ pub fn from_json_puzzle(value: &Value) -> Result<Puzzle, FormatError> {
             refused.push(Rule::Drawings);
             continue;
         };
-        // A thermometer: a big circle (its bulb) on one end.
+        // A thermometer: a big circle of the line's colour (its bulb) on one end.
+        let line_colour = colour(field(line, "color", "c"));
         let bulb = |cells: &[Cell], shapes: &[Shape]| {
-            shapes.iter().position(|s| s.is_big_round() && centre_cell(size, s.centre) == Some(cells[0]))
+            shapes.iter().position(|s| s.is_big_round() && s.fill == line_colour && centre_cell(size, s.centre) == Some(cells[0]))
         };
         let bulb = match bulb(&cells, &shapes) {
             Some(b) => Some(b),
@@ -643,10 +647,11 @@ pub fn from_json_puzzle(value: &Value) -> Result<Puzzle, FormatError> {
                 b
             }
         };
-        let line_hue = colour(field(line, "color", "c")).map_or(Hue::Other, hue);
+        let line_hue = line_colour.map_or(Hue::Other, hue);
         if let Some(b) = bulb {
             // The bulb is the thermometer's, read or refused with it.
             shapes[b].used = true;
+            shapes[b].bulb = true;
             if rules.allows(&["thermo"]) && !rules.mentions(&["slow"]) {
                 constraints.push(Constraint::Thermometer { cells });
             } else {
@@ -667,7 +672,7 @@ pub fn from_json_puzzle(value: &Value) -> Result<Puzzle, FormatError> {
             refused.push(Rule::Arrows);
             continue;
         };
-        let circle = shapes.iter().position(|s| s.is_big_round() && s.covers(size, cells[0]));
+        let circle = shapes.iter().position(|s| s.is_big_round() && !s.bulb && s.covers(size, cells[0]));
         if let Some(i) = circle {
             shapes[i].used = true;
         }

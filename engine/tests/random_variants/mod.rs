@@ -99,6 +99,9 @@ pub fn constraint(rng: &mut Rng, size: Size, kind: usize) -> Constraint {
             let walked = walk(rng, size, end, len, true, &circle[..circle.len() - 1]);
             let line = walked[1..].to_vec();
             if !line.is_empty() {
+                // A pill reads left to right, top to bottom.
+                let mut circle = circle;
+                circle.sort();
                 break Constraint::Arrow { circle, line };
             }
         },
@@ -187,8 +190,102 @@ pub fn puzzle(rng: &mut Rng, size: Size, most: usize) -> Puzzle {
 }
 
 /// The constraints in a fixed order, for comparing puzzles whose formats group constraints
-/// by kind (f-puzzles' JSON has one key per kind).
+/// by kind (f-puzzles' JSON has one key per kind), and the two cells of a dot in reading order
+/// (a drawn dot has no order).
 pub fn canonical(mut puzzle: Puzzle) -> Puzzle {
+    for c in &mut puzzle.constraints {
+        if let Constraint::Kropki { cells, .. } | Constraint::Xv { cells, .. } = c {
+            cells.sort();
+        }
+    }
     puzzle.constraints.sort_by_cached_key(|c| serde_json::to_string(c).unwrap());
     puzzle
+}
+
+/// SudokuPad's JSON of a puzzle, drawn as SudokuPad draws the constraints (cages with sums,
+/// thermometers with bulbs, arrows with circles, dots, X and V, coloured lines, the rules of
+/// the whole grid in words); `None` when it has a constraint SudokuPad only writes in ways
+/// inkdoku does not read (little killers, sandwiches, diagonals, extra regions, odd/even,
+/// a negative rule for one kind of dot).
+pub fn sudokupad_json(p: &Puzzle) -> Option<serde_json::Value> {
+    use serde_json::{Value, json};
+    let size = p.size();
+    let side = size.side();
+    let rc = |c: &Cell| json!([size.row_of(*c), size.col_of(*c)]);
+    let centre = |c: &Cell| json!([size.row_of(*c) as f64 + 0.5, size.col_of(*c) as f64 + 0.5]);
+    let path = |cells: &[Cell]| Value::Array(cells.iter().map(centre).collect());
+    let mid = |a: &Cell, b: &Cell| {
+        json!([(size.row_of(*a) + size.row_of(*b)) as f64 / 2.0 + 0.5, (size.col_of(*a) + size.col_of(*b)) as f64 / 2.0 + 0.5])
+    };
+    // Arrows whose different circles share a cell: which circle an arrow starts in is lost.
+    let circles: Vec<&Vec<Cell>> =
+        p.constraints.iter().filter_map(|c| if let Constraint::Arrow { circle, .. } = c { Some(circle) } else { None }).collect();
+    if circles.iter().any(|a| circles.iter().any(|b| a != b && a.iter().any(|c| b.contains(c)))) {
+        return None;
+    }
+    let mut words =
+        vec!["Normal sudoku rules apply. Thermometers, cages, arrows, dots, X and V, whispers, renban, palindromes.".to_string()];
+    let (mut cages, mut lines, mut arrows, mut overlays, mut underlays) = (vec![], vec![], vec![], vec![], vec![]);
+    for c in &p.constraints {
+        match c {
+            Constraint::Killer { cells, sum } => {
+                let mut cage = json!({"cells": cells.iter().map(rc).collect::<Vec<_>>()});
+                if let Some(sum) = sum {
+                    cage["value"] = json!(sum);
+                }
+                cages.push(cage);
+            }
+            Constraint::Thermometer { cells } => {
+                underlays.push(
+                    json!({"center": centre(&cells[0]), "width": 0.85, "height": 0.85, "rounded": true, "backgroundColor": "#CFCFCF"}),
+                );
+                lines.push(json!({"wayPoints": path(cells), "color": "#CFCFCF", "thickness": 21}));
+            }
+            Constraint::Arrow { circle, line } => {
+                let (rows, cols): (Vec<usize>, Vec<usize>) = circle.iter().map(|c| (size.row_of(*c), size.col_of(*c))).unzip();
+                let (r0, r1) = (*rows.iter().min()?, *rows.iter().max()?);
+                let (c0, c1) = (*cols.iter().min()?, *cols.iter().max()?);
+                let centre = json!([(r0 + r1) as f64 / 2.0 + 0.5, (c0 + c1) as f64 / 2.0 + 0.5]);
+                overlays.push(json!({"center": centre, "width": (c1 - c0) as f64 + 0.8, "height": (r1 - r0) as f64 + 0.8, "rounded": true, "backgroundColor": "#FFFFFF", "borderColor": "#A1A1A1"}));
+                let start = circle.iter().find(|c| {
+                    let (a, b) = (size.row_of(**c).abs_diff(size.row_of(line[0])), size.col_of(**c).abs_diff(size.col_of(line[0])));
+                    a.max(b) == 1
+                })?;
+                let shaft: Vec<Cell> = std::iter::once(*start).chain(line.iter().copied()).collect();
+                arrows.push(json!({"wayPoints": path(&shaft), "color": "#A1A1A1", "thickness": 2, "headLength": 0.3}));
+            }
+            Constraint::Kropki { cells: [a, b], dot } => {
+                let fill = if *dot == Dot::White { "#FFFFFF" } else { "#000000" };
+                overlays.push(json!({"center": mid(a, b), "width": 0.34, "height": 0.34, "rounded": true, "backgroundColor": fill, "borderColor": "#000000"}));
+            }
+            Constraint::Xv { cells: [a, b], sum } => {
+                overlays.push(json!({"center": mid(a, b), "width": 0.5, "height": 0.5, "text": if *sum == 10 { "X" } else { "V" }}));
+            }
+            Constraint::Whispers { cells } => lines.push(json!({"wayPoints": path(cells), "color": "#67F067", "thickness": 9.6})),
+            Constraint::Renban { cells } => lines.push(json!({"wayPoints": path(cells), "color": "#F067F0", "thickness": 9.6})),
+            Constraint::Palindrome { cells } => lines.push(json!({"wayPoints": path(cells), "color": "#C0C0C0", "thickness": 8})),
+            Constraint::AntiKnight => words.push("Anti-knight.".into()),
+            Constraint::AntiKing => words.push("Anti-king.".into()),
+            Constraint::NonConsecutive => words.push("Non-consecutive.".into()),
+            Constraint::DisjointGroups => words.push("Disjoint groups.".into()),
+            Constraint::KropkiNegative { white: true, black: true } => words.push("All possible dots are given.".into()),
+            Constraint::XvNegative => words.push("All possible X and V are given.".into()),
+            _ => return None,
+        }
+    }
+    cages.push(json!({"value": format!("rules: {}", words.join(" "))}));
+    if !p.about.title.is_empty() {
+        cages.push(json!({"value": format!("title: {}", p.about.title)}));
+    }
+    let cells: Vec<Value> = (0..side)
+        .map(|r| Value::Array((0..side).map(|c| p.givens.get(size.cell(r, c)).map_or(json!({}), |d| json!({"value": d.get()}))).collect()))
+        .collect();
+    let mut regions = vec![Vec::new(); side];
+    for cell in size.cells() {
+        let region = p.regions.as_ref().map_or(size.box_of(cell), |r| usize::from(r[cell.index()]));
+        regions[region].push(rc(&cell));
+    }
+    Some(
+        json!({"cells": cells, "regions": regions, "cages": cages, "lines": lines, "arrows": arrows, "overlays": overlays, "underlays": underlays}),
+    )
 }
