@@ -4,13 +4,14 @@
 //!
 //! ## inkdoku's own fragment: `#p=<base64url>`
 //! ```text
-//!  byte 0      format version: 3 when corner or centre marks or colours travel, else 2 (so that such
-//!              links still open in an app from before them); version 1 links, without
-//!              eliminations, still open
+//!  byte 0      format version: 4 when a variant section travels, else 3 when corner or centre
+//!              marks or colours travel, else 2 (so that such links still open in an app from
+//!              before them); version 1 links, without eliminations, still open
 //!  byte 1      grid side: 4, 9 or 16
 //!  byte 2      flags: bit 0 = progress follows; bit 1 = eliminations follow the progress;
 //!              bit 2 = corner marks follow; bit 3 = centre marks follow; bit 4 = cell colours
-//!              follow; bit 5 = candidate colours follow (version 3)
+//!              follow; bit 5 = candidate colours follow (version 3); bit 6 = the variant
+//!              section follows (version 4)
 //!  bits …      givens, one value per cell in reading order (0 = blank), each in
 //!              b = ceil(log2(side + 1)) bits: 3 for 4x4, 4 for 9x9, 5 for 16x16
 //!  [bits …]    with progress: the player's digits, b bits per cell (0 on givens), then the notes
@@ -22,8 +23,33 @@
 //!  [bits …]    with cell colours: 9 bits for every cell, givens included (bit n-1 = colour n)
 //!  [bits …]    with candidate colours: their count in 12 bits, then each as its cell's index
 //!              (ceil(log2(cells)) bits), its digit (b bits) and its colour (4 bits)
+//!  [bits …]    with a variant section (flag bit 6, version 4): see below
 //!  last byte   checksum: the sum of all earlier bytes, modulo 256
 //! ```
+//! Version 4 (`encode_puzzle`) is written only for a puzzle with constraints or irregular
+//! regions; a classic puzzle's link stays byte for byte what `encode` writes. Its section, in
+//! the same bit stream (a *number* is its bit length in 5 bits, then its bits: 0 takes 5
+//! bits, 17 takes 10; *cells* are a number, the count, then each cell's index in
+//! ceil(log2(cells)) bits):
+//! ```text
+//!  1 bit       irregular regions follow: each cell's region, 2 bits on 4x4, 4 on 9x9 and 16x16
+//!  number      how many constraints, then each: its kind in 5 bits and its fields
+//!               0 killer: cells, 1 bit "has a sum", [number sum]
+//!               1 little killer: cells, number sum, clue row + 1 and column + 1 (8 bits each)
+//!               2 sandwich: 1 bit column, number index, number sum, 1 bit clue at the start
+//!               3 arrow: cells (circle), cells (shaft)      4 thermometer: cells
+//!               5 kropki: cells (2), 1 bit black            6 XV: cells (2), number sum
+//!               7 negative dots: 1 bit white, 1 bit black   8 negative XV
+//!               9 whispers, 10 renban, 11 palindrome: cells 12 diagonal: 1 bit anti
+//!              13 anti-knight, 14 anti-king, 15 non-consecutive, 17 disjoint groups: nothing
+//!              16 extra region: cells                      18 odd/even: cells (1), 1 bit even
+//!  number      bytes of title, author and rules (lz-string `compressToUint8Array` of the JSON
+//!              `[title, author, rules]`; 0 when all are empty; at most 4,000), then the bytes
+//! ```
+//! The reader validates the puzzle (`variant::validate`). A 9x9 pure killer of 45 cages (81
+//! cells, sums given) takes 318 characters (its f-puzzles payload 773). `decode` and `parse`
+//! (what the app calls today) refuse a version 4 link naming its rules, as they refuse an
+//! f-puzzles variant; `decode_puzzle` and `parse_puzzle` read it.
 //! A 9x9 puzzle takes 44 bytes (60 characters); with progress and notes about 140 characters,
 //! with eliminations about 60 more.
 //!
@@ -34,12 +60,16 @@
 //! `fpuzzles…` or `N4Ig…`), SudokuPad's `scl…` puzzles (`?puzzleid=scl…`,
 //! `sudokupad.app/scl…`), and anything `format::parse_any` reads. A link is taken apart (query
 //! `s=`/`p=`/`puzzle=`/`puzzleid=`/`load=`, fragment, a SudokuPad path), percent-decoding
-//! included. Puzzles with variant rules are refused, naming the rules. Every failure is a
+//! included. `parse` refuses puzzles with variant rules, naming the rules; `parse_puzzle`
+//! reads them (f-puzzles, SudokuPad and version 4 links). Every failure is a
 //! `ShareError` that says what is wrong; nothing here panics (see `tests/fuzz_links.rs`).
 //!
-//! ## Out: SudokuPad
+//! ## Out: SudokuPad and f-puzzles
 //! `sudokupad_link` makes `https://sudokupad.app/?puzzleid=fpuzzles<payload>`: the f-puzzles
 //! JSON of the givens (`format::fpuzzles`), which SudokuPad opens, and so does `parse`.
+//! `fpuzzles_link` makes `https://www.f-puzzles.com/?load=<payload>` of a variant puzzle (every
+//! constraint, regions, title, author, rules; `+`, `/`, `=` percent-encoded), which
+//! `parse_puzzle` reads back to the same puzzle.
 
 use crate::format::{self, FormatError, fpuzzles};
 use crate::game::{Action, Board, CandidateColour, PALETTE, Paint, Pencil};

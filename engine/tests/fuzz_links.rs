@@ -94,7 +94,37 @@ fn random_grid(rng: &mut Rng) -> Grid {
     Grid::from_cells(size, cells).unwrap()
 }
 
-fn valid_link(rng: &mut Rng) -> String {
+/// Valid inputs that cost more to make than to read, made once: compressed JSON payloads
+/// (`payload_pool`) and variant puzzles' links.
+struct Pool {
+    payloads: Vec<String>,
+    links: Vec<String>,
+}
+
+/// Random variant puzzles' links: inkdoku's (version 4, maybe with progress) and f-puzzles'.
+fn link_pool(rng: &mut Rng) -> Vec<String> {
+    (0..300)
+        .map(|i| {
+            let size = Size::ALL[rng.below(3)];
+            let p = random_variants::puzzle(rng, size, 8);
+            match i % 3 {
+                0 => share::fpuzzles_link(&p),
+                1 => format!("https://inkdoku.example/{}", share::fragment_puzzle(&p, None)),
+                _ => {
+                    let mut entries = Grid::new(size);
+                    let cell = inkdoku_engine::Cell::new(rng.below(size.cell_count()));
+                    if p.givens.get(cell).is_none() {
+                        entries.set(cell, Digit::new(1));
+                    }
+                    let notes = (0..size.cell_count()).map(|_| DigitSet::from_bits(rng.below(1 << size.side()) as u16)).collect();
+                    format!("https://inkdoku.example/{}", share::fragment_puzzle(&p, Some(&Progress::new(entries, notes))))
+                }
+            }
+        })
+        .collect()
+}
+
+fn valid_link(rng: &mut Rng, pool: &Pool) -> String {
     let g = random_grid(rng);
     let progress = (rng.below(2) == 1).then(|| {
         let mut entries = Grid::new(g.size());
@@ -124,15 +154,7 @@ fn valid_link(rng: &mut Rng) -> String {
         Progress { entries, pencil: Pencil { notes, eliminated, corner, centre }, paint: Paint { colours, candidate_colours } }
     });
     match rng.below(12) {
-        10 | 11 => {
-            let mut p = random_variants::puzzle(rng, g.size(), 8);
-            p.givens = Grid::new(g.size());
-            if rng.below(3) == 0 {
-                share::fpuzzles_link(&p)
-            } else {
-                format!("https://inkdoku.example/{}", share::fragment_puzzle(&p, progress.as_ref()))
-            }
-        }
+        10 | 11 => pool.links[rng.below(pool.links.len())].clone(),
         0 => format!("https://inkdoku.example/{}", share::fragment(&g, progress.as_ref())),
         1 => g.to_line(),
         2 => solo::write(&g),
@@ -194,16 +216,16 @@ fn random_payload(rng: &mut Rng) -> String {
     format!("#p={}", URL_SAFE_NO_PAD.encode(bytes))
 }
 
-fn input(rng: &mut Rng, pool: &[String]) -> String {
+fn input(rng: &mut Rng, pool: &Pool) -> String {
     // One in ten: decompressing and reading JSON costs more than the rest.
     if rng.below(10) == 0 {
-        return compressed_input(rng, pool);
+        return compressed_input(rng, &pool.payloads);
     }
     match rng.below(4) {
         0 => (0..rng.below(300)).map(|_| ALPHABET[rng.below(ALPHABET.len())] as char).collect(),
         1 => random_payload(rng),
         2 => {
-            let link = valid_link(rng);
+            let link = valid_link(rng, pool);
             mutate(rng, &link)
         }
         _ => {
@@ -248,7 +270,7 @@ fn untrusted_input_never_panics() {
     let count: u64 = std::env::var("INKDOKU_FUZZ").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000_000);
     let mut rng = Rng::seeded(0xF022 ^ count);
     let (mut accepted, mut rejected) = (0u64, 0u64);
-    let pool = payload_pool(&mut rng);
+    let pool = Pool { payloads: payload_pool(&mut rng), links: link_pool(&mut rng) };
     let (mut variants_read, mut variants_refused) = (0u64, 0u64);
     for i in 0..count {
         let text = input(&mut rng, &pool);

@@ -6,7 +6,35 @@
 //! a solver's entry; `region` when a cell was moved to another region; marks and colours),
 //! optional `title`, `author`, `ruleset`, `solution`, and one key per kind of constraint
 //! (`killercage`, `thermometer`, `arrow`, … arrays; `diagonal+`, `antiknight`, … booleans).
-//! inkdoku plays classic puzzles only: any constraint is refused with its name.
+//!
+//! Two readers: `parse`/`from_json` read a classic grid and refuse any constraint with its
+//! name (what the app calls today); `parse_puzzle`/`from_json_puzzle` read a variant
+//! `Puzzle`, and `write_puzzle`/`to_json_puzzle` write one back. Cells are `"R3C4"` (1-based;
+//! row or column 0 or `size + 1` is the ring outside the grid). The keys read:
+//!
+//! | key | entries | constraint |
+//! |-----|---------|------------|
+//! | `killercage` | `{cells, value?}` (value a string or number; none = no sum) | `Killer` |
+//! | `littlekillersum` | `{cell, direction: "UL"/"UR"/"DL"/"DR", value}`; cells follow from the clue | `LittleKiller` |
+//! | `sandwichsum` | `{cell: "R0C3" / "R4C0" (or side + 1), value}` | `Sandwich` |
+//! | `arrow` | `{cells: circle, lines: [[circle cell, shaft…], …]}`: one arrow per line, circle cells left out of the shaft | `Arrow` |
+//! | `thermometer` | `{lines: [[bulb, …], …]}`: one per line | `Thermometer` |
+//! | `difference` / `ratio` | `{cells: [a, b], value?}`: value 1 / 2 or none (others refused) | `Kropki` white / black |
+//! | `xv` | `{cells: [a, b], value: "X" / "V"}` | `Xv` 10 / 5 |
+//! | `negative` | `["difference", "ratio", "xv"]` (any other name refused) | `KropkiNegative`, `XvNegative` |
+//! | `whispers` / `renban` / `palindrome` | `{lines, value?}` (whispers: the default difference only) | `Whispers` / `Renban` / `Palindrome` |
+//! | `diagonal-` / `diagonal+` | `true` | `Diagonal` main / anti |
+//! | `antiknight`, `antiking`, `nonconsecutive`, `disjointgroups` | `true` | the rule |
+//! | `extraregion` | `{cells}` | `ExtraRegion` |
+//! | `odd` / `even` | `{cell}` | `Parity` |
+//! | a cell's `region` | 0-based region index (cells without one stay in their box) | `Puzzle::regions` |
+//!
+//! `title`, `author` and `ruleset` become `About`. Every other key with content is refused,
+//! named by its `Rule` (minimum/maximum, quadruples, clones, between and other lines, x-sums
+//! and other outside clues, slow thermometers, drawings: `text`, `line`, `cage`, `rectangle`,
+//! `circle`, which setters use for rules of their own), except a drawing whose every entry
+//! has a `fromConstraint` naming a key of the puzzle (f-puzzles' export repeats lines so).
+//! The puzzle read is validated (`variant::validate`): a bad one is a `BadConstraint`.
 
 use super::{FormatError, Rule};
 use crate::geometry::{Cell, Digit, Size};

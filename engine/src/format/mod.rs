@@ -7,13 +7,20 @@
 //! | `sdk`        | SadMan `.sdk` files: `#A`/`#D`/... header lines, `[Puzzle]`, the rows   |
 //! | `solo`       | Simon Tatham's Solo game IDs: `3x3:a2e9…` (letters = runs of blanks)    |
 //! | `sudokupad`  | SudokuPad/SudokuExchange compressed digits (digit + 10 × blanks), and   |
-//! |              | SudokuPad's `scl…` puzzles (lz-string compressed JSON), classic only    |
-//! | `fpuzzles`   | f-puzzles payloads (lz-string compressed JSON), classic only            |
+//! |              | SudokuPad's `scl…` puzzles (lz-string compressed JSON); variants from   |
+//! |              | their drawn shapes (`parse_puzzle`)                                     |
+//! | `fpuzzles`   | f-puzzles payloads (lz-string compressed JSON); variants in and out     |
+//! |              | (`parse_puzzle`, `write_puzzle`)                                        |
 //! | `comma`      | digits separated by commas (`4,0,0,…`), as SudokuExchange links carry   |
 //! | `pretty`     | a human-readable grid with box borders (writer only; `text_grid` reads) |
 //!
 //! Every parser is total: any input gives a `Grid` or a `FormatError`, never a panic
 //! (property tests in `tests/formats.rs` feed them arbitrary text).
+//!
+//! Variant puzzles (`variant::Puzzle`): the classic readers refuse them, naming their rules
+//! (`FormatError::Variant`); the `*_puzzle` readers read them, validate them
+//! (`FormatError::BadConstraint`) and still name what inkdoku does not play. See
+//! `docs/formats-variants.md` and `tests/variant_links.rs`.
 
 pub mod comma;
 pub mod compressed;

@@ -14,8 +14,33 @@
 //! the title, the author, the rules). SudokuPad also shortens its JSON before compressing it:
 //! keys lose their quotes and some are abbreviated (`cells` → `ce`, `value` → `v`, `regions` →
 //! `re`…), strings take single quotes, an empty cell object in a list is left out (`[{v:5},,]`),
-//! `true`/`false` become `t`/`f` and colours lose their `#`. `unzip` reads that form. inkdoku
-//! plays 4x4, 9x9 and 16x16 grids with their usual boxes and no other constraint.
+//! `true`/`false` become `t`/`f` and colours lose their `#`. `unzip` reads that form.
+//!
+//! `from_json` reads a classic grid and refuses anything drawn (what the app calls today).
+//! `from_json_puzzle`/`parse_puzzle` read a variant `Puzzle`. SudokuPad has no constraint
+//! types: it draws them, so they are recognised from their shapes, colours and the rules
+//! text, as SudokuPad's own f-puzzles converter draws them (points are `[row, column]` in
+//! cell units from the top-left corner; a cell's centre is `[r + 0.5, c + 0.5]`):
+//! - `cages` with cells and a numeric `value`: killer cages; with cells and no value: killer
+//!   cages when the rules speak of cages, extra regions when they speak of extra regions,
+//!   else refused; without cells: `title: …`, `author: …`, `rules: …` lines (→ `About`);
+//! - `regions`: irregular regions unless they are the usual boxes (each cell in one region);
+//! - `lines` (`wayPoints` through cell centres, straight or diagonal between them): a
+//!   thermometer when a big round shape of the line's colour (its bulb) sits on one end (and
+//!   the rules do not speak of slow thermometers); else by colour — green: German whispers
+//!   (not Dutch), pink/purple: renban, grey: palindrome (only when the rules say so);
+//! - `arrows`: an arrow whose first point is in a big round shape (the circle, or a pill over
+//!   2-3 cells), the shaft the cells after it;
+//! - small round `overlays`/`underlays` on the midpoint of an edge: kropki dots, white or
+//!   black by their fill; text `X` / `V` on an edge: XV clues;
+//! - the rules text alone: anti-knight, anti-king, non-consecutive, disjoint groups, "all
+//!   possible dots / X and V are given" (the negative rules), by their usual words.
+//!
+//! Where the rules text exists, a shape whose meaning it decides must be named in it (a green
+//! line is whispers only if the rules mention whispers). Anything else — text in cells, other
+//! colours, lines not along cells, a dot of another colour — is refused, naming it
+//! (`Rule::Drawings`, `Rule::Lines`, …): never a silently different puzzle. The puzzle read
+//! is validated (`variant::validate`).
 
 use super::{FormatError, Rule};
 use crate::geometry::cell_name;

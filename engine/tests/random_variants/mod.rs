@@ -2,6 +2,9 @@
 //! (`variant::validate` passes), for round trips and for fuzzing the readers from valid
 //! payloads.
 
+// Each test binary that includes this module uses part of it.
+#![allow(dead_code)]
+
 use inkdoku_engine::random::Rng;
 use inkdoku_engine::variant::{About, Constraint, Diagonal, Dot, Line, Puzzle};
 use inkdoku_engine::{Cell, Digit, Grid, Size};
