@@ -163,8 +163,11 @@ pub enum ShareError {
     OverGiven { row: usize, col: usize },
     #[error("the link's puzzle data has {0} unexpected bytes at its end")]
     Trailing(usize),
+    /// A version 4 link whose variant section is not what it should be (an unknown kind of
+    /// constraint, a number out of range).
     #[error("the link's variant data is damaged: {0}")]
     BadVariant(&'static str),
+    /// A version 4 link whose constraints make no sense on its grid (`variant::validate`).
     #[error("the link's puzzle cannot be played: {0}")]
     BadConstraint(VariantError),
     #[error("{0}")]

@@ -43,11 +43,22 @@ fn split_prefix(text: &str) -> Option<(&str, Option<Format>)> {
 /// Reads a payload; `expected` is the format its prefix named (a JSON of the other kind is
 /// read anyway: SudokuPad itself is that lenient).
 pub fn parse_payload(payload: &str, expected: Option<Format>) -> Result<(Grid, Format), FormatError> {
-    let (value, format) = payload_value(payload, expected, MAX_PAYLOAD)?;
+    read_payload(payload, expected, MAX_PAYLOAD, fpuzzles::from_json, sudokupad::from_json)
+}
+
+/// A payload's JSON read by the f-puzzles reader (it has a `grid`) or SudokuPad's (`cells`).
+fn read_payload<T>(
+    payload: &str,
+    expected: Option<Format>,
+    max: usize,
+    fpuzzles: fn(&serde_json::Value) -> Result<T, FormatError>,
+    sudokupad: fn(&serde_json::Value) -> Result<T, FormatError>,
+) -> Result<(T, Format), FormatError> {
+    let (value, format) = payload_value(payload, expected, max)?;
     if value.get("grid").is_some() {
-        fpuzzles::from_json(&value).map(|g| (g, Format::FPuzzles))
+        fpuzzles(&value).map(|g| (g, Format::FPuzzles))
     } else if value.get("cells").is_some() || value.get("ce").is_some() {
-        sudokupad::from_json(&value).map(|g| (g, Format::SudokuPadJson))
+        sudokupad(&value).map(|g| (g, Format::SudokuPadJson))
     } else {
         Err(FormatError::Damaged { format, reason: "it has neither a grid nor cells" })
     }
@@ -79,14 +90,7 @@ pub fn parse_prefixed_puzzle(text: &str) -> Option<Result<(Puzzle, Format), Form
 /// `parse_payload` for variant puzzles: f-puzzles' or SudokuPad's JSON read with its
 /// constraints (`fpuzzles::from_json_puzzle`, `sudokupad::from_json_puzzle`).
 pub fn parse_payload_puzzle(payload: &str, expected: Option<Format>) -> Result<(Puzzle, Format), FormatError> {
-    let (value, format) = payload_value(payload, expected, MAX_VARIANT_PAYLOAD)?;
-    if value.get("grid").is_some() {
-        fpuzzles::from_json_puzzle(&value).map(|p| (p, Format::FPuzzles))
-    } else if value.get("cells").is_some() || value.get("ce").is_some() {
-        sudokupad::from_json_puzzle(&value).map(|p| (p, Format::SudokuPadJson))
-    } else {
-        Err(FormatError::Damaged { format, reason: "it has neither a grid nor cells" })
-    }
+    read_payload(payload, expected, MAX_VARIANT_PAYLOAD, fpuzzles::from_json_puzzle, sudokupad::from_json_puzzle)
 }
 
 /// Decompresses lz-string base64 (spaces read as `+`, as a link's query may have turned them);

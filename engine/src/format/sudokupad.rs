@@ -396,7 +396,7 @@ fn colour(v: Option<&Value>) -> Option<(u8, u8, u8)> {
         "black" => return Some((0, 0, 0)),
         _ => {}
     }
-    let hex = text.strip_prefix('#')?;
+    let hex = text.strip_prefix('#').filter(|h| h.is_ascii())?;
     let channel = |s: &str| u8::from_str_radix(s, 16).ok();
     let (rgb, alpha) = match hex.len() {
         3 | 4 => {
@@ -819,6 +819,20 @@ mod tests {
         for bad in ["{", "{a:}", "[1 2]", "'open", "{:1}", &"[".repeat(100)] {
             assert_eq!(unzip(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn colours_of_every_form_and_none() {
+        assert_eq!(colour(Some(&json!("#F067F0"))), Some((0xF0, 0x67, 0xF0)));
+        assert_eq!(colour(Some(&json!("#f067f0ff"))), Some((0xF0, 0x67, 0xF0)));
+        assert_eq!(colour(Some(&json!("#fff"))), Some((255, 255, 255)));
+        assert_eq!(colour(Some(&json!("#12345600"))), None);
+        assert_eq!(colour(Some(&json!("Black"))), Some((0, 0, 0)));
+        // Not hex: nothing, and no panic on a multi-byte character.
+        for bad in ["#aééb", "#zzzzzz", "#12", "red", ""] {
+            assert_eq!(colour(Some(&json!(bad))), None, "{bad}");
+        }
+        assert_eq!((hue((0x67, 0xF0, 0x67)), hue((0xC0, 0xC0, 0xC0)), hue((0xFF, 0, 0))), (Hue::Green, Hue::Grey, Hue::Other));
     }
 
     #[test]
