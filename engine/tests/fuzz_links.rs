@@ -86,6 +86,8 @@ const JSON_PIECES: &[&str] = &[
     "\"rounded\"",
     "\"#CFCFCF\"",
     "\"rules: thermo cage dot\"",
+    "\"color\":\"#aééb\"",
+    "\"backgroundColor\":\"#12345\"",
 ];
 
 fn random_grid(rng: &mut Rng) -> Grid {
