@@ -17,6 +17,8 @@
 //!
 //! Everything here is plain data that serializes (links, saved games, worker messages).
 
+pub mod validate;
+
 use crate::geometry::{Cell, Size};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
