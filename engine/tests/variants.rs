@@ -259,7 +259,9 @@ fn the_budget_bounds_the_search() {
 
 #[test]
 fn other_sizes() {
-    for (size, kinds) in [(Size::Four, &[Kind::Killer][..]), (Size::Four, &[Kind::Thermometer, Kind::Kropki]), (Size::Nine, &[Kind::Killer])] {
+    for (size, kinds) in
+        [(Size::Four, &[Kind::Killer][..]), (Size::Four, &[Kind::Thermometer, Kind::Kropki]), (Size::Nine, &[Kind::Killer])]
+    {
         let (p, solution) = construct::construct(size, kinds, if size == Size::Four { 2 } else { 0 }, 7);
         let r = variant::solve(&p, 2, 1).unwrap();
         assert_eq!((r.count, &r.solutions[0]), (1, &solution), "{size:?} {kinds:?}");

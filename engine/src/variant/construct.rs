@@ -183,9 +183,7 @@ pub fn lay(kind: Kind, s: &Grid, count: usize, rng: &mut Rng, used: &mut CellSet
         let len = 2 + rng.below(4);
         let c = match kind {
             Kind::Killer => {
-                let cells = walk(size, start, len, rng, used, |p, n| {
-                    p.iter().all(|&c| value(s, c) != value(s, n)) && p.iter().any(|&c| size.row_of(c).abs_diff(size.row_of(n)) + size.col_of(c).abs_diff(size.col_of(n)) == 1)
-                });
+                let cells = walk(size, start, len, rng, used, |p, n| grows_cage(s, p, n));
                 let sum = cells.iter().map(|&c| u16::from(value(s, c))).sum();
                 Some(Constraint::Killer { cells, sum: Some(sum) })
             }
@@ -213,7 +211,9 @@ pub fn lay(kind: Kind, s: &Grid, count: usize, rng: &mut Rng, used: &mut CellSet
                 let want: Vec<u8> = half.iter().rev().skip(usize::from(mid)).map(|&c| value(s, c)).collect();
                 let mut ok = true;
                 for w in want {
-                    let tail = walk(size, *cells.last().unwrap_or(&start), 2, rng, used, |p, n| value(s, n) == w && !cells.contains(&n) && p.len() == 1);
+                    let tail = walk(size, *cells.last().unwrap_or(&start), 2, rng, used, |p, n| {
+                        value(s, n) == w && !cells.contains(&n) && p.len() == 1
+                    });
                     match tail.get(1) {
                         Some(&n) => cells.push(n),
                         None => {
@@ -255,7 +255,11 @@ pub fn lay(kind: Kind, s: &Grid, count: usize, rng: &mut Rng, used: &mut CellSet
                         all.push(Constraint::Xv { cells: [a, b], sum: x + y });
                     }
                 }
-                all.push(if kind == Kind::KropkiNegative { Constraint::KropkiNegative { white: true, black: true } } else { Constraint::XvNegative });
+                all.push(if kind == Kind::KropkiNegative {
+                    Constraint::KropkiNegative { white: true, black: true }
+                } else {
+                    Constraint::XvNegative
+                });
                 return all;
             }
             Kind::LittleKiller => {
@@ -290,7 +294,9 @@ pub fn lay(kind: Kind, s: &Grid, count: usize, rng: &mut Rng, used: &mut CellSet
                 (cells.len() >= side - 2).then_some(Constraint::ExtraRegion { cells })
             }
             Kind::Parity => Some(Constraint::Parity { cell: start, even: value(s, start) % 2 == 0 }),
-            Kind::Diagonal => Some(Constraint::Diagonal { diagonal: Diagonal::Main }).filter(|_| repeats_free(s, &diagonal_cells(size, Diagonal::Main))),
+            Kind::Diagonal => {
+                Some(Constraint::Diagonal { diagonal: Diagonal::Main }).filter(|_| repeats_free(s, &diagonal_cells(size, Diagonal::Main)))
+            }
             Kind::AntiKnight | Kind::AntiKing | Kind::NonConsecutive | Kind::DisjointGroups => None,
         };
         if let Some(c) = c
@@ -313,6 +319,14 @@ pub fn lay(kind: Kind, s: &Grid, count: usize, rng: &mut Rng, used: &mut CellSet
     out
 }
 
+/// Whether a cage of the cells `p` may take `n` in the solution `s`: a new digit, orthogonally
+/// next to one of its cells (cages are drawn as connected outlines).
+fn grows_cage(s: &Grid, p: &[Cell], n: Cell) -> bool {
+    let size = s.size();
+    let touches = |c: Cell| size.row_of(c).abs_diff(size.row_of(n)) + size.col_of(c).abs_diff(size.col_of(n)) == 1;
+    p.iter().all(|&c| value(s, c) != value(s, n)) && p.iter().any(|&c| touches(c))
+}
+
 fn repeats_free(s: &Grid, cells: &[Cell]) -> bool {
     super::repeats(s, cells).is_empty()
 }
@@ -329,9 +343,7 @@ pub fn cover_with_cages(s: &Grid, rng: &mut Rng) -> Vec<Constraint> {
             continue;
         }
         let len = 1 + rng.below(5);
-        let cells = walk(size, start, len, rng, &used, |p, n| {
-            p.iter().all(|&c| value(s, c) != value(s, n)) && p.iter().any(|&c| size.row_of(c).abs_diff(size.row_of(n)) + size.col_of(c).abs_diff(size.col_of(n)) == 1)
-        });
+        let cells = walk(size, start, len, rng, &used, |p, n| grows_cage(s, p, n));
         cells.iter().for_each(|&c| used.insert(c));
         let sum = cells.iter().map(|&c| u16::from(value(s, c))).sum();
         out.push(Constraint::Killer { cells, sum: Some(sum) });

@@ -227,10 +227,14 @@ impl Puzzle {
                 Constraint::Sandwich { line, sum, .. } => outside::sandwich_violations(grid, *line, *sum),
                 Constraint::Arrow { circle, line } => arrow::violations(grid, circle, line),
                 Constraint::Thermometer { cells } => thermo::violations(grid, cells),
-                Constraint::Whispers { cells } | Constraint::Renban { cells } | Constraint::Palindrome { cells } => lines::violations(grid, c, cells),
-                Constraint::Kropki { .. } | Constraint::Xv { .. } | Constraint::KropkiNegative { .. } | Constraint::XvNegative | Constraint::NonConsecutive => {
-                    dots::violations(grid, c, &self.constraints)
+                Constraint::Whispers { cells } | Constraint::Renban { cells } | Constraint::Palindrome { cells } => {
+                    lines::violations(grid, c, cells)
                 }
+                Constraint::Kropki { .. }
+                | Constraint::Xv { .. }
+                | Constraint::KropkiNegative { .. }
+                | Constraint::XvNegative
+                | Constraint::NonConsecutive => dots::violations(grid, c, &self.constraints),
                 _ => cells::violations(grid, c),
             };
             out.extend(broken.into_iter().map(|cells| Violation { source: Source::Constraint(i), cells }));
@@ -307,9 +311,10 @@ fn fits(c: &Constraint, size: Size) -> bool {
     let ok = |cells: &[Cell]| !cells.is_empty() && rules::indices(size, cells).is_some();
     let side = size.side();
     match c {
-        Constraint::Killer { cells, .. } | Constraint::Thermometer { cells } | Constraint::Renban { cells } | Constraint::ExtraRegion { cells } => {
-            ok(cells) && cells.len() <= side
-        }
+        Constraint::Killer { cells, .. }
+        | Constraint::Thermometer { cells }
+        | Constraint::Renban { cells }
+        | Constraint::ExtraRegion { cells } => ok(cells) && cells.len() <= side,
         Constraint::LittleKiller { cells, .. } | Constraint::Whispers { cells } | Constraint::Palindrome { cells } => ok(cells),
         Constraint::Sandwich { line: Line::Row(i) | Line::Col(i), .. } => (*i as usize) < side,
         Constraint::Arrow { circle, line } => {
@@ -334,9 +339,11 @@ fn compile(c: &Constraint, puzzle: &Puzzle, b: &mut Builder) -> Option<()> {
         Constraint::Arrow { circle, line } => arrow::compile(b, circle, line),
         Constraint::Thermometer { cells } => thermo::compile(b, cells),
         Constraint::Whispers { cells } | Constraint::Renban { cells } | Constraint::Palindrome { cells } => lines::compile(b, c, cells),
-        Constraint::Kropki { .. } | Constraint::Xv { .. } | Constraint::KropkiNegative { .. } | Constraint::XvNegative | Constraint::NonConsecutive => {
-            dots::compile(b, c, &puzzle.constraints)
-        }
+        Constraint::Kropki { .. }
+        | Constraint::Xv { .. }
+        | Constraint::KropkiNegative { .. }
+        | Constraint::XvNegative
+        | Constraint::NonConsecutive => dots::compile(b, c, &puzzle.constraints),
         _ => cells::compile(b, c),
     }
 }

@@ -117,7 +117,12 @@ fn edges(size: Size, keep: impl Fn(Cell, Option<Cell>) -> bool) -> Vec<[Point; 2
     for c in size.cells() {
         let (r, col) = (size.row_of(c) as i32, size.col_of(c) as i32);
         let (x, y) = (col as f32, r as f32);
-        let sides = [((-1, 0), [(x, y), (x + 1.0, y)]), ((1, 0), [(x, y + 1.0), (x + 1.0, y + 1.0)]), ((0, -1), [(x, y), (x, y + 1.0)]), ((0, 1), [(x + 1.0, y), (x + 1.0, y + 1.0)])];
+        let sides = [
+            ((-1, 0), [(x, y), (x + 1.0, y)]),
+            ((1, 0), [(x, y + 1.0), (x + 1.0, y + 1.0)]),
+            ((0, -1), [(x, y), (x, y + 1.0)]),
+            ((0, 1), [(x + 1.0, y), (x + 1.0, y + 1.0)]),
+        ];
         for ((dr, dc), [a, b]) in sides {
             let (r2, c2) = (r + dr, col + dc);
             let other = ((0..side).contains(&r2) && (0..side).contains(&c2)).then(|| size.cell(r2 as usize, c2 as usize));

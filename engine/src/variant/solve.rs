@@ -27,7 +27,15 @@ pub fn solve_within(puzzle: &Puzzle, limit: usize, keep: usize, node_budget: u64
         return Ok(solver::search_within(&puzzle.givens, limit, keep, node_budget));
     }
     let rules = Rules::compile(puzzle, true)?;
-    let mut s = Search { puzzle, rules: &rules, limit, keep, node_budget, nodes: 0, report: Report { count: 0, solutions: Vec::new(), guesses: 0 } };
+    let mut s = Search {
+        puzzle,
+        rules: &rules,
+        limit,
+        keep,
+        node_budget,
+        nodes: 0,
+        report: Report { count: 0, solutions: Vec::new(), guesses: 0 },
+    };
     if limit == 0 {
         return Ok(Some(s.report));
     }

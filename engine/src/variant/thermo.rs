@@ -20,7 +20,8 @@ pub(super) fn compile(b: &mut Builder, cells: &[Cell]) -> Option<()> {
 pub(super) fn violations(grid: &Grid, cells: &[Cell]) -> Vec<Vec<Cell>> {
     let side = grid.size().side() as i32;
     let n = cells.len() as i32;
-    let filled: Vec<(i32, Cell, i32)> = cells.iter().enumerate().filter_map(|(i, &c)| grid.get(c).map(|d| (i as i32, c, i32::from(d.get())))).collect();
+    let filled: Vec<(i32, Cell, i32)> =
+        cells.iter().enumerate().filter_map(|(i, &c)| grid.get(c).map(|d| (i as i32, c, i32::from(d.get())))).collect();
     let mut out = Vec::new();
     for &(i, c, v) in &filled {
         if v < i + 1 || v > side - (n - 1 - i) {
