@@ -50,6 +50,10 @@ pub(crate) enum Rule {
     /// holds digit index `d`, and the reverse (dots, XV, whispers, thermometers, palindromes,
     /// the negative rules).
     Pair { a: usize, b: usize, a_to_b: [u16; 16], b_to_a: [u16; 16] },
+    /// A `Pair` once compiled: `supports[ab][set]` is the digits `b` may hold when `a` may
+    /// hold the digits of `set` (one lookup instead of a loop over the set), and `ba` the
+    /// reverse. Pairs with the same relation share their tables.
+    Related { a: usize, b: usize, ab: usize, ba: usize },
     /// Distinct cells whose digits form one of `sets` (killer sums, renban runs).
     Choice { cells: Vec<usize>, sets: Vec<u16> },
     /// Σ weight × digit = total (arrows, little killers).
@@ -71,6 +75,10 @@ pub(crate) struct Rules {
     /// The digits each cell may hold before anything is placed (parity).
     pub allowed: Vec<DigitSet>,
     pub rules: Vec<Rule>,
+    /// The cells each rule reads: a rule runs again only when one of them changed.
+    scopes: Vec<CellSet>,
+    /// The support tables of the `Related` rules.
+    supports: Vec<Vec<u16>>,
 }
 
 /// What the constraint modules add to while compiling.
@@ -225,7 +233,25 @@ impl Rules {
         }
         b.houses.sort();
         b.houses.dedup();
-        Ok(Rules { size, peers: b.peers, houses: b.houses, allowed: b.allowed, rules: b.rules })
+        let mut supports = Vec::new();
+        let mut known: HashMap<[u16; 16], usize> = HashMap::new();
+        let mut table = |relation: [u16; 16]| {
+            *known.entry(relation).or_insert_with(|| {
+                let t = (0..1usize << side).map(|set| bits(set as u16).fold(0, |m, d| m | relation[d])).collect();
+                supports.push(t);
+                supports.len() - 1
+            })
+        };
+        let rules: Vec<Rule> = b
+            .rules
+            .into_iter()
+            .map(|r| match r {
+                Rule::Pair { a, b, a_to_b, b_to_a } => Rule::Related { a, b, ab: table(a_to_b), ba: table(b_to_a) },
+                r => r,
+            })
+            .collect();
+        let scopes = rules.iter().map(Rule::scope).collect();
+        Ok(Rules { size, peers: b.peers, houses: b.houses, allowed: b.allowed, rules, scopes, supports })
     }
 
     /// The starting candidates for a grid of digits: each digit where placed, what the
@@ -247,6 +273,10 @@ impl Rules {
     /// `placed` holds the cells whose single digit has already been taken from their peers.
     pub fn propagate(&self, cands: &mut [DigitSet], placed: &mut CellSet) -> Narrowed {
         let mut any = Narrowed::Unchanged;
+        // The candidates when the rules last ran: a rule none of whose cells changed since
+        // would find nothing new.
+        let mut before = [DigitSet::EMPTY; 256];
+        let mut first = true;
         loop {
             let mut changed = false;
             loop {
@@ -272,16 +302,19 @@ impl Rules {
                     }
                 }
                 for house in &self.houses {
-                    let (mut once, mut twice) = (0u16, 0u16);
+                    let (mut once, mut twice, mut solved) = (0u16, 0u16, 0u16);
                     for &c in house {
                         let s = cands[c].bits();
                         twice |= once & s;
                         once |= s;
+                        if s.is_power_of_two() {
+                            solved |= s;
+                        }
                     }
                     if once != self.size.all_digits().bits() {
                         return Narrowed::Contradiction;
                     }
-                    let mut lone = once & !twice;
+                    let mut lone = once & !twice & !solved;
                     while lone != 0 {
                         let bit = lone & lone.wrapping_neg();
                         lone &= lone - 1;
@@ -298,8 +331,14 @@ impl Rules {
                 }
                 changed = true;
             }
-            for rule in &self.rules {
-                match rule.narrow(cands) {
+            let dirty: CellSet = (0..cands.len()).filter(|&i| first || before[i] != cands[i]).map(Cell::new).collect();
+            before[..cands.len()].copy_from_slice(cands);
+            first = false;
+            for (rule, scope) in self.rules.iter().zip(&self.scopes) {
+                if scope.intersection(dirty).is_empty() {
+                    continue;
+                }
+                match rule.narrow(cands, &self.supports) {
                     Narrowed::Contradiction => return Narrowed::Contradiction,
                     Narrowed::Changed => changed = true,
                     Narrowed::Unchanged => {}
@@ -346,9 +385,25 @@ fn max_digit(set: u16) -> i32 {
 }
 
 impl Rule {
-    /// One pass of this rule over the candidates.
-    pub fn narrow(&self, cands: &mut [DigitSet]) -> Narrowed {
+    /// The cells the rule reads and narrows.
+    fn scope(&self) -> CellSet {
         match self {
+            Rule::Pair { a, b, .. } | Rule::Related { a, b, .. } => [Cell::new(*a), Cell::new(*b)].into_iter().collect(),
+            Rule::Choice { cells, .. } | Rule::Sandwich { line: cells, .. } => cells.iter().map(|&c| Cell::new(c)).collect(),
+            Rule::Linear { terms, .. } => terms.iter().map(|&(c, _)| Cell::new(c)).collect(),
+        }
+    }
+
+    /// One pass of this rule over the candidates.
+    pub fn narrow(&self, cands: &mut [DigitSet], supports: &[Vec<u16>]) -> Narrowed {
+        match self {
+            Rule::Related { a, b, ab, ba } => {
+                let r = set(cands, *a, supports[*ba][cands[*b].bits() as usize]);
+                if r == Narrowed::Contradiction {
+                    return r;
+                }
+                r.and(set(cands, *b, supports[*ab][cands[*a].bits() as usize]))
+            }
             Rule::Pair { a, b, a_to_b, b_to_a } => {
                 let from_b = bits(cands[*b].bits()).fold(0, |m, d| m | b_to_a[d]);
                 let r = set(cands, *a, from_b);
