@@ -363,3 +363,23 @@ fn every_puzzle_of_the_set_is_unique_and_its_solution_holds() {
         assert!(start.elapsed().as_secs_f64() < 1.0, "{} took {:?}", e.name, start.elapsed());
     }
 }
+
+#[test]
+fn narrowing_from_given_candidates() {
+    let p = puzzle(vec![
+        Constraint::Killer { cells: vec![at(1, 1), at(2, 1)], sum: Some(3) },
+        Constraint::Thermometer { cells: vec![at(5, 1), at(5, 2)] },
+    ]);
+    let all = Size::Nine.all_digits();
+    let mut cands = vec![all; 81];
+    assert_eq!(p.narrow_by(0, &mut cands), Ok(variant::Narrowed::Changed));
+    assert_eq!((cands[at(1, 1).index()], cands[at(1, 2).index()]), (set(&[1, 2]), all), "the cage alone: no row");
+    assert_eq!(cands[at(5, 1).index()], all, "the other constraint is not run");
+    assert_eq!(p.narrow_by(0, &mut cands), Ok(variant::Narrowed::Unchanged));
+    assert_eq!(p.narrow(&mut cands), Ok(variant::Narrowed::Changed));
+    assert!(!cands[at(5, 1).index()].contains(Digit::new(9).unwrap()));
+    cands[at(1, 1).index()] = set(&[3]);
+    assert_eq!(p.narrow_by(0, &mut cands), Ok(variant::Narrowed::Contradiction));
+    assert_eq!(p.narrow_by(2, &mut cands), Err(Malformed::Constraint(2)));
+    assert_eq!(p.narrow(&mut cands[..5]), Err(Malformed::Candidates));
+}

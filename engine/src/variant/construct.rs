@@ -20,24 +20,43 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
+    /// Killer cages (with `count` 0 in `construct`: cages over the whole grid).
     Killer,
+    /// Little killer sums.
     LittleKiller,
+    /// Sandwich sums.
     Sandwich,
+    /// Arrows with one-cell circles.
     Arrow,
+    /// Thermometers.
     Thermometer,
+    /// Kropki dots, white or black.
     Kropki,
+    /// X and V.
     Xv,
+    /// Every kropki dot of the solution and the negative rule.
     KropkiNegative,
+    /// Every X and V of the solution and the negative rule.
     XvNegative,
+    /// German whispers lines.
     Whispers,
+    /// Renban lines.
     Renban,
+    /// Palindrome lines.
     Palindrome,
+    /// One diagonal.
     Diagonal,
+    /// Anti-knight.
     AntiKnight,
+    /// Anti-king.
     AntiKing,
+    /// Non-consecutive.
     NonConsecutive,
+    /// Extra regions of distinct digits.
     ExtraRegion,
+    /// Disjoint groups.
     DisjointGroups,
+    /// Odd and even cells.
     Parity,
 }
 
@@ -293,7 +312,7 @@ pub fn lay(kind: Kind, s: &Grid, count: usize, rng: &mut Rng, used: &mut CellSet
                 cells.sort();
                 (cells.len() >= side - 2).then_some(Constraint::ExtraRegion { cells })
             }
-            Kind::Parity => Some(Constraint::Parity { cell: start, even: value(s, start) % 2 == 0 }),
+            Kind::Parity => Some(Constraint::Parity { cell: start, even: value(s, start).is_multiple_of(2) }),
             Kind::Diagonal => {
                 Some(Constraint::Diagonal { diagonal: Diagonal::Main }).filter(|_| repeats_free(s, &diagonal_cells(size, Diagonal::Main)))
             }

@@ -8,8 +8,8 @@
 //! negative white rule, as the dot may stand for either.
 
 use super::Constraint;
-use super::broken_pairs;
 use super::rules::{Builder, indices};
+use super::{Relation, broken_pairs};
 use crate::geometry::{Cell, Size};
 use crate::grid::Grid;
 
@@ -35,14 +35,14 @@ pub(super) fn adjacent_pairs(size: Size) -> impl Iterator<Item = (Cell, Cell)> {
 }
 
 /// The relation each kind of constraint here puts on its pairs, and those pairs.
-fn relation(size: Size, c: &Constraint, all: &[Constraint]) -> (Vec<(Cell, Cell)>, Box<dyn Fn(u8, u8) -> bool>) {
+fn relation(size: Size, c: &Constraint, all: &[Constraint]) -> (Vec<(Cell, Cell)>, Relation) {
     let unmarked = |marked: &dyn Fn(&Constraint) -> Option<[Cell; 2]>| {
         let with: Vec<[Cell; 2]> = all.iter().filter_map(marked).collect();
         adjacent_pairs(size).filter(|&(a, b)| !with.iter().any(|p| p.contains(&a) && p.contains(&b))).collect::<Vec<_>>()
     };
     match *c {
         Constraint::Kropki { cells, dot } => {
-            let ok: Box<dyn Fn(u8, u8) -> bool> = match dot {
+            let ok: Relation = match dot {
                 super::Dot::White => Box::new(consecutive),
                 super::Dot::Black => Box::new(double),
             };
@@ -51,7 +51,7 @@ fn relation(size: Size, c: &Constraint, all: &[Constraint]) -> (Vec<(Cell, Cell)
         Constraint::Xv { cells, sum } => (vec![(cells[0], cells[1])], Box::new(move |x, y| x + y == sum)),
         Constraint::KropkiNegative { white, black } => {
             let pairs = unmarked(&|c| if let Constraint::Kropki { cells, .. } = c { Some(*cells) } else { None });
-            (pairs, Box::new(move |x, y| !(white && consecutive(x, y)) && !(black && double(x, y))))
+            (pairs, Box::new(move |x, y| !(white && consecutive(x, y) || black && double(x, y))))
         }
         Constraint::XvNegative => {
             let pairs = unmarked(&|c| if let Constraint::Xv { cells, .. } = c { Some(*cells) } else { None });

@@ -7,7 +7,7 @@
 //! cells whose digits are one of the runs of its length.
 
 use super::rules::{Builder, Rule, indices};
-use super::{Constraint, broken_pairs, repeats};
+use super::{Constraint, Relation, broken_pairs, repeats};
 use crate::geometry::Cell;
 use crate::grid::Grid;
 
@@ -17,7 +17,7 @@ pub(super) fn whisper_gap(side: usize) -> u8 {
 }
 
 /// The pairs a whisper or palindrome relates, and how.
-fn pairs(side: usize, c: &Constraint, cells: &[Cell]) -> (Vec<(Cell, Cell)>, Box<dyn Fn(u8, u8) -> bool>) {
+fn pairs(side: usize, c: &Constraint, cells: &[Cell]) -> (Vec<(Cell, Cell)>, Relation) {
     if let Constraint::Palindrome { .. } = c {
         let n = cells.len();
         ((0..n / 2).map(|i| (cells[i], cells[n - 1 - i])).collect(), Box::new(|x, y| x == y))

@@ -283,6 +283,20 @@ impl Puzzle {
         cands
     }
 
+    /// Narrows candidates (one set per cell, in reading order) by every rule of the puzzle to a
+    /// fixpoint: rows, columns, regions and all constraints. Sound: a digit is removed only if
+    /// no solution consistent with the rest has it there. For Fill notes over the player's own
+    /// notes; `candidates` starts from the digits instead.
+    pub fn narrow(&self, cands: &mut [DigitSet]) -> Result<Narrowed, Malformed> {
+        Rules::compile(self, true)?.narrow(cands)
+    }
+
+    /// Narrows candidates by one constraint alone (the one at `index` of `constraints`, without
+    /// rows, columns or regions), to a fixpoint: what that constraint says on its own.
+    pub fn narrow_by(&self, index: usize, cands: &mut [DigitSet]) -> Result<Narrowed, Malformed> {
+        Rules::compile_one(self, index)?.narrow(cands)
+    }
+
     /// How the constraints and irregular regions are drawn, in board coordinates.
     pub fn shapes(&self) -> Vec<Shape> {
         let size = self.size();
@@ -347,6 +361,9 @@ fn compile(c: &Constraint, puzzle: &Puzzle, b: &mut Builder) -> Option<()> {
         _ => cells::compile(b, c),
     }
 }
+
+/// Whether two digits may stand together in a pair of cells (a dot's, a line's neighbours).
+type Relation = Box<dyn Fn(u8, u8) -> bool>;
 
 /// The cells of `cells` whose digit appears more than once among them.
 fn repeats(grid: &Grid, cells: &[Cell]) -> Vec<Cell> {

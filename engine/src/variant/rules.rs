@@ -20,6 +20,9 @@ pub enum Malformed {
     /// `regions` is not one region number per cell with `side` cells in each region.
     #[error("the regions do not divide the grid into equal regions")]
     Regions,
+    /// Candidates to narrow are not one set per cell of the puzzle's grid.
+    #[error("not one candidate set per cell")]
+    Candidates,
 }
 
 /// What one narrowing pass did.
@@ -122,7 +125,7 @@ impl Builder {
             // Not a pair: the relation of a cell with itself keeps the digits related to
             // themselves.
             let keep = (1..=self.side as u8).filter(|&x| ok(x, x)).fold(0u16, |m, x| m | 1 << (x - 1));
-            self.allowed[a] = self.allowed[a] & DigitSet::from_bits(keep);
+            self.allowed[a] &= DigitSet::from_bits(keep);
             return;
         }
         let (a, b, flip) = if a < b { (a, b, false) } else { (b, a, true) };
@@ -155,7 +158,7 @@ impl Builder {
 
     /// Keeps only these digits in a cell.
     pub fn restrict(&mut self, cell: usize, digits: DigitSet) {
-        self.allowed[cell] = self.allowed[cell] & digits;
+        self.allowed[cell] &= digits;
     }
 
     /// Adds a rule.
@@ -208,6 +211,15 @@ impl Rules {
     /// Compiles a puzzle. `strict`: a malformed constraint is an error; otherwise it is left
     /// out (Show candidates on a puzzle from a damaged link still helps with the rest).
     pub fn compile(puzzle: &Puzzle, strict: bool) -> Result<Rules, Malformed> {
+        Rules::compile_some(puzzle, None, strict)
+    }
+
+    /// Compiles one constraint alone, without rows, columns and regions (`Puzzle::narrow_by`).
+    pub fn compile_one(puzzle: &Puzzle, index: usize) -> Result<Rules, Malformed> {
+        Rules::compile_some(puzzle, Some(index), true)
+    }
+
+    fn compile_some(puzzle: &Puzzle, only: Option<usize>, strict: bool) -> Result<Rules, Malformed> {
         let size = puzzle.size();
         let side = size.side();
         let n = size.cell_count();
@@ -221,12 +233,15 @@ impl Rules {
             rules: Vec::new(),
             pairs: HashMap::new(),
         };
-        for i in 0..side {
+        for i in (0..side).filter(|_| only.is_none()) {
             b.distinct(&(0..side).map(|c| i * side + c).collect::<Vec<_>>());
             b.distinct(&(0..side).map(|r| r * side + i).collect::<Vec<_>>());
             b.distinct(&(0..n).filter(|&c| region[c] == i).collect::<Vec<_>>());
         }
-        for (i, c) in puzzle.constraints.iter().enumerate() {
+        if only.is_some_and(|i| i >= puzzle.constraints.len()) {
+            return Err(Malformed::Constraint(only.unwrap_or(0)));
+        }
+        for (i, c) in puzzle.constraints.iter().enumerate().filter(|(i, _)| only.is_none_or(|o| o == *i)) {
             if super::compile(c, puzzle, &mut b).is_none() && strict {
                 return Err(Malformed::Constraint(i));
             }
@@ -267,6 +282,24 @@ impl Rules {
             }
         }
         Some(cands)
+    }
+
+    /// Narrows candidates given from outside, checking their count first.
+    pub fn narrow(&self, cands: &mut [DigitSet]) -> Result<Narrowed, Malformed> {
+        if cands.len() != self.size.cell_count() {
+            return Err(Malformed::Candidates);
+        }
+        let all = self.size.all_digits();
+        let mut r = Narrowed::Unchanged;
+        for (c, a) in cands.iter_mut().zip(&self.allowed) {
+            let narrowed = c.intersection(*a).intersection(all);
+            if narrowed != *c {
+                *c = narrowed;
+                r = Narrowed::Changed;
+            }
+        }
+        let mut placed = CellSet::EMPTY;
+        Ok(r.and(self.propagate(cands, &mut placed)))
     }
 
     /// Narrows to a fixpoint: singles to their peers, hidden singles in houses, every rule.

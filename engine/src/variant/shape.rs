@@ -25,8 +25,11 @@ pub struct Point {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LineKind {
+    /// German whispers.
     Whispers,
+    /// Renban.
     Renban,
+    /// Palindrome.
     Palindrome,
 }
 
