@@ -7,7 +7,7 @@
 
 use super::Puzzle;
 use crate::cellset::CellSet;
-use crate::geometry::{Cell, DigitSet, Size};
+use crate::geometry::{Cell, Digit, DigitSet, Size};
 use std::collections::HashMap;
 
 /// Why a puzzle cannot be solved as given: a constraint or the regions do not fit its grid.
@@ -397,16 +397,9 @@ fn set(cands: &mut [DigitSet], cell: usize, to: u16) -> Narrowed {
     }
 }
 
+/// The digit indices (value - 1) of a raw digit mask, smallest first.
 fn bits(set: u16) -> impl Iterator<Item = usize> {
-    let mut b = set;
-    std::iter::from_fn(move || {
-        if b == 0 {
-            return None;
-        }
-        let i = b.trailing_zeros() as usize;
-        b &= b - 1;
-        Some(i)
-    })
+    DigitSet::from_bits(set).iter().map(Digit::index)
 }
 
 fn min_digit(set: u16) -> i32 {
