@@ -201,7 +201,7 @@ fn outside_clues() {
 
 #[test]
 fn irregular_regions() {
-    // Regions: the rows turned into columns of boxes (a valid jigsaw: each 9 cells).
+    // Regions numbered down the columns of boxes instead of along the rows (each 9 cells).
     let regions: Vec<u8> = (0..81).map(|i| ((i % 9) / 3 * 3 + (i / 9) / 3) as u8).collect();
     let mut p = Puzzle { regions: Some(regions), ..Puzzle::classic(Grid::new(Size::Nine)) };
     assert!(!p.is_classic());
@@ -209,7 +209,7 @@ fn irregular_regions() {
     assert_eq!(r.count, 1);
     assert!(p.is_solved_by(&r.solutions[0]));
     assert!(p.shapes().iter().any(|s| matches!(s, Shape::RegionBorders { segments } if !segments.is_empty())));
-    assert!(broken(&p, &[(1, 1, 5), (2, 2, 5)]).is_empty() || matches!(broken(&p, &[(1, 1, 5), (2, 2, 5)])[0].0, Source::Region(_)));
+    assert_eq!(broken(&p, &[(1, 1, 5), (2, 2, 5)]), vec![(Source::Region(0), vec![at(1, 1), at(2, 2)])]);
     p.regions = Some(vec![0; 81]);
     assert_eq!(variant::solve(&p, 1, 1), Err(Malformed::Regions));
     assert!(p.violations(&Grid::new(Size::Nine)).is_empty());
@@ -360,7 +360,10 @@ fn every_puzzle_of_the_set_is_unique_and_its_solution_holds() {
         assert!(e.puzzle.violations(&e.solution).is_empty(), "{}", e.name);
         let cands = e.puzzle.candidates(&e.puzzle.givens);
         assert!(Size::Nine.cells().all(|c| cands[c.index()].contains(e.solution.get(c).unwrap())), "{}", e.name);
-        assert!(start.elapsed().as_secs_f64() < 1.0, "{} took {:?}", e.name, start.elapsed());
+        // Under 1 s natively in release (docs/benchmarks/variants.md); the test profile has
+        // debug assertions on, and CI machines are shared: a looser bound here.
+        let bound = if cfg!(debug_assertions) { 3.0 } else { 1.0 };
+        assert!(start.elapsed().as_secs_f64() < bound, "{} took {:?}", e.name, start.elapsed());
     }
 }
 
