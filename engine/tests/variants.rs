@@ -386,3 +386,54 @@ fn narrowing_from_given_candidates() {
     assert_eq!(p.narrow_by(2, &mut cands), Err(Malformed::Constraint(2)));
     assert_eq!(p.narrow(&mut cands[..5]), Err(Malformed::Candidates));
 }
+
+/// A constraint of any kind with arbitrary cells and numbers (most of them malformed).
+fn any_constraint() -> impl Strategy<Value = Constraint> {
+    let cells = || proptest::collection::vec((0u16..300).prop_map(|i| Cell::new(i as usize)), 0..6);
+    let cell = || (0u16..300).prop_map(|i| Cell::new(i as usize));
+    prop_oneof![
+        (cells(), proptest::option::of(0u16..400)).prop_map(|(cells, sum)| Constraint::Killer { cells, sum }),
+        (cells(), 0u16..400, any::<(i8, i8)>()).prop_map(|(cells, sum, clue)| Constraint::LittleKiller { cells, sum, clue }),
+        (0u8..20, 0u16..400, any::<bool>()).prop_map(|(i, sum, start)| Constraint::Sandwich { line: Line::Col(i), sum, start }),
+        (cells(), cells()).prop_map(|(circle, line)| Constraint::Arrow { circle, line }),
+        cells().prop_map(|cells| Constraint::Thermometer { cells }),
+        (cell(), cell()).prop_map(|(a, b)| Constraint::Kropki { cells: [a, b], dot: Dot::Black }),
+        (cell(), cell(), any::<u8>()).prop_map(|(a, b, sum)| Constraint::Xv { cells: [a, b], sum }),
+        cells().prop_map(|cells| Constraint::Whispers { cells }),
+        cells().prop_map(|cells| Constraint::Renban { cells }),
+        cells().prop_map(|cells| Constraint::Palindrome { cells }),
+        cells().prop_map(|cells| Constraint::ExtraRegion { cells }),
+        (cell(), any::<bool>()).prop_map(|(cell, even)| Constraint::Parity { cell, even }),
+        Just(Constraint::KropkiNegative { white: true, black: false }),
+        Just(Constraint::XvNegative),
+        Just(Constraint::NonConsecutive),
+        Just(Constraint::DisjointGroups),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// No input makes the engine panic: malformed constraints are refused by the solver and
+    /// ignored by the rest.
+    #[test]
+    fn arbitrary_constraints_never_panic(constraints in proptest::collection::vec(any_constraint(), 0..4), size in 0usize..3, digits in proptest::collection::vec(0u8..17, 0..20)) {
+        let size = Size::ALL[size];
+        let mut grid = Grid::new(size);
+        for (i, &d) in digits.iter().enumerate() {
+            let d = Digit::new(d).filter(|d| d.fits(size));
+            grid.set(Cell::new(i * 7 % size.cell_count()), d);
+        }
+        let p = Puzzle { givens: grid.clone(), regions: None, constraints, about: Default::default() };
+        let _ = p.violations(&grid);
+        let _ = p.is_solved_by(&grid);
+        let _ = p.candidates(&grid);
+        let _ = p.shapes();
+        let _ = p.cell_notes(Cell::new(0));
+        let _ = variant::solve_within(&p, 2, 1, 200);
+        let mut cands = vec![size.all_digits(); size.cell_count()];
+        for i in 0..p.constraints.len() {
+            let _ = p.narrow_by(i, &mut cands);
+        }
+    }
+}
