@@ -72,7 +72,7 @@ pub fn App() -> impl IntoView {
         let t = store.t();
         if store.role.get_untracked() == TabRole::Follower {
             if let Some(text) = link {
-                match inkdoku_engine::share::parse(&inkdoku_engine::together::link::split_room(&text).0) {
+                match inkdoku_engine::share::parse_puzzle(&inkdoku_engine::together::link::split_room(&text).0) {
                     Ok(shared) => store.dialog.set(Some(Dialog::OpenHere(shared))),
                     Err(e) => controller::not_a_puzzle(store, t.the_link, &e),
                 }

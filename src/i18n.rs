@@ -7,6 +7,8 @@ use inkdoku_engine::format::Rule;
 use inkdoku_engine::game::ActionError;
 pub use inkdoku_engine::lang::Lang;
 use inkdoku_engine::rating::Level;
+use inkdoku_engine::variant::{CellNote, Constraint, Dot, LineKind, Puzzle, Source, Violation};
+use inkdoku_engine::{Cell, Grid, Size};
 
 /// Declares `Ui` from one list of its fields, and `Ui::entries`, every template by name (an
 /// array's by name and index), for the tests that check every language against English.
@@ -339,6 +341,26 @@ pub struct Ui {
     /// The rules of other apps' puzzles that inkdoku does not play, in `Rule`'s order
     /// (`rule_name`).
     rules: [&'static str; 21],
+    /// What a variant's constraints say about a cell, in its accessible name (`cell_note`), in
+    /// `CELL_NOTE`'s order.
+    cell_note: [&'static str; 17],
+    /// The Rules panel: its button and title, "by {author}", and what it says with no rules text.
+    rules_title: &'static str,
+    rules_by: &'static str,
+    rules_none: &'static str,
+    /// Check on a variant: a cage over or under its sum ({cell}, {got}, {sum}), a cage with a
+    /// repeat, and any other broken constraint ({what}: `constraint_names`).
+    checked_cage_sum: &'static str,
+    checked_cage_repeat: &'static str,
+    checked_broken: &'static str,
+    /// The kinds of constraint, for Check (`constraint_name`), in `Constraint`'s order.
+    constraint_names: [&'static str; 20],
+    /// A hint on a variant that the classic techniques can't give.
+    hint_variant: &'static str,
+    /// A hint on irregular regions, where the box techniques do not apply.
+    hint_irregular: &'static str,
+    /// The Share dialog's link to the puzzle in f-puzzles.
+    open_fpuzzles: &'static str,
 }
 }
 
@@ -518,7 +540,7 @@ pub static EN: Ui = Ui {
     checked_so_far: "No mistakes so far; {n} cells to go.",
     link_damaged: "The link is damaged or cut short (perhaps it was not copied whole).",
     link_newer: "The link was made by a newer inkdoku: update the app to open it.",
-    link_variant: "{source} holds a puzzle with rules inkdoku does not play: {rules}. inkdoku plays classic Sudoku.",
+    link_variant: "{source} holds a puzzle with rules inkdoku does not play: {rules}. inkdoku plays classic Sudoku and its common variants.",
     open_in_sudokupad: "Open in SudokuPad",
     details: "Details",
     details_lead: "What the app reported, in English for a bug report:",
@@ -666,6 +688,56 @@ pub static EN: Ui = Ui {
         "drawn shapes or text",
         "other rules",
     ],
+    cell_note: [
+        "cage of {n} cells, sum {s}",
+        "cage of {n} cells",
+        "thermometer, cell {p} of {n} from the bulb",
+        "arrow circle, shaft of {n} cells",
+        "on an arrow's shaft of {n} cells",
+        "white dot with {cell}",
+        "black dot with {cell}",
+        "{x} with {cell}",
+        "on a German whispers line of {n} cells",
+        "on a renban line of {n} cells",
+        "on a palindrome line of {n} cells",
+        "on a diagonal",
+        "in an extra region of {n} cells",
+        "even",
+        "odd",
+        "on a little killer diagonal, sum {s}",
+        "in a row or column with sandwich sum {s}",
+    ],
+    rules_title: "Rules",
+    rules_by: "by {author}",
+    rules_none: "The puzzle comes with no rules text: the usual Sudoku rules, and what is drawn.",
+    checked_cage_sum: "The cage at {cell} adds up to {got}, not {sum}.",
+    checked_cage_repeat: "The cage at {cell} holds a digit twice.",
+    checked_broken: "The {what} at {cell} is broken.",
+    constraint_names: [
+        "cage",
+        "little killer clue",
+        "sandwich clue",
+        "arrow",
+        "thermometer",
+        "dot",
+        "X or V",
+        "dot rule",
+        "XV rule",
+        "whispers line",
+        "renban line",
+        "palindrome line",
+        "diagonal",
+        "anti-knight rule",
+        "anti-king rule",
+        "non-consecutive rule",
+        "extra region",
+        "disjoint groups rule",
+        "odd or even cell",
+        "region",
+    ],
+    hint_variant: "The next step needs the variant's own logic, which inkdoku does not explain yet.",
+    hint_irregular: "The regions are irregular: inkdoku's techniques are for boxes, so it gives no hint here yet.",
+    open_fpuzzles: "Open in f-puzzles",
 };
 
 pub static DE: Ui = Ui {
@@ -835,7 +907,7 @@ pub static DE: Ui = Ui {
     checked_so_far: "Bisher kein Fehler; noch {n} Zellen.",
     link_damaged: "Der Link ist beschädigt oder abgeschnitten (vielleicht wurde er nicht vollständig kopiert).",
     link_newer: "Der Link stammt von einem neueren inkdoku: aktualisiere die App, um ihn zu öffnen.",
-    link_variant: "{source} enthält ein Rätsel mit Regeln, die inkdoku nicht spielt: {rules}. inkdoku spielt klassisches Sudoku.",
+    link_variant: "{source} enthält ein Rätsel mit Regeln, die inkdoku nicht spielt: {rules}. inkdoku spielt klassisches Sudoku und seine gängigen Varianten.",
     open_in_sudokupad: "In SudokuPad öffnen",
     details: "Einzelheiten",
     details_lead: "Was die App gemeldet hat, auf Englisch für einen Fehlerbericht:",
@@ -983,6 +1055,56 @@ pub static DE: Ui = Ui {
         "gezeichnete Formen oder Text",
         "weitere Regeln",
     ],
+    cell_note: [
+        "Käfig aus {n} Zellen, Summe {s}",
+        "Käfig aus {n} Zellen",
+        "Thermometer, Zelle {p} von {n} ab der Kugel",
+        "Pfeilkreis, Schaft aus {n} Zellen",
+        "auf einem Pfeilschaft aus {n} Zellen",
+        "weißer Punkt mit {cell}",
+        "schwarzer Punkt mit {cell}",
+        "{x} mit {cell}",
+        "auf einer German-Whispers-Linie aus {n} Zellen",
+        "auf einer Renban-Linie aus {n} Zellen",
+        "auf einer Palindrom-Linie aus {n} Zellen",
+        "auf einer Diagonale",
+        "in einer Zusatzregion aus {n} Zellen",
+        "gerade",
+        "ungerade",
+        "auf einer Little-Killer-Diagonale, Summe {s}",
+        "in einer Zeile oder Spalte mit Sandwich-Summe {s}",
+    ],
+    rules_title: "Regeln",
+    rules_by: "von {author}",
+    rules_none: "Das Rätsel hat keinen Regeltext: die üblichen Sudoku-Regeln und was eingezeichnet ist.",
+    checked_cage_sum: "Der Käfig bei {cell} ergibt {got}, nicht {sum}.",
+    checked_cage_repeat: "Der Käfig bei {cell} enthält eine Ziffer doppelt.",
+    checked_broken: "Die Bedingung „{what}“ bei {cell} ist verletzt.",
+    constraint_names: [
+        "Käfig",
+        "Little-Killer-Hinweis",
+        "Sandwich-Hinweis",
+        "Pfeil",
+        "Thermometer",
+        "Punkt",
+        "X oder V",
+        "Punkt-Regel",
+        "XV-Regel",
+        "Whispers-Linie",
+        "Renban-Linie",
+        "Palindrom-Linie",
+        "Diagonale",
+        "Anti-Springer-Regel",
+        "Anti-König-Regel",
+        "Nicht-aufeinanderfolgend-Regel",
+        "Zusatzregion",
+        "Disjunkte-Gruppen-Regel",
+        "gerade oder ungerade Zelle",
+        "Region",
+    ],
+    hint_variant: "Der nächste Schritt braucht die eigene Logik der Variante, die inkdoku noch nicht erklärt.",
+    hint_irregular: "Die Regionen sind unregelmäßig: inkdokus Techniken gelten für Blöcke, daher hier noch kein Tipp.",
+    open_fpuzzles: "In f-puzzles öffnen",
 };
 
 pub static ES: Ui = Ui {
@@ -1152,7 +1274,7 @@ pub static ES: Ui = Ui {
     checked_so_far: "Sin errores por ahora; faltan {n} celdas.",
     link_damaged: "El enlace está dañado o cortado (quizá no se copió entero).",
     link_newer: "El enlace es de un inkdoku más nuevo: actualiza la aplicación para abrirlo.",
-    link_variant: "{source} contiene un sudoku con reglas que inkdoku no juega: {rules}. inkdoku juega el sudoku clásico.",
+    link_variant: "{source} contiene un sudoku con reglas que inkdoku no juega: {rules}. inkdoku juega el sudoku clásico y sus variantes habituales.",
     open_in_sudokupad: "Abrir en SudokuPad",
     details: "Detalles",
     details_lead: "Lo que informó la aplicación, en inglés para un informe de error:",
@@ -1300,6 +1422,56 @@ pub static ES: Ui = Ui {
         "formas o texto dibujados",
         "otras reglas",
     ],
+    cell_note: [
+        "jaula de {n} casillas, suma {s}",
+        "jaula de {n} casillas",
+        "termómetro, casilla {p} de {n} desde el bulbo",
+        "círculo de flecha, cuerpo de {n} casillas",
+        "en el cuerpo de una flecha de {n} casillas",
+        "punto blanco con {cell}",
+        "punto negro con {cell}",
+        "{x} con {cell}",
+        "en una línea German whispers de {n} casillas",
+        "en una línea renban de {n} casillas",
+        "en una línea palíndromo de {n} casillas",
+        "en una diagonal",
+        "en una región extra de {n} casillas",
+        "par",
+        "impar",
+        "en una diagonal little killer, suma {s}",
+        "en una fila o columna con suma sándwich {s}",
+    ],
+    rules_title: "Reglas",
+    rules_by: "de {author}",
+    rules_none: "El puzzle no trae texto de reglas: las reglas habituales del sudoku y lo que está dibujado.",
+    checked_cage_sum: "La jaula en {cell} suma {got}, no {sum}.",
+    checked_cage_repeat: "La jaula en {cell} tiene un dígito repetido.",
+    checked_broken: "No se cumple la restricción «{what}» en {cell}.",
+    constraint_names: [
+        "jaula",
+        "pista little killer",
+        "pista sándwich",
+        "flecha",
+        "termómetro",
+        "punto",
+        "X o V",
+        "regla de puntos",
+        "regla XV",
+        "línea whispers",
+        "línea renban",
+        "línea palíndromo",
+        "diagonal",
+        "regla anti-caballo",
+        "regla anti-rey",
+        "regla no consecutiva",
+        "región extra",
+        "regla de grupos disjuntos",
+        "casilla par o impar",
+        "región",
+    ],
+    hint_variant: "El siguiente paso necesita la lógica propia de la variante, que inkdoku aún no explica.",
+    hint_irregular: "Las regiones son irregulares: las técnicas de inkdoku son para cajas, así que aquí aún no da pistas.",
+    open_fpuzzles: "Abrir en f-puzzles",
 };
 
 pub static KO: Ui = Ui {
@@ -1469,7 +1641,7 @@ pub static KO: Ui = Ui {
     checked_so_far: "아직 실수 없음, {n}칸 남았습니다.",
     link_damaged: "링크가 손상되었거나 잘렸습니다(전체가 복사되지 않았을 수 있습니다).",
     link_newer: "더 새로운 inkdoku에서 만든 링크입니다. 열려면 앱을 업데이트하세요.",
-    link_variant: "{source}에는 inkdoku가 지원하지 않는 규칙이 있는 퍼즐이 있습니다: {rules}. inkdoku는 클래식 스도쿠만 지원합니다.",
+    link_variant: "{source}에는 inkdoku가 지원하지 않는 규칙이 있는 퍼즐이 있습니다: {rules}. inkdoku는 클래식 스도쿠와 흔한 변형을 지원합니다.",
     open_in_sudokupad: "SudokuPad에서 열기",
     details: "자세히",
     details_lead: "앱이 보고한 내용 (오류 보고용 영어 원문):",
@@ -1617,6 +1789,56 @@ pub static KO: Ui = Ui {
         "그려진 도형이나 글자",
         "기타 규칙",
     ],
+    cell_note: [
+        "{n}칸 케이지, 합 {s}",
+        "{n}칸 케이지",
+        "온도계, 구에서 {n}칸 중 {p}번째",
+        "화살표 원, 화살 {n}칸",
+        "{n}칸 화살 위",
+        "{cell}과 흰 점",
+        "{cell}과 검은 점",
+        "{cell}과 {x}",
+        "{n}칸 저먼 위스퍼 선 위",
+        "{n}칸 렌반 선 위",
+        "{n}칸 회문 선 위",
+        "대각선 위",
+        "{n}칸 추가 영역 안",
+        "짝수",
+        "홀수",
+        "리틀 킬러 대각선 위, 합 {s}",
+        "샌드위치 합 {s}인 행 또는 열",
+    ],
+    rules_title: "규칙",
+    rules_by: "출제: {author}",
+    rules_none: "이 퍼즐에는 규칙 설명이 없습니다: 보통 스도쿠 규칙과 그려진 것을 따릅니다.",
+    checked_cage_sum: "{cell}의 케이지 합이 {sum}이 아니라 {got}입니다.",
+    checked_cage_repeat: "{cell}의 케이지에 같은 숫자가 두 번 있습니다.",
+    checked_broken: "{cell}의 {what} 조건이 깨졌습니다.",
+    constraint_names: [
+        "케이지",
+        "리틀 킬러 힌트",
+        "샌드위치 힌트",
+        "화살표",
+        "온도계",
+        "점",
+        "X 또는 V",
+        "점 규칙",
+        "XV 규칙",
+        "위스퍼 선",
+        "렌반 선",
+        "회문 선",
+        "대각선",
+        "안티 나이트 규칙",
+        "안티 킹 규칙",
+        "비연속 규칙",
+        "추가 영역",
+        "분리 그룹 규칙",
+        "홀짝 칸",
+        "영역",
+    ],
+    hint_variant: "다음 단계에는 변형 규칙 고유의 논리가 필요한데, inkdoku는 아직 설명하지 못합니다.",
+    hint_irregular: "영역이 불규칙합니다: inkdoku의 기법은 상자용이라 여기서는 아직 힌트를 주지 않습니다.",
+    open_fpuzzles: "f-puzzles에서 열기",
 };
 
 /// The strings of a language.
@@ -1665,6 +1887,89 @@ pub fn rule_name(lang: Lang, rule: Rule) -> &'static str {
 /// The rules' names in the player's words, joined.
 pub fn rule_names(lang: Lang, rules: &[Rule]) -> String {
     rules.iter().map(|&r| rule_name(lang, r)).collect::<Vec<_>>().join(", ")
+}
+
+/// What a variant's constraint says about a cell, in the player's words ("cage of 3 cells,
+/// sum 15").
+pub fn cell_note(t: &Ui, size: Size, note: &CellNote) -> String {
+    let n = |v: usize| v.to_string();
+    let w = &t.cell_note;
+    let name = |c: Cell| inkdoku_engine::geometry::cell_name(size, c);
+    match note {
+        CellNote::Cage { cells, sum: Some(s) } => fill(w[0], &[("n", &n(*cells)), ("s", &s.to_string())]),
+        CellNote::Cage { cells, sum: None } => fill(w[1], &[("n", &n(*cells))]),
+        CellNote::Thermometer { position, length } => fill(w[2], &[("p", &n(*position)), ("n", &n(*length))]),
+        CellNote::ArrowCircle { shaft } => fill(w[3], &[("n", &n(*shaft))]),
+        CellNote::ArrowShaft { length } => fill(w[4], &[("n", &n(*length))]),
+        CellNote::Dot { dot: Dot::White, with } => fill(w[5], &[("cell", &name(*with))]),
+        CellNote::Dot { dot: Dot::Black, with } => fill(w[6], &[("cell", &name(*with))]),
+        CellNote::Xv { sum, with } => fill(w[7], &[("x", if *sum == 10 { "X" } else { "V" }), ("cell", &name(*with))]),
+        CellNote::Line { kind, length } => {
+            let i = match kind {
+                LineKind::Whispers => 8,
+                LineKind::Renban => 9,
+                LineKind::Palindrome => 10,
+            };
+            fill(w[i], &[("n", &n(*length))])
+        }
+        CellNote::Diagonal { .. } => w[11].to_string(),
+        CellNote::ExtraRegion { cells } => fill(w[12], &[("n", &n(*cells))]),
+        CellNote::Parity { even } => w[if *even { 13 } else { 14 }].to_string(),
+        CellNote::LittleKiller { sum, .. } => fill(w[15], &[("s", &sum.to_string())]),
+        CellNote::Sandwich { sum, .. } => fill(w[16], &[("s", &sum.to_string())]),
+    }
+}
+
+/// What Check says of the first broken constraint of a variant ("The cage at r1c1 adds up to
+/// 17, not 15.").
+pub fn broken_constraint(t: &Ui, puzzle: &Puzzle, grid: &Grid, v: &Violation) -> String {
+    let size = puzzle.size();
+    let at = v.cells.first().map(|&c| inkdoku_engine::geometry::cell_name(size, c)).unwrap_or_default();
+    let constraint = match v.source {
+        Source::Constraint(i) => puzzle.constraints.get(i),
+        Source::Region(_) => return fill(t.checked_broken, &[("what", t.constraint_names[19]), ("cell", &at)]),
+    };
+    if let Some(Constraint::Killer { cells, sum }) = constraint {
+        let first = cells.iter().min_by_key(|c| c.index()).map(|&c| inkdoku_engine::geometry::cell_name(size, c)).unwrap_or_default();
+        let digits: Vec<u16> = cells.iter().filter_map(|&c| grid.get(c)).map(|d| u16::from(d.get())).collect();
+        let mut seen = digits.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        if seen.len() < digits.len() {
+            return fill(t.checked_cage_repeat, &[("cell", &first)]);
+        }
+        if let Some(sum) = sum {
+            let got: u16 = digits.iter().sum();
+            return fill(t.checked_cage_sum, &[("cell", &first), ("got", &got.to_string()), ("sum", &sum.to_string())]);
+        }
+    }
+    let kind = constraint.map_or(19, constraint_kind);
+    fill(t.checked_broken, &[("what", t.constraint_names[kind]), ("cell", &at)])
+}
+
+/// The index of a constraint's kind in `Ui::constraint_names`.
+fn constraint_kind(c: &Constraint) -> usize {
+    match c {
+        Constraint::Killer { .. } => 0,
+        Constraint::LittleKiller { .. } => 1,
+        Constraint::Sandwich { .. } => 2,
+        Constraint::Arrow { .. } => 3,
+        Constraint::Thermometer { .. } => 4,
+        Constraint::Kropki { .. } => 5,
+        Constraint::Xv { .. } => 6,
+        Constraint::KropkiNegative { .. } => 7,
+        Constraint::XvNegative => 8,
+        Constraint::Whispers { .. } => 9,
+        Constraint::Renban { .. } => 10,
+        Constraint::Palindrome { .. } => 11,
+        Constraint::Diagonal { .. } => 12,
+        Constraint::AntiKnight => 13,
+        Constraint::AntiKing => 14,
+        Constraint::NonConsecutive => 15,
+        Constraint::ExtraRegion { .. } => 16,
+        Constraint::DisjointGroups => 17,
+        Constraint::Parity { .. } => 18,
+    }
 }
 
 /// A level's name.

@@ -190,14 +190,16 @@ pub enum Dialog {
     },
     /// Share the puzzle: link, text, file, print.
     Share,
+    /// A variant's title, author and rules text.
+    Rules,
     /// Asking before a shared or opened puzzle replaces the game in progress.
-    ConfirmOpen(inkdoku_engine::share::Shared),
+    ConfirmOpen(inkdoku_engine::share::SharedPuzzle),
     /// Print a set of new puzzles.
     PrintSet,
     /// The game is played in another tab.
     OtherTab,
     /// A link was opened in a tab that follows another: play it here?
-    OpenHere(inkdoku_engine::share::Shared),
+    OpenHere(inkdoku_engine::share::SharedPuzzle),
     /// A save failed for lack of space: said, with what can go to make room; `kept`: where
     /// the game is meanwhile.
     StorageFull {

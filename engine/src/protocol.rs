@@ -20,6 +20,7 @@ use crate::grid::Grid;
 use crate::hint::{Advice, advise};
 use crate::rating::{self, Rating};
 use crate::solver;
+use crate::variant::{self, Puzzle};
 use serde::{Deserialize, Serialize};
 
 /// A request from the app.
@@ -37,8 +38,14 @@ pub struct Request {
 pub enum Task {
     /// Make a puzzle.
     Generate { options: Options },
-    /// Count a puzzle's solutions (up to 2), and rate it when it has exactly one.
-    Analyze { puzzle: Grid },
+    /// Count a puzzle's solutions (up to 2), and rate it when it has exactly one. `variant`,
+    /// when given (its givens are `puzzle`), is counted with the variant solver and not rated
+    /// (the grades are the classic techniques').
+    Analyze {
+        puzzle: Grid,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        variant: Option<Puzzle>,
+    },
     /// Advice from the player's digits (givens included) and candidate state
     /// (`Game::candidates`; none for every candidate the digits allow): see `hint::advise`.
     /// `givens` tells the player's entries from the puzzle's digits (optional: without it every
@@ -100,7 +107,8 @@ pub fn handle(text: &str, progress: &mut dyn FnMut(Reply)) -> Reply {
                 None => Reply::Error { id: Some(id), message: "generation was cancelled".into() },
             }
         }
-        Task::Analyze { puzzle } => analyze(id, &puzzle, ANALYZE_BUDGET),
+        Task::Analyze { variant: Some(variant), .. } if !variant.is_classic() => analyze_variant(id, &variant, ANALYZE_BUDGET),
+        Task::Analyze { puzzle, .. } => analyze(id, &puzzle, ANALYZE_BUDGET),
         Task::Hint { digits, givens, candidates, solution } => {
             Reply::Hint { id, advice: advise(&digits, givens.as_ref(), candidates.as_deref(), solution.as_ref()) }
         }
@@ -117,6 +125,17 @@ fn analyze(id: u32, puzzle: &Grid, budget: u64) -> Reply {
     let solution = if unique { r.solutions.into_iter().next() } else { None };
     let rating = unique.then(|| rating::rate(puzzle));
     Reply::Analyzed { id, count: r.count, solution, rating }
+}
+
+fn analyze_variant(id: u32, puzzle: &Puzzle, budget: u64) -> Reply {
+    match variant::solve_within(puzzle, 2, 1, budget) {
+        Ok(Some(r)) => {
+            let solution = if r.count == 1 { r.solutions.into_iter().next() } else { None };
+            Reply::Analyzed { id, count: r.count, solution, rating: None }
+        }
+        Ok(None) => Reply::TooHard { id },
+        Err(e) => Reply::Error { id: Some(id), message: e.to_string() },
+    }
 }
 
 /// The id of a request that failed to parse as a whole, if its `id` field can be read.

@@ -77,7 +77,7 @@ fn valid_save(rng: &mut Rng) -> String {
 fn valid_request(rng: &mut Rng) -> String {
     let givens: Grid = PUZZLE.to_string().try_into().unwrap();
     let task = match rng.below(3) {
-        0 => Task::Analyze { puzzle: givens },
+        0 => Task::Analyze { puzzle: givens, variant: None },
         1 => Task::Hint {
             digits: givens.clone(),
             givens: Some(givens.clone()),
@@ -130,7 +130,7 @@ fn saves_and_worker_messages_never_panic() {
                 mutate(&mut rng, &requests[k])
             };
             let cheap = serde_json::from_str::<Request>(&text).is_ok_and(|r| match &r.task {
-                Task::Analyze { puzzle } | Task::Hint { digits: puzzle, .. } => puzzle.size() != Size::Sixteen,
+                Task::Analyze { puzzle, .. } | Task::Hint { digits: puzzle, .. } => puzzle.size() != Size::Sixteen,
                 Task::Generate { .. } => false,
             });
             if cheap || serde_json::from_str::<Request>(&text).is_err() {

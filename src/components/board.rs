@@ -13,6 +13,7 @@ use crate::state::zoom::{self, CELL};
 use crate::state::{Phase, Store};
 use gloo_timers::callback::Timeout;
 use inkdoku_engine::step::Step;
+use inkdoku_engine::variant::Shape;
 use inkdoku_engine::{Cell, Digit, DigitSet, Grid, House, Size};
 use leptos::prelude::*;
 
@@ -124,6 +125,10 @@ pub struct CellView {
     pub hint_place: Option<Digit>,
     /// The hint removes these candidates here.
     pub hint_remove: DigitSet,
+    /// A variant's cage sum is written in the top-left corner: corner marks start elsewhere.
+    pub cage_label: bool,
+    /// What a variant's constraints say about the cell, in the player's words (its name).
+    pub about: Vec<String>,
 }
 
 /// The accessible label of a cell, e.g. "Row 3, column 5, 7, given".
@@ -139,6 +144,10 @@ pub fn cell_label(t: &Ui, size: Size, cell: Cell, v: &CellView) -> String {
         }
         None => fill(t.cell_empty, &[("r", &r), ("c", &c)]),
     };
+    for note in &v.about {
+        label.push_str(", ");
+        label.push_str(note);
+    }
     for (marks, template) in [(v.corner, t.cell_corner), (v.centre, t.cell_centre)] {
         if !marks.is_empty() {
             let digits: Vec<String> = marks.iter().map(|d| size.digit_char(d).to_string()).collect();
@@ -181,15 +190,22 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
         let size = game.size();
         let grid = game.grid();
         let board = game.board();
-        let conflicts: Vec<Cell> = if settings.show_conflicts || phase == Phase::Enter {
-            grid.conflicts().into_iter().flat_map(|c| c.cells).collect()
-        } else {
-            Vec::new()
-        };
+        let conflicts: Vec<Cell> = if settings.show_conflicts || phase == Phase::Enter { game.conflict_cells() } else { Vec::new() };
         let incorrect = if settings.show_incorrect { game.incorrect_cells() } else { Vec::new() };
         let highlight = active.or_else(|| selected.and_then(|c| grid.get(c)));
         let candidates = if settings.show_candidates { game.candidates() } else { Vec::new() };
         let (red, blue) = if settings.show_candidates { candidate_colours(&grid, &candidates) } else { (Vec::new(), Vec::new()) };
+        let t = store.ui();
+        let variant = game.variant();
+        let labels: Vec<Cell> = variant.map_or_else(Vec::new, |p| {
+            p.shapes()
+                .into_iter()
+                .filter_map(|s| match s {
+                    Shape::Cage { sum: Some(_), label_cell, .. } => Some(label_cell),
+                    _ => None,
+                })
+                .collect()
+        });
         size.cells()
             .map(|cell| {
                 let digit = grid.get(cell);
@@ -228,6 +244,9 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
                     hint_house: hint.is_some_and(|h| in_houses(size, &h.houses, cell)),
                     hint_place: hint.and_then(|h| placement(h, cell)),
                     hint_remove: hint.map_or(DigitSet::EMPTY, |h| removals(h, cell)),
+                    cage_label: labels.contains(&cell),
+                    about: variant
+                        .map_or_else(Vec::new, |p| p.cell_notes(cell).iter().map(|n| crate::i18n::cell_note(t, size, n)).collect()),
                 }
             })
             .collect()
@@ -290,6 +309,11 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
     let n = size.side();
     let k = size.box_side();
     let (thin, thick) = grid_lines(size);
+    // Irregular regions: every inner line thin (the regions' borders are the constraint
+    // layer's), the outer border thick.
+    let full = n as f64 * CELL;
+    let (all_thin, border) = (format!("{thin}{thick}"), format!("M0 0H{full}V{full}H0Z"));
+    let irregular = Memo::new(move |_| store.game.with(|g| g.variant().is_some_and(|p| p.regions.is_some())));
     let views = Memo::new(move |_| cell_views(&store));
     // The focus view (small screens): what the board shows, and which cells are outside the
     // magnified window (dimmed, still cells of the grid).
@@ -305,12 +329,39 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
         }
     };
     let stop_peek = move || peek_timer.set_value(None);
+    let memos: Vec<Memo<CellView>> =
+        size.cells().map(|cell| Memo::new(move |_| views.with(|v| v.get(cell.index()).cloned().unwrap_or_default()))).collect();
+    // The cells' backgrounds and paint, under a variant's constraints (`ConstraintLayer`),
+    // which lie under the digits and marks of the cells themselves (the grid's rows below).
+    let backs = size
+        .cells()
+        .map(|cell| {
+            let view_of = memos[cell.index()];
+            let (x, y) = (size.col_of(cell) as f64 * CELL, size.row_of(cell) as f64 * CELL);
+            view! {
+                <g aria-hidden="true" class=move || cell_class(&view_of.get())
+                   class:outside=move || window.get().is_some_and(|w| !w.contains(size, cell))>
+                    <rect x=x y=y width=CELL height=CELL class="cell-bg" />
+                    {move || {
+                        let v = view_of.get();
+                        wedges(v.colours).into_iter().map(|(n, points)| {
+                            let points: String = points.iter().map(|(px, py)| format!("{:.1},{:.1} ", x + px * CELL, y + py * CELL)).collect();
+                            view! {
+                                <polygon points=points.clone() class=format!("paint paint-{n}") />
+                                <polygon points=points fill=format!("url(#pattern-{n})") class="paint-pattern" />
+                            }
+                        }).collect_view()
+                    }}
+                </g>
+            }
+        })
+        .collect_view();
     let rows = (0..n)
         .map(|r| {
             let cells = (0..n)
                 .map(|c| {
                     let cell = size.cell(r, c);
-                    let view_of = Memo::new(move |_| views.with(|v| v.get(cell.index()).cloned().unwrap_or_default()));
+                    let view_of = memos[cell.index()];
                     let (x, y) = (c as f64 * CELL, r as f64 * CELL);
                     let note_size = CELL / k as f64;
                     view! {
@@ -335,17 +386,7 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
                            }
                            on:pointerleave=move |_| { stop_peek(); peek.set(None); }
                         >
-                            <rect x=x y=y width=CELL height=CELL class="cell-bg" />
-                            {move || {
-                                let v = view_of.get();
-                                wedges(v.colours).into_iter().map(|(n, points)| {
-                                    let points: String = points.iter().map(|(px, py)| format!("{:.1},{:.1} ", x + px * CELL, y + py * CELL)).collect();
-                                    view! {
-                                        <polygon points=points.clone() class=format!("paint paint-{n}") />
-                                        <polygon points=points fill=format!("url(#pattern-{n})") class="paint-pattern" />
-                                    }
-                                }).collect_view()
-                            }}
+                            <rect x=x y=y width=CELL height=CELL class="cell-hit" />
                             <path class="incorrect-flag" d=format!("M{} {}h-22l22 22z", x + CELL, y) />
                             {move || {
                                 let v = view_of.get();
@@ -389,8 +430,10 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
                             }}
                             {move || {
                                 let v = view_of.get();
+                                // A cage's sum has the top-left corner: the marks start at the next.
+                                let slots = if v.cage_label { &CORNERS[1..] } else { &CORNERS[..] };
                                 let corner = v.corner.iter().enumerate().map(|(i, d)| {
-                                    let (fx, fy) = CORNERS[i % CORNERS.len()];
+                                    let (fx, fy) = slots[i % slots.len()];
                                     view! {
                                         <text x=x + fx * CELL y=y + fy * CELL + 1.0 class="corner-mark" font-size=CELL * 0.24
                                               dominant-baseline="central" text-anchor="middle">
@@ -443,9 +486,11 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
              aria-rowcount=n aria-colcount=n preserveAspectRatio="xMidYMid meet" tabindex="0"
              aria-activedescendant=move || store.selected.get().map(|cell| cell_id(size.row_of(cell), size.col_of(cell)))>
             {patterns()}
+            {backs}
+            <path d=move || if irregular.get() { all_thin.clone() } else { thin.clone() } class="lines-thin" aria-hidden="true" />
+            <crate::components::constraints::ConstraintLayer store=store size=size />
             {rows}
-            <path d=thin class="lines-thin" aria-hidden="true" />
-            <path d=thick class="lines-box" aria-hidden="true" />
+            <path d=move || if irregular.get() { border.clone() } else { thick.clone() } class="lines-box" aria-hidden="true" />
             <crate::components::chain::ChainOverlay store=store size=size />
             <crate::components::together::PeersOverlay store=store size=size />
         </svg>

@@ -130,6 +130,10 @@ pub fn GameTools(store: Store) -> impl IntoView {
                         on:click=move |_| toggle(Menu::Savepoints)>{move || store.ui().marks}</button>
                 <button type="button" class="tool" on:click=move |_| controller::new_game_clicked(store)>{move || store.ui().new_game}</button>
                 <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Share))>{move || store.ui().share}</button>
+                // A variant's rules (its setter's text): only on a variant.
+                <Show when=move || store.game.with(|g| g.variant().is_some())>
+                    <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Rules))>{move || store.ui().rules_title}</button>
+                </Show>
                 <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Settings))>{move || store.ui().settings}</button>
             </Show>
         </div>

@@ -32,6 +32,7 @@ pub fn Dialogs(store: Store) -> impl IntoView {
                 Dialog::Message { title, text, details } => message(store, title, text, details).into_any(),
                 Dialog::Won { time_ms, best_ms, new_best } => won(store, time_ms, best_ms, new_best).into_any(),
                 Dialog::Share => share(store).into_any(),
+                Dialog::Rules => rules(store).into_any(),
                 Dialog::ConfirmOpen(shared) => confirm_open(store, shared).into_any(),
                 Dialog::PrintSet => print_set(store).into_any(),
                 Dialog::OtherTab => other_tab(store).into_any(),
@@ -369,15 +370,37 @@ fn share(store: Store) -> impl IntoView {
                 }}
                 <button type="button" on:click=move |_| close(store)>{move || store.ui().close}</button>
             </div>
-            // The puzzle for SudokuPad's players (its givens as an f-puzzles payload).
+            // The puzzle for SudokuPad's players (its givens as an f-puzzles payload), and for
+            // f-puzzles' (with every constraint, which f-puzzles reads back).
             <p class="other-apps">
                 <a href=controller::sudokupad_url(store) target="_blank" rel="noopener noreferrer">{move || store.ui().open_in_sudokupad}</a>
+                " "
+                <a href=controller::fpuzzles_url(store) target="_blank" rel="noopener noreferrer">{move || store.ui().open_fpuzzles}</a>
             </p>
         </div>
     }
 }
 
-fn confirm_open(store: Store, shared: inkdoku_engine::share::Shared) -> impl IntoView {
+/// A variant's title, author and rules, as its setter wrote them.
+fn rules(store: Store) -> impl IntoView {
+    let about = store.game.with_untracked(|g| g.variant().map(|p| p.about.clone()).unwrap_or_default());
+    let title = (!about.title.is_empty()).then(|| about.title.clone());
+    let author = (!about.author.is_empty()).then(|| fill(store.t().rules_by, &[("author", &about.author)]));
+    let text = if about.rules.is_empty() { store.t().rules_none.to_string() } else { about.rules.clone() };
+    view! {
+        <div class="dialog rules" role="dialog" aria-modal="true" aria-labelledby="rules-title">
+            <h2 id="rules-title">{move || store.ui().rules_title}</h2>
+            {title.map(|t| view! { <p class="rules-puzzle">{t}</p> })}
+            {author.map(|a| view! { <p class="rules-author">{a}</p> })}
+            <p class="rules-text">{text}</p>
+            <div class="buttons">
+                <button type="button" class="primary" autofocus on:click=move |_| close(store)>{move || store.ui().close}</button>
+            </div>
+        </div>
+    }
+}
+
+fn confirm_open(store: Store, shared: inkdoku_engine::share::SharedPuzzle) -> impl IntoView {
     let shared = StoredValue::new(shared);
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="open-title">
@@ -392,7 +415,7 @@ fn confirm_open(store: Store, shared: inkdoku_engine::share::Shared) -> impl Int
 }
 
 /// A link opened in a tab that follows another: take over and play it here, or just watch.
-fn open_here(store: Store, shared: inkdoku_engine::share::Shared) -> impl IntoView {
+fn open_here(store: Store, shared: inkdoku_engine::share::SharedPuzzle) -> impl IntoView {
     let shared = StoredValue::new(shared);
     let open = move |_| {
         store.dialog.set(None);

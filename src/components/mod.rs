@@ -2,6 +2,7 @@
 pub mod board;
 pub mod chain;
 pub mod chip;
+pub mod constraints;
 pub mod controls;
 pub mod dialogs;
 pub mod ink;

@@ -149,7 +149,7 @@ pub fn finish_entering(store: Store) {
         return;
     }
     let grid = puzzle.clone();
-    ask_waiting(store, store.t().checking, Task::Analyze { puzzle }, move |reply| answered_entering(store, &grid, reply));
+    ask_waiting(store, store.t().checking, Task::Analyze { puzzle, variant: None }, move |reply| answered_entering(store, &grid, reply));
 }
 
 /// The worker's answer to a puzzle typed in.

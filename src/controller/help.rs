@@ -4,7 +4,7 @@
 use super::*;
 use inkdoku_engine::geometry::Candidate;
 use inkdoku_engine::lang::PageText;
-use inkdoku_engine::step::PageKind;
+use inkdoku_engine::step::{PageKind, Technique};
 
 /// Undo back to the last position from which the puzzle can still be solved.
 pub fn undo_to_solvable(store: Store) {
@@ -28,6 +28,13 @@ pub fn hint(store: Store) {
     if store.game.with_untracked(|g| g.is_solved()) {
         return;
     }
+    // The techniques reason on rows, columns and boxes: on irregular regions some of them
+    // would give wrong steps, so none is offered (never a wrong step).
+    let (variant, irregular) = store.game.with_untracked(|g| (g.variant().is_some(), g.variant().is_some_and(|p| p.regions.is_some())));
+    if irregular {
+        store.status.set(store.t().hint_irregular.into());
+        return;
+    }
     let (size, digits, givens, candidates, solution) =
         store.game.with_untracked(|g| (g.size(), g.grid(), g.givens().clone(), g.candidates(), g.solution().cloned()));
     let asked = (digits.clone(), candidates.clone());
@@ -39,6 +46,13 @@ pub fn hint(store: Store) {
         }
         let names = |cells: &[Cell]| cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(", ");
         match reply {
+            // On a variant, the candidates are the constraints' (`Game::candidates`), so the
+            // classic techniques' steps hold; a step from the solution, or one that assumes the
+            // classic rules alone make the answer unique, is not a reason the player can follow.
+            Reply::Hint { advice: Advice::Step { step }, .. } if variant && needs_variant_logic(step.technique) => {
+                store.status.set(store.t().hint_variant.into());
+            }
+            Reply::Hint { advice: Advice::Nothing, .. } if variant => store.status.set(store.t().hint_variant.into()),
             Reply::Hint { advice: Advice::Step { step }, .. } => {
                 let text = inkdoku_engine::lang::explain(&step, size, store.lang_now());
                 store.highlights.set(Highlights { hint: Some(step), ..Highlights::default() });
@@ -57,6 +71,27 @@ pub fn hint(store: Store) {
             _ => {}
         }
     });
+}
+
+/// Whether a step is no reason on a variant: a reveal from the solution (the techniques found
+/// nothing), or a uniqueness argument (a deadly pattern of the classic rules may break a
+/// constraint, so it proves nothing there).
+fn needs_variant_logic(t: Technique) -> bool {
+    use Technique::*;
+    matches!(
+        t,
+        Reveal
+            | UniqueRectangle1
+            | UniqueRectangle2
+            | UniqueRectangle3
+            | UniqueRectangle4
+            | UniqueRectangle5
+            | UniqueRectangle6
+            | HiddenRectangle
+            | Bug1
+            | AvoidableRectangle1
+            | AvoidableRectangle2
+    )
 }
 
 /// Applies the hint on show.
@@ -142,6 +177,13 @@ pub fn check(store: Store) {
     let names = |cells: &[Cell]| cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(", ");
     let (text, cells) = match &check {
         Check::Solved => (t.checked_solved.to_string(), Vec::new()),
+        Check::Broken { violations } => store.game.with_untracked(|g| {
+            let text = match (g.variant(), violations.first()) {
+                (Some(p), Some(v)) => crate::i18n::broken_constraint(t, p, &g.grid(), v),
+                _ => t.checked_solved.to_string(),
+            };
+            (text, violations.iter().flat_map(|v| v.cells.clone()).collect())
+        }),
         Check::WrongDigits { cells } => {
             let template = if cells.len() == 1 { t.checked_wrong_one } else { t.checked_wrong_many };
             (fill(template, &[("cells", &names(cells))]), cells.clone())

@@ -64,7 +64,7 @@ use inkdoku_engine::generator::Options;
 use inkdoku_engine::geometry::cell_name;
 use inkdoku_engine::hint::Advice;
 use inkdoku_engine::protocol::{Reply, Task};
-use inkdoku_engine::share::{self, Progress, Shared};
+use inkdoku_engine::share::{self, Progress, SharedPuzzle};
 use inkdoku_engine::{Cell, Digit, Grid, House, Size};
 use leptos::prelude::*;
 

@@ -40,7 +40,7 @@ pub fn open_text(store: Store, text: &str, source: &str) -> bool {
         return true;
     }
     store.joining.set_value(key.map(|k| k.map_err(|e| leptos::logging::warn!("inkdoku: {e}"))));
-    match share::parse(&text) {
+    match share::parse_puzzle(&text) {
         Ok(shared) => {
             open_shared(store, shared);
             true
@@ -53,13 +53,13 @@ pub fn open_text(store: Store, text: &str, source: &str) -> bool {
 }
 
 /// Asks before replacing a game in progress (setting), then loads the puzzle.
-pub fn open_shared(store: Store, shared: Shared) {
+pub fn open_shared(store: Store, shared: SharedPuzzle) {
     open_shared_noting(store, shared, None);
 }
 
 /// `open_shared`, with a message to show once the puzzle is on the board (what of a file
 /// could not be restored); an open that fails or is cancelled drops it with the next open.
-fn open_shared_noting(store: Store, shared: Shared, note: Option<Dialog>) {
+fn open_shared_noting(store: Store, shared: SharedPuzzle, note: Option<Dialog>) {
     store.open_note.set(note);
     if store.in_progress() && store.settings.with_untracked(|s| s.confirm_new_game) {
         store.dialog.set(Some(Dialog::ConfirmOpen(shared)));
@@ -69,18 +69,23 @@ fn open_shared_noting(store: Store, shared: Shared, note: Option<Dialog>) {
 }
 
 /// Checks the puzzle in the worker (it must have exactly one solution) and plays it.
-pub fn load_shared(store: Store, shared: Shared) {
+pub fn load_shared(store: Store, shared: SharedPuzzle) {
     store.dialog.set(None);
-    let task = Task::Analyze { puzzle: shared.givens.clone() };
+    let puzzle = &shared.puzzle;
+    let task = Task::Analyze { puzzle: puzzle.givens.clone(), variant: (!puzzle.is_classic()).then(|| puzzle.clone()) };
     ask_waiting(store, store.t().checking, task, move |reply| opened(store, &shared, reply));
 }
 
 /// The worker's answer about a shared or opened puzzle: play it, or say why not.
-pub(super) fn opened(store: Store, shared: &Shared, reply: Reply) {
-    let givens = &shared.givens;
+pub(super) fn opened(store: Store, shared: &SharedPuzzle, reply: Reply) {
+    let givens = &shared.puzzle.givens;
     match reply {
         Reply::Analyzed { count: 1, solution, rating, .. } => {
-            let mut game = Game::new(givens.clone(), solution);
+            // The worker's solution solves the puzzle; a game that refused it would be a bug of
+            // the solver, said as a puzzle without solution rather than a board that can't be won.
+            let Ok(mut game) = Game::of_puzzle(shared.puzzle.clone(), solution) else {
+                return not_playable(store, store.t().no_solution_long);
+            };
             let mut progress_lost = false;
             if let Some(progress) = shared.progress.clone()
                 && let Err(e) = game.apply(progress.action())
@@ -136,7 +141,11 @@ pub fn share_url(store: Store, with_progress: bool) -> String {
 /// The `#p=` fragment of `share_url`.
 pub fn share_fragment(store: Store, with_progress: bool) -> String {
     let progress = with_progress.then(|| current_progress(store));
-    store.game.with_untracked(|g| share::fragment(g.givens(), progress.as_ref()))
+    store.game.with_untracked(|g| match g.variant() {
+        // A variant's link carries its constraints (version 4); a classic one stays as it was.
+        Some(puzzle) => share::fragment_puzzle(puzzle, progress.as_ref()),
+        None => share::fragment(g.givens(), progress.as_ref()),
+    })
 }
 
 /// The player's digits and marks, as links and files carry them.
@@ -153,6 +162,11 @@ pub fn share(store: Store, with_progress: bool) {
         Err(e) => browser_failed(store, store.t().cannot_share, "", &e),
     };
     store.ports().sharing.share(store.t().share_title.into(), url, Box::new(done));
+}
+
+/// A link that opens the current puzzle in f-puzzles, constraints, title and rules included.
+pub fn fpuzzles_url(store: Store) -> String {
+    store.game.with_untracked(|g| share::fpuzzles_link(&g.puzzle()))
 }
 
 /// A link that opens the current puzzle (its givens) in SudokuPad.
@@ -189,6 +203,12 @@ pub fn paste_puzzle(store: Store) {
 /// notes, eliminations, marks, colours) in inkdoku's comment lines when `with_progress`
 /// (`inkdoku_engine::sdk_progress`).
 pub fn file_to_save(store: Store, with_progress: bool) -> (String, String) {
+    // A variant is kept as f-puzzles' JSON, an open format with every constraint, its title,
+    // author and rules, which f-puzzles, SudokuPad and inkdoku read back (without the
+    // progress, which that format does not carry: the share link with progress does).
+    if let Some(json) = store.game.with_untracked(|g| g.variant().map(inkdoku_engine::format::fpuzzles::to_json_puzzle)) {
+        return ("inkdoku-variant.json".to_string(), json);
+    }
     let level = store.meta.with_untracked(|m| m.level);
     let header = SdkHeader { source: Some("inkdoku".into()), level: level.map(|l| l.name().to_string()), ..SdkHeader::default() };
     let progress = with_progress.then(|| current_progress(store));
@@ -211,7 +231,7 @@ pub fn open_file(store: Store) {
         Ok(text) => open_file_text(store, &name, &text),
         Err(e) => browser_failed(store, store.t().cannot_read_file, &name, &e),
     };
-    let picked = store.ports().files.open(".sdk,.ss,.txt,text/plain", Box::new(on_file));
+    let picked = store.ports().files.open(".sdk,.ss,.txt,.json,text/plain,application/json", Box::new(on_file));
     if let Err(e) = picked {
         browser_failed(store, store.t().cannot_open_file, "", &e);
     }
@@ -223,6 +243,16 @@ pub fn open_file(store: Store) {
 pub fn open_file_text(store: Store, name: &str, text: &str) {
     store.joining.set_value(None);
     let source = fill(store.t().the_file, &[("name", name)]);
+    // f-puzzles' JSON (a variant saved by "Save file"), with its constraints.
+    if text.trim_start().starts_with('{') {
+        let read = serde_json::from_str(text)
+            .map_err(|_| share::ShareError::Empty)
+            .and_then(|json| inkdoku_engine::format::fpuzzles::from_json_puzzle(&json).map_err(share::ShareError::Format));
+        return match read {
+            Ok(puzzle) => open_shared_noting(store, SharedPuzzle { puzzle, progress: None }, None),
+            Err(e) => not_a_puzzle(store, &source, &e),
+        };
+    }
     let (givens, _) = match inkdoku_engine::format::parse_any(text) {
         Ok(found) => found,
         Err(e) => return not_a_puzzle(store, &source, &e),
@@ -235,7 +265,7 @@ pub fn open_file_text(store: Store, name: &str, text: &str) {
             (None, Some(file_progress_note(store, name, &e)))
         }
     };
-    open_shared_noting(store, Shared { givens, progress }, note);
+    open_shared_noting(store, SharedPuzzle { puzzle: inkdoku_engine::variant::Puzzle::classic(givens), progress }, note);
 }
 
 /// Why a file's progress was not restored, in the player's words (the reader's own under

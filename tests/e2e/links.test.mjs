@@ -1,6 +1,7 @@
 // Links and pastes of other apps (issue 19): f-puzzles payloads (SudokuPad's ?puzzleid=fpuzzles…,
 // f-puzzles' ?load=, bare), SudokuPad's scl… puzzles (plain and shortened JSON), SudokuExchange's
-// digit and comma forms, 4x4 and 16x16; a killer puzzle refused with its rules named; damaged
+// digit and comma forms, 4x4 and 16x16; a puzzle with a rule inkdoku does not play (minimum
+// cells) refused with its rules named; damaged
 // payloads for a returning player; Share's "Open in SudokuPad" link, decoded back.
 //
 // The fixtures were made by inkdoku's own encoders from JSON built after the formats' public
@@ -26,8 +27,8 @@ const SCL4 = 'N4IgxgpgNlDOIC4DaTQDcCGUCuFEBYBfAGnS10QGYTgbCBdY1ETHPBAJhpfPYEY6pB
 /** SudokuPad's shortened JSON of NINE, compressed. */
 const SCLZ9 = 'N4YwpgXA2lwG4QKwF8A08IGY2vQg7DrgLqqwIBsRGAjGhgJz0Iq6qlR4RNcAcRuDFXZkM/Nl2FsM2DhgAs1BOK7ZpCOnIICMAJh2VkHSQK76+aY4ISKudLj2tIjZCWKURCDo6RABDaAwAcgAXAEsQgBtIAAIAYUi/AGcksJAgo2QgA===';
 const COMMA9 = '5,3,0,0,7,0,0,0,0,6,0,0,1,9,5,0,0,0,0,9,8,0,0,0,0,6,0,8,0,0,0,6,0,0,0,3,4,0,0,8,0,3,0,0,1,7,0,0,0,2,0,0,0,6,0,6,0,0,0,0,2,8,0,0,0,0,4,1,9,0,0,5,0,0,0,0,8,0,0,7,9';
-/** NINE with a title and two killer cages. */
-const KILLER = 'N4Ig5gTglgJiBcBtRoxQG4FMB2CAuEArpgDQjoCGANsQgKwC+JqGO+Rp51t8AzE8AEDwrXPALEylGpgQB2Ic0WCAuiRQisYiZ2k8AbMuFot7SVxkIAjMdFnd3WfACct0+I5TH9I0rUo3Ng9zPSdXZk0gnS9LeAAOX0ElCJMozwsDIX8Wd2iMpwTkpOLI7XTQhEMi5VL7GJ5+bNrgh1iAFkTmvIr4mtSykO8+Tv66/OsGJtGW+qcFaqKu8qGAJkTAgdbM7I2xnqrikbsZ8fg1lOPuocLVdUPF6av23ZOemwvc5djw+5y0wdijB2CxKjy+PBufUu4LmLyePFcKjUIAA1lAqFRMBAAMYUMBODTYzAYgDOCEQIAASlYAMK8EBkak0togZE9EDOEDCImk8lUlY0lYM/l01mzBAgKx0LnIklQABeYTIeCgeExEoAggACNEYrFcoA===';
+/** NINE with an f-puzzles `minimum` cell: a rule inkdoku does not play (engine/examples/variant_fixtures.rs). */
+const MINMAX = 'N4Ig5gTglgJiBcBtRoxQG4FMB2CAuEArpgDQjoCGANsQgKwC+JqGO+Rp51t8AzE8AEDwrXPALEylGpgQB2Ic0WCAuiRQisYiZ2k8AbMuFot7SVxkIAjMdFnd3WfACct0+I5TH9I0rUo3Ng9zPSdXZk0gnS9LeAAOX0ElCJMozwsDIX8Wd2iMpwTkpOLI7XTQhEMi5VL7GJ5+bNrgh1iAFkTmvIr4mtSykO8+Tv66/OsGJtGW+qcFaqKu8qGAJkTAgdbM7I2xnqrikbsZ8fg1lOPuocLVdUPF6av23ZOemwvc5djw+5y0wdijB2CxKjy+PBufUu4LmLyePFcKjUIAAtlBsFAUYQUQgNABjTBUKgIEAAJSsAGFeCBJmQAM5QABeYQYQA===';
 
 const clip = { permissions: ['clipboard-read', 'clipboard-write'] };
 const status = (page, re) => page.waitForFunction((s) => new RegExp(s).test((document.querySelector('[role=status]')?.textContent ?? '')), re.source);
@@ -73,22 +74,22 @@ test('every link form opens its puzzle with exactly its givens', async () => {
   }
 });
 
-test('a killer-cage payload is refused with its rules named, in the player\'s language; the game stays', async () => {
+test('a payload with minimum cells is refused with its rules named, in the player\'s language; the game stays', async () => {
   for (const [locale, title, said, ok] of [
-    ['en-US', 'Not a puzzle', /^The link holds a puzzle with rules inkdoku does not play: killer cages\. inkdoku plays classic Sudoku\. Your game is unchanged\.$/, 'OK'],
-    ['de-DE', 'Kein Rätsel', /^Der Link enthält ein Rätsel mit Regeln, die inkdoku nicht spielt: Killerkäfige\./, null],
+    ['en-US', 'Not a puzzle', /^The link holds a puzzle with rules inkdoku does not play: minimum\/maximum cells\. inkdoku plays classic Sudoku and its common variants\. Your game is unchanged\.$/, 'OK'],
+    ['de-DE', 'Kein Rätsel', /^Der Link enthält ein Rätsel mit Regeln, die inkdoku nicht spielt: /, null],
   ]) {
     const page = await openApp(b, server.url, { locale });
     const e = (await cells(page)).find((c) => /(empty|leer)$/.test(c.label));
     await cell(page, e.row, e.col).click();
     await page.keyboard.press('2');
     const board = await cells(page);
-    await page.goto(server.url + `?puzzleid=fpuzzles${encodeURIComponent(KILLER)}`);
+    await page.goto(server.url + `?puzzleid=fpuzzles${encodeURIComponent(MINMAX)}`);
     const dialog = page.getByRole('dialog', { name: title });
     await dialog.waitFor();
     assert.match(await dialog.locator('p').first().textContent(), said, locale);
     await dialog.locator('summary').click();
-    assert.match(await dialog.locator('details pre').textContent(), /killer cages/);
+    assert.match(await dialog.locator('details pre').textContent(), /minimum\/maximum cells/);
     if (ok) await dialog.getByRole('button', { name: ok }).click();
     else await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

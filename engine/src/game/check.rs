@@ -3,6 +3,7 @@
 use super::{Board, Game};
 use crate::geometry::{Cell, DigitSet};
 use crate::grid::{Conflict, Grid};
+use crate::variant::Violation;
 use serde::{Deserialize, Serialize};
 
 /// The answer to "Check": solved, or the first reason it is not, with the cells to mark.
@@ -13,6 +14,9 @@ use serde::{Deserialize, Serialize};
 pub enum Check {
     /// Full and breaking no rule.
     Solved,
+    /// A variant's constraints (or irregular regions) are broken by the digits on the board:
+    /// the first named by Check, with every break's cells to mark.
+    Broken { violations: Vec<Violation> },
     /// The player's digits in these cells differ from the solution.
     WrongDigits { cells: Vec<Cell> },
     /// A digit appears twice in a house.
@@ -30,12 +34,23 @@ impl Game {
     /// then cells left without a candidate, then cells whose candidates lost their answer, then
     /// empty cells. "Incomplete" therefore means that nothing on the board is a mistake.
     pub fn check(&self) -> Check {
+        // A broken constraint comes first on a variant: "this cage adds up to 17" says why a
+        // digit is wrong, where "wrong digit" would only say that it is.
+        if let Some(p) = &self.variant {
+            let violations = p.violations(&self.grid());
+            if !violations.is_empty() {
+                return Check::Broken { violations };
+            }
+        }
         let wrong = self.incorrect_cells();
         if !wrong.is_empty() {
             return Check::WrongDigits { cells: wrong };
         }
         let grid = self.grid();
-        let conflicts = grid.conflicts();
+        let irregular = self.variant.as_ref().is_some_and(|p| p.regions.is_some());
+        // Irregular regions replace the boxes (their repeats are violations, above).
+        let conflicts: Vec<Conflict> =
+            grid.conflicts().into_iter().filter(|c| !(irregular && matches!(c.house, crate::geometry::House::Box(_)))).collect();
         if !conflicts.is_empty() {
             return Check::Duplicates { conflicts };
         }
@@ -76,13 +91,16 @@ impl Game {
 
     pub(super) fn candidates_of(&self, b: &Board) -> Vec<DigitSet> {
         let grid = self.grid_with(b);
+        // A variant's candidates are what its regions and every constraint leave.
+        let allowed = self.variant.as_ref().map(|p| p.candidates(&grid));
         self.size()
             .cells()
             .map(|c| {
                 if grid.get(c).is_some() {
                     return DigitSet::EMPTY;
                 }
-                let open = grid.open_digits(c).difference(b.pencil.eliminated[c.index()]);
+                let allowed = allowed.as_ref().map_or_else(|| grid.open_digits(c), |a| a[c.index()]);
+                let open = allowed.difference(b.pencil.eliminated[c.index()]);
                 let notes = b.pencil.notes[c.index()];
                 if notes.is_empty() { open } else { open & notes }
             })

@@ -31,8 +31,9 @@ pub use action::{Action, ActionError};
 pub use board::{Board, CandidateColour, PALETTE, Paint, Pencil, PencilMark, Savepoint, Stroke};
 pub use check::Check;
 
-use crate::geometry::{Cell, Digit, Size};
+use crate::geometry::{Cell, Digit, House, Size};
 use crate::grid::Grid;
+use crate::variant::Puzzle;
 use serde::{Deserialize, Serialize};
 
 /// A game: the puzzle, its solution if known, and the actions taken. It serializes as
@@ -41,6 +42,9 @@ use serde::{Deserialize, Serialize};
 #[serde(try_from = "SavedGame", into = "SavedGame")]
 pub struct Game {
     givens: Grid,
+    /// The variant puzzle (regions, constraints, title, author, rules) whose givens these are;
+    /// none for a classic puzzle, which the classic rules and solvers play.
+    variant: Option<Puzzle>,
     solution: Option<Grid>,
     /// The board the actions start from: none for a game played alone (the empty board); a
     /// shared game's board, whose history its replica keeps (`rebase`).
@@ -69,23 +73,32 @@ pub struct SavedGame {
     /// the saves of earlier versions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub base: Option<Board>,
+    /// The variant puzzle, when the game is one (its givens are `givens`). Absent in classic
+    /// games and in the saves of earlier versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<Puzzle>,
 }
 
 impl From<Game> for SavedGame {
     fn from(g: Game) -> SavedGame {
-        SavedGame { givens: g.givens, solution: g.solution, actions: g.actions, applied: g.applied, base: g.base }
+        SavedGame { givens: g.givens, solution: g.solution, actions: g.actions, applied: g.applied, base: g.base, variant: g.variant }
     }
 }
 
 impl TryFrom<SavedGame> for Game {
     type Error = ActionError;
     fn try_from(s: SavedGame) -> Result<Game, ActionError> {
-        let mut game = Game::restore(s.givens, s.solution, Vec::new(), 0)?;
+        let variant = match s.variant {
+            // A variant whose givens are not the game's is a damaged save, not a puzzle.
+            Some(p) if p.givens != s.givens => return Err(ActionError::BoardSize),
+            v => v.filter(|p| !p.is_classic()),
+        };
+        let mut game = Game::restore_variant(s.givens, variant, s.solution)?;
         if let Some(base) = s.base {
             game.rebase(base.checked(&game.givens)?);
         }
-        let Game { givens, solution, base, .. } = game;
-        Game::restore_on(givens, solution, base, s.actions, s.applied)
+        let Game { givens, variant, solution, base, .. } = game;
+        Game::restore_on(givens, variant, solution, base, s.actions, s.applied)
     }
 }
 
@@ -94,7 +107,18 @@ impl Game {
     /// it from the worker); without it the solve actions are refused.
     pub fn new(givens: Grid, solution: Option<Grid>) -> Game {
         let board = Board::empty(givens.size());
-        Game { givens, solution, base: None, actions: Vec::new(), applied: 0, checkpoints: vec![board.clone()], board }
+        Game { givens, variant: None, solution, base: None, actions: Vec::new(), applied: 0, checkpoints: vec![board.clone()], board }
+    }
+
+    /// A new game of a puzzle, variant or classic (a classic one is `Game::new`'s game).
+    /// `solution`, when given, must solve the puzzle, constraints included.
+    pub fn of_puzzle(puzzle: Puzzle, solution: Option<Grid>) -> Result<Game, ActionError> {
+        let givens = puzzle.givens.clone();
+        Game::restore_variant(givens, (!puzzle.is_classic()).then_some(puzzle), solution)
+    }
+
+    fn restore_variant(givens: Grid, variant: Option<Puzzle>, solution: Option<Grid>) -> Result<Game, ActionError> {
+        Game::restore_on(givens, variant, solution, None, Vec::new(), 0)
     }
 
     /// The board becomes `board`, with no history to undo: a shared game's board after a move
@@ -109,12 +133,13 @@ impl Game {
 
     /// Rebuilds a game from its saved parts, replaying and validating every action.
     pub fn restore(givens: Grid, solution: Option<Grid>, actions: Vec<Action>, applied: usize) -> Result<Game, ActionError> {
-        Game::restore_on(givens, solution, None, actions, applied)
+        Game::restore_on(givens, None, solution, None, actions, applied)
     }
 
     /// `restore`, the actions starting from `base` (a checked board) when given.
     fn restore_on(
         givens: Grid,
+        variant: Option<Puzzle>,
         solution: Option<Grid>,
         base: Option<Board>,
         actions: Vec<Action>,
@@ -123,10 +148,15 @@ impl Game {
         if applied > actions.len() {
             return Err(ActionError::NothingToRedo);
         }
-        if solution.as_ref().is_some_and(|s| s.size() != givens.size() || !s.is_solved()) {
+        let solves = |s: &Grid| match &variant {
+            Some(p) => p.is_solved_by(s),
+            None => s.is_solved(),
+        };
+        if solution.as_ref().is_some_and(|s| s.size() != givens.size() || !solves(s)) {
             return Err(ActionError::NoSolution);
         }
         let mut g = Game::new(givens, solution);
+        g.variant = variant;
         if let Some(base) = base {
             g.rebase(base);
         }
@@ -153,6 +183,16 @@ impl Game {
     /// The givens.
     pub fn givens(&self) -> &Grid {
         &self.givens
+    }
+
+    /// The variant puzzle this game plays; none for a classic puzzle.
+    pub fn variant(&self) -> Option<&Puzzle> {
+        self.variant.as_ref()
+    }
+
+    /// The puzzle: the variant, or the classic puzzle of the givens.
+    pub fn puzzle(&self) -> Puzzle {
+        self.variant.clone().unwrap_or_else(|| Puzzle::classic(self.givens.clone()))
     }
 
     /// The solution, if known.
@@ -191,9 +231,27 @@ impl Game {
         g
     }
 
-    /// Whether the grid is full and breaks no rule.
+    /// Whether the grid is full and breaks no rule: the variant's rules and constraints too.
     pub fn is_solved(&self) -> bool {
-        self.grid().is_solved()
+        match &self.variant {
+            Some(p) => p.is_solved_by(&self.grid()),
+            None => self.grid().is_solved(),
+        }
+    }
+
+    /// The cells the board shows in conflict: a digit twice in a row, column or region (the
+    /// boxes only where they are the regions), and the cells of every broken constraint.
+    pub fn conflict_cells(&self) -> Vec<Cell> {
+        let grid = self.grid();
+        let irregular = self.variant.as_ref().is_some_and(|p| p.regions.is_some());
+        let mut cells: Vec<Cell> =
+            grid.conflicts().into_iter().filter(|c| !(irregular && matches!(c.house, House::Box(_)))).flat_map(|c| c.cells).collect();
+        if let Some(p) = &self.variant {
+            cells.extend(p.violations(&grid).into_iter().flat_map(|v| v.cells));
+        }
+        cells.sort_unstable_by_key(|c| c.index());
+        cells.dedup();
+        cells
     }
 
     /// Checks the board: wrong digits first (when the solution is known), then duplicates,
@@ -450,5 +508,67 @@ mod tests {
         assert_eq!(g.apply(Action::Place { cell: Cell::new(81), digit: d(1), clear_peer_notes: true }), Err(ActionError::CellOutside(81)));
         assert_eq!(g.board(), &before);
         assert!(!g.can_undo());
+    }
+}
+
+#[cfg(test)]
+mod variant_tests {
+    use super::testing::*;
+    use super::*;
+    use crate::variant::{Constraint, Source};
+
+    /// The test puzzle's solution with r1c3 and r1c4 (4 and 6) open, caged with `sum`.
+    fn killer(sum: u16) -> (Puzzle, Grid) {
+        let solution = game().solution().unwrap().clone();
+        let mut givens = solution.clone();
+        givens.set(c(0, 2), None);
+        givens.set(c(0, 3), None);
+        let cage = Constraint::Killer { cells: vec![c(0, 2), c(0, 3)], sum: Some(sum) };
+        (Puzzle { constraints: vec![cage], ..Puzzle::classic(givens) }, solution)
+    }
+
+    #[test]
+    fn a_killer_is_won_only_when_its_cages_add_up() {
+        let (right, solution) = killer(10);
+        let mut g = Game::of_puzzle(right, Some(solution.clone())).unwrap();
+        g.apply(Action::Place { cell: c(0, 2), digit: d(4), clear_peer_notes: true }).unwrap();
+        assert!(!g.is_solved());
+        g.apply(Action::Place { cell: c(0, 3), digit: d(6), clear_peer_notes: true }).unwrap();
+        assert!(g.is_solved());
+        assert_eq!(g.check(), Check::Solved);
+
+        // The same digits under a cage of 11: the grid is a classic solution, not this one's.
+        let (wrong, _) = killer(11);
+        assert_eq!(Game::of_puzzle(wrong.clone(), Some(solution)).unwrap_err(), ActionError::NoSolution);
+        let mut g = Game::of_puzzle(wrong, None).unwrap();
+        g.apply(Action::Place { cell: c(0, 2), digit: d(4), clear_peer_notes: true }).unwrap();
+        assert!(g.conflict_cells().is_empty(), "a cage not yet full may still add up");
+        g.apply(Action::Place { cell: c(0, 3), digit: d(6), clear_peer_notes: true }).unwrap();
+        assert!(g.grid().is_solved() && !g.is_solved());
+        assert_eq!(g.conflict_cells(), vec![c(0, 2), c(0, 3)]);
+        let Check::Broken { violations } = g.check() else { panic!("{:?}", g.check()) };
+        assert_eq!(violations[0].source, Source::Constraint(0));
+    }
+
+    #[test]
+    fn a_variant_narrows_candidates_and_survives_its_save() {
+        let (puzzle, solution) = killer(10);
+        let mut g = Game::of_puzzle(puzzle.clone(), Some(solution)).unwrap();
+        // The column leaves r1c3 only its 4 (the cage agrees).
+        assert_eq!(g.candidates()[c(0, 2).index()], crate::geometry::DigitSet::single(d(4)));
+        g.apply(Action::Place { cell: c(0, 2), digit: d(4), clear_peer_notes: true }).unwrap();
+        let restored: Game = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
+        assert_eq!(restored, g);
+        assert_eq!(restored.variant(), Some(&puzzle));
+        // A classic game saves as before: no variant field.
+        let classic = serde_json::to_value(game()).unwrap();
+        assert!(classic.get("variant").is_none());
+        // A save from before variants (no field) loads as a classic game.
+        let restored: Game = serde_json::from_value(classic).unwrap();
+        assert!(restored.variant().is_none());
+        // A variant whose givens are not the game's is refused.
+        let mut saved = serde_json::to_value(&g).unwrap();
+        saved["givens"] = serde_json::to_value(game().givens()).unwrap();
+        assert!(serde_json::from_value::<Game>(saved).is_err());
     }
 }

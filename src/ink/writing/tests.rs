@@ -206,7 +206,7 @@ fn ink_the_chip_and_late_answers_belong_to_their_game() {
     assert!(store.ink.chip.get_untracked().is_some());
     write_stroke(store, cell(0, 2));
     // Another game before r1c3's answer comes (the player said yes to replacing this one).
-    crate::controller::load_shared(store, inkdoku_engine::share::parse(PUZZLE).unwrap());
+    crate::controller::load_shared(store, inkdoku_engine::share::parse_puzzle(PUZZLE).unwrap());
     world.engine.answer_truly(world.engine.last_id());
     assert_eq!(store.ink.chip.get_untracked(), None, "the chip went with its game");
     assert_eq!(store.ink.pending.get_untracked(), None);

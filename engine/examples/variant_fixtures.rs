@@ -1,0 +1,93 @@
+//! Prints the variant puzzles of the end-to-end tests (`tests/e2e/variants.test.mjs`), made by
+//! inkdoku's own writers from puzzles of `tests/data/variants/set.jsonl`:
+//!
+//! - `KILLER`: the set's first killer with givens (line 9), with a title, author and rules, as
+//!   an f-puzzles payload (`fpuzzles::write_puzzle`), and its solution;
+//! - `SHOW`: the set's arrow + kropki puzzle (line 49) with a thermometer, a cage, an X and a
+//!   parity mark added where its solution keeps them (true constraints keep it unique);
+//! - `MINMAX`: a classic puzzle with an f-puzzles `minimum` cell, a rule inkdoku does not play.
+//!
+//! Run: `cargo run -p inkdoku-engine --example variant_fixtures`.
+
+use inkdoku_engine::format::{compressed, fpuzzles, line};
+use inkdoku_engine::variant::{About, Constraint, Puzzle};
+use inkdoku_engine::{Cell, Grid, Size};
+
+fn entry(n: usize) -> (Puzzle, Grid) {
+    let set = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/variants/set.jsonl")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(set.lines().nth(n).unwrap()).unwrap();
+    let puzzle: Puzzle = serde_json::from_value(v["puzzle"].clone()).unwrap();
+    (puzzle, line::parse(v["solution"].as_str().unwrap()).unwrap())
+}
+
+fn main() {
+    let s = Size::Nine;
+    let (mut killer, solution) = entry(8);
+    killer.about = About {
+        title: "A killer to test".into(),
+        author: "inkdoku".into(),
+        rules: "Normal Sudoku rules apply.\nDigits in a cage add up to its sum and do not repeat.".into(),
+    };
+    println!("KILLER {}", fpuzzles::write_puzzle(&killer));
+    println!("KILLER_SOLUTION {}", solution.to_line());
+
+    let (mut show, solution) = entry(48);
+    let digit = |c: Cell| solution.get(c).unwrap().get();
+    let used: Vec<Cell> = show
+        .constraints
+        .iter()
+        .flat_map(|c| match c {
+            Constraint::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
+            Constraint::Kropki { cells, .. } => cells.to_vec(),
+            _ => Vec::new(),
+        })
+        .collect();
+    let free = |c: Cell, taken: &[Cell]| !used.contains(&c) && !taken.contains(&c) && show.givens.get(c).is_none();
+    let mut taken = Vec::new();
+    // A thermometer of 4 cells rising along a row or column, somewhere free.
+    'thermo: for r in 0..9 {
+        for c in 0..6 {
+            for cells in [(0..4).map(|i| s.cell(r, c + i)).collect::<Vec<_>>(), (0..4).map(|i| s.cell(c + i, r)).collect()] {
+                if cells.iter().all(|&x| free(x, &taken)) && cells.windows(2).all(|w| digit(w[0]) < digit(w[1])) {
+                    taken.extend(&cells);
+                    show.constraints.push(Constraint::Thermometer { cells });
+                    break 'thermo;
+                }
+            }
+        }
+    }
+    // A cage of three cells in an L, an X on two neighbours adding up to 10, an even cell.
+    'cage: for r in 0..8 {
+        for c in 0..8 {
+            let cells = vec![s.cell(r, c), s.cell(r, c + 1), s.cell(r + 1, c)];
+            if cells.iter().all(|&x| free(x, &taken)) {
+                let sum = cells.iter().map(|&x| u16::from(digit(x))).sum();
+                taken.extend(&cells);
+                show.constraints.push(Constraint::Killer { cells, sum: Some(sum) });
+                break 'cage;
+            }
+        }
+    }
+    'x: for r in 0..9 {
+        for c in 0..8 {
+            let (a, b) = (s.cell(r, c), s.cell(r, c + 1));
+            if free(a, &taken) && free(b, &taken) && digit(a) + digit(b) == 10 {
+                taken.extend([a, b]);
+                show.constraints.push(Constraint::Xv { cells: [a, b], sum: 10 });
+                break 'x;
+            }
+        }
+    }
+    if let Some(c) = s.cells().filter(|&c| free(c, &taken) && digit(c) % 2 == 0).last() {
+        show.constraints.push(Constraint::Parity { cell: c, even: true });
+    }
+    show.about.title = "Arrows, dots and a thermometer".into();
+    assert_eq!(inkdoku_engine::variant::solve(&show, 2, 1).unwrap().count, 1, "still unique");
+    println!("SHOW {}", fpuzzles::write_puzzle(&show));
+    println!("SHOW_SOLUTION {}", solution.to_line());
+
+    let nine = line::parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&fpuzzles::to_json(&nine)).unwrap();
+    v["minimum"] = serde_json::json!([{"cell": "R1C3"}]);
+    println!("MINMAX {}", compressed::compress(&v.to_string()));
+}
