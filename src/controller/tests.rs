@@ -875,3 +875,42 @@ fn the_candidate_colours_note_shows_once_and_settings_stored_before_it_still_loa
     let saved: crate::state::Settings = serde_json::from_str(&serde_json::to_string(&store.settings.get_untracked()).unwrap()).unwrap();
     assert!(saved.candidate_note_seen);
 }
+
+#[test]
+fn a_variant_link_opens_is_won_by_its_cages_and_shares_its_constraints() {
+    use inkdoku_engine::variant::{Constraint, Puzzle};
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    // A killer of the variant set (tests/data/variants/set.jsonl) as an f-puzzles link.
+    let set = include_str!("../../tests/data/variants/set.jsonl");
+    let entry: serde_json::Value = serde_json::from_str(set.lines().nth(8).unwrap()).unwrap();
+    let puzzle: Puzzle = serde_json::from_value(entry["puzzle"].clone()).unwrap();
+    open(&world, store, &format!("?load={}", inkdoku_engine::format::fpuzzles::write_puzzle(&puzzle)));
+    assert_eq!(store.game.with_untracked(|g| g.variant().cloned()), Some(puzzle.clone()));
+    assert!(store.status.get_untracked().starts_with("Opened a 9x9 puzzle"), "{}", store.status.get_untracked());
+    // The share link carries the constraints.
+    let shared = inkdoku_engine::share::parse_puzzle(&share_fragment(store, true)).unwrap();
+    assert_eq!(shared.puzzle, puzzle);
+    // A cage over its sum: named by Check.
+    let Some(Constraint::Killer { cells, sum: Some(sum) }) = puzzle
+        .constraints
+        .iter()
+        .find(|c| matches!(c, Constraint::Killer { cells, sum: Some(_) } if cells.iter().all(|&x| puzzle.givens.get(x).is_none())))
+    else {
+        panic!("a cage without givens")
+    };
+    let solution = store.game.with_untracked(|g| g.solution().cloned().unwrap());
+    let mut cells = cells.clone();
+    cells.sort_by_key(|c| c.index());
+    let (last, rest) = cells.split_last().unwrap();
+    let right: Vec<u8> = rest.iter().map(|&c| solution.get(c).unwrap().get()).collect();
+    let wrong = (1..=9u8).find(|d| !right.contains(d) && Some(*d) != solution.get(*last).map(|x| x.get())).unwrap();
+    for &c in rest {
+        write(store, c, solution.get(c).unwrap());
+    }
+    write(store, *last, inkdoku_engine::Digit::new(wrong).unwrap());
+    check(store);
+    let got: u16 = right.iter().map(|&d| u16::from(d)).sum::<u16>() + u16::from(wrong);
+    let first = inkdoku_engine::geometry::cell_name(Size::Nine, cells[0]);
+    assert_eq!(store.status.get_untracked(), format!("The cage at {first} adds up to {got}, not {sum}."));
+}
