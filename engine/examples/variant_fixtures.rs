@@ -44,10 +44,10 @@ fn main() {
         .collect();
     let free = |c: Cell, taken: &[Cell]| !used.contains(&c) && !taken.contains(&c) && show.givens.get(c).is_none();
     let mut taken = Vec::new();
-    // A thermometer of 4 cells rising along a row or column, somewhere free.
+    // A thermometer of 3 cells rising along a row or column, somewhere free.
     'thermo: for r in 0..9 {
-        for c in 0..6 {
-            for cells in [(0..4).map(|i| s.cell(r, c + i)).collect::<Vec<_>>(), (0..4).map(|i| s.cell(c + i, r)).collect()] {
+        for c in 0..7 {
+            for cells in [(0..3).map(|i| s.cell(r, c + i)).collect::<Vec<_>>(), (0..3).map(|i| s.cell(c + i, r)).collect()] {
                 if cells.iter().all(|&x| free(x, &taken)) && cells.windows(2).all(|w| digit(w[0]) < digit(w[1])) {
                     taken.extend(&cells);
                     show.constraints.push(Constraint::Thermometer { cells });
@@ -81,6 +81,7 @@ fn main() {
     if let Some(c) = s.cells().filter(|&c| free(c, &taken) && digit(c) % 2 == 0).last() {
         show.constraints.push(Constraint::Parity { cell: c, even: true });
     }
+    assert!(show.constraints.iter().any(|c| matches!(c, Constraint::Thermometer { .. })), "a thermometer");
     show.about.title = "Arrows, dots and a thermometer".into();
     assert_eq!(inkdoku_engine::variant::solve(&show, 2, 1).unwrap().count, 1, "still unique");
     println!("SHOW {}", fpuzzles::write_puzzle(&show));
