@@ -165,19 +165,20 @@ impl Position {
         if let Some(cell) = self.open_cells().find(|&c| self.cands[c.index()].is_empty()) {
             return Some(DeadEnd::NoCandidate(cell));
         }
-        // Set operations, not cell scans: every logical solve asks this after each step.
-        let mut placed = [CellSet::EMPTY; 16];
-        for cell in self.size.cells() {
-            if let Some(d) = self.values[cell.index()] {
-                placed[d.index()].insert(cell);
-            }
-        }
+        // Every logical solve asks this after each step: one pass over each house's cells,
+        // the digits placed or open there as a 16-bit set, instead of a 256-bit set operation
+        // per house and digit (a third of a 16x16 Easy generation went to those).
+        let all = self.size.all_digits();
         for house in self.size.houses() {
-            let cells = house_set(self.size, house);
-            for digit in self.size.digits() {
-                if ((placed[digit.index()] | self.by_digit[digit.index()]) & cells).is_empty() {
-                    return Some(DeadEnd::NoPlace(house, digit));
+            let mut seen = DigitSet::EMPTY;
+            for &c in self.size.house_cells(house) {
+                seen |= self.cands[c.index()];
+                if let Some(d) = self.values[c.index()] {
+                    seen.insert(d);
                 }
+            }
+            if let Some(digit) = all.difference(seen).first() {
+                return Some(DeadEnd::NoPlace(house, digit));
             }
         }
         None
