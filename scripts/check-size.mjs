@@ -19,7 +19,7 @@ import zlib from 'node:zlib';
 const dist = path.resolve(process.argv[2] ?? 'dist');
 // Budgets in gzipped bytes, by file name with the build's hash taken out. Raised on 2026-11-26
 // by solving together (issue 35): the app's wasm went from 568,984 to 653,704 bytes (the merge,
-// its JSON readers, the room's WebSocket and WebCrypto code); see the README's known gaps. Then
+// its JSON readers, the room's WebSocket and WebCrypto code); see docs/known-gaps.md. Then
 // by issue 34's net stepper and legends (the pages of a forcing step, their sentences in four
 // languages): the app's wasm to 677,237, the engine worker's to 246,376.
 const BUDGET = {

@@ -11,22 +11,23 @@
 use crate::components::board::Board;
 use crate::components::controls::{CandidateNote, EditTools, GameTools, HintPanel, NumberPad, Palette};
 use crate::components::dialogs::Dialogs;
+use crate::components::ink::InkSurface;
 use crate::components::print::PrintSheet;
 use crate::components::status::StatusBar;
 use crate::components::win::WinOverlay;
 use crate::components::zoom::{self, ZoomBar};
 use crate::controller;
+use crate::controller::tabs;
 use crate::i18n::fill;
-use crate::ink::InkSurface;
-use crate::ports::Ports;
-use crate::services::storage::{self, Loaded};
-use crate::services::{effects, platform, pwa, tabs};
+use crate::services::{effects, platform, pwa};
+use crate::state::zoom::available;
 use crate::state::{Dialog, GameMeta, Store, TabRole, blank_game};
+use crate::storage::{self, Loaded};
 use leptos::prelude::*;
 
 #[component]
 pub fn App() -> impl IntoView {
-    let ports = Ports::browser();
+    let ports = crate::services::browser_ports();
     let (settings, settings_note) = storage::load_settings(&ports);
     // The first paint: the newer of the stored game and the tab's spare copy (both answer at
     // once). The lasting spare store (IndexedDB) answers later: the tab plays, and says where
@@ -43,11 +44,11 @@ pub fn App() -> impl IntoView {
         (fill(t.save_corrupt, &[("kept", &kept)]), reason)
     });
     let settings_note = settings_note.map(|reason| (t.settings_corrupt.to_string(), reason));
-    let (hand, hand_note) = crate::ink::hand::load(&store.ports());
+    let (hand, hand_note) = crate::controller::hand::load(&store.ports());
     store.ink.hand.set(hand);
     let hand_note = hand_note.map(|reason| (t.hand_corrupt.to_string(), reason));
     effects::install(store);
-    crate::ink::hand::install(store);
+    crate::controller::hand::install(store);
     zoom::install(store);
     pwa::register(store);
     tabs::start(store);
@@ -124,13 +125,13 @@ pub fn App() -> impl IntoView {
                     <button type="button" class="primary" on:click=move |_| pwa::apply_update()>{move || store.ui().reload}</button>
                 </div>
             </Show>
-            <main class="board-wrap" class:zoomable=move || zoom::available(store).is_some()>
+            <main class="board-wrap" class:zoomable=move || available(store).is_some()>
                 <InkSurface store=store>
                     {board}
                     <WinOverlay store=store />
                 </InkSurface>
                 // Where the whole board's cells are too small to write in: the focus view's bar.
-                <Show when=move || zoom::available(store).is_some()>
+                <Show when=move || available(store).is_some()>
                     <ZoomBar store=store />
                 </Show>
             </main>

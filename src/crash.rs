@@ -30,7 +30,7 @@ fn rescue() {
         if let Ok(slot) = k.try_borrow()
             && let Some(text) = slot.as_deref()
         {
-            let _ = storage.set_item(crate::services::storage::GAME_KEY, text);
+            let _ = storage.set_item(crate::storage::GAME_KEY, text);
         }
     });
 }

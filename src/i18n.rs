@@ -2,7 +2,7 @@
 //! and hint sentences: `inkdoku_engine::lang`). Chosen from the browser's language, or in
 //! Settings. Strings with `{placeholders}` are filled with `fill`.
 
-use crate::services::platform::{Failure, PlatformError};
+use crate::ports::{Failure, PlatformError};
 use inkdoku_engine::format::Rule;
 use inkdoku_engine::game::ActionError;
 pub use inkdoku_engine::lang::Lang;
@@ -342,17 +342,13 @@ pub struct Ui {
 }
 }
 
-/// The one place the app's templates are filled: each `{name}` becomes its value. (The
-/// engine's sentences have their own, `inkdoku_engine::lang`.) In the tests, a template whose
-/// placeholder is not given a value fails the test that fills it.
+/// One of the app's templates filled: each `{name}` becomes its value, as the engine fills its
+/// sentences (`inkdoku_engine::lang::fill_template`, the one place templates are filled). In the
+/// tests, a template whose placeholder is not given a value fails the test that fills it.
 pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
     #[cfg(test)]
     tests::every_placeholder_given(template, values);
-    let mut out = template.to_string();
-    for (k, v) in values {
-        out = out.replace(&format!("{{{k}}}"), v);
-    }
-    out
+    inkdoku_engine::lang::fill_template(template, values)
 }
 
 pub static EN: Ui = Ui {

@@ -1,6 +1,6 @@
 //! The app's outside world, behind small traits, so that its logic (the controller, storage
 //! records, the pen's flow from ink to a digit, its learning) runs and is tested natively: the
-//! browser's implementations live in `services/` and `ink::recognition` (localStorage, the
+//! browser's implementations live in `services/` (`services::browser_ports`: localStorage, the
 //! workers, the page's clock and timers); `fakes` has in-memory ones for the native tests.
 //!
 //! ```text
@@ -14,17 +14,93 @@
 //!                               TabChannel    BroadcastChannel   │ fakes::Bus    (shared by tabs)
 //!                               Clipboard     the async clipboard│ fakes::Clipboard (can refuse)
 //!                               Sharing       page address, Web Share │ fakes::Sharing (answers as set)
+//!                               Files         download, file picker, print │ fakes::Files (kept)
 //!                               Random        crypto.getRandomValues │ fakes::Random (seeds set by hand)
 //!                               Room          WebSocket + WebCrypto │ fakes::Hub (delivers by hand)
 //! ```
 
-use crate::ink::hand::Handwriting;
-use crate::ink::recognition::Recognition;
-use crate::services::platform::{PlatformError, Shared};
-use crate::services::storage::SaveError;
+pub mod hand;
+
+pub use hand::Handwriting;
 use inkdoku_engine::protocol::{Reply, Task};
 use inkdoku_engine::together::link::RoomKey;
 use std::rc::Rc;
+
+// ---------------------------------------------------------------- values that cross the ports
+
+/// Why a write failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveError {
+    /// The storage quota is used up.
+    Full,
+    /// The page has no local storage (private modes, policies).
+    NoStorage,
+    /// Another refusal, with the browser's error name.
+    Refused(String),
+}
+
+/// What kind of failure it was: it decides the player's words (`i18n::browser_reason`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The browser lacks the facility (no clipboard access, no Web Share).
+    Unsupported,
+    /// The browser or the player did not allow it (a permission, a policy).
+    Refused,
+    /// Anything else.
+    Failed,
+}
+
+/// Why the browser could not do something. The detail is the browser's own message (English,
+/// or the browser's language): for the console, never for the status line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlatformError {
+    pub failure: Failure,
+    pub detail: String,
+}
+
+impl PlatformError {
+    /// A facility this browser doesn't have.
+    pub fn missing(what: &str) -> PlatformError {
+        PlatformError { failure: Failure::Unsupported, detail: what.to_string() }
+    }
+
+    /// From a DOMException's name (`NotAllowedError`, …) and message.
+    pub fn from_name(name: &str, detail: String) -> PlatformError {
+        let failure = match name {
+            "NotAllowedError" | "SecurityError" => Failure::Refused,
+            "NotSupportedError" => Failure::Unsupported,
+            _ => Failure::Failed,
+        };
+        PlatformError { failure, detail }
+    }
+
+    /// Writes the detail to the console (where a developer looks).
+    pub fn log(&self) {
+        warn(&format!("inkdoku: the browser could not do it ({:?}): {}", self.failure, self.detail));
+    }
+}
+
+/// A note for the developer console (natively, standard error: where the tests run).
+pub fn warn(text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    web_sys::console::warn_1(&text.into());
+    #[cfg(not(target_arch = "wasm32"))]
+    eprintln!("{text}");
+}
+
+/// How a link was passed on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shared {
+    /// Through the system's share sheet.
+    Sheet,
+    /// Copied to the clipboard.
+    Copied,
+}
+
+/// The ink worker's answer for a drawing (the ink worker's protocol, which the worker uses too).
+pub use inkdoku_ink_protocol::Recognition;
+
+// ---------------------------------------------------------------- the ports
 
 /// A string store that survives reloads (localStorage).
 pub trait KeyValue {
@@ -63,8 +139,8 @@ pub enum InkStatus {
     Crashed,
 }
 
-/// Strokes of `[x, y, pressure]` points in cell coordinates (0..1).
-pub type CellStrokes = Vec<Vec<[f64; 3]>>;
+/// Strokes of `[x, y, pressure]` points in cell coordinates (0..1), as the ink worker reads them.
+pub use inkdoku_ink_protocol::Strokes as CellStrokes;
 
 /// The ink worker: reads the digit (or letter) of a cell's strokes.
 pub trait InkWorker {
@@ -114,6 +190,16 @@ pub trait Sharing {
     fn app_url(&self) -> String;
     /// Shares `url` through the share sheet where there is one, else copies it; `done` hears how.
     fn share(&self, title: String, url: String, done: Box<dyn FnOnce(Result<Shared, PlatformError>)>);
+}
+
+/// Files and paper: a download, the file picker, the print dialog.
+pub trait Files {
+    /// Offers `text` as a file download named `file_name`.
+    fn download(&self, file_name: &str, text: &str) -> Result<(), PlatformError>;
+    /// Lets the player pick a file of the `accept` types; `on_file` gets its name and text.
+    fn open(&self, accept: &str, on_file: Box<dyn Fn(String, Result<String, PlatformError>)>) -> Result<(), PlatformError>;
+    /// Opens the browser's print dialog.
+    fn print(&self);
 }
 
 /// Chance: the seeds of new puzzles (and a tab's identity). A port, so that a test knows
@@ -170,28 +256,9 @@ pub struct Ports {
     pub channel: Rc<dyn TabChannel>,
     pub clipboard: Rc<dyn Clipboard>,
     pub sharing: Rc<dyn Sharing>,
+    pub files: Rc<dyn Files>,
     pub random: Rc<dyn Random>,
     pub room: Rc<dyn Room>,
-}
-
-impl Ports {
-    /// The browser's: localStorage, the Web Workers, `Date.now` and `setTimeout`.
-    pub fn browser() -> Ports {
-        Ports {
-            storage: Rc::new(crate::services::storage::LOCAL),
-            spare: Rc::new(crate::services::storage::SESSION),
-            lasting: Rc::new(crate::services::idb::Idb),
-            engine: Rc::new(crate::services::worker::EngineChannel),
-            ink: Rc::new(crate::ink::recognition::InkChannel),
-            clock: Rc::new(crate::services::platform::PageClock),
-            lock: crate::services::tabs::WebLocks::find().map(|l| Rc::new(l) as Rc<dyn TabLock>),
-            channel: Rc::new(crate::services::tabs::Broadcast::open()),
-            clipboard: Rc::new(crate::services::platform::PageClipboard),
-            sharing: Rc::new(crate::services::platform::PageSharing),
-            random: Rc::new(crate::services::platform::PageRandom),
-            room: Rc::new(crate::services::room::Relay::default()),
-        }
-    }
 }
 
 /// In-memory stand-ins for the native tests.
@@ -604,6 +671,26 @@ pub mod fakes {
         }
     }
 
+    /// Files kept in `downloaded` (name, text); the picker is never answered; prints counted.
+    #[derive(Default)]
+    pub struct Files {
+        pub downloaded: RefCell<Vec<(String, String)>>,
+        pub printed: Cell<usize>,
+    }
+
+    impl super::Files for Files {
+        fn download(&self, file_name: &str, text: &str) -> Result<(), PlatformError> {
+            self.downloaded.borrow_mut().push((file_name.into(), text.into()));
+            Ok(())
+        }
+        fn open(&self, _accept: &str, _on_file: Box<dyn Fn(String, Result<String, PlatformError>)>) -> Result<(), PlatformError> {
+            Ok(())
+        }
+        fn print(&self) {
+            self.printed.set(self.printed.get() + 1);
+        }
+    }
+
     /// Seeds in order from `next` (set by the test), one more each draw: repeatable, and two
     /// draws never alike.
     pub struct Random {
@@ -766,6 +853,7 @@ pub mod fakes {
         pub bus: Rc<Bus>,
         pub clipboard: Rc<Clipboard>,
         pub sharing: Rc<Sharing>,
+        pub files: Rc<Files>,
         pub random: Rc<Random>,
         /// The relay: give two worlds the same hub for two players.
         pub hub: Rc<Hub>,
@@ -787,6 +875,7 @@ pub mod fakes {
                 bus: Rc::default(),
                 clipboard: Rc::default(),
                 sharing: Rc::default(),
+                files: Rc::default(),
                 random: Rc::default(),
                 hub: Rc::default(),
                 tabs: Cell::new(0),
@@ -815,6 +904,7 @@ pub mod fakes {
                 channel: Rc::new(BusHandle { bus: self.bus.clone(), tab, clock: self.clock.clone() }),
                 clipboard: self.clipboard.clone(),
                 sharing: self.sharing.clone(),
+                files: self.files.clone(),
                 random: self.random.clone(),
                 room: Rc::new(self.hub.handle()),
             }

@@ -4,15 +4,20 @@
 //! (level, seed, time), and UI state (selection, input mode, open dialog, hint on show). Domain
 //! types hold no signals; `Store` wraps them in signals for the components.
 
+pub mod pen;
+pub mod tabs;
+pub mod together;
+pub mod zoom;
+
 use crate::i18n::{Lang, Ui, ui};
-use crate::ink::hand::{Handwriting, LastWritten};
-use crate::ports::Ports;
+use crate::ports::{Handwriting, Ports};
 use inkdoku_engine::game::{Check, Game};
 use inkdoku_engine::generator::Symmetry;
 use inkdoku_engine::rating::Level;
 use inkdoku_engine::step::Step;
 use inkdoku_engine::{Cell, Digit, Grid, Size};
 use leptos::prelude::*;
+use pen::LastWritten;
 use serde::{Deserialize, Serialize};
 
 /// What the player can set. Saved with the game; every field has a default so older saved
@@ -143,7 +148,7 @@ pub enum InputMode {
     /// Toggle the digit as a centre mark, likewise.
     Centre,
     /// Digits paint colours: colour N on the cell, or (painting candidates) the chosen colour
-    /// on candidate N (`Paint`).
+    /// on candidate N (`Brush`).
     Colour,
     /// The pen draws free scratchpad ink, kept with the game and never recognized; keys and
     /// the pad still write digits.
@@ -157,10 +162,10 @@ impl InputMode {
     }
 }
 
-/// The colour mode's choices: the colour a candidate is painted with, and whether digits paint
-/// candidates rather than cells.
+/// The colour mode's brush: the colour a candidate is painted with, and whether digits paint
+/// candidates rather than cells. (The colours on the board are the engine's `game::Paint`.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Paint {
+pub struct Brush {
     pub colour: u8,
     pub candidates: bool,
 }
@@ -196,7 +201,7 @@ pub enum Dialog {
     /// A save failed for lack of space: said, with what can go to make room; `kept`: where
     /// the game is meanwhile.
     StorageFull {
-        kept: crate::services::storage::Spare,
+        kept: Spare,
     },
     /// Start screen when the saved game is older than the player's last moves (a save failed).
     WelcomeOlder,
@@ -208,7 +213,18 @@ pub enum Dialog {
     },
 }
 
-/// This tab's part when the app is open in several tabs (see `services::tabs`).
+/// Where the game is kept while the main store refuses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spare {
+    /// In the lasting spare store (IndexedDB): closing the tab keeps it.
+    Lasting,
+    /// Only in the tab's spare store (sessionStorage): a reload keeps it, closing the tab not.
+    Tab,
+    /// Nowhere: only on the page.
+    Nowhere,
+}
+
+/// This tab's part when the app is open in several tabs (see `controller::tabs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TabRole {
     /// Just opened: asking whether another tab plays.
@@ -227,9 +243,10 @@ pub enum Phase {
     Enter,
 }
 
-/// What is highlighted by a hint or a check.
+/// What is highlighted by a hint or a check (not the player's pencil marks, nor the marked
+/// positions of `Menu::Savepoints`).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Marks {
+pub struct Highlights {
     /// The step shown by "Hint".
     pub hint: Option<Step>,
     /// The last "Check" result, while it is on show.
@@ -284,7 +301,8 @@ pub enum InkState {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Menu {
     Solve,
-    Marks,
+    /// "Marks": mark this position, or go back to a marked one (the engine's `Savepoint`s).
+    Savepoints,
 }
 
 /// Ink waiting to be recognized: the strokes written in one cell, in grid coordinates.
@@ -316,7 +334,7 @@ pub struct Ink {
     /// What the pen last wrote, so that a quick rewrite of the cell teaches the recognizer.
     pub last_written: RwSignal<Option<LastWritten>>,
     /// The pen's flow from ink to a digit: its counters (`ink::writing`).
-    pub writing: StoredValue<crate::ink::writing::Writing, LocalStorage>,
+    pub writing: StoredValue<pen::Writing, LocalStorage>,
 }
 
 /// The one-tap correction offered after the pen writes: the recognizer's runner-up (or, for
@@ -340,8 +358,8 @@ pub struct Chip {
 pub struct Store {
     /// The outside world: storage, the engine worker, the clock (`crate::ports`).
     pub ports: StoredValue<Ports, LocalStorage>,
-    /// This tab's part in the election of the playing tab (`services::tabs`).
-    pub tab: StoredValue<crate::services::tabs::TabState, LocalStorage>,
+    /// This tab's part in the election of the playing tab (`controller::tabs`).
+    pub tab: StoredValue<tabs::TabState, LocalStorage>,
     pub game: RwSignal<Game>,
     /// The game's metadata; its `elapsed_ms` is only written when saving (see `elapsed`).
     pub meta: RwSignal<GameMeta>,
@@ -355,9 +373,10 @@ pub struct Store {
     pub active_digit: RwSignal<Option<Digit>>,
     pub mode: RwSignal<InputMode>,
     pub dialog: RwSignal<Option<Dialog>>,
-    /// The game commands' menu that is open (Solve or Marks), if one is: Escape closes it.
+    /// The game commands' menu that is open (Solve, or the marked positions), if one is:
+    /// Escape closes it.
     pub menu: RwSignal<Option<Menu>>,
-    pub marks: RwSignal<Marks>,
+    pub highlights: RwSignal<Highlights>,
     /// A puzzle is being made (progress), for the New game dialog.
     pub making: RwSignal<Option<Making>>,
     /// A short status line (announced to screen readers).
@@ -380,16 +399,16 @@ pub struct Store {
     pub browser_lang: Lang,
     pub ink: Ink,
     /// Which part of the board is on show (the focus view of small screens).
-    pub view: crate::components::zoom::BoardView,
+    pub view: zoom::BoardView,
     /// The colour mode's choices.
-    pub paint: RwSignal<Paint>,
+    pub brush: RwSignal<Brush>,
     /// A message for when the puzzle being opened is on the board (a file whose progress
     /// could not be restored: `controller::open_file_text`).
     pub open_note: RwSignal<Option<Dialog>>,
     /// The player was told the storage is full (`controller::game_saved`), until a save works.
     pub full_told: RwSignal<bool>,
     /// The room of a game solved together (`controller::together`) …
-    pub together: StoredValue<Option<crate::controller::Together>, LocalStorage>,
+    pub together: StoredValue<Option<together::Together>, LocalStorage>,
     /// … and what the interface shows of it.
     pub room: RwSignal<Option<RoomView>>,
     /// The room key of the link being opened, to join once its puzzle is on the board; `Err`
@@ -414,7 +433,7 @@ impl Store {
             mode: RwSignal::new(InputMode::Digit),
             dialog: RwSignal::new(None),
             menu: RwSignal::new(None),
-            marks: RwSignal::new(Marks::default()),
+            highlights: RwSignal::new(Highlights::default()),
             making: RwSignal::new(None),
             status: RwSignal::new(String::new()),
             waiting: RwSignal::new(None),
@@ -435,8 +454,8 @@ impl Store {
                 last_written: RwSignal::new(None),
                 writing: StoredValue::new_local(Default::default()),
             },
-            view: crate::components::zoom::BoardView::new(),
-            paint: RwSignal::new(Paint { colour: 1, candidates: false }),
+            view: zoom::BoardView::new(),
+            brush: RwSignal::new(Brush { colour: 1, candidates: false }),
             open_note: RwSignal::new(None),
             full_told: RwSignal::new(false),
             together: StoredValue::new_local(None),

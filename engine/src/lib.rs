@@ -18,6 +18,7 @@
 //!  generator ─ seeded puzzles by size, level and symmetry
 //!  game ────── the game reducer: state + action → state, with undo and redo
 //!  together ── a board shared by several players: operations, replicas that converge
+//!  variant ─── variant puzzles: givens, regions and typed constraints (killer cages, arrows…)
 //! ```
 //!
 //! The modules' imports form a DAG, roughly in this order (format builds on grid, position on
@@ -42,6 +43,7 @@ pub mod solver;
 pub mod step;
 pub mod techniques;
 pub mod together;
+pub mod variant;
 
 pub use geometry::{Candidate, Cell, Digit, DigitSet, House, Size};
 pub use grid::Grid;

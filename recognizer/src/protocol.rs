@@ -1,5 +1,5 @@
-//! Messages between the app and its ink worker (the recognizer compiled to wasm), and the
-//! worker's handler. JSON text, like the engine worker's:
+//! The ink worker's handler of the messages between the app and its ink worker (their types:
+//! `inkdoku_ink_protocol`, which the app reads too). JSON text, like the engine worker's:
 //!
 //! ```text
 //!  worker ──{"kind":"ready","load_ms":57.2}──▶ app   (model loaded, in that time; or
@@ -16,67 +16,11 @@
 //! letters out.
 
 use crate::hand::redrawings;
-use crate::{Hand, MAX_VALUE, Point, Recognition, Recognizer, Stroke};
-use serde::{Deserialize, Serialize};
-
-/// Strokes of `[x, y, pressure]` points, x and y in 0..1 of the cell.
-pub type Strokes = Vec<Vec<[f64; 3]>>;
-
-/// A message to the ink worker.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Request {
-    /// A drawing to recognize.
-    Recognize {
-        id: u32,
-        strokes: Strokes,
-        /// The highest value the grid allows by hand: 9, 4 on a 4x4 grid, or 16 on a 16x16
-        /// grid (10-16 written as the letters A-G).
-        max_digit: u8,
-    },
-    /// The player's corrected drawings: they replace the ones the worker had.
-    Hand { id: u32, drawings: Vec<Drawing> },
-}
-
-/// A drawing the player corrected, with the value it should have been read as.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Drawing {
-    pub value: u8,
-    pub strokes: Strokes,
-}
+use crate::{Hand, MAX_VALUE, Point, Recognizer, Stroke};
+pub use inkdoku_ink_protocol::{Drawing, Reply, Request, Strokes};
 
 /// The most corrected drawings the worker keeps (the app keeps at most 5 per value, 80 in all).
 pub const MOST_DRAWINGS: usize = 200;
-
-/// A message from the ink worker.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Reply {
-    /// The model is loaded; `load_ms` is how long reading it and planning its graph took (the
-    /// benchmark reports it; the worker's own start-up is not in it); `reads_strokes` whether the
-    /// trajectory network loaded beside the picture's (without it the picture reads alone).
-    Ready {
-        load_ms: f64,
-        reads_strokes: bool,
-    },
-    Unavailable {
-        message: String,
-    },
-    Recognized {
-        id: u32,
-        result: Recognition,
-    },
-    /// The player's drawings are learned: `count` of them (drawings without ink, or with a
-    /// value no grid has, are left out).
-    Learned {
-        id: u32,
-        count: usize,
-    },
-    Error {
-        id: Option<u32>,
-        message: String,
-    },
-}
 
 /// A drawing's key: a hash of its value and every coordinate's bits.
 fn drawing_key(drawing: &Drawing) -> u64 {
@@ -142,6 +86,7 @@ pub fn encode(reply: &Reply) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Recognition;
 
     #[test]
     fn bad_requests_get_an_error_not_a_panic() {

@@ -4,7 +4,7 @@ use crate::hand::Hand;
 use crate::network::{Kernel, Network};
 use crate::raster::{SIZE, Stroke, rasterize};
 use crate::trajectory::{self, CHANNELS, SAMPLES};
-use serde::Serialize;
+pub use inkdoku_ink_protocol::Recognition;
 use std::sync::Arc;
 use thiserror::Error;
 use tract_core::internal::*;
@@ -45,22 +45,6 @@ pub enum Error {
     Load(String),
     #[error("the recognizer model failed to run: {0}")]
     Run(String),
-}
-
-/// The answer for a drawing.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-#[serde(untagged)]
-pub enum Recognition {
-    /// A value, how sure the model is (0..1), and the runner-up: 1-9, or on a 16x16 grid
-    /// also 10-16 for the letters A-G. `picture` is how sure the picture's network (with the
-    /// player's hand) is of the same value without the pen's path: where the path alone makes
-    /// the answer, the ink may be unfinished (the first stroke of a 4 runs as a 2's foot does),
-    /// and the app waits for more before placing it.
-    Digit { digit: u8, confidence: f32, second: u8, picture: f32 },
-    /// Not sure enough (or no ink): the ink stays for the player to fix.
-    /// `best` and `second` are its two best guesses, for the player to pick from (0 when there
-    /// is no ink or the scores are not numbers).
-    Declined { declined: bool, confidence: f32, best: u8, second: u8 },
 }
 
 /// A loaded model.

@@ -15,7 +15,7 @@ pub mod rooms;
 
 use axum::Router;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{ConnectInfo, Path, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -25,7 +25,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::services::ServeDir;
 
 pub use rooms::Limits;
 
@@ -33,15 +33,42 @@ pub use rooms::Limits;
 pub fn app(rooms: Arc<Rooms>, dist: Option<PathBuf>) -> Router {
     let router = Router::new().route("/relay/v1/{room}", get(open)).with_state(rooms);
     match dist {
-        // Every file revalidated on each load, as Trunk's server does: the service worker, not
-        // the HTTP cache, decides what a returning player runs.
-        Some(dir) => router.fallback_service(
-            tower::ServiceBuilder::new()
-                .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-cache")))
-                .service(tower_http::services::ServeDir::new(dir)),
-        ),
+        Some(dir) => {
+            let files = ServeDir::new(dir);
+            router.fallback(move |request: Request| serve_file(files.clone(), request))
+        }
         None => router,
     }
+}
+
+/// One of the app's files. Every file is revalidated on each load, as Trunk's server does: the
+/// service worker, not the HTTP cache, decides what a returning player runs.
+///
+/// A path the file system cannot even look up is a file the relay does not serve: 404, as for a
+/// missing file. `ServeDir` itself answers 404 only for "not found", "permission denied" and
+/// "not a directory", and 500 for any other error of the lookup, so that a path segment of 256
+/// bytes or more (the file system's name limit: "file name too long") used to get a 500.
+async fn serve_file(mut files: ServeDir, request: Request) -> Response {
+    let mut response = match files.try_call(request).await {
+        Ok(response) => response.into_response(),
+        Err(error) if not_a_lookup(&error) => StatusCode::NOT_FOUND.into_response(),
+        Err(error) => {
+            eprintln!("inkdoku-relay: reading a file of the app failed: {error}");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    };
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+/// Whether a file system error says the path names no file it could hold (a name too long, a
+/// loop of links, a name it refuses), rather than that reading a file failed.
+fn not_a_lookup(error: &std::io::Error) -> bool {
+    use std::io::ErrorKind;
+    // ELOOP has no stable `ErrorKind` yet; 40 on Linux.
+    const ELOOP: i32 = 40;
+    matches!(error.kind(), ErrorKind::InvalidFilename | ErrorKind::InvalidInput | ErrorKind::NotFound)
+        || (cfg!(target_os = "linux") && error.raw_os_error() == Some(ELOOP))
 }
 
 /// Serves `app` on `listener` until the process ends, forgetting idle rooms once a minute.

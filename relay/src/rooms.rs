@@ -1,6 +1,6 @@
 //! The rooms: who is in each, the frames kept for late joiners, and the limits that keep one
 //! room or one address from taking the relay over. Rooms are independent of each other, which
-//! is what lets relays scale out by room id (README, "Solving together").
+//! is what lets relays scale out by room id (docs/architecture.md, "Solving together").
 
 use axum::body::Bytes;
 use std::collections::{HashMap, VecDeque};

@@ -188,3 +188,79 @@ async fn one_port_serves_the_app_beside_the_relay() {
     assert_eq!(next(&mut a).await, Message::Text(r#"{"players":1}"#.into()));
     std::fs::remove_dir_all(dist).unwrap();
 }
+
+/// A relay that serves a small app from a temporary folder; its address and the folder.
+async fn relay_with_files() -> (std::net::SocketAddr, std::path::PathBuf) {
+    let dist = std::env::temp_dir().join(format!("inkdoku-relay-routes-{}", std::process::id()));
+    std::fs::create_dir_all(dist.join("sub")).unwrap();
+    std::fs::write(dist.join("index.html"), "<title>inkdoku</title>").unwrap();
+    std::fs::write(dist.join("sub/a.js"), "1").unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(inkdoku_relay::serve(listener, Arc::new(Rooms::new(Limits::default())), Some(dist.clone())));
+    (address, dist)
+}
+
+/// The status code of a raw `GET <target>` (the bytes as given, so that odd and non-UTF-8
+/// paths reach the server unchanged); `None` when the server closed without an answer.
+async fn status_of(address: std::net::SocketAddr, target: &[u8]) -> Option<u16> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut http = TcpStream::connect(address).await.unwrap();
+    let mut request = b"GET ".to_vec();
+    request.extend_from_slice(target);
+    request.extend_from_slice(b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    http.write_all(&request).await.unwrap();
+    let mut response = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(5), http.read_to_end(&mut response)).await.expect("an answer within 5 s");
+    let head = String::from_utf8_lossy(&response[..response.len().min(12)]).to_string();
+    head.strip_prefix("HTTP/1.1 ").and_then(|rest| rest.get(..3)).and_then(|code| code.parse().ok())
+}
+
+#[tokio::test]
+async fn a_path_it_does_not_serve_gets_404_whatever_its_length() {
+    let (address, dist) = relay_with_files().await;
+    assert_eq!(status_of(address, b"/sub/a.js").await, Some(200));
+    for len in [1, 200, 255, 256, 300, 1000, 4000, 5000] {
+        let name = "a".repeat(len);
+        assert_eq!(status_of(address, format!("/{name}").as_bytes()).await, Some(404), "a segment of {len}");
+        assert_eq!(status_of(address, format!("/sub/{name}/x.js").as_bytes()).await, Some(404), "a segment of {len}");
+    }
+    for odd in [&b"/index.html/x"[..], b"/%00", b"/%ff%fe", b"/..%2f..%2fetc%2fpasswd", b"/sub/../../x", b"/%2e%2e/x", b"/a%2"] {
+        let status = status_of(address, odd).await;
+        assert!(matches!(status, Some(400 | 404)), "{} -> {status:?}", String::from_utf8_lossy(odd));
+    }
+    std::fs::remove_dir_all(dist).unwrap();
+}
+
+#[tokio::test]
+async fn random_paths_never_get_a_server_error() {
+    let (address, dist) = relay_with_files().await;
+    // Seeded paths: segments of 0 to 599 bytes from an alphabet with percent escapes (of any
+    // byte, non-UTF-8 included), dots, slashes and the served names.
+    let mut x: u32 = 0x2545_f491;
+    let mut noise = move || {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        x
+    };
+    let pieces: [&[u8]; 10] = [b"a", b"/", b".", b"..", b"%", b"sub", b"index.html", b"~", b"%2F", b"%C3%28"];
+    let mut counts = std::collections::BTreeMap::new();
+    for _ in 0..400 {
+        let mut target = b"/".to_vec();
+        let parts = noise() % 12;
+        for _ in 0..parts {
+            match noise() % 4 {
+                0 => target.extend(std::iter::repeat_n(b'b', (noise() % 600) as usize)),
+                1 => target.extend_from_slice(format!("%{:02X}", noise() % 256).as_bytes()),
+                _ => target.extend_from_slice(pieces[(noise() % pieces.len() as u32) as usize]),
+            }
+        }
+        let status = status_of(address, &target).await;
+        assert!(status.is_some_and(|s| s < 500), "{} -> {status:?}", String::from_utf8_lossy(&target));
+        *counts.entry(status).or_insert(0) += 1;
+    }
+    assert!(counts.len() >= 2, "several answers were tried: {counts:?}");
+    assert_eq!(status_of(address, b"/").await, Some(200), "and the app is still served");
+    std::fs::remove_dir_all(dist).unwrap();
+}

@@ -8,15 +8,13 @@
 //! What each cell shows is computed once per change into a `CellView` (a pure function of the
 //! game, settings and UI state), and each cell re-renders only when its own view changes.
 
-use crate::components::zoom;
 use crate::i18n::{Ui, fill};
+use crate::state::zoom::{self, CELL};
 use crate::state::{Phase, Store};
 use gloo_timers::callback::Timeout;
 use inkdoku_engine::step::Step;
 use inkdoku_engine::{Cell, Digit, DigitSet, Grid, House, Size};
 use leptos::prelude::*;
-
-pub const CELL: f64 = 100.0;
 
 /// The wedges of a cell painted with several colours (bit n-1 of `colours` = colour n): one
 /// slice of the cell per colour, clockwise from the top, as polygons in fractions of the cell.
@@ -90,9 +88,6 @@ fn patterns() -> impl IntoView {
 /// expect: the four corners, then the middles of the top and bottom, then of the sides.
 const CORNERS: [(f64, f64); 9] =
     [(0.17, 0.17), (0.83, 0.17), (0.17, 0.83), (0.83, 0.83), (0.5, 0.17), (0.5, 0.83), (0.17, 0.5), (0.83, 0.5), (0.5, 0.5)];
-/// Room around the grid so the outer border isn't clipped.
-pub const MARGIN: f64 = 4.0;
-
 /// Everything a cell shows.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CellView {
@@ -180,7 +175,7 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
     let settings = store.settings.get();
     let selected = store.selected.get();
     let active = store.active_digit.get();
-    let marks = store.marks.get();
+    let highlights = store.highlights.get();
     let phase = store.phase.get();
     store.game.with(|game| {
         let size = game.size();
@@ -206,7 +201,7 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
                 } else {
                     (board.pencil.notes[cell.index()], false)
                 };
-                let hint = marks.hint.as_ref();
+                let hint = highlights.hint.as_ref();
                 let pencil = |m: &Vec<DigitSet>| if digit.is_some() { DigitSet::EMPTY } else { m[cell.index()] };
                 CellView {
                     digit,
@@ -228,7 +223,7 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
                     same: settings.highlight_same && highlight.is_some() && digit == highlight,
                     conflict: conflicts.contains(&cell),
                     incorrect: incorrect.contains(&cell),
-                    marked: marks.cells.contains(&cell),
+                    marked: highlights.cells.contains(&cell),
                     hint_cell: hint.is_some_and(|h| h.cells.contains(&cell)),
                     hint_house: hint.is_some_and(|h| in_houses(size, &h.houses, cell)),
                     hint_place: hint.and_then(|h| placement(h, cell)),

@@ -4,12 +4,13 @@
 //! node shows its digit (the board may show no notes). A colouring step (3D Medusa) draws its two
 //! colours as its sentence names them: one as blue circles, the other as orange rounded squares,
 //! so that they differ by shape too. The hint panel steps through long proofs link by link
-//! (`Marks::links_shown`), and forcing steps branch by branch (`Marks::page`): the overlay draws
+//! (`Highlights::links_shown`), and forcing steps branch by branch (`Highlights::page`): the overlay draws
 //! the links shown so far, or the page's branch alone with its premise ringed twice.
 
-use crate::components::board::{CELL, candidate_centre};
+use crate::components::board::candidate_centre;
 use crate::controller;
 use crate::state::Store;
+use crate::state::zoom::CELL;
 use inkdoku_engine::geometry::{Cell, Digit, Size};
 use inkdoku_engine::step::{Link, Node, Step, Technique};
 use leptos::prelude::*;
@@ -58,7 +59,7 @@ pub fn ChainOverlay(store: Store, size: Size) -> impl IntoView {
     let note = CELL / size.box_side() as f64;
     let radius = note * 0.46;
     let drawing = move || {
-        store.marks.with(|m| {
+        store.highlights.with(|m| {
             let step = m.hint.as_ref()?;
             if step.chains.iter().all(Vec::is_empty) {
                 return None;

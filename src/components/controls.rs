@@ -81,8 +81,8 @@ pub fn Palette(store: Store) -> impl IntoView {
                 move || fill(store.ui().colour_swatch, &[("n", &n.to_string()), ("name", store.ui().colour_names[usize::from(n) - 1])]);
             view! {
                 <button type="button" class="swatch" aria-label=name title=name
-                        class:active=move || store.paint.get().colour == n
-                        aria-pressed=move || pressed(store.paint.get().colour == n)
+                        class:active=move || store.brush.get().colour == n
+                        aria-pressed=move || pressed(store.brush.get().colour == n)
                         on:click=move |_| controller::pick_colour(store, n)>
                     <svg viewBox="0 0 40 40" aria-hidden="true">
                         <rect width="40" height="40" class=format!("paint paint-{n}") />
@@ -97,9 +97,9 @@ pub fn Palette(store: Store) -> impl IntoView {
         <Show when=move || store.mode.get() == InputMode::Colour>
             <div class="palette" role="group" aria-label=move || store.ui().palette>
                 {swatches.clone()}
-                <button type="button" class="tool" aria-pressed=move || pressed(store.paint.get().candidates)
-                        class:active=move || store.paint.get().candidates
-                        on:click=move |_| store.paint.update(|p| p.candidates = !p.candidates)>{move || store.ui().paint_candidates}</button>
+                <button type="button" class="tool" aria-pressed=move || pressed(store.brush.get().candidates)
+                        class:active=move || store.brush.get().candidates
+                        on:click=move |_| store.brush.update(|p| p.candidates = !p.candidates)>{move || store.ui().paint_candidates}</button>
                 <button type="button" class="tool" on:click=move |_| controller::clear_colours(store)>{move || store.ui().clear_colours}</button>
             </div>
         </Show>
@@ -112,7 +112,7 @@ pub fn GameTools(store: Store) -> impl IntoView {
     // Which menu is open is the store's (Escape closes it: `services::effects`).
     let menu_signal = move |menu: Menu| Signal::derive(move || store.menu.get() == Some(menu));
     let solve_open = menu_signal(Menu::Solve);
-    let marks_open = menu_signal(Menu::Marks);
+    let savepoints_open = menu_signal(Menu::Savepoints);
     let toggle = move |menu: Menu| store.menu.update(|m| *m = if *m == Some(menu) { None } else { Some(menu) });
     let close = move || store.menu.set(None);
     let entering = move || store.phase.get() == Phase::Enter;
@@ -126,8 +126,8 @@ pub fn GameTools(store: Store) -> impl IntoView {
                 <button type="button" class="tool" on:click=move |_| controller::check(store)>{move || store.ui().check}</button>
                 <button type="button" class="tool" aria-expanded=move || pressed(solve_open.get()) aria-controls="solve-menu"
                         on:click=move |_| toggle(Menu::Solve)>{move || store.ui().solve}</button>
-                <button type="button" class="tool" aria-expanded=move || pressed(marks_open.get()) aria-controls="marks-menu"
-                        on:click=move |_| toggle(Menu::Marks)>{move || store.ui().marks}</button>
+                <button type="button" class="tool" aria-expanded=move || pressed(savepoints_open.get()) aria-controls="marks-menu"
+                        on:click=move |_| toggle(Menu::Savepoints)>{move || store.ui().marks}</button>
                 <button type="button" class="tool" on:click=move |_| controller::new_game_clicked(store)>{move || store.ui().new_game}</button>
                 <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Share))>{move || store.ui().share}</button>
                 <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Settings))>{move || store.ui().settings}</button>
@@ -148,7 +148,7 @@ pub fn GameTools(store: Store) -> impl IntoView {
                 <button type="button" class="tool" on:click=move |_| { close(); controller::restart(store) }>{move || store.ui().restart}</button>
             </div>
         </Show>
-        <Show when=move || marks_open.get()>
+        <Show when=move || savepoints_open.get()>
             <MarksMenu store=store />
         </Show>
     }
@@ -181,14 +181,14 @@ fn MarksMenu(store: Store) -> impl IntoView {
 fn ChainSteps(store: Store) -> impl IntoView {
     let size = store.size();
     let texts = Memo::new(move |_| {
-        store.marks.with(|m| {
+        store.highlights.with(|m| {
             m.hint
                 .as_ref()
                 .map_or_else(Vec::new, |h| crate::components::chain::links(h).iter().map(|(_, l)| l.implication(size)).collect::<Vec<_>>())
         })
     });
     let total = move || texts.with(Vec::len);
-    let shown = move || store.marks.with(|m| m.links_shown);
+    let shown = move || store.highlights.with(|m| m.links_shown);
     let set = move |n: Option<usize>| controller::show_links(store, n);
     view! {
         <Show when=move || { total() > 0 }>
@@ -225,7 +225,7 @@ fn ChainSteps(store: Store) -> impl IntoView {
 #[component]
 fn NetSteps(store: Store) -> impl IntoView {
     let pages = Memo::new(move |_| controller::hint_pages(store));
-    let page = move || store.marks.with(|m| m.page);
+    let page = move || store.highlights.with(|m| m.page);
     let current = move || page().and_then(|p| pages.with(|ps| ps.get(p).cloned()));
     view! {
         <Show when=move || pages.with(|p| !p.is_empty())>
@@ -259,7 +259,7 @@ fn NetSteps(store: Store) -> impl IntoView {
 #[component]
 fn LinkLegend(store: Store) -> impl IntoView {
     let kinds = Memo::new(move |_| {
-        store.marks.with(|m| {
+        store.highlights.with(|m| {
             let links = m.hint.as_ref().map_or_else(Vec::new, |h| h.chains.iter().flatten().map(|l| l.strong).collect::<Vec<_>>());
             (links.contains(&true), links.contains(&false))
         })
@@ -305,8 +305,9 @@ pub fn CandidateNote(store: Store) -> impl IntoView {
 /// The hint on show, in full, with a button to apply it; and the log of applied hints.
 #[component]
 pub fn HintPanel(store: Store) -> impl IntoView {
-    // The step alone, so stepping through its links (also in `Marks`) doesn't rebuild the card.
-    let hint = Memo::new(move |_| store.marks.with(|m| m.hint.clone()));
+    // The step alone, so stepping through its links (also in `Highlights`) doesn't rebuild the
+    // card.
+    let hint = Memo::new(move |_| store.highlights.with(|m| m.hint.clone()));
     // The sentence, and the whole proof when the sentence had to leave details out (chains in
     // notation, every removal named): that one waits, folded, under the sentence.
     let explanation = move || {

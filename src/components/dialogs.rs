@@ -5,7 +5,7 @@
 
 use crate::controller;
 use crate::i18n::{Lang, fill, level_name};
-use crate::services::storage::Spare;
+use crate::state::Spare;
 use crate::state::{Dialog, Settings, Store};
 use inkdoku_engine::Size;
 use inkdoku_engine::generator::{Symmetry, levels, offered_level};
@@ -261,7 +261,7 @@ fn value_char(value: u8) -> char {
 }
 
 /// The drawings the pen learned from, each as a small picture with its value, to forget one by
-/// one or all at once (`crate::ink::hand`).
+/// one or all at once (`crate::controller::hand`).
 fn handwriting(store: Store) -> impl IntoView {
     let list = move || {
         let t = store.ui();
@@ -397,7 +397,7 @@ fn open_here(store: Store, shared: inkdoku_engine::share::Shared) -> impl IntoVi
     let open = move |_| {
         store.dialog.set(None);
         let shared = shared.get_value();
-        crate::services::tabs::take_over(store, move |store| controller::load_shared(store, shared));
+        crate::controller::tabs::take_over(store, move |store| controller::load_shared(store, shared));
     };
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="open-here-title">
@@ -463,7 +463,7 @@ fn other_tab(store: Store) -> impl IntoView {
             <h2 id="tab-title">{move || store.ui().other_tab_title}</h2>
             <p>{move || store.ui().other_tab_text}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| crate::services::tabs::take_over(store, |_| {})>{move || store.ui().play_here}</button>
+                <button type="button" class="primary" on:click=move |_| crate::controller::tabs::take_over(store, |_| {})>{move || store.ui().play_here}</button>
                 <button type="button" on:click=move |_| close(store)>{move || store.ui().just_watch}</button>
             </div>
         </div>

@@ -1,8 +1,10 @@
-//! The visible parts of the app.
+//! The visible parts of the app: views over the store that call the controller and the pen.
 pub mod board;
 pub mod chain;
+pub mod chip;
 pub mod controls;
 pub mod dialogs;
+pub mod ink;
 pub mod print;
 pub mod status;
 pub mod together;

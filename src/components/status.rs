@@ -23,7 +23,7 @@ pub fn StatusBar(store: Store) -> impl IntoView {
             <crate::components::together::RoomLine store=store />
             <span class="timer" role="timer" aria-label=move || store.ui().time>{move || controller::clock(store.elapsed.get())}</span>
             <p class="status" role="status" aria-live="polite">{move || store.status.get()}</p>
-            <crate::ink::PenTip store=store />
+            <crate::components::ink::PenTip store=store />
         </header>
     }
 }

@@ -2,9 +2,9 @@
 //! their colour, with their number in a shape of their own, so colour is never the only sign),
 //! and the room's line in the header (players, this player's number, offline).
 
-use crate::components::board::CELL;
 use crate::i18n::fill;
 use crate::state::Store;
+use crate::state::zoom::CELL;
 use inkdoku_engine::Size;
 use leptos::prelude::*;
 

@@ -5,7 +5,7 @@
 //! directions, spins and delays come from a small hash of the cell index (no randomness needed).
 //! The overlay removes itself when the animation is over, so nothing keeps running.
 
-use crate::components::board::{CELL, MARGIN};
+use crate::state::zoom::{CELL, MARGIN};
 use crate::state::{Dialog, Store};
 use leptos::prelude::*;
 use std::time::Duration;

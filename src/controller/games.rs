@@ -79,13 +79,13 @@ pub fn start_game(store: Store, game: Game, meta: GameMeta) {
     keep_as_previous(store);
     super::together::quit(store);
     store.phase.set(Phase::Play);
-    crate::ink::writing::game_changed(store);
+    store.ink.game_changed();
     store.game.set(game);
     store.elapsed.set(meta.elapsed_ms);
     store.meta.set(meta);
     store.selected.set(None);
     store.active_digit.set(None);
-    store.marks.set(Marks::default());
+    store.highlights.set(Highlights::default());
     store.log.set(Vec::new());
 }
 
@@ -95,7 +95,7 @@ pub(super) fn keep_as_previous(store: Store) {
     if store.phase.get_untracked() != Phase::Play || !store.in_progress() {
         return;
     }
-    let record = crate::services::effects::current_record(store);
+    let record = crate::controller::current_record(store);
     let mut kept = storage::load_kept(&store.ports());
     kept.keep(record);
     if let Err(e) = storage::save_kept(&store.ports(), &kept) {

@@ -41,16 +41,16 @@ pub fn hint(store: Store) {
         match reply {
             Reply::Hint { advice: Advice::Step { step }, .. } => {
                 let text = inkdoku_engine::lang::explain(&step, size, store.lang_now());
-                store.marks.set(Marks { hint: Some(step), ..Marks::default() });
+                store.highlights.set(Highlights { hint: Some(step), ..Highlights::default() });
                 store.status.set(text);
             }
             Reply::Hint { advice: Advice::WrongDigits { cells }, .. } => {
                 store.status.set(fill(store.t().wrong_digits, &[("cells", &names(&cells))]));
-                store.marks.set(Marks { cells, ..Marks::default() });
+                store.highlights.set(Highlights { cells, ..Highlights::default() });
             }
             Reply::Hint { advice: Advice::LostAnswer { cells }, .. } => {
                 store.status.set(fill(store.t().checked_lost, &[("cells", &names(&cells))]));
-                store.marks.set(Marks { cells, ..Marks::default() });
+                store.highlights.set(Highlights { cells, ..Highlights::default() });
             }
             Reply::Hint { advice: Advice::Nothing, .. } => store.status.set(store.t().no_hint.into()),
             Reply::Error { message, .. } => worker_failed(store, &message),
@@ -61,7 +61,7 @@ pub fn hint(store: Store) {
 
 /// Applies the hint on show.
 pub fn apply_hint(store: Store) {
-    let Some(step) = store.marks.with_untracked(|m| m.hint.clone()) else { return };
+    let Some(step) = store.highlights.with_untracked(|m| m.hint.clone()) else { return };
     let size = store.size();
     let line = inkdoku_engine::lang::explain(&step, size, store.lang_now());
     apply(store, Action::ApplyStep { placements: step.placements.clone(), eliminations: step.eliminations.clone() });
@@ -72,7 +72,7 @@ pub fn apply_hint(store: Store) {
 /// hint is a forcing step).
 pub fn hint_pages(store: Store) -> Vec<PageText> {
     let (size, lang) = (store.size(), store.lang_now());
-    store.marks.with(|m| m.hint.as_ref().map_or_else(Vec::new, |h| inkdoku_engine::lang::proof_pages(h, size, lang)))
+    store.highlights.with(|m| m.hint.as_ref().map_or_else(Vec::new, |h| inkdoku_engine::lang::proof_pages(h, size, lang)))
 }
 
 /// The branch stepper's Next: from the whole drawing to the first branch, then on to the
@@ -82,7 +82,7 @@ pub fn next_page(store: Store) {
     if count == 0 {
         return;
     }
-    store.marks.update(|m| {
+    store.highlights.update(|m| {
         m.page = Some(m.page.map_or(0, |p| (p + 1).min(count - 1)));
         m.links_shown = None;
     });
@@ -90,7 +90,7 @@ pub fn next_page(store: Store) {
 
 /// The branch stepper's Previous: back a page, and from the first back to the whole drawing.
 pub fn previous_page(store: Store) {
-    store.marks.update(|m| {
+    store.highlights.update(|m| {
         m.page = m.page.and_then(|p| p.checked_sub(1));
         m.links_shown = None;
     });
@@ -99,7 +99,7 @@ pub fn previous_page(store: Store) {
 /// The link stepper: how many of the hint's links are drawn (`None`: all). The branch stepper
 /// steps aside.
 pub fn show_links(store: Store, shown: Option<usize>) {
-    store.marks.update(|m| {
+    store.highlights.update(|m| {
         m.links_shown = shown;
         m.page = None;
     });
@@ -108,9 +108,9 @@ pub fn show_links(store: Store, shown: Option<usize>) {
 /// What the board draws of the hint's chains: its links as (branch, link) indices into
 /// `Step::chains`, and the premise to mark. The page on show when stepping branch by branch,
 /// the first links when stepping link by link, else everything.
-pub fn hint_drawing(marks: &Marks, size: Size) -> (Vec<(usize, usize)>, Option<Candidate>) {
-    let Some(step) = &marks.hint else { return (Vec::new(), None) };
-    if let Some(page) = marks.page
+pub fn hint_drawing(highlights: &Highlights, size: Size) -> (Vec<(usize, usize)>, Option<Candidate>) {
+    let Some(step) = &highlights.hint else { return (Vec::new(), None) };
+    if let Some(page) = highlights.page
         && let Some(page) = step.proof_pages(size).into_iter().nth(page)
     {
         let premise = match page.kind {
@@ -120,7 +120,7 @@ pub fn hint_drawing(marks: &Marks, size: Size) -> (Vec<(usize, usize)>, Option<C
         return (page.links, premise);
     }
     let all: Vec<(usize, usize)> = step.chains.iter().enumerate().flat_map(|(b, c)| (0..c.len()).map(move |i| (b, i))).collect();
-    let shown = marks.links_shown.unwrap_or(all.len()).min(all.len());
+    let shown = highlights.links_shown.unwrap_or(all.len()).min(all.len());
     (all[..shown].to_vec(), None)
 }
 
@@ -163,7 +163,7 @@ pub fn check(store: Store) {
         Check::Incomplete { empty } if empty.len() == 1 => (t.checked_so_far_one.to_string(), Vec::new()),
         Check::Incomplete { empty } => (fill(t.checked_so_far, &[("n", &empty.len().to_string())]), Vec::new()),
     };
-    store.marks.set(Marks { check: Some(check), cells, ..Marks::default() });
+    store.highlights.set(Highlights { check: Some(check), cells, ..Highlights::default() });
     store.status.set(text);
 }
 

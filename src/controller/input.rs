@@ -63,7 +63,7 @@ pub fn write_as(store: Store, cell: Cell, digit: Digit, mode: InputMode) {
         let clear = store.settings.with_untracked(|s| s.auto_clear_notes) && store.phase.get_untracked() == Phase::Play;
         if apply(store, Action::Place { cell, digit, clear_peer_notes: clear }) {
             // A quick rewrite of what the pen just wrote there teaches the recognizer.
-            crate::ink::hand::noticed(store, cell, digit);
+            crate::controller::hand::noticed(store, cell, digit);
         }
     }
 }
@@ -130,13 +130,13 @@ pub fn toggle_notes(store: Store) {
 /// Colour mode: digit N paints colour N on the cell (givens too), or, when painting candidates,
 /// the chosen colour on candidate N.
 fn paint(store: Store, cell: Cell, digit: Digit) {
-    let choice = store.paint.get_untracked();
+    let choice = store.brush.get_untracked();
     if choice.candidates {
         if store.game.with_untracked(|g| g.digit(cell).is_none()) {
             apply(store, Action::PaintCandidate { cell, digit, colour: choice.colour });
         }
     } else if digit.get() <= PALETTE {
-        store.paint.update(|p| p.colour = digit.get());
+        store.brush.update(|p| p.colour = digit.get());
         apply(store, Action::PaintCells { cells: vec![cell], colour: digit.get() });
     }
 }
@@ -144,9 +144,9 @@ fn paint(store: Store, cell: Cell, digit: Digit) {
 /// A colour picked on the palette: it is the colour candidates are painted with, and (painting
 /// cells) it paints the selected cell.
 pub fn pick_colour(store: Store, colour: u8) {
-    store.paint.update(|p| p.colour = colour);
+    store.brush.update(|p| p.colour = colour);
     if let Some(cell) = store.selected.get_untracked()
-        && !store.paint.with_untracked(|p| p.candidates)
+        && !store.brush.with_untracked(|p| p.candidates)
     {
         apply(store, Action::PaintCells { cells: vec![cell], colour });
     }

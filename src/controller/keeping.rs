@@ -6,9 +6,10 @@
 //! is true (`storage::load_newest`, `welcome`).
 
 use super::*;
-use crate::services::storage::{GameNotSaved, SaveError};
+use crate::ports::SaveError;
+use crate::storage::GameNotSaved;
 
-/// What a save of the game came to (`effects::save_now`), at once: the status line says it.
+/// What a save of the game came to (`controller::save_now`), at once: the status line says it.
 pub fn game_saved(store: Store, saved: Result<(), SaveError>) {
     let t = store.t();
     match saved {
@@ -70,14 +71,14 @@ pub fn remove_oldest_kept(store: Store) {
         // to go first, and the rest is older than the game on the board).
         storage::remove(&ports, storage::GAMES_KEY);
     }
-    crate::services::effects::save_now(store);
+    crate::controller::save_now(store);
 }
 
 /// Removes the learned drawings (the recognizer forgets them) to make room, then saves again.
 pub fn remove_drawings(store: Store) {
-    storage::remove(&store.ports(), crate::ink::hand::HAND_KEY);
-    store.ink.hand.set(crate::ink::hand::Handwriting::new());
-    crate::services::effects::save_now(store);
+    storage::remove(&store.ports(), crate::controller::hand::HAND_KEY);
+    store.ink.hand.set(crate::ports::Handwriting::new());
+    crate::controller::save_now(store);
 }
 
 /// The dialog for a game restored at start: "where you left it" only when that is true.

@@ -139,7 +139,7 @@ pub fn key_context(store: Store, text_selected: bool) -> KeyContext {
         dialog: store.dialog.with_untracked(Option::is_some),
         making: store.making.with_untracked(Option::is_some),
         menu: store.menu.with_untracked(Option::is_some),
-        zoomed: untrack(|| crate::components::zoom::shown(store).is_some()),
+        zoomed: untrack(|| crate::state::zoom::shown(store).is_some()),
         size: untrack(|| store.size()),
         selected: store.selected.get_untracked(),
         mode: store.mode.get_untracked(),
@@ -153,13 +153,13 @@ pub fn perform(store: Store, command: KeyCommand) {
         KeyCommand::CloseDialog => store.dialog.set(None),
         KeyCommand::CloseMenu => store.menu.set(None),
         KeyCommand::WholeBoard => {
-            crate::components::zoom::whole_board(store);
+            crate::state::zoom::whole_board(store);
         }
         KeyCommand::Deselect => {
-            crate::components::zoom::whole_board(store);
+            crate::state::zoom::whole_board(store);
             store.selected.set(None);
             store.active_digit.set(None);
-            store.marks.set(Default::default());
+            store.highlights.set(Default::default());
         }
         KeyCommand::Move { rows, cols } => move_selection(store, rows, cols),
         KeyCommand::Clear => clear(store),

@@ -11,18 +11,24 @@
 //!  games.rs     new, typed-in, daily and previous games, restart, the win
 //!  sharing.rs   links, clipboard, files
 //!  keeping.rs   a full storage: said in a dialog, room made, honest on reload
+//!  saving.rs    the game's record saved when this tab may, kept for a crash, reloaded
+//!  tabs.rs      one playing tab per browser profile: the election over `TabLock`/`TabChannel`
+//!  hand.rs      learning the player's hand from their corrections of the pen
 //!  printing.rs  the puzzle on show, or a set of new ones
 //!  timer.rs     the play clock's rule (when it runs, when its time is saved)
 //!  together.rs  a game solved together: moves merged with the room's, sent and received
 //! ```
 
 mod games;
+pub mod hand;
 mod help;
 mod input;
 mod keeping;
 mod keys;
 mod printing;
+mod saving;
 mod sharing;
+pub mod tabs;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -40,17 +46,18 @@ pub use keys::*;
 // Named: leptos's prelude has a `clear` too.
 pub use input::clear;
 pub use printing::*;
+pub use saving::*;
 pub use sharing::*;
 pub use timer::*;
 pub use together::{
-    Together, is_together, leave as play_alone, resume as resume_together, set_relay, solve_together, tell_presence, tell_presence_drawing,
+    is_together, leave as play_alone, resume as resume_together, set_relay, solve_together, tell_presence, tell_presence_drawing,
 };
 
 use crate::i18n::{fill, level_name};
-use crate::services::platform;
-use crate::services::storage;
+use crate::ports::{self, PlatformError};
 use crate::state::PrintSet;
-use crate::state::{Dialog, GameMeta, InputMode, Making, Marks, Phase, Store, TabRole, Waiting};
+use crate::state::{Dialog, GameMeta, Highlights, InputMode, Making, Phase, Store, TabRole, Waiting};
+use crate::storage;
 use inkdoku_engine::format::sdk::SdkHeader;
 use inkdoku_engine::game::{Action, Check, Game, PALETTE, PencilMark};
 use inkdoku_engine::generator::Options;
@@ -107,7 +114,7 @@ fn refused(store: Store, e: &inkdoku_engine::game::ActionError) {
 
 /// What every change of the board (an action, undo, redo) does to the UI state.
 fn board_changed(store: Store) {
-    store.marks.set(Marks::default());
+    store.highlights.set(Highlights::default());
     store.status.set(String::new());
     store.ink.chip.set(None);
     after_change(store);

@@ -7,7 +7,8 @@ pub fn print_current(store: Store) {
     store.print_set.set(None);
     store.view.window.set(None); // the whole board, not the focus view
     // Let the dialog close before the print snapshot is taken.
-    set_timeout(platform::print, std::time::Duration::from_millis(50));
+    let files = store.ports().files;
+    set_timeout(move || files.print(), std::time::Duration::from_millis(50));
 }
 
 /// Makes `count` new puzzles of a level in the worker, one after another, then prints them.
@@ -22,7 +23,8 @@ pub(super) fn make_for_print(store: Store, count: usize, level: inkdoku_engine::
         store.print_set.set(Some(PrintSet { per_page, puzzles: done }));
         store.dialog.set(None);
         store.status.set(fill(store.t().print_ready, &[("n", &count.to_string())]));
-        set_timeout(platform::print, std::time::Duration::from_millis(100));
+        let files = store.ports().files;
+        set_timeout(move || files.print(), std::time::Duration::from_millis(100));
         return;
     }
     let (size, symmetry) = store.settings.with_untracked(|s| (s.size, s.symmetry));

@@ -148,8 +148,8 @@ pub fn current_progress(store: Store) -> Progress {
 pub fn share(store: Store, with_progress: bool) {
     let url = share_url(store, with_progress);
     let done = move |shared| match shared {
-        Ok(platform::Shared::Sheet) => store.status.set(store.t().shared.into()),
-        Ok(platform::Shared::Copied) => store.status.set(store.t().link_copied.into()),
+        Ok(ports::Shared::Sheet) => store.status.set(store.t().shared.into()),
+        Ok(ports::Shared::Copied) => store.status.set(store.t().link_copied.into()),
         Err(e) => browser_failed(store, store.t().cannot_share, "", &e),
     };
     store.ports().sharing.share(store.t().share_title.into(), url, Box::new(done));
@@ -176,7 +176,7 @@ pub fn copy_puzzle(store: Store) {
 
 /// "Paste puzzle": the clipboard's text opened as a puzzle (or said not to be one).
 pub fn paste_puzzle(store: Store) {
-    let done = move |read: Result<String, platform::PlatformError>| match read {
+    let done = move |read: Result<String, PlatformError>| match read {
         Ok(text) => {
             open_text(store, &text, store.t().the_clipboard);
         }
@@ -200,17 +200,18 @@ pub fn file_to_save(store: Store, with_progress: bool) -> (String, String) {
 /// "Save file" in the Share dialog: with progress as its checkbox says.
 pub fn save_file(store: Store, with_progress: bool) {
     let (name, text) = file_to_save(store, with_progress);
-    match platform::download(&name, &text) {
+    match store.ports().files.download(&name, &text) {
         Ok(()) => store.status.set(fill(store.t().saved_as, &[("name", &name)])),
         Err(e) => browser_failed(store, store.t().cannot_save_file, &name, &e),
     }
 }
 
 pub fn open_file(store: Store) {
-    let picked = platform::open_file(".sdk,.ss,.txt,text/plain", move |name, text| match text {
+    let on_file = move |name: String, text: Result<String, PlatformError>| match text {
         Ok(text) => open_file_text(store, &name, &text),
         Err(e) => browser_failed(store, store.t().cannot_read_file, &name, &e),
-    });
+    };
+    let picked = store.ports().files.open(".sdk,.ss,.txt,text/plain", Box::new(on_file));
     if let Err(e) = picked {
         browser_failed(store, store.t().cannot_open_file, "", &e);
     }
@@ -251,7 +252,7 @@ fn file_progress_note(store: Store, name: &str, e: &sdk_progress::ProgressError)
 
 /// The browser could not do something: `template` says what, in the player's words (with the
 /// reason as `{e}`, a file's name as `{name}`); the browser's own message goes to the console.
-pub(super) fn browser_failed(store: Store, template: &str, name: &str, e: &platform::PlatformError) {
+pub(super) fn browser_failed(store: Store, template: &str, name: &str, e: &PlatformError) {
     e.log();
     let t = store.t();
     store.status.set(fill(template, &[("name", name), ("e", crate::i18n::browser_reason(t, e))]));

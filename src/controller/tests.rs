@@ -3,10 +3,10 @@
 //! timing), storage in a map, a clock moved by hand.
 
 use super::*;
-use crate::ink::hand::LastWritten;
 use crate::ports::fakes::World;
 use crate::ports::{Clock as _, KeyValue as _};
-use crate::services::storage::{BEST_KEY, GAME_KEY, GAMES_KEPT, GAMES_KEY, Loaded, PREVIOUS_KEY, StoredGame};
+use crate::state::pen::LastWritten;
+use crate::storage::{BEST_KEY, GAME_KEY, GAMES_KEPT, GAMES_KEY, Loaded, PREVIOUS_KEY, StoredGame};
 use inkdoku_engine::DigitSet;
 use inkdoku_engine::lang::Lang;
 
@@ -46,7 +46,7 @@ fn hints_followed_and_applied_win_the_game_and_record_no_best_time() {
     while !store.game.with_untracked(|g| g.is_solved()) {
         hint(store);
         world.engine.answer_truly(world.engine.last_id());
-        assert!(store.marks.with_untracked(|m| m.hint.is_some()), "a step after {steps} steps: {}", store.status.get_untracked());
+        assert!(store.highlights.with_untracked(|m| m.hint.is_some()), "a step after {steps} steps: {}", store.status.get_untracked());
         let before = store.game.with_untracked(|g| (g.grid(), g.candidates()));
         apply_hint(store);
         assert_ne!(store.game.with_untracked(|g| (g.grid(), g.candidates())), before, "applying changed the board");
@@ -84,7 +84,7 @@ fn a_hint_for_a_position_that_has_changed_is_dropped() {
     let asked = world.engine.last_id();
     play_one(store); // the player moves on before the answer comes
     world.engine.answer_truly(asked);
-    assert_eq!(store.marks.with_untracked(|m| m.hint.clone()), None);
+    assert_eq!(store.highlights.with_untracked(|m| m.hint.clone()), None);
     assert_eq!(store.waiting.get_untracked(), None, "the wait is over all the same");
 }
 
@@ -104,7 +104,7 @@ fn a_slow_answer_shows_its_wait_with_cancel_and_cancel_stops_it() {
     assert_eq!(store.status.get_untracked(), "Cancelled.");
     // The stopped worker's answer never lands.
     world.engine.answer_truly(world.engine.last_id());
-    assert_eq!(store.marks.with_untracked(|m| m.hint.clone()), None);
+    assert_eq!(store.highlights.with_untracked(|m| m.hint.clone()), None);
 }
 
 #[test]
@@ -282,7 +282,7 @@ fn a_quick_rewrite_of_an_unsure_pen_reading_is_learned_once() {
     };
     // The pen wrote 5 (runner-up 6); two seconds later the player writes 6 there: learned.
     write(store, cell, digit(5));
-    crate::ink::hand::remember(store, written(5));
+    crate::controller::hand::remember(store, written(5));
     world.clock.advance(2000.0);
     write(store, cell, digit(6));
     assert_eq!(store.ink.hand.with_untracked(|h| h.samples.iter().map(|s| s.value).collect::<Vec<_>>()), vec![6]);
@@ -293,7 +293,7 @@ fn a_quick_rewrite_of_an_unsure_pen_reading_is_learned_once() {
     // Too late: 10 s after the pen, a rewrite is a change of mind.
     let other = Cell::new(2);
     write(store, other, digit(5));
-    crate::ink::hand::remember(store, LastWritten { cell: other, ..written(5) });
+    crate::controller::hand::remember(store, LastWritten { cell: other, ..written(5) });
     world.clock.advance(10_000.0);
     write(store, other, digit(6));
     assert_eq!(store.ink.hand.with_untracked(|h| h.samples.len()), 1);
@@ -319,7 +319,7 @@ fn a_marked_position_is_there_to_go_back_to_after_a_branch_and_survives_a_reload
     back_to_mark(store, 3);
     assert_eq!(store.status.get_untracked(), "That marked position no longer exists.");
     // The mark is kept with the game: saved, and there after a reload.
-    crate::services::effects::save_now(store);
+    crate::controller::save_now(store);
     let saved: StoredGame = serde_json::from_str(&world.storage.get(GAME_KEY).unwrap()).unwrap();
     assert_eq!(saved.game.board().savepoints.len(), 1);
     assert_eq!(saved.game.board().savepoints[0].play_ms, 125_000);
@@ -375,7 +375,7 @@ fn colour_mode_paints_cells_with_digits_and_candidates_with_the_chosen_colour_an
     let colours = store.game.with_untracked(|g| g.board().paint.colours.clone());
     assert_eq!((colours[given.index()], colours[empty.index()]), (0b100, 0b100_0100), "givens take colours too");
     // Candidates: pick a colour on the palette, then digits paint that colour on candidates.
-    store.paint.update(|p| p.candidates = true);
+    store.brush.update(|p| p.candidates = true);
     store.selected.set(None);
     pick_colour(store, 5);
     write(store, empty, d(4));
@@ -471,7 +471,7 @@ fn the_newest_few_games_in_progress_are_kept_once_each_and_the_old_single_record
     // An earlier version's one kept game.
     open(&world, store, OTHER);
     play(store, 1);
-    let old = crate::services::effects::current_record(store);
+    let old = crate::controller::current_record(store);
     world.storage.set(PREVIOUS_KEY, &serde_json::to_string(&old).unwrap()).unwrap();
     store.game.set(inkdoku_engine::game::Game::new(inkdoku_engine::Grid::new(Size::Nine), None));
     assert_eq!(kept_games(store).len(), 1, "the old record is read");
@@ -537,7 +537,7 @@ fn a_clipboard_the_browser_refuses_is_said_in_the_players_language_and_nothing_c
     let (_owner, store) = store_in(&world, Lang::De);
     open(&world, store, PUZZLE);
     let before = store.game.get_untracked();
-    world.clipboard.refuse.replace(Some(crate::services::platform::PlatformError::from_name("NotAllowedError", "denied".into())));
+    world.clipboard.refuse.replace(Some(crate::ports::PlatformError::from_name("NotAllowedError", "denied".into())));
     copy_puzzle(store);
     let t = crate::i18n::ui(Lang::De);
     assert_eq!(store.status.get_untracked(), fill(t.cannot_copy, &[("e", t.browser_refused)]));
@@ -549,7 +549,7 @@ fn a_clipboard_the_browser_refuses_is_said_in_the_players_language_and_nothing_c
 
 #[test]
 fn a_shared_link_with_progress_opens_the_game_as_it_is_and_the_status_says_how_it_went() {
-    use crate::services::platform::{PlatformError, Shared};
+    use crate::ports::{PlatformError, Shared};
     let world = World::default();
     let (_owner, store) = store_in(&world, Lang::En);
     open(&world, store, PUZZLE);
@@ -653,21 +653,21 @@ fn check_marks_a_wrong_digit_then_counts_the_cells_left_then_says_solved() {
     let (cell, wrong) = wrong_but_allowed(store);
     write(store, cell, wrong);
     check(store);
-    assert_eq!(store.marks.with_untracked(|m| m.cells.clone()), vec![cell]);
-    assert!(matches!(store.marks.with_untracked(|m| m.check.clone()), Some(Check::WrongDigits { .. })));
+    assert_eq!(store.highlights.with_untracked(|m| m.cells.clone()), vec![cell]);
+    assert!(matches!(store.highlights.with_untracked(|m| m.check.clone()), Some(Check::WrongDigits { .. })));
     let name = cell_name(Size::Nine, cell);
     assert_eq!(store.status.get_untracked(), fill(crate::i18n::ui(Lang::En).checked_wrong_one, &[("cells", &name)]));
     // The mistake fixed: nothing wrong, the cells left are counted; the marks go with the move.
     store.selected.set(Some(cell));
     clear(store);
-    assert_eq!(store.marks.with_untracked(|m| m.cells.len()), 0);
+    assert_eq!(store.highlights.with_untracked(|m| m.cells.len()), 0);
     play_one(store);
     check(store);
     assert_eq!(store.status.get_untracked(), "No mistakes so far; 48 cells to go.");
-    assert!(store.marks.with_untracked(|m| m.cells.is_empty()));
+    assert!(store.highlights.with_untracked(|m| m.cells.is_empty()));
     solve(store, SolveScope::All);
     check(store);
-    assert_eq!(store.marks.with_untracked(|m| m.check.clone()), Some(Check::Solved));
+    assert_eq!(store.highlights.with_untracked(|m| m.check.clone()), Some(Check::Solved));
 }
 
 #[test]
@@ -808,8 +808,8 @@ fn a_forcing_hint_is_stepped_branch_by_branch_each_page_drawing_its_own_links() 
     let step = solve.steps.into_iter().find(|s| s.technique == inkdoku_engine::step::Technique::UnitForcingChain).unwrap();
     let branches = step.forcing.as_ref().unwrap().assumptions.clone();
     let total: usize = step.chains.iter().map(Vec::len).sum();
-    store.marks.set(Marks { hint: Some(step), ..Marks::default() });
-    let drawing = || store.marks.with_untracked(|m| hint_drawing(m, Size::Nine));
+    store.highlights.set(Highlights { hint: Some(step), ..Highlights::default() });
+    let drawing = || store.highlights.with_untracked(|m| hint_drawing(m, Size::Nine));
     // Before the first page, the whole proof is drawn.
     assert_eq!(drawing().0.len(), total);
     let pages = hint_pages(store);
@@ -817,7 +817,7 @@ fn a_forcing_hint_is_stepped_branch_by_branch_each_page_drawing_its_own_links() 
     let mut seen = Vec::new();
     for (k, &(premise, _)) in branches.iter().enumerate() {
         next_page(store);
-        assert_eq!(store.marks.with_untracked(|m| m.page), Some(k));
+        assert_eq!(store.highlights.with_untracked(|m| m.page), Some(k));
         let (links, marked) = drawing();
         // Only branch k's links, its premise marked, and not what another page drew.
         assert!(links.iter().all(|&(b, _)| b == k), "{links:?}");
@@ -830,20 +830,20 @@ fn a_forcing_hint_is_stepped_branch_by_branch_each_page_drawing_its_own_links() 
     // The conclusion draws everything, and Next stays there.
     next_page(store);
     let last = pages.len() - 1;
-    assert_eq!(store.marks.with_untracked(|m| m.page), Some(last));
+    assert_eq!(store.highlights.with_untracked(|m| m.page), Some(last));
     assert_eq!(drawing(), (pages[last].links.clone(), None));
     assert_eq!(drawing().0.len(), total);
     assert!(pages[last].text.contains("so r"), "{}", pages[last].text);
     next_page(store);
-    assert_eq!(store.marks.with_untracked(|m| m.page), Some(last));
+    assert_eq!(store.highlights.with_untracked(|m| m.page), Some(last));
     // Previous goes back a page; stepping link by link takes over from the pages.
     previous_page(store);
     assert_eq!(drawing().0, pages[last - 1].links);
     show_links(store, Some(1));
-    assert_eq!(store.marks.with_untracked(|m| m.page), None);
+    assert_eq!(store.highlights.with_untracked(|m| m.page), None);
     assert_eq!(drawing().0.len(), 1);
     next_page(store);
-    assert_eq!(store.marks.with_untracked(|m| (m.page, m.links_shown)), (Some(0), None));
+    assert_eq!(store.highlights.with_untracked(|m| (m.page, m.links_shown)), (Some(0), None));
     previous_page(store);
     assert_eq!(drawing().0.len(), total);
 }
@@ -854,8 +854,8 @@ fn the_candidate_colours_note_shows_once_and_settings_stored_before_it_still_loa
     // the note not yet seen.
     let world = World::default();
     let stored = r#"{"show_conflicts":true,"show_incorrect":false,"highlight_same":true,"show_candidates":true,"peek_candidates":false,"auto_clear_notes":true,"confirm_new_game":false,"left_handed":true,"size":"9","level":"Master","symmetry":"rotational","language":"de","pen_tip_done":true}"#;
-    world.storage.set(crate::services::storage::SETTINGS_KEY, stored).unwrap();
-    let (settings, problem) = crate::services::storage::load_settings(&world.ports());
+    world.storage.set(crate::storage::SETTINGS_KEY, stored).unwrap();
+    let (settings, problem) = crate::storage::load_settings(&world.ports());
     assert_eq!(problem, None);
     assert!(settings.show_candidates && settings.left_handed && settings.pen_tip_done && !settings.confirm_new_game);
     assert!(!settings.candidate_note_seen);

@@ -147,14 +147,14 @@ fn fill_up(world: &World, store: Store) {
     world.engine.answer_truly(world.engine.last_id());
     store.dialog.set(None);
     play_one(store);
-    crate::services::effects::save_now(store);
+    crate::controller::save_now(store);
     assert_eq!(reload(world), (1, true));
     assert_eq!(lasting_moves(world), None, "nothing goes to the spare stores while there is room");
 
     world.storage.quota.set(Some(world.storage.used() + 10));
     for _ in 0..5 {
         play_one(store);
-        crate::services::effects::save_now(store);
+        crate::controller::save_now(store);
         world.clock.advance(0.0);
     }
 }
@@ -165,7 +165,7 @@ fn a_storage_that_fills_up_loses_no_move_and_a_reload_says_only_what_is_true() {
     let (_owner, store) = world.store(Lang::En);
     fill_up(&world, store);
     // Told in a dialog (once, not after every move), and the game went to the lasting store.
-    assert_eq!(store.dialog.get_untracked(), Some(Dialog::StorageFull { kept: storage::Spare::Lasting }));
+    assert_eq!(store.dialog.get_untracked(), Some(Dialog::StorageFull { kept: crate::state::Spare::Lasting }));
     assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).storage_still_full);
     assert!(oldest_kept(store).is_some_and(|s| s.starts_with("Easy, 9x9")), "the kept game is offered: {:?}", oldest_kept(store));
     assert_eq!(lasting_moves(&world), Some(6));
@@ -193,7 +193,7 @@ fn a_storage_that_fills_up_loses_no_move_and_a_reload_says_only_what_is_true() {
     assert_eq!(reload(&world), (6, true));
     // The next move goes to the main store as usual.
     play_one(store);
-    crate::services::effects::save_now(store);
+    crate::controller::save_now(store);
     assert_eq!(reload(&world), (7, true));
     assert_eq!(lasting_moves(&world), None);
 }
@@ -204,7 +204,7 @@ fn without_indexeddb_the_tab_keeps_the_moves_and_the_dialog_says_a_new_tab_loses
     world.lasting.unavailable.set(true);
     let (_owner, store) = world.store(Lang::Ko);
     fill_up(&world, store);
-    assert_eq!(store.dialog.get_untracked(), Some(Dialog::StorageFull { kept: storage::Spare::Tab }));
+    assert_eq!(store.dialog.get_untracked(), Some(Dialog::StorageFull { kept: crate::state::Spare::Tab }));
     assert!(crate::i18n::ui(Lang::Ko).storage_full_spare.contains("탭을 닫으면 사라집니다"));
     assert_eq!(reload(&world), (6, true), "a reload of the tab");
     world.spare.items.borrow_mut().clear();
@@ -222,7 +222,7 @@ fn open_while_lasting_holds(world: &World) -> (Owner, Store) {
     world.lasting.hold.set(true);
     let (owner, tab) = world.store(Lang::En);
     tab.role.set(TabRole::Pending);
-    crate::services::tabs::start(tab);
+    crate::controller::tabs::start(tab);
     (owner, tab)
 }
 
@@ -239,11 +239,11 @@ fn a_tab_that_starts_plays_and_greets_only_once_the_lasting_store_answered() {
     // Asked, not answered: the tab does not play yet, so it saves nothing over the copy.
     assert_eq!(world.lasting.waiting(), 1);
     assert_eq!(tab.role.get_untracked(), TabRole::Pending);
-    assert_eq!(crate::services::tabs::found(tab), None);
+    assert_eq!(crate::controller::tabs::found(tab), None);
     world.lasting.answer();
     assert_eq!(tab.role.get_untracked(), TabRole::Active);
     assert_eq!(tab.game.with_untracked(|g| g.applied()), 6, "every move is on the board");
-    assert_eq!(crate::services::tabs::found(tab), Some(true), "\"where you left it\" is true");
+    assert_eq!(crate::controller::tabs::found(tab), Some(true), "\"where you left it\" is true");
     // Its first save (still full) wrote the same game to the lasting store again.
     world.lasting.answer();
     assert_eq!(lasting_moves(&world), Some(6));
@@ -262,7 +262,7 @@ fn a_lasting_store_that_never_answers_holds_the_start_no_longer_than_its_wait() 
     // It plays the game it has, and says it is older.
     assert_eq!(tab.role.get_untracked(), TabRole::Active);
     assert_eq!(tab.game.with_untracked(|g| g.applied()), 1);
-    assert_eq!(crate::services::tabs::found(tab), Some(false));
+    assert_eq!(crate::controller::tabs::found(tab), Some(false));
 }
 
 #[test]
@@ -271,14 +271,14 @@ fn with_no_store_left_the_player_is_told_and_the_reload_is_honest() {
     let (_owner, store) = world.store(Lang::De);
     open(&world, store, PUZZLE);
     play_one(store);
-    crate::services::effects::save_now(store);
+    crate::controller::save_now(store);
     world.storage.full.set(true);
     world.spare.full.set(true);
     world.lasting.unavailable.set(true);
     play_one(store);
-    crate::services::effects::save_now(store);
+    crate::controller::save_now(store);
     world.clock.advance(0.0);
-    assert_eq!(store.dialog.get_untracked(), Some(Dialog::StorageFull { kept: storage::Spare::Nowhere }));
+    assert_eq!(store.dialog.get_untracked(), Some(Dialog::StorageFull { kept: crate::state::Spare::Nowhere }));
     assert!(store.status.get_untracked().contains("Speicher"), "{}", store.status.get_untracked());
     // Nothing to offer: no kept game, no drawings.
     assert_eq!(oldest_kept(store), None);

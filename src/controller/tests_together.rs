@@ -5,8 +5,8 @@
 use super::*;
 use crate::ports::KeyValue as _;
 use crate::ports::fakes::World;
-use crate::services::storage::{GAME_KEY, StoredGame};
 use crate::state::{RoomView, SavedTogether};
+use crate::storage::{GAME_KEY, StoredGame};
 use inkdoku_engine::lang::Lang;
 
 const PUZZLE: &str = "#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";
@@ -143,7 +143,7 @@ fn a_tab_closed_after_b_moved() -> (World, [Owner; 2], Store, (Cell, Digit), Sto
     let (cell, digit) = next_answer(pb);
     write(pb, cell, digit);
     a.hub.deliver();
-    crate::services::effects::save_now(pa);
+    crate::controller::save_now(pa);
     let record: StoredGame = serde_json::from_str(&a.storage.get(GAME_KEY).unwrap()).unwrap();
     assert!(record.meta.together.is_some());
     pa.ports().room.leave();

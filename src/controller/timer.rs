@@ -66,7 +66,7 @@ pub fn clock_ticked(store: Store, delta_ms: u64) {
     if let Tick::Counts { elapsed_ms, save } = tick(&clock_state(store), store.elapsed.get_untracked(), delta_ms) {
         store.elapsed.set(elapsed_ms);
         if save {
-            crate::services::effects::save_now(store);
+            crate::controller::save_now(store);
         }
     }
 }
@@ -76,7 +76,7 @@ mod tests {
     use super::*;
     use crate::ports::KeyValue as _;
     use crate::ports::fakes::World;
-    use crate::services::storage::{GAME_KEY, StoredGame};
+    use crate::storage::{GAME_KEY, StoredGame};
 
     const RUNNING: ClockState = ClockState { visible: true, dialog: false, phase: Phase::Play, has_puzzle: true, solved: false };
 

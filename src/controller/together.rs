@@ -7,26 +7,11 @@
 
 use super::*;
 use crate::ports::RoomEvent;
+use crate::state::together::Together;
 use crate::state::{Peer, RoomView, SavedTogether};
 use inkdoku_engine::together::link::{RoomKey, with_room};
-use inkdoku_engine::together::{Op, Presence, Replica, Said, Stamp};
+use inkdoku_engine::together::{Op, Presence, Replica, Said};
 use std::collections::BTreeSet;
-
-/// The live side of a shared game (its saved side is `GameMeta::together`).
-pub struct Together {
-    key: RoomKey,
-    replica: Replica,
-    /// This player's number in the room ("Player 2"); 0 until the room's history is known.
-    number: u8,
-    /// The kept frames have all come in since the last connect.
-    caught_up: bool,
-    /// Operations the relay replayed since the last connect: ours among them need no resend.
-    replayed: BTreeSet<Stamp>,
-    /// The wait before the next try to connect, grown on each failure.
-    retry_ms: u32,
-    /// Bumped on each connect and leave: a retry of an older connection does nothing.
-    generation: u32,
-}
 
 /// The first wait before connecting again, and the longest.
 const RETRY_MS: (u32, u32) = (1_000, 30_000);
@@ -87,8 +72,8 @@ pub fn solve_together(store: Store) {
     let Some(key) = store.together.with_value(|t| t.as_ref().map(|t| t.key)) else { return };
     let url = with_room(&share_url(store, false), &key);
     let done = move |shared| match shared {
-        Ok(platform::Shared::Sheet) => store.status.set(store.t().shared.into()),
-        Ok(platform::Shared::Copied) => store.status.set(store.t().together_copied.into()),
+        Ok(ports::Shared::Sheet) => store.status.set(store.t().shared.into()),
+        Ok(ports::Shared::Copied) => store.status.set(store.t().together_copied.into()),
         Err(e) => browser_failed(store, store.t().cannot_share, "", &e),
     };
     store.ports().sharing.share(store.t().share_title.into(), url, Box::new(done));
@@ -285,7 +270,7 @@ fn show_shared_board(store: Store) {
         return;
     };
     store.game.update(|g| g.rebase(board));
-    store.marks.set(Marks::default());
+    store.highlights.set(Highlights::default());
     after_change(store);
 }
 

@@ -1,5 +1,7 @@
 //! Pen, touch and mouse ink on the board: writing recognized digits, scratchpad notes, the
-//! eraser, the scratch-out gesture, palm rejection.
+//! eraser, the scratch-out gesture, palm rejection. The pointer events and the drawing are
+//! `components::ink`'s (the surface) and `components::chip`'s; what they mean is here, in plain
+//! Rust over the store (`writing`, `chip`, `geometry`), tested natively.
 //!
 //! ```text
 //!  pointer events on one overlay ─┬─ eraser (mode, pen eraser end/button) ─▶ Erase / EraseStrokes
@@ -19,14 +21,9 @@
 //! of a palm: a palm resting or moving on the screen never joins the pen's stroke.
 //!
 //! Pointer positions go to grid coordinates through what the board shows (the whole board, or
-//! the focus view's magnified boxes: `components::zoom`); where the whole board's cells are too
+//! the focus view's magnified boxes: `state::zoom`); where the whole board's cells are too
 //! small to write in, the pen coming down there picks the cell to magnify instead of writing.
 
-mod chip;
+pub mod chip;
 pub mod geometry;
-pub mod hand;
-mod layer;
-pub mod recognition;
 pub mod writing;
-
-pub use layer::{InkSurface, PenTip};

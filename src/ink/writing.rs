@@ -1,6 +1,6 @@
 //! The pen's flow from ink to the board, in plain Rust over the store and its ports, so that it
-//! runs and is tested natively (`tests` below, on the fakes of `crate::ports`); `layer` only turns
-//! pointer events into the calls here.
+//! runs and is tested natively (`tests` below, on the fakes of `crate::ports`); `components::ink`
+//! only turns pointer events into the calls here. Its bookkeeping is `state::pen::Writing`.
 //!
 //! A finished stroke in a cell joins that cell's pending ink, which is read at once. There is no
 //! fixed wait, as on paper: a digit that is read confidently and cannot be the start of another
@@ -23,12 +23,10 @@
 
 use super::chip;
 use super::geometry::{self, Point};
-use super::hand::{self, LastWritten};
-use super::recognition::Recognition;
-use crate::controller;
+use crate::controller::{self, hand};
 use crate::i18n::fill;
-use crate::ports::InkStatus;
-use crate::services::platform::warn;
+use crate::ports::{InkStatus, Recognition, warn};
+use crate::state::pen::{LastWritten, Placed, UNSURE};
 use crate::state::{InkState, InputMode, Pending, Store};
 use inkdoku_engine::game::{Action, Stroke};
 use inkdoku_engine::{Cell, Digit, DigitSet, Size};
@@ -42,58 +40,6 @@ pub const CONTINUE_MS: f64 = 1500.0;
 /// Below this, the picture of the ink alone does not back the recognizer's answer (the pen's
 /// path made it), so the ink may be unfinished and waits for more.
 pub const PICTURE_BACKS: f32 = 0.5;
-
-/// The flow's own bookkeeping (not reactive: nothing renders from it).
-#[derive(Default)]
-pub struct Writing {
-    /// Counts the strokes that joined pending ink: the pending ink's version is the last one.
-    version: u32,
-    /// The version of the pending ink the recognizer was asked to read (it is asked once).
-    asked: Option<u32>,
-    /// The answer for the pending ink, held while the ink may still grow.
-    held: Option<(u32, Recognition)>,
-    /// The versions of ink to place as soon as they are read (the pen moved on, or the ink
-    /// waited `GROW_MS`): several, as the pen may move on again before an answer comes (the
-    /// recognizer loading or busy), and each drawing it left is placed when read. The last few
-    /// are kept (`PLACE_WHEN_READ`).
-    place_when_read: Vec<u32>,
-    /// The grow timer that counts (timers can't be called off: a stale one finds another
-    /// number here and does nothing).
-    idle: u32,
-    /// Ink waits to be read until the recognizer is ready.
-    waiting_for_recognizer: bool,
-    /// Counts the games: an answer asked for in an earlier game is dropped.
-    game: u32,
-    /// The digit the pen placed last, for a stroke that finishes it.
-    placed: Option<Placed>,
-}
-
-/// How many drawings to place when read are remembered (the pen moving on this many times before
-/// one answer comes is far beyond any writing pace).
-const PLACE_WHEN_READ: usize = 8;
-
-impl Writing {
-    /// Marks the ink of `version` to be placed as soon as it is read.
-    fn place_when_read(&mut self, version: u32) {
-        if !self.place_when_read.contains(&version) {
-            if self.place_when_read.len() == PLACE_WHEN_READ {
-                self.place_when_read.remove(0);
-            }
-            self.place_when_read.push(version);
-        }
-    }
-}
-
-/// A digit the pen placed, with the ink it was read from.
-#[derive(Clone)]
-struct Placed {
-    cell: Cell,
-    digit: Digit,
-    /// Placed as a digit, or as a note, corner or centre mark.
-    mode: InputMode,
-    strokes: Vec<Vec<[f32; 3]>>,
-    at: f64,
-}
 
 /// The highest value the recognizer may answer: 4 on 4x4, 9 on 9x9, and on 16x16 16 (the
 /// letters A-G stand for 10-16 there, and the recognizer reads them only when asked for 16).
@@ -116,7 +62,7 @@ pub fn recognizes(mode: InputMode) -> bool {
 pub fn may_grow(answer: &Recognition, strokes: usize) -> bool {
     match *answer {
         Recognition::Digit { digit, confidence, picture, .. } => {
-            confidence < hand::UNSURE || picture < PICTURE_BACKS || (digit == 1 && strokes == 1)
+            confidence < UNSURE || picture < PICTURE_BACKS || (digit == 1 && strokes == 1)
         }
         Recognition::Declined { .. } => true,
     }
@@ -130,15 +76,9 @@ pub fn warm_up(store: Store) {
     }
     store.ink.state.set(InkState::Loading);
     match store.ports().ink.start(Box::new(move |status| status_changed(store, status))) {
-        Ok(()) => teach(store),
+        Ok(()) => hand::teach(store),
         Err(e) => store.ink.state.set(InkState::Unavailable(e)),
     }
-}
-
-/// Hands the player's corrected drawings to the ink worker; it reads every later drawing with them.
-pub fn teach(store: Store) {
-    let ink = store.ports().ink;
-    store.ink.hand.with_untracked(|hand| ink.teach(hand));
 }
 
 fn status_changed(store: Store, status: InkStatus) {
@@ -156,23 +96,6 @@ fn status_changed(store: Store, status: InkStatus) {
     if store.ink.writing.try_update_value(|w| std::mem::take(&mut w.waiting_for_recognizer)).unwrap_or(false) {
         ask(store);
     }
-}
-
-/// The game on the board was replaced (a new game, the daily puzzle, a previous game, a link,
-/// another tab's game): ink, its answers, the chip and what the pen last wrote belong to the
-/// game they were written in, and go with it.
-pub fn game_changed(store: Store) {
-    store.ink.writing.update_value(|w| {
-        w.game = w.game.wrapping_add(1);
-        w.idle = w.idle.wrapping_add(1);
-        w.held = None;
-        w.place_when_read.clear();
-        w.waiting_for_recognizer = false;
-        w.placed = None;
-    });
-    store.ink.pending.set(None);
-    store.ink.chip.set(None);
-    store.ink.last_written.set(None);
 }
 
 /// Handwriting can't be read in this browser: plain words for the player (the pad and keys
@@ -382,7 +305,7 @@ fn answered(store: Store, drawing: Drawing, answer: Result<Recognition, String>)
 /// strokes are read on their own, as a rewrite of the cell.
 fn continued(store: Store, drawing: Drawing, previous: Digit, answer: Result<Recognition, String>, still_pending: bool) {
     let whole = match answer {
-        Ok(Recognition::Digit { digit, confidence, second, .. }) if confidence >= hand::UNSURE => Some((digit, confidence, second)),
+        Ok(Recognition::Digit { digit, confidence, second, .. }) if confidence >= UNSURE => Some((digit, confidence, second)),
         _ => None,
     };
     let size = store.size();

@@ -1,71 +1,16 @@
 //! The app's long-lived side effects, each installed once with its cleanup: autosave, the
 //! timer, page visibility, and the keyboard.
 
-use crate::controller;
+use crate::controller::{self, keep_for_rescue, save_now};
 use crate::i18n::fill;
 use crate::services::platform;
-use crate::services::storage::{self, SETTINGS_KEY, StoredGame};
-use crate::services::tabs;
-use crate::state::{Phase, Store, TabRole};
+use crate::state::Store;
+use crate::storage::{self, SETTINGS_KEY};
 use gloo_timers::callback::Interval;
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
-
-/// Saves the game now (skipped while a puzzle is being typed in, before there is one, and in
-/// a tab that only follows another).
-pub fn save_now(store: Store) {
-    if let Some(mut record) = record(store) {
-        let saved = storage::save_game(&store.ports(), &mut record, move |not_saved| controller::game_kept_aside(store, not_saved));
-        if saved.is_ok() {
-            tabs::announce_saved(store);
-        }
-        controller::game_saved(store, saved);
-    }
-}
-
-/// The record to save: none while a puzzle is being typed in, before there is one, and in a
-/// tab that only follows another or lost the game to another (it must never write over the
-/// playing tab's game).
-fn record(store: Store) -> Option<StoredGame> {
-    if store.phase.get_untracked() != Phase::Play || store.role.get_untracked() != TabRole::Active || !tabs::may_save(store) {
-        return None;
-    }
-    store.game.with_untracked(|g| g.givens().filled_count() > 0).then(|| current_record(store))
-}
-
-/// The game on show as a record to store, its play time up to date.
-pub fn current_record(store: Store) -> StoredGame {
-    let mut meta = store.meta.get_untracked();
-    meta.elapsed_ms = store.elapsed.get_untracked();
-    StoredGame { version: 1, game: store.game.get_untracked(), meta, saved_at: None }
-}
-
-/// Hands the game as it is now to the panic hook (`crash::keep`), so that a crash between two
-/// debounced saves still saves the last move. Called by the autosave effect on every change of
-/// the game, before the debounce.
-pub fn keep_for_rescue(store: Store) {
-    if let Some(text) = record(store).and_then(|r| serde_json::to_string(&r).ok()) {
-        crate::crash::keep(text);
-    }
-}
-
-/// Replaces the game on show by the stored one (a tab starting, a following tab keeping up, or
-/// a tab taking over; the newest of the three stores': `storage::load_newest`), then runs
-/// `then` with what was found: None without a stored game, else whether it is the player's
-/// newest. A stored game that doesn't read is left for the playing tab to report.
-pub fn reload_saved(store: Store, then: impl FnOnce(Option<bool>) + 'static) {
-    storage::load_newest(&store.ports(), move |storage::LoadedGame { loaded, up_to_date }| {
-        let storage::Loaded::Found(saved) = loaded else { return then(None) };
-        crate::ink::writing::game_changed(store);
-        store.game.set(saved.game);
-        store.elapsed.set(saved.meta.elapsed_ms);
-        store.meta.set(saved.meta);
-        store.marks.set(Default::default());
-        then(Some(up_to_date));
-    });
-}
 
 /// How long autosave waits after a change for the next one (one save per burst of changes).
 pub const SAVE_AFTER_MS: u32 = 400;
@@ -240,10 +185,12 @@ pub fn install(store: Store) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::controller::reload_saved;
     use crate::i18n::Lang;
     use crate::ports::fakes::World;
     use crate::ports::{Clock as _, KeyValue as _};
-    use crate::services::storage::GAME_KEY;
+    use crate::state::{Phase, TabRole};
+    use crate::storage::{GAME_KEY, StoredGame};
     use inkdoku_engine::game::{Action, Game};
 
     const PUZZLE: &str = ".7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";
@@ -297,10 +244,10 @@ mod tests {
         assert_eq!(stored(&world), None, "a following tab never writes");
         // Another tab took the lock while this one was frozen: its id is the holder's now.
         store.role.set(TabRole::Active);
-        world.storage.set(tabs::HOLDER_KEY, "someone else").unwrap();
+        world.storage.set(crate::controller::tabs::HOLDER_KEY, "someone else").unwrap();
         save_now(store);
         assert_eq!(stored(&world), None, "fenced: the new holder's game is not overwritten");
-        world.storage.remove(tabs::HOLDER_KEY);
+        world.storage.remove(crate::controller::tabs::HOLDER_KEY);
         save_now(store);
         assert!(stored(&world).is_some());
         // Typing a puzzle in is not a game to save.

@@ -9,7 +9,7 @@
 //! the tab's spare store is then all there is, and the dialog says so.
 
 use crate::ports::LaterStore;
-use crate::services::storage::SaveError;
+use crate::ports::SaveError;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;

@@ -4,6 +4,7 @@
 //! Newer APIs (Web Share, the async clipboard) are looked up at run time and used when the
 //! browser has them, so the app degrades instead of failing where they are missing.
 
+use crate::ports::{PlatformError, Shared};
 use js_sys::{Function, Object, Promise, Reflect};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -27,59 +28,10 @@ impl crate::ports::Clock for PageClock {
     }
 }
 
-/// What kind of failure it was: it decides the player's words (`i18n::browser_reason`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Failure {
-    /// The browser lacks the facility (no clipboard access, no Web Share).
-    Unsupported,
-    /// The browser or the player did not allow it (a permission, a policy).
-    Refused,
-    /// Anything else.
-    Failed,
-}
-
-/// Why the browser could not do something. The detail is the browser's own message (English,
-/// or the browser's language): for the console, never for the status line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlatformError {
-    pub failure: Failure,
-    pub detail: String,
-}
-
-impl PlatformError {
-    /// A facility this browser doesn't have.
-    pub fn missing(what: &str) -> PlatformError {
-        PlatformError { failure: Failure::Unsupported, detail: what.to_string() }
-    }
-
-    /// From a DOMException's name (`NotAllowedError`, …) and message.
-    pub fn from_name(name: &str, detail: String) -> PlatformError {
-        let failure = match name {
-            "NotAllowedError" | "SecurityError" => Failure::Refused,
-            "NotSupportedError" => Failure::Unsupported,
-            _ => Failure::Failed,
-        };
-        PlatformError { failure, detail }
-    }
-
-    /// Writes the detail to the console (where a developer looks).
-    pub fn log(&self) {
-        warn(&format!("inkdoku: the browser could not do it ({:?}): {}", self.failure, self.detail));
-    }
-}
-
 fn error_of(e: JsValue) -> PlatformError {
     let text = |key: &str| Reflect::get(&e, &key.into()).ok().and_then(|m| m.as_string());
     let detail = text("message").or_else(|| e.as_string()).unwrap_or_default();
     PlatformError::from_name(&text("name").unwrap_or_default(), detail)
-}
-
-/// A note for the developer console (natively, standard error: where the tests run).
-pub fn warn(text: &str) {
-    #[cfg(target_arch = "wasm32")]
-    web_sys::console::warn_1(&text.into());
-    #[cfg(not(target_arch = "wasm32"))]
-    eprintln!("{text}");
 }
 
 /// The puzzle part of the page address (`#…` fragment or `?…` query), if any.
@@ -116,15 +68,6 @@ pub fn app_url() -> String {
 fn navigator_member(name: &str) -> Option<JsValue> {
     let nav = web_sys::window()?.navigator();
     Reflect::get(&nav, &name.into()).ok().filter(|v| !v.is_undefined() && !v.is_null())
-}
-
-/// How a link was passed on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shared {
-    /// Through the system's share sheet.
-    Sheet,
-    /// Copied to the clipboard.
-    Copied,
 }
 
 /// Shares a link through the Web Share API where there is one, else copies it.
@@ -209,8 +152,23 @@ impl crate::ports::Sharing for PageSharing {
     }
 }
 
+/// Downloads, the file picker and the print dialog (`crate::ports::Files`).
+pub struct PageFiles;
+
+impl crate::ports::Files for PageFiles {
+    fn download(&self, file_name: &str, text: &str) -> Result<(), PlatformError> {
+        download(file_name, text)
+    }
+    fn open(&self, accept: &str, on_file: Box<dyn Fn(String, Result<String, PlatformError>)>) -> Result<(), PlatformError> {
+        open_file(accept, on_file)
+    }
+    fn print(&self) {
+        print()
+    }
+}
+
 /// Offers text as a file download.
-pub fn download(file_name: &str, text: &str) -> Result<(), PlatformError> {
+fn download(file_name: &str, text: &str) -> Result<(), PlatformError> {
     let document = web_sys::window().and_then(|w| w.document()).ok_or_else(|| PlatformError::missing("no document"))?;
     let parts = js_sys::Array::of1(&text.into());
     let options = web_sys::BlobPropertyBag::new();
@@ -226,7 +184,7 @@ pub fn download(file_name: &str, text: &str) -> Result<(), PlatformError> {
 }
 
 /// Lets the player pick a text file; calls back with its name and text.
-pub fn open_file(accept: &str, on_file: impl Fn(String, Result<String, PlatformError>) + 'static) -> Result<(), PlatformError> {
+fn open_file(accept: &str, on_file: impl Fn(String, Result<String, PlatformError>) + 'static) -> Result<(), PlatformError> {
     let document = web_sys::window().and_then(|w| w.document()).ok_or_else(|| PlatformError::missing("no document"))?;
     let input: web_sys::HtmlInputElement = document.create_element("input").map_err(error_of)?.unchecked_into();
     input.set_type("file");
@@ -251,7 +209,7 @@ pub fn open_file(accept: &str, on_file: impl Fn(String, Result<String, PlatformE
 }
 
 /// Opens the browser's print dialog.
-pub fn print() {
+fn print() {
     if let Some(w) = web_sys::window() {
         let _ = w.print();
     }

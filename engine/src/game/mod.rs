@@ -10,7 +10,10 @@
 //!                            ▲ undo: applied = 2, board = replay(start, a1, a2)
 //! ```
 //!
-//! Undo moves `applied` back and replays; a new action after an undo drops the undone ones. The
+//! Undo moves `applied` back and replays from the nearest checkpoint before it: the board
+//! after every `CHECKPOINT_EVERY` actions is kept, so an undo replays fewer than that many
+//! actions however long the game (`examples/undo.rs` times it). A new action after an undo drops
+//! the undone ones, and the checkpoints past it. The
 //! action list is also the save format: loading replays every action through `apply`, which
 //! validates it, so a corrupt save is rejected instead of producing an impossible board.
 //!
@@ -45,7 +48,15 @@ pub struct Game {
     actions: Vec<Action>,
     applied: usize,
     board: Board,
+    /// The board after `k * CHECKPOINT_EVERY` actions, for every such `k` up to the number of
+    /// actions (the first is the starting board): what an undo replays from. Derived from the
+    /// base and the actions, so never saved.
+    checkpoints: Vec<Board>,
 }
+
+/// How many actions lie between two kept boards (`Game::checkpoints`): an undo replays fewer
+/// than this many.
+const CHECKPOINT_EVERY: usize = 32;
 
 /// The stored form of a game: no board, which is derived by replaying the actions.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -83,7 +94,7 @@ impl Game {
     /// it from the worker); without it the solve actions are refused.
     pub fn new(givens: Grid, solution: Option<Grid>) -> Game {
         let board = Board::empty(givens.size());
-        Game { givens, solution, base: None, actions: Vec::new(), applied: 0, board }
+        Game { givens, solution, base: None, actions: Vec::new(), applied: 0, checkpoints: vec![board.clone()], board }
     }
 
     /// The board becomes `board`, with no history to undo: a shared game's board after a move
@@ -92,6 +103,7 @@ impl Game {
         self.base = Some(board.clone());
         self.actions.clear();
         self.applied = 0;
+        self.checkpoints = vec![board.clone()];
         self.board = board;
     }
 
@@ -118,10 +130,14 @@ impl Game {
         if let Some(base) = base {
             g.rebase(base);
         }
-        // Every action must apply in sequence, the undone ones too (redo must not fail later).
+        // Every action must apply in sequence, the undone ones too (redo must not fail later);
+        // the checkpoints are kept on the way.
         let mut b = g.board.clone();
-        for a in &actions {
+        for (n, a) in actions.iter().enumerate() {
             g.apply_to(&mut b, a)?;
+            if (n + 1).is_multiple_of(CHECKPOINT_EVERY) {
+                g.checkpoints.push(b.clone());
+            }
         }
         g.actions = actions;
         g.applied = applied;
@@ -217,8 +233,12 @@ impl Game {
             return Ok(false);
         }
         self.actions.truncate(self.applied);
+        self.checkpoints.truncate(self.applied / CHECKPOINT_EVERY + 1);
         self.actions.push(action);
         self.applied += 1;
+        if self.applied.is_multiple_of(CHECKPOINT_EVERY) {
+            self.checkpoints.push(next.clone());
+        }
         self.board = next;
         Ok(true)
     }
@@ -264,9 +284,11 @@ impl Game {
         }
     }
 
+    /// The board after the first `upto` actions, replayed from the last checkpoint before it.
     fn replay(&self, upto: usize) -> Result<Board, ActionError> {
-        let mut b = self.base.clone().unwrap_or_else(|| Board::empty(self.size()));
-        for a in &self.actions[..upto] {
+        let k = (upto / CHECKPOINT_EVERY).min(self.checkpoints.len() - 1);
+        let mut b = self.checkpoints[k].clone();
+        for a in &self.actions[k * CHECKPOINT_EVERY..upto] {
             self.apply_to(&mut b, a)?;
         }
         Ok(b)
@@ -288,6 +310,53 @@ mod tests {
     use super::testing::*;
     use super::*;
     use crate::geometry::{Candidate, DigitSet, House};
+
+    /// The board after the first `k` actions, replayed from the start (what Undo did before
+    /// it kept checkpoints).
+    fn replayed(g: &Game, k: usize) -> Board {
+        Game::restore(g.givens().clone(), g.solution().cloned(), g.actions()[..k].to_vec(), k).unwrap().board().clone()
+    }
+
+    #[test]
+    fn undo_and_redo_across_checkpoints_give_the_boards_a_replay_from_the_start_gives() {
+        let mut g = game();
+        let empty: Vec<Cell> = g.size().cells().filter(|&cell| g.givens().get(cell).is_none()).collect();
+        let mut n = 0;
+        // Over three checkpoints' worth of moves, notes filled and cleared among them.
+        while g.applied() < 3 * CHECKPOINT_EVERY + 5 {
+            let action = match n % 11 {
+                4 => Action::FillNotes,
+                9 => Action::ClearNotes,
+                _ => Action::ToggleNote { cell: empty[n % empty.len()], digit: d((n % 9 + 1) as u8) },
+            };
+            let _ = g.apply(action);
+            n += 1;
+        }
+        let total = g.applied();
+        while g.can_undo() {
+            g.undo().unwrap();
+            assert_eq!(g.board(), &replayed(&g, g.applied()), "after undo to {}", g.applied());
+        }
+        for _ in 0..CHECKPOINT_EVERY + 3 {
+            g.redo().unwrap();
+        }
+        assert_eq!(g.board(), &replayed(&g, CHECKPOINT_EVERY + 3));
+        // A new move here drops the undone moves and the checkpoints past it; undo and redo
+        // still agree with a replay, and so does the game read back from its save.
+        g.apply(Action::Place { cell: empty[0], digit: d(1), clear_peer_notes: true }).unwrap();
+        assert_eq!(g.actions().len(), CHECKPOINT_EVERY + 4);
+        assert!(g.actions().len() < total);
+        while g.applied() > 2 {
+            g.undo().unwrap();
+            assert_eq!(g.board(), &replayed(&g, g.applied()));
+        }
+        while g.can_redo() {
+            g.redo().unwrap();
+        }
+        assert_eq!(g.board(), &replayed(&g, g.applied()));
+        let saved = serde_json::to_string(&g).unwrap();
+        assert_eq!(serde_json::from_str::<Game>(&saved).unwrap(), g, "the same game, checkpoints and all");
+    }
 
     #[test]
     fn undo_to_solvable_drops_wrong_digits() {

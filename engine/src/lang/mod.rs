@@ -485,17 +485,23 @@ fn phrases(lang: Lang) -> &'static Phrases {
     }
 }
 
-/// The one place a template's `{placeholders}` are filled (the step's sentence, the forcing
-/// branches, houses): each `{key}` becomes its value; a key not given stays as written, which
-/// the tests look for.
+/// Fills a template: each `{key}` becomes its value; a key not given stays as written. The one
+/// place templates are filled, the engine's sentences (`fill`, below) and the app's words
+/// (`inkdoku_app::i18n::fill`) alike.
+pub fn fill_template<V: AsRef<str>>(template: &str, values: &[(&str, V)]) -> String {
+    let mut out = template.to_string();
+    for (key, value) in values {
+        out = out.replace(&format!("{{{key}}}"), value.as_ref());
+    }
+    out
+}
+
+/// A sentence's template filled (the step's sentence, the forcing branches, houses); the tests
+/// note every template filled, and look for keys left as written.
 pub(crate) fn fill(template: &str, values: &[(&str, String)]) -> String {
     #[cfg(test)]
     tests::FILLED.with(|f| f.borrow_mut().insert(template.to_string()));
-    let mut out = template.to_string();
-    for (key, value) in values {
-        out = out.replace(&format!("{{{key}}}"), value);
-    }
-    out
+    fill_template(template, values)
 }
 
 /// Cells in words: each named ("r1c6, r2c6, r3c6"), or, in a brief sentence, in the compact
@@ -946,6 +952,14 @@ mod tests {
     /// The `{placeholders}` of a template.
     fn placeholders(template: &str) -> BTreeSet<&str> {
         template.split('{').skip(1).filter_map(|rest| rest.split_once('}').map(|(key, _)| key)).collect()
+    }
+
+    #[test]
+    fn a_template_is_filled_key_by_key_and_a_key_not_given_stays() {
+        let template = "{a} and {b}, {a} again; {c}";
+        assert_eq!(fill_template(template, &[("a", "1"), ("b", "two")]), "1 and two, 1 again; {c}");
+        assert_eq!(fill_template(template, &[("c", String::from("3"))]), "{a} and {b}, {a} again; 3");
+        assert_eq!(fill_template::<&str>("no key", &[]), "no key");
     }
 
     #[test]

@@ -233,8 +233,10 @@ impl Op {
     }
 }
 
+#[cfg(test)]
 impl Field {
-    /// Every field of a cell on a grid of `size`, in a fixed order.
+    /// Every field of a cell on a grid of `size`, in `Field`'s order: for the tests (a board's
+    /// registers come from the board's own fields, `replica::registers`).
     pub(super) fn all(size: Size) -> impl Iterator<Item = Field> {
         let digits = move |f: fn(Digit) -> Field| size.digits().map(f);
         std::iter::once(Field::Digit)

@@ -3,8 +3,8 @@
 //! to save).
 
 use super::op::{Field, Key, Op, OpError, PlayerId, SharedStroke, Stamp, StrokeKey, Write};
-use crate::game::{Board, CandidateColour, Stroke};
-use crate::geometry::{Cell, Digit, DigitSet};
+use crate::game::{Board, CandidateColour, PALETTE, Paint, Pencil, Stroke};
+use crate::geometry::{Cell, Digit, DigitSet, Size};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -175,12 +175,8 @@ impl Replica {
         let size = self.givens.size();
         let mut b = local.clone();
         b.entries = Grid::new(size);
-        let pencil = &mut b.pencil;
-        for list in [&mut pencil.notes, &mut pencil.eliminated, &mut pencil.corner, &mut pencil.centre] {
-            *list = vec![DigitSet::EMPTY; size.cell_count()];
-        }
-        b.paint.colours = vec![0; size.cell_count()];
-        b.paint.candidate_colours.clear();
+        b.pencil = Pencil::empty(size);
+        b.paint = Paint::empty(size);
         for (&(cell, field), &(_, v)) in &self.registers {
             let i = cell.index();
             let digit_set = |list: &mut Vec<DigitSet>, d: Digit| {
@@ -327,32 +323,136 @@ impl Replica {
     }
 }
 
-/// The registers that differ between two boards, with their values in `after`.
+/// The writes that make `before`'s registers `after`'s, in the order of `Key`.
 fn diff(givens: &Grid, before: &Board, after: &Board) -> Vec<Write> {
     let size = givens.size();
-    let mut writes = Vec::new();
-    for cell in size.cells() {
-        for field in Field::all(size) {
-            let (a, b) = (register(before, cell, field), register(after, cell, field));
-            if a != b {
-                writes.push(Write(cell, field, b));
-            }
-        }
-    }
-    writes
+    let (a, b) = (registers(size, before), registers(size, after));
+    let keys: BTreeSet<&Key> = a.keys().chain(b.keys()).collect();
+    let value = |registers: &BTreeMap<Key, u8>, key: &Key| registers.get(key).copied().unwrap_or(0);
+    keys.into_iter().filter(|k| value(&a, k) != value(&b, k)).map(|&(cell, field)| Write(cell, field, value(&b, &(cell, field)))).collect()
 }
 
-/// The value a board holds in one register.
-fn register(b: &Board, cell: Cell, field: Field) -> u8 {
-    let i = cell.index();
-    let has = |list: &Vec<DigitSet>, d: Digit| u8::from(list.get(i).is_some_and(|s| s.contains(d)));
-    match field {
-        Field::Digit => b.entries.get(cell).map_or(0, Digit::get),
-        Field::Note(d) => has(&b.pencil.notes, d),
-        Field::Eliminated(d) => has(&b.pencil.eliminated, d),
-        Field::Corner(d) => has(&b.pencil.corner, d),
-        Field::Centre(d) => has(&b.pencil.centre, d),
-        Field::Colour(n) => u8::from(b.paint.colours.get(i).is_some_and(|c| c & (1 << (n - 1)) != 0)),
-        Field::CandidateColour(d) => b.paint.candidate_colours.iter().find(|p| p.cell == cell && p.digit == d).map_or(0, |p| p.colour),
+/// The registers a board holds that are not 0, by key: the board's own fields, each taken to
+/// its registers. The board is taken apart field by field, so a field added to `Board`,
+/// `Pencil` or `Paint` does not compile here until it is shared (as registers, or as strokes)
+/// or said to stay each player's own.
+fn registers(size: Size, board: &Board) -> BTreeMap<Key, u8> {
+    let Board {
+        entries,
+        pencil: Pencil { notes, eliminated, corner, centre },
+        paint: Paint { colours, candidate_colours },
+        // Shared as strokes, a set with removals (`Replica::local`).
+        ink: _,
+        // Each replica numbers the strokes it shows.
+        next_stroke_id: _,
+        // Each player's own (a shared game's marked positions stay local).
+        savepoints: _,
+    } = board;
+    let mut out = BTreeMap::new();
+    let mut put = |cell: Cell, field: Field, value: u8| {
+        if value != 0 {
+            out.insert((cell, field), value);
+        }
+    };
+    let marks =
+        [(notes, Field::Note as fn(Digit) -> Field), (eliminated, Field::Eliminated), (corner, Field::Corner), (centre, Field::Centre)];
+    for cell in size.cells() {
+        let i = cell.index();
+        put(cell, Field::Digit, entries.get(cell).map_or(0, Digit::get));
+        for (list, field) in marks {
+            for d in list.get(i).copied().unwrap_or(DigitSet::EMPTY).iter().filter(|d| d.fits(size)) {
+                put(cell, field(d), 1);
+            }
+        }
+        let painted = colours.get(i).copied().unwrap_or(0);
+        for n in (1..=PALETTE).filter(|n| painted & (1 << (n - 1)) != 0) {
+            put(cell, Field::Colour(n), 1);
+        }
+    }
+    // One colour per candidate; should a list hold two, the first counts.
+    let mut seen = BTreeSet::new();
+    for p in candidate_colours {
+        if p.cell.index() < size.cell_count() && p.digit.fits(size) && seen.insert((p.cell, p.digit)) {
+            put(p.cell, Field::CandidateColour(p.digit), p.colour);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The value a board holds in one register, asked register by register: the specification
+    /// `registers` is held to (it is how `diff` read a board before).
+    fn register(b: &Board, cell: Cell, field: Field) -> u8 {
+        let i = cell.index();
+        let has = |list: &Vec<DigitSet>, d: Digit| u8::from(list.get(i).is_some_and(|s| s.contains(d)));
+        match field {
+            Field::Digit => b.entries.get(cell).map_or(0, Digit::get),
+            Field::Note(d) => has(&b.pencil.notes, d),
+            Field::Eliminated(d) => has(&b.pencil.eliminated, d),
+            Field::Corner(d) => has(&b.pencil.corner, d),
+            Field::Centre(d) => has(&b.pencil.centre, d),
+            Field::Colour(n) => u8::from(b.paint.colours.get(i).is_some_and(|c| c & (1 << (n - 1)) != 0)),
+            Field::CandidateColour(d) => b.paint.candidate_colours.iter().find(|p| p.cell == cell && p.digit == d).map_or(0, |p| p.colour),
+        }
+    }
+
+    /// Every register of every cell, asked one by one.
+    fn diff_register_by_register(size: Size, before: &Board, after: &Board) -> Vec<Write> {
+        let mut writes = Vec::new();
+        for cell in size.cells() {
+            for field in Field::all(size) {
+                let (a, b) = (register(before, cell, field), register(after, cell, field));
+                if a != b {
+                    writes.push(Write(cell, field, b));
+                }
+            }
+        }
+        writes
+    }
+
+    /// A board of random digits, marks and colours from `seed` (marks and colours where a
+    /// board of this size has none too, and a candidate with two colours, or colour 0).
+    fn random_board(size: Size, seed: u64) -> Board {
+        let mut state = seed | 1;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let n = size.cell_count();
+        let mut entries = Grid::new(size);
+        for cell in size.cells() {
+            if next() % 3 == 0 {
+                entries.set(cell, Digit::new((next() % size.side() as u64 + 1) as u8));
+            }
+        }
+        let mut list = |density: u64| (0..n).map(|_| DigitSet::from_bits(if next() % density == 0 { next() as u16 } else { 0 })).collect();
+        let pencil = Pencil { notes: list(2), eliminated: list(5), corner: list(5), centre: list(5) };
+        let colours = (0..n).map(|_| if next() % 4 == 0 { next() as u16 } else { 0 }).collect();
+        let candidate_colours = (0..next() % 12)
+            .map(|_| CandidateColour {
+                cell: Cell::new((next() % n as u64) as usize),
+                digit: Digit::new((next() % 16 + 1) as u8).unwrap(),
+                colour: (next() % (u64::from(PALETTE) + 1)) as u8,
+            })
+            .collect();
+        Board { entries, pencil, paint: Paint { colours, candidate_colours }, ink: Vec::new(), next_stroke_id: 1, savepoints: Vec::new() }
+    }
+
+    proptest! {
+        #[test]
+        fn the_registers_taken_from_the_board_are_every_register_asked_one_by_one(a in any::<u64>(), b in any::<u64>()) {
+            for size in Size::ALL {
+                let (before, after) = (random_board(size, a), random_board(size, b));
+                let givens = Grid::new(size);
+                prop_assert_eq!(diff(&givens, &before, &after), diff_register_by_register(size, &before, &after));
+                prop_assert_eq!(diff(&givens, &after, &after), Vec::new());
+            }
+        }
     }
 }

@@ -95,7 +95,7 @@
 //! worker runs (`solver::Engine9::Best`): faster than `fast9` in wasm on the three hard sets,
 //! about as fast on serg, 0.7 of it on the 17-clue set; 0.6-0.8 of the native speed in
 //! Chromium, since every box operation is two 128-bit instructions and the costs above remain
-//! (README).
+//! (docs/benchmarks/solver-wasm.md).
 //!
 //! ## Backends
 //! The algorithm is generic over [`Wide`] (16 lanes) and [`Narrow`] (8 lanes) vectors. Byte

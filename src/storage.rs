@@ -4,7 +4,7 @@
 //! metadata and time), `inkdoku.settings.v1`, `inkdoku.best.v1` (best times per size and level),
 //! `inkdoku.games.v1` (the games in progress that other puzzles replaced, newest first; it
 //! takes over the single game of `inkdoku.previous.v1`), `inkdoku.hand.v1` (the player's
-//! corrected drawings, `crate::ink::hand`), `inkdoku.game.ok.v1` (present while the stored game
+//! corrected drawings, `crate::controller::hand`), `inkdoku.game.ok.v1` (present while the stored game
 //! is the player's newest: `load_game`). When localStorage is full the game goes to the spare
 //! stores (`Ports::lasting`: IndexedDB, which outlives the tab; `Ports::spare`: sessionStorage,
 //! kept across reloads of the tab, where IndexedDB is missing or slow) and a reload takes the
@@ -12,8 +12,8 @@
 //! A record that fails to parse is moved aside to `inkdoku.kept.<key>.<time>` and reported, so the
 //! player (or we) can still recover it; a failed write (quota) is reported, never ignored.
 
-use crate::ports::{KeyValue, Ports};
-use crate::state::{GameMeta, Settings};
+use crate::ports::{Ports, SaveError};
+use crate::state::{GameMeta, Settings, Spare};
 use inkdoku_engine::Size;
 use inkdoku_engine::game::Game;
 use inkdoku_engine::rating::Level;
@@ -62,51 +62,6 @@ pub enum Loaded<T> {
 /// reload knows the game it finds is older than the player's last moves (`load_game`).
 pub const GAME_OK_KEY: &str = "inkdoku.game.ok.v1";
 
-/// One of the browser's Web Storage areas as a `KeyValue`: a page without it (private modes,
-/// policies) reads nothing and refuses every write.
-pub struct WebStore {
-    area: fn(&web_sys::Window) -> Result<Option<web_sys::Storage>, wasm_bindgen::JsValue>,
-}
-
-/// localStorage: the game, settings, kept games and learned drawings.
-pub const LOCAL: WebStore = WebStore { area: web_sys::Window::local_storage };
-/// sessionStorage: the spare store of the game when localStorage is full (its own quota, kept
-/// across reloads of the tab, gone with the tab).
-pub const SESSION: WebStore = WebStore { area: web_sys::Window::session_storage };
-
-impl WebStore {
-    fn storage(&self) -> Option<web_sys::Storage> {
-        (self.area)(&web_sys::window()?).ok().flatten()
-    }
-}
-
-impl KeyValue for WebStore {
-    fn get(&self, key: &str) -> Option<String> {
-        self.storage()?.get_item(key).ok().flatten()
-    }
-
-    fn set(&self, key: &str, value: &str) -> Result<(), SaveError> {
-        let store = self.storage().ok_or(SaveError::NoStorage)?;
-        store
-            .set_item(key, value)
-            .map_err(|e| {
-                let name = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|n| n.as_string()).unwrap_or_default();
-                if name == "QuotaExceededError" { SaveError::Full } else { SaveError::Refused(name) }
-            })
-            .inspect_err(|e| {
-                if let SaveError::Refused(detail) = e {
-                    web_sys::console::warn_1(&format!("inkdoku: storing {key} refused: {detail}").into());
-                }
-            })
-    }
-
-    fn remove(&self, key: &str) {
-        if let Some(store) = self.storage() {
-            let _ = store.remove_item(key);
-        }
-    }
-}
-
 /// Reads and parses a record; a record that doesn't parse is moved aside.
 pub fn load<T: DeserializeOwned>(ports: &Ports, key: &str) -> Loaded<T> {
     load_with(ports, key, |raw| serde_json::from_str::<T>(raw).map_err(|e| e.to_string()))
@@ -127,17 +82,6 @@ pub fn load_with<T>(ports: &Ports, key: &str, parse: impl FnOnce(&str) -> Result
             Loaded::Corrupt { reason: e, kept_as }
         }
     }
-}
-
-/// Why a write failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SaveError {
-    /// The storage quota is used up.
-    Full,
-    /// The page has no local storage (private modes, policies).
-    NoStorage,
-    /// Another refusal, with the browser's error name.
-    Refused(String),
 }
 
 /// Removes a record (nothing happens without storage).
@@ -250,17 +194,6 @@ pub fn save_kept(ports: &Ports, kept: &KeptGames) -> Result<(), SaveError> {
         remove(ports, PREVIOUS_KEY);
     }
     result
-}
-
-/// Where the game is kept while the main store refuses it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Spare {
-    /// In the lasting spare store (IndexedDB): closing the tab keeps it.
-    Lasting,
-    /// Only in the tab's spare store (sessionStorage): a reload keeps it, closing the tab not.
-    Tab,
-    /// Nowhere: only on the page.
-    Nowhere,
 }
 
 /// A save of the game that did not reach the main store, once the spare stores have answered.

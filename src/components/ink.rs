@@ -1,12 +1,13 @@
 //! The ink surface: the board square takes the pointer events (cells stay the hit targets, so
 //! taps and clicks reach them too) and an overlay draws the ink above the grid.
 
-use super::chip;
-use super::geometry::{self, Point};
-use super::writing;
-use crate::components::board::CELL;
-use crate::components::zoom::{self, ViewBox};
+use crate::components::chip::CorrectionChip;
+use crate::components::zoom;
 use crate::controller;
+use crate::ink::chip;
+use crate::ink::geometry::{self, Point};
+use crate::ink::writing;
+use crate::state::zoom::{CELL, ViewBox, overview_too_small, view_box, view_box_now};
 use crate::state::{InkState, Store};
 use gloo_timers::callback::Timeout;
 use inkdoku_engine::Size;
@@ -121,14 +122,14 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
         ev.prevent_default();
         chip::dismiss(store);
         let size = store.size();
-        let p = grid_point(size, &zoom::view_box_now(store), &el, ev.client_x(), ev.client_y(), pressure(&ev));
+        let p = grid_point(size, &view_box_now(store), &el, ev.client_x(), ev.client_y(), pressure(&ev));
         let erasing = store.ink.eraser.get_untracked() || ev.buttons() & 32 != 0 || ev.button() == 5;
         surface.update_value(|s| s.pointer = Some((ev.pointer_id(), pen)));
         if erasing {
             surface.update_value(|s| s.gesture = Gesture::Erasing(vec![p]));
             return;
         }
-        if writing::recognizes(store.mode.get_untracked()) && zoom::overview_too_small(store) {
+        if writing::recognizes(store.mode.get_untracked()) && overview_too_small(store) {
             // The whole board's cells are too small to write in: the pen picks the cell, and
             // the focus view magnifies it (the rest of this stroke is ignored).
             if let Some(cell) = geometry::cell_at(size, p[0], p[1]) {
@@ -149,7 +150,7 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
         }
         let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
         let size = store.size();
-        let view = zoom::view_box_now(store);
+        let view = view_box_now(store);
         if !surface.with_value(|s| s.is_active(&ev)) {
             // Not the drawing pointer: a palm's moves are ignored. A hovering pen that moves on
             // to another cell reads the ink it left.
@@ -226,7 +227,7 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
              on:contextmenu=move |ev| ev.prevent_default()>
             {children()}
             <InkLayer store=store />
-            <chip::CorrectionChip store=store />
+            <CorrectionChip store=store />
         </div>
     }
 }
@@ -239,7 +240,7 @@ pub fn InkLayer(store: Store) -> impl IntoView {
         let full = n * CELL as f32;
         (full, CELL as f32)
     };
-    let view_box = move || zoom::view_box(store).svg();
+    let view_box = move || view_box(store).svg();
     let scratch = move || {
         let (full, cell) = geometry_of();
         store.game.with(|g| {

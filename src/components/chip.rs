@@ -1,0 +1,126 @@
+//! The correction chip on screen (`ink::chip` offers it and takes the pick): at the cell the pen
+//! wrote in, a tap picks a digit, a long press opens every digit, and a pointer that moves
+//! further than a tap writes on the board.
+
+use crate::ink::chip::choose;
+use crate::state::zoom::{self, CELL};
+use crate::state::{Chip, Store};
+use gloo_timers::callback::Timeout;
+use inkdoku_engine::Digit;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, PointerEvent, PointerEventInit};
+
+/// How long a press on the chip must last to open every digit.
+const LONG_PRESS_MS: u32 = 500;
+/// How far (CSS px) a pointer down on the chip may move and still be a tap on it; further, it
+/// is a stroke written on the board.
+const TAP_PX: f64 = 6.0;
+
+/// Where the chip sits, as CSS over the board square: the full choice opens towards the larger
+/// part of the board (below the cell in the upper half, above it in the lower half), the short
+/// one above the cell (below it on the top row shown, as there is no room above, and when the
+/// pen is going up a column, unless there is no room below); it is
+/// centred on the cell, or lined up with the board's side near the edges.
+fn placement(store: Store, chip: &Chip) -> String {
+    let size = store.size();
+    // Where the board shows the cell (the whole board, or the focus view's window).
+    let view = zoom::view_box(store);
+    let (r, c) = (size.row_of(chip.cell) as f64, size.col_of(chip.cell) as f64);
+    let (left, top) = view.percent(c * CELL, r * CELL);
+    let (right, bottom) = view.percent((c + 1.0) * CELL, (r + 1.0) * CELL);
+    let row_height = 100.0 * CELL / view.span;
+    let below =
+        if chip.all { (top + bottom) / 2.0 < 50.0 } else { top < row_height || (chip.going_up && bottom <= 100.0 - row_height + 0.01) };
+    let vertical = if below { format!("top:{bottom:.2}%") } else { format!("bottom:{:.2}%", 100.0 - top) };
+    let centre = (left + right) / 2.0;
+    let horizontal = if centre < 25.0 {
+        format!("left:{:.2}%", left.max(0.0))
+    } else if centre > 75.0 {
+        format!("right:{:.2}%", (100.0 - right).max(0.0))
+    } else {
+        format!("left:{centre:.2}%;transform:translateX(-50%)")
+    };
+    format!("{vertical};{horizontal}")
+}
+
+/// A pointer that came down on the chip and moved beyond a tap: the stroke is the board's. The
+/// board square (the chip's parent) is told that the pointer came down where it did, then where
+/// it is now; it captures the pointer, so the rest of the stroke goes to it, and it takes the
+/// chip away as any stroke does.
+fn hand_to_board(chip: &Element, down: &PointerEvent, now: &PointerEvent) {
+    let Some(board) = chip.parent_element() else { return };
+    for (kind, ev) in [("pointerdown", down), ("pointermove", now)] {
+        let init = PointerEventInit::new();
+        init.set_bubbles(true);
+        init.set_cancelable(true);
+        init.set_pointer_id(ev.pointer_id());
+        init.set_pointer_type(&ev.pointer_type());
+        init.set_is_primary(ev.is_primary());
+        init.set_client_x(ev.client_x());
+        init.set_client_y(ev.client_y());
+        init.set_pressure(ev.pressure());
+        init.set_width(ev.width());
+        init.set_height(ev.height());
+        init.set_buttons(ev.buttons());
+        init.set_button(if kind == "pointerdown" { 0 } else { -1 });
+        if let Ok(synthetic) = PointerEvent::new_with_event_init_dict(kind, &init) {
+            let _ = board.dispatch_event(&synthetic);
+        }
+    }
+}
+
+/// The chip, over the board square at its cell.
+#[component]
+pub fn CorrectionChip(store: Store) -> impl IntoView {
+    let press = StoredValue::new_local(None::<Timeout>);
+    // The pointer down on the chip that may yet turn out to be a stroke.
+    let down = StoredValue::new_local(None::<PointerEvent>);
+    let open_all = move || store.ink.chip.update(|c| c.iter_mut().for_each(|c| c.all = true));
+    move || {
+        let chip = store.ink.chip.get()?;
+        let size = store.size();
+        let style = placement(store, &chip);
+        let digits: Vec<Digit> = if chip.all { size.digits().filter(|&d| Some(d) != chip.written).collect() } else { chip.choices.clone() };
+        let t = store.ui();
+        let buttons = digits
+            .into_iter()
+            .map(|d| {
+                let ch = size.digit_char(d).to_string();
+                let name = crate::i18n::fill(t.change_to, &[("d", &ch)]);
+                view! { <button type="button" aria-label=name on:click=move |_| choose(store, d)>{ch}</button> }
+            })
+            .collect_view();
+        Some(view! {
+            <div class="ink-chip" class:all=chip.all role="group" aria-label=t.correction style=style
+                 // The board square draws on pointer events: the chip's own reach it only as a
+                 // stroke (`hand_to_board`).
+                 on:pointerdown=move |ev| {
+                     ev.stop_propagation();
+                     press.set_value(Some(Timeout::new(LONG_PRESS_MS, open_all)));
+                     down.set_value((ev.pointer_type() != "mouse").then_some(ev));
+                 }
+                 on:pointermove=move |ev: PointerEvent| {
+                     ev.stop_propagation();
+                     let moved = down.with_value(|d| d.as_ref().filter(|d| d.pointer_id() == ev.pointer_id()).map(|d| {
+                         f64::from(ev.client_x() - d.client_x()).hypot(f64::from(ev.client_y() - d.client_y())) > TAP_PX
+                     }));
+                     if moved == Some(true) && let Some(first) = down.try_update_value(Option::take).flatten() {
+                         press.set_value(None);
+                         if let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<Element>().ok()) {
+                             hand_to_board(&el, &first, &ev);
+                         }
+                     }
+                 }
+                 on:pointerup=move |ev| { ev.stop_propagation(); press.set_value(None); down.set_value(None); }
+                 on:pointercancel=move |_| { press.set_value(None); down.set_value(None); }
+                 on:pointerleave=move |_| press.set_value(None)
+                 on:contextmenu=move |ev| ev.prevent_default()>
+                {buttons}
+                <Show when=move || !store.ink.chip.with(|c| c.as_ref().is_some_and(|c| c.all))>
+                    <button type="button" class="more" aria-label=move || store.ui().other_digits on:click=move |_| open_all()>"…"</button>
+                </Show>
+            </div>
+        })
+    }
+}

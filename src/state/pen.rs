@@ -1,0 +1,143 @@
+//! The pen's state in the store beside `Ink`'s signals: what it last wrote (a quick rewrite of
+//! the cell teaches the recognizer: `controller::hand`) and the bookkeeping of its flow from ink
+//! to a digit (`ink::writing`).
+
+use crate::ports::Recognition;
+use crate::state::{Ink, InputMode};
+use inkdoku_engine::{Cell, Digit};
+use leptos::prelude::*;
+
+/// How long after the pen wrote a cell a rewrite of it counts as a correction.
+pub const REWRITE_MS: f64 = 6000.0;
+/// Below this confidence a rewrite of the recognizer's reading counts as a correction.
+pub const UNSURE: f32 = 0.9;
+/// What the pen last wrote, to tell a rewrite of the same cell from a new entry.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LastWritten {
+    pub cell: Cell,
+    /// Cell-relative strokes, as the recognizer read them.
+    pub strokes: Vec<Vec<[f32; 3]>>,
+    /// Written in Notes mode (as a candidate mark): only the chip corrects it, since a second
+    /// mark in the cell is another note, not a rewrite.
+    pub note: bool,
+    /// What it was read as (none: declined), how sure, and the runner-up.
+    pub read: Option<Digit>,
+    pub confidence: f32,
+    pub second: Option<Digit>,
+    /// When (ms, the page's clock).
+    pub at: f64,
+}
+
+impl LastWritten {
+    /// Whether `digit` placed in `cell` at `now` corrects this drawing: the same cell, soon,
+    /// another value, and the recognizer was unsure of it (module comment).
+    pub fn corrected_by(&self, cell: Cell, digit: Digit, now: f64) -> bool {
+        let soon = now >= self.at && now - self.at <= REWRITE_MS;
+        let unsure = self.read.is_none() || self.confidence < UNSURE || self.second == Some(digit);
+        cell == self.cell && !self.note && soon && self.read != Some(digit) && unsure
+    }
+}
+
+/// The flow's own bookkeeping (not reactive: nothing renders from it).
+#[derive(Default)]
+pub struct Writing {
+    /// Counts the strokes that joined pending ink: the pending ink's version is the last one.
+    pub(crate) version: u32,
+    /// The version of the pending ink the recognizer was asked to read (it is asked once).
+    pub(crate) asked: Option<u32>,
+    /// The answer for the pending ink, held while the ink may still grow.
+    pub(crate) held: Option<(u32, Recognition)>,
+    /// The versions of ink to place as soon as they are read (the pen moved on, or the ink
+    /// waited `GROW_MS`): several, as the pen may move on again before an answer comes (the
+    /// recognizer loading or busy), and each drawing it left is placed when read. The last few
+    /// are kept (`PLACE_WHEN_READ`).
+    pub(crate) place_when_read: Vec<u32>,
+    /// The grow timer that counts (timers can't be called off: a stale one finds another
+    /// number here and does nothing).
+    pub(crate) idle: u32,
+    /// Ink waits to be read until the recognizer is ready.
+    pub(crate) waiting_for_recognizer: bool,
+    /// Counts the games: an answer asked for in an earlier game is dropped.
+    pub(crate) game: u32,
+    /// The digit the pen placed last, for a stroke that finishes it.
+    pub(crate) placed: Option<Placed>,
+}
+
+/// How many drawings to place when read are remembered (the pen moving on this many times before
+/// one answer comes is far beyond any writing pace).
+pub(crate) const PLACE_WHEN_READ: usize = 8;
+
+impl Writing {
+    /// Marks the ink of `version` to be placed as soon as it is read.
+    pub(crate) fn place_when_read(&mut self, version: u32) {
+        if !self.place_when_read.contains(&version) {
+            if self.place_when_read.len() == PLACE_WHEN_READ {
+                self.place_when_read.remove(0);
+            }
+            self.place_when_read.push(version);
+        }
+    }
+}
+
+/// A digit the pen placed, with the ink it was read from.
+#[derive(Clone)]
+pub(crate) struct Placed {
+    pub(crate) cell: Cell,
+    pub(crate) digit: Digit,
+    /// Placed as a digit, or as a note, corner or centre mark.
+    pub(crate) mode: InputMode,
+    pub(crate) strokes: Vec<Vec<[f32; 3]>>,
+    pub(crate) at: f64,
+}
+
+impl Ink {
+    /// The game on the board was replaced (a new game, the daily puzzle, a previous game, a link,
+    /// another tab's game): ink, its answers, the chip and what the pen last wrote belong to the
+    /// game they were written in, and go with it.
+    pub fn game_changed(&self) {
+        self.writing.update_value(|w| {
+            w.game = w.game.wrapping_add(1);
+            w.idle = w.idle.wrapping_add(1);
+            w.held = None;
+            w.place_when_read.clear();
+            w.waiting_for_recognizer = false;
+            w.placed = None;
+        });
+        self.pending.set(None);
+        self.chip.set(None);
+        self.last_written.set(None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rewrite_is_a_correction_only_soon_in_the_same_cell_of_an_unsure_reading() {
+        let digit = |d| Digit::new(d).unwrap();
+        let cell = Cell::new(10);
+        let written = LastWritten {
+            cell,
+            strokes: vec![vec![[0.5, 0.1, 0.5], [0.5, 0.9, 0.5]]],
+            note: false,
+            read: Some(digit(5)),
+            confidence: 0.95,
+            second: Some(digit(6)),
+            at: 1000.0,
+        };
+        // The runner-up, soon, same cell: a correction.
+        assert!(written.corrected_by(cell, digit(6), 3000.0));
+        // Too late, another cell, the same digit again: not.
+        assert!(!written.corrected_by(cell, digit(6), 1000.0 + REWRITE_MS + 1.0));
+        assert!(!written.corrected_by(Cell::new(11), digit(6), 3000.0));
+        assert!(!written.corrected_by(cell, digit(5), 3000.0));
+        // A confident 5 changed to 8 (not the runner-up): the player changed their mind.
+        assert!(!written.corrected_by(cell, digit(8), 3000.0));
+        // An unsure 5, or declined ink: any other value corrects it.
+        assert!(LastWritten { confidence: 0.7, ..written.clone() }.corrected_by(cell, digit(8), 3000.0));
+        assert!(LastWritten { read: None, second: None, ..written.clone() }.corrected_by(cell, digit(8), 3000.0));
+        // A note written by pen, then a digit placed in its cell: not a rewrite.
+        assert!(!LastWritten { note: true, ..written }.corrected_by(cell, digit(6), 3000.0));
+    }
+}

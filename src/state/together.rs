@@ -1,0 +1,22 @@
+//! The live side of a game solved together, as the store keeps it (`controller::together` runs
+//! it; its saved side is `GameMeta::together`).
+
+use inkdoku_engine::together::link::RoomKey;
+use inkdoku_engine::together::{Replica, Stamp};
+use std::collections::BTreeSet;
+
+/// The live side of a shared game (its saved side is `GameMeta::together`).
+pub struct Together {
+    pub(crate) key: RoomKey,
+    pub(crate) replica: Replica,
+    /// This player's number in the room ("Player 2"); 0 until the room's history is known.
+    pub(crate) number: u8,
+    /// The kept frames have all come in since the last connect.
+    pub(crate) caught_up: bool,
+    /// Operations the relay replayed since the last connect: ours among them need no resend.
+    pub(crate) replayed: BTreeSet<Stamp>,
+    /// The wait before the next try to connect, grown on each failure.
+    pub(crate) retry_ms: u32,
+    /// Bumped on each connect and leave: a retry of an older connection does nothing.
+    pub(crate) generation: u32,
+}

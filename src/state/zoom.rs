@@ -1,0 +1,310 @@
+//! The focus view's model (`components::zoom` shows it): which part of the board is on show,
+//! in board units (one cell is `CELL` units), and the window of boxes magnified around the
+//! selection where the whole board's cells are too small to write in.
+
+use crate::state::Store;
+use inkdoku_engine::{Cell, Size};
+use leptos::prelude::*;
+
+/// One cell, in board units: a 9x9 board is a 900x900 `viewBox` (plus `MARGIN`).
+pub const CELL: f64 = 100.0;
+/// Room around the grid so the outer border isn't clipped.
+pub const MARGIN: f64 = 4.0;
+
+/// The smallest cell, in CSS px, that the player writes in.
+pub const MIN_CELL_PX: f64 = 40.0;
+/// The focus window shows as many boxes as keep its cells at least this wide (a little above
+/// the minimum, so that rounding never takes them below it).
+const TARGET_CELL_PX: f64 = 44.0;
+/// How much of the neighbouring cells shows around the window, in board units (a cell is
+/// `CELL`): enough to see that the board goes on, and to tap there to move on.
+pub const CONTEXT: f64 = 0.35 * CELL;
+
+/// A square part of the board in board units (the SVG's `viewBox`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ViewBox {
+    pub x: f64,
+    pub y: f64,
+    pub span: f64,
+}
+
+impl ViewBox {
+    /// The whole board with its margin.
+    pub fn whole(size: Size) -> ViewBox {
+        ViewBox { x: -MARGIN, y: -MARGIN, span: size.side() as f64 * CELL + 2.0 * MARGIN }
+    }
+
+    /// The `viewBox` attribute.
+    pub fn svg(&self) -> String {
+        format!("{} {} {} {}", self.x, self.y, self.span, self.span)
+    }
+
+    /// A point given as fractions (0..1) of the square on screen, in fractions of the grid (the
+    /// ink's coordinates: 0..1 is the whole grid).
+    pub fn to_grid(&self, size: Size, fx: f64, fy: f64) -> (f64, f64) {
+        let full = size.side() as f64 * CELL;
+        ((self.x + fx * self.span) / full, (self.y + fy * self.span) / full)
+    }
+
+    /// A point in board units as percentages of the square on screen (for HTML over the board).
+    pub fn percent(&self, x: f64, y: f64) -> (f64, f64) {
+        (100.0 * (x - self.x) / self.span, 100.0 * (y - self.y) / self.span)
+    }
+
+    /// How wide a cell is on a square `square_px` wide.
+    pub fn cell_px(&self, square_px: f64) -> f64 {
+        square_px * CELL / self.span
+    }
+}
+
+/// How many boxes a side the focus window shows on a board square `square_px` wide, or `None`
+/// when the whole board's cells are big enough to write in (no focus view then).
+pub fn focus_boxes(size: Size, square_px: f64) -> Option<usize> {
+    if square_px <= 0.0 || ViewBox::whole(size).cell_px(square_px) >= MIN_CELL_PX {
+        return None;
+    }
+    let per_side = size.side() / size.box_side();
+    let fits = |k: usize| Window { row: 0, col: 0, boxes: k }.view_box(size).cell_px(square_px) >= TARGET_CELL_PX;
+    Some((1..per_side).rev().find(|&k| fits(k)).unwrap_or(1))
+}
+
+/// The focus window: `boxes` × `boxes` boxes from box row `row`, box column `col`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    pub row: usize,
+    pub col: usize,
+    pub boxes: usize,
+}
+
+impl Window {
+    fn per_side(size: Size) -> usize {
+        size.side() / size.box_side()
+    }
+
+    /// The window of `boxes` boxes a side around `cell`: its box, and the boxes on the side of
+    /// the box the cell is nearer to.
+    pub fn around(size: Size, boxes: usize, cell: Cell) -> Window {
+        let (b, last) = (size.box_side() as f64, Window::per_side(size).saturating_sub(boxes) as f64);
+        let start = |i: usize| ((i as f64 + 0.5) / b - boxes as f64 / 2.0).round().clamp(0.0, last) as usize;
+        Window { row: start(size.row_of(cell)), col: start(size.col_of(cell)), boxes }
+    }
+
+    /// The same place with another number of boxes (the screen changed), kept on the board.
+    pub fn resized(self, size: Size, boxes: usize) -> Window {
+        let last = Window::per_side(size).saturating_sub(boxes);
+        Window { row: self.row.min(last), col: self.col.min(last), boxes }
+    }
+
+    /// Whether `cell` is inside the window.
+    pub fn contains(&self, size: Size, cell: Cell) -> bool {
+        let b = size.box_side();
+        let inside = |i: usize, start: usize| (start..start + self.boxes).contains(&(i / b));
+        inside(size.row_of(cell), self.row) && inside(size.col_of(cell), self.col)
+    }
+
+    /// The window moved as little as needed (whole boxes) to hold `cell`.
+    pub fn follow(self, size: Size, cell: Cell) -> Window {
+        let b = size.box_side();
+        let shift = |i: usize, start: usize| {
+            let bx = i / b;
+            if bx < start {
+                bx
+            } else if bx >= start + self.boxes {
+                bx + 1 - self.boxes
+            } else {
+                start
+            }
+        };
+        Window { row: shift(size.row_of(cell), self.row), col: shift(size.col_of(cell), self.col), boxes: self.boxes }
+    }
+
+    /// The window moved by whole boxes, or `None` at the board's edge.
+    pub fn pan(self, size: Size, d_row: isize, d_col: isize) -> Option<Window> {
+        let last = Window::per_side(size).saturating_sub(self.boxes) as isize;
+        let (row, col) = (self.row as isize + d_row, self.col as isize + d_col);
+        ((0..=last).contains(&row) && (0..=last).contains(&col)).then_some(Window {
+            row: row as usize,
+            col: col as usize,
+            boxes: self.boxes,
+        })
+    }
+
+    /// What the board shows: the window and a strip of its neighbours.
+    pub fn view_box(&self, size: Size) -> ViewBox {
+        let box_units = size.box_side() as f64 * CELL;
+        ViewBox {
+            x: self.col as f64 * box_units - CONTEXT,
+            y: self.row as f64 * box_units - CONTEXT,
+            span: self.boxes as f64 * box_units + 2.0 * CONTEXT,
+        }
+    }
+
+    /// The first and last row and column in the window (0-based, inclusive).
+    pub fn bounds(&self, size: Size) -> ((usize, usize), (usize, usize)) {
+        let b = size.box_side();
+        let span = |start: usize| (start * b, (start + self.boxes) * b - 1);
+        (span(self.row), span(self.col))
+    }
+}
+
+// ---------------------------------------------------------------- in the store
+
+/// The view's state: the focus window (none: the whole board) and the board square's width.
+#[derive(Clone, Copy)]
+pub struct BoardView {
+    pub window: RwSignal<Option<Window>>,
+    /// The board square's width in CSS px (measured; 0 before the first layout).
+    pub square_px: RwSignal<f64>,
+}
+
+impl BoardView {
+    pub fn new() -> BoardView {
+        BoardView { window: RwSignal::new(None), square_px: RwSignal::new(0.0) }
+    }
+}
+
+impl Default for BoardView {
+    fn default() -> BoardView {
+        BoardView::new()
+    }
+}
+
+/// How many boxes the focus window shows, or `None` when there is no focus view (reactive).
+pub fn available(store: Store) -> Option<usize> {
+    focus_boxes(store.size(), store.view.square_px.get())
+}
+
+/// The focus window on show, if any (reactive).
+pub fn shown(store: Store) -> Option<Window> {
+    let boxes = available(store)?;
+    store.view.window.get().map(|w| w.resized(store.size(), boxes))
+}
+
+/// What the board shows (reactive).
+pub fn view_box(store: Store) -> ViewBox {
+    shown(store).map_or_else(|| ViewBox::whole(store.size()), |w| w.view_box(store.size()))
+}
+
+/// What the board shows now (for event handlers).
+pub fn view_box_now(store: Store) -> ViewBox {
+    untrack(|| view_box(store))
+}
+
+/// Whether the board shows the whole of a board too small to write in: the pen then picks
+/// the cell to magnify instead of writing.
+pub fn overview_too_small(store: Store) -> bool {
+    untrack(|| available(store).is_some() && shown(store).is_none())
+}
+
+/// Back to the whole board ("Whole board", Escape). Returns whether it was magnified.
+pub fn whole_board(store: Store) -> bool {
+    let zoomed = untrack(|| shown(store).is_some());
+    store.view.window.set(None);
+    zoomed
+}
+
+/// Magnifies the window around `cell` (or keeps it, moved as little as needed to hold it).
+pub fn focus_on(store: Store, cell: Cell) {
+    let Some(boxes) = untrack(|| available(store)) else { return };
+    let size = store.size();
+    let current = untrack(|| shown(store));
+    store.view.window.set(Some(match current {
+        Some(w) => w.follow(size, cell),
+        None => Window::around(size, boxes, cell),
+    }));
+}
+
+/// The bar's arrows: the window moves a box, and the selection with it if it would leave the
+/// window (it keeps its place on the screen).
+pub fn pan(store: Store, d_row: isize, d_col: isize) {
+    let size = store.size();
+    let Some(now) = untrack(|| shown(store)) else { return };
+    let Some(next) = now.pan(size, d_row, d_col) else { return };
+    store.view.window.set(Some(next));
+    if let Some(cell) = store.selected.get_untracked()
+        && !next.contains(size, cell)
+    {
+        let b = size.box_side() as isize;
+        let (r, c) = (size.row_of(cell) as isize + d_row * b, size.col_of(cell) as isize + d_col * b);
+        store.selected.set(Some(size.cell(r as usize, c as usize)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const S: Size = Size::Sixteen;
+
+    #[test]
+    fn the_focus_view_exists_only_where_cells_are_too_small() {
+        // 800x480: a 450 px square gives 16x16 cells of 28 px; two boxes a side give 51 px.
+        assert_eq!(focus_boxes(S, 450.0), Some(2));
+        assert!(Window { row: 0, col: 0, boxes: 2 }.view_box(S).cell_px(450.0) >= MIN_CELL_PX);
+        // 600x960 (portrait, the bar below): three boxes still give 44 px or more.
+        let k = focus_boxes(S, 594.0).unwrap();
+        assert!(Window { row: 0, col: 0, boxes: k }.view_box(S).cell_px(594.0) >= TARGET_CELL_PX);
+        // A tiny square still magnifies one box, as large as it can.
+        assert_eq!(focus_boxes(S, 150.0), Some(1));
+        // 1280x800 (a 760 px square: 47 px cells), and 9x9 or 4x4 at 800x480: no focus view.
+        assert_eq!(focus_boxes(S, 760.0), None);
+        assert_eq!(focus_boxes(Size::Nine, 450.0), None);
+        assert_eq!(focus_boxes(Size::Four, 450.0), None);
+        // Before the first layout there is nothing to measure.
+        assert_eq!(focus_boxes(S, 0.0), None);
+        // A 9x9 board on a small phone gets one too.
+        assert_eq!(focus_boxes(Size::Nine, 300.0), Some(2));
+    }
+
+    #[test]
+    fn the_window_holds_the_cell_and_stays_on_the_board() {
+        for boxes in 1..4 {
+            for cell in S.cells() {
+                let w = Window::around(S, boxes, cell);
+                assert!(w.contains(S, cell), "{boxes} boxes around {cell:?}");
+                assert!(w.row + boxes <= 4 && w.col + boxes <= 4);
+                // Following a cell moves the window as little as needed.
+                for other in S.cells() {
+                    let f = w.follow(S, other);
+                    assert!(f.contains(S, other));
+                    if w.contains(S, other) {
+                        assert_eq!(f, w);
+                    }
+                    assert!(f.row.abs_diff(w.row) <= 3 && f.row + boxes <= 4 && f.col + boxes <= 4);
+                }
+            }
+        }
+        // Two boxes: the cell's box and the one on the side it is nearer to.
+        assert_eq!(Window::around(S, 2, S.cell(5, 14)), Window { row: 0, col: 2, boxes: 2 });
+        assert_eq!(Window::around(S, 2, S.cell(7, 0)), Window { row: 1, col: 0, boxes: 2 });
+        // Across a box edge the window moves by one box.
+        let w = Window { row: 0, col: 0, boxes: 2 };
+        assert_eq!(w.follow(S, S.cell(8, 3)), Window { row: 1, col: 0, boxes: 2 });
+        assert_eq!(w.pan(S, 0, 1), Some(Window { row: 0, col: 1, boxes: 2 }));
+        assert_eq!(w.pan(S, -1, 0), None);
+        assert_eq!(Window { row: 2, col: 2, boxes: 2 }.pan(S, 1, 0), None);
+        assert_eq!(Window { row: 2, col: 2, boxes: 3 }.resized(S, 3), Window { row: 1, col: 1, boxes: 3 });
+        assert_eq!(w.bounds(S), ((0, 7), (0, 7)));
+    }
+
+    #[test]
+    fn points_on_the_screen_map_to_the_magnified_cells() {
+        let w = Window { row: 1, col: 2, boxes: 2 };
+        let vb = w.view_box(S);
+        // The middle of the square is the middle of the window: between rows 7 and 8 and
+        // columns 11 and 12 of the grid.
+        let (gx, gy) = vb.to_grid(S, 0.5, 0.5);
+        assert!((gx - 12.0 / 16.0).abs() < 1e-9 && (gy - 8.0 / 16.0).abs() < 1e-9);
+        // The window's first cell starts just inside the neighbours' strip.
+        let edge = CONTEXT / vb.span;
+        let (gx, gy) = vb.to_grid(S, edge + 0.01, edge + 0.01);
+        assert_eq!(((gy * 16.0) as usize, (gx * 16.0) as usize), (4, 8));
+        // And back: the cell's corner is where the screen shows it.
+        let (left, top) = vb.percent(8.0 * CELL, 4.0 * CELL);
+        assert!((left - 100.0 * edge).abs() < 1e-9 && (top - 100.0 * edge).abs() < 1e-9);
+        // The whole board maps as the board always did.
+        let whole = ViewBox::whole(S);
+        let (gx, _) = whole.to_grid(S, MARGIN / whole.span, 0.5);
+        assert!(gx.abs() < 1e-9);
+    }
+}
