@@ -18,7 +18,8 @@
 //!  generator ─ seeded puzzles by size, level and symmetry
 //!  game ────── the game reducer: state + action → state, with undo and redo
 //!  together ── a board shared by several players: operations, replicas that converge
-//!  variant ─── variant puzzles: givens, regions and typed constraints (killer cages, arrows…)
+//!  variant ─── variant puzzles: givens, regions and typed constraints (killer cages, arrows…);
+//!              what each forbids, how it narrows, how it is drawn; their solver
 //! ```
 //!
 //! The modules' imports form a DAG, roughly in this order (format builds on grid, position on

@@ -4,13 +4,14 @@
 //!
 //! ## inkdoku's own fragment: `#p=<base64url>`
 //! ```text
-//!  byte 0      format version: 3 when corner or centre marks or colours travel, else 2 (so that such
-//!              links still open in an app from before them); version 1 links, without
-//!              eliminations, still open
+//!  byte 0      format version: 4 when a variant section travels, else 3 when corner or centre
+//!              marks or colours travel, else 2 (so that such links still open in an app from
+//!              before them); version 1 links, without eliminations, still open
 //!  byte 1      grid side: 4, 9 or 16
 //!  byte 2      flags: bit 0 = progress follows; bit 1 = eliminations follow the progress;
 //!              bit 2 = corner marks follow; bit 3 = centre marks follow; bit 4 = cell colours
-//!              follow; bit 5 = candidate colours follow (version 3)
+//!              follow; bit 5 = candidate colours follow (version 3); bit 6 = the variant
+//!              section follows (version 4)
 //!  bits …      givens, one value per cell in reading order (0 = blank), each in
 //!              b = ceil(log2(side + 1)) bits: 3 for 4x4, 4 for 9x9, 5 for 16x16
 //!  [bits …]    with progress: the player's digits, b bits per cell (0 on givens), then the notes
@@ -22,8 +23,33 @@
 //!  [bits …]    with cell colours: 9 bits for every cell, givens included (bit n-1 = colour n)
 //!  [bits …]    with candidate colours: their count in 12 bits, then each as its cell's index
 //!              (ceil(log2(cells)) bits), its digit (b bits) and its colour (4 bits)
+//!  [bits …]    with a variant section (flag bit 6, version 4): see below
 //!  last byte   checksum: the sum of all earlier bytes, modulo 256
 //! ```
+//! Version 4 (`encode_puzzle`) is written only for a puzzle with constraints or irregular
+//! regions; a classic puzzle's link stays byte for byte what `encode` writes. Its section, in
+//! the same bit stream (a *number* is its bit length in 5 bits, then its bits: 0 takes 5
+//! bits, 17 takes 10; *cells* are a number, the count, then each cell's index in
+//! ceil(log2(cells)) bits):
+//! ```text
+//!  1 bit       irregular regions follow: each cell's region, 2 bits on 4x4, 4 on 9x9 and 16x16
+//!  number      how many constraints, then each: its kind in 5 bits and its fields
+//!               0 killer: cells, 1 bit "has a sum", [number sum]
+//!               1 little killer: cells, number sum, clue row + 1 and column + 1 (8 bits each)
+//!               2 sandwich: 1 bit column, number index, number sum, 1 bit clue at the start
+//!               3 arrow: cells (circle), cells (shaft)      4 thermometer: cells
+//!               5 kropki: cells (2), 1 bit black            6 XV: cells (2), number sum
+//!               7 negative dots: 1 bit white, 1 bit black   8 negative XV
+//!               9 whispers, 10 renban, 11 palindrome: cells 12 diagonal: 1 bit anti
+//!              13 anti-knight, 14 anti-king, 15 non-consecutive, 17 disjoint groups: nothing
+//!              16 extra region: cells                      18 odd/even: cells (1), 1 bit even
+//!  number      bytes of title, author and rules (lz-string `compressToUint8Array` of the JSON
+//!              `[title, author, rules]`; 0 when all are empty; at most 4,000), then the bytes
+//! ```
+//! The reader validates the puzzle (`variant::validate`). A 9x9 pure killer of 45 cages (81
+//! cells, sums given) takes 318 characters (its f-puzzles payload 773). `decode` and `parse`
+//! (what the app calls today) refuse a version 4 link naming its rules, as they refuse an
+//! f-puzzles variant; `decode_puzzle` and `parse_puzzle` read it.
 //! A 9x9 puzzle takes 44 bytes (60 characters); with progress and notes about 140 characters,
 //! with eliminations about 60 more.
 //!
@@ -34,23 +60,31 @@
 //! `fpuzzles…` or `N4Ig…`), SudokuPad's `scl…` puzzles (`?puzzleid=scl…`,
 //! `sudokupad.app/scl…`), and anything `format::parse_any` reads. A link is taken apart (query
 //! `s=`/`p=`/`puzzle=`/`puzzleid=`/`load=`, fragment, a SudokuPad path), percent-decoding
-//! included. Puzzles with variant rules are refused, naming the rules. Every failure is a
+//! included. `parse` refuses puzzles with variant rules, naming the rules; `parse_puzzle`
+//! reads them (f-puzzles, SudokuPad and version 4 links). Every failure is a
 //! `ShareError` that says what is wrong; nothing here panics (see `tests/fuzz_links.rs`).
 //!
-//! ## Out: SudokuPad
+//! ## Out: SudokuPad and f-puzzles
 //! `sudokupad_link` makes `https://sudokupad.app/?puzzleid=fpuzzles<payload>`: the f-puzzles
 //! JSON of the givens (`format::fpuzzles`), which SudokuPad opens, and so does `parse`.
+//! `fpuzzles_link` makes `https://www.f-puzzles.com/?load=<payload>` of a variant puzzle (every
+//! constraint, regions, title, author, rules; `+`, `/`, `=` percent-encoded), which
+//! `parse_puzzle` reads back to the same puzzle.
 
 use crate::format::{self, FormatError, fpuzzles};
 use crate::game::{Action, Board, CandidateColour, PALETTE, Paint, Pencil};
 use crate::geometry::{Digit, DigitSet, Size};
 use crate::grid::Grid;
+use crate::variant::Puzzle;
+use crate::variant::validate::VariantError;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use thiserror::Error;
 
 /// The newest version this app reads and writes.
-const VERSION: u8 = 3;
+const VERSION: u8 = 4;
+/// The version written when no constraint or irregular region travels.
+const VERSION_WITHOUT_VARIANTS: u8 = 3;
 /// The version written when no corner or centre marks travel.
 const VERSION_WITHOUT_PENCIL: u8 = 2;
 
@@ -94,6 +128,18 @@ pub struct Shared {
     pub progress: Option<Progress>,
 }
 
+/// What a link holds, variant puzzles included (`parse_puzzle`, `decode_puzzle`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SharedPuzzle {
+    /// The puzzle: givens, regions, constraints, title, author and rules.
+    pub puzzle: Puzzle,
+    /// The player's progress, if the link carries it.
+    pub progress: Option<Progress>,
+}
+
+/// The name of inkdoku's own links in messages.
+const LINK_FORMAT: &str = "inkdoku link";
+
 /// Why a link or text holds no puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ShareError {
@@ -117,6 +163,13 @@ pub enum ShareError {
     OverGiven { row: usize, col: usize },
     #[error("the link's puzzle data has {0} unexpected bytes at its end")]
     Trailing(usize),
+    /// A version 4 link whose variant section is not what it should be (an unknown kind of
+    /// constraint, a number out of range).
+    #[error("the link's variant data is damaged: {0}")]
+    BadVariant(&'static str),
+    /// A version 4 link whose constraints make no sense on its grid (`variant::validate`).
+    #[error("the link's puzzle cannot be played: {0}")]
+    BadConstraint(VariantError),
     #[error("{0}")]
     Format(#[from] FormatError),
 }
@@ -179,6 +232,17 @@ fn cell_index_bits(size: Size) -> u32 {
 
 /// Encodes a puzzle (and optionally the player's progress) as the payload of `#p=`.
 pub fn encode(givens: &Grid, progress: Option<&Progress>) -> String {
+    encode_with(givens, None, progress)
+}
+
+/// Encodes a variant puzzle (and optionally the player's progress) as the payload of `#p=`:
+/// version 4 with its constraints, regions, title, author and rules when it has constraints
+/// or irregular regions; else exactly `encode`'s link (a classic puzzle's title is left out).
+pub fn encode_puzzle(puzzle: &Puzzle, progress: Option<&Progress>) -> String {
+    encode_with(&puzzle.givens, (!puzzle.is_classic()).then_some(puzzle), progress)
+}
+
+fn encode_with(givens: &Grid, variant: Option<&Puzzle>, progress: Option<&Progress>) -> String {
     let size = givens.size();
     let b = bits_per_value(size);
     let open = |p: &Progress, cell| givens.get(cell).is_none() && p.entries.get(cell).is_none();
@@ -196,9 +260,15 @@ pub fn encode(givens: &Grid, progress: Option<&Progress>) -> String {
         | u8::from(with_corner) << 2
         | u8::from(with_centre) << 3
         | u8::from(with_colours) << 4
-        | u8::from(!painted.is_empty()) << 5;
-    // Version 2 where nothing of version 3 travels, so older apps still open the link.
-    let version = if flags > 3 { VERSION } else { VERSION_WITHOUT_PENCIL };
+        | u8::from(!painted.is_empty()) << 5
+        | u8::from(variant.is_some()) << 6;
+    // Version 2 where nothing of version 3 travels, so older apps still open the link; 3 where
+    // nothing of version 4 does.
+    let version = match flags {
+        0..=3 => VERSION_WITHOUT_PENCIL,
+        4..=63 => VERSION_WITHOUT_VARIANTS,
+        _ => VERSION,
+    };
     let mut w = BitWriter { bytes: vec![version, size.side() as u8, flags], acc: 0, used: 0 };
     for c in givens.cells() {
         w.put(c.map_or(0, |d| u32::from(d.get())), b);
@@ -236,14 +306,33 @@ pub fn encode(givens: &Grid, progress: Option<&Progress>) -> String {
             }
         }
     }
+    if let Some(puzzle) = variant {
+        variant_section::write(&mut w, puzzle);
+    }
     let mut bytes = w.finish();
     let sum = bytes.iter().fold(0u8, |s, &x| s.wrapping_add(x));
     bytes.push(sum);
     URL_SAFE_NO_PAD.encode(bytes)
 }
 
-/// Decodes the payload of `#p=`.
+/// Decodes the payload of `#p=` of a classic puzzle; a variant puzzle's (version 4) is refused,
+/// naming its rules (`decode_puzzle` reads it).
 pub fn decode(payload: &str) -> Result<Shared, ShareError> {
+    classic(decode_puzzle(payload)?)
+}
+
+/// What a link holds as the classic readers take it: a variant puzzle is refused, naming its
+/// rules.
+fn classic(shared: SharedPuzzle) -> Result<Shared, ShareError> {
+    if !shared.puzzle.is_classic() {
+        let rules = format::rules_of(&shared.puzzle);
+        return Err(ShareError::Format(FormatError::Variant { format: LINK_FORMAT, rules }));
+    }
+    Ok(Shared { givens: shared.puzzle.givens, progress: shared.progress })
+}
+
+/// Decodes the payload of `#p=`, a variant puzzle's (version 4) included.
+pub fn decode_puzzle(payload: &str) -> Result<SharedPuzzle, ShareError> {
     let payload = payload.trim();
     if payload.is_empty() {
         return Err(ShareError::Empty);
@@ -265,6 +354,7 @@ pub fn decode(payload: &str) -> Result<Shared, ShareError> {
     let with_eliminations = with_progress && body[2] & 2 == 2;
     let (with_corner, with_centre) = (with_progress && body[2] & 4 == 4, with_progress && body[2] & 8 == 8);
     let (with_colours, with_painted) = (with_progress && body[2] & 16 == 16, with_progress && body[2] & 32 == 32);
+    let with_variant = body[0] >= 4 && body[2] & 64 == 64;
     let b = bits_per_value(size);
     // Too short for the givens (or, with progress, for givens and entries): cut off.
     let cells_bits = size.cell_count() * b as usize * if with_progress { 2 } else { 1 };
@@ -335,12 +425,262 @@ pub fn decode(payload: &str) -> Result<Shared, ShareError> {
     } else {
         None
     };
+    let puzzle = if with_variant { variant_section::read(&mut r, givens)? } else { Puzzle::classic(givens) };
     // Padding bits are fine; whole unused bytes mean the data isn't what it claims.
     let extra = body.len() - 3 - r.pos;
     if extra > 0 {
         return Err(ShareError::Trailing(extra));
     }
-    Ok(Shared { givens, progress })
+    Ok(SharedPuzzle { puzzle, progress })
+}
+
+/// Version 4's section: a variant puzzle's regions, constraints and words, in the bit stream
+/// after the progress (see the module's description).
+mod variant_section {
+    use super::{BitReader, BitWriter, ShareError, bits_per_value, cell_index_bits};
+    use crate::geometry::{Cell, Size};
+    use crate::grid::Grid;
+    use crate::variant::validate::validate;
+    use crate::variant::{About, Constraint, Diagonal, Dot, Line, Puzzle};
+
+    /// The longest compressed title, author and rules a link carries (lz-string can unfold a
+    /// few kilobytes into megabytes; a paragraph of rules compresses to a few hundred bytes).
+    const MOST_WORD_BYTES: u32 = 4_000;
+
+    /// A number: its bit length in 5 bits, then its bits (0 takes 5 bits, 15 takes 9).
+    fn put_number(w: &mut BitWriter, n: u32) {
+        let bits = u32::BITS - n.leading_zeros();
+        w.put(bits, 5);
+        if bits > 0 {
+            w.put(n, bits);
+        }
+    }
+
+    fn number(r: &mut BitReader) -> Result<u32, ShareError> {
+        match r.get(5)? {
+            0 => Ok(0),
+            bits @ 1..=16 => r.get(bits),
+            _ => Err(ShareError::BadVariant("a number is too long")),
+        }
+    }
+
+    fn small(r: &mut BitReader) -> Result<u16, ShareError> {
+        number(r).map(|n| n as u16)
+    }
+
+    fn put_cells(w: &mut BitWriter, size: Size, cells: &[Cell]) {
+        put_number(w, cells.len() as u32);
+        for c in cells {
+            w.put(c.index() as u32 & ((1 << cell_index_bits(size)) - 1), cell_index_bits(size));
+        }
+    }
+
+    fn cell(r: &mut BitReader, size: Size) -> Result<Cell, ShareError> {
+        Ok(Cell::new(r.get(cell_index_bits(size))? as usize))
+    }
+
+    fn cells(r: &mut BitReader, size: Size) -> Result<Vec<Cell>, ShareError> {
+        let n = number(r)? as usize;
+        // Each cell takes at least 4 bits: a count beyond the data is damage, not an allocation.
+        if n > r.bytes.len() * 2 {
+            return Err(ShareError::Truncated);
+        }
+        (0..n).map(|_| cell(r, size)).collect()
+    }
+
+    fn bit(r: &mut BitReader) -> Result<bool, ShareError> {
+        Ok(r.get(1)? == 1)
+    }
+
+    /// Each kind's tag, 5 bits.
+    fn tag(c: &Constraint) -> u32 {
+        match c {
+            Constraint::Killer { .. } => 0,
+            Constraint::LittleKiller { .. } => 1,
+            Constraint::Sandwich { .. } => 2,
+            Constraint::Arrow { .. } => 3,
+            Constraint::Thermometer { .. } => 4,
+            Constraint::Kropki { .. } => 5,
+            Constraint::Xv { .. } => 6,
+            Constraint::KropkiNegative { .. } => 7,
+            Constraint::XvNegative => 8,
+            Constraint::Whispers { .. } => 9,
+            Constraint::Renban { .. } => 10,
+            Constraint::Palindrome { .. } => 11,
+            Constraint::Diagonal { .. } => 12,
+            Constraint::AntiKnight => 13,
+            Constraint::AntiKing => 14,
+            Constraint::NonConsecutive => 15,
+            Constraint::ExtraRegion { .. } => 16,
+            Constraint::DisjointGroups => 17,
+            Constraint::Parity { .. } => 18,
+        }
+    }
+
+    /// Bits for a region's index: 2 on 4x4, 4 on 9x9 and 16x16.
+    fn region_bits(size: Size) -> u32 {
+        bits_per_value(size) - u32::from(size != Size::Nine)
+    }
+
+    pub(super) fn write(w: &mut BitWriter, puzzle: &Puzzle) {
+        let size = puzzle.size();
+        w.put(u32::from(puzzle.regions.is_some()), 1);
+        if let Some(regions) = &puzzle.regions {
+            for cell in size.cells() {
+                let region = regions.get(cell.index()).copied().unwrap_or(0);
+                w.put(u32::from(region) & ((1 << region_bits(size)) - 1), region_bits(size));
+            }
+        }
+        put_number(w, puzzle.constraints.len() as u32);
+        for c in &puzzle.constraints {
+            w.put(tag(c), 5);
+            match c {
+                Constraint::Killer { cells, sum } => {
+                    put_cells(w, size, cells);
+                    w.put(u32::from(sum.is_some()), 1);
+                    if let Some(sum) = sum {
+                        put_number(w, u32::from(*sum));
+                    }
+                }
+                Constraint::LittleKiller { cells, sum, clue } => {
+                    put_cells(w, size, cells);
+                    put_number(w, u32::from(*sum));
+                    // The clue's row and column, +1: 0 is the ring above or left of the grid.
+                    w.put(u32::from((clue.0 as u8).wrapping_add(1)), 8);
+                    w.put(u32::from((clue.1 as u8).wrapping_add(1)), 8);
+                }
+                Constraint::Sandwich { line, sum, start } => {
+                    let (is_col, index) = match line {
+                        Line::Row(r) => (0, r),
+                        Line::Col(c) => (1, c),
+                    };
+                    w.put(is_col, 1);
+                    put_number(w, u32::from(*index));
+                    put_number(w, u32::from(*sum));
+                    w.put(u32::from(*start), 1);
+                }
+                Constraint::Arrow { circle, line } => {
+                    put_cells(w, size, circle);
+                    put_cells(w, size, line);
+                }
+                Constraint::Thermometer { cells }
+                | Constraint::Whispers { cells }
+                | Constraint::Renban { cells }
+                | Constraint::Palindrome { cells }
+                | Constraint::ExtraRegion { cells } => put_cells(w, size, cells),
+                Constraint::Kropki { cells, dot } => {
+                    put_cells(w, size, cells);
+                    w.put(u32::from(*dot == Dot::Black), 1);
+                }
+                Constraint::Xv { cells, sum } => {
+                    put_cells(w, size, cells);
+                    put_number(w, u32::from(*sum));
+                }
+                Constraint::KropkiNegative { white, black } => w.put(u32::from(*white) << 1 | u32::from(*black), 2),
+                Constraint::Diagonal { diagonal } => w.put(u32::from(*diagonal == Diagonal::Anti), 1),
+                Constraint::Parity { cell, even } => {
+                    put_cells(w, size, std::slice::from_ref(cell));
+                    w.put(u32::from(*even), 1);
+                }
+                Constraint::XvNegative
+                | Constraint::AntiKnight
+                | Constraint::AntiKing
+                | Constraint::NonConsecutive
+                | Constraint::DisjointGroups => {}
+            }
+        }
+        // Title, author and rules: lz-string compressed JSON, byte-sized.
+        let about = &puzzle.about;
+        let words = if about.is_empty() {
+            Vec::new()
+        } else {
+            lz_str::compress_to_uint8_array(serde_json::json!([about.title, about.author, about.rules]).to_string().as_str())
+        };
+        let words = if words.len() as u32 > MOST_WORD_BYTES { &[][..] } else { &words[..] };
+        put_number(w, words.len() as u32);
+        for &b in words {
+            w.put(u32::from(b), 8);
+        }
+    }
+
+    /// Reads the section into a puzzle with the givens, and validates it.
+    pub(super) fn read(r: &mut BitReader, givens: Grid) -> Result<Puzzle, ShareError> {
+        let size = givens.size();
+        let regions = if bit(r)? {
+            Some((0..size.cell_count()).map(|_| r.get(region_bits(size)).map(|v| v as u8)).collect::<Result<Vec<u8>, _>>()?)
+        } else {
+            None
+        };
+        let count = number(r)? as usize;
+        let mut constraints = Vec::new();
+        for _ in 0..count {
+            let pair_of =
+                |cells: Vec<Cell>| <[Cell; 2]>::try_from(cells).map_err(|_| ShareError::BadVariant("a dot is not between two cells"));
+            let c = match r.get(5)? {
+                0 => {
+                    let cells = cells(r, size)?;
+                    let sum = if bit(r)? { Some(small(r)?) } else { None };
+                    Constraint::Killer { cells, sum }
+                }
+                1 => {
+                    let cells = cells(r, size)?;
+                    let sum = small(r)?;
+                    let (row, col) = (r.get(8)? as u8, r.get(8)? as u8);
+                    Constraint::LittleKiller { cells, sum, clue: (row.wrapping_sub(1) as i8, col.wrapping_sub(1) as i8) }
+                }
+                2 => {
+                    let is_col = bit(r)?;
+                    let index = u8::try_from(number(r)?).map_err(|_| ShareError::BadVariant("a sandwich names no row or column"))?;
+                    let line = if is_col { Line::Col(index) } else { Line::Row(index) };
+                    Constraint::Sandwich { line, sum: small(r)?, start: bit(r)? }
+                }
+                3 => Constraint::Arrow { circle: cells(r, size)?, line: cells(r, size)? },
+                4 => Constraint::Thermometer { cells: cells(r, size)? },
+                5 => Constraint::Kropki { cells: pair_of(cells(r, size)?)?, dot: if bit(r)? { Dot::Black } else { Dot::White } },
+                6 => {
+                    let cells = pair_of(cells(r, size)?)?;
+                    let sum = u8::try_from(number(r)?).map_err(|_| ShareError::BadVariant("an XV sum is too large"))?;
+                    Constraint::Xv { cells, sum }
+                }
+                7 => Constraint::KropkiNegative { white: bit(r)?, black: bit(r)? },
+                8 => Constraint::XvNegative,
+                9 => Constraint::Whispers { cells: cells(r, size)? },
+                10 => Constraint::Renban { cells: cells(r, size)? },
+                11 => Constraint::Palindrome { cells: cells(r, size)? },
+                12 => Constraint::Diagonal { diagonal: if bit(r)? { Diagonal::Anti } else { Diagonal::Main } },
+                13 => Constraint::AntiKnight,
+                14 => Constraint::AntiKing,
+                15 => Constraint::NonConsecutive,
+                16 => Constraint::ExtraRegion { cells: cells(r, size)? },
+                17 => Constraint::DisjointGroups,
+                18 => {
+                    let [cell] = <[Cell; 1]>::try_from(cells(r, size)?)
+                        .map_err(|_| ShareError::BadVariant("an odd/even clue is not on one cell"))?;
+                    Constraint::Parity { cell, even: bit(r)? }
+                }
+                _ => return Err(ShareError::BadVariant("a constraint of an unknown kind")),
+            };
+            constraints.push(c);
+        }
+        let length = number(r)?;
+        if length > MOST_WORD_BYTES {
+            return Err(ShareError::BadVariant("its title and rules are too long"));
+        }
+        let bytes = (0..length).map(|_| r.get(8).map(|b| b as u8)).collect::<Result<Vec<u8>, _>>()?;
+        let about = if bytes.is_empty() {
+            About::default()
+        } else {
+            let text = lz_str::decompress_from_uint8_array(&bytes)
+                .and_then(|wide| String::from_utf16(&wide).ok())
+                .ok_or(ShareError::BadVariant("its title and rules do not decompress"))?;
+            let [title, author, rules]: [String; 3] =
+                serde_json::from_str(&text).map_err(|_| ShareError::BadVariant("its title and rules are not what they should be"))?;
+            About { title, author, rules }
+        };
+        let puzzle = Puzzle { givens, regions, constraints, about };
+        validate(&puzzle).map_err(ShareError::BadConstraint)?;
+        Ok(puzzle)
+    }
 }
 
 /// Percent-decodes `%XX` escapes (and `+` as a space in query values); bad escapes stay as is.
@@ -387,15 +727,25 @@ pub fn query_has_puzzle(query: &str) -> bool {
 /// Prefixes of a SudokuPad puzzle in a link's path (`sudokupad.app/scl…`).
 const PATH_PREFIXES: &[&str] = &["scf", "classic", "scl", "ctc", "fpuzzles", "fpuz"];
 
-/// Reads a puzzle from a link (whole URL, `?query`, `#fragment`) or from pasted text.
-pub fn parse(text: &str) -> Result<Shared, ShareError> {
+/// Where a link or text keeps its puzzle.
+enum Found {
+    /// inkdoku's own payload (`p=`).
+    Ours(String),
+    /// Text in any format `format::parse_any` reads (`s=`, `puzzleid=`, a path, a paste).
+    Text(String),
+    /// An f-puzzles payload (`load=`).
+    FPuzzles(String),
+}
+
+/// Takes a link (whole URL, `?query`, `#fragment`) or pasted text apart.
+fn find(text: &str) -> Result<Found, ShareError> {
     let text = text.trim();
     if text.is_empty() {
         return Err(ShareError::Empty);
     }
     let looks_like_link = text.contains("://") || text.starts_with('#') || text.starts_with('?');
     if !looks_like_link {
-        return from_text(text);
+        return Ok(Found::Text(text.to_string()));
     }
     let (before_hash, fragment) = match text.split_once('#') {
         Some((a, f)) => (a, Some(f)),
@@ -408,9 +758,9 @@ pub fn parse(text: &str) -> Result<Shared, ShareError> {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             let value = percent_decode(value, true);
             match key {
-                "p" => return decode(&value),
-                "s" | "puzzle" | "puzzleid" => return from_text(&value),
-                "load" => return from_payload(&value),
+                "p" => return Ok(Found::Ours(value)),
+                "s" | "puzzle" | "puzzleid" => return Ok(Found::Text(value)),
+                "load" => return Ok(Found::FPuzzles(value)),
                 _ => {}
             }
         }
@@ -418,13 +768,13 @@ pub fn parse(text: &str) -> Result<Shared, ShareError> {
     if let Some(f) = fragment.filter(|f| !f.is_empty()) {
         let f = percent_decode(f, false);
         if let Some(payload) = f.strip_prefix("p=") {
-            return decode(payload);
+            return Ok(Found::Ours(payload.to_string()));
         }
         if let Some(payload) = f.strip_prefix("load=") {
-            return from_payload(payload);
+            return Ok(Found::FPuzzles(payload.to_string()));
         }
         let keys = ["s=", "puzzle=", "puzzleid="];
-        return from_text(keys.iter().find_map(|k| f.strip_prefix(k)).unwrap_or(&f));
+        return Ok(Found::Text(keys.iter().find_map(|k| f.strip_prefix(k)).unwrap_or(&f).to_string()));
     }
     // A SudokuPad path: https://sudokupad.app/scf…, /classic…, /scl…, /fpuzzles… (an
     // f-puzzles payload has slashes of its own: the puzzle is everything after the prefix).
@@ -433,9 +783,39 @@ pub fn parse(text: &str) -> Result<Shared, ShareError> {
     if let Some(puzzle) =
         path.match_indices('/').map(|(i, _)| &path[i + 1..]).find(|p| PATH_PREFIXES.iter().any(|prefix| p.starts_with(prefix)))
     {
-        return from_text(&percent_decode(puzzle, false));
+        return Ok(Found::Text(percent_decode(puzzle, false)));
     }
     Err(ShareError::Empty)
+}
+
+/// Reads a classic puzzle from a link (whole URL, `?query`, `#fragment`) or from pasted text;
+/// a variant puzzle is refused, naming its rules (`parse_puzzle` reads it).
+pub fn parse(text: &str) -> Result<Shared, ShareError> {
+    match find(text)? {
+        Found::Ours(payload) => decode(&payload),
+        Found::Text(text) => from_text(&text),
+        Found::FPuzzles(payload) => from_payload(&payload),
+    }
+}
+
+/// Reads a puzzle from a link or pasted text as `parse` does, variant puzzles included:
+/// inkdoku's version 4 links, f-puzzles payloads and SudokuPad's `scl`/`ctc`/`fpuzzles`
+/// puzzles with their constraints (`format::fpuzzles`, `format::sudokupad`).
+pub fn parse_puzzle(text: &str) -> Result<SharedPuzzle, ShareError> {
+    let found = find(text)?;
+    let (payload, expected) = match &found {
+        Found::Ours(payload) => return decode_puzzle(payload),
+        Found::FPuzzles(payload) => (payload.trim(), Some(format::Format::FPuzzles)),
+        Found::Text(text) => match format::compressed::parse_prefixed_puzzle(text) {
+            Some(read) => return Ok(SharedPuzzle { puzzle: read?.0, progress: None }),
+            None => return from_text(text).map(|s| SharedPuzzle { puzzle: Puzzle::classic(s.givens), progress: None }),
+        },
+    };
+    if payload.is_empty() {
+        return Err(ShareError::Empty);
+    }
+    let (puzzle, _) = format::compressed::parse_payload_puzzle(payload, expected)?;
+    Ok(SharedPuzzle { puzzle, progress: None })
 }
 
 fn from_text(text: &str) -> Result<Shared, ShareError> {
@@ -452,10 +832,27 @@ fn from_payload(payload: &str) -> Result<Shared, ShareError> {
     Ok(Shared { givens, progress: None })
 }
 
+/// An f-puzzles payload escaped for a link's query (`+`, `/` and `=` percent-encoded).
+fn query_escaped(payload: &str) -> String {
+    payload.replace('+', "%2B").replace('/', "%2F").replace('=', "%3D")
+}
+
+/// A link that opens the puzzle in f-puzzles (`https://www.f-puzzles.com/?load=<payload>`):
+/// its f-puzzles JSON with every constraint, its regions, title, author and rules
+/// (`fpuzzles::write_puzzle`), which f-puzzles reads back to the same puzzle, and so does
+/// `parse_puzzle`.
+pub fn fpuzzles_link(puzzle: &Puzzle) -> String {
+    format!("https://www.f-puzzles.com/?load={}", query_escaped(&fpuzzles::write_puzzle(puzzle)))
+}
+
+/// The `#p=` fragment of a link to a variant puzzle (`encode_puzzle`).
+pub fn fragment_puzzle(puzzle: &Puzzle, progress: Option<&Progress>) -> String {
+    format!("#p={}", encode_puzzle(puzzle, progress))
+}
+
 /// A link that opens the puzzle in SudokuPad: its f-puzzles payload, escaped for a query.
 pub fn sudokupad_link(givens: &Grid) -> String {
-    let payload = fpuzzles::write(givens).replace('+', "%2B").replace('/', "%2F").replace('=', "%3D");
-    format!("https://sudokupad.app/?puzzleid=fpuzzles{payload}")
+    format!("https://sudokupad.app/?puzzleid=fpuzzles{}", query_escaped(&fpuzzles::write(givens)))
 }
 
 /// The `#p=` fragment of a link to a puzzle.

@@ -7,6 +7,7 @@
 
 use super::{Format, FormatError, fpuzzles, sudokupad};
 use crate::grid::Grid;
+use crate::variant::Puzzle;
 
 /// Longer payloads are refused before decompressing: lz-string can expand a payload about
 /// quadratically (6,000 characters of a repeated letter unfold to ~5.7 million, ~45 MB and ~0.1 s
@@ -15,47 +16,92 @@ use crate::grid::Grid;
 /// few times that.
 pub const MAX_PAYLOAD: usize = 6_000;
 
+/// The longest payload the variant readers (`parse_payload_puzzle`, `fpuzzles::parse_puzzle`)
+/// decompress: SudokuPad puzzles with many drawn constraints run to several thousand
+/// characters (with a 45-cage killer's f-puzzles JSON at ~1,300). At worst this unfolds to
+/// ~25 million characters (~0.4 s natively), which only the player's own paste can ask for.
+pub const MAX_VARIANT_PAYLOAD: usize = 16_000;
+
 /// If the text carries a compressed JSON payload (with or without a prefix), reads it.
 pub fn parse_prefixed(text: &str) -> Option<Result<(Grid, Format), FormatError>> {
-    let text = text.trim();
-    let (payload, expected) = if let Some(p) = text.strip_prefix("fpuzzles").or_else(|| text.strip_prefix("fpuz")) {
-        (p, Some(Format::FPuzzles))
-    } else if let Some(p) = text.strip_prefix("scl").or_else(|| text.strip_prefix("ctc")) {
-        (p, Some(Format::SudokuPadJson))
-    } else if text.starts_with("N4Ig") {
-        (text, None)
-    } else {
-        return None;
-    };
+    let (payload, expected) = split_prefix(text)?;
     Some(parse_payload(payload, expected))
+}
+
+/// The payload and the format its prefix names, if the text is a compressed JSON payload.
+fn split_prefix(text: &str) -> Option<(&str, Option<Format>)> {
+    let text = text.trim();
+    if let Some(p) = text.strip_prefix("fpuzzles").or_else(|| text.strip_prefix("fpuz")) {
+        Some((p, Some(Format::FPuzzles)))
+    } else if let Some(p) = text.strip_prefix("scl").or_else(|| text.strip_prefix("ctc")) {
+        Some((p, Some(Format::SudokuPadJson)))
+    } else {
+        text.starts_with("N4Ig").then_some((text, None))
+    }
 }
 
 /// Reads a payload; `expected` is the format its prefix named (a JSON of the other kind is
 /// read anyway: SudokuPad itself is that lenient).
 pub fn parse_payload(payload: &str, expected: Option<Format>) -> Result<(Grid, Format), FormatError> {
+    read_payload(payload, expected, MAX_PAYLOAD, fpuzzles::from_json, sudokupad::from_json)
+}
+
+/// A payload's JSON read by the f-puzzles reader (it has a `grid`) or SudokuPad's (`cells`).
+fn read_payload<T>(
+    payload: &str,
+    expected: Option<Format>,
+    max: usize,
+    fpuzzles: fn(&serde_json::Value) -> Result<T, FormatError>,
+    sudokupad: fn(&serde_json::Value) -> Result<T, FormatError>,
+) -> Result<(T, Format), FormatError> {
+    let (value, format) = payload_value(payload, expected, max)?;
+    if value.get("grid").is_some() {
+        fpuzzles(&value).map(|g| (g, Format::FPuzzles))
+    } else if value.get("cells").is_some() || value.get("ce").is_some() {
+        sudokupad(&value).map(|g| (g, Format::SudokuPadJson))
+    } else {
+        Err(FormatError::Damaged { format, reason: "it has neither a grid nor cells" })
+    }
+}
+
+/// The JSON of a payload (SudokuPad's shortened form too) and the name of the format expected.
+fn payload_value(payload: &str, expected: Option<Format>, max: usize) -> Result<(serde_json::Value, &'static str), FormatError> {
     let format = match expected {
         Some(Format::SudokuPadJson) => sudokupad::JSON_FORMAT,
         _ => fpuzzles::FORMAT,
     };
-    let json = decompress(payload, format)?;
+    let json = decompress_at_most(payload, format, max)?;
     let text = json.trim_start();
     // SudokuPad also takes its JSON uncompressed, and shortened ("zipped": `{ce:[[{v:5},,…`).
     let value = match serde_json::from_str::<serde_json::Value>(text) {
         Ok(v) => v,
         Err(_) => sudokupad::unzip(text).ok_or(FormatError::Damaged { format, reason: "its contents are not JSON" })?,
     };
-    if value.get("grid").is_some() {
-        fpuzzles::from_json(&value).map(|g| (g, Format::FPuzzles))
-    } else if value.get("cells").is_some() || value.get("ce").is_some() {
-        sudokupad::from_json(&value).map(|g| (g, Format::SudokuPadJson))
-    } else {
-        Err(FormatError::Damaged { format, reason: "it has neither a grid nor cells" })
-    }
+    Ok((value, format))
+}
+
+/// If the text carries a compressed JSON payload (with or without a prefix), reads it as a
+/// variant puzzle (`parse_payload_puzzle`).
+pub fn parse_prefixed_puzzle(text: &str) -> Option<Result<(Puzzle, Format), FormatError>> {
+    let (payload, expected) = split_prefix(text)?;
+    Some(parse_payload_puzzle(payload, expected))
+}
+
+/// `parse_payload` for variant puzzles: f-puzzles' or SudokuPad's JSON read with its
+/// constraints (`fpuzzles::from_json_puzzle`, `sudokupad::from_json_puzzle`).
+pub fn parse_payload_puzzle(payload: &str, expected: Option<Format>) -> Result<(Puzzle, Format), FormatError> {
+    read_payload(payload, expected, MAX_VARIANT_PAYLOAD, fpuzzles::from_json_puzzle, sudokupad::from_json_puzzle)
 }
 
 /// Decompresses lz-string base64 (spaces read as `+`, as a link's query may have turned them);
 /// data that does not decompress is taken as it is when it looks like JSON already.
 pub fn decompress(payload: &str, format: &'static str) -> Result<String, FormatError> {
+    decompress_at_most(payload, format, MAX_PAYLOAD)
+}
+
+/// `decompress`, refusing payloads longer than `max` characters (`MAX_PAYLOAD` for classic
+/// readers, `MAX_VARIANT_PAYLOAD` for variant ones).
+pub fn decompress_at_most(payload: &str, format: &'static str, max: usize) -> Result<String, FormatError> {
     let payload = payload.trim();
     if payload.is_empty() {
         return Err(FormatError::Empty);
@@ -63,8 +109,9 @@ pub fn decompress(payload: &str, format: &'static str) -> Result<String, FormatE
     if payload.starts_with('{') {
         return Ok(payload.to_string());
     }
-    if payload.len() > MAX_PAYLOAD {
-        return Err(FormatError::Damaged { format, reason: "it is longer than any classic puzzle" });
+    if payload.len() > max {
+        let reason = if max <= MAX_PAYLOAD { "it is longer than any classic puzzle" } else { "it is longer than any puzzle inkdoku reads" };
+        return Err(FormatError::Damaged { format, reason });
     }
     let cleaned: String = payload.chars().map(|c| if c == ' ' { '+' } else { c }).collect();
     if let Some((i, ch)) = cleaned.char_indices().find(|(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '='))) {

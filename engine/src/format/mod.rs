@@ -7,13 +7,20 @@
 //! | `sdk`        | SadMan `.sdk` files: `#A`/`#D`/... header lines, `[Puzzle]`, the rows   |
 //! | `solo`       | Simon Tatham's Solo game IDs: `3x3:a2e9…` (letters = runs of blanks)    |
 //! | `sudokupad`  | SudokuPad/SudokuExchange compressed digits (digit + 10 × blanks), and   |
-//! |              | SudokuPad's `scl…` puzzles (lz-string compressed JSON), classic only    |
-//! | `fpuzzles`   | f-puzzles payloads (lz-string compressed JSON), classic only            |
+//! |              | SudokuPad's `scl…` puzzles (lz-string compressed JSON); variants from   |
+//! |              | their drawn shapes (`parse_puzzle`)                                     |
+//! | `fpuzzles`   | f-puzzles payloads (lz-string compressed JSON); variants in and out     |
+//! |              | (`parse_puzzle`, `write_puzzle`)                                        |
 //! | `comma`      | digits separated by commas (`4,0,0,…`), as SudokuExchange links carry   |
 //! | `pretty`     | a human-readable grid with box borders (writer only; `text_grid` reads) |
 //!
 //! Every parser is total: any input gives a `Grid` or a `FormatError`, never a panic
 //! (property tests in `tests/formats.rs` feed them arbitrary text).
+//!
+//! Variant puzzles (`variant::Puzzle`): the classic readers refuse them, naming their rules
+//! (`FormatError::Variant`); the `*_puzzle` readers read them, validate them
+//! (`FormatError::BadConstraint`) and still name what inkdoku does not play. See
+//! `docs/formats-variants.md` and `tests/variant_links.rs`.
 
 pub mod comma;
 pub mod compressed;
@@ -27,6 +34,8 @@ pub mod text_grid;
 
 use crate::geometry::Size;
 use crate::grid::Grid;
+use crate::variant::validate::VariantError;
+use crate::variant::{Constraint, Puzzle};
 use thiserror::Error;
 
 /// Why a text is not a puzzle. Positions are 1-based, as a person counts them.
@@ -142,6 +151,15 @@ pub enum FormatError {
         /// The grid's side.
         side: usize,
     },
+    /// A variant puzzle whose constraints make no sense on its grid (a cage sum over 45, a
+    /// thermometer through itself, a region of the wrong size…): `variant::validate`'s reason.
+    #[error("the {format} puzzle cannot be played: {reason}")]
+    BadConstraint {
+        /// The format read.
+        format: &'static str,
+        /// What is wrong, naming the cells.
+        reason: VariantError,
+    },
     /// A text that matches no format at all.
     #[error("not a puzzle: {reason}")]
     Unrecognized {
@@ -214,6 +232,37 @@ impl Rule {
     pub fn list(rules: &[Rule]) -> String {
         rules.iter().map(|r| r.name()).collect::<Vec<_>>().join(", ")
     }
+}
+
+/// The rules of a variant puzzle, as `FormatError::Variant` names them: each once, in a fixed
+/// order (what the classic readers refuse a variant with).
+pub fn rules_of(puzzle: &Puzzle) -> Vec<Rule> {
+    let mut rules: Vec<Rule> = puzzle
+        .constraints
+        .iter()
+        .map(|c| match c {
+            Constraint::Killer { .. } => Rule::KillerCages,
+            Constraint::LittleKiller { .. } => Rule::LittleKillers,
+            Constraint::Sandwich { .. } => Rule::Sandwiches,
+            Constraint::Arrow { .. } => Rule::Arrows,
+            Constraint::Thermometer { .. } => Rule::Thermometers,
+            Constraint::Kropki { .. } | Constraint::Xv { .. } | Constraint::KropkiNegative { .. } | Constraint::XvNegative => Rule::Dots,
+            Constraint::Whispers { .. } | Constraint::Renban { .. } | Constraint::Palindrome { .. } => Rule::Lines,
+            Constraint::Diagonal { .. } => Rule::Diagonals,
+            Constraint::AntiKnight => Rule::AntiKnight,
+            Constraint::AntiKing => Rule::AntiKing,
+            Constraint::NonConsecutive => Rule::NonConsecutive,
+            Constraint::ExtraRegion { .. } => Rule::ExtraRegions,
+            Constraint::DisjointGroups => Rule::DisjointGroups,
+            Constraint::Parity { .. } => Rule::OddEven,
+        })
+        .collect();
+    if puzzle.regions.is_some() {
+        rules.push(Rule::IrregularRegions);
+    }
+    rules.sort();
+    rules.dedup();
+    rules
 }
 
 /// The formats `parse_any` recognizes.

@@ -17,6 +17,8 @@
 //!
 //! Everything here is plain data that serializes (links, saved games, worker messages).
 
+pub mod validate;
+
 use crate::geometry::{Cell, Size};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
@@ -155,4 +157,240 @@ impl Puzzle {
     pub fn is_classic(&self) -> bool {
         self.regions.is_none() && self.constraints.is_empty()
     }
+}
+
+mod arrow;
+mod cells;
+pub mod construct;
+mod dots;
+mod killer;
+mod lines;
+mod outside;
+mod rules;
+mod shape;
+mod solve;
+mod thermo;
+
+pub use rules::{Malformed, Narrowed};
+pub use shape::{CellNote, LineKind, Point, Shape};
+pub use solve::{solve, solve_within};
+
+use crate::cellset::CellSet;
+use crate::geometry::DigitSet;
+use rules::{Builder, Rules};
+
+/// A definite break of a puzzle's rules by the digits of a grid: what the app highlights and
+/// Check names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Violation {
+    /// What is broken.
+    pub source: Source,
+    /// The cells that break it, in the constraint's order.
+    pub cells: Vec<Cell>,
+}
+
+/// What a `Violation` breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "index", rename_all = "snake_case")]
+pub enum Source {
+    /// The constraint at this index of `Puzzle::constraints`.
+    Constraint(usize),
+    /// An irregular region (by its number in `Puzzle::regions`) holds a digit twice. Rows and
+    /// columns are `Grid::conflicts`'s; its box conflicts do not apply to irregular regions.
+    Region(u8),
+}
+
+impl Puzzle {
+    /// Every definite break of the constraints (and of irregular regions) by the digits of a
+    /// partial grid: only what no completion can mend, so that a conflict shown is a mistake.
+    /// Malformed constraints, and a grid of another size, break nothing.
+    pub fn violations(&self, grid: &Grid) -> Vec<Violation> {
+        let size = self.size();
+        if grid.size() != size {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        if let (Some(_), Ok(region)) = (&self.regions, rules::regions(self)) {
+            for r in 0..size.side() {
+                let cells: Vec<Cell> = size.cells().filter(|c| region[c.index()] == r).collect();
+                let twice = repeats(grid, &cells);
+                if !twice.is_empty() {
+                    out.push(Violation { source: Source::Region(r as u8), cells: twice });
+                }
+            }
+        }
+        for (i, c) in self.constraints.iter().enumerate() {
+            if !fits(c, size) {
+                continue;
+            }
+            let broken = match c {
+                Constraint::Killer { cells, sum } => killer::violations(grid, cells, *sum),
+                Constraint::LittleKiller { cells, sum, .. } => outside::little_killer_violations(grid, cells, *sum),
+                Constraint::Sandwich { line, sum, .. } => outside::sandwich_violations(grid, *line, *sum),
+                Constraint::Arrow { circle, line } => arrow::violations(grid, circle, line),
+                Constraint::Thermometer { cells } => thermo::violations(grid, cells),
+                Constraint::Whispers { cells } | Constraint::Renban { cells } | Constraint::Palindrome { cells } => {
+                    lines::violations(grid, c, cells)
+                }
+                Constraint::Kropki { .. }
+                | Constraint::Xv { .. }
+                | Constraint::KropkiNegative { .. }
+                | Constraint::XvNegative
+                | Constraint::NonConsecutive => dots::violations(grid, c, &self.constraints),
+                _ => cells::violations(grid, c),
+            };
+            out.extend(broken.into_iter().map(|cells| Violation { source: Source::Constraint(i), cells }));
+        }
+        out
+    }
+
+    /// Whether a grid solves the puzzle: full, each digit once per row, column and region (the
+    /// puzzle's), and no constraint broken.
+    pub fn is_solved_by(&self, grid: &Grid) -> bool {
+        let size = self.size();
+        if grid.size() != size || !grid.is_full() {
+            return false;
+        }
+        let Ok(region) = rules::regions(self) else { return false };
+        let side = size.side();
+        for i in 0..side {
+            let row: Vec<Cell> = (0..side).map(|c| size.cell(i, c)).collect();
+            let col: Vec<Cell> = (0..side).map(|r| size.cell(r, i)).collect();
+            let reg: Vec<Cell> = size.cells().filter(|c| region[c.index()] == i).collect();
+            if [row, col, reg].iter().any(|h| !repeats(grid, h).is_empty()) {
+                return false;
+            }
+        }
+        self.violations(grid).is_empty()
+    }
+
+    /// The candidates of every cell that the digits of `grid` (and the givens) and all the
+    /// constraints leave after narrowing to a fixpoint, without guessing: Show candidates and
+    /// Fill notes. A filled cell has its digit alone; on a contradiction some cell is left
+    /// empty. Malformed constraints are left out.
+    pub fn candidates(&self, grid: &Grid) -> Vec<DigitSet> {
+        let size = self.size();
+        let Ok(rules) = Rules::compile(self, false) else {
+            return size.cells().map(|_| size.all_digits()).collect();
+        };
+        let mut cands = rules.allowed.clone();
+        for (i, cand) in cands.iter_mut().enumerate() {
+            let digit = self.givens.cells()[i].or(if grid.size() == size { grid.cells()[i] } else { None });
+            if let Some(d) = digit {
+                *cand = DigitSet::single(d);
+            }
+        }
+        let mut placed = CellSet::EMPTY;
+        rules.propagate(&mut cands, &mut placed);
+        cands
+    }
+
+    /// Narrows candidates (one set per cell, in reading order) by every rule of the puzzle to a
+    /// fixpoint: rows, columns, regions and all constraints. Sound: a digit is removed only if
+    /// no solution consistent with the rest has it there. For Fill notes over the player's own
+    /// notes; `candidates` starts from the digits instead.
+    pub fn narrow(&self, cands: &mut [DigitSet]) -> Result<Narrowed, Malformed> {
+        Rules::compile(self, true)?.narrow(cands)
+    }
+
+    /// Narrows candidates by one constraint alone (the one at `index` of `constraints`, without
+    /// rows, columns or regions), to a fixpoint: what that constraint says on its own.
+    pub fn narrow_by(&self, index: usize, cands: &mut [DigitSet]) -> Result<Narrowed, Malformed> {
+        Rules::compile_one(self, index)?.narrow(cands)
+    }
+
+    /// How the constraints and irregular regions are drawn, in board coordinates.
+    pub fn shapes(&self) -> Vec<Shape> {
+        let size = self.size();
+        let mut out = Vec::new();
+        if let (Some(_), Ok(region)) = (&self.regions, rules::regions(self)) {
+            out.push(shape::region_borders(size, &region));
+        }
+        for c in &self.constraints {
+            if fits(c, size) {
+                out.extend(shape::of(size, c));
+            }
+        }
+        out
+    }
+
+    /// What the constraints say about one cell, for a screen reader ("cage of 3 cells, sum 15").
+    pub fn cell_notes(&self, cell: Cell) -> Vec<CellNote> {
+        let size = self.size();
+        self.constraints.iter().filter(|c| fits(c, size)).flat_map(|c| shape::notes(size, c, cell)).collect()
+    }
+}
+
+/// Whether a constraint fits a grid of this size: its cells on the grid and not repeated, its
+/// numbers in range. Others are malformed: the solver refuses them, the rest ignores them.
+fn fits(c: &Constraint, size: Size) -> bool {
+    let ok = |cells: &[Cell]| !cells.is_empty() && rules::indices(size, cells).is_some();
+    let side = size.side();
+    match c {
+        Constraint::Killer { cells, .. }
+        | Constraint::Thermometer { cells }
+        | Constraint::Renban { cells }
+        | Constraint::ExtraRegion { cells } => ok(cells) && cells.len() <= side,
+        Constraint::LittleKiller { cells, .. } | Constraint::Whispers { cells } | Constraint::Palindrome { cells } => ok(cells),
+        Constraint::Sandwich { line: Line::Row(i) | Line::Col(i), .. } => (*i as usize) < side,
+        Constraint::Arrow { circle, line } => {
+            let both: Vec<Cell> = circle.iter().chain(line).copied().collect();
+            ok(circle) && ok(line) && ok(&both) && circle.len() <= 3
+        }
+        Constraint::Kropki { cells, .. } | Constraint::Xv { cells, .. } => ok(cells),
+        Constraint::Parity { cell, .. } => ok(&[*cell]),
+        _ => true,
+    }
+}
+
+/// Compiles one constraint into rules; `None` when it does not fit the grid.
+fn compile(c: &Constraint, puzzle: &Puzzle, b: &mut Builder) -> Option<()> {
+    if !fits(c, puzzle.size()) {
+        return None;
+    }
+    match c {
+        Constraint::Killer { cells, sum } => killer::compile(b, cells, *sum),
+        Constraint::LittleKiller { cells, sum, .. } => outside::compile_little_killer(b, cells, *sum),
+        Constraint::Sandwich { line, sum, .. } => outside::compile_sandwich(b, *line, *sum),
+        Constraint::Arrow { circle, line } => arrow::compile(b, circle, line),
+        Constraint::Thermometer { cells } => thermo::compile(b, cells),
+        Constraint::Whispers { cells } | Constraint::Renban { cells } | Constraint::Palindrome { cells } => lines::compile(b, c, cells),
+        Constraint::Kropki { .. }
+        | Constraint::Xv { .. }
+        | Constraint::KropkiNegative { .. }
+        | Constraint::XvNegative
+        | Constraint::NonConsecutive => dots::compile(b, c, &puzzle.constraints),
+        _ => cells::compile(b, c),
+    }
+}
+
+/// Whether two digits may stand together in a pair of cells (a dot's, a line's neighbours).
+type Relation = Box<dyn Fn(u8, u8) -> bool>;
+
+/// The cells of `cells` whose digit appears more than once among them.
+fn repeats(grid: &Grid, cells: &[Cell]) -> Vec<Cell> {
+    let mut seen = [0u8; 17];
+    for &c in cells {
+        if let Some(d) = grid.get(c) {
+            seen[d.get() as usize] += 1;
+        }
+    }
+    cells.iter().copied().filter(|&c| grid.get(c).is_some_and(|d| seen[d.get() as usize] > 1)).collect()
+}
+
+/// The digits of the filled cells of `cells`: (sum, how many cells are empty).
+fn filled_sum(grid: &Grid, cells: &[Cell]) -> (i32, i32) {
+    cells.iter().fold((0, 0), |(s, e), &c| match grid.get(c) {
+        Some(d) => (s + i32::from(d.get()), e),
+        None => (s, e + 1),
+    })
+}
+
+/// The pairs of cells among `pairs` that both hold a digit and break `ok`, each as a list.
+fn broken_pairs(grid: &Grid, pairs: impl IntoIterator<Item = (Cell, Cell)>, ok: impl Fn(u8, u8) -> bool) -> Vec<Vec<Cell>> {
+    pairs
+        .into_iter()
+        .filter(|&(a, b)| matches!((grid.get(a), grid.get(b)), (Some(x), Some(y)) if !ok(x.get(), y.get())))
+        .map(|(a, b)| vec![a, b])
+        .collect()
 }
