@@ -73,52 +73,8 @@ RS
 # tdoku (optional): its SIMD solver and a harness of ours that prints the same JSON fields.
 tdoku=""
 if [ -n "${TDOKU:-}" ]; then
-  [ -f "$TDOKU/src/solver_dpll_triad_simd.cc" ] || { echo "TDOKU=$TDOKU: no src/solver_dpll_triad_simd.cc there" >&2; exit 2; }
-  tdoku=target/bench-tdoku
-  mkdir -p "$tdoku"
-  cat > "$tdoku/harness.cc" <<'CC'
-// Times tdoku's TdokuSolverDpllTriadSimd on a file of puzzles, printing the same JSON fields as
-// `inkdoku bench`: counts solutions up to 2, median of N runs.
-#include <algorithm>
-#include <chrono>
-#include <cstdint>
-#include <cstdio>
-#include <fstream>
-#include <string>
-#include <vector>
-extern "C" size_t TdokuSolverDpllTriadSimd(const char *puzzle, size_t limit, uint32_t configuration,
-                                           char *solution, size_t *num_guesses);
-int main(int argc, char **argv) {
-    std::ifstream in(argv[1]);
-    int runs = std::stoi(argv[2]);
-    std::vector<std::string> puzzles;
-    for (std::string line; std::getline(in, line);) {
-        if (line.size() < 81 || line[0] == '#') continue;
-        // tdoku reads blanks as '.' only; some sets (sudoku17) write them as '0'.
-        std::string p = line.substr(0, 81);
-        for (auto &c : p) if (c < '1' || c > '9') c = '.';
-        puzzles.push_back(p);
-    }
-    std::vector<double> times;
-    size_t counts[3] = {0, 0, 0};
-    char solution[81];
-    for (int run = 0; run < runs; run++) {
-        auto start = std::chrono::steady_clock::now();
-        for (auto &p : puzzles) {
-            size_t guesses = 0;
-            size_t n = TdokuSolverDpllTriadSimd(p.c_str(), 2, 0, solution, &guesses);
-            if (run == 0) counts[std::min<size_t>(n, 2)]++;
-        }
-        times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-    }
-    std::sort(times.begin(), times.end());
-    double median = times[times.size() / 2];
-    std::printf("{\"file\":\"%s\",\"puzzles\":%zu,\"runs\":%d,\"median_seconds\":%f,\"puzzles_per_second\":%.0f,\"counts\":[%zu,%zu,%zu]}\n",
-                argv[1], puzzles.size(), runs, median, puzzles.size() / median, counts[0], counts[1], counts[2]);
-}
-CC
   # As tdoku's own build does it: -O3 for the machine it runs on.
-  g++ -O3 -march=native -std=c++17 -I"$TDOKU/src" -o "$tdoku/tdoku-bench" "$tdoku/harness.cc" "$TDOKU/src/solver_dpll_triad_simd.cc" "$TDOKU/src/util.cc"
+  tdoku=$(bench/tdoku.sh "$TDOKU" native -march=native)
 fi
 
 pps() { sed -E 's/.*"puzzles_per_second":([0-9.]+).*/\1/'; }
@@ -137,7 +93,7 @@ for set in $SETS; do
   a=$(./target/release/inkdoku bench "$f" --runs "$RUNS" | pps)
   b=$("$ref/target/release/bench-reference" "$f" "$RUNS" | pps)
   if [ -n "$tdoku" ]; then
-    t=$("$tdoku/tdoku-bench" "$f" "$RUNS" | pps)
+    t=$("$tdoku" "$f" "$RUNS" | pps)
     awk -v s="$set" -v a="$a" -v b="$b" -v t="$t" 'BEGIN { printf "%-36s %12.0f %12.0f %12.0f %9.2f %9.2f\n", s, a, b, t, a / b, a / t }'
   else
     awk -v s="$set" -v a="$a" -v b="$b" 'BEGIN { printf "%-36s %12.0f %12.0f %7.2f\n", s, a, b, a / b }'

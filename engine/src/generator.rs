@@ -16,6 +16,7 @@ use crate::grid::Grid;
 use crate::random::Rng;
 use crate::rating::{self, Level, Rating};
 use crate::solver;
+use crate::step::Technique;
 use serde::{Deserialize, Serialize};
 
 /// Which cells are emptied together, so the givens form a pattern.
@@ -277,18 +278,29 @@ fn attempt_once(options: &Options, plan: &Plan, rng: &mut Rng) -> (Generated, bo
 }
 
 fn keeps_puzzle(puzzle: &Grid, plan: &Plan) -> bool {
+    // Where singles fill the grid, both checks below pass without being made: a single holds in
+    // every solution, so there is one, and a logical solve that may take singles never lacks a
+    // step (singles stay available: a sound step removes only candidates outside the solution,
+    // which makes no single disappear) and fills the grid. Most kept removals are such grids,
+    // and the singles pass is a few microseconds where the solve takes a step at a time. (With
+    // no logical check, 9x9 grids go to the 9x9 solver, which is faster still.)
+    let singles_suffice = plan.max_score_during_removal.is_some_and(|m| m >= rating::base_score(Technique::NakedSingle));
+    if singles_suffice && solver::solved_by_singles(puzzle) {
+        return true;
+    }
     // Below the uniqueness techniques, a logical solve is made of steps that hold in every
     // solution: if it fills the grid, the solution is unique, and no second one need be looked
     // for. At higher limits the search goes first: a failing solve through fish and chains
-    // costs more than the search, and most removals fail there.
+    // costs more than the search, and most removals fail there. `solves_within` answers as the
+    // step-by-step solve would, placing the singles between its other steps all at once.
     if let Some(max) = plan.max_score_during_removal.filter(|&m| m < rating::UNIQUENESS_FLOOR) {
-        return rating::solve_logically_within(puzzle, max).solved;
+        return rating::solves_within(puzzle, max);
     }
     if solver::count_within(puzzle, 2, UNIQUENESS_BUDGET) != Some(1) {
         return false;
     }
     match plan.max_score_during_removal {
-        Some(max) => rating::solve_logically_within(puzzle, max).solved,
+        Some(max) => rating::solves_within(puzzle, max),
         None => true,
     }
 }
@@ -371,11 +383,85 @@ mod tests {
         }
     }
 
+    /// The removal check's two fast answers hold against the step-by-step logical solve: along
+    /// the generator's own removals (a random full grid emptied orbit by orbit, a removal kept
+    /// where the step-by-step solve still fills the grid), at each level's limit, both sizes,
+    /// `solves_within` answers as `solve_logically_within` does, and a grid that singles alone
+    /// fill is one that solve fills too.
+    #[test]
+    fn removal_checks_answer_as_the_step_by_step_solve() {
+        let mut rng = Rng::seeded(49);
+        let (mut kept, mut refused) = (0, 0);
+        for (size, max, grids) in [(Size::Nine, 3.4, 3), (Size::Nine, 6.4, 3), (Size::Sixteen, 4.1, 1), (Size::Sixteen, 6.4, 1)] {
+            for _ in 0..grids {
+                let solution = solver::random_solution(size, &mut rng, FILL_BUDGET).unwrap();
+                let mut orbits = Symmetry::Rotational.orbits(size);
+                rng.shuffle(&mut orbits);
+                let mut puzzle = solution.clone();
+                for orbit in &orbits {
+                    for &c in orbit {
+                        puzzle.set(c, None);
+                    }
+                    let solved = rating::solve_logically_within(&puzzle, max).solved;
+                    assert_eq!(rating::solves_within(&puzzle, max), solved, "limit {max}: {}", puzzle.to_line());
+                    if solver::solved_by_singles(&puzzle) {
+                        assert!(solved && rating::solves_within(&puzzle, 2.3), "{}", puzzle.to_line());
+                    }
+                    if solved {
+                        kept += 1;
+                    } else {
+                        refused += 1;
+                        for &c in orbit {
+                            puzzle.set(c, solution.get(c));
+                        }
+                    }
+                }
+            }
+        }
+        // Both answers were asked for many times.
+        assert!(kept > 100 && refused > 100, "{kept} kept, {refused} refused");
+    }
+
+    /// The puzzles the generator made before its removal check got faster (a fixed sample):
+    /// the check answers as before, so the same seed still makes the same puzzle.
+    #[test]
+    fn the_same_seeds_make_the_same_puzzles_as_before() {
+        let made = |size, level, seed| generate(&opts(size, level, Symmetry::Rotational, seed), &mut |_| true).unwrap().puzzle.to_line();
+        for (size, level, seed, before) in BEFORE {
+            assert_eq!(made(size, level, seed), before, "{size} {level:?} seed {seed}");
+        }
+    }
+
+    /// Made by the engine of the README's generation figures (1b34f09, 2026-11-24), which main
+    /// made alike until this change.
+    const BEFORE: [(Size, Level, u64, &str); 7] = [
+        (Size::Four, Level::Easy, 1, ".3.41.2..1.23.4."),
+        (Size::Nine, Level::Easy, 1, "...12..6.192..4.3.8..9....24..85.69...........87.92..12....6..3.1.2..546.3..48..."),
+        (Size::Nine, Level::Medium, 1, "...1...6.19...4.3.8..9....24..85.69...........87.92..12....6..3.1.2...46.3...8..."),
+        (Size::Nine, Level::Hard, 1, "9...4.8.....6......36.812...9.8..1..3.......7..1..4.3...931.45......9.....7.2...9"),
+        (Size::Nine, Level::Expert, 1, "...8......875....44..7..13.5..3...4.81.....65.7...5..2.58..6..13....845......9..."),
+        (
+            Size::Sixteen,
+            Level::Easy,
+            1,
+            "9A....E3....1.7C....C.62..D..G.A8D..G....C9...2.....F.A...4E...9...182F..D...A..A2..9....3.8E..4..B9...7.4G.5C.8578...4....A...33...6....9...1CDC.48.D9.2...7B..D..2B.G....7..95..G...7..6AD3...F...E8...1.5.....1...FD....B..52B.2..G..6A.F....E3.5....CG....B6",
+        ),
+        (
+            Size::Sixteen,
+            Level::Medium,
+            1,
+            "...9..D74.8...1ED..83..G..C...7....3......5F9..D6.....F.7.G...4..CE......5..712..481.B5.C.2....FA2DGE8.....1...5..F..3C.G4..6E.94.2C..E1.6A..7..E...9.....1G8FA41....7.3.84.DC9..79A..B......6E..1...E.4.A.....7G..7BF......3....D...A..1..7E..C2A...6.589..B...",
+        ),
+    ];
+
     #[test]
     fn sixteen_by_sixteen_hard_rates_hard() {
         // Removal kept within the level: before, every 16x16 Hard came out "Needs trial".
         let g = generate(&opts(Size::Sixteen, Level::Hard, Symmetry::Rotational, 1), &mut |_| true).unwrap();
         assert_eq!(g.rating.level, Level::Hard, "{}", g.puzzle);
+        // As made before the removal check got faster (see `BEFORE`).
+        let before = "...9..D7438..G1ED..83..G..C...7....3.1....5F9..D6.....F.7.G...4..CE......5..712..481.B5.C.2....FA2DGE8.....1...5.....3C.G...6E.94.2C...1.6A.....E...9.....1G8FA41....7.3.84.DC9..79A..B......6E..1...E.4.A.....7G..7BF....E.3....D...A..1..7E..C2AC..67589..B...";
+        assert_eq!(g.puzzle.to_line(), before);
         assert!(solver::is_unique(&g.puzzle));
     }
 
@@ -384,6 +470,8 @@ mod tests {
         // Seed 2 fits on its fourth attempt: with three, it came out Hard.
         let g = generate(&opts(Size::Sixteen, Level::Expert, Symmetry::Rotational, 2), &mut |_| true).unwrap();
         assert_eq!(g.rating.level, Level::Expert, "{}", g.puzzle);
+        let before = "..34..E6...B.C..6..G..3......F.99FA...7...518.3E75.....C..A946.G.....4..AE..6.B1A.1.6..F54.......7G.C......83.A....9......1.DG2..3D7.2......B....B.A8......C.34.......B72..4.D.5GE.6..F3..B.....4.9C1G..F.....83DA.B37...9...1G65.7......3..2..B..8.F...4B..57..";
+        assert_eq!(g.puzzle.to_line(), before, "as made before the removal check got faster (see `BEFORE`)");
         assert!(rating::meets_requirement(Level::Expert, &rating::solve_logically(&g.puzzle).steps));
     }
 

@@ -168,19 +168,32 @@ impl State {
     }
 }
 
-/// Searches a grid of any size given as values per cell (0 = blank).
-pub(crate) fn solve(size: Size, givens: &[u8], search: &mut Search<'_>) {
+/// The state after placing the givens and every naked and hidden single they lead to; `None`
+/// if they contradict each other.
+fn propagated(size: Size, givens: &[u8]) -> Option<State> {
     let mut state = State { size, values: [0; MAX_CELLS], cands: [size.all_digits(); MAX_CELLS], placed: [DigitSet::EMPTY; MAX_HOUSES] };
     for (cell, &v) in givens.iter().enumerate() {
         if v != 0 {
             match crate::geometry::Digit::new(v) {
                 Some(d) if d.fits(size) && state.place(cell, d) => {}
-                _ => return,
+                _ => return None,
             }
         }
     }
-    if search.limit == 0 || !state.propagate() {
+    state.propagate().then_some(state)
+}
+
+/// Searches a grid of any size given as values per cell (0 = blank).
+pub(crate) fn solve(size: Size, givens: &[u8], search: &mut Search<'_>) {
+    if search.limit == 0 {
         return;
     }
-    state.search(search);
+    if let Some(state) = propagated(size, givens) {
+        state.search(search);
+    }
+}
+
+/// Whether naked and hidden singles alone fill the grid (no branch): the search's root.
+pub(crate) fn filled_by_singles(size: Size, givens: &[u8]) -> bool {
+    propagated(size, givens).is_some_and(|s| s.values[..size.cell_count()].iter().all(|&v| v != 0))
 }

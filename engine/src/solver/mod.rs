@@ -56,9 +56,8 @@ pub fn search_within(grid: &Grid, limit: usize, keep: usize, node_budget: u64) -
         let (count, guesses) = search_9x9_with(Engine9::Best, &givens, limit, keep, &mut record);
         Some(Report { count, solutions, guesses })
     } else {
-        let values: Vec<u8> = grid.cells().iter().map(|c| c.map_or(0, Digit::get)).collect();
         let mut s = general::Search { limit, count: 0, guesses: 0, node_budget, nodes: 0, rng: None, on_solution: &mut record };
-        general::solve(size, &values, &mut s);
+        general::solve(size, &values(grid), &mut s);
         if s.exhausted() && s.count < limit {
             return None;
         }
@@ -153,11 +152,22 @@ pub(crate) fn count_within(grid: &Grid, limit: usize, node_budget: u64) -> Optio
         // The 9x9 solver is fast on every grid the generator makes; no budget needed.
         return Some(count_solutions(grid, limit));
     }
-    let values: Vec<u8> = grid.cells().iter().map(|c| c.map_or(0, Digit::get)).collect();
     let mut ignore = |_: &[u8]| {};
     let mut s = general::Search { limit, count: 0, guesses: 0, node_budget, nodes: 0, rng: None, on_solution: &mut ignore };
-    general::solve(grid.size(), &values, &mut s);
+    general::solve(grid.size(), &values(grid), &mut s);
     (!s.exhausted()).then_some(s.count)
+}
+
+/// Whether naked and hidden singles alone fill the grid, any size. Then the grid has exactly
+/// one solution (a single holds in every solution), and a logical solve that may use singles
+/// fills it too: `generator` skips its uniqueness search and logical solve on such grids.
+pub(crate) fn solved_by_singles(grid: &Grid) -> bool {
+    general::filled_by_singles(grid.size(), &values(grid))
+}
+
+/// A grid's digits as the general solver reads them (0 = blank).
+fn values(grid: &Grid) -> Vec<u8> {
+    grid.cells().iter().map(|c| c.map_or(0, Digit::get)).collect()
 }
 
 /// A random full grid: the empty grid solved with random tie-breaks. `None` only if the node
