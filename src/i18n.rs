@@ -1949,27 +1949,7 @@ pub fn broken_constraint(t: &Ui, puzzle: &Puzzle, grid: &Grid, v: &Violation) ->
 
 /// The index of a constraint's kind in `Ui::constraint_names`.
 fn constraint_kind(c: &Constraint) -> usize {
-    match c {
-        Constraint::Killer { .. } => 0,
-        Constraint::LittleKiller { .. } => 1,
-        Constraint::Sandwich { .. } => 2,
-        Constraint::Arrow { .. } => 3,
-        Constraint::Thermometer { .. } => 4,
-        Constraint::Kropki { .. } => 5,
-        Constraint::Xv { .. } => 6,
-        Constraint::KropkiNegative { .. } => 7,
-        Constraint::XvNegative => 8,
-        Constraint::Whispers { .. } => 9,
-        Constraint::Renban { .. } => 10,
-        Constraint::Palindrome { .. } => 11,
-        Constraint::Diagonal { .. } => 12,
-        Constraint::AntiKnight => 13,
-        Constraint::AntiKing => 14,
-        Constraint::NonConsecutive => 15,
-        Constraint::ExtraRegion { .. } => 16,
-        Constraint::DisjointGroups => 17,
-        Constraint::Parity { .. } => 18,
-    }
+    c.kind_index()
 }
 
 /// A level's name.

@@ -494,27 +494,7 @@ mod variant_section {
 
     /// Each kind's tag, 5 bits.
     fn tag(c: &Constraint) -> u32 {
-        match c {
-            Constraint::Killer { .. } => 0,
-            Constraint::LittleKiller { .. } => 1,
-            Constraint::Sandwich { .. } => 2,
-            Constraint::Arrow { .. } => 3,
-            Constraint::Thermometer { .. } => 4,
-            Constraint::Kropki { .. } => 5,
-            Constraint::Xv { .. } => 6,
-            Constraint::KropkiNegative { .. } => 7,
-            Constraint::XvNegative => 8,
-            Constraint::Whispers { .. } => 9,
-            Constraint::Renban { .. } => 10,
-            Constraint::Palindrome { .. } => 11,
-            Constraint::Diagonal { .. } => 12,
-            Constraint::AntiKnight => 13,
-            Constraint::AntiKing => 14,
-            Constraint::NonConsecutive => 15,
-            Constraint::ExtraRegion { .. } => 16,
-            Constraint::DisjointGroups => 17,
-            Constraint::Parity { .. } => 18,
-        }
+        c.kind_index() as u32
     }
 
     /// Bits for a region's index: 2 on 4x4, 4 on 9x9 and 16x16.

@@ -3,7 +3,7 @@
 // Clear colours. Screenshots in light and dark mode at 1280x800 and 800x480.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, cells, cell, waitForPuzzle, draw, DIGITS, reloadAndContinue, openSharedWithProgress, openByLink } from './support.mjs';
+import { serve, launch, snap, cells, cell, cellBack, waitForPuzzle, draw, DIGITS, reloadAndContinue, openSharedWithProgress, openByLink } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -37,7 +37,7 @@ test('paint cells and candidates, undo, reload, share with progress, clear', asy
   await page.keyboard.press('3');
   await page.getByRole('button', { name: '9', exact: true }).click();
   assert.equal(await label(page, 1, 1), 'Row 1, column 1, empty, colours 3 9');
-  assert.equal(await cell(page, 1, 1).locator('polygon.paint').count(), 2, 'two colours, two wedges');
+  assert.equal(await cellBack(page, 1, 1).locator('polygon.paint').count(), 2, 'two colours, two wedges');
   // Givens take colours too; painting the same colour again takes it off.
   await cell(page, 1, 2).click();
   await page.keyboard.press('1');

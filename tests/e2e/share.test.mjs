@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { serve, launch, snap, openApp, cells, cell, saved, savedWhen, saveNow, waitForPuzzle } from './support.mjs';
+import { serve, launch, snap, openApp, cells, cell, cellBack, saved, savedWhen, saveNow, waitForPuzzle } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -169,7 +169,7 @@ test('print preview shows a clean centred grid; Print puzzles lays out N', async
   await page.emulateMedia({ media: 'print' });
   assert.equal(await page.locator('.controls').evaluate((el) => getComputedStyle(el).display), 'none');
   assert.equal(await page.locator('.status-bar').evaluate((el) => getComputedStyle(el).display), 'none');
-  const fill = await cell(page, e.row, e.col).locator('rect').evaluate((el) => getComputedStyle(el).fill);
+  const fill = await cellBack(page, e.row, e.col).locator('rect.cell-bg').evaluate((el) => getComputedStyle(el).fill);
   assert.equal(fill, 'rgb(255, 255, 255)', 'no selection colour in print');
   const box = await page.getByRole('grid').boundingBox();
   assert.ok(Math.abs(box.x + box.width / 2 - 794 / 2) < 4, 'centred');

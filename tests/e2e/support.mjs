@@ -169,6 +169,12 @@ export function cell(page, row, col) {
   return page.locator(`[role=gridcell][aria-rowindex="${row}"][aria-colindex="${col}"]`);
 }
 
+/** A cell's background and paint: drawn apart from the cell (under a variant's constraints,
+ * which lie under the cell's digits and marks), one hidden group per cell in reading order. */
+export function cellBack(page, row, col, side = 9) {
+  return page.getByRole('grid').locator('g.cell[aria-hidden="true"]').nth((row - 1) * side + (col - 1));
+}
+
 /** The saved game record (waits for the debounced autosave). */
 export async function saved(page) {
   await page.waitForFunction(() => localStorage.getItem('inkdoku.game.v1') !== null, null, { timeout: 10000 });

@@ -141,6 +141,35 @@ pub enum Constraint {
     Parity { cell: Cell, even: bool },
 }
 
+impl Constraint {
+    /// The kind's number, 0 to 18 in the order of the enum: the share link writes it as the
+    /// constraint's 5-bit tag and the app indexes its words by it, so a kind keeps its number
+    /// and a new kind takes the next one.
+    pub fn kind_index(&self) -> usize {
+        match self {
+            Constraint::Killer { .. } => 0,
+            Constraint::LittleKiller { .. } => 1,
+            Constraint::Sandwich { .. } => 2,
+            Constraint::Arrow { .. } => 3,
+            Constraint::Thermometer { .. } => 4,
+            Constraint::Kropki { .. } => 5,
+            Constraint::Xv { .. } => 6,
+            Constraint::KropkiNegative { .. } => 7,
+            Constraint::XvNegative => 8,
+            Constraint::Whispers { .. } => 9,
+            Constraint::Renban { .. } => 10,
+            Constraint::Palindrome { .. } => 11,
+            Constraint::Diagonal { .. } => 12,
+            Constraint::AntiKnight => 13,
+            Constraint::AntiKing => 14,
+            Constraint::NonConsecutive => 15,
+            Constraint::ExtraRegion { .. } => 16,
+            Constraint::DisjointGroups => 17,
+            Constraint::Parity { .. } => 18,
+        }
+    }
+}
+
 impl Puzzle {
     /// A classic puzzle: the givens, with the usual boxes and no constraint.
     pub fn classic(givens: Grid) -> Puzzle {
