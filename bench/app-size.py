@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Where the app's wasm goes (issue 48): the built app, optimized as the release build is but with
+its function names kept, grouped by crate and by module, as shares of the code and data.
+
+    python3 bench/app-size.py [path/to/app_bg.wasm]
+
+Reads the wasm-bindgen output of the last `trunk build --release` (target/wasm-bindgen/release/
+app_bg.wasm, names still in), runs wasm-opt -Oz over it with --debuginfo (so the names survive the
+same optimization the shipped file gets), then `twiggy top` (`cargo install twiggy`: a profiling
+tool, not a dependency of the product; this script is not part of CI). Shares are of the file
+without its names section; the shipped file's gzipped size is printed for scale."""
+import collections, csv, gzip, io, re, subprocess, sys, tempfile
+from pathlib import Path
+
+root = Path(__file__).resolve().parent.parent
+source = Path(sys.argv[1]) if len(sys.argv) > 1 else root / 'target/wasm-bindgen/release/app_bg.wasm'
+features = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
+            '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue']
+with tempfile.TemporaryDirectory() as tmp:
+    named = Path(tmp) / 'named.wasm'
+    subprocess.run([str(root / 'node_modules/.bin/wasm-opt'), '-Oz', '--debuginfo', *features, str(source), '-o', str(named)], check=True)
+    stripped = Path(tmp) / 'stripped.wasm'
+    subprocess.run([str(root / 'node_modules/.bin/wasm-opt'), '-Oz', '--strip-debug', '--strip-producers', *features, str(source), '-o', str(stripped)], check=True)
+    shipped = stripped.read_bytes()
+    shipped_gz = len(gzip.compress(shipped, 9))
+    table = subprocess.run(['twiggy', 'top', '-n', '1000000', '-f', 'csv', str(named)], check=True, capture_output=True, text=True).stdout
+
+CRATES = r'(inkdoku_\w+|tachys|leptos\w*|reactive_graph|serde_json|serde_core|serde|core|alloc|std|wasm_bindgen\w*|js_sys|web_sys|futures\w*|hashbrown|dlmalloc|lz_str|getrandom)::'
+# Modules split one level further, where one module holds several concerns.
+SPLIT = {'format', 'variant', 'components', 'controller', 'together', 'lang', 'services'}
+crates, modules, items, total = collections.Counter(), collections.Counter(), [], 0
+for row in csv.DictReader(io.StringIO(table)):
+    name, size = row['Name'], int(row['ShallowSize'])
+    if 'function names' in name or name.startswith('Σ') or name.startswith('...'):
+        continue
+    total += size
+    items.append((size, name))
+    crate = re.search(CRATES, name)
+    crates[crate.group(1) if crate else ('data (strings, tables)' if 'data segment' in name else 'other (glue, types, tables)')] += size
+    module = re.search(r'inkdoku_(\w+)::(\w+)(?:::(\w+))?', name)
+    if module:
+        top, sub = module.group(2), module.group(3)
+        modules[f'{module.group(1)}::{top}' + (f'::{sub}' if top in SPLIT and sub and sub != '_' else '')] += size
+
+print(f'shipped app wasm: {len(shipped):,} bytes, {shipped_gz:,} gzipped; shares below are of {total:,} bytes of code and data')
+print('\nby crate')
+for name, size in crates.most_common(16):
+    print(f'{size:9,} {100 * size / total:5.1f} %  {name}')
+print('\nby module of ours')
+for name, size in modules.most_common(25):
+    print(f'{size:9,} {100 * size / total:5.1f} %  {name}')
+print('\nthe twenty largest items')
+for size, name in sorted(items, reverse=True)[:20]:
+    print(f'{size:9,} {100 * size / total:5.1f} %  {name[:110]}')
