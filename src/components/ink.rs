@@ -271,6 +271,9 @@ pub fn InkLayer(store: Store) -> impl IntoView {
 /// First visit on a pen or touch device: one line says that digits are written right in the
 /// cells. It sits in the status bar, where it covers no cell (over the board it hid the bottom
 /// row until the player wrote once), and goes for good after the first digit the pen writes.
+/// Going, it fades and leaves its place empty, so the board below never moves under the pen
+/// (it jumped 29 px up at 390x844 as the first digit went in, and the next strokes landed a
+/// row off); the place is given back when a dialog covers the board.
 #[component]
 pub fn PenTip(store: Store) -> impl IntoView {
     let touch_device = web_sys::window().is_some_and(|w| w.navigator().max_touch_points() > 0);
@@ -280,5 +283,14 @@ pub fn PenTip(store: Store) -> impl IntoView {
             && store.phase.get() == crate::state::Phase::Play
             && !matches!(store.ink.state.get(), InkState::Unavailable(_))
     };
-    move || shown().then(|| view! { <p class="pen-tip" role="note">{store.ui().pen_tip}</p> })
+    let placed =
+        Memo::new(move |before: Option<&bool>| shown() || (before.copied().unwrap_or(false) && store.dialog.with(Option::is_none)));
+    move || {
+        placed.get().then(|| {
+            view! {
+                <p class="pen-tip" class:gone=move || !shown() role=move || shown().then_some("note")
+                   aria-hidden=move || (!shown()).then_some("true")>{move || store.ui().pen_tip}</p>
+            }
+        })
+    }
 }

@@ -115,9 +115,11 @@ fn pending_elsewhere(store: Store, at: Point) -> bool {
 /// is placed now.
 pub fn stroke_begins(store: Store, at: Point) {
     warm_up(store);
+    let now = store.ports().clock.now_ms();
     store.ink.writing.update_value(|w| {
         w.idle = w.idle.wrapping_add(1);
         w.waiting_for_recognizer = false;
+        w.down_at = Some(now);
     });
     if pending_elsewhere(store, at) {
         flush(store);
@@ -498,7 +500,10 @@ pub fn finish_drawing(store: Store, points: Vec<Point>) {
     if points.is_empty() {
         return;
     }
-    if geometry::is_tap(size, &points) && !joins_pending_ink(store, &points) {
+    // How long the pen was down, for telling a tap from a small loop (`geometry::is_tap`).
+    let now = store.ports().clock.now_ms();
+    let held = store.ink.writing.try_update_value(|w| w.down_at.take()).flatten().map(|t| now - t);
+    if geometry::is_tap(size, &points, held) && !joins_pending_ink(store, &points) {
         if let Some(cell) = geometry::cell_at(size, points[0][0], points[0][1]) {
             controller::tap(store, cell);
         }

@@ -507,7 +507,7 @@ fn a_short_last_stroke_joins_the_digit_and_a_tap_never_leaves_ink_unread() {
     // A 1 with a base: the base is shorter than a tap's limit (a fifth of a cell).
     write_stroke(store, cell(0, 0));
     let base: Vec<Point> = (0..5).map(|i| [(0.42 + i as f32 * 0.04) / 9.0, 0.9 / 9.0, 0.5]).collect();
-    assert!(geometry::is_tap(Size::Nine, &base));
+    assert!(geometry::is_tap(Size::Nine, &base, Some(100.0)));
     stroke_begins(store, base[0]);
     finish_drawing(store, base);
     assert_eq!(world.ink.asked.borrow().len(), 2);
