@@ -251,18 +251,19 @@ pub fn InkLayer(store: Store) -> impl IntoView {
         let (full, cell) = geometry_of();
         store.ink.pending.get().map(|p| {
             // A lone 1 that may still grow shows as the digit, where the board shows digits.
-            if let Some(digit) = p.shown {
+            let provisional = p.shown.map(|digit| {
                 let side = store.size().side();
                 let (row, col) = (p.cell.index() / side, p.cell.index() % side);
                 let (x, y) = ((col as f32 + 0.5) * cell, (row as f32 + 0.5) * cell + 2.0);
                 let text = store.size().digit_char(digit).to_string();
-                return view! {
-                    <text class="digit ink pending provisional" x=x y=y dominant-baseline="central" text-anchor="middle">{text}</text>
-                }
-                .into_any();
-            }
+                view! { <text class="digit ink pending provisional" x=x y=y dominant-baseline="central" text-anchor="middle">{text}</text> }
+            });
             let class = if p.declined { "ink pending declined" } else { "ink pending" };
-            p.strokes.iter().map(|s| view! { <path class=class d=geometry::outline(s, full, cell) /> }).collect_view().into_any()
+            let strokes = p
+                .shown
+                .is_none()
+                .then(|| p.strokes.iter().map(|s| view! { <path class=class d=geometry::outline(s, full, cell) /> }).collect_view());
+            (provisional, strokes)
         })
     };
     let live = move || {
