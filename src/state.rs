@@ -318,6 +318,11 @@ pub struct Pending {
     /// these strokes may finish it (a slow crossbar, a 4's second stroke), so they are read
     /// together with it (`ink::writing`). Its strokes are not drawn again: the digit shows.
     pub continues: Option<(Digit, Vec<Vec<[f32; 3]>>)>,
+    /// A lone stroke read as a 1 that may still be half a 4 or a 7: shown as that digit at once,
+    /// in place of its ink, while it waits for a second stroke. It is not in the game until it
+    /// is placed (no undo step, no conflict, nothing learned from it), so a second stroke grows
+    /// it in place into the digit the two strokes make.
+    pub shown: Option<Digit>,
 }
 
 /// The ink's UI state (not undoable: scratchpad strokes are in the game, pending ink isn't).

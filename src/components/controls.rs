@@ -338,6 +338,10 @@ pub fn HintPanel(store: Store) -> impl IntoView {
                 <NetSteps store=store />
                 <ChainSteps store=store />
                 <button type="button" class="primary" on:click=move |_| controller::apply_hint(store)>{move || store.ui().apply_hint}</button>
+                // Closed by touch too (a tap on the board outside the hint's cells closes it as
+                // well: `controller::tap`).
+                <button type="button" class="hint-close" aria-label=move || store.ui().close_hint
+                        on:click=move |_| controller::close_hint(store)>{move || store.ui().close}</button>
             </section>
         })}
         <Show when=move || store.log.with(|l| !l.is_empty())>

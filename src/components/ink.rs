@@ -250,8 +250,20 @@ pub fn InkLayer(store: Store) -> impl IntoView {
     let pending = move || {
         let (full, cell) = geometry_of();
         store.ink.pending.get().map(|p| {
+            // A lone 1 that may still grow shows as the digit, where the board shows digits.
+            let provisional = p.shown.map(|digit| {
+                let side = store.size().side();
+                let (row, col) = (p.cell.index() / side, p.cell.index() % side);
+                let (x, y) = ((col as f32 + 0.5) * cell, (row as f32 + 0.5) * cell + 2.0);
+                let text = store.size().digit_char(digit).to_string();
+                view! { <text class="digit ink pending provisional" x=x y=y dominant-baseline="central" text-anchor="middle">{text}</text> }
+            });
             let class = if p.declined { "ink pending declined" } else { "ink pending" };
-            p.strokes.iter().map(|s| view! { <path class=class d=geometry::outline(s, full, cell) /> }).collect_view()
+            let strokes = p
+                .shown
+                .is_none()
+                .then(|| p.strokes.iter().map(|s| view! { <path class=class d=geometry::outline(s, full, cell) /> }).collect_view());
+            (provisional, strokes)
         })
     };
     let live = move || {
@@ -271,6 +283,9 @@ pub fn InkLayer(store: Store) -> impl IntoView {
 /// First visit on a pen or touch device: one line says that digits are written right in the
 /// cells. It sits in the status bar, where it covers no cell (over the board it hid the bottom
 /// row until the player wrote once), and goes for good after the first digit the pen writes.
+/// Going, it fades and leaves its place empty, so the board below never moves under the pen
+/// (it jumped 29 px up at 390x844 as the first digit went in, and the next strokes landed a
+/// row off); the place is given back when a dialog covers the board.
 #[component]
 pub fn PenTip(store: Store) -> impl IntoView {
     let touch_device = web_sys::window().is_some_and(|w| w.navigator().max_touch_points() > 0);
@@ -280,5 +295,14 @@ pub fn PenTip(store: Store) -> impl IntoView {
             && store.phase.get() == crate::state::Phase::Play
             && !matches!(store.ink.state.get(), InkState::Unavailable(_))
     };
-    move || shown().then(|| view! { <p class="pen-tip" role="note">{store.ui().pen_tip}</p> })
+    let placed =
+        Memo::new(move |before: Option<&bool>| shown() || (before.copied().unwrap_or(false) && store.dialog.with(Option::is_none)));
+    move || {
+        placed.get().then(|| {
+            view! {
+                <p class="pen-tip" class:gone=move || !shown() role=move || shown().then_some("note")
+                   aria-hidden=move || (!shown()).then_some("true")>{move || store.ui().pen_tip}</p>
+            }
+        })
+    }
 }

@@ -68,12 +68,30 @@ pub fn write_as(store: Store, cell: Cell, digit: Digit, mode: InputMode) {
     }
 }
 
-/// A tap or click on a cell: select it, and place the picked digit if there is one.
+/// A tap or click on a cell: select it, and place the picked digit if there is one. A tap
+/// outside the hint's cells closes the hint card (a tap on one of them looks at it).
 pub fn tap(store: Store, cell: Cell) {
+    if store.highlights.with_untracked(|m| m.hint.as_ref().is_some_and(|h| !in_hint(h, cell))) {
+        close_hint(store);
+    }
     store.selected.set(Some(cell));
     if let Some(d) = store.active_digit.get_untracked() {
         write(store, cell, d);
     }
+}
+
+/// Closes the hint card: its drawing and its sentence go (the board is as it was).
+pub fn close_hint(store: Store) {
+    store.highlights.set(Highlights::default());
+    store.status.set(String::new());
+}
+
+/// Whether the hint on show speaks of `cell`: a cell of its pattern, one it fills or removes a
+/// candidate from, or one its chains go through.
+pub fn in_hint(step: &inkdoku_engine::step::Step, cell: Cell) -> bool {
+    step.cells.contains(&cell)
+        || step.placements.iter().chain(&step.eliminations).any(|c| c.cell == cell)
+        || step.chains.iter().flatten().any(|l| l.from.cells.contains(&cell) || l.to.cells.contains(&cell) || l.set.contains(&cell))
 }
 
 /// Backspace, Delete or the Erase button.

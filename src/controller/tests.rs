@@ -60,6 +60,35 @@ fn hints_followed_and_applied_win_the_game_and_record_no_best_time() {
 }
 
 #[test]
+fn the_hint_card_closes_by_its_button_and_by_a_tap_outside_its_cells() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    let shown = |store: Store| store.highlights.with_untracked(|m| m.hint.clone());
+    hint(store);
+    world.engine.answer_truly(world.engine.last_id());
+    let step = shown(store).expect("a hint");
+    let board = store.game.with_untracked(|g| (g.grid(), g.candidates()));
+    // A tap on one of its cells looks at it: the card stays.
+    let inside = step.cells.first().or(step.placements.first().map(|c| &c.cell)).copied().expect("a cell");
+    tap(store, inside);
+    assert_eq!(shown(store), Some(step.clone()));
+    // A tap elsewhere closes it, and only selects.
+    let outside = (0..81).map(Cell::new).find(|&c| !in_hint(&step, c)).expect("a cell outside the hint");
+    tap(store, outside);
+    assert_eq!(shown(store), None);
+    assert_eq!(store.status.get_untracked(), "");
+    assert_eq!(store.selected.get_untracked(), Some(outside));
+    // The button closes it too; neither changes the board.
+    hint(store);
+    world.engine.answer_truly(world.engine.last_id());
+    assert!(shown(store).is_some());
+    close_hint(store);
+    assert_eq!(shown(store), None);
+    assert_eq!(store.game.with_untracked(|g| (g.grid(), g.candidates())), board);
+}
+
+#[test]
 fn a_game_won_by_hand_sets_a_best_time_and_only_a_faster_one_beats_it() {
     let world = World::default();
     let (_owner, store) = store_in(&world, Lang::En);

@@ -27,11 +27,48 @@ pub fn cell_of(size: Size, points: &[Point]) -> Option<Cell> {
     cell_at(size, (x0 + x1) / 2.0, (y0 + y1) / 2.0)
 }
 
-/// A tap (or a tiny brush): smaller than a fifth of a cell either way.
-pub fn is_tap(size: Size, points: &[Point]) -> bool {
+/// How far a contact may travel (in cells, along its path) and still be a tap: a finger's roll
+/// or a pen's slip as it taps. The smallest loop the pen draws travels more: a 9's loop of 6x8 px
+/// in a 48 px cell goes round about 22 px, 0.45 of a cell. (The old limit on the box, a fifth
+/// of a cell either way, is kept on the path: every stroke that was ink stays ink, and the
+/// shortest strike-through of a mark, 0.22 of a cell, is never a tap.)
+pub const TAP_TRAVEL: f32 = 0.2;
+/// How long a tap lasts at most (ms). A still contact held longer is a press; it selects too,
+/// as long as it did not move (`PRESS_BOX`), else it is a short mark written slowly.
+pub const TAP_MS: f64 = 350.0;
+/// The most a press may move (in cells, its bounding box): a resting finger's wobble.
+pub const PRESS_BOX: f32 = 0.1;
+/// Moves shorter than this (in cells) are not counted as travel: a digitizer's jitter.
+const JITTER: f32 = 0.03;
+
+/// How far a stroke travels, in cells: its path's length, counted in steps of at least
+/// `JITTER`, so that a contact trembling in place does not add up travel.
+pub fn travel(size: Size, points: &[Point]) -> f32 {
+    let n = size.side() as f32;
+    let Some(first) = points.first() else { return 0.0 };
+    let (mut anchor, mut length) = ([first[0] * n, first[1] * n], 0.0);
+    for p in points {
+        let step = (p[0] * n - anchor[0]).hypot(p[1] * n - anchor[1]);
+        if step >= JITTER {
+            length += step;
+            anchor = [p[0] * n, p[1] * n];
+        }
+    }
+    length
+}
+
+/// A tap, which selects: a short, still contact, told by its time and its travel, never by its
+/// size alone — a closed loop is ink however small (a note's 9, a small 8). `held_ms` is how
+/// long the pen or finger was down (`None` when unknown: taken as short). A still contact held
+/// longer than `TAP_MS` is a press and selects too, if it never left its place (`PRESS_BOX`);
+/// one that moved a little, slowly, is a deliberate short mark (ink).
+pub fn is_tap(size: Size, points: &[Point], held_ms: Option<f64>) -> bool {
+    if travel(size, points) >= TAP_TRAVEL {
+        return false;
+    }
     let (x0, y0, x1, y1) = bounds(points);
-    let cell = 1.0 / size.side() as f32;
-    (x1 - x0).max(y1 - y0) < cell * 0.2
+    let n = size.side() as f32;
+    held_ms.is_none_or(|ms| ms < TAP_MS) || (x1 - x0).max(y1 - y0) * n < PRESS_BOX
 }
 
 /// A scratch-out: a zig-zag over about one cell. It must be unmistakable, because it erases:
@@ -217,8 +254,8 @@ mod tests {
     fn taps_scratches_and_writing() {
         let s = Size::Nine;
         let c = 1.0 / 9.0;
-        assert!(is_tap(s, &pts(&[(0.5, 0.5), (0.5 + c * 0.05, 0.5)])));
-        assert!(!is_tap(s, &pts(&[(0.5, 0.45), (0.5, 0.5 + c * 0.6)])));
+        assert!(is_tap(s, &pts(&[(0.5, 0.5), (0.5 + c * 0.05, 0.5)]), Some(80.0)));
+        assert!(!is_tap(s, &pts(&[(0.5, 0.45), (0.5, 0.5 + c * 0.6)]), Some(80.0)));
         let zig: Vec<(f32, f32)> = (0..10).map(|i| (0.45 + if i % 2 == 0 { 0.0 } else { c * 0.8 }, 0.45 + i as f32 * c * 0.05)).collect();
         assert!(is_scratch_out(s, &pts(&zig)));
         let one = pts(&[(0.5, 0.45), (0.5, 0.55)]);
@@ -246,5 +283,46 @@ mod tests {
         assert_eq!(cell_of(s, &one), Some(s.cell(4, 4)));
         assert_eq!(cells_touched(s, &pts(&[(0.05, 0.05), (0.3, 0.05)])).len(), 3);
         assert!(outline(&one, 900.0, 100.0).starts_with('M'));
+    }
+
+    /// A loop of `w` by `h` cells round (x, y), drawn once, closed, with a point every `step`.
+    fn loop_at(x: f32, y: f32, w: f32, h: f32, step: f32) -> Vec<(f32, f32)> {
+        let c = 1.0 / 9.0;
+        let n = ((std::f32::consts::PI * (w + h) / 2.0) / step).ceil().max(8.0) as usize;
+        (0..=n)
+            .map(|i| {
+                let t = i as f32 / n as f32 * std::f32::consts::TAU;
+                (x + c * w / 2.0 * t.sin(), y - c * h / 2.0 * t.cos())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_tap_is_short_and_still_and_a_loop_of_any_size_is_ink() {
+        let s = Size::Nine;
+        let c = 1.0 / 9.0;
+        let (x, y) = (4.5 * c, 4.5 * c);
+        // A small 9's loop, 6x8 px in a 48 px cell (0.125 x 0.17 of a cell): inside the old
+        // limit of a fifth of a cell either way, so it was a tap. Quick or slow, it is ink; so is
+        // a small 8's loop, and a 0-like loop of 0.15 of a cell.
+        for (w, h) in [(0.125, 0.17), (0.12, 0.12), (0.15, 0.15)] {
+            let ring = pts(&loop_at(x, y, w, h, 0.02));
+            for ms in [40.0, 150.0, 600.0] {
+                assert!(!is_tap(s, &ring, Some(ms)), "a {w}x{h} loop in {ms} ms");
+            }
+            assert!(travel(s, &ring) > 0.3, "{w}x{h}: {}", travel(s, &ring));
+        }
+        // A tap: the pen down and up where it was, or with a finger's roll of 0.1 of a cell.
+        assert!(is_tap(s, &pts(&[(x, y), (x, y)]), Some(60.0)));
+        assert!(is_tap(s, &pts(&[(x, y), (x + 0.05 * c, y + 0.02 * c), (x + 0.1 * c, y)]), Some(120.0)));
+        // A finger resting to look at the candidates, trembling in place: a press, which selects.
+        let trembling: Vec<(f32, f32)> = (0..200).map(|i| (x + if i % 2 == 0 { 0.0 } else { 0.02 * c }, y)).collect();
+        assert!(travel(s, &pts(&trembling)) < 0.05, "jitter is no travel");
+        assert!(is_tap(s, &pts(&trembling), Some(900.0)));
+        // A short tick drawn slowly is a deliberate mark: ink.
+        assert!(!is_tap(s, &pts(&[(x, y), (x + 0.06 * c, y + 0.06 * c), (x + 0.12 * c, y + 0.12 * c)]), Some(500.0)));
+        // The old rule's answer for the small 9's loop, kept here as the bug's record: a tap.
+        let (x0, y0, x1, y1) = bounds(&pts(&loop_at(x, y, 0.125, 0.17, 0.02)));
+        assert!((x1 - x0).max(y1 - y0) < c * 0.2);
     }
 }

@@ -68,6 +68,20 @@ pub fn may_grow(answer: &Recognition, strokes: usize) -> bool {
     }
 }
 
+/// What held ink shows while it may grow: a lone upright read confidently as 1 (picture and
+/// path agree), in digit mode, shows as the 1 at once, so a 1 lifted away never waits
+/// `GROW_MS` to be seen; everything else that waits stays ink.
+pub fn shown_while_it_may_grow(store: Store, answer: &Recognition, strokes: usize) -> Option<Digit> {
+    match *answer {
+        Recognition::Digit { digit: 1, confidence, picture, .. }
+            if strokes == 1 && confidence >= UNSURE && picture >= PICTURE_BACKS && store.mode.get_untracked() == InputMode::Digit =>
+        {
+            Digit::new(1)
+        }
+        _ => None,
+    }
+}
+
 /// Starts the ink worker if it isn't started (on first use, or when the page is idle). The
 /// player's corrected drawings go to it first, ahead of any drawing to read.
 pub fn warm_up(store: Store) {
@@ -115,9 +129,11 @@ fn pending_elsewhere(store: Store, at: Point) -> bool {
 /// is placed now.
 pub fn stroke_begins(store: Store, at: Point) {
     warm_up(store);
+    let now = store.ports().clock.now_ms();
     store.ink.writing.update_value(|w| {
         w.idle = w.idle.wrapping_add(1);
         w.waiting_for_recognizer = false;
+        w.down_at = Some(now);
     });
     if pending_elsewhere(store, at) {
         flush(store);
@@ -294,6 +310,12 @@ fn answered(store: Store, drawing: Drawing, answer: Result<Recognition, String>)
         // A lone dash over a pencil mark is a strike-through only if no second stroke follows
         // (it may be a 7's or a 5's bar).
         Ok(answer) if still_pending && !place_now && (may_grow(&answer, drawing.strokes.len()) || struck(store, &drawing).is_some()) => {
+            let shown = shown_while_it_may_grow(store, &answer, drawing.strokes.len());
+            store.ink.pending.update(|p| {
+                if let Some(p) = p.as_mut().filter(|p| p.cell == drawing.cell) {
+                    p.shown = shown;
+                }
+            });
             store.ink.writing.update_value(|w| w.held = Some((drawing.version, answer)));
         }
         answer => place(store, drawing, answer, still_pending),
@@ -498,7 +520,10 @@ pub fn finish_drawing(store: Store, points: Vec<Point>) {
     if points.is_empty() {
         return;
     }
-    if geometry::is_tap(size, &points) && !joins_pending_ink(store, &points) {
+    // How long the pen was down, for telling a tap from a small loop (`geometry::is_tap`).
+    let now = store.ports().clock.now_ms();
+    let held = store.ink.writing.try_update_value(|w| w.down_at.take()).flatten().map(|t| now - t);
+    if geometry::is_tap(size, &points, held) && !joins_pending_ink(store, &points) {
         if let Some(cell) = geometry::cell_at(size, points[0][0], points[0][1]) {
             controller::tap(store, cell);
         }
@@ -542,8 +567,9 @@ pub fn finish_drawing(store: Store, points: Vec<Point>) {
         Some(p) if p.cell == cell => {
             p.strokes.push(points);
             p.declined = false;
+            p.shown = None;
         }
-        _ => *p = Some(Pending { cell, strokes: vec![points], declined: false, continues }),
+        _ => *p = Some(Pending { cell, strokes: vec![points], declined: false, continues, shown: None }),
     });
     read(store);
 }

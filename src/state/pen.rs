@@ -61,6 +61,9 @@ pub struct Writing {
     pub(crate) game: u32,
     /// The digit the pen placed last, for a stroke that finishes it.
     pub(crate) placed: Option<Placed>,
+    /// When the stroke being drawn began (the clock's ms): how long a contact lasted tells a
+    /// tap from writing.
+    pub(crate) down_at: Option<f64>,
 }
 
 /// How many drawings to place when read are remembered (the pen moving on this many times before

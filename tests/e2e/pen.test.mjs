@@ -4,7 +4,7 @@
 // what it erased and comes back with Undo, and the first-visit line on a touch device.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, cell, waitForPuzzle, DIGITS, densify, draw, emptyCells, recognized, skipTime, inkSettled, frames } from './support.mjs';
+import { serve, launch, snap, cell, cells, cellBoxes, digitIn, waitForPuzzle, DIGITS, densify, draw, emptyCells, recognized, skipTime, inkSettled, frames } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -227,4 +227,129 @@ test('ink the recognizer declines stays, with its two best guesses on the chip',
   await guesses.first().click();
   assert.match(await label(page, e.row, e.col), new RegExp(`, ${pick}(,|$)`));
   assert.equal(await page.locator('.ink.pending').count(), 0, 'the declined ink is gone once a guess is picked');
+});
+
+// Nothing moves under the pen (issue 45): on a first visit the tip goes with the first digit,
+// and the status bar used to shrink with it, 13 ms later, moving the grid 29 px up at 390x844
+// (17 px at 600x960): the next digits, aimed where the cells were, landed a row off. A row is
+// written here at the positions the cells had before the first stroke, as a person aims;
+// layout shifts are watched (PerformanceObserver 'layout-shift') while it is written and for
+// 1 s after.
+for (const [width, height] of [[390, 844], [600, 960]]) {
+  test(`${width}x${height}, first visit on a touch device: a row written while the tip goes, nothing moves, every digit in its cell`, async () => {
+    const page = await open({ hasTouch: true, viewport: { width, height } });
+    await page.getByRole('note').waitFor();
+    await frames(page);
+    await page.evaluate(() => {
+      window.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          window.__shifts.push(`${e.value.toFixed(4)} at ${Math.round(e.startTime)} ms: ${(e.sources || []).map((s) => s.node?.className?.baseVal ?? s.node?.className ?? s.node?.nodeName).join(', ')}`);
+        }
+      }).observe({ type: 'layout-shift' });
+    });
+    const boxes = await cellBoxes(page);
+    const row = (await cells(page)).filter((x) => x.row === 1 && x.label.endsWith('empty'));
+    assert.ok(row.length >= 6, `${row.length} empty cells in row 1`);
+    // 7s, 4s and 2s (the support's drawings; the 1, which may grow into a 4, is left out).
+    const written = row.map((x, i) => [x, [7, 4, 2][i % 3]]);
+    for (const [x, d] of written) await draw(page, x.row, x.col, DIGITS[d], { box: boxes[`${x.row},${x.col}`] });
+    await inkSettled(page);
+    await page.waitForTimeout(1000);
+    await snap(page, `pen-tip-row-${width}x${height}`);
+    assert.equal(await page.getByRole('note').count(), 0, 'the tip went with the first digit');
+    // The correction chip is an overlay that follows the last digit written: moved from cell to
+    // cell, Chromium counts it as a shift of its own (0.0046 at 600x960), though nothing under it
+    // moves. Every other element must stay put.
+    assert.deepEqual((await page.evaluate(() => window.__shifts)).filter((s) => !/: ink-chip$/.test(s)), [], 'no layout shift');
+    const got = [];
+    for (const [x] of written) got.push(`r${x.row}c${x.col}=${await digitIn(page, x.row, x.col)}`);
+    assert.deepEqual(got, written.map(([x, d]) => `r${x.row}c${x.col}=${d}`), 'every digit in its cell');
+    assert.deepEqual(b.errors, []);
+    await page.context().close();
+  });
+}
+
+// Small writing is kept (issue 45): a 9 about 15 px tall at 800x480 (cells about 49 px), its loop
+// about 6x8 px, written as a loop then a stem, and an 8 of two loops about 6x6 px. The old rule
+// took any stroke under a fifth of a cell either way for a tap: the loops left no ink, the 9
+// became a 1 and the 8 was lost. A tap is now a short, still contact (ink/geometry.rs `is_tap`),
+// and a real tap, still or with a finger's roll, still selects.
+const ring = (cx, cy, rx, ry, n = 24) => Array.from({ length: n + 1 }, (_, i) => {
+  const t = (i / n) * 2 * Math.PI; // from the right, anticlockwise, as a 9's loop is written
+  return [cx + rx * Math.cos(t), cy - ry * Math.sin(t)];
+});
+const SMALL = {
+  9: [ring(0.5, 0.42, 0.065, 0.085), [[0.565, 0.42], [0.562, 0.64]]],
+  8: [ring(0.5, 0.4, 0.062, 0.062), ring(0.5, 0.527, 0.065, 0.065)],
+};
+
+test('800x480: a small 9 and a small 8 keep their ink and are read, as digits and as notes; a tap still selects', async () => {
+  const page = await open({ viewport: { width: 800, height: 480 } });
+  const [e, f, g, h, k, m] = await emptyCells(page, 6);
+  const box = await cell(page, e.row, e.col).locator('rect').boundingBox();
+  assert.ok(box.height > 40 && box.height < 56, `cells of ${box.height} px`);
+  // Taps, first (a touch right after the pen is taken for the palm): a finger rolling 1 px as it
+  // taps, and the pen down and up on the spot. Each selects its cell and leaves it as it was.
+  for (const [c, stroke, pointerType] of [[m, [[0.5, 0.5], [0.52, 0.51], [0.5, 0.52]], 'touch'], [k, [[0.5, 0.5]], 'pen']]) {
+    const before = await cell(page, c.row, c.col).getAttribute('aria-label');
+    await draw(page, c.row, c.col, [stroke], { pointerType });
+    await page.waitForFunction(([r, c]) => document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`)
+      .getAttribute('aria-selected') === 'true', [c.row, c.col], { timeout: 5000 });
+    await inkSettled(page);
+    assert.equal(await cell(page, c.row, c.col).getAttribute('aria-label'), before, `a ${pointerType} tap writes nothing`);
+    assert.equal(await page.locator('.ink.pending').count(), 0, `a ${pointerType} tap leaves no ink`);
+  }
+  await draw(page, e.row, e.col, SMALL[9]);
+  await recognized(page, e.row, e.col, 9);
+  await draw(page, f.row, f.col, SMALL[8]);
+  await recognized(page, f.row, f.col, 8);
+  await page.getByRole('button', { name: 'Notes' }).click();
+  for (const [c, d] of [[g, 9], [h, 8]]) {
+    await draw(page, c.row, c.col, SMALL[d]);
+    await page.waitForFunction(([r, c, d]) => new RegExp(`notes ${d}$`).test(document.querySelector(
+      `[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')), [c.row, c.col, d], { timeout: 30000 });
+  }
+  await snap(page, 'pen-small-writing-800x480');
+  assert.deepEqual(b.errors, []);
+  await page.context().close();
+});
+
+// No visible wait for a lone 1 (issue 45): a 1 lifted away may still be half a 4 or a 7, and it
+// waited 1 s for a second stroke before it showed. It now shows as the 1 as soon as it is read
+// (over its ink; placed in the game when the wait ends or the pen moves on, so a second stroke
+// still grows it in place: ink/writing/tests.rs). A column of lone 1s, the pen lifted away after
+// each: each shows within 250 ms of its lift, timed in the page from the pointerup event to the
+// DOM change that shows it (not the harness's wall clock), and each ends placed.
+test('a column of lone 1s lifted away: each shows within 250 ms of its lift, and is placed', async () => {
+  const page = await open();
+  const free = (await cells(page)).filter((x) => x.label.endsWith('empty'));
+  const column = free.filter((x) => x.col === 8).slice(0, 5);
+  assert.equal(column.length, 5);
+  // The recognizer loaded first (a 7 elsewhere), as it is 3 s after a puzzle shows.
+  const warm = free.find((x) => x.col !== 8);
+  await draw(page, warm.row, warm.col, DIGITS[7]);
+  await recognized(page, warm.row, warm.col, 7);
+  await page.evaluate(() => {
+    window.__waits = [];
+    document.querySelector('.board-square').addEventListener('pointerup', () => { window.__lift = performance.now(); }, true);
+    new MutationObserver(() => {
+      if (!window.__target || window.__waits.length > window.__index) return;
+      const [r, c] = window.__target;
+      const label = document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label');
+      if (document.querySelector('.ink-layer .provisional')?.textContent === '1' || /, 1(,|$)/.test(label)) {
+        window.__waits.push(Math.round(performance.now() - window.__lift));
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  for (const [i, x] of column.entries()) {
+    await page.evaluate(([i, r, c]) => { window.__index = i; window.__target = [r, c]; }, [i, x.row, x.col]);
+    await draw(page, x.row, x.col, DIGITS[1]);
+    await recognized(page, x.row, x.col, 1); // placed once the wait for a second stroke ends
+  }
+  const waits = await page.evaluate(() => window.__waits);
+  assert.equal(waits.length, column.length, `every 1 seen: ${waits}`);
+  assert.ok(Math.max(...waits) <= 250, `lift to 1 shown: ${waits.join(', ')} ms`);
+  assert.deepEqual(b.errors, []);
+  await page.context().close();
 });

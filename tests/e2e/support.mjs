@@ -261,9 +261,10 @@ export function densify(stroke, step = 0.03) {
   return out;
 }
 
-/** Draws strokes (cell-relative) over cell r,c with synthetic PointerEvents. */
-export async function draw(page, r, c, strokes, { pointerType = 'pen', pressure = 0.6, buttons = 1, button = 0, step = 0.03, pauseMs = 40 } = {}) {
-  const box = await cell(page, r, c).locator('rect').boundingBox();
+/** Draws strokes (cell-relative) over cell r,c with synthetic PointerEvents; `box` is where the
+ *  cell was aimed at (else it is looked up now). */
+export async function draw(page, r, c, strokes, { pointerType = 'pen', pressure = 0.6, buttons = 1, button = 0, step = 0.03, pauseMs = 40, box } = {}) {
+  box ??= await cell(page, r, c).locator('rect').boundingBox();
   for (const stroke of strokes) {
     const pts = densify(stroke, step).map(([x, y]) => [box.x + x * box.width, box.y + y * box.height]);
     await page.evaluate(({ pts, pointerType, pressure, buttons, button }) => {

@@ -107,6 +107,37 @@ fn a_lone_upright_waits_for_its_second_stroke_and_the_two_read_as_one_digit() {
 }
 
 #[test]
+fn a_lone_1_shows_at_once_and_a_second_stroke_grows_it_in_place_into_one_digit() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    let shown = || store.ink.pending.with_untracked(|p| p.as_ref().and_then(|p| p.shown));
+    write_stroke(store, cell(0, 0));
+    world.ink.read_as(1, 4);
+    assert_eq!(shown(), Digit::new(1), "shown as soon as it is read");
+    assert_eq!(digit_at(store, cell(0, 0)), None, "not yet in the game: no undo step, no conflict");
+    world.clock.advance(600.0);
+    write_stroke(store, cell(0, 0));
+    assert_eq!(shown(), None, "the second stroke shows as ink with the first");
+    world.ink.read_as(4, 1);
+    assert_eq!(digit_at(store, cell(0, 0)), Some(4));
+    undo(store);
+    assert_eq!(digit_at(store, cell(0, 0)), None, "one digit, one undo step: no 1 was ever placed");
+    assert!(store.ink.hand.with_untracked(|h| h.samples.is_empty()), "nothing learned from the half digit");
+    // Lifted away with nothing after it: shown at once, placed after GROW_MS.
+    write_stroke(store, cell(0, 2));
+    world.ink.read_as(1, 7);
+    assert_eq!(shown(), Digit::new(1));
+    world.clock.advance(GROW_MS as f64);
+    assert_eq!(digit_at(store, cell(0, 2)), Some(1));
+    assert_eq!(shown(), None);
+    // A 1 only the pen's path reads stays ink while it waits (it may be a 4's first stroke).
+    write_stroke(store, cell(0, 4));
+    world.ink.read_by_path(1, 7, 0.1);
+    assert_eq!(shown(), None);
+    assert_eq!(digit_at(store, cell(0, 4)), None);
+}
+
+#[test]
 fn a_stroke_only_its_path_reads_waits_for_the_next_one() {
     // The first stroke of a two-stroke 4 (down-left, then across) runs as a 2's foot: the path
     // reads a 2 with confidence, the picture does not back it. It waits; the second stroke makes
@@ -507,7 +538,7 @@ fn a_short_last_stroke_joins_the_digit_and_a_tap_never_leaves_ink_unread() {
     // A 1 with a base: the base is shorter than a tap's limit (a fifth of a cell).
     write_stroke(store, cell(0, 0));
     let base: Vec<Point> = (0..5).map(|i| [(0.42 + i as f32 * 0.04) / 9.0, 0.9 / 9.0, 0.5]).collect();
-    assert!(geometry::is_tap(Size::Nine, &base));
+    assert!(geometry::is_tap(Size::Nine, &base, Some(100.0)));
     stroke_begins(store, base[0]);
     finish_drawing(store, base);
     assert_eq!(world.ink.asked.borrow().len(), 2);
