@@ -89,3 +89,73 @@ fn every_puzzle_of_the_set_is_explained_to_the_win() {
         assert!(total.get(&t).is_some_and(|&n| n > 0), "{t:?} was never used over the set");
     }
 }
+
+/// r1c1 is `at(1, 1)`, on a 9x9.
+fn at(r: usize, c: usize) -> inkdoku_engine::Cell {
+    Size::Nine.cell(r - 1, c - 1)
+}
+
+fn killer(cells: Vec<inkdoku_engine::Cell>, sum: u16) -> inkdoku_engine::variant::Constraint {
+    inkdoku_engine::variant::Constraint::Killer { cells, sum: Some(sum) }
+}
+
+/// The steps from an empty grid under these constraints, until `stop` or 30 steps.
+fn steps_until(constraints: Vec<inkdoku_engine::variant::Constraint>, stop: Technique) -> Vec<inkdoku_engine::step::Step> {
+    let puzzle = Puzzle { constraints, ..Puzzle::classic(Grid::new(Size::Nine)) };
+    let mut position = Position::from_grid(&puzzle.givens);
+    let mut out = Vec::new();
+    while let Some(step) = inkdoku_engine::techniques::next_variant_step(&puzzle, &position) {
+        position.apply(&step);
+        let done = step.technique == stop || out.len() == 30;
+        out.push(step);
+        if done {
+            break;
+        }
+    }
+    out
+}
+
+#[test]
+fn a_cage_of_two_adding_to_3_is_1_and_2() {
+    let steps = steps_until(vec![killer(vec![at(1, 1), at(1, 2)], 3)], Technique::CageConfinement);
+    let first = &steps[0];
+    assert_eq!(first.technique, Technique::CageCombination);
+    assert_eq!((first.cells.clone(), first.total), (vec![at(1, 1), at(1, 2)], Some(3)));
+    assert_eq!(first.eliminations.len(), 14, "3 to 9 leave both cells");
+    let text = lang::explain(first, Size::Nine, Lang::En);
+    assert!(text.starts_with("The 2 cells of the cage r1c1, r1c2 add up to 3"), "{text}");
+    // 1 and 2 are both in the cage, in row 1 and box 1: they leave the rest of both.
+    let next = &steps[1];
+    assert_eq!(next.technique, Technique::CageConfinement);
+    assert!(next.eliminations.iter().all(|e| e.digit.get() <= 2 && e.cell != at(1, 1) && e.cell != at(1, 2)));
+    assert_eq!(next.eliminations.len(), 7 + 6, "the rest of row 1 and of box 1");
+}
+
+#[test]
+fn the_45_rule_finds_the_cell_a_row_leaves() {
+    // Row 1: two cages of four, adding up to 20 and 16 (many sets each, so the cage steps say
+    // little); r1c9 is what 45 leaves, 9.
+    let cages = vec![killer((1..=4).map(|c| at(1, c)).collect(), 20), killer((5..=8).map(|c| at(1, c)).collect(), 16)];
+    let steps = steps_until(cages, Technique::Innies);
+    let innies = steps.iter().find(|s| s.technique == Technique::Innies).expect("an innies step");
+    assert_eq!((innies.cells.clone(), innies.total, innies.houses.clone()), (vec![at(1, 9)], Some(9), vec![inkdoku_engine::House::Row(0)]));
+    assert!(innies.eliminations.iter().all(|e| e.cell == at(1, 9) && e.digit.get() != 9));
+    let text = lang::explain(innies, Size::Nine, Lang::En);
+    assert!(text.contains("row 1 add up to 45; the cages wholly inside add up to 36"), "{text}");
+}
+
+#[test]
+fn a_thermometer_step_names_it_and_draws_its_cells() {
+    let thermo = inkdoku_engine::variant::Constraint::Thermometer { cells: vec![at(5, 1), at(5, 2), at(5, 3)] };
+    let steps = steps_until(vec![thermo], Technique::ConstraintRule);
+    let step = steps.last().unwrap();
+    assert_eq!(step.technique, Technique::ConstraintRule);
+    assert_eq!(step.cells, vec![at(5, 1), at(5, 2), at(5, 3)]);
+    // The bulb is at most 7, the tip at least 3: 2 + 2 + 2 removals.
+    assert_eq!(step.eliminations.len(), 6);
+    for lang in Lang::ALL {
+        let text = lang::explain(step, Size::Nine, lang);
+        assert!(text.chars().count() <= 300, "{text}");
+    }
+    assert!(lang::explain(step, Size::Nine, Lang::En).starts_with("The digits rise along the thermometer"));
+}

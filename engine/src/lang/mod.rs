@@ -1254,6 +1254,9 @@ mod tests {
         s.cells = vec![size.cell(0, 0)];
         s.candidates = vec![cand(0, 0, 1), cand(0, 0, 2)];
         s.eliminations.push(cand(4, 4, 1));
+        steps.push(s.clone());
+        // A trial on one candidate.
+        s.candidates.truncate(1);
         steps.push(s);
         // A variant's step for every kind of constraint, on cells and not.
         for kind in 0..19u8 {
