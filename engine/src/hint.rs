@@ -19,6 +19,7 @@ use crate::grid::Grid;
 use crate::position::Position;
 use crate::step::{Step, Technique};
 use crate::techniques;
+use crate::variant::Puzzle;
 use serde::{Deserialize, Serialize};
 
 /// The answer to the Hint button.
@@ -40,6 +41,18 @@ pub enum Advice {
 /// `candidates` the candidate state per cell (`Game::candidates`; `None` for every candidate
 /// the digits allow). Mistakes come first, so that a step never rests on one.
 pub fn advise(digits: &Grid, givens: Option<&Grid>, candidates: Option<&[DigitSet]>, solution: Option<&Grid>) -> Advice {
+    advise_variant(None, digits, givens, candidates, solution)
+}
+
+/// `advise` on a variant: the steps are the variant's (`techniques::next_variant_step`) when
+/// `puzzle` has constraints, the classic ones otherwise.
+pub fn advise_variant(
+    puzzle: Option<&Puzzle>,
+    digits: &Grid,
+    givens: Option<&Grid>,
+    candidates: Option<&[DigitSet]>,
+    solution: Option<&Grid>,
+) -> Advice {
     let size = digits.size();
     let solution = solution.filter(|s| s.size() == size && s.is_solved());
     if let Some(sol) = solution {
@@ -61,7 +74,21 @@ pub fn advise(digits: &Grid, givens: Option<&Grid>, candidates: Option<&[DigitSe
             return Advice::LostAnswer { cells: lost };
         }
     }
-    hint(&position, solution).map_or(Advice::Nothing, |step| Advice::Step { step })
+    let step = match puzzle.filter(|p| !p.is_classic() && p.size() == size) {
+        Some(p) => variant_hint(p, &position, solution),
+        None => hint(&position, solution),
+    };
+    step.map_or(Advice::Nothing, |step| Advice::Step { step })
+}
+
+/// The next step of a variant, or a reveal from the solution when none applies (the app then
+/// says the step needs logic it does not explain). `None` when the position is solved or
+/// cannot be completed.
+pub fn variant_hint(puzzle: &Puzzle, position: &Position, solution: Option<&Grid>) -> Option<Step> {
+    if position.is_solved() || position.dead_end().is_some() {
+        return None;
+    }
+    techniques::next_variant_step(puzzle, position).or_else(|| reveal(position, solution))
 }
 
 /// The next step from a position, or a reveal from the solution when no technique applies.
@@ -73,6 +100,11 @@ pub fn hint(position: &Position, solution: Option<&Grid>) -> Option<Step> {
     if let Some(step) = techniques::next_step(position) {
         return Some(step);
     }
+    reveal(position, solution)
+}
+
+/// The solution's digit for the open cell with the fewest candidates.
+fn reveal(position: &Position, solution: Option<&Grid>) -> Option<Step> {
     let solution = solution.filter(|s| s.size() == position.size())?;
     let cell = position.open_cells().min_by_key(|&c| position.candidates(c).len())?;
     let mut step = Step::new(Technique::Reveal);

@@ -17,7 +17,7 @@
 use crate::generator::{self, Generated, Options};
 use crate::geometry::DigitSet;
 use crate::grid::Grid;
-use crate::hint::{Advice, advise};
+use crate::hint::{Advice, advise_variant};
 use crate::rating::{self, Rating};
 use crate::solver;
 use crate::variant::{self, Puzzle};
@@ -56,6 +56,10 @@ pub enum Task {
         givens: Option<Grid>,
         candidates: Option<Vec<DigitSet>>,
         solution: Option<Grid>,
+        /// The variant puzzle, whose constraints give its steps (absent: classic, as before
+        /// variants had steps of their own).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        variant: Option<Puzzle>,
     },
 }
 
@@ -109,8 +113,8 @@ pub fn handle(text: &str, progress: &mut dyn FnMut(Reply)) -> Reply {
         }
         Task::Analyze { variant: Some(variant), .. } if !variant.is_classic() => analyze_variant(id, &variant, ANALYZE_BUDGET),
         Task::Analyze { puzzle, .. } => analyze(id, &puzzle, ANALYZE_BUDGET),
-        Task::Hint { digits, givens, candidates, solution } => {
-            Reply::Hint { id, advice: advise(&digits, givens.as_ref(), candidates.as_deref(), solution.as_ref()) }
+        Task::Hint { digits, givens, candidates, solution, variant } => {
+            Reply::Hint { id, advice: advise_variant(variant.as_ref(), &digits, givens.as_ref(), candidates.as_deref(), solution.as_ref()) }
         }
     }
 }
@@ -190,7 +194,7 @@ mod tests {
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".to_string().try_into().unwrap();
         let solution = solver::unique_solution(&puzzle).unwrap();
         let ask = |candidates: Option<Vec<DigitSet>>| {
-            let task = Task::Hint { digits: puzzle.clone(), givens: None, candidates, solution: Some(solution.clone()) };
+            let task = Task::Hint { digits: puzzle.clone(), givens: None, candidates, solution: Some(solution.clone()), variant: None };
             let Reply::Hint { id: 1, advice } = handle(&encode(&Request { id: 1, task }), &mut |_| {}) else { panic!() };
             advice
         };

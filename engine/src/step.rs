@@ -110,6 +110,21 @@ techniques! {
     GroupedContinuousNiceLoop,
     GroupedDiscontinuousNiceLoop,
     GroupedAic,
+    /// A killer cage's sum: digits no set of distinct digits adding up to it allows go.
+    CageCombination,
+    /// A digit every combination of a cage needs, in the cage's cells that one cell sees all of.
+    CageConfinement,
+    /// The 45 rule: a house's cells outside its wholly inside cages add up to what is left.
+    Innies,
+    /// The 45 rule: the cells of the cages covering a house that stick out of it add up to
+    /// the cages' excess over the house's total.
+    Outies,
+    /// What one constraint of a variant (a thermometer, a dot, a line, a rule over the whole
+    /// grid) allows on its own, given the candidates.
+    ConstraintRule,
+    /// A candidate that, placed, makes the rules and constraints followed one by one leave a
+    /// cell or a digit of a house without a place: the last resort of a variant's hint.
+    ConstraintTrial,
     /// Not a technique: the solution's digit for a cell, when no technique applies.
     Reveal,
 }
@@ -137,6 +152,13 @@ pub struct Step {
     /// What a forcing step's branches assume and run into (`None` for the other techniques).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forcing: Option<Forcing>,
+    /// For a variant's step, the kind of constraint it reads (`Constraint::kind_index`), so
+    /// the sentence can name it; `cells` are then the constraint's cells (drawn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub constraint: Option<u8>,
+    /// For a sum step (a cage, the 45 rule), the sum the cells must make.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total: Option<i32>,
 }
 
 /// The frame of a forcing step's proof: branch i (`Step::chains[i]`) starts from assumption i.
@@ -267,6 +289,8 @@ impl Step {
             candidates: Vec::new(),
             chains: Vec::new(),
             forcing: None,
+            constraint: None,
+            total: None,
         }
     }
 

@@ -83,12 +83,14 @@ fn valid_request(rng: &mut Rng) -> String {
             givens: Some(givens.clone()),
             candidates: None,
             solution: solver::unique_solution(&givens),
+            variant: None,
         },
         _ => Task::Hint {
             digits: "..4114....1331..".to_string().try_into().unwrap(),
             givens: None,
             candidates: Some(vec![DigitSet::EMPTY; 16]),
             solution: None,
+            variant: None,
         },
     };
     protocol::encode(&Request { id: rng.below(1000) as u32, task })

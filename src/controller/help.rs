@@ -35,20 +35,25 @@ pub fn hint(store: Store) {
         store.status.set(store.t().hint_irregular.into());
         return;
     }
-    let (size, digits, givens, candidates, solution) =
-        store.game.with_untracked(|g| (g.size(), g.grid(), g.givens().clone(), g.candidates(), g.solution().cloned()));
-    let asked = (digits.clone(), candidates.clone());
-    let task = Task::Hint { digits, givens: Some(givens), candidates: Some(candidates), solution };
+    // A variant's hint reasons from what the rows, columns and boxes leave, so that its steps
+    // can say what each constraint removes (`Game::hint_candidates`); the puzzle goes along for
+    // its constraints.
+    let state = move |g: &inkdoku_engine::game::Game| (g.grid(), if variant { g.hint_candidates() } else { g.candidates() });
+    let (size, givens, solution, puzzle) =
+        store.game.with_untracked(|g| (g.size(), g.givens().clone(), g.solution().cloned(), g.variant().cloned()));
+    let asked = store.game.with_untracked(state);
+    let (digits, candidates) = asked.clone();
+    let task = Task::Hint { digits, givens: Some(givens), candidates: Some(candidates), solution, variant: puzzle };
     ask_waiting(store, store.t().looking_for_hint, task, move |reply| {
-        let current = store.game.with_untracked(|g| (g.grid(), g.candidates()));
+        let current = store.game.with_untracked(state);
         if current != asked {
             return;
         }
         let names = |cells: &[Cell]| cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(", ");
         match reply {
-            // On a variant, the candidates are the constraints' (`Game::candidates`), so the
-            // classic techniques' steps hold; a step from the solution, or one that assumes the
-            // classic rules alone make the answer unique, is not a reason the player can follow.
+            // On a variant, a step from the solution (the engine found no step) is not a reason
+            // the player can follow; nor is a uniqueness argument, which the engine never
+            // offers there (kept as a guard).
             Reply::Hint { advice: Advice::Step { step }, .. } if variant && needs_variant_logic(step.technique) => {
                 store.status.set(store.t().hint_variant.into());
             }

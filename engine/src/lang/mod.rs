@@ -186,6 +186,36 @@ phrases! {
     page_contradiction,
     page_cell,
     page_unit,
+    /// Variant steps: a cage's sum, a digit a cage needs, the 45 rule's innies and outies, and
+    /// one constraint's own logic (on some cells, or over the whole grid), which names the
+    /// constraint by one of the `rule_*` phrases (in `Constraint::kind_index` order).
+    cage_combination,
+    cage_confinement,
+    innies,
+    outies,
+    constraint_rule,
+    constraint_rule_global,
+    constraint_trial,
+    constraint_cell_trial,
+    rule_killer,
+    rule_little_killer,
+    rule_sandwich,
+    rule_arrow,
+    rule_thermo,
+    rule_kropki,
+    rule_xv,
+    rule_kropki_negative,
+    rule_xv_negative,
+    rule_whispers,
+    rule_renban,
+    rule_palindrome,
+    rule_diagonal,
+    rule_anti_knight,
+    rule_anti_king,
+    rule_non_consecutive,
+    rule_extra_region,
+    rule_disjoint,
+    rule_parity,
 }
 
 const EN: Phrases = Phrases {
@@ -258,6 +288,33 @@ const EN: Phrases = Phrases {
     page_contradiction: "If {assumption}: {why}. That is impossible, so {conclusion}.",
     page_cell: "{cell} holds one of {digits}, and every branch leads to the same end: so {conclusion}.",
     page_unit: "{digit} goes in {house} at one of {cells}, and every branch leads to the same end: so {conclusion}.",
+    cage_combination: "the {n} cells of the cage {cells} add up to {total} with no digit twice: no set of {n} different digits making {total} that fits the cage uses the removed candidates.",
+    cage_confinement: "every set of different digits making {total} in the cage {cells} has {digit}, and only {holders} can hold it there: cells seeing all of them can't be {digit}.",
+    innies: "the digits of {houses} add up to {area}; the cages wholly inside add up to {inside}, so the other cells, {cells}, add up to {total}: the removed candidates can't make that sum.",
+    outies: "the digits of {houses} add up to {area}; the cages covering them add up to {covering}, so the cells sticking out, {cells}, add up to {total}: the removed candidates can't make that sum.",
+    constraint_rule: "{rule} ({cells}): the removed candidates can't follow that rule.",
+    constraint_rule_global: "{rule}: the removed candidates can't follow that rule.",
+    constraint_trial: "if {cell} were {digit}, following the rows, columns, boxes and every constraint one step after another would leave a cell or a digit with no place: so {cell} is not {digit}.",
+    constraint_cell_trial: "{cell} holds one of {digits}; for each, following the rows, columns, boxes and every constraint one step after another rules out the removed candidates (or fails).",
+    rule_killer: "a cage's digits don't repeat",
+    rule_little_killer: "the digits along the little killer's diagonal add up to {total}",
+    rule_sandwich: "the digits between the 1 and the largest digit of the line add up to {total}",
+    rule_arrow: "the digits on the arrow add up to the number in its circle",
+    rule_thermo: "the digits rise along the thermometer from its bulb",
+    rule_kropki: "the digits at a white dot differ by 1; at a black dot one is twice the other",
+    rule_xv: "the digits at an X add up to 10, at a V to 5",
+    rule_kropki_negative: "neighbours without a dot don't have the dots' relation",
+    rule_xv_negative: "neighbours without an X or a V don't add up to 10 or 5",
+    rule_whispers: "neighbours on a German whispers line differ by at least 5",
+    rule_renban: "a renban line holds a run of consecutive digits in any order",
+    rule_palindrome: "a palindrome line reads the same from both ends",
+    rule_diagonal: "the diagonal holds each digit once",
+    rule_anti_knight: "cells a knight's move apart hold different digits",
+    rule_anti_king: "cells a king's move apart hold different digits",
+    rule_non_consecutive: "side-by-side cells never hold consecutive digits",
+    rule_extra_region: "the extra region holds no digit twice",
+    rule_disjoint: "cells in the same place of their boxes hold different digits",
+    rule_parity: "the cell's mark allows only odd or only even digits",
 };
 
 const DE: Phrases = Phrases {
@@ -330,6 +387,33 @@ const DE: Phrases = Phrases {
     page_contradiction: "Wenn {assumption}: {why}. Das ist unmöglich, also {conclusion}.",
     page_cell: "{cell} enthält eine der Ziffern {digits}, und jeder Zweig führt zum selben Ergebnis: also {conclusion}.",
     page_unit: "{digit} steht in {house} an einer der Stellen {cells}, und jeder Zweig führt zum selben Ergebnis: also {conclusion}.",
+    cage_combination: "die {n} Zellen des Käfigs {cells} ergeben zusammen {total}, keine Ziffer doppelt: keine Menge von {n} verschiedenen Ziffern mit Summe {total}, die in den Käfig passt, enthält die entfernten Kandidaten.",
+    cage_confinement: "jede Menge verschiedener Ziffern mit Summe {total} im Käfig {cells} enthält {digit}, und dort kann sie nur in {holders} stehen: Zellen, die alle diese sehen, sind nicht {digit}.",
+    innies: "die Ziffern von {houses} ergeben {area}; die Käfige ganz darin ergeben {inside}, also ergeben die übrigen Zellen {cells} zusammen {total}: die entfernten Kandidaten passen nicht zu dieser Summe.",
+    outies: "die Ziffern von {houses} ergeben {area}; die Käfige, die sie abdecken, ergeben {covering}, also ergeben die überstehenden Zellen {cells} zusammen {total}: die entfernten Kandidaten passen nicht zu dieser Summe.",
+    constraint_rule: "{rule} ({cells}): die entfernten Kandidaten verletzen diese Regel.",
+    constraint_rule_global: "{rule}: die entfernten Kandidaten verletzen diese Regel.",
+    constraint_trial: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Kästen und alle Regeln, Schritt für Schritt verfolgt, einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
+    constraint_cell_trial: "{cell} enthält eine von {digits}; für jede schließt es, Zeilen, Spalten, Kästen und alle Regeln Schritt für Schritt zu verfolgen, die entfernten Kandidaten aus (oder scheitert).",
+    rule_killer: "die Ziffern eines Käfigs wiederholen sich nicht",
+    rule_little_killer: "die Ziffern entlang der Diagonale des Little Killers ergeben {total}",
+    rule_sandwich: "die Ziffern zwischen der 1 und der größten Ziffer der Linie ergeben {total}",
+    rule_arrow: "die Ziffern auf dem Pfeil ergeben die Zahl in seinem Kreis",
+    rule_thermo: "die Ziffern steigen entlang des Thermometers von seiner Kugel an",
+    rule_kropki: "an einem weißen Punkt unterscheiden sich die Ziffern um 1, an einem schwarzen ist eine doppelt so groß",
+    rule_xv: "die Ziffern an einem X ergeben 10, an einem V 5",
+    rule_kropki_negative: "Nachbarn ohne Punkt stehen nicht in der Beziehung der Punkte",
+    rule_xv_negative: "Nachbarn ohne X oder V ergeben nicht 10 oder 5",
+    rule_whispers: "Nachbarn auf einer German-Whispers-Linie unterscheiden sich um mindestens 5",
+    rule_renban: "eine Renban-Linie enthält aufeinanderfolgende Ziffern in beliebiger Reihenfolge",
+    rule_palindrome: "eine Palindrom-Linie liest sich von beiden Enden gleich",
+    rule_diagonal: "die Diagonale enthält jede Ziffer einmal",
+    rule_anti_knight: "Zellen einen Springerzug voneinander entfernt haben verschiedene Ziffern",
+    rule_anti_king: "Zellen einen Königszug voneinander entfernt haben verschiedene Ziffern",
+    rule_non_consecutive: "benachbarte Zellen enthalten nie aufeinanderfolgende Ziffern",
+    rule_extra_region: "die Zusatzregion enthält keine Ziffer doppelt",
+    rule_disjoint: "Zellen an derselben Stelle ihrer Kästen haben verschiedene Ziffern",
+    rule_parity: "die Markierung der Zelle erlaubt nur ungerade oder nur gerade Ziffern",
 };
 
 const ES: Phrases = Phrases {
@@ -402,6 +486,33 @@ const ES: Phrases = Phrases {
     page_contradiction: "Si {assumption}: {why}. Eso es imposible, así que {conclusion}.",
     page_cell: "{cell} contiene uno de {digits}, y cada rama lleva al mismo resultado: así que {conclusion}.",
     page_unit: "{digit} va en {house} en una de {cells}, y cada rama lleva al mismo resultado: así que {conclusion}.",
+    cage_combination: "las {n} celdas de la jaula {cells} suman {total} sin repetir dígito: ningún conjunto de {n} dígitos distintos que sume {total} y quepa en la jaula usa los candidatos eliminados.",
+    cage_confinement: "todo conjunto de dígitos distintos que suma {total} en la jaula {cells} tiene el {digit}, y ahí solo puede ir en {holders}: las celdas que ven todas ellas no pueden ser {digit}.",
+    innies: "los dígitos de {houses} suman {area}; las jaulas del todo dentro suman {inside}, así que las demás celdas, {cells}, suman {total}: los candidatos eliminados no pueden dar esa suma.",
+    outies: "los dígitos de {houses} suman {area}; las jaulas que los cubren suman {covering}, así que las celdas que sobresalen, {cells}, suman {total}: los candidatos eliminados no pueden dar esa suma.",
+    constraint_rule: "{rule} ({cells}): los candidatos eliminados no cumplen esa regla.",
+    constraint_rule_global: "{rule}: los candidatos eliminados no cumplen esa regla.",
+    constraint_trial: "si {cell} fuera {digit}, seguir filas, columnas, cajas y cada regla paso a paso dejaría una celda o un dígito sin lugar: así que {cell} no es {digit}.",
+    constraint_cell_trial: "{cell} tiene uno de {digits}; con cada uno, seguir filas, columnas, cajas y cada regla paso a paso descarta los candidatos eliminados (o falla).",
+    rule_killer: "los dígitos de una jaula no se repiten",
+    rule_little_killer: "los dígitos a lo largo de la diagonal del little killer suman {total}",
+    rule_sandwich: "los dígitos entre el 1 y el dígito mayor de la línea suman {total}",
+    rule_arrow: "los dígitos de la flecha suman el número de su círculo",
+    rule_thermo: "los dígitos suben a lo largo del termómetro desde su bulbo",
+    rule_kropki: "en un punto blanco los dígitos difieren en 1; en uno negro uno es el doble del otro",
+    rule_xv: "los dígitos de una X suman 10, los de una V suman 5",
+    rule_kropki_negative: "los vecinos sin punto no guardan la relación de los puntos",
+    rule_xv_negative: "los vecinos sin X ni V no suman 10 ni 5",
+    rule_whispers: "los vecinos de una línea German whispers difieren en 5 o más",
+    rule_renban: "una línea renban tiene dígitos consecutivos en cualquier orden",
+    rule_palindrome: "una línea palíndromo se lee igual desde los dos extremos",
+    rule_diagonal: "la diagonal tiene cada dígito una vez",
+    rule_anti_knight: "las celdas a un salto de caballo tienen dígitos distintos",
+    rule_anti_king: "las celdas a un paso de rey tienen dígitos distintos",
+    rule_non_consecutive: "las celdas contiguas nunca tienen dígitos consecutivos",
+    rule_extra_region: "la región extra no repite dígito",
+    rule_disjoint: "las celdas en el mismo lugar de sus cajas tienen dígitos distintos",
+    rule_parity: "la marca de la celda solo admite dígitos impares o solo pares",
 };
 
 const KO: Phrases = Phrases {
@@ -474,6 +585,33 @@ const KO: Phrases = Phrases {
     page_contradiction: "{assumption}이라고 가정하면 {why} 불가능합니다. 따라서 {conclusion}.",
     page_cell: "{cell}에는 {digits} 중 하나가 들어가고, 모든 가지가 같은 결과로 이어지므로 {conclusion}.",
     page_unit: "{digit}은(는) {house}의 {cells} 중 한 곳에 들어가고, 모든 가지가 같은 결과로 이어지므로 {conclusion}.",
+    cage_combination: "케이지 {cells}의 {n}칸은 숫자 중복 없이 합이 {total}입니다: 케이지에 맞고 합이 {total}인 서로 다른 숫자 {n}개의 조합 중 제거된 후보를 쓰는 것은 없습니다.",
+    cage_confinement: "케이지 {cells}에서 합이 {total}인 서로 다른 숫자의 조합은 모두 {digit}을(를) 포함하고, 그곳에서 {digit}은(는) {holders}에만 올 수 있습니다: 이들을 모두 보는 칸은 {digit}이(가) 아닙니다.",
+    innies: "{houses}의 숫자 합은 {area}이고 완전히 안에 있는 케이지의 합은 {inside}이므로, 나머지 칸 {cells}의 합은 {total}입니다: 제거된 후보로는 그 합을 만들 수 없습니다.",
+    outies: "{houses}의 숫자 합은 {area}이고 이를 덮는 케이지의 합은 {covering}이므로, 밖으로 나온 칸 {cells}의 합은 {total}입니다: 제거된 후보로는 그 합을 만들 수 없습니다.",
+    constraint_rule: "{rule} ({cells}): 제거된 후보는 이 규칙을 따를 수 없습니다.",
+    constraint_rule_global: "{rule}: 제거된 후보는 이 규칙을 따를 수 없습니다.",
+    constraint_trial: "{cell}이(가) {digit}이라면, 행·열·박스와 모든 규칙을 차례로 따를 때 어떤 칸이나 숫자가 들어갈 곳이 없어집니다: 따라서 {cell}은(는) {digit}이(가) 아닙니다.",
+    constraint_cell_trial: "{cell}은(는) {digits} 중 하나입니다; 각 경우에 행·열·박스와 모든 규칙을 차례로 따르면 제거된 후보가 배제됩니다 (또는 모순이 됩니다).",
+    rule_killer: "케이지의 숫자는 반복되지 않습니다",
+    rule_little_killer: "리틀 킬러 대각선을 따라 있는 숫자의 합은 {total}입니다",
+    rule_sandwich: "줄에서 1과 가장 큰 숫자 사이에 있는 숫자의 합은 {total}입니다",
+    rule_arrow: "화살표 위 숫자의 합은 원 안의 수입니다",
+    rule_thermo: "온도계를 따라 구부터 숫자가 커집니다",
+    rule_kropki: "흰 점의 두 숫자는 1 차이이고, 검은 점의 한 숫자는 다른 숫자의 두 배입니다",
+    rule_xv: "X의 두 숫자는 합이 10, V의 두 숫자는 합이 5입니다",
+    rule_kropki_negative: "점이 없는 이웃 칸은 점의 관계를 갖지 않습니다",
+    rule_xv_negative: "X나 V가 없는 이웃 칸은 합이 10이나 5가 아닙니다",
+    rule_whispers: "저먼 위스퍼 선의 이웃 칸은 5 이상 차이 납니다",
+    rule_renban: "렌반 선은 연속된 숫자를 순서 없이 담습니다",
+    rule_palindrome: "회문 선은 양 끝에서 똑같이 읽힙니다",
+    rule_diagonal: "대각선에는 각 숫자가 한 번씩 들어갑니다",
+    rule_anti_knight: "나이트 한 수 거리의 칸은 숫자가 다릅니다",
+    rule_anti_king: "킹 한 수 거리의 칸은 숫자가 다릅니다",
+    rule_non_consecutive: "맞닿은 칸에는 연속된 숫자가 오지 않습니다",
+    rule_extra_region: "추가 영역에는 숫자가 중복되지 않습니다",
+    rule_disjoint: "박스 안 같은 자리의 칸은 숫자가 다릅니다",
+    rule_parity: "칸의 표시는 홀수만 또는 짝수만 허용합니다",
 };
 
 fn phrases(lang: Lang) -> &'static Phrases {
@@ -744,6 +882,79 @@ fn capitalised(text: &str) -> String {
     }
 }
 
+/// The sentence of a variant's step: the sum a cage or the 45 rule makes, or the rule of the
+/// constraint the step reads, named by its kind (`Step::constraint`).
+fn variant_text(step: &Step, size: Size, lang: Lang, brief: bool) -> String {
+    let p = phrases(lang);
+    let total = step.total.unwrap_or(0);
+    let side = size.side() as i32;
+    let area = side * (side + 1) / 2 * step.houses.len() as i32;
+    let cells = cells_text(size, &step.cells, brief);
+    let holders: Vec<Cell> = step.candidates.iter().map(|c| c.cell).collect();
+    let digit = step.candidates.first().map_or(String::new(), |c| size.digit_char(c.digit).to_string());
+    let houses = houses_text(&step.houses, lang);
+    match step.technique {
+        Technique::CageCombination => {
+            fill(p.cage_combination, &[("n", step.cells.len().to_string()), ("cells", cells), ("total", total.to_string())])
+        }
+        Technique::CageConfinement => fill(
+            p.cage_confinement,
+            &[("total", total.to_string()), ("cells", cells), ("digit", digit), ("holders", cells_text(size, &holders, brief))],
+        ),
+        Technique::Innies => fill(
+            p.innies,
+            &[
+                ("houses", houses),
+                ("area", area.to_string()),
+                ("inside", (area - total).to_string()),
+                ("cells", cells),
+                ("total", total.to_string()),
+            ],
+        ),
+        Technique::Outies => fill(
+            p.outies,
+            &[
+                ("houses", houses),
+                ("area", area.to_string()),
+                ("covering", (area + total).to_string()),
+                ("cells", cells),
+                ("total", total.to_string()),
+            ],
+        ),
+        _ => {
+            let kinds = [
+                p.rule_killer,
+                p.rule_little_killer,
+                p.rule_sandwich,
+                p.rule_arrow,
+                p.rule_thermo,
+                p.rule_kropki,
+                p.rule_xv,
+                p.rule_kropki_negative,
+                p.rule_xv_negative,
+                p.rule_whispers,
+                p.rule_renban,
+                p.rule_palindrome,
+                p.rule_diagonal,
+                p.rule_anti_knight,
+                p.rule_anti_king,
+                p.rule_non_consecutive,
+                p.rule_extra_region,
+                p.rule_disjoint,
+                p.rule_parity,
+            ];
+            let kind = step.constraint.map_or(usize::MAX, usize::from);
+            let rule = kinds.get(kind).map_or(String::new(), |t| fill(t, &[("total", total.to_string())]));
+            // A rule over the whole grid: the removals name the cells.
+            if matches!(kind, 7 | 8 | 13 | 14 | 15 | 17) || step.cells.is_empty() {
+                fill(p.constraint_rule_global, &[("rule", rule)])
+            } else {
+                fill(p.constraint_rule, &[("rule", rule), ("cells", cells)])
+            }
+        }
+    }
+}
+
 /// The sentence of a step in one form.
 fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
     use Technique::*;
@@ -883,6 +1094,9 @@ fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
         AvoidableRectangle2 => fill(p.avoidable2, &values(vec![])),
         SueDeCoq => fill(p.sue_de_coq, &values(sue_de_coq_values(step, size, brief))),
         Reveal => fill(p.reveal, &values(vec![])),
+        CageCombination | CageConfinement | Innies | Outies | ConstraintRule => variant_text(step, size, lang, brief),
+        ConstraintTrial if step.candidates.len() > 1 => fill(p.constraint_cell_trial, &values(vec![])),
+        ConstraintTrial => fill(p.constraint_trial, &values(vec![])),
         ContradictionForcingChain
         | UnitForcingChain
         | CellForcingChain
@@ -1033,6 +1247,26 @@ mod tests {
                         steps.push(s);
                     }
                 }
+            }
+        }
+        // A trial on a cell's every digit.
+        let mut s = Step::new(Technique::ConstraintTrial);
+        s.cells = vec![size.cell(0, 0)];
+        s.candidates = vec![cand(0, 0, 1), cand(0, 0, 2)];
+        s.eliminations.push(cand(4, 4, 1));
+        steps.push(s.clone());
+        // A trial on one candidate.
+        s.candidates.truncate(1);
+        steps.push(s);
+        // A variant's step for every kind of constraint, on cells and not.
+        for kind in 0..19u8 {
+            for cells in [vec![size.cell(0, 0), size.cell(0, 1)], Vec::new()] {
+                let mut s = Step::new(Technique::ConstraintRule);
+                s.constraint = Some(kind);
+                s.total = Some(12);
+                s.cells = cells;
+                s.eliminations.push(cand(0, 0, 3));
+                steps.push(s);
             }
         }
         steps

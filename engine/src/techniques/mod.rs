@@ -16,6 +16,7 @@ pub mod forcing;
 mod full_house;
 mod hidden_single;
 mod intersections;
+mod killer;
 mod medusa;
 mod naked_single;
 mod single_digit;
@@ -25,11 +26,13 @@ mod table;
 mod templates;
 mod uniqueness;
 pub mod util;
+mod variant_rules;
 mod wings;
 
 use crate::position::Position;
 use crate::step::{Step, Technique};
-pub use table::{About, Family, Finder, Names, Row, Score, TABLE, about, base_score, row, step_score};
+use crate::variant::Puzzle;
+pub use table::{About, Family, Finder, Names, Row, Score, TABLE, VARIANT, about, base_score, row, step_score};
 use util::Sink;
 
 /// The implemented techniques, in the order they are tried (the table's, by score, easiest
@@ -81,13 +84,18 @@ pub fn next_step(position: &Position) -> Option<Step> {
 /// 8.8, chains and ALS at 8.2 below the forcing chains' 8.3, so a chain never makes the solver
 /// look for a net.
 pub fn next_step_within(position: &Position, max_score: f32) -> Option<Step> {
+    next_step_among(position, max_score, |_| true)
+}
+
+/// `next_step_within` over the techniques `keep` keeps.
+fn next_step_among(position: &Position, max_score: f32, keep: impl Fn(Technique) -> bool) -> Option<Step> {
     let within = ORDER.iter().take_while(|&&t| base_score(t) <= max_score);
-    let (first, step) = within.enumerate().find_map(|(i, &t)| find(position, t).map(|s| (i, s)))?;
+    let (first, step) = within.enumerate().find_map(|(i, &t)| if keep(t) { find(position, t).map(|s| (i, s)) } else { None })?;
     if !matches!(step.technique.family(), Family::Chain | Family::Forcing) {
         return Some(step);
     }
     let mut best = (rank(&step), step);
-    for &t in &ORDER[first + 1..] {
+    for &t in ORDER[first + 1..].iter().filter(|&&t| keep(t)) {
         // In tenths, as scores are shown: a later technique can at best tie at its base.
         if tenths(base_score(t)) > best.0.0 || base_score(t) > max_score {
             break;
@@ -101,6 +109,49 @@ pub fn next_step_within(position: &Position, max_score: f32) -> Option<Step> {
     }
     Some(best.1)
 }
+
+/// The next step on a variant: a single first (full house, hidden or naked single: the
+/// player's first look), then what the constraints say (`VARIANT`: a cage's combinations, one
+/// constraint's own logic, a digit a cage needs, the 45 rule), then the classic techniques over
+/// the candidates the constraints left. Never a uniqueness step: a deadly pattern of the
+/// classic rules may break a constraint, so it proves nothing on a variant. `position` holds
+/// the digits and candidates; the puzzle gives the constraints. Irregular regions get `None`:
+/// the classic finders take the boxes for houses.
+///
+/// A classic puzzle never comes here (the hint calls `next_step`), so it pays nothing for the
+/// variant steps.
+pub fn next_variant_step(puzzle: &Puzzle, position: &Position) -> Option<Step> {
+    if puzzle.regions.is_some() || puzzle.size() != position.size() {
+        return None;
+    }
+    let singles = [Technique::FullHouse, Technique::HiddenSingle, Technique::NakedSingle];
+    if let Some(step) = singles.iter().find_map(|&t| find(position, t)) {
+        return Some(step);
+    }
+    for &t in VARIANT {
+        let step = match t {
+            Technique::CageCombination => killer::cage_combination(puzzle, position),
+            Technique::CageConfinement => killer::cage_confinement(puzzle, position),
+            Technique::Innies => killer::rule_45(puzzle, position, false),
+            Technique::Outies => killer::rule_45(puzzle, position, true),
+            Technique::ConstraintRule => variant_rules::constraint_rule(puzzle, position),
+            // The last resort, after the classic techniques below.
+            _ => None,
+        };
+        if step.is_some() {
+            return step;
+        }
+    }
+    // The classic techniques up to the chains and almost locked sets: their forcing steps
+    // reason with the classic rules only, which on a variant leave so much open that their
+    // search runs for minutes; a trial with every constraint (below) replaces them.
+    next_step_among(position, CLASSIC_MAX, |t| t.family() != Family::Uniqueness && !singles.contains(&t))
+        .or_else(|| variant_rules::trial(puzzle, position))
+}
+
+/// The hardest classic step a variant's hint looks for: the chains and ALS (8.2), below the
+/// forcing chains (8.3).
+const CLASSIC_MAX: f32 = 8.2;
 
 /// How a step ranks among the candidates for the next one: its score in tenths, then its links.
 fn rank(step: &Step) -> (u32, usize) {

@@ -68,7 +68,8 @@ pub struct Row {
     pub names: Names,
     pub family: Family,
     pub score: Score,
-    /// `None` only for `Reveal`, which is not a technique.
+    /// `None` for `Reveal`, which is not a technique, and for the variant steps, which need the
+    /// puzzle's constraints (`VARIANT`).
     pub find: Option<Finder>,
 }
 
@@ -788,6 +789,51 @@ pub const TABLE: &[Row] = &[
         score: Score::NestedForcing,
         find: Some(|p, s| forcing::find_all(p, Technique::NestedForcingNet, s)),
     },
+    // A variant's steps read its constraints, which a `Position` does not hold: they have no
+    // finder here (so the classic paths never run them) and are found by
+    // `techniques::next_variant_step`, which tries them before the classic table's rows.
+    Row {
+        technique: CageCombination,
+        names: Names { en: "Cage Combinations", de: "Käfigkombinationen", es: "Combinaciones de jaula", ko: "케이지 조합" },
+        family: Family::Other,
+        score: Score::Fixed(1.8),
+        find: None,
+    },
+    Row {
+        technique: CageConfinement,
+        names: Names { en: "Cage Confinement", de: "Käfigeinschluss", es: "Confinamiento de jaula", ko: "케이지 속박" },
+        family: Family::Other,
+        score: Score::Fixed(2.4),
+        find: None,
+    },
+    Row {
+        technique: Innies,
+        names: Names { en: "45 Rule (Innies)", de: "45er-Regel (innen)", es: "Regla del 45 (interiores)", ko: "45 규칙 (안쪽)" },
+        family: Family::Other,
+        score: Score::Fixed(2.6),
+        find: None,
+    },
+    Row {
+        technique: Outies,
+        names: Names { en: "45 Rule (Outies)", de: "45er-Regel (außen)", es: "Regla del 45 (exteriores)", ko: "45 규칙 (바깥쪽)" },
+        family: Family::Other,
+        score: Score::Fixed(2.8),
+        find: None,
+    },
+    Row {
+        technique: ConstraintRule,
+        names: Names { en: "Constraint Logic", de: "Regellogik", es: "Lógica de la regla", ko: "규칙 논리" },
+        family: Family::Other,
+        score: Score::Fixed(2.0),
+        find: None,
+    },
+    Row {
+        technique: ConstraintTrial,
+        names: Names { en: "Constraint Contradiction", de: "Regelwiderspruch", es: "Contradicción de reglas", ko: "규칙 모순" },
+        family: Family::Forcing,
+        score: Score::Fixed(9.0),
+        find: None,
+    },
     Row {
         technique: Reveal,
         names: Names { en: "Reveal", de: "Aufdecken", es: "Revelar", ko: "공개" },
@@ -796,6 +842,10 @@ pub const TABLE: &[Row] = &[
         find: None,
     },
 ];
+
+/// The variant steps, found from a puzzle's constraints (`techniques::next_variant_step`), in
+/// the order they are tried.
+pub const VARIANT: &[Technique] = &[CageCombination, ConstraintRule, CageConfinement, Innies, Outies, ConstraintTrial];
 
 /// Where each technique's row is, by `Technique as usize`. Built at compile time, so a
 /// technique with no row (or two) stops the build.
@@ -958,7 +1008,7 @@ mod tests {
     #[test]
     fn only_reveal_has_no_finder() {
         for r in TABLE {
-            assert_eq!(r.find.is_none(), r.technique == Reveal, "{:?}", r.technique);
+            assert_eq!(r.find.is_none(), r.technique == Reveal || VARIANT.contains(&r.technique), "{:?}", r.technique);
         }
     }
 

@@ -1,0 +1,179 @@
+//! Killer steps: what a cage's sum allows (cage combinations), a digit every combination of a
+//! cage needs (cage confinement), and the 45 rule (innies and outies of a row, column or box,
+//! and of two or three neighbouring rows or columns), as sudokuwiki's killer solver explains
+//! them. Each narrows by the variant model's own code (`variant_rules::narrowed_by`): a cage
+//! by its sets of distinct digits, a sum the 45 rule makes up as a cage of its own (distinct
+//! digits when the cells share a house, by bounds otherwise).
+
+use super::variant_rules::{current, narrowed_by, with_only};
+use crate::cellset::{CellSet, common_peers, house_set};
+use crate::geometry::{Candidate, Cell, DigitSet, House, Size};
+use crate::position::Position;
+use crate::step::{Step, Technique};
+use crate::variant::{Constraint, Puzzle};
+
+/// The cages with a sum, as (cells, sum); none when two of them overlap (the 45 rule adds
+/// cages up, which overlapping cages would count twice) or a cell is off the grid.
+fn summed_cages(puzzle: &Puzzle) -> Vec<(CellSet, i32)> {
+    let n = puzzle.size().cell_count();
+    let mut seen = CellSet::EMPTY;
+    let mut out = Vec::new();
+    for c in &puzzle.constraints {
+        let Constraint::Killer { cells, sum: Some(sum) } = c else { continue };
+        if cells.iter().any(|c| c.index() >= n) {
+            return Vec::new();
+        }
+        let set: CellSet = cells.iter().copied().collect();
+        if !(set & seen).is_empty() || set.len() != cells.len() {
+            return Vec::new();
+        }
+        seen = seen | set;
+        out.push((set, i32::from(*sum)));
+    }
+    out
+}
+
+/// Cage combinations: the first cage whose sum removes candidates.
+pub(super) fn cage_combination(puzzle: &Puzzle, position: &Position) -> Option<Step> {
+    let before = current(position);
+    puzzle.constraints.iter().enumerate().find_map(|(i, c)| {
+        let Constraint::Killer { cells, sum: Some(sum) } = c else { return None };
+        let mut step = narrowed_by(puzzle, i, position, &before, Technique::CageCombination)?;
+        step.cells = cells.clone();
+        step.constraint = Some(c.kind_index() as u8);
+        step.total = Some(i32::from(*sum));
+        Some(step)
+    })
+}
+
+/// The sets of `count` distinct digits adding up to `sum` that still fit the cage's
+/// candidates (as the variant model's cage rule reads them): each digit of the set has a cell,
+/// each cell a digit of the set, and the decided digits are in it.
+fn fitting_sets(size: Size, cands: &[DigitSet], cells: &[Cell], sum: i32) -> Vec<u16> {
+    let side = size.side();
+    let (mut union, mut decided) = (0u16, 0u16);
+    for c in cells {
+        let s = cands[c.index()].bits();
+        union |= s;
+        if s.count_ones() == 1 {
+            decided |= s;
+        }
+    }
+    (0u32..1 << side)
+        .filter(|m| m.count_ones() as usize == cells.len())
+        .map(|m| m as u16)
+        .filter(|&m| (0..side).filter(|d| m & 1 << d != 0).map(|d| d as i32 + 1).sum::<i32>() == sum)
+        .filter(|&m| m & !union == 0 && decided & !m == 0 && cells.iter().all(|c| cands[c.index()].bits() & m != 0))
+        .collect()
+}
+
+/// Cage confinement: a digit every fitting set of a cage has is in the cage, so a cell outside
+/// it that sees every cell of the cage where the digit can go can't hold it (a cage of 2 with
+/// sum 3 holds a 1 and a 2: in a row, they leave the rest of the row).
+pub(super) fn cage_confinement(puzzle: &Puzzle, position: &Position) -> Option<Step> {
+    let size = puzzle.size();
+    if size.cell_count() > 81 {
+        return None;
+    }
+    let cands = current(position);
+    for c in &puzzle.constraints {
+        let Constraint::Killer { cells, sum: Some(sum) } = c else { continue };
+        if cells.iter().any(|c| c.index() >= cands.len()) {
+            continue;
+        }
+        let sets = fitting_sets(size, &cands, cells, i32::from(*sum));
+        let needed = DigitSet::from_bits(sets.iter().fold(if sets.is_empty() { 0 } else { u16::MAX }, |a, &s| a & s));
+        for d in needed.iter() {
+            if cells.iter().any(|&c| position.value(c) == Some(d)) {
+                continue;
+            }
+            let holders: Vec<Cell> = cells.iter().copied().filter(|&c| position.candidates(c).contains(d)).collect();
+            let cage: CellSet = cells.iter().copied().collect();
+            let seen = common_peers(size, &holders).difference(cage);
+            let elims: Vec<Candidate> = seen.iter().filter(|&t| position.candidates(t).contains(d)).map(|t| Candidate::new(t, d)).collect();
+            if holders.is_empty() || elims.is_empty() {
+                continue;
+            }
+            let mut step = Step::new(Technique::CageConfinement);
+            step.eliminations = elims;
+            step.cells = cells.clone();
+            step.candidates = holders.iter().map(|&h| Candidate::new(h, d)).collect();
+            step.constraint = Some(c.kind_index() as u8);
+            step.total = Some(i32::from(*sum));
+            return Some(step);
+        }
+    }
+    None
+}
+
+/// The areas the 45 rule looks at, smallest first: each row, column and box, then two and
+/// three neighbouring rows or columns.
+fn areas(size: Size) -> Vec<Vec<House>> {
+    let side = size.side() as u8;
+    let mut out: Vec<Vec<House>> = size.houses().map(|h| vec![h]).collect();
+    for k in 2..=3u8 {
+        for first in 0..=side.saturating_sub(k) {
+            out.push((first..first + k).map(House::Row).collect());
+            out.push((first..first + k).map(House::Col).collect());
+        }
+    }
+    out
+}
+
+/// At most this many cells in a sum the 45 rule makes up: beyond, the sum rarely says
+/// anything, and a player would not add so many cells.
+const MOST_CELLS: usize = 5;
+
+/// The 45 rule, innies (`outies` false) or outies: the first area whose made-up sum removes
+/// candidates.
+pub(super) fn rule_45(puzzle: &Puzzle, position: &Position, outies: bool) -> Option<Step> {
+    let size = puzzle.size();
+    if puzzle.regions.is_some() || size.cell_count() > 81 {
+        return None;
+    }
+    let cages = summed_cages(puzzle);
+    if cages.is_empty() {
+        return None;
+    }
+    let side = size.side() as i32;
+    let house_total = side * (side + 1) / 2;
+    let before = current(position);
+    for houses in areas(size) {
+        let area = houses.iter().fold(CellSet::EMPTY, |a, &h| a | house_set(size, h));
+        let total = house_total * houses.len() as i32;
+        let (cells, sum) = if outies {
+            let touching: Vec<&(CellSet, i32)> = cages.iter().filter(|(c, _)| !(*c & area).is_empty()).collect();
+            let covered = touching.iter().fold(CellSet::EMPTY, |a, (c, _)| a | *c);
+            if !area.is_subset(covered) {
+                continue;
+            }
+            (covered.difference(area), touching.iter().map(|(_, s)| s).sum::<i32>() - total)
+        } else {
+            let inside: Vec<&(CellSet, i32)> = cages.iter().filter(|(c, _)| c.is_subset(area)).collect();
+            let covered = inside.iter().fold(CellSet::EMPTY, |a, (c, _)| a | *c);
+            (area.difference(covered), total - inside.iter().map(|(_, s)| s).sum::<i32>())
+        };
+        // Nothing made up (no cage inside, or none sticking out), or too many cells to add.
+        if cells.is_empty() || cells.len() > MOST_CELLS || cells == area || sum <= 0 {
+            continue;
+        }
+        let list = cells.to_vec();
+        // Distinct digits when the cells share a house; a sum by bounds otherwise.
+        let one_house = size.houses().any(|h| cells.is_subset(house_set(size, h)));
+        let Ok(sum16) = u16::try_from(sum) else { continue };
+        let made_up = if one_house {
+            Constraint::Killer { cells: list.clone(), sum: Some(sum16) }
+        } else {
+            Constraint::LittleKiller { cells: list.clone(), sum: sum16, clue: (-1, -1) }
+        };
+        let technique = if outies { Technique::Outies } else { Technique::Innies };
+        if let Some(mut step) = narrowed_by(&with_only(puzzle, made_up), 0, position, &before, technique) {
+            step.cells = list;
+            step.houses = houses;
+            step.constraint = Some(0);
+            step.total = Some(sum);
+            return Some(step);
+        }
+    }
+    None
+}

@@ -1,0 +1,141 @@
+//! What one constraint of a variant says on its own: the candidates its narrowing
+//! (`Puzzle::narrow_by`, the same code as the variant solver's) removes from the current
+//! ones. Sound by construction: a digit goes only when no filling of the constraint's cells
+//! from the candidates keeps it. Shared by the killer steps, which narrow by a cage or by a
+//! sum the 45 rule makes up.
+
+use crate::geometry::{Candidate, Cell, DigitSet, Size};
+use crate::position::Position;
+use crate::step::{Step, Technique};
+use crate::variant::{Constraint, Diagonal, Line, Narrowed, Puzzle};
+
+/// Every cell's candidates as the constraints read them: a placed digit alone, an open cell's
+/// candidates.
+pub(super) fn current(position: &Position) -> Vec<DigitSet> {
+    position.size().cells().map(|c| position.value(c).map_or_else(|| position.candidates(c), DigitSet::single)).collect()
+}
+
+/// The step that removes what narrowing by constraint `index` of `puzzle` takes from
+/// `before`: `None` when it takes nothing, or contradicts (the candidates already lost the
+/// answer: no step builds on that).
+pub(super) fn narrowed_by(puzzle: &Puzzle, index: usize, position: &Position, before: &[DigitSet], technique: Technique) -> Option<Step> {
+    let mut after = before.to_vec();
+    if puzzle.narrow_by(index, &mut after) != Ok(Narrowed::Changed) {
+        return None;
+    }
+    let mut step = Step::new(technique);
+    for cell in position.open_cells() {
+        let (was, is) = (before[cell.index()], after[cell.index()]);
+        if is.is_empty() {
+            return None;
+        }
+        step.eliminations.extend(was.difference(is).iter().map(|d| Candidate::new(cell, d)));
+    }
+    (!step.eliminations.is_empty()).then_some(step)
+}
+
+/// A puzzle with the same givens and regions as `puzzle` and one made-up constraint: a sum the
+/// 45 rule finds, narrowed by the same code as a cage.
+pub(super) fn with_only(puzzle: &Puzzle, constraint: Constraint) -> Puzzle {
+    Puzzle { givens: puzzle.givens.clone(), regions: puzzle.regions.clone(), constraints: vec![constraint], about: Default::default() }
+}
+
+/// The first constraint (other than a cage with a sum: `killer` explains those) whose
+/// narrowing removes candidates.
+pub(super) fn constraint_rule(puzzle: &Puzzle, position: &Position) -> Option<Step> {
+    let before = current(position);
+    let size = puzzle.size();
+    puzzle.constraints.iter().enumerate().find_map(|(i, c)| {
+        if matches!(c, Constraint::Killer { sum: Some(_), .. }) {
+            return None;
+        }
+        let mut step = narrowed_by(puzzle, i, position, &before, Technique::ConstraintRule)?;
+        step.constraint = Some(c.kind_index() as u8);
+        step.cells = constraint_cells(size, c).unwrap_or_else(|| {
+            // A rule over the whole grid (anti-knight, non-consecutive, …): the cells it
+            // changes are what to look at.
+            let mut cells: Vec<Cell> = step.eliminations.iter().map(|e| e.cell).collect();
+            cells.dedup();
+            cells
+        });
+        if let Constraint::LittleKiller { sum, .. } | Constraint::Sandwich { sum, .. } = c {
+            step.total = Some(i32::from(*sum));
+        }
+        Some(step)
+    })
+}
+
+/// The cells a constraint is drawn over; `None` for a rule over the whole grid.
+fn constraint_cells(size: Size, c: &Constraint) -> Option<Vec<Cell>> {
+    let side = size.side();
+    Some(match c {
+        Constraint::Killer { cells, .. }
+        | Constraint::LittleKiller { cells, .. }
+        | Constraint::Thermometer { cells }
+        | Constraint::Whispers { cells }
+        | Constraint::Renban { cells }
+        | Constraint::Palindrome { cells }
+        | Constraint::ExtraRegion { cells } => cells.clone(),
+        Constraint::Sandwich { line: Line::Row(r), .. } => (0..side).map(|c| size.cell(usize::from(*r), c)).collect(),
+        Constraint::Sandwich { line: Line::Col(c), .. } => (0..side).map(|r| size.cell(r, usize::from(*c))).collect(),
+        Constraint::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
+        Constraint::Kropki { cells, .. } | Constraint::Xv { cells, .. } => cells.to_vec(),
+        Constraint::Diagonal { diagonal: Diagonal::Main } => (0..side).map(|i| size.cell(i, i)).collect(),
+        Constraint::Diagonal { diagonal: Diagonal::Anti } => (0..side).map(|i| size.cell(side - 1 - i, i)).collect(),
+        Constraint::Parity { cell, .. } => vec![*cell],
+        Constraint::KropkiNegative { .. }
+        | Constraint::XvNegative
+        | Constraint::AntiKnight
+        | Constraint::AntiKing
+        | Constraint::NonConsecutive
+        | Constraint::DisjointGroups => return None,
+    })
+}
+
+/// A trial with every rule: placing a candidate and narrowing by the rows, columns, boxes and
+/// all the constraints to a fixpoint (`Puzzle::narrow`, the solver's propagation) runs into a
+/// contradiction, so the candidate goes. Cells with the fewest candidates first (a cell of two
+/// then gets its other digit). The last resort of a variant's hint, a forcing net in effect.
+pub(super) fn trial(puzzle: &Puzzle, position: &Position) -> Option<Step> {
+    let before = current(position);
+    let mut cells: Vec<Cell> = position.open_cells().collect();
+    cells.sort_by_key(|&c| before[c.index()].len());
+    for cell in cells {
+        for d in before[cell.index()].iter() {
+            let mut cands = before.clone();
+            cands[cell.index()] = DigitSet::single(d);
+            if puzzle.narrow(&mut cands) == Ok(Narrowed::Contradiction) {
+                let mut step = Step::new(Technique::ConstraintTrial);
+                step.eliminations.push(Candidate::new(cell, d));
+                step.cells.push(cell);
+                step.candidates.push(Candidate::new(cell, d));
+                return Some(step);
+            }
+        }
+    }
+    // No candidate fails alone: a cell holds one of its candidates, so what no branch of it
+    // leaves anywhere goes (each branch narrowed by every rule; a failing branch is no branch).
+    let mut cells: Vec<Cell> = position.open_cells().collect();
+    cells.sort_by_key(|&c| before[c.index()].len());
+    for cell in cells {
+        let mut kept = vec![DigitSet::EMPTY; before.len()];
+        for d in before[cell.index()].iter() {
+            let mut cands = before.clone();
+            cands[cell.index()] = DigitSet::single(d);
+            if puzzle.narrow(&mut cands).is_ok_and(|r| r != Narrowed::Contradiction) {
+                kept.iter_mut().zip(&cands).for_each(|(k, c)| *k = k.union(*c));
+            }
+        }
+        let mut step = Step::new(Technique::ConstraintTrial);
+        for other in position.open_cells() {
+            let gone = before[other.index()].difference(kept[other.index()]);
+            step.eliminations.extend(gone.iter().map(|d| Candidate::new(other, d)));
+        }
+        if !step.eliminations.is_empty() && step.eliminations.len() < before.iter().map(|c| c.len()).sum() {
+            step.cells.push(cell);
+            step.candidates = before[cell.index()].iter().map(|d| Candidate::new(cell, d)).collect();
+            return Some(step);
+        }
+    }
+    None
+}
