@@ -36,7 +36,8 @@ fn sudokupad_json(p: &Puzzle) -> serde_json::Value {
     for c in &p.constraints {
         match c {
             Constraint::Thermometer { cells } => {
-                underlays.push(json!({"center": at(cells[0]), "width": 0.85, "height": 0.85, "rounded": true, "backgroundColor": "#CFCFCF"}));
+                underlays
+                    .push(json!({"center": at(cells[0]), "width": 0.85, "height": 0.85, "rounded": true, "backgroundColor": "#CFCFCF"}));
                 lines.push(json!({"wayPoints": cells.iter().map(|&c| at(c)).collect::<Vec<_>>(), "color": "#CFCFCF", "thickness": 9.6}));
             }
             Constraint::Arrow { circle, line } => {
