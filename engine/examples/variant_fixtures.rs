@@ -5,6 +5,8 @@
 //!   an f-puzzles payload (`fpuzzles::write_puzzle`), and its solution;
 //! - `SHOW`: the set's arrow + kropki puzzle (line 49) with a thermometer, a cage, an X and a
 //!   parity mark added where its solution keeps them (true constraints keep it unique);
+//! - `SUDOKUPAD`: the same arrow + kropki puzzle with the thermometer alone added, drawn as
+//!   SudokuPad draws it, as an `scl` payload (lz-string of its JSON);
 //! - `MINMAX`: a classic puzzle with an f-puzzles `minimum` cell, a rule inkdoku does not play.
 //!
 //! Run: `cargo run -p inkdoku-engine --example variant_fixtures`.
@@ -18,6 +20,47 @@ fn entry(n: usize) -> (Puzzle, Grid) {
     let v: serde_json::Value = serde_json::from_str(set.lines().nth(n).unwrap()).unwrap();
     let puzzle: Puzzle = serde_json::from_value(v["puzzle"].clone()).unwrap();
     (puzzle, line::parse(v["solution"].as_str().unwrap()).unwrap())
+}
+
+/// SudokuPad's JSON of a puzzle of givens, thermometers, arrows (one-cell circles) and kropki
+/// dots, drawn as SudokuPad's own f-puzzles converter draws them: a grey line with a grey bulb
+/// under it, a grey arrow from a white circle, small white and black circles on edges, and the
+/// rules text naming each (the reader wants the words where there are rules).
+fn sudokupad_json(p: &Puzzle) -> serde_json::Value {
+    use serde_json::json;
+    let s = p.size();
+    let at = |c: Cell| json!([s.row_of(c) as f64 + 0.5, s.col_of(c) as f64 + 0.5]);
+    let rows: Vec<serde_json::Value> =
+        (0..9).map(|r| (0..9).map(|c| p.givens.get(s.cell(r, c)).map_or(json!({}), |d| json!({"value": d.get()}))).collect()).collect();
+    let (mut lines, mut arrows, mut underlays, mut overlays) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for c in &p.constraints {
+        match c {
+            Constraint::Thermometer { cells } => {
+                underlays
+                    .push(json!({"center": at(cells[0]), "width": 0.85, "height": 0.85, "rounded": true, "backgroundColor": "#CFCFCF"}));
+                lines.push(json!({"wayPoints": cells.iter().map(|&c| at(c)).collect::<Vec<_>>(), "color": "#CFCFCF", "thickness": 9.6}));
+            }
+            Constraint::Arrow { circle, line } => {
+                overlays.push(json!({"center": at(circle[0]), "width": 0.83, "height": 0.83, "rounded": true,
+                    "backgroundColor": "#FFFFFF", "borderColor": "#A1A1A1", "thickness": 2}));
+                let points: Vec<_> = circle.iter().take(1).chain(line).map(|&c| at(c)).collect();
+                arrows.push(json!({"wayPoints": points, "color": "#A1A1A1", "thickness": 2, "headLength": 0.3}));
+            }
+            Constraint::Kropki { cells: [a, b], dot } => {
+                let centre = |c: Cell| [s.row_of(c) as f64 + 0.5, s.col_of(c) as f64 + 0.5];
+                let (pa, pb) = (centre(*a), centre(*b));
+                let fill = if *dot == inkdoku_engine::variant::Dot::Black { "#000000" } else { "#FFFFFF" };
+                overlays.push(json!({"center": [(pa[0] + pb[0]) / 2.0, (pa[1] + pb[1]) / 2.0], "width": 0.25, "height": 0.25,
+                    "rounded": true, "backgroundColor": fill, "borderColor": "#000000", "thickness": 1}));
+            }
+            other => panic!("no SudokuPad drawing here for {other:?}"),
+        }
+    }
+    let rules = "rules: Normal sudoku rules apply. Digits along a thermometer increase from the bulb. Digits along an arrow \
+                 sum to the digit in its circle. Digits either side of a white dot are consecutive; of a black dot, one is \
+                 double the other.";
+    json!({"cells": rows, "cages": [{"value": "title: Arrows, dots and a thermometer"}, {"value": "author: inkdoku"}, {"value": rules}],
+        "lines": lines, "arrows": arrows, "underlays": underlays, "overlays": overlays})
 }
 
 fn main() {
@@ -56,6 +99,10 @@ fn main() {
             }
         }
     }
+    // The same arrows, dots and thermometer drawn as SudokuPad draws them (it has no
+    // constraint types: shapes, colours and the rules' words), for its `scl` link.
+    println!("SUDOKUPAD scl{}", compressed::compress(&sudokupad_json(&show).to_string()));
+
     // A cage of three cells in an L, an X on two neighbours adding up to 10, an even cell.
     'cage: for r in 0..8 {
         for c in 0..8 {

@@ -93,6 +93,17 @@ fn arrow() {
     assert_eq!(cands(&pill, &[], at(1, 1)), set(&[1, 2]), "a two-digit number of at most 27");
     let Shape::Arrow { circle, line } = &p.shapes()[0] else { panic!("an arrow") };
     assert_eq!((circle.len(), line.len()), (1, 3));
+    // The shaft starts on the circle's edge towards its first cell, not at the circle's centre.
+    assert_eq!(circle[0], Point { x: 0.5, y: 0.5 });
+    assert_eq!(line[0], Point { x: 0.5 + variant::ARROW_RADIUS, y: 0.5 });
+    assert_eq!(line[1..], [Point { x: 1.5, y: 0.5 }, Point { x: 2.5, y: 0.5 }]);
+    // A diagonal shaft from a pill's end leaves its round end on the diagonal.
+    let Shape::Arrow { line, .. } = &pill.shapes()[0] else { panic!("an arrow") };
+    let step = variant::ARROW_RADIUS / 2f32.sqrt();
+    let diagonal = puzzle(vec![Constraint::Arrow { circle: vec![at(1, 1), at(1, 2)], line: vec![at(2, 3), at(3, 4)] }]);
+    let Shape::Arrow { line: d, .. } = &diagonal.shapes()[0] else { panic!("an arrow") };
+    assert!((d[0].x - (1.5 + step)).abs() < 1e-6 && (d[0].y - (0.5 + step)).abs() < 1e-6, "{:?}", d[0]);
+    assert_eq!(line[0], Point { x: 0.5, y: 0.5 + variant::ARROW_RADIUS }, "down from the pill's first cell");
     assert_eq!(p.cell_notes(at(1, 1)), vec![CellNote::ArrowCircle { shaft: 2 }]);
 }
 

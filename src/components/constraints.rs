@@ -9,7 +9,7 @@
 
 use crate::state::Store;
 use crate::state::zoom::CELL;
-use inkdoku_engine::variant::{Dot, LineKind, Point, Shape};
+use inkdoku_engine::variant::{ARROW_RADIUS, Dot, LineKind, Point, Shape};
 use inkdoku_engine::{Cell, Size};
 use leptos::prelude::*;
 
@@ -95,7 +95,8 @@ fn shape_view(size: Size, shape: Shape) -> AnyView {
             .into_any()
         }
         Shape::Arrow { circle, line } => {
-            let r = CELL * 0.36;
+            // The engine's radius: the shaft it gives starts on this circle's edge.
+            let r = CELL * f64::from(ARROW_RADIUS);
             let round = if circle.len() > 1 {
                 // A pill round the circle's cells.
                 let (xs, ys): (Vec<f64>, Vec<f64>) = circle.iter().map(|&p| xy(p)).unzip();
@@ -138,7 +139,8 @@ fn shape_view(size: Size, shape: Shape) -> AnyView {
         }
         Shape::Parity { at, even } => {
             let (x, y) = xy(at);
-            let r = CELL * 0.36;
+            // The engine's radius: the shaft it gives starts on this circle's edge.
+            let r = CELL * f64::from(ARROW_RADIUS);
             if even {
                 view! { <rect class="cst-parity" x=x - r y=y - r width=2.0 * r height=2.0 * r /> }.into_any()
             } else {

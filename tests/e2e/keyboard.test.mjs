@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { serve, launch, openByLink, solution } from './support.mjs';
+import { serve, launch, openByLink, solution, typeGrid } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -82,24 +82,8 @@ test('a game typed from the keyboard alone is won, and Enter closes the win dial
   const answer = await solution(page);
   await page.keyboard.press('Tab');
   assert.equal((await focused(page)).role, 'grid');
-  await page.keyboard.press('ArrowRight'); // selects r1c1 (the first arrow selects the centre)
-  const selected = () => page.evaluate(() => {
-    const c = document.querySelector('[role=gridcell][aria-selected=true]');
-    return [Number(c.getAttribute('aria-rowindex')), Number(c.getAttribute('aria-colindex'))];
-  });
-  // Walk to r1c1, then row by row, typing each empty cell's digit.
-  let [r, c] = await selected();
-  for (; r > 1; r--) await page.keyboard.press('ArrowUp');
-  for (; c > 1; c--) await page.keyboard.press('ArrowLeft');
-  assert.deepEqual(await selected(), [1, 1]);
-  for (let row = 1; row <= 9; row++) {
-    for (let col = 1; col <= 9; col++) {
-      if (PUZZLE[(row - 1) * 9 + col - 1] === '.') await page.keyboard.press(answer[(row - 1) * 9 + col - 1]);
-      if (col < 9) await page.keyboard.press('ArrowRight');
-    }
-    for (let col = 9; col > 1; col--) await page.keyboard.press('ArrowLeft');
-    if (row < 9) await page.keyboard.press('ArrowDown');
-  }
+  // Walks to r1c1, then row by row, typing each empty cell's digit.
+  await typeGrid(page, [...PUZZLE].map((ch, i) => (ch === '.' ? answer[i] : '.')).join(''));
   const won = page.getByRole('dialog', { name: 'Congratulations!' });
   await won.waitFor({ timeout: 15000 });
   await page.waitForFunction(() => document.activeElement.closest('[role=dialog]'));

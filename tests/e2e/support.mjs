@@ -293,6 +293,55 @@ export async function recognized(page, r, c, digit) {
   [r, c, digit], { timeout: 30000 });
 }
 
+/** Types a 9x9 grid from the keyboard, as a player with no mouse: the grid takes the focus,
+ *  the first arrow selects a cell, the arrows walk to r1c1 and then row by row, and each cell
+ *  whose character in `digits` (81, in reading order) is not '.' gets that key. */
+export async function typeGrid(page, digits) {
+  await page.locator('[role=grid]').focus();
+  await page.keyboard.press('ArrowRight'); // selects a cell (the first arrow selects the centre)
+  const selected = () => page.evaluate(() => {
+    const c = document.querySelector('[role=gridcell][aria-selected=true]');
+    return [Number(c.getAttribute('aria-rowindex')), Number(c.getAttribute('aria-colindex'))];
+  });
+  let [r, c] = await selected();
+  for (; r > 1; r--) await page.keyboard.press('ArrowUp');
+  for (; c > 1; c--) await page.keyboard.press('ArrowLeft');
+  const [r1, c1] = await selected();
+  if (r1 !== 1 || c1 !== 1) throw new Error(`the walk to r1c1 ended at r${r1}c${c1}`);
+  for (let row = 1; row <= 9; row++) {
+    for (let col = 1; col <= 9; col++) {
+      const d = digits[(row - 1) * 9 + col - 1];
+      if (d !== '.') await page.keyboard.press(d);
+      if (col < 9) await page.keyboard.press('ArrowRight');
+    }
+    for (let col = 9; col > 1; col--) await page.keyboard.press('ArrowLeft');
+    if (row < 9) await page.keyboard.press('ArrowDown');
+  }
+}
+
+/** Writes `digit` into the empty cell r,c with the pen (`strokes`: a drawing, cell-relative),
+ *  waits until it is read (a digit in the cell, or the declined ink's chip, and no ink still
+ *  being read: a second stroke may still replace what the first one placed), and fixes a
+ *  misread or declined drawing on the correction chip, as a player would. Returns whether the
+ *  chip was needed. */
+export async function penWrite(page, r, c, digit, strokes) {
+  await draw(page, r, c, strokes, { step: 1 });
+  await page.waitForFunction(([r, col]) => {
+    if (document.querySelector('.ink.pending:not(.declined)')) return false;
+    const label = document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${col}"]`).getAttribute('aria-label');
+    return !label.endsWith('empty') || document.querySelector('[role=group][aria-label="Correction"] button');
+  }, [r, c], { timeout: 30000 });
+  const shows = new RegExp(`, ${digit}(,|$)`);
+  if (shows.test(await cell(page, r, c).getAttribute('aria-label'))) return false;
+  const chip = page.getByRole('group', { name: 'Correction' });
+  const right = chip.getByRole('button', { name: `Change to ${digit}` });
+  if (await right.count() === 0) await chip.getByRole('button', { name: 'Other digits' }).click();
+  await right.click();
+  const label = await cell(page, r, c).getAttribute('aria-label');
+  if (!shows.test(label)) throw new Error(`r${r}c${c} shows ${label} after the chip's ${digit}`);
+  return true;
+}
+
 /** Opens a puzzle by link (`#` + puzzle text) in a new page of `b`, as a new player, and waits
  *  until it is on and announced. `init(page)`, if given, runs before the page loads. */
 export async function openByLink(b, url, puzzle, { init, ...options } = {}) {

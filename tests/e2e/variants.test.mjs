@@ -1,22 +1,38 @@
 // Variant puzzles played in the built app (issue 43, items 2 and 4): an f-puzzles killer link
-// opens with its cages drawn and named, shows its rules, and is won from the keyboard only when
-// the cages add up; a SudokuPad link with a thermometer, arrows and kropki dots draws them
-// (screenshots at 800x480, 600x960 and 1280x800, light and dark); the share link with progress
-// and the "Open in f-puzzles" link carry the constraints; Check names a cage over its sum.
+// opens with its cages drawn and named, shows its rules, and is won by pen (its first three
+// columns) and keyboard (the rest) only when the cages add up; an f-puzzles link with arrows,
+// dots, a thermometer, a cage, an X and a parity mark draws them (screenshots at 800x480,
+// 600x960 and 1280x800, light and dark); a SudokuPad `scl` link with a thermometer, arrows and
+// kropki dots draws each at its cells (screenshots at the three sizes); the share link with
+// progress and the "Open in f-puzzles" link carry the constraints; Check names a cage over its
+// sum; two players solve the killer together through the relay.
 //
 // The links were made by inkdoku's own writers from puzzles of tests/data/variants/set.jsonl
-// (`cargo run -p inkdoku-engine --example variant_fixtures` prints them).
+// (`cargo run -p inkdoku-engine --example variant_fixtures` prints them; SUDOKUPAD is drawn by
+// that example as SudokuPad draws these constraints, since the engine writes no SudokuPad
+// variants).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, cells, cell, waitForPuzzle, savedWhen, openSharedWithProgress } from './support.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { serve, launch, snap, cells, cell, waitForPuzzle, savedWhen, openSharedWithProgress, typeGrid, penWrite, dist } from './support.mjs';
 
-let server, b;
+let server, b, relay;
 before(async () => { server = await serve(); b = await launch(); });
-after(async () => { await b?.close(); await server?.close(); });
+after(async () => { await b?.close(); await server?.close(); relay?.child.kill(); });
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// The recognizer's held-out fixture drawings (as pen-game.test.mjs writes with).
+const fixtures = JSON.parse(fs.readFileSync(path.join(root, 'models/fixtures/strokes.json'), 'utf8'));
+const drawingsOf = (digit) => fixtures.filter((f) => f.label === digit).map((f) => f.strokes);
 
 const KILLER = 'N4IghgrgLgFg9gJxALhASwHYGsAmcsQgA0IA5gmjigNrXAC+RDTjzbrrZaAbgKYYooCCLxLcwAGxEoArBwC6ROhyZc+A5EJFjJ05ADYVbNf0HDRIcVN4oAnEYVLjpHqc3md1lAHYjJjVoWVnoAHA4sEaAu6mbalro2yPaKyqrRboGeevaR4ewsKflFeY6pUa4BHvFeyABMfumVccGJAIwlaRWxQQk+pcW5g+yFDV3uzb1JnI3dWYkALKMx4z017UP+s9V6ciNDHc5jmduJYfKKIFhoEhK8CADGYKSJdCD3vDcAzjQgAEoyAGFbMQ/vMgSALi0UCBvCBOO8vj9frUAfMQb9WqiIXNoa1WnDVAiJN9kNQ/pj8SQMQDauiUZS/gBmAEM37M2mQyYgWoyAmgIkksnUkLozHAqkokVUzGwiUA2Gcmrc/Hwj7EpGY/R0gFauW8xV6ECtEWqxGkpny9HMqWggE2tnguXAg2Jbm803q82/fQA3lU7y+9EhQMu3HAj2Ci1+23R35grWh1CtNH0C7CW6fXhQaEAOUQAFtJAACADKEDwBCL6d4nyLYAADvWJABPAB0AB0MAARNAuKC1zB1ouPZ51nA4IsQetFqBwItoftFz4QfN1jATvBFjBwKBV3j13hgKCtkGfNAAL0SthIUAXt2hAEEi1cbncZ3OoDXs/QgA';
 const KILLER_SOLUTION = '932647851186529347574813629895376214617294583423158976348765192269481735751932468';
 const SHOW = 'N4IghgThD2DuIC4DaoDGBTANpgzopIASgBwDCATCALoA0ImAlgHbp7IEkUh2cDM3RAJxcqVAL400WXPiIA2UoOp1GLNkg4KlPAOyliAwgp3VxkkBmzqiAFn3L6zVvg52DPXvZ7l7oiVKtZQk8ARgdVZ3YiUMMfMI8RMwCZZHlSOXCndU10wwBWUhM/WhAAEwYAMwr0CHQmDHxk60ICvPzcpItpZs8bQ082zssUjj1tIjIlIe6gu3iiArDxEvQANzrGruxEIVJ+MRKAcwgGUpdQQ4Z1pkQAFwgAV3Q6VbBMJ8QdfxBL67vH54gV7vdCIYj+CGSSHAaEHGgoaE/K4bBD3J4vN4fBB5RG/FFowHArHkXHIm6ogEYkFg0l/CnooGY0EIQRwhFQjkwzmwqG0dlcgU8wW8+HCsXfPHkglUrFyCVk/4MonM1mcpF06WM6kIcF8sXq/GUrVY3hCs16s1qyWKwlMxAhc2iy0Cg1So3KxAk7nma3023ar4W73i4Oum0y5kO0R0ADWDGwNVQYEOzJQWxGRBCpD6PCzbW82YcHoQIBCYThIAgYFuDGgm2GzWEGR4wiKFZwDAAXiq6LcABY1AC20EH6FuNU2EWyaXmhD0s7IS2WvYYt0wzJAAEEoHAcDQAASlaC3HD7sBMUpn/f9ocjscTugAD1W9ZmqWCuQSRQjOwAGiADjEIA===';
+
+const SUDOKUPAD = 'N4IghgThD2DuDOIBcBtUBjaAbaFkgGIBBARlNJABoQALAUzABMAZOgOwHMAXG5ABgB0AZmo8AlugDWbOvERIATNVhgAngAVoYtl3koUAdgEBWSiRMBdSoZOUFl6wA5b54xYsBfShmy58xMkCqWgYWdm5eJEEREHEpGTlkJRAVDS0dPRRjW2c3awA2WyM8rNtCt09vEEwcPCRCciDqeiZWTh5+YVEaCWlZeWTUzW1dZH0hIocUe1NiqxRXSjnKn1r/Ropm0LaIzpi4vsTFZTVhjLHp20ESxev5mbNLFerfOobAzZDW8I6ortievF+kkTmkRplsqZIfMACxlJ4eKzVMAcWRjUAANzAWAArnR8FwxFwsHQkAACIhQODwShkxjQXRksBsRhMsk8OgQAC20C5dC4nJAXkx2Lx+DAOJ4uHJ2kk9MkOKFVSxuPx9QgOJJ8HJADlcFzsWT4Dj5TiyRqtUyAA5WrCqARkgAiYg4RPgTJwnDZHO5vP5nLJ2nQEAY8DoZIAZjAuez6GSAEaa+MO52uxnY6Be5lMqmwI04mNcaCx8OMF1EwNsQOM9BiCDoEkp8uMuhE+gQI1iRjh6ARtmwHoCukMnPhzBsMPoSViDF0ADcZN7bPjWDAUmHXFpmfDYnd9JxK/DHMXPoEQqR6DoWCwmRFquQBmFIBVYqQjmFH+8n+A38R1h/X7KqKarGN+z7AUkYEvmq76AXer4AJx/mgv5wahAE/vMGHoThX5YbhGHgfeSD5E+0HIEhcFEa+774VR5FIEIBG/nR2FoUBxEkDhrEEdRaoKOhfEPshbGibxDFce41BYNoaKoKsfj1AQADCABialqcEBwJPICECPkoJnKMqClKYdwFFcUzFJQdyeEi0CzhAq6qHooDxmukgcDAOIssprz+KpgVBcE8a4N2EB+WsSkbCQwSXjogqoNZrhIvQLo0FwnSODE3ksnQjDIFwGp0N0vQ6SCKRdr8gjZU+7lSF50A+YwkWKYQQXBdQoUQOFrVvAEjRxewAp1KZlC5KlrYcBlWU5U1eUFUgRV4qVQJHIMVWRDVTFVPVnm5S1/lKR1gUhWFnJ9esHyxdQ8UjWMEyzA4ITpZlfzZdQB35YVxWrYcAzKJts11R5jXNZdx0nWdPUXUd7yDbdw2JZcZnPWl01vdtn3zd2i3LSVAJlcCxyVYw1UCLVu2gwdEPtVDXXnRFcMDU01RI6NkKUNCWyvbN2PNd9S2/YTa0A6T5OU251M47TBB8PLCvQ71zMK4riMJaNuSUIUfCTbzfwKKYIBfXjwvacTJCA2TW0CIbIMNTTzMnapSuw1FhCq/LQ0a2McJQgIus8xjnSG/zC0/StIv/cglvizbdtUw7MtO/TIDdcr7ty573v3agDxwoHL3BwbRsmxHBPm0csewEDJf2/tyeZ87rtM5nnt8DnyNGHw41o1NM0l2HuPl395VINXteCAnUtJ+DKcdS3svt53o0FzZff61Ppc44L+OjxbVvk3bSIC05aiuWn0tz5nGnqS76u52N5lFwPNXbwLpuRzX1tZaBnhAA==';
 
 const clip = { permissions: ['clipboard-read', 'clipboard-write'] };
 const status = (page, re) => page.waitForFunction((s) => new RegExp(s).test((document.querySelector('[role=status]')?.textContent ?? '')), re.source);
@@ -37,31 +53,9 @@ async function variant(page) {
   return record.game.variant;
 }
 
-/** Types `digits` (a string of 81, '.' to skip) from the keyboard, walking from r1c1. */
-async function typeGrid(page, digits) {
-  await page.locator('[role=grid]').focus();
-  await page.keyboard.press('ArrowRight');
-  const selected = () => page.evaluate(() => {
-    const c = document.querySelector('[role=gridcell][aria-selected=true]');
-    return [Number(c.getAttribute('aria-rowindex')), Number(c.getAttribute('aria-colindex'))];
-  });
-  let [r, c] = await selected();
-  for (; r > 1; r--) await page.keyboard.press('ArrowUp');
-  for (; c > 1; c--) await page.keyboard.press('ArrowLeft');
-  for (let row = 1; row <= 9; row++) {
-    for (let col = 1; col <= 9; col++) {
-      const d = digits[(row - 1) * 9 + col - 1];
-      if (d !== '.') await page.keyboard.press(d);
-      if (col < 9) await page.keyboard.press('ArrowRight');
-    }
-    for (let col = 9; col > 1; col--) await page.keyboard.press('ArrowLeft');
-    if (row < 9) await page.keyboard.press('ArrowDown');
-  }
-}
-
 const name = (i) => `r${Math.floor(i / 9) + 1}c${i % 9 + 1}`;
 
-test('an f-puzzles killer link opens with its cages drawn and named, shows its rules, and is won by keyboard', async () => {
+test('an f-puzzles killer link opens with its cages drawn and named, shows its rules, and is won by pen and keyboard', async () => {
   const page = await openLink(`?load=${encodeURIComponent(KILLER)}`);
   const puzzle = await variant(page);
   const cages = puzzle.constraints.filter((c) => c.kind === 'killer');
@@ -83,11 +77,27 @@ test('an f-puzzles killer link opens with its cages drawn and named, shows its r
   for (const part of ['A killer to test', 'by inkdoku', 'Digits in a cage add up to its sum']) assert.ok(text.includes(part), text);
   await rules.getByRole('button', { name: 'Close' }).click();
 
-  // Typed to the end: won.
-  const givens = (await cells(page)).map((c) => c.label.includes(', given') ? 'g' : '.');
-  await typeGrid(page, [...KILLER_SOLUTION].map((d, i) => givens[i] === 'g' ? '.' : d).join(''));
+  // The first three columns' empty cells written by pen (the recognizer's held-out drawings, a
+  // misread fixed on the chip as a player would), the rest typed: won.
+  const board = await cells(page);
+  const givens = board.map((c) => c.label.includes(', given') ? 'g' : '.');
+  const byPen = board.filter((c) => c.col <= 3 && givens[(c.row - 1) * 9 + c.col - 1] === '.');
+  assert.ok(byPen.length >= 9, `${byPen.length} cells by pen`);
+  const used = {};
+  let fixed = 0;
+  for (const c of byPen) {
+    const digit = Number(KILLER_SOLUTION[(c.row - 1) * 9 + c.col - 1]);
+    const drawings = drawingsOf(digit);
+    used[digit] = (used[digit] ?? -1) + 1;
+    if (await penWrite(page, c.row, c.col, digit, drawings[used[digit] % drawings.length])) fixed += 1;
+  }
+  assert.ok(fixed <= 2, `${fixed} of ${byPen.length} drawings needed the chip`);
   const won = page.getByRole('dialog', { name: 'Congratulations!' });
+  assert.equal(await won.count(), 0, 'not won before the last digit');
+  await typeGrid(page, [...KILLER_SOLUTION].map((d, i) => givens[i] === 'g' || i % 9 < 3 ? '.' : d).join(''));
   await won.waitFor({ timeout: 15000 });
+  // The win is the game's state, saved as won (not only a dialog's words).
+  await savedWhen(page, (r) => r.meta?.won === true, { what: 'the game saved as won' });
   await page.context().close();
 });
 
@@ -144,6 +154,54 @@ test('a SudokuPad link with a thermometer, arrows and kropki dots draws them, le
   }
 });
 
+test('a SudokuPad link with a thermometer, arrows and kropki dots draws each at its cells, at three sizes', async () => {
+  const page = await openLink(`?puzzleid=scl${encodeURIComponent(SUDOKUPAD)}`);
+  // Board coordinates: 100 per cell, so the centre of rNcM is ((M - 0.5) * 100, (N - 0.5) * 100).
+  const at = (r, c) => [(c - 0.5) * 100, (r - 0.5) * 100];
+  const attrs = (selector, names) => page.locator(selector).evaluateAll((els, names) => els.map((e) => names.map((n) => e.getAttribute(n))), names);
+  const near = (got, want, what) => assert.ok(Math.abs(Number(got) - want) < 0.6, `${what}: ${got}, not ${want}`);
+  // The thermometer r6c1-r8c1: its bulb on r6c1, its line through the three centres.
+  const bulbs = await attrs('circle.cst-thermo', ['cx', 'cy']);
+  assert.equal(bulbs.length, 1);
+  near(bulbs[0][0], 50, 'bulb x'); near(bulbs[0][1], 550, 'bulb y');
+  const thermo = await attrs('.cst-thermo-line', ['points']);
+  assert.deepEqual(thermo.map(([p]) => p.split(' ')), [['50.0,550.0', '50.0,650.0', '50.0,750.0']]);
+  // Five arrows, each a circle on its cell and a shaft from the circle's edge through its cells.
+  const arrows = [
+    { circle: [8, 2], shaft: [[8, 3], [9, 2]] }, { circle: [6, 9], shaft: [[7, 8], [6, 7]] },
+    { circle: [4, 8], shaft: [[3, 8], [2, 8]] }, { circle: [3, 1], shaft: [[2, 1], [3, 2]] },
+    { circle: [6, 6], shaft: [[5, 7]] },
+  ];
+  const circles = await attrs('circle.cst-arrow-circle', ['cx', 'cy', 'r']);
+  const lines = (await attrs('polyline.cst-arrow', ['points'])).map(([p]) => p.split(' ').map((xy) => xy.split(',').map(Number)));
+  assert.equal(circles.length, arrows.length);
+  assert.equal(lines.length, arrows.length);
+  for (const a of arrows) {
+    const [cx, cy] = at(...a.circle);
+    const circle = circles.find(([x, y]) => Math.abs(x - cx) < 0.6 && Math.abs(y - cy) < 0.6);
+    assert.ok(circle, `a circle on r${a.circle[0]}c${a.circle[1]}`);
+    const line = lines.find((l) => a.shaft.every((rc, k) => Math.hypot(l[k + 1][0] - at(...rc)[0], l[k + 1][1] - at(...rc)[1]) < 0.6));
+    assert.ok(line, `a shaft from r${a.circle[0]}c${a.circle[1]} through ${JSON.stringify(a.shaft)}`);
+    assert.equal(line.length, a.shaft.length + 1);
+    // It starts on the circle's edge, not across its digit at the centre.
+    near(Math.hypot(line[0][0] - cx, line[0][1] - cy), Number(circle[2]), `the shaft's start from r${a.circle[0]}c${a.circle[1]}'s centre`);
+  }
+  // Five kropki dots on the edges between their cells: one black, four white.
+  const dots = async (colour) => (await attrs(`.cst-dot-${colour}`, ['cx', 'cy'])).map(([x, y]) => `${Math.round(x)},${Math.round(y)}`).sort();
+  assert.deepEqual(await dots('black'), ['600,850']);
+  assert.deepEqual(await dots('white'), ['400,250', '50,400', '500,450', '850,700'].sort());
+  // The rules text travels: the setter's words in the Rules panel.
+  await page.getByRole('button', { name: 'Rules' }).click();
+  const rules = page.getByRole('dialog', { name: 'Rules' });
+  assert.match(await rules.textContent(), /Digits along an arrow sum to the digit in its circle/);
+  await rules.getByRole('button', { name: 'Close' }).click();
+  for (const [width, height] of [[800, 480], [600, 960], [1280, 800]]) {
+    await page.setViewportSize({ width, height });
+    await snap(page, `variants-sudokupad-${width}x${height}`);
+  }
+  await page.context().close();
+});
+
 test('the share link with progress and the Open in f-puzzles link carry the constraints', async () => {
   const page = await openLink(`?load=${encodeURIComponent(KILLER)}`, clip);
   const puzzle = await variant(page);
@@ -162,4 +220,52 @@ test('the share link with progress and the Open in f-puzzles link carry the cons
   const back = await openLink(new URL(href).search);
   assert.deepEqual(await variant(back), puzzle, 'f-puzzles\' link reads back to the same puzzle');
   await page.context().close();
+});
+
+/** Starts the relay binary (which serves the app too) on a free port, as together.test.mjs does. */
+function startRelay() {
+  const binary = process.env.INKDOKU_RELAY || path.join(root, 'target', 'debug', 'inkdoku-relay');
+  const child = spawn(binary, ['--port', '0', '--dist', dist], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(String(d));
+      if (m) resolve({ child, url: `http://127.0.0.1:${m[1]}/` });
+    });
+    child.on('exit', (code) => reject(new Error(`the relay exited (${code})`)));
+  });
+}
+
+test('a killer solved together: the live link carries the cages, both play, both boards are won', async () => {
+  relay = await startRelay();
+  const one = await b.page(clip);
+  await one.goto(`${relay.url}?load=${encodeURIComponent(KILLER)}`);
+  await waitForPuzzle(one);
+  await status(one, /Opened a 9x9 puzzle/);
+  const puzzle = await variant(one);
+  await one.getByRole('button', { name: 'Share', exact: true }).click();
+  await one.getByRole('button', { name: 'Solve together' }).click();
+  await status(one, /Link copied: whoever opens it solves this puzzle with you/);
+  const link = await one.evaluate(() => navigator.clipboard.readText());
+  assert.match(link, /#p=[A-Za-z0-9_-]+&together=/);
+  const two = await b.page(clip);
+  await two.goto(link);
+  await waitForPuzzle(two);
+  await status(two, /You joined/);
+  assert.deepEqual(await variant(two), puzzle, 'the cages, title and rules travel with the live link');
+  const cages = puzzle.constraints.filter((c) => c.kind === 'killer').length;
+  for (const page of [one, two]) assert.equal(await count(page, '.cst-cage'), cages, 'the cages are drawn on both boards');
+  // Each player types every other empty cell; each sees the other's digits.
+  const empty = [...puzzle.givens].map((g, i) => (g === '.' ? i : -1)).filter((i) => i >= 0);
+  const mine = (k) => [...'.'.repeat(81)].map((_, i) => (empty.indexOf(i) % 2 === k ? KILLER_SOLUTION[i] : '.')).join('');
+  await typeGrid(one, mine(0));
+  await typeGrid(two, mine(1));
+  for (const page of [one, two]) {
+    await page.locator('.dialog.won').waitFor({ timeout: 20000 });
+    await savedWhen(page, (r) => r.meta?.won === true, { what: 'the game saved as won' });
+    const board = await cells(page);
+    board.forEach((c, i) => assert.match(c.label, new RegExp(`, ${KILLER_SOLUTION[i]}(,|$)`), `r${c.row}c${c.col}`));
+  }
+  assert.deepEqual(b.errors, []);
+  await one.context().close();
+  await two.context().close();
 });

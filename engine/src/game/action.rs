@@ -122,6 +122,15 @@ impl Game {
         if digit.fits(self.size()) { Ok(()) } else { Err(ActionError::DigitOutside { digit: digit.get(), size: self.size() }) }
     }
 
+    /// The cells whose notes lose a digit placed in `cell`: its row, column and region, the
+    /// variant's irregular region where it has one (not the box).
+    fn peers(&self, cell: Cell) -> Vec<Cell> {
+        match self.variant() {
+            Some(p) => p.peers(cell),
+            None => self.size().peers(cell).to_vec(),
+        }
+    }
+
     fn check_free(&self, cell: Cell) -> Result<(), ActionError> {
         self.check_cell(cell)?;
         if self.givens().get(cell).is_some() { Err(ActionError::Given) } else { Ok(()) }
@@ -138,7 +147,7 @@ impl Game {
             Action::Place { cell, digit, clear_peer_notes } => {
                 self.check_free(*cell)?;
                 self.check_digit(*digit)?;
-                b.place(size, *cell, *digit, *clear_peer_notes);
+                b.place(&self.peers(*cell), *cell, *digit, *clear_peer_notes);
             }
             Action::Clear { cell } => {
                 self.check_free(*cell)?;
@@ -199,7 +208,7 @@ impl Game {
                     self.check_digit(c.digit)?;
                 }
                 for c in placements {
-                    b.place(size, c.cell, c.digit, true);
+                    b.place(&self.peers(c.cell), c.cell, c.digit, true);
                 }
                 for c in eliminations {
                     b.pencil.notes[c.cell.index()].remove(c.digit);
@@ -271,7 +280,7 @@ impl Game {
             if self.givens().get(cell).is_none()
                 && let Some(d) = sol.get(cell)
             {
-                b.place(self.size(), cell, d, true);
+                b.place(&self.peers(cell), cell, d, true);
             }
         }
         Ok(())

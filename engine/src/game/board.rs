@@ -282,13 +282,14 @@ impl Board {
     }
 
     /// Writes a digit, drops the cell's marks and ink, and optionally the digit from the notes
-    /// of its row, column and box. Its colours stay (players colour solved cells too).
-    pub(super) fn place(&mut self, size: Size, cell: Cell, digit: Digit, clear_peer_notes: bool) {
+    /// of `peers` (its row, column and region: the puzzle's, `Game::peers`). Its colours stay
+    /// (players colour solved cells too).
+    pub(super) fn place(&mut self, peers: &[Cell], cell: Cell, digit: Digit, clear_peer_notes: bool) {
         self.entries.set(cell, Some(digit));
         self.pencil.clear_cell(cell);
         self.ink.retain(|s| s.cell != Some(cell));
         if clear_peer_notes {
-            for &p in size.peers(cell) {
+            for &p in peers {
                 self.pencil.notes[p.index()].remove(digit);
             }
         }

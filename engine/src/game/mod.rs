@@ -551,6 +551,23 @@ mod variant_tests {
     }
 
     #[test]
+    fn a_digit_clears_the_notes_of_its_irregular_region_not_its_box() {
+        // The boxes, with r1c3 and r1c4 swapped between the first two regions.
+        let mut regions: Vec<u8> = (0..81).map(|i| ((i / 27) * 3 + (i % 9) / 3) as u8).collect();
+        regions.swap(2, 3);
+        let puzzle = Puzzle { regions: Some(regions), ..Puzzle::classic(Grid::new(Size::Nine)) };
+        let mut g = Game::of_puzzle(puzzle, None).unwrap();
+        for cell in [c(0, 2), c(0, 3), c(2, 2)] {
+            g.apply(Action::ToggleNote { cell, digit: d(5) }).unwrap();
+        }
+        g.apply(Action::Place { cell: c(1, 0), digit: d(5), clear_peer_notes: true }).unwrap();
+        let note = |g: &Game, cell: Cell| g.board().pencil.notes[cell.index()].contains(d(5));
+        assert!(note(&g, c(0, 2)), "r1c3 is in r2c1's box but not in its region: its note stays");
+        assert!(!note(&g, c(0, 3)), "r1c4 is in r2c1's region: its note goes");
+        assert!(!note(&g, c(2, 2)), "r3c3 is in r2c1's region too");
+    }
+
+    #[test]
     fn a_variant_narrows_candidates_and_survives_its_save() {
         let (puzzle, solution) = killer(10);
         let mut g = Game::of_puzzle(puzzle.clone(), Some(solution)).unwrap();

@@ -201,7 +201,7 @@ mod solve;
 mod thermo;
 
 pub use rules::{Malformed, Narrowed};
-pub use shape::{CellNote, LineKind, Point, Shape};
+pub use shape::{ARROW_RADIUS, CellNote, LineKind, Point, Shape};
 pub use solve::{solve, solve_within};
 
 use crate::cellset::CellSet;
@@ -271,6 +271,25 @@ impl Puzzle {
             out.extend(broken.into_iter().map(|cells| Violation { source: Source::Constraint(i), cells }));
         }
         out
+    }
+
+    /// The cells that share a row, a column or a region (the puzzle's: irregular ones where it
+    /// has them) with `cell`, not `cell` itself, in reading order: whose notes lose a digit
+    /// placed in `cell`. Regions that are malformed count as the boxes.
+    pub fn peers(&self, cell: Cell) -> Vec<Cell> {
+        let size = self.size();
+        match (&self.regions, rules::regions(self)) {
+            (Some(_), Ok(region)) => size
+                .cells()
+                .filter(|&p| {
+                    p != cell
+                        && (size.row_of(p) == size.row_of(cell)
+                            || size.col_of(p) == size.col_of(cell)
+                            || region[p.index()] == region[cell.index()])
+                })
+                .collect(),
+            _ => size.peers(cell).to_vec(),
+        }
     }
 
     /// Whether a grid solves the puzzle: full, each digit once per row, column and region (the

@@ -44,9 +44,10 @@ pub enum Shape {
     /// A thermometer: a bulb (circle) at `bulb` and a thick line through `line` (which starts at
     /// the bulb).
     Thermometer { bulb: Point, line: Vec<Point> },
-    /// An arrow: a circle at the centre of each cell of `circle` (joined into a pill when there
-    /// are several), a line through `line` from the edge of the circle, and an arrowhead at its
-    /// last point pointing away from the point before.
+    /// An arrow: a circle of radius `ARROW_RADIUS` at the centre of each cell of `circle`
+    /// (joined into a pill when there are several), a line through `line` (which starts on the
+    /// circle's edge, as SudokuPad draws it), and an arrowhead at its last point pointing away
+    /// from the point before.
     Arrow { circle: Vec<Point>, line: Vec<Point> },
     /// A kropki dot on the edge between two cells.
     Dot { at: Point, dot: Dot },
@@ -100,6 +101,10 @@ pub enum CellNote {
     /// In a row or column with a sandwich sum.
     Sandwich { line: Line, sum: u16 },
 }
+
+/// The radius of an arrow's circle (and of a pill's round ends), in cells: the shaft starts on
+/// it, so the app draws the circle with this radius too.
+pub const ARROW_RADIUS: f32 = 0.36;
 
 /// The centre of a cell.
 pub(super) fn centre(size: Size, c: Cell) -> Point {
@@ -157,10 +162,14 @@ pub(super) fn of(size: Size, c: &Constraint) -> Vec<Shape> {
         }
         Constraint::Thermometer { cells } => Shape::Thermometer { bulb: centre(size, cells[0]), line: centres(cells) },
         Constraint::Arrow { circle, line } => {
-            // The shaft leaves from the circle cell nearest its first cell.
+            // The shaft leaves from the circle cell nearest its first cell, on the circle's edge
+            // towards that cell (a line from the centre would cross the digit in the circle).
             let first = centre(size, line[0]);
             let dist = |p: &Point| (p.x - first.x).powi(2) + (p.y - first.y).powi(2);
-            let start = centres(circle).into_iter().min_by(|a, b| dist(a).total_cmp(&dist(b))).unwrap_or(first);
+            let from = centres(circle).into_iter().min_by(|a, b| dist(a).total_cmp(&dist(b))).unwrap_or(first);
+            let (dx, dy) = (first.x - from.x, first.y - from.y);
+            let len = (dx * dx + dy * dy).sqrt();
+            let start = if len > 0.0 { Point { x: from.x + dx / len * ARROW_RADIUS, y: from.y + dy / len * ARROW_RADIUS } } else { from };
             Shape::Arrow { circle: centres(circle), line: std::iter::once(start).chain(centres(line)).collect() }
         }
         Constraint::Kropki { cells, dot } => Shape::Dot { at: between(size, cells[0], cells[1]), dot: *dot },
