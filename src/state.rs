@@ -207,11 +207,14 @@ pub enum Dialog {
     },
     /// Start screen when the saved game is older than the player's last moves (a save failed).
     WelcomeOlder,
-    /// Won: congratulations, time and best time.
+    /// Won: congratulations, time and best time; a game solved together (`together`: whether
+    /// anyone in the room used help) says so instead and records no best time, the time being
+    /// the room's.
     Won {
         time_ms: u64,
         best_ms: Option<u64>,
         new_best: bool,
+        together: Option<bool>,
     },
 }
 

@@ -211,8 +211,37 @@ fn the_win_comes_once_on_both_boards() {
     }
     for p in [pa, pb] {
         assert!(p.game.with_untracked(|g| g.is_solved()));
-        assert!(matches!(p.dialog.get_untracked(), Some(Dialog::Won { new_best: false, .. })), "{:?}", p.dialog.get_untracked());
+        // Nobody used help: a shared solve, not "solved with help", and no best time kept.
+        assert!(
+            matches!(p.dialog.get_untracked(), Some(Dialog::Won { new_best: false, best_ms: None, together: Some(false), .. })),
+            "{:?}",
+            p.dialog.get_untracked()
+        );
         assert!(p.meta.with_untracked(|m| m.won));
+    }
+}
+
+#[test]
+fn a_shared_win_is_with_help_for_everyone_when_one_player_used_help() {
+    let (a, _b, _oa, pa, _ob, pb) = two_players();
+    // Player B fills one cell from the solution; player A writes the rest by hand.
+    pb.selected.set(Some(next_answer(pb).0));
+    solve(pb, SolveScope::Cell);
+    a.hub.deliver();
+    let mut turns = 0;
+    while !pa.game.with_untracked(|g| g.is_solved()) {
+        let (cell, digit) = next_answer(pa);
+        write(pa, cell, digit);
+        a.hub.deliver();
+        turns += 1;
+        assert!(turns < 100);
+    }
+    for p in [pa, pb] {
+        assert!(
+            matches!(p.dialog.get_untracked(), Some(Dialog::Won { best_ms: None, together: Some(true), .. })),
+            "{:?}",
+            p.dialog.get_untracked()
+        );
     }
 }
 

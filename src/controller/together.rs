@@ -58,11 +58,12 @@ pub fn solve_together(store: Store) {
     if !is_together(store) {
         let key = random_key(store);
         let me = store.ports().random.seed() as u32;
-        let (givens, board) = store.game.with_untracked(|g| (g.givens().clone(), g.board().clone()));
+        let (givens, board, helped) = store.game.with_untracked(|g| (g.givens().clone(), g.board().clone(), g.helped()));
         let mut replica = Replica::new(me, givens.clone());
-        // What is on the board already is the room's starting point, not a move to undo.
+        // What is on the board already is the room's starting point, not a move to undo (and
+        // help used before the room began is the room's help too).
         let empty = Game::new(givens, None).board().clone();
-        replica.share_board(&empty, &board);
+        replica.share_board(&empty, &board, helped);
         store.game.update(|g| g.rebase(board));
         begin(
             store,
@@ -340,7 +341,7 @@ pub(super) fn play(store: Store, action: Action) -> bool {
             return false;
         }
     };
-    let op = with_together(store, |t| t.replica.local(&before, &after)).flatten();
+    let op = with_together(store, |t| t.replica.local(&before, &after, action.is_help())).flatten();
     share_move(store, op, &after)
 }
 
