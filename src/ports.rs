@@ -224,6 +224,9 @@ pub enum RoomEvent {
     Unreadable(String),
     /// The connection ended, or could not be made: the relay's reason when it gave one.
     Disconnected(String),
+    /// The page cannot seal frames (no WebCrypto: a page not served over https, or from a
+    /// local name): no connection is made, and trying again will not help.
+    Insecure,
 }
 
 /// The room of players who solve one puzzle together: a connection to the relay, each frame
@@ -724,6 +727,8 @@ pub mod fakes {
         online: RefCell<Vec<bool>>,
         /// Players whose joins fail (their network is down).
         cut_off: RefCell<std::collections::BTreeSet<usize>>,
+        /// Players whose page has no WebCrypto (plain http on a non-local name).
+        pub insecure: RefCell<std::collections::BTreeSet<usize>>,
     }
 
     impl Hub {
@@ -802,6 +807,10 @@ pub mod fakes {
         fn join(&self, _relay: &str, _key: RoomKey, on_event: Box<dyn FnMut(RoomEvent)>) {
             let hub = &self.hub;
             hub.members.borrow_mut()[self.player] = Some(on_event);
+            if hub.insecure.borrow().contains(&self.player) {
+                hub.flight.borrow_mut().push((self.player, RoomEvent::Insecure));
+                return;
+            }
             if hub.cut_off.borrow().contains(&self.player) {
                 hub.flight.borrow_mut().push((self.player, RoomEvent::Disconnected("unreachable".into())));
                 return;

@@ -50,7 +50,8 @@ pub use saving::*;
 pub use sharing::*;
 pub use timer::*;
 pub use together::{
-    is_together, leave as play_alone, resume as resume_together, set_relay, solve_together, tell_presence, tell_presence_drawing,
+    ALONE_MS, is_together, leave as play_alone, resume as resume_together, room_line, set_relay, solve_together, tell_presence,
+    tell_presence_drawing,
 };
 
 use crate::i18n::{fill, level_name};
@@ -116,6 +117,7 @@ fn refused(store: Store, e: &inkdoku_engine::game::ActionError) {
 fn board_changed(store: Store) {
     store.highlights.set(Highlights::default());
     store.status.set(String::new());
+    together::say_trouble(store);
     store.ink.chip.set(None);
     after_change(store);
 }

@@ -159,6 +159,11 @@ impl Replica {
     }
 
     /// A register's value (0 when never written).
+    /// The stamp of the write that holds `key` and its value (`None`: never written).
+    pub fn holder(&self, key: Key) -> Option<(Stamp, u8)> {
+        self.registers.get(&key).copied()
+    }
+
     fn value(&self, key: Key) -> u8 {
         self.registers.get(&key).map_or(0, |r| r.1)
     }
