@@ -190,6 +190,9 @@ pub trait Sharing {
     fn app_url(&self) -> String;
     /// Shares `url` through the share sheet where there is one, else copies it; `done` hears how.
     fn share(&self, title: String, url: String, done: Box<dyn FnOnce(Result<Shared, PlatformError>)>);
+    /// Puts `url` in the address bar without loading it (the live link while in a room, so
+    /// that it can be copied from there too, and a reload rejoins).
+    fn show_address(&self, url: &str);
 }
 
 /// Files and paper: a download, the file picker, the print dialog.
@@ -655,11 +658,13 @@ pub mod fakes {
     pub struct Sharing {
         pub shared: RefCell<Vec<(String, String)>>,
         pub answer: RefCell<Result<Shared, PlatformError>>,
+        /// What the address bar shows (`show_address`); empty until set.
+        pub address: RefCell<String>,
     }
 
     impl Default for Sharing {
         fn default() -> Sharing {
-            Sharing { shared: RefCell::default(), answer: RefCell::new(Ok(Shared::Sheet)) }
+            Sharing { shared: RefCell::default(), answer: RefCell::new(Ok(Shared::Sheet)), address: RefCell::default() }
         }
     }
 
@@ -671,6 +676,9 @@ pub mod fakes {
             self.shared.borrow_mut().push((title, url));
             let answer = self.answer.borrow().clone();
             done(answer);
+        }
+        fn show_address(&self, url: &str) {
+            *self.address.borrow_mut() = url.to_owned();
         }
     }
 

@@ -358,6 +358,15 @@ fn share(store: Store) -> impl IntoView {
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="share-title">
             <h2 id="share-title">{move || store.ui().share}</h2>
+            // In a shared game, the live link first: to send again, or to copy by hand.
+            {controller::live_link(store).map(|link| view! {
+                <div class="live">
+                    <label for="live-link">{move || store.ui().together_live}</label>
+                    <input id="live-link" class="live-link" type="text" readonly=true prop:value=link
+                           on:focus=move |ev| { event_target::<web_sys::HtmlInputElement>(&ev).select() } />
+                    <button type="button" class="primary" on:click=move |_| { close(store); controller::share_live(store) }>{move || store.ui().together_share_live}</button>
+                </div>
+            })}
             <label class="check">
                 <input type="checkbox" prop:checked=move || with_progress.get()
                        on:change=move |ev| with_progress.set(event_target_checked(&ev)) />

@@ -387,3 +387,29 @@ fn a_partner_s_digit_that_wins_my_cell_after_a_reconnect_is_noticed_and_my_undo_
     assert_eq!(digit_at(pa, first), None);
     assert_eq!(digit_at(pb, cell), Some(answer));
 }
+
+#[test]
+fn the_live_link_is_at_hand_in_the_address_bar_and_from_share_even_when_copying_is_refused() {
+    let (a, b, _oa, pa, _ob, pb) = two_players();
+    let (_, first) = a.sharing.shared.borrow().last().cloned().unwrap();
+    // Both address bars hold the live link while in the room.
+    assert_eq!(*a.sharing.address.borrow(), first);
+    assert_eq!(*b.sharing.address.borrow(), first, "the joiner's too");
+    assert_eq!(live_link(pb).as_deref(), Some(first.as_str()));
+    // After some moves, Share gives the same room again (not the plain puzzle link).
+    let (cell, digit) = next_answer(pa);
+    write(pa, cell, digit);
+    a.hub.deliver();
+    share_live(pb);
+    let (_, again) = b.sharing.shared.borrow().last().cloned().unwrap();
+    assert_eq!(again, first);
+    // The browser refuses to copy: the Share dialog (with the link in it) opens again, and says so.
+    *b.sharing.answer.borrow_mut() = Err(crate::ports::PlatformError::from_name("NotAllowedError", "denied".into()));
+    share_live(pb);
+    assert_eq!(pb.dialog.get_untracked(), Some(Dialog::Share));
+    assert_eq!(pb.status.get_untracked(), crate::i18n::ui(Lang::En).together_by_hand);
+    // Playing alone puts the plain address back.
+    play_alone(pb);
+    assert_eq!(*b.sharing.address.borrow(), "https://inkdoku.example/");
+    assert_eq!(live_link(pb), None);
+}

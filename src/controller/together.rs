@@ -74,12 +74,27 @@ pub fn solve_together(store: Store) {
             Together { key, replica, number: 1, caught_up: false, replayed: BTreeSet::new(), retry_ms: RETRY_MS.0, generation: 0 },
         );
     }
-    let Some(key) = store.together.with_value(|t| t.as_ref().map(|t| t.key)) else { return };
-    let url = with_room(&share_url(store, false), &key);
-    let done = move |shared| match shared {
+    share_live(store);
+}
+
+/// The room's live link (the puzzle, with the room's key in the fragment), when in a room.
+pub fn live_link(store: Store) -> Option<String> {
+    let key = store.together.with_value(|t| t.as_ref().map(|t| t.key))?;
+    Some(with_room(&share_url(store, false), &key))
+}
+
+/// Shares the live link again (Share in a shared game): by the share sheet or the clipboard;
+/// when the browser refuses both, the Share dialog opens again with the link to copy by hand.
+pub fn share_live(store: Store) {
+    let Some(url) = live_link(store) else { return };
+    let done = move |shared: Result<ports::Shared, ports::PlatformError>| match shared {
         Ok(ports::Shared::Sheet) => store.status.set(store.t().shared.into()),
         Ok(ports::Shared::Copied) => store.status.set(store.t().together_copied.into()),
-        Err(e) => browser_failed(store, store.t().cannot_share, "", &e),
+        Err(e) => {
+            e.log();
+            store.dialog.set(Some(Dialog::Share));
+            store.status.set(store.t().together_by_hand.into());
+        }
     };
     store.ports().sharing.share(store.t().share_title.into(), url, Box::new(done));
 }
@@ -151,6 +166,10 @@ fn begin(store: Store, together: Together) {
     store.together.set_value(Some(together));
     store.room.set(Some(RoomView::default()));
     keep(store);
+    // The address bar holds the live link while in the room.
+    if let Some(link) = live_link(store) {
+        store.ports().sharing.show_address(&link);
+    }
     connect(store);
 }
 
@@ -172,6 +191,8 @@ pub(super) fn quit(store: Store) {
     store.together.set_value(None);
     store.room.set(None);
     store.meta.update(|m| m.together = None);
+    let sharing = store.ports().sharing;
+    sharing.show_address(&sharing.app_url());
 }
 
 /// Saves the replica with the game.
