@@ -362,8 +362,15 @@ fn share(store: Store) -> impl IntoView {
             {controller::live_link(store).map(|link| view! {
                 <div class="live">
                     <label for="live-link">{move || store.ui().together_live}</label>
-                    <input id="live-link" class="live-link" type="text" readonly=true prop:value=link
+                    <input id="live-link" class="live-link" type="text" readonly=true prop:value=link.clone()
                            on:focus=move |ev| { event_target::<web_sys::HtmlInputElement>(&ev).select() } />
+                    {controller::qr::qr_path(&link).map(|(side, path)| view! {
+                        <svg class="qr" viewBox=format!("0 0 {side} {side}") role="img" aria-label=move || store.ui().together_qr
+                             shape-rendering="crispEdges">
+                            <rect width=side height=side fill="#fff" />
+                            <path d=path fill="#000" />
+                        </svg>
+                    })}
                     <button type="button" class="primary" on:click=move |_| { close(store); controller::share_live(store) }>{move || store.ui().together_share_live}</button>
                 </div>
             })}

@@ -17,6 +17,7 @@
 //!  printing.rs  the puzzle on show, or a set of new ones
 //!  timer.rs     the play clock's rule (when it runs, when its time is saved)
 //!  together.rs  a game solved together: moves merged with the room's, sent and received
+//!  qr.rs        the live link as a QR code (an SVG path of its modules)
 //! ```
 
 mod games;
@@ -26,6 +27,7 @@ mod input;
 mod keeping;
 mod keys;
 mod printing;
+pub mod qr;
 mod saving;
 mod sharing;
 pub mod tabs;

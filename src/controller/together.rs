@@ -125,6 +125,10 @@ pub(super) fn join(store: Store, key: RoomKey) {
 /// leaves the game to play alone, and says why in the console.
 pub fn resume(store: Store) {
     if is_together(store) {
+        // The room's link followed again (it cleared the address bar): the live link goes back.
+        if let Some(link) = live_link(store) {
+            store.ports().sharing.show_address(&link);
+        }
         return;
     }
     let Some(saved) = store.meta.with_untracked(|m| m.together.clone()) else { return };
@@ -297,7 +301,9 @@ pub fn room_line(store: Store) -> Option<(String, bool)> {
     store.room.with(|room| {
         room.as_ref().map(|r| {
             let t = store.ui();
-            let mut text = if !r.online {
+            // Offline from a drop until the room is back (not in the moment before the first
+            // connection is made).
+            let mut text = if r.trouble.is_some() {
                 t.together_away.to_string()
             } else if r.players > 1 {
                 fill(t.together_players, &[("n", &r.players.to_string())])
