@@ -190,6 +190,9 @@ pub trait Sharing {
     fn app_url(&self) -> String;
     /// Shares `url` through the share sheet where there is one, else copies it; `done` hears how.
     fn share(&self, title: String, url: String, done: Box<dyn FnOnce(Result<Shared, PlatformError>)>);
+    /// Puts `url` in the address bar without loading it (the live link while in a room, so
+    /// that it can be copied from there too, and a reload rejoins).
+    fn show_address(&self, url: &str);
 }
 
 /// Files and paper: a download, the file picker, the print dialog.
@@ -224,6 +227,9 @@ pub enum RoomEvent {
     Unreadable(String),
     /// The connection ended, or could not be made: the relay's reason when it gave one.
     Disconnected(String),
+    /// The page cannot seal frames (no WebCrypto: a page not served over https, or from a
+    /// local name): no connection is made, and trying again will not help.
+    Insecure,
 }
 
 /// The room of players who solve one puzzle together: a connection to the relay, each frame
@@ -652,11 +658,13 @@ pub mod fakes {
     pub struct Sharing {
         pub shared: RefCell<Vec<(String, String)>>,
         pub answer: RefCell<Result<Shared, PlatformError>>,
+        /// What the address bar shows (`show_address`); empty until set.
+        pub address: RefCell<String>,
     }
 
     impl Default for Sharing {
         fn default() -> Sharing {
-            Sharing { shared: RefCell::default(), answer: RefCell::new(Ok(Shared::Sheet)) }
+            Sharing { shared: RefCell::default(), answer: RefCell::new(Ok(Shared::Sheet)), address: RefCell::default() }
         }
     }
 
@@ -668,6 +676,9 @@ pub mod fakes {
             self.shared.borrow_mut().push((title, url));
             let answer = self.answer.borrow().clone();
             done(answer);
+        }
+        fn show_address(&self, url: &str) {
+            *self.address.borrow_mut() = url.to_owned();
         }
     }
 
@@ -724,6 +735,8 @@ pub mod fakes {
         online: RefCell<Vec<bool>>,
         /// Players whose joins fail (their network is down).
         cut_off: RefCell<std::collections::BTreeSet<usize>>,
+        /// Players whose page has no WebCrypto (plain http on a non-local name).
+        pub insecure: RefCell<std::collections::BTreeSet<usize>>,
     }
 
     impl Hub {
@@ -802,6 +815,10 @@ pub mod fakes {
         fn join(&self, _relay: &str, _key: RoomKey, on_event: Box<dyn FnMut(RoomEvent)>) {
             let hub = &self.hub;
             hub.members.borrow_mut()[self.player] = Some(on_event);
+            if hub.insecure.borrow().contains(&self.player) {
+                hub.flight.borrow_mut().push((self.player, RoomEvent::Insecure));
+                return;
+            }
             if hub.cut_off.borrow().contains(&self.player) {
                 hub.flight.borrow_mut().push((self.player, RoomEvent::Disconnected("unreachable".into())));
                 return;

@@ -109,16 +109,31 @@ pub struct SavedTogether {
     pub replica: inkdoku_engine::together::SavedReplica,
 }
 
+/// Why the moves do not go out now, until the room is really back (its kept frames in).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trouble {
+    /// The relay cannot be reached (or the connection dropped): the app tries again.
+    Offline,
+    /// The room has as many players as it can take.
+    Full,
+    /// The page cannot seal frames (no WebCrypto: not https): trying again will not help.
+    Insecure,
+}
+
 /// The room as the interface shows it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RoomView {
     pub online: bool,
+    /// Set when the connection is lost or refused; cleared only when the room is back.
+    pub trouble: Option<Trouble>,
     /// Players in the room now, this one included (the relay's count).
     pub players: usize,
     /// This player's number ("Player 2"); 0 until known.
     pub number: u8,
     /// The other players who said where they are.
     pub peers: Vec<Peer>,
+    /// Every player's number heard of, kept while they are away (to name them in a notice).
+    pub numbers: std::collections::BTreeMap<inkdoku_engine::together::PlayerId, u8>,
 }
 
 /// Another player of the room: where they are.
@@ -207,11 +222,14 @@ pub enum Dialog {
     },
     /// Start screen when the saved game is older than the player's last moves (a save failed).
     WelcomeOlder,
-    /// Won: congratulations, time and best time.
+    /// Won: congratulations, time and best time; a game solved together (`together`: whether
+    /// anyone in the room used help) says so instead and records no best time, the time being
+    /// the room's.
     Won {
         time_ms: u64,
         best_ms: Option<u64>,
         new_best: bool,
+        together: Option<bool>,
     },
 }
 

@@ -30,7 +30,7 @@ pub fn Dialogs(store: Store) -> impl IntoView {
                 Dialog::ConfirmDaily => confirm_replace(store, store.t().daily_title, controller::daily).into_any(),
                 Dialog::Settings => settings(store).into_any(),
                 Dialog::Message { title, text, details } => message(store, title, text, details).into_any(),
-                Dialog::Won { time_ms, best_ms, new_best } => won(store, time_ms, best_ms, new_best).into_any(),
+                Dialog::Won { time_ms, best_ms, new_best, together } => won(store, time_ms, best_ms, new_best, together).into_any(),
                 Dialog::Share => share(store).into_any(),
                 Dialog::Rules => rules(store).into_any(),
                 Dialog::ConfirmOpen(shared) => confirm_open(store, shared).into_any(),
@@ -326,19 +326,25 @@ fn message(store: Store, title: String, text: String, details: Option<String>) -
     }
 }
 
-fn won(store: Store, time_ms: u64, best_ms: Option<u64>, new_best: bool) -> impl IntoView {
+fn won(store: Store, time_ms: u64, best_ms: Option<u64>, new_best: bool, together: Option<bool>) -> impl IntoView {
     let t = store.t();
+    let time = controller::clock(time_ms);
     let best = match (new_best, best_ms) {
         (true, Some(before)) => fill(t.best_new_before, &[("t", &controller::clock(before))]),
         (true, None) => t.best_first.to_string(),
         (false, Some(b)) => fill(t.best_time, &[("t", &controller::clock(b))]),
         (false, None) => t.best_helped.to_string(),
     };
+    // A shared solve says so in one line: the time is the room's, no best time is kept.
+    let (time_line, best) = match together {
+        Some(helped) => (fill(if helped { t.won_together_helped } else { t.won_together }, &[("t", &time)]), None),
+        None => (fill(t.time_label, &[("t", &time)]), Some(best)),
+    };
     view! {
         <div class="dialog won" role="dialog" aria-modal="true" aria-labelledby="won-title">
             <h2 id="won-title">{move || store.ui().congratulations}</h2>
-            <p class="time">{fill(store.t().time_label, &[("t", &controller::clock(time_ms))])}</p>
-            <p>{best}</p>
+            <p class="time">{time_line}</p>
+            {best.map(|best| view! { <p>{best}</p> })}
             <div class="buttons">
                 <button type="button" class="primary" on:click=move |_| controller::new_game_clicked(store)>{move || store.ui().new_game}</button>
                 <button type="button" on:click=move |_| close(store)>{move || store.ui().close}</button>
@@ -352,6 +358,22 @@ fn share(store: Store) -> impl IntoView {
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="share-title">
             <h2 id="share-title">{move || store.ui().share}</h2>
+            // In a shared game, the live link first: to send again, or to copy by hand.
+            {controller::live_link(store).map(|link| view! {
+                <div class="live">
+                    <label for="live-link">{move || store.ui().together_live}</label>
+                    <input id="live-link" class="live-link" type="text" readonly=true prop:value=link.clone()
+                           on:focus=move |ev| { event_target::<web_sys::HtmlInputElement>(&ev).select() } />
+                    {controller::qr::qr_path(&link).map(|(side, path)| view! {
+                        <svg class="qr" viewBox=format!("0 0 {side} {side}") role="img" aria-label=move || store.ui().together_qr
+                             shape-rendering="crispEdges">
+                            <rect width=side height=side fill="#fff" />
+                            <path d=path fill="#000" />
+                        </svg>
+                    })}
+                    <button type="button" class="primary" on:click=move |_| { close(store); controller::share_live(store) }>{move || store.ui().together_share_live}</button>
+                </div>
+            })}
             <label class="check">
                 <input type="checkbox" prop:checked=move || with_progress.get()
                        on:change=move |ev| with_progress.set(event_target_checked(&ev)) />

@@ -2,6 +2,7 @@
 //! their colour, with their number in a shape of their own, so colour is never the only sign),
 //! and the room's line in the header (players, this player's number, offline).
 
+use crate::controller;
 use crate::i18n::fill;
 use crate::state::Store;
 use crate::state::zoom::CELL;
@@ -60,19 +61,7 @@ pub fn PeersOverlay(store: Store, size: Size) -> impl IntoView {
 /// out now.
 #[component]
 pub fn RoomLine(store: Store) -> impl IntoView {
-    let line = move || {
-        store.room.with(|room| {
-            room.as_ref().map(|r| {
-                let t = store.ui();
-                let mut text =
-                    if r.players > 1 { fill(t.together_players, &[("n", &r.players.to_string())]) } else { t.together_alone.to_string() };
-                if r.number > 0 {
-                    text = format!("{text} · {}", fill(t.together_you, &[("n", &r.number.to_string())]));
-                }
-                (text, r.online)
-            })
-        })
-    };
+    let line = move || controller::room_line(store);
     view! {
         <Show when=move || store.room.with(Option::is_some)>
             <span class="room" class:offline=move || line().is_some_and(|(_, online)| !online) role="note"

@@ -182,9 +182,12 @@ pub fn cancel_entering(store: Store) {
 }
 
 pub(super) fn won(store: Store) {
-    // A game solved together records no best time: the time is the room's.
+    // A game solved together is a shared solve: no best time (the time is the room's), and
+    // with help only when someone in the room used help (the local game's history is empty
+    // then: the moves are the replica's).
+    let together = store.together.with_value(|t| t.as_ref().map(|t| t.replica.helped()));
     let (size, assisted) = store.game.with_untracked(|g| (g.size(), g.helped()));
-    let assisted = assisted || is_together(store);
+    let assisted = assisted || together.is_some();
     let level = store.meta.with_untracked(|m| m.level);
     let time_ms = store.elapsed.get_untracked();
     store.meta.update(|m| m.won = true);
@@ -194,7 +197,7 @@ pub(super) fn won(store: Store) {
     };
     store.selected.set(None);
     store.active_digit.set(None);
-    store.dialog.set(Some(Dialog::Won { time_ms, best_ms, new_best }));
+    store.dialog.set(Some(Dialog::Won { time_ms, best_ms, new_best, together }));
 }
 
 /// Formats milliseconds as m:ss (or h:mm:ss).

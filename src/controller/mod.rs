@@ -17,6 +17,7 @@
 //!  printing.rs  the puzzle on show, or a set of new ones
 //!  timer.rs     the play clock's rule (when it runs, when its time is saved)
 //!  together.rs  a game solved together: moves merged with the room's, sent and received
+//!  qr.rs        the live link as a QR code (an SVG path of its modules)
 //! ```
 
 mod games;
@@ -26,6 +27,7 @@ mod input;
 mod keeping;
 mod keys;
 mod printing;
+pub mod qr;
 mod saving;
 mod sharing;
 pub mod tabs;
@@ -50,7 +52,8 @@ pub use saving::*;
 pub use sharing::*;
 pub use timer::*;
 pub use together::{
-    is_together, leave as play_alone, resume as resume_together, set_relay, solve_together, tell_presence, tell_presence_drawing,
+    ALONE_MS, is_together, leave as play_alone, live_link, resume as resume_together, room_line, set_relay, share_live, solve_together,
+    tell_presence, tell_presence_drawing,
 };
 
 use crate::i18n::{fill, level_name};
@@ -116,6 +119,7 @@ fn refused(store: Store, e: &inkdoku_engine::game::ActionError) {
 fn board_changed(store: Store) {
     store.highlights.set(Highlights::default());
     store.status.set(String::new());
+    together::say_trouble(store);
     store.ink.chip.set(None);
     after_change(store);
 }

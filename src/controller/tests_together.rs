@@ -211,8 +211,37 @@ fn the_win_comes_once_on_both_boards() {
     }
     for p in [pa, pb] {
         assert!(p.game.with_untracked(|g| g.is_solved()));
-        assert!(matches!(p.dialog.get_untracked(), Some(Dialog::Won { new_best: false, .. })), "{:?}", p.dialog.get_untracked());
+        // Nobody used help: a shared solve, not "solved with help", and no best time kept.
+        assert!(
+            matches!(p.dialog.get_untracked(), Some(Dialog::Won { new_best: false, best_ms: None, together: Some(false), .. })),
+            "{:?}",
+            p.dialog.get_untracked()
+        );
         assert!(p.meta.with_untracked(|m| m.won));
+    }
+}
+
+#[test]
+fn a_shared_win_is_with_help_for_everyone_when_one_player_used_help() {
+    let (a, _b, _oa, pa, _ob, pb) = two_players();
+    // Player B fills one cell from the solution; player A writes the rest by hand.
+    pb.selected.set(Some(next_answer(pb).0));
+    solve(pb, SolveScope::Cell);
+    a.hub.deliver();
+    let mut turns = 0;
+    while !pa.game.with_untracked(|g| g.is_solved()) {
+        let (cell, digit) = next_answer(pa);
+        write(pa, cell, digit);
+        a.hub.deliver();
+        turns += 1;
+        assert!(turns < 100);
+    }
+    for p in [pa, pb] {
+        assert!(
+            matches!(p.dialog.get_untracked(), Some(Dialog::Won { best_ms: None, together: Some(true), .. })),
+            "{:?}",
+            p.dialog.get_untracked()
+        );
     }
 }
 
@@ -256,4 +285,131 @@ fn the_relay_setting_takes_a_relay_address_and_refuses_anything_else() {
     // Settings saved before the relay existed still read.
     let older: crate::state::Settings = serde_json::from_str(r#"{"show_conflicts":false}"#).unwrap();
     assert_eq!((older.show_conflicts, older.relay.as_str()), (false, ""));
+}
+
+#[test]
+fn offline_the_line_stays_until_the_room_is_back_and_no_player_count_is_shown() {
+    let (a, b, _oa, pa, _ob, pb) = two_players();
+    let t = crate::i18n::ui(Lang::En);
+    assert!(room_line(pb).unwrap().0.starts_with("Together: 2 players"), "{:?}", room_line(pb));
+    a.hub.set_online(1, false);
+    a.hub.deliver();
+    assert_eq!(room_line(pb).unwrap(), ("Together: offline · You are Player 2".to_string(), false), "no count from before the drop");
+    // A move of B's own clears the status line, but the trouble is still true: it stays.
+    let (cell, digit) = next_answer(pb);
+    write(pb, cell, digit);
+    assert_eq!(pb.status.get_untracked(), t.together_offline);
+    // A failed try to connect again keeps it too.
+    b.clock.advance(1_000.0);
+    a.hub.deliver();
+    assert_eq!(pb.status.get_untracked(), t.together_offline);
+    // Really back (the room's frames in): the line goes, the count is the relay's.
+    a.hub.set_online(1, true);
+    b.clock.advance(2_000.0);
+    a.hub.deliver();
+    assert_eq!(pb.status.get_untracked(), "");
+    assert!(room_line(pb).unwrap().0.starts_with("Together: 2 players"));
+    assert_eq!(digit_at(pa, cell), Some(digit));
+    write(pb, next_answer(pb).0, next_answer(pb).1);
+    assert_eq!(pb.status.get_untracked(), "", "back: a move says nothing of trouble");
+}
+
+#[test]
+fn without_webcrypto_the_player_is_told_a_secure_page_is_needed_and_no_retry_is_made() {
+    let a = World::default();
+    a.hub.insecure.borrow_mut().insert(0);
+    let (_owner, pa) = a.store(Lang::De);
+    open(&a, pa, PUZZLE);
+    solve_together(pa);
+    a.hub.deliver();
+    let t = crate::i18n::ui(Lang::De);
+    assert_eq!(pa.status.get_untracked(), t.together_insecure);
+    assert_ne!(pa.status.get_untracked(), t.together_offline);
+    let (cell, digit) = next_answer(pa);
+    write(pa, cell, digit);
+    assert_eq!(pa.status.get_untracked(), t.together_insecure, "a move does not hide it");
+    a.clock.advance(60_000.0);
+    a.hub.deliver();
+    assert!(a.hub.flight.borrow().is_empty(), "no try again: waiting will not bring WebCrypto");
+    assert_eq!(digit_at(pa, cell), Some(digit), "the player plays on");
+}
+
+#[test]
+fn a_link_to_an_empty_room_says_so_after_a_while_and_a_real_room_does_not() {
+    let world = World::default();
+    let (_owner, store) = world.store(Lang::En);
+    let key = inkdoku_engine::together::link::RoomKey([7; 32]);
+    let link = inkdoku_engine::together::link::with_room(PUZZLE, &key);
+    open(&world, store, &link);
+    world.hub.deliver();
+    assert!(is_together(store));
+    world.clock.advance(f64::from(ALONE_MS) - 1.0);
+    assert_ne!(store.status.get_untracked(), crate::i18n::ui(Lang::En).together_nobody, "not at once");
+    world.clock.advance(1.0);
+    assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).together_nobody);
+    // B, who joined A's room, hears nothing of the kind.
+    let (_a, b, _oa, _pa, _ob, pb) = two_players();
+    b.clock.advance(f64::from(ALONE_MS) * 2.0);
+    assert_eq!(pb.status.get_untracked(), crate::i18n::ui(Lang::En).together_joined);
+}
+
+#[test]
+fn a_partner_s_digit_that_wins_my_cell_after_a_reconnect_is_noticed_and_my_undo_still_works() {
+    let (a, b, _oa, pa, _ob, pb) = two_players();
+    // B has a move of its own to undo later.
+    let (first, first_digit) = next_answer(pb);
+    write(pb, first, first_digit);
+    a.hub.deliver();
+    // A and B both drop; B writes 8 (a wrong digit) in a cell, then A writes its answer there.
+    a.hub.set_online(0, false);
+    a.hub.set_online(1, false);
+    a.hub.deliver();
+    let (cell, answer) = next_answer(pa);
+    let wrong = Digit::new(if answer.get() == 8 { 9 } else { 8 }).unwrap();
+    write(pb, cell, wrong);
+    // A's later move carries a later stamp (A plays two moves).
+    write(pa, cell, Digit::new(if answer.get() == 1 { 2 } else { 1 }).unwrap());
+    write(pa, cell, answer);
+    a.hub.set_online(0, true);
+    a.hub.set_online(1, true);
+    a.clock.advance(1_000.0);
+    a.hub.deliver();
+    b.clock.advance(1_000.0);
+    a.hub.deliver();
+    assert_eq!(digit_at(pb, cell), Some(answer), "A's later move wins the cell");
+    let name = inkdoku_engine::geometry::cell_name(Size::Nine, cell);
+    assert_eq!(pb.status.get_untracked(), format!("Player 1's {answer} kept in {name}."));
+    // B's Undo passes over the lost move and takes back B's earlier one.
+    assert!(can_undo(pb));
+    undo(pb);
+    a.hub.deliver();
+    assert_eq!(digit_at(pb, first), None);
+    assert_eq!(digit_at(pa, first), None);
+    assert_eq!(digit_at(pb, cell), Some(answer));
+}
+
+#[test]
+fn the_live_link_is_at_hand_in_the_address_bar_and_from_share_even_when_copying_is_refused() {
+    let (a, b, _oa, pa, _ob, pb) = two_players();
+    let (_, first) = a.sharing.shared.borrow().last().cloned().unwrap();
+    // Both address bars hold the live link while in the room.
+    assert_eq!(*a.sharing.address.borrow(), first);
+    assert_eq!(*b.sharing.address.borrow(), first, "the joiner's too");
+    assert_eq!(live_link(pb).as_deref(), Some(first.as_str()));
+    // After some moves, Share gives the same room again (not the plain puzzle link).
+    let (cell, digit) = next_answer(pa);
+    write(pa, cell, digit);
+    a.hub.deliver();
+    share_live(pb);
+    let (_, again) = b.sharing.shared.borrow().last().cloned().unwrap();
+    assert_eq!(again, first);
+    // The browser refuses to copy: the Share dialog (with the link in it) opens again, and says so.
+    *b.sharing.answer.borrow_mut() = Err(crate::ports::PlatformError::from_name("NotAllowedError", "denied".into()));
+    share_live(pb);
+    assert_eq!(pb.dialog.get_untracked(), Some(Dialog::Share));
+    assert_eq!(pb.status.get_untracked(), crate::i18n::ui(Lang::En).together_by_hand);
+    // Playing alone puts the plain address back.
+    play_alone(pb);
+    assert_eq!(*b.sharing.address.borrow(), "https://inkdoku.example/");
+    assert_eq!(live_link(pb), None);
 }

@@ -8,13 +8,17 @@
 use super::*;
 use crate::ports::RoomEvent;
 use crate::state::together::Together;
-use crate::state::{Peer, RoomView, SavedTogether};
+use crate::state::{Peer, RoomView, SavedTogether, Trouble};
 use inkdoku_engine::together::link::{RoomKey, with_room};
-use inkdoku_engine::together::{Op, Presence, Replica, Said};
+use inkdoku_engine::together::{Field, Op, Presence, Replica, Said};
 use std::collections::BTreeSet;
 
 /// The first wait before connecting again, and the longest.
 const RETRY_MS: (u32, u32) = (1_000, 30_000);
+
+/// How long a player who opened a link may be alone in the room before the app says that
+/// nobody is there (a mistyped link joins an empty room of its own).
+pub const ALONE_MS: u32 = 6_000;
 
 /// The relay setting, checked: empty (this app's own), or a `ws:`, `wss:`, `http:` or `https:`
 /// address. Else the player's words for why not.
@@ -58,23 +62,39 @@ pub fn solve_together(store: Store) {
     if !is_together(store) {
         let key = random_key(store);
         let me = store.ports().random.seed() as u32;
-        let (givens, board) = store.game.with_untracked(|g| (g.givens().clone(), g.board().clone()));
+        let (givens, board, helped) = store.game.with_untracked(|g| (g.givens().clone(), g.board().clone(), g.helped()));
         let mut replica = Replica::new(me, givens.clone());
-        // What is on the board already is the room's starting point, not a move to undo.
+        // What is on the board already is the room's starting point, not a move to undo (and
+        // help used before the room began is the room's help too).
         let empty = Game::new(givens, None).board().clone();
-        replica.share_board(&empty, &board);
+        replica.share_board(&empty, &board, helped);
         store.game.update(|g| g.rebase(board));
         begin(
             store,
             Together { key, replica, number: 1, caught_up: false, replayed: BTreeSet::new(), retry_ms: RETRY_MS.0, generation: 0 },
         );
     }
-    let Some(key) = store.together.with_value(|t| t.as_ref().map(|t| t.key)) else { return };
-    let url = with_room(&share_url(store, false), &key);
-    let done = move |shared| match shared {
+    share_live(store);
+}
+
+/// The room's live link (the puzzle, with the room's key in the fragment), when in a room.
+pub fn live_link(store: Store) -> Option<String> {
+    let key = store.together.with_value(|t| t.as_ref().map(|t| t.key))?;
+    Some(with_room(&share_url(store, false), &key))
+}
+
+/// Shares the live link again (Share in a shared game): by the share sheet or the clipboard;
+/// when the browser refuses both, the Share dialog opens again with the link to copy by hand.
+pub fn share_live(store: Store) {
+    let Some(url) = live_link(store) else { return };
+    let done = move |shared: Result<ports::Shared, ports::PlatformError>| match shared {
         Ok(ports::Shared::Sheet) => store.status.set(store.t().shared.into()),
         Ok(ports::Shared::Copied) => store.status.set(store.t().together_copied.into()),
-        Err(e) => browser_failed(store, store.t().cannot_share, "", &e),
+        Err(e) => {
+            e.log();
+            store.dialog.set(Some(Dialog::Share));
+            store.status.set(store.t().together_by_hand.into());
+        }
     };
     store.ports().sharing.share(store.t().share_title.into(), url, Box::new(done));
 }
@@ -85,12 +105,30 @@ pub(super) fn join(store: Store, key: RoomKey) {
     let (givens, me) = (store.game.with_untracked(|g| g.givens().clone()), store.ports().random.seed() as u32);
     let replica = Replica::new(me, givens);
     begin(store, Together { key, replica, number: 0, caught_up: false, replayed: BTreeSet::new(), retry_ms: RETRY_MS.0, generation: 0 });
+    // Still alone a little later, with nothing heard from anyone: the link may be wrong. Said
+    // only while the room is reachable (otherwise the trouble line is what is true).
+    store.ports().clock.after(
+        ALONE_MS,
+        Box::new(move || {
+            let alone = store.together.with_value(|t| {
+                t.as_ref().is_some_and(|t| t.key == key && t.replica.log().iter().all(|op| op.stamp.player == t.replica.me()))
+            });
+            let room_empty = store.room.with_untracked(|r| r.as_ref().is_some_and(|r| r.online && r.players <= 1 && r.peers.is_empty()));
+            if alone && room_empty {
+                store.status.set(store.t().together_nobody.into());
+            }
+        }),
+    );
 }
 
 /// Rejoins the room of the restored game (a reload, a returning player). A damaged record
 /// leaves the game to play alone, and says why in the console.
 pub fn resume(store: Store) {
     if is_together(store) {
+        // The room's link followed again (it cleared the address bar): the live link goes back.
+        if let Some(link) = live_link(store) {
+            store.ports().sharing.show_address(&link);
+        }
         return;
     }
     let Some(saved) = store.meta.with_untracked(|m| m.together.clone()) else { return };
@@ -132,6 +170,10 @@ fn begin(store: Store, together: Together) {
     store.together.set_value(Some(together));
     store.room.set(Some(RoomView::default()));
     keep(store);
+    // The address bar holds the live link while in the room.
+    if let Some(link) = live_link(store) {
+        store.ports().sharing.show_address(&link);
+    }
     connect(store);
 }
 
@@ -153,6 +195,8 @@ pub(super) fn quit(store: Store) {
     store.together.set_value(None);
     store.room.set(None);
     store.meta.update(|m| m.together = None);
+    let sharing = store.ports().sharing;
+    sharing.show_address(&sharing.app_url());
 }
 
 /// Saves the replica with the game.
@@ -188,11 +232,23 @@ fn heard(store: Store, generation: u32, event: RoomEvent) {
     }
     match event {
         RoomEvent::Connected => update_view(store, |v| v.online = true),
+        RoomEvent::Insecure => {
+            // No retry: the page will not gain WebCrypto by waiting.
+            update_view(store, |v| {
+                v.online = false;
+                v.trouble = Some(Trouble::Insecure);
+            });
+            say_trouble(store);
+        }
         RoomEvent::Said(text) => said(store, &text),
         RoomEvent::Players(n) => {
+            let before = store.room.with_untracked(|r| r.as_ref().map_or(0, |r| r.players));
             update_view(store, |v| v.players = n);
             if with_together(store, |t| !std::mem::replace(&mut t.caught_up, true)) == Some(true) {
                 caught_up(store, n);
+            } else if n > before {
+                // Someone came: they learn who we are (and where) without waiting for our next step.
+                tell_presence(store);
             }
         }
         RoomEvent::Unreadable(why) => leptos::logging::warn!("inkdoku: a shared frame: {why}"),
@@ -200,9 +256,9 @@ fn heard(store: Store, generation: u32, event: RoomEvent) {
             update_view(store, |v| {
                 v.online = false;
                 v.peers.clear();
+                v.trouble = Some(if why == "room full" { Trouble::Full } else { Trouble::Offline });
             });
-            let t = store.t();
-            store.status.set(if why == "room full" { t.together_full.into() } else { t.together_offline.into() });
+            say_trouble(store);
             let retry = with_together(store, |t| {
                 let wait = t.retry_ms;
                 t.retry_ms = (wait * 2).min(RETRY_MS.1);
@@ -221,6 +277,47 @@ fn heard(store: Store, generation: u32, event: RoomEvent) {
     }
 }
 
+/// The line that says why the moves do not go out now, if they do not.
+fn trouble_line(store: Store) -> Option<&'static str> {
+    let t = store.t();
+    store.room.with_untracked(|r| r.as_ref().and_then(|r| r.trouble)).map(|trouble| match trouble {
+        Trouble::Offline => t.together_offline,
+        Trouble::Full => t.together_full,
+        Trouble::Insecure => t.together_insecure,
+    })
+}
+
+/// Shows the trouble line (again: a move clears the status line, but the trouble stays until
+/// the room is back).
+pub(super) fn say_trouble(store: Store) {
+    if let Some(line) = trouble_line(store) {
+        store.status.set(line.into());
+    }
+}
+
+/// The room's line in the header: how many play (only while connected: a count from before
+/// the line dropped is not true any more), who this player is; and whether it is offline.
+pub fn room_line(store: Store) -> Option<(String, bool)> {
+    store.room.with(|room| {
+        room.as_ref().map(|r| {
+            let t = store.ui();
+            // Offline from a drop until the room is back (not in the moment before the first
+            // connection is made).
+            let mut text = if r.trouble.is_some() {
+                t.together_away.to_string()
+            } else if r.players > 1 {
+                fill(t.together_players, &[("n", &r.players.to_string())])
+            } else {
+                t.together_alone.to_string()
+            };
+            if r.number > 0 {
+                text = format!("{text} · {}", fill(t.together_you, &[("n", &r.number.to_string())]));
+            }
+            (text, r.online)
+        })
+    })
+}
+
 fn update_view(store: Store, f: impl FnOnce(&mut RoomView)) {
     store.room.update(|v| {
         if let Some(v) = v.as_mut() {
@@ -235,16 +332,33 @@ fn said(store: Store, text: &str) {
     match Said::from_json(text, &givens) {
         Ok(Said::Op(op)) => {
             let stamp = op.stamp;
+            let mut lost = Vec::new();
             let new = with_together(store, |t| {
                 if !t.caught_up {
                     t.replayed.insert(stamp);
                 }
-                t.replica.receive(op)
+                // Our digits this move overrides: a partner's earlier move that wins the cell
+                // (it was made while we were apart, with a later stamp).
+                let me = t.replica.me();
+                let ours: Vec<_> = op
+                    .writes
+                    .iter()
+                    .filter(|w| w.1 == Field::Digit && stamp.player != me)
+                    .filter(|w| t.replica.holder(w.key()).is_some_and(|(s, v)| s.player == me && v != 0 && v != w.2))
+                    .map(|w| (w.0, w.2))
+                    .collect();
+                let new = t.replica.receive(op);
+                lost =
+                    ours.into_iter().filter(|&(cell, _)| t.replica.holder((cell, Field::Digit)).is_some_and(|(s, _)| s == stamp)).collect();
+                new
             });
             match new {
                 Some(Ok(true)) => {
                     show_shared_board(store);
                     keep(store);
+                    if let Some(&(cell, value)) = lost.first() {
+                        kept_notice(store, stamp.player, cell, value);
+                    }
                 }
                 Some(Err(e)) => leptos::logging::warn!("inkdoku: a shared move refused: {e}"),
                 _ => {}
@@ -255,6 +369,7 @@ fn said(store: Store, text: &str) {
                 store.elapsed.set(p.play_ms);
             }
             update_view(store, |v| {
+                v.numbers.insert(p.player, p.number);
                 v.peers.retain(|peer| peer.player != p.player);
                 v.peers.push(Peer { player: p.player, number: p.number, cell: p.cell, ink: p.ink });
                 v.peers.sort_by_key(|peer| peer.number);
@@ -262,6 +377,16 @@ fn said(store: Store, text: &str) {
         }
         Err(e) => leptos::logging::warn!("inkdoku: a shared frame refused: {e}"),
     }
+}
+
+/// Says that a partner's digit won a cell this player had written ("Player 1's 7 kept in
+/// r3c7"): the board changed under them, and Undo goes on with their other moves.
+fn kept_notice(store: Store, player: inkdoku_engine::together::PlayerId, cell: Cell, value: u8) {
+    let t = store.t();
+    let number = store.room.with_untracked(|r| r.as_ref().and_then(|r| r.numbers.get(&player).copied()));
+    let who = number.map_or_else(|| t.together_partner.to_string(), |n| fill(t.player_n, &[("n", &n.to_string())]));
+    let digit = Digit::new(value).map_or_else(|| value.to_string(), |d| store.size().digit_char(d).to_string());
+    store.status.set(fill(t.together_kept, &[("who", &who), ("d", &digit), ("cell", &cell_name(store.size(), cell))]));
 }
 
 /// The replica's board on show (after a peer's move): hint marks go, a win is celebrated.
@@ -296,10 +421,15 @@ fn caught_up(store: Store, in_room: usize) {
         room.send(true, Said::Op(op).to_json());
     }
     keep(store);
-    update_view(store, |v| v.number = store.together.with_value(|t| t.as_ref().map_or(0, |t| t.number)));
+    // Really back: the trouble line goes (only now, not at the next move).
+    let trouble = trouble_line(store);
+    update_view(store, |v| {
+        v.number = store.together.with_value(|t| t.as_ref().map_or(0, |t| t.number));
+        v.trouble = None;
+    });
     if newcomer {
         store.status.set(store.t().together_joined.into());
-    } else if store.status.with_untracked(|s| s == store.t().together_offline) {
+    } else if trouble.is_some_and(|line| store.status.with_untracked(|s| s == line)) {
         store.status.set(String::new());
     }
     tell_presence(store);
@@ -340,7 +470,7 @@ pub(super) fn play(store: Store, action: Action) -> bool {
             return false;
         }
     };
-    let op = with_together(store, |t| t.replica.local(&before, &after)).flatten();
+    let op = with_together(store, |t| t.replica.local(&before, &after, action.is_help())).flatten();
     share_move(store, op, &after)
 }
 

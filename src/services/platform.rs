@@ -150,6 +150,12 @@ impl crate::ports::Sharing for PageSharing {
     fn share(&self, title: String, url: String, done: Box<dyn FnOnce(Result<Shared, PlatformError>)>) {
         wasm_bindgen_futures::spawn_local(async move { done(share_link(&title, &url).await) });
     }
+    fn show_address(&self, url: &str) {
+        // replaceState fires no hashchange: the app does not open its own link again.
+        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(url));
+        }
+    }
 }
 
 /// Downloads, the file picker and the print dialog (`crate::ports::Files`).

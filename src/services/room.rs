@@ -46,6 +46,14 @@ fn subtle() -> Result<SubtleCrypto, JsValue> {
     Ok(web_sys::window().ok_or("no window")?.crypto()?.subtle())
 }
 
+/// Whether this page has WebCrypto's `crypto.subtle`: browsers give it only to secure pages
+/// (https, or a local name such as localhost).
+fn sealing_possible() -> bool {
+    let Some(window) = web_sys::window() else { return false };
+    let subtle = window.crypto().ok().and_then(|c| Reflect::get(&c, &"subtle".into()).ok());
+    window.is_secure_context() && subtle.is_some_and(|s| !s.is_undefined() && !s.is_null())
+}
+
 fn reason(e: &JsValue) -> String {
     e.as_string().or_else(|| e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message()))).unwrap_or_else(|| format!("{e:?}"))
 }
@@ -133,6 +141,9 @@ impl Room for Relay {
         let live = move || *current.borrow() == generation;
         spawn_local(async move {
             let tell = |event| (events.borrow_mut())(event);
+            if !sealing_possible() {
+                return tell(RoomEvent::Insecure);
+            }
             let (url, sealing) = match connect(&relay, key).await {
                 Ok(found) => found,
                 Err(e) => return tell(RoomEvent::Disconnected(reason(&e))),

@@ -9,6 +9,7 @@ import net from 'node:net';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { launch, snap, waitForPuzzle, cells, cell, solution, dist, draw, DIGITS } from './support.mjs';
+import jsQR from 'jsqr';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // Built by the relay's native tests (scripts/test), or by `cargo build -p inkdoku-relay`.
@@ -212,10 +213,70 @@ test('one player offline plays on and both converge when back; a link with anoth
   await third.goto(wrong);
   await waitForPuzzle(third);
   await roomLine(third).filter({ hasText: 'Together: just you so far' }).waitFor();
+  // Alone a few seconds later: the link may be wrong, and the player is told so.
+  await status(third, /No one else is here yet — if you expected others, check the link/, 20000);
   for (const c of empty.slice(0, 3)) {
     assert.match(await cell(third, c.row, c.col).getAttribute('aria-label'), /empty$/, 'none of the game\'s moves');
   }
   await roomLine(one).filter({ hasText: 'Together: 2 players' }).waitFor();
   via.close();
+  assert.deepEqual(b.errors, []);
+});
+
+/** The board as a player sees it: every cell's label, in order. */
+const board = async (page) => (await cells(page)).map((c) => c.label);
+
+test('the live link from Share brings a third player in after two have played, and its QR code reads as the link', async () => {
+  const { one, two, link } = await twoPlayers();
+  // The address bar holds the live link while in the room.
+  assert.equal(one.url(), link);
+  assert.equal(two.url(), link);
+  const { empty, answer } = await blanks(one);
+  await write(one, empty[0], answer(empty[0]));
+  await write(two, empty[1], answer(empty[1]));
+  await shows(one, empty[1].row, empty[1].col, answer(empty[1]));
+  // Player 2 opens Share: the live link is there to read, to copy by hand, as a QR code, and to send.
+  await two.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = two.getByRole('dialog', { name: 'Share' });
+  assert.equal(await dialog.getByRole('textbox', { name: /Live link/ }).inputValue(), link);
+  const qr = dialog.locator('svg.qr');
+  await qr.waitFor();
+  for (const [width, height] of [[800, 480], [600, 960], [1280, 800]]) {
+    await two.setViewportSize({ width, height });
+    await snap(two, `together-share-${width}x${height}`);
+  }
+  // The QR code, as the screen shows it, decodes to the live link (the browser reads the
+  // screenshot's PNG, jsQR reads its pixels).
+  const png = (await qr.screenshot()).toString('base64');
+  const image = await two.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const canvas = Object.assign(document.createElement('canvas'), { width: img.width, height: img.height });
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    return { width: img.width, height: img.height, data: Array.from(ctx.getImageData(0, 0, img.width, img.height).data) };
+  }, png);
+  const read = jsQR(Uint8ClampedArray.from(image.data), image.width, image.height);
+  assert.ok(read, `a QR code in the ${image.width}x${image.height} screenshot`);
+  assert.equal(read.data, link);
+  await dialog.getByRole('button', { name: 'Share the live link' }).click();
+  await status(two, /Link copied: whoever opens it solves this puzzle with you/);
+  const again = await two.evaluate(() => navigator.clipboard.readText());
+  assert.equal(again, link);
+  // A third player opens it: the board as the two left it, then a move of theirs reaches both.
+  const three = await b.page(clip);
+  await three.goto(again);
+  await waitForPuzzle(three);
+  await status(three, /You joined/);
+  await shows(three, empty[0].row, empty[0].col, answer(empty[0]));
+  await shows(three, empty[1].row, empty[1].col, answer(empty[1]));
+  await roomLine(three).filter({ hasText: 'Together: 3 players · You are Player 3' }).waitFor();
+  await write(three, empty[2], answer(empty[2]));
+  for (const page of [one, two]) await shows(page, empty[2].row, empty[2].col, answer(empty[2]));
+  await write(one, empty[3], answer(empty[3]));
+  await shows(three, empty[3].row, empty[3].col, answer(empty[3]));
+  const seen = await board(three);
+  for (const page of [one, two]) assert.deepEqual(await board(page), seen, 'the three boards converge');
   assert.deepEqual(b.errors, []);
 });

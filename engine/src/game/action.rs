@@ -73,6 +73,14 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// Whether the action is help rather than the player's own work: an applied hint, or cells
+    /// filled from the solution (a win with help records no best time).
+    pub fn is_help(&self) -> bool {
+        matches!(self, Action::ApplyStep { .. } | Action::SolveAll | Action::SolveCell { .. } | Action::SolveHouse { .. })
+    }
+}
+
 fn yes() -> bool {
     true
 }

@@ -260,9 +260,7 @@ impl Game {
     /// Whether the board as it stands owes something to help: an applied hint or a cell filled
     /// from the solution (such a win records no best time).
     pub fn helped(&self) -> bool {
-        self.actions[..self.applied]
-            .iter()
-            .any(|a| matches!(a, Action::ApplyStep { .. } | Action::SolveAll | Action::SolveCell { .. } | Action::SolveHouse { .. }))
+        self.actions[..self.applied].iter().any(Action::is_help)
     }
 
     /// Whether Undo is possible.

@@ -134,7 +134,7 @@ pub struct SharedStroke {
 
 /// One player's change to the shared board, as every replica applies it: registers written
 /// (each wins where its stamp is the latest), strokes added, strokes erased (for good: an erased
-/// stroke that arrives later stays erased).
+/// stroke that arrives later stays erased), and whether it was help.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Op {
     pub stamp: Stamp,
@@ -144,6 +144,10 @@ pub struct Op {
     pub strokes: Vec<SharedStroke>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub erased: Vec<StrokeKey>,
+    /// The move was help (`Action::is_help`: an applied hint, a solved cell): a room that won
+    /// with such a move won with help. Absent in frames from before it was sent (no help).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub help: bool,
 }
 
 /// The most points a shared stroke may have (a long scribble at 60 points a second for 30 s).

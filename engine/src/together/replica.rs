@@ -159,6 +159,11 @@ impl Replica {
     }
 
     /// A register's value (0 when never written).
+    /// The stamp of the write that holds `key` and its value (`None`: never written).
+    pub fn holder(&self, key: Key) -> Option<(Stamp, u8)> {
+        self.registers.get(&key).copied()
+    }
+
     fn value(&self, key: Key) -> u8 {
         self.registers.get(&key).map_or(0, |r| r.1)
     }
@@ -204,8 +209,9 @@ impl Replica {
 
     /// Our move: the change from `before` to `after` (two boards as `board` makes them, the
     /// second with the move applied by the game's reducer), as an operation, applied here and
-    /// to send. `None` when nothing shared changed. Clears Redo.
-    pub fn local(&mut self, before: &Board, after: &Board) -> Option<Op> {
+    /// to send; `help` when the move was help (`Action::is_help`). `None` when nothing shared
+    /// changed. Clears Redo.
+    pub fn local(&mut self, before: &Board, after: &Board, help: bool) -> Option<Op> {
         let writes = diff(&self.givens, before, after);
         let before_ids: BTreeMap<u32, &Stroke> = before.ink.iter().map(|s| (s.id, s)).collect();
         let after_ids: BTreeSet<u32> = after.ink.iter().map(|s| s.id).collect();
@@ -218,15 +224,16 @@ impl Replica {
             .filter(|s| !before_ids.contains_key(&s.id))
             .map(|s| SharedStroke { key: (self.me, self.fresh_stroke_id(s.id)), cell: s.cell, points: s.points.clone() })
             .collect();
-        let op = self.make(writes, strokes, erased)?;
+        let op = self.make(writes, strokes, erased, help)?;
         self.redo.clear();
         Some(op)
     }
 
     /// The board as it was when the room began (`after`, from the empty `before`): an
-    /// operation like `local`'s, but nobody's move to undo.
-    pub fn share_board(&mut self, before: &Board, after: &Board) -> Option<Op> {
-        let op = self.local(before, after);
+    /// operation like `local`'s, but nobody's move to undo; `help` when that board owes
+    /// something to help (`Game::helped`).
+    pub fn share_board(&mut self, before: &Board, after: &Board, help: bool) -> Option<Op> {
+        let op = self.local(before, after, help);
         self.undo.clear();
         op
     }
@@ -239,7 +246,7 @@ impl Replica {
     }
 
     /// An operation of ours from its parts, applied here and recorded for Undo.
-    fn make(&mut self, writes: Vec<Write>, strokes: Vec<SharedStroke>, erased: Vec<StrokeKey>) -> Option<Op> {
+    fn make(&mut self, writes: Vec<Write>, strokes: Vec<SharedStroke>, erased: Vec<StrokeKey>, help: bool) -> Option<Op> {
         if writes.is_empty() && strokes.is_empty() && erased.is_empty() {
             return None;
         }
@@ -253,10 +260,16 @@ impl Replica {
                 .filter_map(|k| self.strokes.get(k).map(|d| SharedStroke { key: *k, cell: d.cell, points: d.points.clone() }))
                 .collect(),
         };
-        let op = Op { stamp, writes, strokes, erased };
+        let op = Op { stamp, writes, strokes, erased, help };
         self.apply(op.clone());
         self.undo.push(undoable);
         Some(op)
+    }
+
+    /// Whether anyone in the room has used help on this board (an applied hint, a solved cell),
+    /// undone since or not: a win is then a win with help, for every player alike.
+    pub fn helped(&self) -> bool {
+        self.log.iter().any(|op| op.help)
     }
 
     /// Whether this player has a move of their own to undo.
@@ -310,7 +323,8 @@ impl Replica {
                 SharedStroke { key: (self.me, id), cell: s.cell, points: s.points.clone() }
             })
             .collect();
-        self.make(writes, strokes, erased)
+        // Taking a move back is nobody's help, even when the move was.
+        self.make(writes, strokes, erased, false)
     }
 
     /// The shared state, for comparing replicas: the registers that hold something, and the

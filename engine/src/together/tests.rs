@@ -39,7 +39,7 @@ impl Player {
     fn play(&mut self, action: &Action) -> Option<Op> {
         let before = self.replica.board(&self.board);
         let after = self.game.next_board(&before, action).ok()?;
-        let op = self.replica.local(&before, &after);
+        let op = self.replica.local(&before, &after, action.is_help());
         self.board = self.replica.board(&self.board);
         if op.is_some() {
             assert_eq!(strip(&self.board), strip(&after), "the shared board is the reducer's board after our move");
@@ -275,8 +275,13 @@ fn a_bad_operation_is_refused_with_its_reason_and_changes_nothing() {
     assert!(Op::from_json(&format!(r#"{{{stamp},"writes":[[5,41,1]]}}"#), &small).unwrap_err().to_string().contains("digit 9"));
     // Refused by a replica: nothing applied.
     let mut r = Replica::new(1, givens.clone());
-    let bad =
-        Op { stamp: Stamp { clock: 1, player: 7 }, writes: vec![Write(Cell::new(0), Field::Digit, 1)], strokes: vec![], erased: vec![] };
+    let bad = Op {
+        stamp: Stamp { clock: 1, player: 7 },
+        writes: vec![Write(Cell::new(0), Field::Digit, 1)],
+        strokes: vec![],
+        erased: vec![],
+        help: false,
+    };
     assert!(r.receive(bad).is_err());
     assert!(r.log().is_empty() && r.converged().0.is_empty());
 }
@@ -325,4 +330,33 @@ fn what_players_say_travels_and_bad_words_are_refused() {
     let off = r#"{"kind":"presence","player":1,"number":2,"cell":null,"play_ms":0,"ink":[[2,0]]}"#;
     assert_eq!(Said::from_json(off, &givens).unwrap_err(), OpError::BadStroke);
     assert!(matches!(Said::from_json(r#"{"kind":"shout"}"#, &givens), Err(OpError::Unreadable(_))));
+}
+
+#[test]
+fn help_used_by_anyone_travels_with_the_move_and_marks_the_room() {
+    let (mut a, mut b) = (Player::new(1), Player::new(2));
+    // Moves of one's own are no help, on either replica, nor are their undos.
+    let own = a.play(&place(2, 1)).unwrap();
+    assert!(!own.help);
+    b.receive(own);
+    let undo = a.replica.undo().unwrap();
+    assert!(!undo.help);
+    b.receive(undo);
+    assert!(!a.replica.helped() && !b.replica.helped(), "no hint, no solve: no help");
+    // Player 2 fills a cell from the solution: the move says so, and both rooms know it.
+    let solved = b.play(&Action::SolveCell { cell: Cell::new(2) }).unwrap();
+    assert!(solved.help);
+    let json = Said::Op(solved.clone()).to_json();
+    assert!(json.contains(r#""help":true"#), "{json}");
+    let Said::Op(back) = Said::from_json(&json, a.replica.givens()).unwrap() else { panic!("an op") };
+    a.receive(back);
+    assert!(a.replica.helped() && b.replica.helped());
+    // Saved and restored, the room still won with help.
+    let restored = Replica::restore(puzzle().givens().clone(), a.replica.saved()).unwrap();
+    assert!(restored.helped());
+    // A frame from before help was sent reads as no help, and a move without help says nothing.
+    let old = r#"{"kind":"op","stamp":{"clock":9,"player":3},"writes":[[3,0,2]]}"#;
+    let Said::Op(old) = Said::from_json(old, a.replica.givens()).unwrap() else { panic!("an op") };
+    assert!(!old.help);
+    assert!(!Said::Op(old).to_json().contains("help"));
 }
