@@ -28,16 +28,23 @@ const dist = path.resolve(process.argv[2] ?? 'dist');
 // engine worker's to 297,545 (the variant solver), the style to 8,210. That is 171 KB more before
 // the first puzzle, where issue 43 allowed 40: not met, and nothing was cut to pay for it yet
 // (issue 48, the diet, is where it is paid back; docs/known-gaps.md).
+// Raised again on 2026-11-27 (stop 51), with nothing cut to pay for it: the app's wasm to
+// 829,887 (+32,490: solving together's live link at hand and its QR code, +23,233, of which the
+// qrcode crate 13,185; the pen's lone 1 shown at once, the hint card's Close and the tap told
+// by time and travel, +4,100; variant hints' wiring and notes cleared by region, the rest), the
+// engine worker's to 310,842 (+13,297: the variant steps, killer combinations, the 45 rule, a
+// trial by every rule). Issue 48 pays these back (the measured profile: docs/benchmarks/size.md;
+// the together wire's compact codec, issue 46 item 6, is the first planned cut).
 const BUDGET = {
   'index.html': 2_000,
   'style.css': 8_400,
   'app.js': 12_000,
-  'app_bg.wasm': 800_000,
+  'app_bg.wasm': 830_500,
   'worker.js': 3_500,
   'worker_loader.js': 400,
-  'worker_bg.wasm': 299_000,
+  'worker_bg.wasm': 311_500,
   'worker_relaxed_loader.js': 3_500,
-  'worker_relaxed_bg.wasm': 299_000,
+  'worker_relaxed_bg.wasm': 311_500,
   'ink_loader.js': 5_200,
   'ink_bg.wasm': 915_000,
   'digits.cnn': 44_000,
@@ -50,7 +57,7 @@ const BUDGET = {
 const FIRST_PUZZLE = ['index.html', 'style.css', 'app.js', 'app_bg.wasm', 'worker_loader.js', 'worker.js', 'worker_bg.wasm'];
 // The pen (issue 30): the ink worker with its two networks stays within 1 MB.
 const PEN = ['ink_loader.js', 'ink_bg.wasm', 'digits.cnn', 'strokes.cnn'];
-const TOTALS = { 'before the first puzzle': 1_125_000, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 2_145_000 };
+const TOTALS = { 'before the first puzzle': 1_167_000, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 2_186_000 };
 
 // Trunk's hash is a number in hex: 16 digits, or fewer when it begins with zeros.
 const unhashed = (name) => name.replace(/-[0-9a-f]{8,16}(?=[._])/, '');

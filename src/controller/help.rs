@@ -35,10 +35,11 @@ pub fn hint(store: Store) {
         store.status.set(store.t().hint_irregular.into());
         return;
     }
-    // A variant's hint reasons from what the rows, columns and boxes leave, so that its steps
-    // can say what each constraint removes (`Game::hint_candidates`); the puzzle goes along for
-    // its constraints.
-    let state = move |g: &inkdoku_engine::game::Game| (g.grid(), if variant { g.hint_candidates() } else { g.candidates() });
+    // The hint reasons from the candidates the player sees. On a variant these already respect
+    // every constraint (Show candidates, Fill notes: issue 43), so a step is never about a
+    // candidate the board no longer shows, and every Apply changes what is on screen; the puzzle
+    // goes along for its constraints (the 45 rule, a cage's confinement, a trial by every rule).
+    let state = |g: &inkdoku_engine::game::Game| (g.grid(), g.candidates());
     let (size, givens, solution, puzzle) =
         store.game.with_untracked(|g| (g.size(), g.givens().clone(), g.solution().cloned(), g.variant().cloned()));
     let asked = store.game.with_untracked(state);

@@ -125,6 +125,41 @@ test('Check names a cage over its sum; the board shows its cells in conflict', a
   await page.context().close();
 });
 
+test('Hint + Apply carries the killer to the win, every Apply changing the board, its cage steps drawn on their cells (issue 47)', async () => {
+  const page = await openLink(`?load=${encodeURIComponent(KILLER)}`, { viewport: { width: 800, height: 480 } });
+  // Candidates shown, so that a step that only removes candidates changes the board too.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('checkbox', { name: 'Show candidates' }).check();
+  await page.getByRole('button', { name: 'Close' }).click();
+  const board = () => page.locator('[role=gridcell]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')).join('\n'));
+  const won = page.getByRole('dialog', { name: 'Congratulations!' });
+  const card = page.getByRole('region', { name: 'Hint' });
+  let applied = 0, cageSteps = 0;
+  while (!(await won.isVisible())) {
+    assert.ok(applied < 200, 'the hints never end');
+    const before = await board();
+    await page.getByRole('button', { name: 'Hint', exact: true }).click();
+    await card.waitFor({ timeout: 15000 }).catch(async () => {
+      throw new Error(`no hint after ${applied} applied: ${await page.getByRole('status').textContent()}`);
+    });
+    const text = await card.locator('p').first().textContent();
+    if (/\bcage\b/.test(text)) {
+      // A cage's step shades the cage's cells (each cell's paint is in its hidden group).
+      const shaded = await page.locator('.hint-cell').count();
+      assert.ok(shaded >= 2, `${text}: ${shaded} cells shaded`);
+      if (cageSteps++ === 0) await snap(page, 'variants-killer-hint-800x480');
+    }
+    await card.getByRole('button', { name: 'Apply hint' }).click();
+    await page.waitForFunction((b) => [...document.querySelectorAll('[role=gridcell]')]
+      .map((e) => e.getAttribute('aria-label')).join('\n') !== b, before, { timeout: 5000 })
+      .catch(() => { throw new Error(`Apply changed nothing: ${text}`); });
+    applied++;
+  }
+  assert.ok(cageSteps > 0, 'a step explained by a cage');
+  await savedWhen(page, (r) => r.meta?.won === true, { what: 'the game saved as won' });
+  await page.context().close();
+});
+
 test('a SudokuPad link with a thermometer, arrows and kropki dots draws them, legibly at three sizes in light and dark', async () => {
   for (const colorScheme of ['light', 'dark']) {
     const page = await openLink(`?puzzleid=fpuzzles${encodeURIComponent(SHOW)}`, { colorScheme });

@@ -89,22 +89,10 @@ impl Game {
         self.size().cells().filter(|&c| grid.get(c).is_none() && sol.get(c).is_some_and(|d| !candidates[c.index()].contains(d))).collect()
     }
 
-    /// The candidates a variant's hint reasons from: what the rows, columns and boxes leave
-    /// (not the constraints: the hint's steps say what each constraint removes, one at a
-    /// time), less the player's eliminations and outside their notes. A classic game's are
-    /// `candidates`.
-    pub fn hint_candidates(&self) -> Vec<DigitSet> {
-        self.candidates_from(self.board(), false)
-    }
-
     pub(super) fn candidates_of(&self, b: &Board) -> Vec<DigitSet> {
-        self.candidates_from(b, true)
-    }
-
-    fn candidates_from(&self, b: &Board, constrained: bool) -> Vec<DigitSet> {
         let grid = self.grid_with(b);
         // A variant's candidates are what its regions and every constraint leave.
-        let allowed = self.variant.as_ref().filter(|_| constrained).map(|p| p.candidates(&grid));
+        let allowed = self.variant.as_ref().map(|p| p.candidates(&grid));
         self.size()
             .cells()
             .map(|c| {
