@@ -11,17 +11,8 @@ use inkdoku_engine::variant::Puzzle;
 use inkdoku_engine::{Grid, Size};
 use std::collections::BTreeMap;
 
-#[derive(serde::Deserialize)]
-struct Entry {
-    name: String,
-    puzzle: Puzzle,
-    solution: Grid,
-}
-
-fn the_set() -> Vec<Entry> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/variants/set.jsonl");
-    std::fs::read_to_string(path).expect("the variant set").lines().map(|l| serde_json::from_str(l).expect("a set entry")).collect()
-}
+mod variant_set;
+use variant_set::{Entry, the_set};
 
 /// The set's puzzles the walk does not finish, by line number (from 0), with why: any other
 /// puzzle that stalls, or one of these that no longer does, fails the test.

@@ -9,6 +9,9 @@ use inkdoku_engine::variant::{self, CellNote, Constraint, Diagonal, Dot, Line, L
 use inkdoku_engine::{Cell, Digit, DigitSet, Grid, Size};
 use proptest::prelude::*;
 
+mod variant_set;
+use variant_set::the_set;
+
 /// r1c1 is `at(1, 1)`, on a 9x9.
 fn at(r: usize, c: usize) -> Cell {
     Size::Nine.cell(r - 1, c - 1)
@@ -339,19 +342,6 @@ proptest! {
             prop_assert!(p.is_solved_by(s));
         }
     }
-}
-
-/// One puzzle of the set.
-#[derive(serde::Deserialize)]
-struct Entry {
-    name: String,
-    puzzle: Puzzle,
-    solution: Grid,
-}
-
-fn the_set() -> Vec<Entry> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/variants/set.jsonl");
-    std::fs::read_to_string(path).expect("the variant set").lines().map(|l| serde_json::from_str(l).expect("a set entry")).collect()
 }
 
 #[test]
