@@ -460,3 +460,14 @@ proptest! {
         }
     }
 }
+
+/// Two thermometers from one bulb, each drawing the bulb (as a random puzzle of the property
+/// test below once did, seed 1628698150617052292 on 4x4): both are read, no drawing is left.
+#[test]
+fn thermometers_branching_from_one_bulb_drawn_twice_are_read() {
+    let mut rng = Rng::seeded(1628698150617052292);
+    let p = random_variants::puzzle(&mut rng, Size::ALL[0], 12);
+    let json = random_variants::sudokupad_json(&p).expect("drawn");
+    let back = sudokupad::from_json_puzzle(&json).expect("read back");
+    assert_eq!(random_variants::canonical(back).constraints, random_variants::canonical(p).constraints);
+}

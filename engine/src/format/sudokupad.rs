@@ -674,9 +674,14 @@ pub fn from_json_puzzle(value: &Value) -> Result<Puzzle, FormatError> {
         };
         let line_hue = line_colour.map_or(Hue::Other, hue);
         if let Some(b) = bulb {
-            // The bulb is the thermometer's, read or refused with it.
-            shapes[b].used = true;
-            shapes[b].bulb = true;
+            // The bulb is the thermometer's, read or refused with it. Thermometers that branch
+            // from one bulb may each draw it again at the same place: every such copy is that
+            // bulb (not a drawing left unread).
+            let (fill, at) = (shapes[b].fill, centre_cell(size, shapes[b].centre));
+            for s in shapes.iter_mut().filter(|s| s.is_big_round() && s.fill == fill && centre_cell(size, s.centre) == at) {
+                s.used = true;
+                s.bulb = true;
+            }
             if rules.allows(&["thermo"]) && !rules.mentions(&["slow"]) {
                 constraints.push(Constraint::Thermometer { cells });
             } else {
