@@ -380,7 +380,9 @@ fn share(store: Store) -> impl IntoView {
                 {move || store.ui().share_progress}
             </label>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| { close(store); controller::share(store, with_progress.get_untracked()) }>{move || store.ui().share_link}</button>
+                // One primary action: in a shared game it is the live link's, above.
+                <button type="button" class:primary=move || !controller::is_together(store)
+                        on:click=move |_| { close(store); controller::share(store, with_progress.get_untracked()) }>{move || store.ui().share_link}</button>
                 <button type="button" on:click=move |_| { close(store); controller::copy_puzzle(store) }>{move || store.ui().copy_text}</button>
                 <button type="button" on:click=move |_| { close(store); controller::save_file(store, with_progress.get_untracked()) }>{move || store.ui().save_file}</button>
                 <button type="button" on:click=move |_| { close(store); controller::print_current(store) }>{move || store.ui().print}</button>
