@@ -178,7 +178,7 @@ fn plan(options: &Options) -> Plan {
 /// How far a rating is from the target level; 0 = fits. Too hard counts less than too easy
 /// for the harder targets (a player asking for Expert prefers a tough puzzle to a plain one).
 /// The right score without the level's technique requirement is nearly a fit.
-fn distance(target: Level, rating: &Rating, meets: bool) -> u32 {
+pub(crate) fn distance(target: Level, rating: &Rating, meets: bool) -> u32 {
     let (t, l) = (target as i32, rating.level as i32);
     if l == t {
         u32::from(!meets)

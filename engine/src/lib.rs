@@ -16,6 +16,7 @@
 //!  lang ────── the engine's words in its languages: houses, and the sentence of each step
 //!  rating ──── a logical solve, its hardest step, a score and a level
 //!  generator ─ seeded puzzles by size, level and symmetry
+//!  killer_generator seeded killer sudokus by level, graded by their variant steps
 //!  game ────── the game reducer: state + action → state, with undo and redo
 //!  together ── a board shared by several players: operations, replicas that converge
 //!  variant ─── variant puzzles: givens, regions and typed constraints (killer cages, arrows…);
@@ -33,6 +34,7 @@ pub mod generator;
 pub mod geometry;
 pub mod grid;
 pub mod hint;
+pub mod killer_generator;
 pub mod lang;
 pub mod position;
 pub mod protocol;

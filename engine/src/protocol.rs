@@ -18,6 +18,7 @@ use crate::generator::{self, Generated, Options};
 use crate::geometry::DigitSet;
 use crate::grid::Grid;
 use crate::hint::{Advice, advise_variant};
+use crate::killer_generator::{self, KillerGenerated};
 use crate::rating::{self, Rating};
 use crate::solver;
 use crate::variant::{self, Puzzle};
@@ -38,9 +39,12 @@ pub struct Request {
 pub enum Task {
     /// Make a puzzle.
     Generate { options: Options },
+    /// Make a 9x9 killer (`killer_generator`; `options.size` and `options.symmetry` are not
+    /// read). Answered by `GeneratedKiller`, with the same progress as `Generate`.
+    GenerateKiller { options: Options },
     /// Count a puzzle's solutions (up to 2), and rate it when it has exactly one. `variant`,
     /// when given (its givens are `puzzle`), is counted with the variant solver and not rated
-    /// (the grades are the classic techniques').
+    /// (a variant's grade, `rating::rate_variant`, walks its hints and can take seconds).
     Analyze {
         puzzle: Grid,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -73,6 +77,9 @@ pub enum Reply {
     Progress { id: u32, done: u32, total: u32 },
     /// Answer to `Generate`.
     Generated { id: u32, generated: Generated },
+    /// Answer to `GenerateKiller`: the nearest killer made when none of the level asked for
+    /// was found within the attempts (`generated.rating.level` says which it is).
+    GeneratedKiller { id: u32, generated: KillerGenerated },
     /// Answer to `Analyze`.
     Analyzed {
         id: u32,
@@ -108,6 +115,16 @@ pub fn handle(text: &str, progress: &mut dyn FnMut(Reply)) -> Reply {
             };
             match generator::generate(&options, &mut report) {
                 Some(generated) => Reply::Generated { id, generated },
+                None => Reply::Error { id: Some(id), message: "generation was cancelled".into() },
+            }
+        }
+        Task::GenerateKiller { options } => {
+            let mut report = |p: generator::Progress| {
+                progress(Reply::Progress { id, done: p.done, total: p.total });
+                true
+            };
+            match killer_generator::generate(&options, &mut report) {
+                Some(generated) => Reply::GeneratedKiller { id, generated },
                 None => Reply::Error { id: Some(id), message: "generation was cancelled".into() },
             }
         }
@@ -174,6 +191,24 @@ mod tests {
         // The answer survives the JSON trip the worker makes.
         let text = encode(&Reply::Generated { id: 3, generated: generated.clone() });
         assert_eq!(serde_json::from_str::<Reply>(&text).unwrap(), Reply::Generated { id: 3, generated });
+    }
+
+    #[test]
+    fn killers_are_made_with_progress_and_old_requests_still_read() {
+        let options = Options { size: Size::Nine, level: Level::Easy, symmetry: Symmetry::None, seed: 2 };
+        let req = Request { id: 4, task: Task::GenerateKiller { options } };
+        let mut seen = Vec::new();
+        let reply = handle(&encode(&req), &mut |p| seen.push(p));
+        assert!(matches!(seen[0], Reply::Progress { id: 4, done: 1, .. }));
+        let Reply::GeneratedKiller { id: 4, generated } = reply else { panic!("{reply:?}") };
+        assert_eq!(generated.rating.level, Level::Easy);
+        assert!(!generated.puzzle.constraints.is_empty());
+        let text = encode(&Reply::GeneratedKiller { id: 4, generated: generated.clone() });
+        assert_eq!(serde_json::from_str::<Reply>(&text).unwrap(), Reply::GeneratedKiller { id: 4, generated });
+        // A classic request as the app wrote it before killers is read as before.
+        let old = r#"{"id":1,"task":{"kind":"generate","options":{"size":"Four","level":"Easy","symmetry":"none","seed":5}}}"#;
+        let old = old.replace("\"Four\"", &serde_json::to_string(&Size::Four).unwrap());
+        assert!(matches!(handle(&old, &mut |_| {}), Reply::Generated { id: 1, .. }), "{old}");
     }
 
     #[test]

@@ -19,6 +19,7 @@ use crate::grid::Grid;
 use crate::position::Position;
 use crate::step::{Step, Technique};
 use crate::techniques;
+use crate::variant::Puzzle;
 use serde::{Deserialize, Serialize};
 
 /// Difficulty levels, easiest first.
@@ -152,6 +153,43 @@ pub fn solves_within(grid: &Grid, max_score: f32) -> bool {
         position.apply(&step);
     }
     false
+}
+
+/// The most steps a variant's walk takes: every sound step removes at least one candidate, so
+/// a 9x9 walk ends within 729; the cap guards against a finder that changes nothing.
+const VARIANT_STEPS_MAX: usize = 2_000;
+
+/// A variant's logical solve, as its hint walk goes (`techniques::next_variant_step`: the
+/// singles, the constraints' own steps, the classic techniques up to chains and ALS, the
+/// trial with every rule), from the givens and the candidates rows, columns and boxes leave,
+/// stopping (unsolved) at the first step that would score above `max_score`. From the givens,
+/// not from what the app's candidates show, so a cage's combinations count as work the
+/// player does.
+pub fn solve_variant_within(puzzle: &Puzzle, max_score: f32) -> LogicalSolve {
+    let mut position = Position::from_grid(&puzzle.givens);
+    let mut steps = Vec::new();
+    while !position.is_solved() && position.dead_end().is_none() && steps.len() < VARIANT_STEPS_MAX {
+        let Some(step) = techniques::next_variant_step_within(puzzle, &position, max_score) else { break };
+        if step_score(&step) > max_score || (step.placements.is_empty() && step.eliminations.is_empty()) {
+            break;
+        }
+        position.apply(&step);
+        steps.push(step);
+    }
+    let solved = position.is_solved() && puzzle.is_solved_by(&position.grid());
+    LogicalSolve { solved, steps, position }
+}
+
+/// Rates a variant puzzle as a classic one is rated, by the hardest step of its walk
+/// (`solve_variant_within`) on the same scale: the cage and constraint steps score 1.8-2.8
+/// (Easy to Medium), the classic ones as they always do, and the trial with every rule
+/// (`ConstraintTrial`, 9.0) makes a puzzle Master. A walk that stalls (it needs a nested
+/// trial) rates `NeedsTrial`. A classic puzzle is rated by `rate`, unchanged.
+pub fn rate_variant(puzzle: &Puzzle) -> Rating {
+    if puzzle.is_classic() {
+        return rate(&puzzle.givens);
+    }
+    rate_solve(&solve_variant_within(puzzle, f32::INFINITY))
 }
 
 /// A puzzle's grade.

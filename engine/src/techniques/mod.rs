@@ -121,6 +121,13 @@ fn next_step_among(position: &Position, max_score: f32, keep: impl Fn(Technique)
 /// A classic puzzle never comes here (the hint calls `next_step`), so it pays nothing for the
 /// variant steps.
 pub fn next_variant_step(puzzle: &Puzzle, position: &Position) -> Option<Step> {
+    next_variant_step_within(puzzle, position, f32::INFINITY)
+}
+
+/// `next_variant_step` among the techniques whose steps may score `max_score` or less: the
+/// grading of a variant and its generator ask for the easiest step up to a level's bound, and
+/// never pay for a search (chains, the trial) whose every step would be above it.
+pub fn next_variant_step_within(puzzle: &Puzzle, position: &Position, max_score: f32) -> Option<Step> {
     if puzzle.regions.is_some() || puzzle.size() != position.size() {
         return None;
     }
@@ -128,7 +135,7 @@ pub fn next_variant_step(puzzle: &Puzzle, position: &Position) -> Option<Step> {
     if let Some(step) = singles.iter().find_map(|&t| find(position, t)) {
         return Some(step);
     }
-    for &t in VARIANT {
+    for &t in VARIANT.iter().filter(|&&t| base_score(t) <= max_score) {
         let step = match t {
             Technique::CageCombination => killer::cage_combination(puzzle, position),
             Technique::CageConfinement => killer::cage_confinement(puzzle, position),
@@ -145,8 +152,8 @@ pub fn next_variant_step(puzzle: &Puzzle, position: &Position) -> Option<Step> {
     // The classic techniques up to the chains and almost locked sets: their forcing steps
     // reason with the classic rules only, which on a variant leave so much open that their
     // search runs for minutes; a trial with every constraint (below) replaces them.
-    next_step_among(position, CLASSIC_MAX, |t| t.family() != Family::Uniqueness && !singles.contains(&t))
-        .or_else(|| variant_rules::trial(puzzle, position))
+    next_step_among(position, CLASSIC_MAX.min(max_score), |t| t.family() != Family::Uniqueness && !singles.contains(&t))
+        .or_else(|| (base_score(Technique::ConstraintTrial) <= max_score).then(|| variant_rules::trial(puzzle, position)).flatten())
 }
 
 /// The hardest classic step a variant's hint looks for: the chains and ALS (8.2), below the

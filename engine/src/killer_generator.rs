@@ -1,0 +1,426 @@
+//! The killer generator: seeded 9x9 killer sudokus by level, rated as a variant is rated
+//! (`rating::rate_variant`, the hardest step of the variant hint walk).
+//!
+//! 1. A random full grid (`solver::random_solution`, the classic generator's).
+//! 2. Cages over the whole grid: random orthogonally connected groups of 2-5 cells (sizes by
+//!    level: larger cages say less), never repeating a digit; a cell left alone joins a
+//!    neighbouring cage that has room and lacks its digit, else stays a cage of one.
+//! 3. Sums on every cage.
+//! 4. Givens: Easy and Medium start from the full grid and empty its cells in random order,
+//!    keeping an emptied cell only while the walk solves the puzzle within the level's hardest
+//!    score (a sound walk that solves proves the solution unique); Easy keeps at least
+//!    `EASY_GIVENS` and Medium `MEDIUM_GIVENS`, so they always show some digits. Hard to
+//!    Master have cages only: while the cages allow two solutions (the variant solver), a cage
+//!    holding a cell where they differ is cut in two connected parts (both sums said: more is
+//!    known, so the solutions only shrink); then while the walk within the level's bound
+//!    stops, a cage with a cell open there is cut. The last cut leaves the puzzle just within
+//!    the bound; when it went below the level, a few other last cuts are tried.
+//! 5. Rate; make several and keep the first that fits the level, else the nearest
+//!    (`generator::distance`'s order): the answer says which level it is, so the app can say
+//!    when the one asked for could not be made within the attempts.
+//!
+//! Every search is bounded by node counts and attempts, never by time, so the same options
+//! give the same puzzle natively and in wasm (the daily killer relies on it), and a generation
+//! always ends: at most `Plan::attempts` attempts, each of bounded work.
+
+use crate::cellset::CellSet;
+use crate::generator::{self, Options, Progress};
+use crate::geometry::{Cell, Size};
+use crate::grid::Grid;
+use crate::random::Rng;
+use crate::rating::{self, Level, Rating};
+use crate::solver;
+use crate::variant::{self, Constraint, Puzzle};
+use serde::{Deserialize, Serialize};
+
+/// A killer puzzle made by `generate`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct KillerGenerated {
+    /// The cages and givens.
+    pub puzzle: Puzzle,
+    /// Its unique solution.
+    pub solution: Grid,
+    /// Its grade (`rating::rate_variant`); its level may differ from the one asked for when
+    /// none was found within the attempts (then it is the nearest made).
+    pub rating: Rating,
+    /// The options it was made with (`options.level` is the level asked for).
+    pub options: Options,
+}
+
+impl KillerGenerated {
+    /// Whether the puzzle is of the level asked for.
+    pub fn fits(&self) -> bool {
+        self.rating.level == self.options.level
+    }
+}
+
+/// The levels a killer is made at: every 9x9 level.
+pub const LEVELS: [Level; 6] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Extreme, Level::Master];
+
+/// The fewest givens an Easy killer keeps: some digits to start from, as a beginner's killer has.
+pub const EASY_GIVENS: usize = 16;
+/// The fewest givens a Medium killer keeps.
+pub const MEDIUM_GIVENS: usize = 6;
+
+/// Node budget of one uniqueness check of the cages (a pure killer takes a few hundred nodes).
+const UNIQUENESS_BUDGET: u64 = 200_000;
+/// Node budget for making a random full grid.
+const FILL_BUDGET: u64 = 100_000;
+/// Cuts made at most to make one attempt's cages unique.
+const MAX_CUTS: usize = 40;
+
+/// Per-level settings.
+struct Plan {
+    /// Cage sizes drawn from, uniformly (a size may repeat to weigh it).
+    sizes: &'static [usize],
+    /// Whether givens are kept at all (false: cages only).
+    givens: bool,
+    /// The fewest givens kept.
+    min_givens: usize,
+    /// The hardest step the level allows (its upper bound on `Level::of_score`).
+    max_score: f32,
+    /// Attempts at most.
+    attempts: u32,
+}
+
+/// Attempts are bounded so that a generation always ends (natively, under load, the slowest
+/// level's last attempt ends within about a minute; the app shows progress and Cancel): past
+/// them the nearest puzzle made is the answer, and it says its own level.
+fn plan(level: Level) -> Plan {
+    match level {
+        Level::Easy => Plan { sizes: &[2, 2, 3, 3, 4], givens: true, min_givens: EASY_GIVENS, max_score: 2.3, attempts: 10 },
+        Level::Medium => Plan { sizes: &[2, 3, 3, 4, 5], givens: true, min_givens: MEDIUM_GIVENS, max_score: 3.4, attempts: 20 },
+        Level::Hard => Plan { sizes: &[2, 3, 4, 4, 5], givens: false, min_givens: 0, max_score: 4.1, attempts: 40 },
+        Level::Expert => Plan { sizes: &[2, 3, 3, 4, 5], givens: false, min_givens: 0, max_score: 6.4, attempts: 60 },
+        Level::Extreme => Plan { sizes: &[2, 3, 4, 4, 5], givens: false, min_givens: 0, max_score: 8.2, attempts: 60 },
+        _ => Plan { sizes: &[3, 4, 4, 5, 5], givens: false, min_givens: 0, max_score: f32::INFINITY, attempts: 20 },
+    }
+}
+
+/// Makes a killer of `options.level` (9x9; `options.size` and `options.symmetry` are not
+/// read: cages have no symmetry here). `progress` is called after each attempt; returning
+/// `false` cancels (the result is then `None`).
+pub fn generate(options: &Options, progress: &mut dyn FnMut(Progress) -> bool) -> Option<KillerGenerated> {
+    let level = if LEVELS.contains(&options.level) { options.level } else { Level::Master };
+    let options = Options { size: Size::Nine, level, ..*options };
+    let plan = plan(level);
+    let mut rng = Rng::seeded(options.seed);
+    let mut best: Option<(u32, KillerGenerated)> = None;
+    for attempt in 0..plan.attempts {
+        if let Some((made, meets)) = attempt_once(&options, &plan, &mut rng) {
+            let d = generator::distance(level, &made.rating, meets);
+            if best.as_ref().is_none_or(|(bd, _)| d < *bd) {
+                best = Some((d, made));
+            }
+        }
+        if !progress(Progress { done: attempt + 1, total: plan.attempts }) {
+            return None;
+        }
+        if best.as_ref().is_some_and(|(d, _)| *d == 0) {
+            break;
+        }
+    }
+    best.map(|(_, g)| g)
+}
+
+/// One attempt: `None` when its cages could not be made unique within `MAX_CUTS` cuts or its
+/// walk stalls (a puzzle that needs a nested trial is not offered).
+fn attempt_once(options: &Options, plan: &Plan, rng: &mut Rng) -> Option<(KillerGenerated, bool)> {
+    let size = Size::Nine;
+    let solution = loop {
+        if let Some(g) = solver::random_solution(size, rng, FILL_BUDGET) {
+            break g;
+        }
+    };
+    let cages = partition(&solution, plan.sizes, rng);
+    let mut puzzle =
+        Puzzle { givens: Grid::new(size), regions: None, constraints: with_sums(&solution, &cages), about: Default::default() };
+    let level = options.level;
+    let (puzzle, solve) = if plan.givens {
+        puzzle.givens = solution.clone();
+        remove_givens(&mut puzzle, plan, rng);
+        let solve = rating::solve_variant_within(&puzzle, f32::INFINITY);
+        (puzzle, solve)
+    } else {
+        cages_only(&solution, cages, level, plan, rng)?
+    };
+    if !solve.solved {
+        return None;
+    }
+    // A killer's level is its hardest step's (`Level::of_score`), without the classic
+    // generator's extra wish for a fish, wing or chain at Hard and Expert: a killer whose
+    // hardest step is a quad is an Expert killer, as the rating shown says.
+    let rating = rating::rate_solve(&solve);
+    Some((KillerGenerated { puzzle, solution, rating, options: *options }, true))
+}
+
+/// Other cuts tried from the cages before the last cut, when that cut made the puzzle easier
+/// than the level: near the level's edge one cut more or less decides the level, so trying
+/// a few is much cheaper than a new attempt from scratch.
+const ALTERNATIVES: usize = 12;
+
+/// A cages-only puzzle: cut until the cages alone are unique (the solver is cheap), then
+/// until the walk solves within the level's bound. Each cut makes the puzzle a little easier,
+/// so the last one leaves it just within the level's bound, where the level's puzzles are;
+/// when it went below the level, other last cuts are tried.
+fn cages_only(
+    solution: &Grid,
+    mut cages: Vec<Vec<Cell>>,
+    level: Level,
+    plan: &Plan,
+    rng: &mut Rng,
+) -> Option<(Puzzle, rating::LogicalSolve)> {
+    let size = Size::Nine;
+    let puzzle_of = |cages: &[Vec<Cell>]| Puzzle {
+        givens: Grid::new(size),
+        regions: None,
+        constraints: with_sums(solution, cages),
+        about: Default::default(),
+    };
+    // The cells where the puzzle is still open: where two solutions differ, or where the walk
+    // within the bound stopped; or the walk, when it solved.
+    let look = |puzzle: &Puzzle| -> Option<Result<rating::LogicalSolve, Vec<Cell>>> {
+        let report = variant::solve_within(puzzle, 2, 2, UNIQUENESS_BUDGET).ok()??;
+        if report.count == 1 {
+            let solve = rating::solve_variant_within(puzzle, plan.max_score);
+            if solve.solved {
+                return Some(Ok(solve));
+            }
+            return Some(Err(size.cells().filter(|&c| solve.position.value(c).is_none()).collect()));
+        }
+        let [a, b] = &report.solutions[..] else { return None };
+        Some(Err(size.cells().filter(|&c| a.get(c) != b.get(c)).collect()))
+    };
+    let mut before: Option<(Vec<Vec<Cell>>, Vec<Cell>)> = None;
+    for _ in 0..=MAX_CUTS {
+        let puzzle = puzzle_of(&cages);
+        match look(&puzzle)? {
+            Err(open) => {
+                before = Some((cages.clone(), open.clone()));
+                cut_one(&mut cages, &open, rng)?;
+            }
+            Ok(solve) => {
+                let fits = |s: &rating::LogicalSolve| rating::rate_solve(s).level == level;
+                if fits(&solve) {
+                    return Some((puzzle, solve));
+                }
+                let mut best = (puzzle, solve);
+                let Some((prev, open)) = before else { return Some(best) };
+                for _ in 0..ALTERNATIVES {
+                    let mut other = prev.clone();
+                    cut_one(&mut other, &open, rng)?;
+                    let puzzle = puzzle_of(&other);
+                    if let Some(Ok(solve)) = look(&puzzle) {
+                        let harder = rating::rate_solve(&solve).score > rating::rate_solve(&best.1).score;
+                        if fits(&solve) {
+                            return Some((puzzle, solve));
+                        }
+                        if harder {
+                            best = (puzzle, solve);
+                        }
+                    }
+                }
+                return Some(best);
+            }
+        }
+    }
+    None
+}
+
+/// Empties given cells in random order while the walk still solves within the level's bound.
+fn remove_givens(puzzle: &mut Puzzle, plan: &Plan, rng: &mut Rng) {
+    let mut order: Vec<Cell> = Size::Nine.cells().collect();
+    rng.shuffle(&mut order);
+    let mut givens = order.len();
+    for c in order {
+        if givens <= plan.min_givens {
+            break;
+        }
+        let digit = puzzle.givens.get(c);
+        puzzle.givens.set(c, None);
+        if rating::solve_variant_within(puzzle, plan.max_score).solved {
+            givens -= 1;
+        } else {
+            puzzle.givens.set(c, digit);
+        }
+    }
+}
+
+/// The cages as killer constraints with their sums in `solution`.
+fn with_sums(solution: &Grid, cages: &[Vec<Cell>]) -> Vec<Constraint> {
+    cages
+        .iter()
+        .map(|cells| {
+            let sum = cells.iter().map(|&c| u16::from(solution.get(c).map_or(0, |d| d.get()))).sum();
+            Constraint::Killer { cells: cells.clone(), sum: Some(sum) }
+        })
+        .collect()
+}
+
+/// The orthogonal neighbours of a 9x9 cell.
+fn neighbours(cell: Cell) -> impl Iterator<Item = Cell> {
+    let size = Size::Nine;
+    let (r, c) = (size.row_of(cell) as i32, size.col_of(cell) as i32);
+    [(-1, 0), (1, 0), (0, -1), (0, 1)]
+        .into_iter()
+        .map(move |(dr, dc)| (r + dr, c + dc))
+        .filter(|&(r, c)| (0..9).contains(&r) && (0..9).contains(&c))
+        .map(move |(r, c)| size.cell(r as usize, c as usize))
+}
+
+/// The largest cage: 5 cells, as killer setters' usual cages (bigger ones say little).
+const CAGE_MAX: usize = 5;
+
+/// Random cages over the whole grid, true of `solution` (no digit twice in a cage).
+fn partition(solution: &Grid, sizes: &[usize], rng: &mut Rng) -> Vec<Vec<Cell>> {
+    let size = Size::Nine;
+    let mut owner: Vec<Option<usize>> = vec![None; 81];
+    let mut cages: Vec<Vec<Cell>> = Vec::new();
+    let mut order: Vec<Cell> = size.cells().collect();
+    rng.shuffle(&mut order);
+    let fits = |cage: &[Cell], n: Cell| cage.iter().all(|&c| solution.get(c) != solution.get(n));
+    for start in order {
+        if owner[start.index()].is_some() {
+            continue;
+        }
+        let target = sizes[rng.below(sizes.len())];
+        let id = cages.len();
+        let mut cage = vec![start];
+        owner[start.index()] = Some(id);
+        while cage.len() < target {
+            let mut next: Vec<Cell> =
+                cage.iter().flat_map(|&c| neighbours(c)).filter(|&n| owner[n.index()].is_none() && fits(&cage, n)).collect();
+            next.sort_by_key(|c| c.index());
+            next.dedup();
+            if next.is_empty() {
+                break;
+            }
+            let n = next[rng.below(next.len())];
+            owner[n.index()] = Some(id);
+            cage.push(n);
+        }
+        cages.push(cage);
+    }
+    // A cage of one is a given in disguise: it joins a neighbouring cage that has room and
+    // lacks its digit, where there is one.
+    for i in 0..cages.len() {
+        if cages[i].len() != 1 {
+            continue;
+        }
+        let cell = cages[i][0];
+        let mut hosts: Vec<usize> = neighbours(cell)
+            .filter_map(|n| owner[n.index()])
+            .filter(|&j| j != i && cages[j].len() < CAGE_MAX && fits(&cages[j], cell))
+            .collect();
+        hosts.sort_unstable();
+        hosts.dedup();
+        if hosts.is_empty() {
+            continue;
+        }
+        let j = hosts[rng.below(hosts.len())];
+        cages[j].push(cell);
+        cages[i].clear();
+        owner[cell.index()] = Some(j);
+    }
+    cages.retain(|c| !c.is_empty());
+    cages
+}
+
+/// Cuts a cage that holds a cell of `differ` into two connected parts, both of two cells or
+/// more where the cage allows it. `None` when every such cage is a single cell (cannot
+/// happen while two solutions differ: a cage of one fixes its cell).
+fn cut_one(cages: &mut Vec<Vec<Cell>>, differ: &[Cell], rng: &mut Rng) -> Option<()> {
+    let mut which: Vec<usize> = (0..cages.len()).filter(|&i| cages[i].len() > 1 && cages[i].iter().any(|c| differ.contains(c))).collect();
+    if which.is_empty() {
+        return None;
+    }
+    // Prefer the largest: cutting it costs the puzzle the least of its difficulty.
+    let largest = which.iter().map(|&i| cages[i].len()).max()?;
+    which.retain(|&i| cages[i].len() == largest);
+    let i = which[rng.below(which.len())];
+    let cage = cages[i].clone();
+    let n = cage.len();
+    let mut splits: Vec<(Vec<Cell>, Vec<Cell>)> = Vec::new();
+    // Every subset holding the cage's first cell, against the rest (each cut counted once).
+    for mask in 1u32..(1 << n) - 1 {
+        if mask & 1 == 0 {
+            continue;
+        }
+        let a: Vec<Cell> = (0..n).filter(|k| mask >> k & 1 == 1).map(|k| cage[k]).collect();
+        let b: Vec<Cell> = (0..n).filter(|k| mask >> k & 1 == 0).map(|k| cage[k]).collect();
+        if connected(&a) && connected(&b) {
+            splits.push((a, b));
+        }
+    }
+    let both_big: Vec<usize> = (0..splits.len()).filter(|&k| splits[k].0.len() > 1 && splits[k].1.len() > 1).collect();
+    let k = if both_big.is_empty() { rng.below(splits.len()) } else { both_big[rng.below(both_big.len())] };
+    let (a, b) = splits.swap_remove(k);
+    cages[i] = a;
+    cages.push(b);
+    Some(())
+}
+
+/// Whether cells are orthogonally connected.
+fn connected(cells: &[Cell]) -> bool {
+    let Some(&first) = cells.first() else { return false };
+    let mut seen = CellSet::single(first);
+    let mut stack = vec![first];
+    while let Some(c) = stack.pop() {
+        for n in neighbours(c) {
+            if cells.contains(&n) && !seen.contains(n) {
+                seen.insert(n);
+                stack.push(n);
+            }
+        }
+    }
+    seen.len() == cells.len()
+}
+
+/// The seed of a daily killer for a date (for the app's daily killer, still to come): the
+/// daily puzzle's seed mixed with a constant, so the two daily puzzles of a date differ and
+/// each is the same for everyone.
+pub fn daily_seed(date: &str) -> u64 {
+    generator::daily_seed(date) ^ 0x6b69_6c6c_6572_0000
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cuts_keep_cages_connected_and_cover_the_cage() {
+        let s = Size::Nine;
+        let cage = vec![s.cell(0, 0), s.cell(0, 1), s.cell(0, 2), s.cell(1, 2), s.cell(2, 2)];
+        let mut rng = Rng::seeded(3);
+        for _ in 0..20 {
+            let mut cages = vec![cage.clone()];
+            cut_one(&mut cages, &[s.cell(0, 0)], &mut rng).unwrap();
+            assert_eq!(cages.len(), 2);
+            assert!(cages.iter().all(|c| connected(c) && c.len() >= 2), "{cages:?}");
+            let mut all: Vec<Cell> = cages.concat();
+            all.sort_by_key(|c| c.index());
+            let mut want = cage.clone();
+            want.sort_by_key(|c| c.index());
+            assert_eq!(all, want);
+        }
+        // A cage of one never holds two solutions apart: nothing to cut.
+        assert!(cut_one(&mut vec![vec![s.cell(4, 4)]], &[s.cell(4, 4)], &mut rng).is_none());
+    }
+
+    #[test]
+    fn partitions_cover_the_grid_with_cages_true_of_it() {
+        let mut rng = Rng::seeded(11);
+        let solution = solver::random_solution(Size::Nine, &mut rng, FILL_BUDGET).unwrap();
+        let cages = partition(&solution, &[2, 3, 4, 5], &mut rng);
+        let mut count = [0u8; 81];
+        for cage in &cages {
+            assert!(connected(cage) && cage.len() <= CAGE_MAX, "{cage:?}");
+            let mut digits: Vec<_> = cage.iter().map(|&c| solution.get(c)).collect();
+            digits.sort();
+            digits.dedup();
+            assert_eq!(digits.len(), cage.len(), "a digit repeats in {cage:?}");
+            cage.iter().for_each(|c| count[c.index()] += 1);
+        }
+        assert!(count.iter().all(|&n| n == 1), "every cell in exactly one cage");
+    }
+}
