@@ -7,9 +7,11 @@
 //   node scripts/check-size.mjs [dist]
 //
 // "Before the first puzzle" is what a first visit loads before a puzzle shows: the page, its
-// style, the app's script and wasm and the engine worker (which makes the puzzle; one of its two
-// builds). The ink worker and its networks come after: the app starts the ink worker 3 s after
-// load, and the service worker caches them once a puzzle is on screen (static/sw.js).
+// style, the app's script and wasm, and the book of premade first puzzles the puzzle comes from
+// (issue 48). The engine worker comes after: the app starts it once the premade puzzle is on
+// screen (it makes every later puzzle). The ink worker and its networks come after too: the app
+// starts the ink worker 3 s after the first puzzle, and the service worker caches them once the
+// recognizer has loaded them (static/sw.js).
 // "The whole offline copy" is what the service worker caches: every file but the engine worker
 // build the browser does not run (counted here with the larger of the two).
 import fs from 'node:fs';
@@ -35,11 +37,20 @@ const dist = path.resolve(process.argv[2] ?? 'dist');
 // engine worker's to 310,842 (+13,297: the variant steps, killer combinations, the 45 rule, a
 // trial by every rule). Issue 48 pays these back (the measured profile: docs/benchmarks/size.md;
 // the together wire's compact codec, issue 46 item 6, is the first planned cut).
+// Lowered on 2026-11-28 (issue 48): the first puzzle comes from the book of premade puzzles
+// (first-puzzles.txt, 2,062 bytes, its budget 2,300), so the engine worker's plain build
+// (worker_loader.js, worker.js, worker_bg.wasm: budgets 400 + 3,500 + 311,500 = 315,400) left
+// "before the first puzzle", whose budget went from 1,167,000 to 1,167,000 - 315,400 + 2,300 =
+// 853,900. But the app's wasm grew by 4,430 bytes with the book's reader, its fetch and the
+// first puzzle's flow (829,887 -> 834,317; not yet measured where, nothing cut yet): its budget
+// was raised to 834,500, "before the first puzzle" to 858,500 (still 308,500 below its 1,167,000)
+// and the whole offline copy (the book 2,062 and the app's 4,430 more) to 2,191,500. Issue 48's
+// diet owes these 4.4 KB back.
 const BUDGET = {
   'index.html': 2_000,
   'style.css': 8_400,
   'app.js': 12_000,
-  'app_bg.wasm': 830_500,
+  'app_bg.wasm': 834_500,
   'worker.js': 3_500,
   'worker_loader.js': 400,
   'worker_bg.wasm': 311_500,
@@ -50,14 +61,16 @@ const BUDGET = {
   'digits.cnn': 44_000,
   'strokes.cnn': 13_000,
   'compat.js': 2_000,
+  // The book of premade first puzzles (issue 48): 25 puzzles with their solutions.
+  'first-puzzles.txt': 2_300,
   // The precache in two parts (issue 33) added its file lists and a relaxed-SIMD probe.
   'sw.js': 2_300,
   'manifest.webmanifest': 600,
 };
-const FIRST_PUZZLE = ['index.html', 'style.css', 'app.js', 'app_bg.wasm', 'worker_loader.js', 'worker.js', 'worker_bg.wasm'];
+const FIRST_PUZZLE = ['index.html', 'style.css', 'app.js', 'app_bg.wasm', 'first-puzzles.txt'];
 // The pen (issue 30): the ink worker with its two networks stays within 1 MB.
 const PEN = ['ink_loader.js', 'ink_bg.wasm', 'digits.cnn', 'strokes.cnn'];
-const TOTALS = { 'before the first puzzle': 1_167_000, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 2_186_000 };
+const TOTALS = { 'before the first puzzle': 858_500, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 2_191_500 };
 
 // Trunk's hash is a number in hex: 16 digits, or fewer when it begins with zeros.
 const unhashed = (name) => name.replace(/-[0-9a-f]{8,16}(?=[._])/, '');

@@ -87,7 +87,8 @@ pub fn App() -> impl IntoView {
         }
         let opened = link.as_ref().is_some_and(|text| controller::open_text(store, text, t.the_link));
         if !restored && !opened {
-            controller::make_puzzle(store);
+            // A first visit: a premade puzzle, so that the engine worker is not waited for.
+            controller::first_puzzle(store);
         } else if restored && link.is_none() && (store.in_progress() || !up_to_date) && store.dialog.get_untracked().is_none() {
             store.dialog.set(Some(controller::welcome(up_to_date)));
         }

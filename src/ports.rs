@@ -17,6 +17,7 @@
 //!                               Files         download, file picker, print │ fakes::Files (kept)
 //!                               Random        crypto.getRandomValues │ fakes::Random (seeds set by hand)
 //!                               Room          WebSocket + WebCrypto │ fakes::Hub (delivers by hand)
+//!                               Premade       the book beside the page │ fakes::Premade (answers by hand)
 //! ```
 
 pub mod hand;
@@ -126,6 +127,9 @@ pub trait EngineWorker {
     fn request(&self, task: Task, on_reply: Box<dyn FnMut(Reply)>) -> Result<u32, String>;
     /// Stops all work in progress; pending callbacks are dropped.
     fn cancel_all(&self);
+    /// Starts the worker if it isn't running (its download and compile), with no request: so
+    /// that the first request after a premade first puzzle does not wait for them.
+    fn start(&self);
 }
 
 /// What the ink worker says of itself, apart from its answers.
@@ -245,6 +249,13 @@ pub trait Room {
     fn leave(&self);
 }
 
+/// The book of premade first puzzles served beside the page (`inkdoku_engine::book`): a first
+/// visit's first puzzle comes from it, so that it needs no engine worker.
+pub trait Premade {
+    /// The book's text; `done` hears it, or why it could not be had (for the console).
+    fn fetch(&self, done: Box<dyn FnOnce(Result<String, String>)>);
+}
+
 /// The outside world as the app sees it.
 #[derive(Clone)]
 pub struct Ports {
@@ -265,6 +276,7 @@ pub struct Ports {
     pub files: Rc<dyn Files>,
     pub random: Rc<dyn Random>,
     pub room: Rc<dyn Room>,
+    pub premade: Rc<dyn Premade>,
 }
 
 /// In-memory stand-ins for the native tests.
@@ -373,6 +385,8 @@ pub mod fakes {
     pub struct Engine {
         pub asked: RefCell<Vec<(u32, Task, Option<OnReply>)>>,
         pub cancelled: Cell<usize>,
+        /// Starts asked for without a request (`EngineWorker::start`).
+        pub started: Cell<usize>,
     }
 
     impl Engine {
@@ -424,6 +438,33 @@ pub mod fakes {
         fn cancel_all(&self) {
             self.cancelled.set(self.cancelled.get() + 1);
             self.asked.borrow_mut().iter_mut().for_each(|(_, _, c)| *c = None);
+        }
+        fn start(&self) {
+            self.started.set(self.started.get() + 1);
+        }
+    }
+
+    type OnBook = Box<dyn FnOnce(Result<String, String>)>;
+
+    /// The book beside the page, fetched by hand: a fetch waits in `asked` until `answer`.
+    #[derive(Default)]
+    pub struct Premade {
+        pub asked: RefCell<Vec<OnBook>>,
+    }
+
+    impl Premade {
+        /// Answers the fetches waiting, oldest first, with `book` (its text, or why not).
+        pub fn answer(&self, book: Result<&str, &str>) {
+            let waiting: Vec<OnBook> = std::mem::take(&mut *self.asked.borrow_mut());
+            for done in waiting {
+                done(book.map(str::to_string).map_err(str::to_string));
+            }
+        }
+    }
+
+    impl super::Premade for Premade {
+        fn fetch(&self, done: OnBook) {
+            self.asked.borrow_mut().push(done);
         }
     }
 
@@ -874,6 +915,7 @@ pub mod fakes {
         pub random: Rc<Random>,
         /// The relay: give two worlds the same hub for two players.
         pub hub: Rc<Hub>,
+        pub premade: Rc<Premade>,
         tabs: Cell<usize>,
     }
 
@@ -895,6 +937,7 @@ pub mod fakes {
                 files: Rc::default(),
                 random: Rc::default(),
                 hub: Rc::default(),
+                premade: Rc::default(),
                 tabs: Cell::new(0),
             }
         }
@@ -924,6 +967,7 @@ pub mod fakes {
                 files: self.files.clone(),
                 random: self.random.clone(),
                 room: Rc::new(self.hub.handle()),
+                premade: self.premade.clone(),
             }
         }
 

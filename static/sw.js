@@ -16,7 +16,9 @@
 //    downloaded twice), or at once when this is an update (an older inkdoku cache exists: the
 //    app is running already, nothing waits for these bytes).
 // The page registers this worker once its first puzzle is on screen, so that the install finds
-// the app's and the engine worker's files in the HTTP cache too.
+// the app's files in the HTTP cache too. The book of premade first puzzles (first-puzzles.txt)
+// is one of FILES, cached at install: a first visit played one of its puzzles, and an offline
+// start with no saved game plays another.
 // The message comes on every start, so a first visit closed before the pen's files arrived
 // completes its copy on the next one.
 const VERSION = 'inkdoku-__VERSION__';

@@ -17,6 +17,7 @@
 //!  rating ──── a logical solve, its hardest step, a score and a level
 //!  generator ─ seeded puzzles by size, level and symmetry
 //!  killer_generator seeded killer sudokus by level, graded by their variant steps
+//!  book ────── premade first puzzles: a few of each size and level, read and written as lines
 //!  game ────── the game reducer: state + action → state, with undo and redo
 //!  together ── a board shared by several players: operations, replicas that converge
 //!  variant ─── variant puzzles: givens, regions and typed constraints (killer cages, arrows…);
@@ -27,6 +28,7 @@
 //! step, lang and rating on techniques, never the reverse): `scripts/check-engine-cycles`
 //! fails on an import cycle, and CI runs it.
 
+pub mod book;
 pub mod cellset;
 pub mod format;
 pub mod game;

@@ -943,3 +943,106 @@ fn a_variant_link_opens_is_won_by_its_cages_and_shares_its_constraints() {
     let first = inkdoku_engine::geometry::cell_name(Size::Nine, cells[0]);
     assert_eq!(store.status.get_untracked(), format!("The cage at {first} adds up to {got}, not {sum}."));
 }
+
+/// The book of premade first puzzles as the page serves it.
+const BOOK: &str = include_str!("../../static/first-puzzles.txt");
+
+#[test]
+fn a_first_visit_plays_a_premade_puzzle_of_the_level_asked_for_and_only_then_starts_the_engine() {
+    use inkdoku_engine::rating::Level;
+    let book = inkdoku_engine::book::parse(BOOK).unwrap();
+    for size in [Size::Four, Size::Nine, Size::Sixteen] {
+        for &level in inkdoku_engine::generator::levels(size) {
+            let world = World::default();
+            let (_owner, store) = store_in(&world, Lang::En);
+            store.settings.update(|s| (s.size, s.level) = (size, level));
+            first_puzzle(store);
+            assert_eq!(world.engine.started.get(), 0, "no engine worker before the puzzle shows");
+            world.premade.answer(Ok(BOOK));
+            let (givens, solution) = store.game.with_untracked(|g| (g.givens().clone(), g.solution().cloned()));
+            let entry = book.iter().find(|e| e.puzzle == givens).expect("a puzzle of the book");
+            assert_eq!((entry.puzzle.size(), entry.level), (size, level));
+            assert_eq!(solution.as_ref(), Some(&entry.solution));
+            assert_eq!(store.meta.with_untracked(|m| (m.level, m.seed)), (Some(level), Some(entry.seed)));
+            assert_eq!(
+                store.status.get_untracked(),
+                fill(crate::i18n::ui(Lang::En).new_puzzle, &[("size", size.name()), ("level", level.name())])
+            );
+            assert!(world.engine.asked.borrow().is_empty(), "the engine made nothing");
+            assert_eq!(world.engine.started.get(), 1, "the engine worker starts once the puzzle is on the board");
+            if size != Size::Nine || level != Level::Hard {
+                continue;
+            }
+            // It plays, and New game then has the engine worker make a fresh one.
+            let cell = play_one(store);
+            assert_eq!(store.game.with_untracked(|g| g.digit(cell)), entry.solution.get(cell));
+            store.settings.update(|s| s.confirm_new_game = false);
+            new_game_seeded(&world, store, 1);
+            assert!(matches!(world.engine.last_task(), Some(Task::Generate { options }) if options.size == size && options.level == level));
+            let fresh = store.game.with_untracked(|g| g.givens().clone());
+            assert!(fresh.filled_count() > 0 && fresh != givens, "a fresh puzzle: {fresh}");
+        }
+    }
+}
+
+#[test]
+fn the_draw_picks_among_the_premade_puzzles_of_a_level() {
+    let mut seen = std::collections::BTreeSet::new();
+    for draw in 0..3 {
+        let world = World::default();
+        let (_owner, store) = store_in(&world, Lang::En);
+        world.random.next.set(draw);
+        first_puzzle(store);
+        world.premade.answer(Ok(BOOK));
+        seen.insert(store.game.with_untracked(|g| g.givens().to_line()));
+    }
+    assert_eq!(seen.len(), 3, "three draws, the book's three 9x9 Easy puzzles");
+}
+
+#[test]
+fn without_a_readable_book_the_engine_worker_makes_the_first_puzzle_and_nothing_is_said() {
+    use inkdoku_engine::rating::Level;
+    let only_4x4: String = BOOK.lines().filter(|l| l.starts_with('#') || l.len() < 40).collect::<Vec<_>>().join("\n");
+    let damaged = BOOK.replacen(" Easy ", " Easiest ", 1);
+    let cases: [Result<&str, &str>; 4] = [Err("first-puzzles.txt: status 404"), Ok("<!DOCTYPE html>"), Ok(&damaged), Ok(&only_4x4)];
+    for book in cases {
+        let world = World::default();
+        let (_owner, store) = store_in(&world, Lang::En);
+        store.settings.update(|s| s.level = Level::Medium);
+        first_puzzle(store);
+        world.premade.answer(book);
+        assert!(
+            matches!(world.engine.last_task(), Some(Task::Generate { options }) if options.size == Size::Nine && options.level == Level::Medium),
+            "{book:?}: the worker is asked"
+        );
+        assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).making_puzzle, "{book:?}");
+        world.engine.answer_truly(world.engine.last_id());
+        assert!(store.game.with_untracked(|g| g.givens().filled_count()) > 0, "{book:?}: a puzzle is on the board");
+        assert_eq!(store.meta.with_untracked(|m| m.level), Some(Level::Medium));
+        assert_eq!(store.dialog.get_untracked(), None, "{book:?}: no message for the player");
+    }
+}
+
+#[test]
+fn a_book_that_comes_after_the_player_began_replaces_nothing() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    first_puzzle(store);
+    // New game → Start while the book is on its way: the engine makes that one.
+    start_clicked(store);
+    world.premade.answer(Ok(BOOK));
+    assert!(store.making.get_untracked().is_some(), "still making the one asked for");
+    assert_eq!(store.game.with_untracked(|g| g.givens().filled_count()), 0);
+    world.engine.answer_truly(world.engine.last_id());
+    let made = store.game.with_untracked(|g| g.givens().clone());
+    assert!(made.filled_count() > 0);
+    // A puzzle opened by hand, then the book: the opened one stays.
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    first_puzzle(store);
+    open(&world, store, PUZZLE);
+    let opened = store.game.with_untracked(|g| g.givens().clone());
+    world.premade.answer(Ok(BOOK));
+    assert_eq!(store.game.with_untracked(|g| g.givens().clone()), opened);
+    assert_eq!(world.engine.started.get(), 0);
+}

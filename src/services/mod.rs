@@ -30,5 +30,6 @@ pub fn browser_ports() -> Ports {
         files: Rc::new(platform::PageFiles),
         random: Rc::new(platform::PageRandom),
         room: Rc::new(room::Relay::default()),
+        premade: Rc::new(platform::PremadeFile),
     }
 }

@@ -28,6 +28,29 @@ impl crate::ports::Clock for PageClock {
     }
 }
 
+/// The book of premade first puzzles, fetched from beside the page (`crate::ports::Premade`).
+pub struct PremadeFile;
+
+impl crate::ports::Premade for PremadeFile {
+    fn fetch(&self, done: Box<dyn FnOnce(Result<String, String>)>) {
+        wasm_bindgen_futures::spawn_local(async move { done(fetch_text(inkdoku_engine::book::FILE).await) });
+    }
+}
+
+/// The text of the file at `url`, or why not (a failed fetch, a status that is not OK).
+async fn fetch_text(url: &str) -> Result<String, String> {
+    let why = |e: JsValue| error_of(e).detail;
+    let window = web_sys::window().ok_or("no window")?;
+    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(why)?;
+    let field = |name: &str| Reflect::get(&response, &name.into()).unwrap_or(JsValue::UNDEFINED);
+    if field("ok") != JsValue::TRUE {
+        return Err(format!("{url}: status {}", field("status").as_f64().unwrap_or(0.0) as u32));
+    }
+    let text = field("text").dyn_into::<Function>().map_err(|_| "no text()".to_string())?;
+    let promise: Promise = text.call0(&response).map_err(why)?.dyn_into().map_err(|_| "text() is no promise".to_string())?;
+    JsFuture::from(promise).await.map_err(why)?.as_string().ok_or_else(|| "no text".into())
+}
+
 fn error_of(e: JsValue) -> PlatformError {
     let text = |key: &str| Reflect::get(&e, &key.into()).ok().and_then(|m| m.as_string());
     let detail = text("message").or_else(|| e.as_string()).unwrap_or_default();

@@ -215,6 +215,13 @@ impl crate::ports::EngineWorker for EngineChannel {
     fn cancel_all(&self) {
         cancel_all();
     }
+
+    fn start(&self) {
+        if let Err(e) = with_client(Which::Engine, |_| ()) {
+            // The next request tries again, and says so to the player if it fails too.
+            web_sys::console::warn_1(&e.into());
+        }
+    }
 }
 
 /// Stops all work in progress in the engine worker; its pending callbacks are dropped.

@@ -197,7 +197,10 @@ test('on a first visit the recognizer loads once the puzzle is on screen, not wh
   // The recognizer's megabyte must not share a slow line with what the first puzzle needs. The
   // made puzzle is held back until the test lets it through, and the page's clock is
   // Playwright's: its timers run when the test says.
+  // The book of premade first puzzles is refused, so that the engine worker makes the first
+  // puzzle (as when the book cannot be read) and it can be held back.
   const page = await b.page({ serviceWorkers: 'block' });
+  await page.route('**/first-puzzles.txt', (route) => route.fulfill({ status: 404, body: 'gone' }));
   await holdMadePuzzles(page);
   await page.clock.install();
   await page.goto(server.url);

@@ -139,7 +139,11 @@ test('after one visit the copy is whole without the unused engine build; offline
 test('a first visit downloads what its puzzle needs, and the offline copy only once the puzzle is on screen', async () => {
   // Registered earlier, the service worker's install shared the line the first puzzle was
   // waiting for (the page, the icons, the manifest, a revalidation of each file the page had).
+  // The book of premade first puzzles is refused to the page, so that the engine worker makes
+  // the first puzzle (as when the book cannot be read) and it can be held back; with the book
+  // the worker comes after the puzzle (first-puzzle.test.mjs).
   const page = await b.page();
+  await page.route('**/first-puzzles.txt', (route) => route.fulfill({ status: 404, body: 'gone' }));
   await holdMadePuzzles(page);
   const from = served.length;
   await page.goto(server.url);

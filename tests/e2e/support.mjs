@@ -24,6 +24,7 @@ const types = {
   '.svg': 'image/svg+xml',
   '.onnx': 'application/octet-stream',
   '.cnn': 'application/octet-stream',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 /** Answers one request with the file of `dir` it names (a folder: its index.html), to be

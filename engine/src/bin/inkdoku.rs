@@ -21,6 +21,8 @@ USAGE:
   inkdoku generate [--size 4|9|16] [--level easy|medium|hard|expert|extreme|master]
                    [--symmetry none|rotational|mirror|diagonal] [--seed S] [--count N]
                                      print N new puzzles, one line each (the n-th uses seed S+n)
+  inkdoku book                       print the book of premade first puzzles (every size and
+                                     level, fixed seeds; static/first-puzzles.txt)
   inkdoku bench FILE [--limit N] [--runs R] [--engine best|simd|fast9|avx2|portable]
                                      solve every puzzle of FILE, print puzzles per second
                                      (median of R runs; 9x9 with a chosen solver)
@@ -46,6 +48,7 @@ enum Command {
     BenchGenerate { size: usize, level: String, seed: u64, count: u64 },
     Solve { limit: usize },
     Generate { size: usize, level: String, symmetry: String, seed: u64, count: u64 },
+    Book,
     Bench { file: String, limit: usize, runs: usize, engine: Option<solver::Engine9> },
 }
 
@@ -58,6 +61,7 @@ fn parse_args() -> Result<Command, String> {
     let err = |e: pico_args::Error| e.to_string();
     let command = match args.subcommand().map_err(err)?.as_deref() {
         Some("steps") => Command::Steps,
+        Some("book") => Command::Book,
         Some("rate") => Command::Rate,
         Some("hint") => Command::Hint,
         Some("bench-logic") => Command::BenchLogic {
@@ -178,6 +182,7 @@ fn main() -> ExitCode {
             Err(e) => emit(out, &Failed { puzzle: text, error: e.to_string() }),
         }),
         Command::Generate { size, level, symmetry, seed, count } => generate(size, &level, &symmetry, seed, count),
+        Command::Book => book(),
         Command::Steps => for_each_grid(|text, grid, out| {
             let solve = rating::solve_logically(&grid);
             let steps: Vec<StepJson> = solve.steps.iter().map(|s| StepJson::of(s, grid.size())).collect();
@@ -338,6 +343,20 @@ fn generate(size: usize, level: &str, symmetry: &str, seed: u64, count: u64) -> 
         writeln!(out, "{}", g.puzzle.to_line()).map_err(|e| e.to_string())?;
     }
     out.flush().map_err(|e| e.to_string())
+}
+
+/// The book of premade first puzzles (`inkdoku_engine::book`), each made as it is planned; the
+/// puzzles made are said on stderr as they come (the hardest levels take seconds each).
+fn book() -> Result<(), String> {
+    use inkdoku_engine::book;
+    let mut entries = Vec::new();
+    for options in book::plan() {
+        let started = Instant::now();
+        entries.push(book::make(&options)?);
+        eprintln!("{} {} seed {}: {:.1} s", options.size.name(), options.level.name(), options.seed, started.elapsed().as_secs_f64());
+    }
+    print!("{}", book::write(&entries));
+    Ok(())
 }
 
 #[derive(Serialize)]
