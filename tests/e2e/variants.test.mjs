@@ -17,9 +17,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { serve, launch, snap, cells, cell, cellBoxes, waitForPuzzle, savedWhen, openSharedWithProgress, typeGrid, penWrite, dist } from './support.mjs';
+import { serve, launch, snap, cells, cell, cellBoxes, waitForPuzzle, savedWhen, openSharedWithProgress, typeGrid, penWrite, startRelay } from './support.mjs';
 
 let server, b, relay;
 before(async () => { server = await serve(); b = await launch(); });
@@ -327,19 +326,6 @@ test('clues outside the grid get room on their sides: every sandwich sum and lit
   assert.deepEqual(b.errors, []);
   await page.context().close();
 });
-
-/** Starts the relay binary (which serves the app too) on a free port, as together.test.mjs does. */
-function startRelay() {
-  const binary = process.env.INKDOKU_RELAY || path.join(root, 'target', 'debug', 'inkdoku-relay');
-  const child = spawn(binary, ['--port', '0', '--dist', dist], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(String(d));
-      if (m) resolve({ child, url: `http://127.0.0.1:${m[1]}/` });
-    });
-    child.on('exit', (code) => reject(new Error(`the relay exited (${code})`)));
-  });
-}
 
 test('a killer solved together: the live link carries the cages, both play, both boards are won', async () => {
   relay = await startRelay();
