@@ -7,6 +7,9 @@
 //!   parity mark added where its solution keeps them (true constraints keep it unique);
 //! - `SUDOKUPAD`: the same arrow + kropki puzzle with the thermometer alone added, drawn as
 //!   SudokuPad draws it, as an `scl` payload (lz-string of its JSON);
+//! - `OUTSIDE`: the set's first sandwich puzzle (line 14: sums above and left of the grid) with
+//!   four little killers added where its solution keeps them, their clues above and left too
+//!   (one in the top-left corner), on lines free of sandwich sums, so no two clues share a place;
 //! - `MINMAX`: a classic puzzle with an f-puzzles `minimum` cell, a rule inkdoku does not play.
 //!
 //! Run: `cargo run -p inkdoku-engine --example variant_fixtures`.
@@ -133,6 +136,24 @@ fn main() {
     assert_eq!(inkdoku_engine::variant::solve(&show, 2, 1).unwrap().count, 1, "still unique");
     println!("SHOW {}", fpuzzles::write_puzzle(&show));
     println!("SHOW_SOLUTION {}", solution.to_line());
+
+    let (mut outside, solution) = entry(13);
+    let digit = |c: Cell| u16::from(solution.get(c).unwrap().get());
+    // Clue (row, column) outside the grid, 0-based (-1: above or left), and the step inwards.
+    for (clue, (dr, dc)) in [((-1i8, -1i8), (1i8, 1i8)), ((-1, 2), (1, -1)), ((3, -1), (-1, 1)), ((4, -1), (1, 1))] {
+        let mut cells = Vec::new();
+        let (mut r, mut c) = (clue.0 + dr, clue.1 + dc);
+        while (0..9).contains(&r) && (0..9).contains(&c) {
+            cells.push(s.cell(r as usize, c as usize));
+            (r, c) = (r + dr, c + dc);
+        }
+        let sum = cells.iter().map(|&x| digit(x)).sum();
+        outside.constraints.push(Constraint::LittleKiller { cells, sum, clue });
+    }
+    outside.about.title = "Sandwiches and little killers".into();
+    assert_eq!(inkdoku_engine::variant::solve(&outside, 2, 1).unwrap().count, 1, "still unique");
+    println!("OUTSIDE {}", fpuzzles::write_puzzle(&outside));
+    println!("OUTSIDE_SOLUTION {}", solution.to_line());
 
     let nine = line::parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
     let mut v: serde_json::Value = serde_json::from_str(&fpuzzles::to_json(&nine)).unwrap();

@@ -66,7 +66,8 @@
 //!
 //! ## Out: SudokuPad and f-puzzles
 //! `sudokupad_link` makes `https://sudokupad.app/?puzzleid=fpuzzles<payload>`: the f-puzzles
-//! JSON of the givens (`format::fpuzzles`), which SudokuPad opens, and so does `parse`.
+//! JSON of the puzzle with its constraints (`format::fpuzzles`), which SudokuPad opens, and
+//! `parse_puzzle` reads back to the same puzzle (`parse` too, for a classic one).
 //! `fpuzzles_link` makes `https://www.f-puzzles.com/?load=<payload>` of a variant puzzle (every
 //! constraint, regions, title, author, rules; `+`, `/`, `=` percent-encoded), which
 //! `parse_puzzle` reads back to the same puzzle.
@@ -830,9 +831,12 @@ pub fn fragment_puzzle(puzzle: &Puzzle, progress: Option<&Progress>) -> String {
     format!("#p={}", encode_puzzle(puzzle, progress))
 }
 
-/// A link that opens the puzzle in SudokuPad: its f-puzzles payload, escaped for a query.
-pub fn sudokupad_link(givens: &Grid) -> String {
-    format!("https://sudokupad.app/?puzzleid=fpuzzles{}", query_escaped(&fpuzzles::write(givens)))
+/// A link that opens the puzzle in SudokuPad: its f-puzzles payload with every constraint,
+/// its regions, title, author and rules (`fpuzzles::write_puzzle`, which SudokuPad converts
+/// as it converts f-puzzles' own), escaped for a query. A classic puzzle's link is what it
+/// was, byte for byte.
+pub fn sudokupad_link(puzzle: &Puzzle) -> String {
+    format!("https://sudokupad.app/?puzzleid=fpuzzles{}", query_escaped(&fpuzzles::write_puzzle(puzzle)))
 }
 
 /// The `#p=` fragment of a link to a puzzle.
@@ -976,8 +980,10 @@ mod tests {
     fn the_sudokupad_link_decodes_back() {
         for text in ["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", "1...2...3...4..."] {
             let g = line::parse(text).unwrap();
-            let link = sudokupad_link(&g);
+            let link = sudokupad_link(&Puzzle::classic(g.clone()));
             assert!(link.starts_with("https://sudokupad.app/?puzzleid=fpuzzlesN4Ig"), "{link}");
+            // The classic writer's payload, as before the link carried constraints.
+            assert_eq!(link, format!("https://sudokupad.app/?puzzleid=fpuzzles{}", query_escaped(&fpuzzles::write(&g))));
             assert!(!link.contains('+') && !link[8..].contains("//"), "{link}");
             assert_eq!(parse(&link).unwrap(), Shared { givens: g, progress: None });
         }

@@ -162,7 +162,7 @@ fn valid_link(rng: &mut Rng, pool: &Pool) -> String {
         2 => solo::write(&g),
         3 => sudokupad::write(&g).map_or(g.to_pretty(), |p| format!("https://sudokuexchange.com/play/?s={p}")),
         4 => format!("https://sudokuexchange.com/play/?s={}&d=Easy", comma::write(&g)),
-        5 if g.size() != Size::Sixteen => share::sudokupad_link(&g),
+        5 if g.size() != Size::Sixteen => share::sudokupad_link(&inkdoku_engine::variant::Puzzle::classic(g.clone())),
         _ => sdk::write(&g, &Default::default()),
     }
 }

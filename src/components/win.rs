@@ -5,7 +5,7 @@
 //! directions, spins and delays come from a small hash of the cell index (no randomness needed).
 //! The overlay removes itself when the animation is over, so nothing keeps running.
 
-use crate::state::zoom::{CELL, MARGIN};
+use crate::state::zoom::{CELL, ViewBox, outside_sides};
 use crate::state::{Dialog, Store};
 use leptos::prelude::*;
 use std::time::Duration;
@@ -36,6 +36,7 @@ pub fn WinOverlay(store: Store) -> impl IntoView {
     move || {
         flying.get().then(|| {
             let (size, grid) = store.game.with_untracked(|g| (g.size(), g.grid()));
+            let sides = untrack(|| outside_sides(store));
             let n = size.side();
             let pieces = size
                 .cells()
@@ -62,9 +63,13 @@ pub fn WinOverlay(store: Store) -> impl IntoView {
                     Some(view! { <div class="fly" style=style aria-hidden="true">{size.digit_char(d).to_string()}</div> })
                 })
                 .collect_view();
-            // The overlay covers the grid itself: the board square minus the SVG's margin.
-            let inset = 100.0 * MARGIN / (n as f64 * CELL + 2.0 * MARGIN);
-            view! { <div class="win-overlay" style=format!("inset:{inset:.3}%") aria-hidden="true">{pieces}</div> }
+            // The overlay covers the grid itself: the board square minus the SVG's margins (and
+            // the room for clues outside the grid).
+            let whole = ViewBox::whole(size, sides);
+            let (left, top) = whole.percent(0.0, 0.0);
+            let (right, bottom) = whole.percent(n as f64 * CELL, n as f64 * CELL);
+            let inset = format!("inset:{top:.3}% {:.3}% {:.3}% {left:.3}%", 100.0 - right, 100.0 - bottom);
+            view! { <div class="win-overlay" style=inset aria-hidden="true">{pieces}</div> }
         })
     }
 }

@@ -169,9 +169,9 @@ pub fn fpuzzles_url(store: Store) -> String {
     store.game.with_untracked(|g| share::fpuzzles_link(&g.puzzle()))
 }
 
-/// A link that opens the current puzzle (its givens) in SudokuPad.
+/// A link that opens the current puzzle in SudokuPad, constraints, title and rules included.
 pub fn sudokupad_url(store: Store) -> String {
-    store.game.with_untracked(|g| share::sudokupad_link(g.givens()))
+    store.game.with_untracked(|g| share::sudokupad_link(&g.puzzle()))
 }
 
 /// The puzzle as text: its line, then a grid for people.

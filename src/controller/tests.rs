@@ -917,9 +917,12 @@ fn a_variant_link_opens_is_won_by_its_cages_and_shares_its_constraints() {
     open(&world, store, &format!("?load={}", inkdoku_engine::format::fpuzzles::write_puzzle(&puzzle)));
     assert_eq!(store.game.with_untracked(|g| g.variant().cloned()), Some(puzzle.clone()));
     assert!(store.status.get_untracked().starts_with("Opened a 9x9 puzzle"), "{}", store.status.get_untracked());
-    // The share link carries the constraints.
+    // The share link carries the constraints, and so does the Share dialog's SudokuPad link.
     let shared = inkdoku_engine::share::parse_puzzle(&share_fragment(store, true)).unwrap();
     assert_eq!(shared.puzzle, puzzle);
+    let sudokupad = sudokupad_url(store);
+    assert!(sudokupad.starts_with("https://sudokupad.app/?puzzleid=fpuzzles"), "{sudokupad}");
+    assert_eq!(inkdoku_engine::share::parse_puzzle(&sudokupad).map(|s| s.puzzle), Ok(puzzle.clone()));
     // A cage over its sum: named by Check.
     let Some(Constraint::Killer { cells, sum: Some(sum) }) = puzzle
         .constraints

@@ -325,4 +325,34 @@ mod tests {
         let (x0, y0, x1, y1) = bounds(&pts(&loop_at(x, y, 0.125, 0.17, 0.02)));
         assert!((x1 - x0).max(y1 - y0) < c * 0.2);
     }
+
+    #[test]
+    fn with_room_for_clues_outside_the_grid_a_point_lands_on_the_cell_under_it() {
+        use crate::state::zoom::{CELL, Sides, ViewBox};
+        let s = Size::Nine;
+        for sides in [
+            Sides::default(),
+            Sides { top: true, left: true, ..Sides::default() },
+            Sides { bottom: true, ..Sides::default() },
+            Sides { top: true, right: true, bottom: true, left: true },
+        ] {
+            let vb = ViewBox::whole(s, sides);
+            // Where the screen shows a cell's centre (fractions of the board square), the pen
+            // lands in that cell: r1c1, r9c9 and every other.
+            for cell in s.cells() {
+                let (r, c) = (s.row_of(cell) as f64, s.col_of(cell) as f64);
+                for (dx, dy) in [(0.5, 0.5), (0.05, 0.05), (0.95, 0.95)] {
+                    let (px, py) = vb.percent((c + dx) * CELL, (r + dy) * CELL);
+                    let (gx, gy) = vb.to_grid(s, px / 100.0, py / 100.0);
+                    assert_eq!(cell_at(s, gx as f32, gy as f32), Some(cell), "{sides:?} {cell:?} at ({dx}, {dy})");
+                }
+            }
+            // The room for the clues is no cell: a tap there selects nothing.
+            if sides.top {
+                let (px, py) = vb.percent(0.5 * CELL, -0.5 * CELL);
+                let (gx, gy) = vb.to_grid(s, px / 100.0, py / 100.0);
+                assert_eq!(cell_at(s, gx as f32, gy as f32), None);
+            }
+        }
+    }
 }

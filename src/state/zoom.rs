@@ -3,6 +3,7 @@
 //! selection where the whole board's cells are too small to write in.
 
 use crate::state::Store;
+use inkdoku_engine::variant::Shape;
 use inkdoku_engine::{Cell, Size};
 use leptos::prelude::*;
 
@@ -10,6 +11,38 @@ use leptos::prelude::*;
 pub const CELL: f64 = 100.0;
 /// Room around the grid so the outer border isn't clipped.
 pub const MARGIN: f64 = 4.0;
+
+/// Room for the clues outside the grid (sandwich sums, little killers), on each side that has
+/// them: a little killer's sum stands 0.62 of a cell out and a sum of three digits (a 16x16
+/// diagonal's) is half a cell wide, so less than a cell would cut it.
+pub const OUTSIDE: f64 = CELL;
+
+/// The sides of the grid that carry clues outside it (they get `OUTSIDE` room; the others only
+/// `MARGIN`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sides {
+    pub top: bool,
+    pub right: bool,
+    pub bottom: bool,
+    pub left: bool,
+}
+
+impl Sides {
+    /// The sides on which `shapes` (a puzzle's drawing, in cells) put something outside the
+    /// grid: where they are drawn decides, so whatever the engine places outside gets room.
+    pub fn of(size: Size, shapes: &[Shape]) -> Sides {
+        let side = size.side() as f32;
+        shapes.iter().fold(Sides::default(), |s, shape| match shape {
+            Shape::Outside { at, .. } | Shape::LittleKiller { at, .. } => Sides {
+                top: s.top || at.y < 0.0,
+                right: s.right || at.x > side,
+                bottom: s.bottom || at.y > side,
+                left: s.left || at.x < 0.0,
+            },
+            _ => s,
+        })
+    }
+}
 
 /// The smallest cell, in CSS px, that the player writes in.
 pub const MIN_CELL_PX: f64 = 40.0;
@@ -29,9 +62,16 @@ pub struct ViewBox {
 }
 
 impl ViewBox {
-    /// The whole board with its margin.
-    pub fn whole(size: Size) -> ViewBox {
-        ViewBox { x: -MARGIN, y: -MARGIN, span: size.side() as f64 * CELL + 2.0 * MARGIN }
+    /// The whole board with its margin, and room on the `sides` with clues outside the grid.
+    /// The board square stays square: the longer way decides the span, and the grid is
+    /// centred the other way (clues on the top alone leave equal blanks left and right).
+    pub fn whole(size: Size, sides: Sides) -> ViewBox {
+        let full = size.side() as f64 * CELL;
+        let room = |on: bool| MARGIN + if on { OUTSIDE } else { 0.0 };
+        let (left, right, top, bottom) = (room(sides.left), room(sides.right), room(sides.top), room(sides.bottom));
+        let (wide, high) = (full + left + right, full + top + bottom);
+        let span = wide.max(high);
+        ViewBox { x: -left - (span - wide) / 2.0, y: -top - (span - high) / 2.0, span }
     }
 
     /// The `viewBox` attribute.
@@ -59,8 +99,8 @@ impl ViewBox {
 
 /// How many boxes a side the focus window shows on a board square `square_px` wide, or `None`
 /// when the whole board's cells are big enough to write in (no focus view then).
-pub fn focus_boxes(size: Size, square_px: f64) -> Option<usize> {
-    if square_px <= 0.0 || ViewBox::whole(size).cell_px(square_px) >= MIN_CELL_PX {
+pub fn focus_boxes(size: Size, sides: Sides, square_px: f64) -> Option<usize> {
+    if square_px <= 0.0 || ViewBox::whole(size, sides).cell_px(square_px) >= MIN_CELL_PX {
         return None;
     }
     let per_side = size.side() / size.box_side();
@@ -171,7 +211,12 @@ impl Default for BoardView {
 
 /// How many boxes the focus window shows, or `None` when there is no focus view (reactive).
 pub fn available(store: Store) -> Option<usize> {
-    focus_boxes(store.size(), store.view.square_px.get())
+    focus_boxes(store.size(), outside_sides(store), store.view.square_px.get())
+}
+
+/// The sides of the game's grid with clues outside it (reactive).
+pub fn outside_sides(store: Store) -> Sides {
+    store.game.with(|g| g.variant().map_or_else(Sides::default, |p| Sides::of(g.size(), &p.shapes())))
 }
 
 /// The focus window on show, if any (reactive).
@@ -182,7 +227,7 @@ pub fn shown(store: Store) -> Option<Window> {
 
 /// What the board shows (reactive).
 pub fn view_box(store: Store) -> ViewBox {
-    shown(store).map_or_else(|| ViewBox::whole(store.size()), |w| w.view_box(store.size()))
+    shown(store).map_or_else(|| ViewBox::whole(store.size(), outside_sides(store)), |w| w.view_box(store.size()))
 }
 
 /// What the board shows now (for event handlers).
@@ -239,21 +284,21 @@ mod tests {
     #[test]
     fn the_focus_view_exists_only_where_cells_are_too_small() {
         // 800x480: a 450 px square gives 16x16 cells of 28 px; two boxes a side give 51 px.
-        assert_eq!(focus_boxes(S, 450.0), Some(2));
+        assert_eq!(focus_boxes(S, Sides::default(), 450.0), Some(2));
         assert!(Window { row: 0, col: 0, boxes: 2 }.view_box(S).cell_px(450.0) >= MIN_CELL_PX);
         // 600x960 (portrait, the bar below): three boxes still give 44 px or more.
-        let k = focus_boxes(S, 594.0).unwrap();
+        let k = focus_boxes(S, Sides::default(), 594.0).unwrap();
         assert!(Window { row: 0, col: 0, boxes: k }.view_box(S).cell_px(594.0) >= TARGET_CELL_PX);
         // A tiny square still magnifies one box, as large as it can.
-        assert_eq!(focus_boxes(S, 150.0), Some(1));
+        assert_eq!(focus_boxes(S, Sides::default(), 150.0), Some(1));
         // 1280x800 (a 760 px square: 47 px cells), and 9x9 or 4x4 at 800x480: no focus view.
-        assert_eq!(focus_boxes(S, 760.0), None);
-        assert_eq!(focus_boxes(Size::Nine, 450.0), None);
-        assert_eq!(focus_boxes(Size::Four, 450.0), None);
+        assert_eq!(focus_boxes(S, Sides::default(), 760.0), None);
+        assert_eq!(focus_boxes(Size::Nine, Sides::default(), 450.0), None);
+        assert_eq!(focus_boxes(Size::Four, Sides::default(), 450.0), None);
         // Before the first layout there is nothing to measure.
-        assert_eq!(focus_boxes(S, 0.0), None);
+        assert_eq!(focus_boxes(S, Sides::default(), 0.0), None);
         // A 9x9 board on a small phone gets one too.
-        assert_eq!(focus_boxes(Size::Nine, 300.0), Some(2));
+        assert_eq!(focus_boxes(Size::Nine, Sides::default(), 300.0), Some(2));
     }
 
     #[test]
@@ -303,8 +348,42 @@ mod tests {
         let (left, top) = vb.percent(8.0 * CELL, 4.0 * CELL);
         assert!((left - 100.0 * edge).abs() < 1e-9 && (top - 100.0 * edge).abs() < 1e-9);
         // The whole board maps as the board always did.
-        let whole = ViewBox::whole(S);
+        let whole = ViewBox::whole(S, Sides::default());
         let (gx, _) = whole.to_grid(S, MARGIN / whole.span, 0.5);
         assert!(gx.abs() < 1e-9);
+    }
+
+    #[test]
+    fn clues_outside_the_grid_get_room_on_their_sides_only() {
+        use inkdoku_engine::variant::Point;
+        let nine = Size::Nine;
+        let full = 9.0 * CELL;
+        // A classic board: the border's margin all round, as before.
+        assert_eq!(ViewBox::whole(nine, Sides::default()), ViewBox { x: -MARGIN, y: -MARGIN, span: full + 2.0 * MARGIN });
+        // Sandwich sums above and a little killer left of the grid: room above and to the left.
+        let top = Shape::Outside { at: Point { x: 4.5, y: -0.5 }, value: 12 };
+        let left = Shape::LittleKiller { at: Point { x: -0.5, y: 3.5 }, sum: 17, dx: 1, dy: -1 };
+        let sides = Sides::of(nine, &[top.clone(), left.clone()]);
+        assert_eq!(sides, Sides { top: true, left: true, ..Sides::default() });
+        let vb = ViewBox::whole(nine, sides);
+        assert_eq!(vb, ViewBox { x: -MARGIN - OUTSIDE, y: -MARGIN - OUTSIDE, span: full + 2.0 * MARGIN + OUTSIDE });
+        // The right and bottom edges keep the border's margin only.
+        assert!((vb.x + vb.span - (full + MARGIN)).abs() < 1e-9 && (vb.y + vb.span - (full + MARGIN)).abs() < 1e-9);
+        // Every clue, as far as its text reaches (0.3 of a cell beyond its centre), is inside.
+        for at in [(4.5, -0.5), (-0.62, 3.62)] {
+            let (x, y) = (at.0 * CELL, at.1 * CELL);
+            assert!(x - 0.3 * CELL > vb.x && y - 0.3 * CELL > vb.y, "{at:?}");
+        }
+        // Clues on the top alone: the square is kept, the grid centred across.
+        let vb = ViewBox::whole(nine, Sides::of(nine, &[top]));
+        assert_eq!(vb.span, full + 2.0 * MARGIN + OUTSIDE);
+        assert!((vb.x - (-MARGIN - OUTSIDE / 2.0)).abs() < 1e-9 && (vb.y - (-MARGIN - OUTSIDE)).abs() < 1e-9);
+        // Clues on every side (a corner's little killer at the bottom right counts for both).
+        let corner = Shape::LittleKiller { at: Point { x: 9.5, y: 9.5 }, sum: 40, dx: -1, dy: -1 };
+        assert_eq!(Sides::of(nine, &[corner]), Sides { bottom: true, right: true, ..Sides::default() });
+        // Shapes inside the grid take no room.
+        assert_eq!(Sides::of(nine, &[Shape::Diagonal { from: Point { x: 0.0, y: 0.0 }, to: Point { x: 9.0, y: 9.0 } }]), Sides::default());
+        // A 9x9 with clues on two sides still needs no focus view at 800x480 (a 450 px square).
+        assert_eq!(focus_boxes(nine, Sides { top: true, left: true, bottom: true, right: true }, 450.0), None);
     }
 }

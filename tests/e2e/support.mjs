@@ -5,11 +5,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const dist = process.env.INKDOKU_DIST || path.join(root, 'dist');
 export const screenshots = path.join(root, 'target', 'screenshots');
+// The relay for solving together, built by the relay's native tests (scripts/test) or by
+// `cargo build -p inkdoku-relay`.
+export const RELAY = process.env.INKDOKU_RELAY || path.join(root, 'target', 'debug', 'inkdoku-relay');
+
+/** Starts the relay binary (which serves the built app too, as `scripts/run` does) on `port`
+ *  (0: any free one); resolves to { child, port, url } once it says where it listens. */
+export function startRelay(port = 0) {
+  const child = spawn(RELAY, ['--port', String(port), '--dist', dist], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(String(d));
+      if (m) resolve({ child, port: Number(m[1]), url: `http://127.0.0.1:${m[1]}/` });
+    });
+    child.on('exit', (code) => reject(new Error(`the relay exited (${code})`)));
+  });
+}
 
 /** Content types by extension, for `serveFile`. */
 const types = {

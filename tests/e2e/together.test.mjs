@@ -4,30 +4,12 @@
 // while both play on; a reload that rejoins.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import net from 'node:net';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { launch, snap, waitForPuzzle, cells, cell, solution, dist, draw, DIGITS } from './support.mjs';
+import { launch, snap, waitForPuzzle, cells, cell, solution, draw, DIGITS, startRelay } from './support.mjs';
 import jsQR from 'jsqr';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-// Built by the relay's native tests (scripts/test), or by `cargo build -p inkdoku-relay`.
-const RELAY = process.env.INKDOKU_RELAY || path.join(root, 'target', 'debug', 'inkdoku-relay');
 const PUZZLE = '#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.';
 const clip = { permissions: ['clipboard-read', 'clipboard-write'] };
-
-/** Starts the relay on `port` (0: any free one); resolves to it and its address. */
-function startRelay(port = 0) {
-  const child = spawn(RELAY, ['--port', String(port), '--dist', dist], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(String(d));
-      if (m) resolve({ child, port: Number(m[1]), url: `http://127.0.0.1:${m[1]}/` });
-    });
-    child.on('exit', (code) => reject(new Error(`the relay exited (${code})`)));
-  });
-}
 
 /** A player's own line to the relay: a TCP proxy the test can cut (every connection dropped,
  *  new ones refused) and restore, as a player's network going down and coming back. */

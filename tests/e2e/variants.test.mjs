@@ -5,7 +5,9 @@
 // 600x960 and 1280x800, light and dark); a SudokuPad `scl` link with a thermometer, arrows and
 // kropki dots draws each at its cells (screenshots at the three sizes); the share link with
 // progress and the "Open in f-puzzles" link carry the constraints; Check names a cage over its
-// sum; two players solve the killer together through the relay.
+// sum; two players solve the killer together through the relay; sandwich sums and little
+// killers outside the grid are given room, every clue legible and off the cells, and the pen
+// and a tap still land in the corner cells (screenshots at the three sizes).
 //
 // The links were made by inkdoku's own writers from puzzles of tests/data/variants/set.jsonl
 // (`cargo run -p inkdoku-engine --example variant_fixtures` prints them; SUDOKUPAD is drawn by
@@ -15,9 +17,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { serve, launch, snap, cells, cell, waitForPuzzle, savedWhen, openSharedWithProgress, typeGrid, penWrite, dist } from './support.mjs';
+import { serve, launch, snap, cells, cell, cellBoxes, waitForPuzzle, savedWhen, openSharedWithProgress, typeGrid, penWrite, startRelay } from './support.mjs';
 
 let server, b, relay;
 before(async () => { server = await serve(); b = await launch(); });
@@ -33,6 +34,11 @@ const KILLER_SOLUTION = '9326478511865293475748136298953762146172945834231589763
 const SHOW = 'N4IghgThD2DuIC4DaoDGBTANpgzopIASgBwDCATCALoA0ImAlgHbp7IEkUh2cDM3RAJxcqVAL400WXPiIA2UoOp1GLNkg4KlPAOyliAwgp3VxkkBmzqiAFn3L6zVvg52DPXvZ7l7oiVKtZQk8ARgdVZ3YiUMMfMI8RMwCZZHlSOXCndU10wwBWUhM/WhAAEwYAMwr0CHQmDHxk60ICvPzcpItpZs8bQ082zssUjj1tIjIlIe6gu3iiArDxEvQANzrGruxEIVJ+MRKAcwgGUpdQQ4Z1pkQAFwgAV3Q6VbBMJ8QdfxBL67vH54gV7vdCIYj+CGSSHAaEHGgoaE/K4bBD3J4vN4fBB5RG/FFowHArHkXHIm6ogEYkFg0l/CnooGY0EIQRwhFQjkwzmwqG0dlcgU8wW8+HCsXfPHkglUrFyCVk/4MonM1mcpF06WM6kIcF8sXq/GUrVY3hCs16s1qyWKwlMxAhc2iy0Cg1So3KxAk7nma3023ar4W73i4Oum0y5kO0R0ADWDGwNVQYEOzJQWxGRBCpD6PCzbW82YcHoQIBCYThIAgYFuDGgm2GzWEGR4wiKFZwDAAXiq6LcABY1AC20EH6FuNU2EWyaXmhD0s7IS2WvYYt0wzJAAEEoHAcDQAASlaC3HD7sBMUpn/f9ocjscTugAD1W9ZmqWCuQSRQjOwAGiADjEIA===';
 
 const SUDOKUPAD = 'N4IghgThD2DuDOIBcBtUBjaAbaFkgGIBBARlNJABoQALAUzABMAZOgOwHMAXG5ABgB0AZmo8AlugDWbOvERIATNVhgAngAVoYtl3koUAdgEBWSiRMBdSoZOUFl6wA5b54xYsBfShmy58xMkCqWgYWdm5eJEEREHEpGTlkJRAVDS0dPRRjW2c3awA2WyM8rNtCt09vEEwcPCRCciDqeiZWTh5+YVEaCWlZeWTUzW1dZH0hIocUe1NiqxRXSjnKn1r/Ropm0LaIzpi4vsTFZTVhjLHp20ESxev5mbNLFerfOobAzZDW8I6ortievF+kkTmkRplsqZIfMACxlJ4eKzVMAcWRjUAANzAWAArnR8FwxFwsHQkAACIhQODwShkxjQXRksBsRhMsk8OgQAC20C5dC4nJAXkx2Lx+DAOJ4uHJ2kk9MkOKFVSxuPx9QgOJJ8HJADlcFzsWT4Dj5TiyRqtUyAA5WrCqARkgAiYg4RPgTJwnDZHO5vP5nLJ2nQEAY8DoZIAZjAuez6GSAEaa+MO52uxnY6Be5lMqmwI04mNcaCx8OMF1EwNsQOM9BiCDoEkp8uMuhE+gQI1iRjh6ARtmwHoCukMnPhzBsMPoSViDF0ADcZN7bPjWDAUmHXFpmfDYnd9JxK/DHMXPoEQqR6DoWCwmRFquQBmFIBVYqQjmFH+8n+A38R1h/X7KqKarGN+z7AUkYEvmq76AXer4AJx/mgv5wahAE/vMGHoThX5YbhGHgfeSD5E+0HIEhcFEa+774VR5FIEIBG/nR2FoUBxEkDhrEEdRaoKOhfEPshbGibxDFce41BYNoaKoKsfj1AQADCABialqcEBwJPICECPkoJnKMqClKYdwFFcUzFJQdyeEi0CzhAq6qHooDxmukgcDAOIssprz+KpgVBcE8a4N2EB+WsSkbCQwSXjogqoNZrhIvQLo0FwnSODE3ksnQjDIFwGp0N0vQ6SCKRdr8gjZU+7lSF50A+YwkWKYQQXBdQoUQOFrVvAEjRxewAp1KZlC5KlrYcBlWU5U1eUFUgRV4qVQJHIMVWRDVTFVPVnm5S1/lKR1gUhWFnJ9esHyxdQ8UjWMEyzA4ITpZlfzZdQB35YVxWrYcAzKJts11R5jXNZdx0nWdPUXUd7yDbdw2JZcZnPWl01vdtn3zd2i3LSVAJlcCxyVYw1UCLVu2gwdEPtVDXXnRFcMDU01RI6NkKUNCWyvbN2PNd9S2/YTa0A6T5OU251M47TBB8PLCvQ71zMK4riMJaNuSUIUfCTbzfwKKYIBfXjwvacTJCA2TW0CIbIMNTTzMnapSuw1FhCq/LQ0a2McJQgIus8xjnSG/zC0/StIv/cglvizbdtUw7MtO/TIDdcr7ty573v3agDxwoHL3BwbRsmxHBPm0csewEDJf2/tyeZ87rtM5nnt8DnyNGHw41o1NM0l2HuPl395VINXteCAnUtJ+DKcdS3svt53o0FzZff61Ppc44L+OjxbVvk3bSIC05aiuWn0tz5nGnqS76u52N5lFwPNXbwLpuRzX1tZaBnhAA==';
+
+// OUTSIDE: the set's first sandwich puzzle (sums above and left of the grid) with four little
+// killers added above and left, one in the top-left corner (`variant_fixtures`, OUTSIDE).
+const OUTSIDE = 'N4Ig5gTglgJiBcBtRwC+AaNmOjFAbgKYB2CALhAK6Hoj4CGANtQgGw4fZdoC66KnXARLkqNOkxbwAzILndUfFOGGl4FarQbNCCABzysQomo3jtUgKw4VJ0Zok6EAJkOL+Rtwsy2R6sVqSujIcSsZ+ZoFO8OzennG+pgGOVqEeXvHhSQ4WwQDscmGCifbmQQgAjDZ4dv455fDWcYXpzW2eRe0ZinwgjFBkZIyEANZQjMMQAM6UALYIygDGhBMIIABKAAwAwpsgtMsTUwsbFdsV+xvO286X69Lb0ncALNvPd5bblnes26x3eW2eTuem2ejuAE5thCQL0YFAIIRFmQoAB7NQgAAi60uuTWlj2NkOjDWW0el2JxyQpxud2uFzhCKRKPRa0xABlcQ0QDCiSsSfANq89gd+VTEBsHhdaOtrrcZWcnozEci0RiAKo4qJSEAVXk+Ymkz4ikCUk7rX7SjaA+UbUFPGVQ97K5lqtlalLBEDOYHuEBTejEGAAdygiwAFjN5khQIbBWTgdqvc5/nzVvHASa8YLCQb+aSdt8k2sKrc0wKNjt/sXBXqQOWC2CudEQNJvg346Cs9yy3n0xtft2W9ILh2rrtmzrCb0plAAF7BCG0FFDL0AZUDIbD4cIUwABJu9/1BsM92MJoRpvWgA===';
+const OUTSIDE_SOLUTION = '175683492263914578849752163958271634637498251412365789391546827786129345524837916';
 
 const clip = { permissions: ['clipboard-read', 'clipboard-write'] };
 const status = (page, re) => page.waitForFunction((s) => new RegExp(s).test((document.querySelector('[role=status]')?.textContent ?? '')), re.source);
@@ -257,18 +263,69 @@ test('the share link with progress and the Open in f-puzzles link carry the cons
   await page.context().close();
 });
 
-/** Starts the relay binary (which serves the app too) on a free port, as together.test.mjs does. */
-function startRelay() {
-  const binary = process.env.INKDOKU_RELAY || path.join(root, 'target', 'debug', 'inkdoku-relay');
-  const child = spawn(binary, ['--port', '0', '--dist', dist], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(String(d));
-      if (m) resolve({ child, url: `http://127.0.0.1:${m[1]}/` });
+test('clues outside the grid get room on their sides: every sandwich sum and little killer is on screen, off the cells, and the pen and taps still land in the corner cells', async () => {
+  const page = await openLink(`?load=${encodeURIComponent(OUTSIDE)}`);
+  const puzzle = await variant(page);
+  const kinds = (k) => puzzle.constraints.filter((c) => c.kind === k);
+  assert.equal(kinds('sandwich').length, 8);
+  assert.equal(kinds('little_killer').length, 4);
+  const sizes = [[800, 480], [600, 960], [1280, 800]];
+  for (const [width, height] of sizes) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300); // the board square follows the new size
+    const { board, clues, arrows } = await page.evaluate(() => {
+      const box = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, text: e.textContent }; };
+      return {
+        board: box(document.querySelector('svg.board')),
+        clues: [...document.querySelectorAll('.constraints .cst-outside')].map(box),
+        arrows: [...document.querySelectorAll('.constraints .cst-arrow')].map(box),
+      };
     });
-    child.on('exit', (code) => reject(new Error(`the relay exited (${code})`)));
-  });
-}
+    const cellsOnScreen = Object.entries(await cellBoxes(page)).map(([rc, b]) => ({ rc, left: b.x, top: b.y, right: b.x + b.width, bottom: b.y + b.height }));
+    // Every sum (eight sandwiches, four little killers) and each little killer's arrow and head.
+    assert.equal(clues.length, 12);
+    assert.equal(arrows.length, 8);
+    const at = `${width}x${height}`;
+    for (const c of [...clues, ...arrows]) {
+      const what = `${at}: ${c.text || 'an arrow'} at ${c.left.toFixed(1)},${c.top.toFixed(1)}-${c.right.toFixed(1)},${c.bottom.toFixed(1)}`;
+      assert.ok(c.left >= 0 && c.top >= 0 && c.right <= width && c.bottom <= height, `${what}: in the viewport`);
+      assert.ok(c.left >= board.left && c.top >= board.top && c.right <= board.right && c.bottom <= board.bottom,
+        `${what}: inside the board (${JSON.stringify(board)})`);
+      const over = cellsOnScreen.find((b) => Math.min(c.right, b.right) - Math.max(c.left, b.left) > 0.5 && Math.min(c.bottom, b.bottom) - Math.max(c.top, b.top) > 0.5);
+      assert.equal(over, undefined, `${what}: over r${over?.rc} `);
+    }
+    // Legible: the sums' digits at least 12 px high.
+    for (const c of clues) assert.ok(c.bottom - c.top >= 12, `${at}: ${c.text} is ${(c.bottom - c.top).toFixed(1)} px high`);
+    // Room on the clues' sides only: above and left a cell's width, right and bottom the
+    // border's few pixels.
+    const grid = { left: Math.min(...cellsOnScreen.map((b) => b.left)), top: Math.min(...cellsOnScreen.map((b) => b.top)),
+      right: Math.max(...cellsOnScreen.map((b) => b.right)), bottom: Math.max(...cellsOnScreen.map((b) => b.bottom)) };
+    const cellPx = (grid.right - grid.left) / 9;
+    assert.ok(grid.left - board.left > 0.9 * cellPx && grid.top - board.top > 0.9 * cellPx, `${at}: room above and left`);
+    assert.ok(board.right - grid.right < 0.1 * cellPx && board.bottom - grid.bottom < 0.1 * cellPx, `${at}: none right and below`);
+    assert.ok(cellPx >= 40, `${at}: cells of ${cellPx.toFixed(1)} px`);
+    await snap(page, `variants-outside-${at}`);
+  }
+  // The pen writes into r1c1 (by the clues' corner) at 800x480, a tap and a key put a digit in
+  // r9c9 at 600x960: each lands in its cell, and nowhere else.
+  await page.setViewportSize({ width: 800, height: 480 });
+  await page.waitForTimeout(300);
+  const before = await cells(page);
+  const one = Number(OUTSIDE_SOLUTION[0]);
+  await penWrite(page, 1, 1, one, drawingsOf(one)[0]);
+  await page.setViewportSize({ width: 600, height: 960 });
+  await page.waitForTimeout(300);
+  await cell(page, 9, 9).click();
+  assert.equal(await cell(page, 9, 9).getAttribute('aria-selected'), 'true', 'the tap selects r9c9');
+  await page.keyboard.press(OUTSIDE_SOLUTION[80]);
+  const after = await cells(page);
+  const changed = after.filter((c, i) => c.label !== before[i].label).map((c) => `r${c.row}c${c.col}`);
+  assert.deepEqual(changed, ['r1c1', 'r9c9']);
+  assert.match(after[0].label, new RegExp(`^Row 1, column 1, ${OUTSIDE_SOLUTION[0]}(,|$)`));
+  assert.match(after[80].label, new RegExp(`^Row 9, column 9, ${OUTSIDE_SOLUTION[80]}(,|$)`));
+  assert.deepEqual(b.errors, []);
+  await page.context().close();
+});
 
 test('a killer solved together: the live link carries the cages, both play, both boards are won', async () => {
   relay = await startRelay();

@@ -130,12 +130,13 @@ impl Game {
         if digit.fits(self.size()) { Ok(()) } else { Err(ActionError::DigitOutside { digit: digit.get(), size: self.size() }) }
     }
 
-    /// The cells whose notes lose a digit placed in `cell`: its row, column and region, the
-    /// variant's irregular region where it has one (not the box).
+    /// The cells whose notes lose a digit placed in `cell`: its row, column and box, or a
+    /// variant's peers (`Puzzle::peer_sets`: its irregular region instead of the box, and the
+    /// cells its constraints make distinct, as a diagonal).
     fn peers(&self, cell: Cell) -> Vec<Cell> {
-        match self.variant() {
-            Some(p) => p.peers(cell),
-            None => self.size().peers(cell).to_vec(),
+        match self.peer_sets.get(cell.index()) {
+            Some(set) if self.variant().is_some() => set.iter().collect(),
+            _ => self.size().peers(cell).to_vec(),
         }
     }
 

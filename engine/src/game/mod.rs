@@ -56,6 +56,11 @@ pub struct Game {
     /// actions (the first is the starting board): what an undo replays from. Derived from the
     /// base and the actions, so never saved.
     checkpoints: Vec<Board>,
+    /// A variant's peers of each cell (`Puzzle::peer_sets`: rows, columns, regions and the
+    /// constraints that make cells distinct), whose notes lose a digit placed in the cell;
+    /// empty for a classic game (the size's peers). Derived from the variant once, since
+    /// compiling its rules at every placement would slow the replay of a long game.
+    peer_sets: Vec<crate::cellset::CellSet>,
 }
 
 /// How many actions lie between two kept boards (`Game::checkpoints`): an undo replays fewer
@@ -107,7 +112,17 @@ impl Game {
     /// it from the worker); without it the solve actions are refused.
     pub fn new(givens: Grid, solution: Option<Grid>) -> Game {
         let board = Board::empty(givens.size());
-        Game { givens, variant: None, solution, base: None, actions: Vec::new(), applied: 0, checkpoints: vec![board.clone()], board }
+        Game {
+            givens,
+            variant: None,
+            solution,
+            base: None,
+            actions: Vec::new(),
+            applied: 0,
+            checkpoints: vec![board.clone()],
+            board,
+            peer_sets: Vec::new(),
+        }
     }
 
     /// A new game of a puzzle, variant or classic (a classic one is `Game::new`'s game).
@@ -156,6 +171,7 @@ impl Game {
             return Err(ActionError::NoSolution);
         }
         let mut g = Game::new(givens, solution);
+        g.peer_sets = variant.as_ref().map_or_else(Vec::new, Puzzle::peer_sets);
         g.variant = variant;
         if let Some(base) = base {
             g.rebase(base);
@@ -563,6 +579,45 @@ mod variant_tests {
         assert!(note(&g, c(0, 2)), "r1c3 is in r2c1's box but not in its region: its note stays");
         assert!(!note(&g, c(0, 3)), "r1c4 is in r2c1's region: its note goes");
         assert!(!note(&g, c(2, 2)), "r3c3 is in r2c1's region too");
+    }
+
+    #[test]
+    fn a_digit_clears_the_notes_of_every_cell_its_constraints_make_distinct() {
+        use crate::variant::Diagonal;
+        // Notes of 5 in r9c9 (on the main diagonal), r2c4 (a knight's move from r1c2 and a
+        // king's move from r1c3), r5c5 (r1c1's place in its box: disjoint groups), r4c6 and
+        // r6c4 (off every diagonal, the control), and r7c7 (an extra region with r1c1).
+        let noted = [c(8, 8), c(1, 3), c(4, 4), c(3, 5), c(5, 3), c(6, 6)];
+        let five = |g: &Game, cell: Cell| g.board().pencil.notes[cell.index()].contains(d(5));
+        let play = |constraints: Vec<Constraint>, at: Cell| {
+            let puzzle = Puzzle { constraints, ..Puzzle::classic(Grid::new(Size::Nine)) };
+            let mut g = if puzzle.is_classic() { Game::new(puzzle.givens, None) } else { Game::of_puzzle(puzzle, None).unwrap() };
+            for cell in noted {
+                g.apply(Action::ToggleNotes { cell, digits: vec![d(5), d(7)] }).unwrap();
+            }
+            g.apply(Action::Place { cell: at, digit: d(5), clear_peer_notes: true }).unwrap();
+            g
+        };
+        let cleared = |g: &Game| noted.iter().copied().filter(|&cell| !five(g, cell)).collect::<Vec<_>>();
+        // Classic: none of them shares a row, column or box with r1c1; every note stays.
+        assert_eq!(cleared(&play(vec![], c(0, 0))), vec![]);
+        // A diagonal sudoku: 5 in r1c1 clears r9c9's 5 (and r5c5's and r7c7's, on it too); the
+        // 7s stay.
+        let g = play(vec![Constraint::Diagonal { diagonal: Diagonal::Main }], c(0, 0));
+        assert_eq!(cleared(&g), vec![c(8, 8), c(4, 4), c(6, 6)]);
+        assert!(g.board().pencil.notes[c(8, 8).index()].contains(d(7)));
+        // The anti-diagonal does not pass r1c1: nothing goes.
+        assert_eq!(cleared(&play(vec![Constraint::Diagonal { diagonal: Diagonal::Anti }], c(0, 0))), vec![]);
+        // An extra region of r1c1 and r7c7.
+        assert_eq!(cleared(&play(vec![Constraint::ExtraRegion { cells: vec![c(0, 0), c(6, 6)] }], c(0, 0))), vec![c(6, 6)]);
+        // Disjoint groups: r1c1 and r7c7 are the top-left cells of their boxes.
+        assert_eq!(cleared(&play(vec![Constraint::DisjointGroups], c(0, 0))), vec![c(6, 6)]);
+        // Anti-knight from r1c2 (r2c4 is a knight's move away); anti-king from r1c3.
+        assert_eq!(cleared(&play(vec![Constraint::AntiKnight], c(0, 1))), vec![c(1, 3)]);
+        assert_eq!(cleared(&play(vec![Constraint::AntiKing], c(0, 2))), vec![c(1, 3)]);
+        // A killer cage's digits do not repeat either: 5 in r3c3 clears r5c5's note, caged with it.
+        let cage = Constraint::Killer { cells: vec![c(2, 2), c(3, 3), c(4, 4)], sum: None };
+        assert_eq!(cleared(&play(vec![cage], c(2, 2))), vec![c(4, 4)]);
     }
 
     #[test]

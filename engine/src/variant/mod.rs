@@ -273,22 +273,23 @@ impl Puzzle {
         out
     }
 
-    /// The cells that share a row, a column or a region (the puzzle's: irregular ones where it
-    /// has them) with `cell`, not `cell` itself, in reading order: whose notes lose a digit
-    /// placed in `cell`. Regions that are malformed count as the boxes.
+    /// The cells that must hold a digit other than `cell`'s, not `cell` itself, in reading
+    /// order: whose notes lose a digit placed in `cell`. See `peer_sets`.
     pub fn peers(&self, cell: Cell) -> Vec<Cell> {
+        self.peer_sets().get(cell.index()).map_or_else(Vec::new, |s| s.iter().collect())
+    }
+
+    /// For each cell, the cells that must hold other digits: its row, column and region (the
+    /// puzzle's, irregular ones where it has them), and every cell a constraint makes distinct
+    /// from it (a cage, a diagonal, an extra region or disjoint group, renban, anti-knight and
+    /// anti-king): the peers the candidates' narrowing uses (`Rules::peers`), so a digit placed
+    /// clears the notes the rules would. Malformed constraints are left out, as by Show
+    /// candidates; malformed regions count as the boxes.
+    pub fn peer_sets(&self) -> Vec<CellSet> {
         let size = self.size();
-        match (&self.regions, rules::regions(self)) {
-            (Some(_), Ok(region)) => size
-                .cells()
-                .filter(|&p| {
-                    p != cell
-                        && (size.row_of(p) == size.row_of(cell)
-                            || size.col_of(p) == size.col_of(cell)
-                            || region[p.index()] == region[cell.index()])
-                })
-                .collect(),
-            _ => size.peers(cell).to_vec(),
+        match Rules::compile(self, false) {
+            Ok(rules) => rules.peers,
+            Err(_) => size.cells().map(|c| size.peers(c).iter().copied().collect()).collect(),
         }
     }
 
