@@ -222,8 +222,8 @@ pub enum RoomEvent {
     /// Connected: the relay's kept frames follow, then the first `Players`.
     Connected,
     /// What a player said (opened with the room's key): a peer's, or, among the kept frames,
-    /// ours from an earlier connection.
-    Said(String),
+    /// ours from an earlier connection. The bytes inside the seal (`Said::from_bytes`).
+    Said(Vec<u8>),
     /// How many players are in the room now (us included). The first after `Connected` also
     /// says that every kept frame has been delivered.
     Players(usize),
@@ -242,9 +242,9 @@ pub trait Room {
     /// Connects to the room of `key` on `relay` (empty: this app's own; else as the setting
     /// says), leaving any other; `on_event` hears what happens.
     fn join(&self, relay: &str, key: RoomKey, on_event: Box<dyn FnMut(RoomEvent)>);
-    /// Seals and sends `text`, to be kept for later joiners when `keep`. False when not
-    /// connected (nothing is sent).
-    fn send(&self, keep: bool, text: String) -> bool;
+    /// Seals and sends `frame` (`Said::to_bytes`), to be kept for later joiners when `keep`.
+    /// False when not connected (nothing is sent).
+    fn send(&self, keep: bool, frame: Vec<u8>) -> bool;
     /// Closes the connection.
     fn leave(&self);
 }
@@ -771,7 +771,7 @@ pub mod fakes {
     pub struct Hub {
         /// (to player, what); delivered in order by `deliver`.
         pub flight: RefCell<Vec<(usize, RoomEvent)>>,
-        kept: RefCell<Vec<String>>,
+        kept: RefCell<Vec<Vec<u8>>>,
         members: RefCell<Vec<Option<OnRoomEvent>>>,
         online: RefCell<Vec<bool>>,
         /// Players whose joins fail (their network is down).
@@ -837,6 +837,11 @@ pub mod fakes {
             self.kept.borrow().len()
         }
 
+        /// A frame the relay kept from before (as an older app sent it), replayed to whoever joins.
+        pub fn keep_frame(&self, frame: Vec<u8>) {
+            self.kept.borrow_mut().push(frame);
+        }
+
         /// A player's handle on the hub.
         pub fn handle(self: &Rc<Hub>) -> HubHandle {
             let player = self.members.borrow().len();
@@ -866,21 +871,21 @@ pub mod fakes {
             }
             hub.online.borrow_mut()[self.player] = true;
             let mut flight = vec![(self.player, RoomEvent::Connected)];
-            flight.extend(hub.kept.borrow().iter().map(|text| (self.player, RoomEvent::Said(text.clone()))));
+            flight.extend(hub.kept.borrow().iter().map(|frame| (self.player, RoomEvent::Said(frame.clone()))));
             hub.flight.borrow_mut().extend(flight);
             hub.tell_all(None);
         }
-        fn send(&self, keep: bool, text: String) -> bool {
+        fn send(&self, keep: bool, frame: Vec<u8>) -> bool {
             let hub = &self.hub;
             if !hub.is_online(self.player) {
                 return false;
             }
             if keep {
-                hub.kept.borrow_mut().push(text.clone());
+                hub.kept.borrow_mut().push(frame.clone());
             }
             let online = hub.online.borrow().clone();
             for (to, _) in online.iter().enumerate().filter(|(i, o)| **o && *i != self.player) {
-                hub.flight.borrow_mut().push((to, RoomEvent::Said(text.clone())));
+                hub.flight.borrow_mut().push((to, RoomEvent::Said(frame.clone())));
             }
             true
         }

@@ -178,10 +178,8 @@ fn a_stored_room_that_cannot_be_read_is_dropped_and_the_game_plays_alone() {
     let damaged_key = |t: &mut SavedTogether| t.key = "not a key".into();
     // B's write moved to cell 200, off the 9x9 grid: the replica refuses to replay it.
     let damaged_replica = |t: &mut SavedTogether| {
-        let mut json = serde_json::to_value(&t.replica).unwrap();
-        let write = json["log"].as_array_mut().unwrap().iter_mut().find_map(|op| op.get_mut("writes")).unwrap();
-        write[0][0] = 200.into();
-        t.replica = serde_json::from_value(json).unwrap();
+        let write = t.replica.log.iter_mut().find_map(|op| op.writes.first_mut()).unwrap();
+        write.0 = inkdoku_engine::Cell::new(200);
     };
     for damage in [damaged_key as fn(&mut SavedTogether), damaged_replica] {
         let mut meta = record.meta.clone();
@@ -412,4 +410,25 @@ fn the_live_link_is_at_hand_in_the_address_bar_and_from_share_even_when_copying_
     play_alone(pb);
     assert_eq!(*b.sharing.address.borrow(), "https://inkdoku.example/");
     assert_eq!(live_link(pb), None);
+}
+
+#[test]
+fn a_move_the_relay_kept_in_the_json_form_of_before_is_read_by_a_player_who_joins() {
+    let (a, _b, _oa, pa, _ob, _pb) = two_players();
+    // An older app in the room (before the binary form) wrote a digit; the relay kept its frame,
+    // sealed, as it keeps every move, and cannot read it to upgrade it.
+    let (cell, digit) = next_answer(pa);
+    let old = format!(r#"{{"kind":"op","stamp":{{"clock":50,"player":99}},"writes":[[{},0,{}]]}}"#, cell.index(), digit.get());
+    a.hub.keep_frame(old.into_bytes());
+    let c = a.beside();
+    let (_oc, pc) = c.store(Lang::En);
+    let url = a.sharing.shared.borrow().last().cloned().expect("a link shared").1;
+    open(&c, pc, url.trim_start_matches("https://inkdoku.example/"));
+    a.hub.deliver();
+    assert_eq!(digit_at(pc, cell), Some(digit), "the old frame's digit is on the newcomer's board");
+    // The newcomer's own moves go out in the binary form, and the others read them.
+    let (next, next_digit) = next_answer(pc);
+    write(pc, next, next_digit);
+    a.hub.deliver();
+    assert_eq!(digit_at(pa, next), Some(next_digit));
 }

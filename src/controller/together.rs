@@ -240,7 +240,7 @@ fn heard(store: Store, generation: u32, event: RoomEvent) {
             });
             say_trouble(store);
         }
-        RoomEvent::Said(text) => said(store, &text),
+        RoomEvent::Said(frame) => said(store, &frame),
         RoomEvent::Players(n) => {
             let before = store.room.with_untracked(|r| r.as_ref().map_or(0, |r| r.players));
             update_view(store, |v| v.players = n);
@@ -327,9 +327,9 @@ fn update_view(store: Store, f: impl FnOnce(&mut RoomView)) {
 }
 
 /// A peer's words: an operation merged into the board, or where they are.
-fn said(store: Store, text: &str) {
+fn said(store: Store, frame: &[u8]) {
     let givens = store.game.with_untracked(|g| g.givens().clone());
-    match Said::from_json(text, &givens) {
+    match Said::from_bytes(frame, &givens) {
         Ok(Said::Op(op)) => {
             let stamp = op.stamp;
             let mut lost = Vec::new();
@@ -418,7 +418,7 @@ fn caught_up(store: Store, in_room: usize) {
     let Some((missing, newcomer)) = joined else { return };
     let room = store.ports().room;
     for op in missing {
-        room.send(true, Said::Op(op).to_json());
+        room.send(true, Said::Op(op).to_bytes());
     }
     keep(store);
     // Really back: the trouble line goes (only now, not at the next move).
@@ -455,7 +455,7 @@ pub fn tell_presence_drawing(store: Store, ink: &[[f32; 3]]) {
         })
     });
     if let Some(p) = presence {
-        store.ports().room.send(false, Said::Presence(p).to_json());
+        store.ports().room.send(false, Said::Presence(p).to_bytes());
     }
 }
 
@@ -494,6 +494,6 @@ fn share_move(store: Store, op: Option<Op>, local: &inkdoku_engine::game::Board)
         store.game.update(|g| g.rebase(board));
     }
     keep(store);
-    store.ports().room.send(true, Said::Op(op).to_json());
+    store.ports().room.send(true, Said::Op(op).to_bytes());
     true
 }

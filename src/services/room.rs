@@ -97,8 +97,8 @@ async fn connect(relay: &str, key: RoomKey) -> Result<(String, CryptoKey), JsVal
     Ok((address(relay, &id)?, sealing.dyn_into()?))
 }
 
-/// Opens a frame: the text inside, or why it cannot be read.
-async fn unseal(key: &CryptoKey, frame: &[u8]) -> Result<String, String> {
+/// Opens a frame: the bytes inside (`Said::from_bytes` reads them), or why it cannot be read.
+async fn unseal(key: &CryptoKey, frame: &[u8]) -> Result<Vec<u8>, String> {
     if frame.len() < 1 + NONCE {
         return Err("a frame too short to hold a move".into());
     }
@@ -108,14 +108,13 @@ async fn unseal(key: &CryptoKey, frame: &[u8]) -> Result<String, String> {
         let plain: ArrayBuffer = JsFuture::from(promise).await?.dyn_into()?;
         Ok::<_, JsValue>(Uint8Array::new(&plain).to_vec())
     };
-    let plain = open.await.map_err(|e| format!("a frame not sealed with this room's key ({})", reason(&e)))?;
-    String::from_utf8(plain).map_err(|_| "a frame that is not text".into())
+    open.await.map_err(|e| format!("a frame not sealed with this room's key ({})", reason(&e)))
 }
 
-async fn seal(key: &CryptoKey, kind: u8, text: &str) -> Result<Vec<u8>, JsValue> {
+async fn seal(key: &CryptoKey, kind: u8, plain: &[u8]) -> Result<Vec<u8>, JsValue> {
     let mut nonce = [0u8; NONCE];
     web_sys::window().ok_or("no window")?.crypto()?.get_random_values_with_u8_array(&mut nonce)?;
-    let promise = subtle()?.encrypt_with_object_and_u8_array(&params(&nonce, kind)?, key, text.as_bytes())?;
+    let promise = subtle()?.encrypt_with_object_and_u8_array(&params(&nonce, kind)?, key, plain)?;
     let sealed: ArrayBuffer = JsFuture::from(promise).await?.dyn_into()?;
     let mut frame = vec![kind];
     frame.extend_from_slice(&nonce);
@@ -197,7 +196,7 @@ impl Room for Relay {
                         None => continue,
                     },
                     Incoming::Frame(frame) => match unseal(&sealing, &frame).await {
-                        Ok(text) => RoomEvent::Said(text),
+                        Ok(plain) => RoomEvent::Said(plain),
                         Err(why) => RoomEvent::Unreadable(why),
                     },
                 };
@@ -209,7 +208,7 @@ impl Room for Relay {
         });
     }
 
-    fn send(&self, keep: bool, text: String) -> bool {
+    fn send(&self, keep: bool, plain: Vec<u8>) -> bool {
         let Some((socket, key)) = self.open.borrow().as_ref().map(|o| (o.socket.clone(), o.key.clone())) else { return false };
         if socket.ready_state() != WebSocket::OPEN {
             return false;
@@ -217,7 +216,7 @@ impl Room for Relay {
         let generation = *self.generation.borrow();
         let current = self.generation.clone();
         spawn_local(async move {
-            match seal(&key, if keep { KEEP } else { PASS }, &text).await {
+            match seal(&key, if keep { KEEP } else { PASS }, &plain).await {
                 Ok(frame) if *current.borrow() == generation => {
                     let _ = socket.send_with_u8_array(&frame);
                 }

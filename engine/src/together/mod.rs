@@ -10,15 +10,21 @@
 //! what others wrote since.
 //!
 //! Nothing here knows about the network or encryption: the app sends operations through its
-//! room port, sealed, and the relay only passes them on.
+//! room port, sealed, and the relay only passes them on. What travels and what is saved is in a
+//! compact binary form (`codec`); the JSON form of before is still read (`legacy`).
 
+mod codec;
+mod legacy;
 pub mod link;
 mod op;
 mod replica;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_codec;
 mod wire;
 
+pub use codec::VERSION as WIRE_VERSION;
 pub use op::{Field, Key, MAX_STROKE_POINTS, MAX_STROKES, Op, OpError, PlayerId, SharedStroke, Stamp, StrokeKey, Write};
 pub use replica::{Replica, SavedReplica};
 pub use wire::{MAX_LIVE_POINTS, Presence, Said};

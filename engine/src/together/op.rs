@@ -4,7 +4,6 @@
 use crate::game::PALETTE;
 use crate::geometry::{Cell, Digit, Size};
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// A player of a room: a random number drawn when they first join (the app's randomness port),
@@ -13,7 +12,7 @@ pub type PlayerId = u32;
 
 /// A Lamport stamp. Every replica orders operations the same way: by clock, then by player.
 /// It is also an operation's identity: a player's clock grows with each of their operations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Stamp {
     pub clock: u64,
     pub player: PlayerId,
@@ -44,7 +43,7 @@ pub enum Field {
 
 /// How a field travels: kind × 32 + digit or colour, one small number.
 impl Field {
-    fn code(self) -> u16 {
+    pub(super) fn code(self) -> u16 {
         let (kind, n) = match self {
             Field::Digit => (0, 0),
             Field::Note(d) => (1, d.get()),
@@ -57,7 +56,7 @@ impl Field {
         kind * 32 + u16::from(n)
     }
 
-    fn from_code(code: u16) -> Option<Field> {
+    pub(super) fn from_code(code: u16) -> Option<Field> {
         let (kind, n) = (code / 32, (code % 32) as u8);
         let digit = Digit::new(n);
         Some(match kind {
@@ -95,24 +94,11 @@ impl Field {
     }
 }
 
-impl Serialize for Field {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_u16(self.code())
-    }
-}
-
-impl<'de> Deserialize<'de> for Field {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Field, D::Error> {
-        let code = u16::deserialize(d)?;
-        Field::from_code(code).ok_or_else(|| serde::de::Error::custom(format!("{code} names no field of a cell")))
-    }
-}
-
 /// A register of the board: one field of one cell.
 pub type Key = (Cell, Field);
 
-/// One register set to a value: `[cell, field, value]` on the wire.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One register set to a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Write(pub Cell, pub Field, pub u8);
 
 impl Write {
@@ -125,7 +111,7 @@ impl Write {
 pub type StrokeKey = (PlayerId, u32);
 
 /// A scratchpad stroke added to the shared board.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SharedStroke {
     pub key: StrokeKey,
     pub cell: Option<Cell>,
@@ -135,18 +121,14 @@ pub struct SharedStroke {
 /// One player's change to the shared board, as every replica applies it: registers written
 /// (each wins where its stamp is the latest), strokes added, strokes erased (for good: an erased
 /// stroke that arrives later stays erased), and whether it was help.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Op {
     pub stamp: Stamp,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub writes: Vec<Write>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub strokes: Vec<SharedStroke>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub erased: Vec<StrokeKey>,
     /// The move was help (`Action::is_help`: an applied hint, a solved cell): a room that won
     /// with such a move won with help. Absent in frames from before it was sent (no help).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub help: bool,
 }
 
@@ -179,13 +161,6 @@ pub enum OpError {
 }
 
 impl Op {
-    /// Reads an operation sent as JSON, and checks it (`check`).
-    pub fn from_json(text: &str, givens: &Grid) -> Result<Op, OpError> {
-        let op: Op = serde_json::from_str(text).map_err(|e| OpError::Unreadable(e.to_string()))?;
-        op.check(givens)?;
-        Ok(op)
-    }
-
     /// Whether the operation fits the puzzle: cells on the grid, digits and values the grid
     /// has, no digit or mark in a given, strokes of the sender's own with points on the grid,
     /// and no more of anything than a real move makes.

@@ -2,10 +2,14 @@
 //! each, the strokes, and every operation seen (to send again to a player who missed some, and
 //! to save).
 
+use super::codec::{In, Out, Reason};
+use super::legacy;
 use super::op::{Field, Key, Op, OpError, PlayerId, SharedStroke, Stamp, StrokeKey, Write};
 use crate::game::{Board, CandidateColour, PALETTE, Paint, Pencil, Stroke};
 use crate::geometry::{Cell, Digit, DigitSet, Size};
 use crate::grid::Grid;
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -19,12 +23,12 @@ struct Drawn {
 
 /// What one of this player's operations changed, so that Undo can take it back: the values it
 /// replaced, the strokes it added and the strokes it erased.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct Undoable {
-    stamp: Stamp,
-    replaced: Vec<Write>,
-    added: Vec<StrokeKey>,
-    erased: Vec<SharedStroke>,
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Undoable {
+    pub(super) stamp: Stamp,
+    pub(super) replaced: Vec<Write>,
+    pub(super) added: Vec<StrokeKey>,
+    pub(super) erased: Vec<SharedStroke>,
 }
 
 /// One player's replica of a room's board. Every replica that has applied the same operations,
@@ -49,14 +53,64 @@ pub struct Replica {
 
 /// The saved form of a replica: who this player is, every operation seen (the state is their
 /// replay) and this player's Undo and Redo.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// Saved with the game (JSON) as one string: the binary form (`codec`) in URL-safe base64, so
+/// the app carries no JSON reader for operations. A replica saved before, as a JSON object, is
+/// still read (`legacy`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct SavedReplica {
     pub me: PlayerId,
     pub log: Vec<Op>,
-    #[serde(default)]
-    undo: Vec<Undoable>,
-    #[serde(default)]
-    redo: Vec<Undoable>,
+    pub(super) undo: Vec<Undoable>,
+    pub(super) redo: Vec<Undoable>,
+}
+
+impl SavedReplica {
+    /// The binary form: the version, who, the log, Undo, Redo.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Out::new();
+        out.uint(u64::from(self.me));
+        out.uint(self.log.len() as u64);
+        self.log.iter().for_each(|op| out.op(op));
+        out.undoables(&self.undo);
+        out.undoables(&self.redo);
+        out.0
+    }
+
+    /// Reads the binary form, or says why it does not read. The operations are checked against
+    /// the puzzle when the replica is restored (`Replica::restore`).
+    pub fn from_bytes(bytes: &[u8]) -> Result<SavedReplica, Reason> {
+        let mut read = In::new(bytes)?;
+        let me = read.player()?;
+        let log = read.vec_op()?;
+        let (undo, redo) = (read.undoables()?, read.undoables()?);
+        read.end()?;
+        Ok(SavedReplica { me, log, undo, redo })
+    }
+
+    /// From its text as saved: the binary form in base64, or the JSON object of before.
+    fn from_saved(v: &serde_json::Value) -> Result<SavedReplica, Reason> {
+        match v {
+            serde_json::Value::String(text) => {
+                SavedReplica::from_bytes(&URL_SAFE_NO_PAD.decode(text).map_err(|e| format!("the saved replica's text: {e}"))?)
+            }
+            old => legacy::saved(old),
+        }
+    }
+}
+
+impl Serialize for SavedReplica {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&URL_SAFE_NO_PAD.encode(self.to_bytes()))
+    }
+}
+
+impl<'de> Deserialize<'de> for SavedReplica {
+    /// Through a `Value`, whose reader the app has anyway: the old form is a JSON object.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SavedReplica, D::Error> {
+        let v = serde_json::Value::deserialize(d)?;
+        SavedReplica::from_saved(&v).map_err(serde::de::Error::custom)
+    }
 }
 
 impl Replica {

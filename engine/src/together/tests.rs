@@ -162,8 +162,10 @@ proptest! {
 
     #[test]
     fn no_text_makes_the_reader_panic(text in ".{0,200}") {
+        // Text is what frames of the JSON form were (`legacy`); `tests_codec` fuzzes the binary.
         let givens = puzzle().givens().clone();
-        let _ = Op::from_json(&text, &givens);
+        let _ = Said::from_bytes(text.as_bytes(), &givens);
+        let _ = Said::from_bytes(format!("{{{text}").as_bytes(), &givens);
     }
 }
 
@@ -255,7 +257,9 @@ fn an_operation_seen_twice_changes_nothing_the_second_time() {
 #[test]
 fn a_bad_operation_is_refused_with_its_reason_and_changes_nothing() {
     let givens: Grid = puzzle().givens().clone();
-    let refused = |json: &str| Op::from_json(json, &givens).unwrap_err().to_string();
+    // Written as frames of the JSON form (`legacy`), which are read and checked as the binary.
+    let frame = |json: &str| json.replacen('{', r#"{"kind":"op","#, 1);
+    let refused = |json: &str| Said::from_bytes(frame(json).as_bytes(), &givens).unwrap_err().to_string();
     let stamp = r#""stamp":{"clock":1,"player":7}"#;
     assert!(refused("{").starts_with("the shared move could not be read"));
     assert_eq!(refused(&format!(r#"{{{stamp},"writes":[[81,0,1]]}}"#)), "the shared move names cell 81, outside the grid");
@@ -272,7 +276,8 @@ fn a_bad_operation_is_refused_with_its_reason_and_changes_nothing() {
     assert_eq!(refused(&stroke("[8,1]", "[0.5,0,0]")), "the shared move's stroke (8, 1) belongs to another player");
     // A 9x9 move on a 4x4 puzzle names a digit the grid has not.
     let small = line::parse("1234341221434321").unwrap();
-    assert!(Op::from_json(&format!(r#"{{{stamp},"writes":[[5,41,1]]}}"#), &small).unwrap_err().to_string().contains("digit 9"));
+    let nine = frame(&format!(r#"{{{stamp},"writes":[[5,41,1]]}}"#));
+    assert!(Said::from_bytes(nine.as_bytes(), &small).unwrap_err().to_string().contains("digit 9"));
     // Refused by a replica: nothing applied.
     let mut r = Replica::new(1, givens.clone());
     let bad = Op {
@@ -322,14 +327,14 @@ fn what_players_say_travels_and_bad_words_are_refused() {
     let mut a = Player::new(1);
     let op = a.play(&place(2, 1)).unwrap();
     let said = Said::Op(op);
-    assert_eq!(Said::from_json(&said.to_json(), &givens).unwrap(), said);
+    assert_eq!(Said::from_bytes(&said.to_bytes(), &givens).unwrap(), said);
     let here = Said::Presence(Presence { player: 1, number: 2, cell: Some(Cell::new(80)), play_ms: 5, ink: vec![[0.5, 0.25]] });
-    assert_eq!(Said::from_json(&here.to_json(), &givens).unwrap(), here);
+    assert_eq!(Said::from_bytes(&here.to_bytes(), &givens).unwrap(), here);
     let far = r#"{"kind":"presence","player":1,"number":2,"cell":81,"play_ms":0}"#;
-    assert_eq!(Said::from_json(far, &givens).unwrap_err(), OpError::CellOutside(81));
+    assert_eq!(Said::from_bytes(far.as_bytes(), &givens).unwrap_err(), OpError::CellOutside(81));
     let off = r#"{"kind":"presence","player":1,"number":2,"cell":null,"play_ms":0,"ink":[[2,0]]}"#;
-    assert_eq!(Said::from_json(off, &givens).unwrap_err(), OpError::BadStroke);
-    assert!(matches!(Said::from_json(r#"{"kind":"shout"}"#, &givens), Err(OpError::Unreadable(_))));
+    assert_eq!(Said::from_bytes(off.as_bytes(), &givens).unwrap_err(), OpError::BadStroke);
+    assert!(matches!(Said::from_bytes(br#"{"kind":"shout"}"#, &givens), Err(OpError::Unreadable(_))));
 }
 
 #[test]
@@ -346,9 +351,9 @@ fn help_used_by_anyone_travels_with_the_move_and_marks_the_room() {
     // Player 2 fills a cell from the solution: the move says so, and both rooms know it.
     let solved = b.play(&Action::SolveCell { cell: Cell::new(2) }).unwrap();
     assert!(solved.help);
-    let json = Said::Op(solved.clone()).to_json();
-    assert!(json.contains(r#""help":true"#), "{json}");
-    let Said::Op(back) = Said::from_json(&json, a.replica.givens()).unwrap() else { panic!("an op") };
+    let frame = Said::Op(solved.clone()).to_bytes();
+    let Said::Op(back) = Said::from_bytes(&frame, a.replica.givens()).unwrap() else { panic!("an op") };
+    assert!(back.help);
     a.receive(back);
     assert!(a.replica.helped() && b.replica.helped());
     // Saved and restored, the room still won with help.
@@ -356,7 +361,8 @@ fn help_used_by_anyone_travels_with_the_move_and_marks_the_room() {
     assert!(restored.helped());
     // A frame from before help was sent reads as no help, and a move without help says nothing.
     let old = r#"{"kind":"op","stamp":{"clock":9,"player":3},"writes":[[3,0,2]]}"#;
-    let Said::Op(old) = Said::from_json(old, a.replica.givens()).unwrap() else { panic!("an op") };
+    let Said::Op(old) = Said::from_bytes(old.as_bytes(), a.replica.givens()).unwrap() else { panic!("an op") };
     assert!(!old.help);
-    assert!(!Said::Op(old).to_json().contains("help"));
+    let Said::Op(again) = Said::from_bytes(&Said::Op(old).to_bytes(), a.replica.givens()).unwrap() else { panic!("an op") };
+    assert!(!again.help);
 }
