@@ -53,17 +53,22 @@ const dist = path.resolve(process.argv[2] ?? 'dist');
 // profile's module totals suggested, and serde_json itself stays for the stored game and the
 // workers' messages). Before the first puzzle 1,158,276, the offline copy 2,176,903.
 // Both merged (stop 52): the wire's cut pays the book's 4.4 KB back; the budgets below are the
-// merged build's figures with a small margin, all lower than before either change.
+// merged build's figures with a small margin. Not all lower: with variants' fixes (issue 43) and the
+// killer generator's worker messages (issue 47) the app's wasm is 832,121 (budget 830,500 before
+// this stop: +1,621), and the engine worker, which now carries the killer generator, 325,422
+// (+13,922 over 311,500): the whole offline copy 2,203,574 (+17.6 KB over 2,186,000), while
+// "before the first puzzle" went from 1,167,000 to 856,100 (the engine worker left it). The
+// 15.5 KB raised here without a cut are owed to issue 48 (known-gaps.md).
 const BUDGET = {
   'index.html': 2_000,
   'style.css': 8_400,
   'app.js': 12_000,
-  'app_bg.wasm': 828_000,
+  'app_bg.wasm': 832_500,
   'worker.js': 3_500,
   'worker_loader.js': 400,
-  'worker_bg.wasm': 311_500,
+  'worker_bg.wasm': 326_000,
   'worker_relaxed_loader.js': 3_500,
-  'worker_relaxed_bg.wasm': 311_500,
+  'worker_relaxed_bg.wasm': 326_000,
   'ink_loader.js': 5_200,
   'ink_bg.wasm': 915_000,
   'digits.cnn': 44_000,
@@ -78,7 +83,7 @@ const BUDGET = {
 const FIRST_PUZZLE = ['index.html', 'style.css', 'app.js', 'app_bg.wasm', 'first-puzzles.txt'];
 // The pen (issue 30): the ink worker with its two networks stays within 1 MB.
 const PEN = ['ink_loader.js', 'ink_bg.wasm', 'digits.cnn', 'strokes.cnn'];
-const TOTALS = { 'before the first puzzle': 852_000, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 2_185_000 };
+const TOTALS = { 'before the first puzzle': 856_500, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 2_204_000 };
 
 // Trunk's hash is a number in hex: 16 digits, or fewer when it begins with zeros.
 const unhashed = (name) => name.replace(/-[0-9a-f]{8,16}(?=[._])/, '');
