@@ -133,6 +133,12 @@ impl Size {
         &t.peers[cell.index() * p..(cell.index() + 1) * p]
     }
 
+    /// Per cell in reading order, the houses that contain it as bits of `House::index` (a
+    /// size has at most 48 houses): lets a search mark the houses a change touches in one OR.
+    pub fn house_masks(self) -> &'static [u64] {
+        &self.tables().house_masks
+    }
+
     /// Whether two distinct cells share a house.
     pub fn sees(self, a: Cell, b: Cell) -> bool {
         a != b && (self.row_of(a) == self.row_of(b) || self.col_of(a) == self.col_of(b) || self.box_of(a) == self.box_of(b))
@@ -186,6 +192,8 @@ struct Tables {
     house_cells: Vec<Cell>,
     peers: Vec<Cell>,
     peer_count: usize,
+    /// Per cell, its row, column and box as bits of `House::index`.
+    house_masks: Vec<u64>,
 }
 
 impl Tables {
@@ -213,7 +221,8 @@ impl Tables {
             peers.extend(size.cells().filter(|&other| size.sees(cell, other)));
             debug_assert_eq!(peers.len() - before, peer_count);
         }
-        Tables { house_cells, peers, peer_count }
+        let house_masks = size.cells().map(|cell| size.houses_of(cell).iter().fold(0u64, |m, h| m | 1 << h.index(size))).collect();
+        Tables { house_cells, peers, peer_count, house_masks }
     }
 }
 

@@ -6,7 +6,7 @@
 //! broken at random, so solving an empty grid yields a random solution. A node budget bounds the
 //! work (the generator gives up on a removal rather than wait on a pathological search).
 
-use crate::geometry::{Cell, DigitSet, Size};
+use crate::geometry::{Cell, DigitSet, House, Size};
 use crate::random::Rng;
 
 /// Search settings and counters.
@@ -39,6 +39,14 @@ struct State {
     placed: [DigitSet; MAX_HOUSES],
     /// Whether a branch's propagation looks for locked candidates too (`propagate_deep`).
     deep: bool,
+    /// Cells that a change left with one candidate, as bits: the naked singles to place, so
+    /// that propagation need not scan every cell after every change.
+    pending: [u64; MAX_CELLS / 64],
+    /// Houses whose candidates or placed digits changed since they were last looked at for
+    /// hidden singles (bits of `House::index`): an unchanged house has none to give. Singles
+    /// reach one fixed point in any order (each one stays true as candidates go), so this
+    /// bookkeeping changes how fast propagation gets there, never where it ends.
+    dirty: u64,
 }
 
 const MAX_CELLS: usize = 256;
@@ -51,14 +59,19 @@ impl State {
         }
         self.values[cell] = d.get();
         self.cands[cell] = DigitSet::EMPTY;
-        for house in self.size.houses_of(Cell::new(cell)) {
-            self.placed[house.index(self.size)].insert(d);
+        let masks = self.size.house_masks();
+        self.dirty |= masks[cell];
+        let mut houses = masks[cell];
+        while houses != 0 {
+            self.placed[houses.trailing_zeros() as usize].insert(d);
+            houses &= houses - 1;
         }
         for &p in self.size.peers(Cell::new(cell)) {
             let p = p.index();
-            if self.values[p] == 0 {
+            // A placed cell has no candidates, so only empty cells can hold `d`.
+            if self.cands[p].contains(d) {
                 self.cands[p].remove(d);
-                if self.cands[p].is_empty() {
+                if !self.narrowed(p, masks) {
                     return false;
                 }
             }
@@ -66,24 +79,47 @@ impl State {
         true
     }
 
+    /// Notes that an empty cell lost candidates: its houses are to be looked at again, and a
+    /// cell left with one candidate is a naked single to place. `false` if none is left.
+    fn narrowed(&mut self, cell: usize, masks: &[u64]) -> bool {
+        match self.cands[cell].len() {
+            0 => return false,
+            1 => self.pending[cell / 64] |= 1 << (cell % 64),
+            _ => {}
+        }
+        self.dirty |= masks[cell];
+        true
+    }
+
+    /// The next cell marked as a naked single, unmarked.
+    fn next_pending(&mut self) -> Option<usize> {
+        let (word, bits) = self.pending.iter_mut().enumerate().find(|(_, bits)| **bits != 0)?;
+        let bit = bits.trailing_zeros() as usize;
+        *bits &= *bits - 1;
+        Some(word * 64 + bit)
+    }
+
     fn propagate(&mut self) -> bool {
         let size = self.size;
         let all = size.all_digits();
         loop {
-            let mut progress = false;
-            for cell in 0..size.cell_count() {
+            while let Some(cell) = self.next_pending() {
                 if self.values[cell] == 0
                     && let Some(d) = self.cands[cell].single_digit()
+                    && !self.place(cell, d)
                 {
-                    if !self.place(cell, d) {
-                        return false;
-                    }
-                    progress = true;
+                    return false;
                 }
             }
-            for house in size.houses() {
-                let cells = size.house_cells(house);
-                let placed = self.placed[house.index(size)];
+            if self.dirty == 0 {
+                return true;
+            }
+            let mut houses = std::mem::take(&mut self.dirty);
+            while houses != 0 {
+                let index = houses.trailing_zeros() as usize;
+                houses &= houses - 1;
+                let cells = size.house_cells(House::from_index(size, index));
+                let placed = self.placed[index];
                 let (mut once, mut twice) = (DigitSet::EMPTY, DigitSet::EMPTY);
                 // Placed cells have no candidates left: they add nothing here.
                 for &c in cells {
@@ -102,11 +138,7 @@ impl State {
                     if !self.place(c.index(), d) {
                         return false;
                     }
-                    progress = true;
                 }
-            }
-            if !progress {
-                return true;
             }
         }
     }
@@ -131,40 +163,38 @@ impl State {
     /// Every box-line intersection once: a digit that a box holds only in one of its lines
     /// leaves the rest of that line (pointing), and a digit that a line holds only inside one
     /// box leaves the rest of that box (claiming). `Some(removed anything)`, or `None` when a
-    /// cell is left without a candidate. The segments are read once per box and not refreshed
-    /// as candidates go: a stale segment holds more digits than the cells do, which can only
-    /// make a deduction less likely, never wrong.
+    /// cell is left without a candidate. Each direction's segments (a line's cells inside one
+    /// box) are read once and not refreshed as candidates go: a stale segment holds more
+    /// digits than the cells do, which can only make a deduction less likely, never wrong.
     fn locked_candidates(&mut self) -> Option<bool> {
-        let size = self.size;
-        let (side, b) = (size.side(), size.box_side());
+        let (side, b) = (self.size.side(), self.size.box_side());
         let mut removed = false;
-        for bx in 0..side {
-            let (r0, c0) = ((bx / b) * b, (bx % b) * b);
-            for across in [true, false] {
-                // The cell on line `i` of the box (its rows, or its columns), at `j` along it.
-                let at = |i: usize, j: usize| if across { size.cell(r0 + i, j).index() } else { size.cell(j, c0 + i).index() };
-                let start = if across { c0 } else { r0 };
-                let inside = start..start + b;
-                let mut segment = [DigitSet::EMPTY; 4];
-                for (i, seg) in segment.iter_mut().enumerate().take(b) {
-                    for j in inside.clone() {
-                        *seg |= self.cands[at(i, j)];
-                    }
+        for across in [true, false] {
+            // The cell of line `line` (a row across, else a column) at `j` along it.
+            let at = |line: usize, j: usize| if across { line * side + j } else { j * side + line };
+            let mut segment = [[DigitSet::EMPTY; 4]; 16];
+            for (line, segs) in segment.iter_mut().enumerate().take(side) {
+                for j in 0..side {
+                    segs[j / b] |= self.cands[at(line, j)];
                 }
-                for i in 0..b {
-                    let others = (0..b).filter(|&k| k != i).fold(DigitSet::EMPTY, |acc, k| acc | segment[k]);
-                    let outside = (0..side).filter(|j| !inside.contains(j)).fold(DigitSet::EMPTY, |acc, j| acc | self.cands[at(i, j)]);
-                    let pointing = segment[i].difference(others).intersection(outside);
+            }
+            for line in 0..side {
+                let band = line / b * b;
+                for k in 0..b {
+                    let mine = segment[line][k];
+                    let others = (band..band + b).filter(|&l| l != line).fold(DigitSet::EMPTY, |acc, l| acc | segment[l][k]);
+                    let outside = (0..b).filter(|&m| m != k).fold(DigitSet::EMPTY, |acc, m| acc | segment[line][m]);
+                    let pointing = mine.difference(others).intersection(outside);
                     if !pointing.is_empty() {
-                        for j in (0..side).filter(|j| !inside.contains(j)) {
-                            removed |= self.strip(at(i, j), pointing)?;
+                        for j in (0..side).filter(|j| j / b != k) {
+                            removed |= self.strip(at(line, j), pointing)?;
                         }
                     }
-                    let claiming = segment[i].difference(outside).intersection(others);
+                    let claiming = mine.difference(outside).intersection(others);
                     if !claiming.is_empty() {
-                        for k in (0..b).filter(|&k| k != i) {
-                            for j in inside.clone() {
-                                removed |= self.strip(at(k, j), claiming)?;
+                        for l in (band..band + b).filter(|&l| l != line) {
+                            for j in k * b..(k + 1) * b {
+                                removed |= self.strip(at(l, j), claiming)?;
                             }
                         }
                     }
@@ -182,7 +212,7 @@ impl State {
             return Some(false);
         }
         *cands = cands.difference(digits);
-        (!cands.is_empty()).then_some(true)
+        self.narrowed(cell, self.size.house_masks()).then_some(true)
     }
 
     /// Singles, and locked candidates too when the search is `deep`.
@@ -252,8 +282,16 @@ impl State {
 /// The state after placing the givens and every naked and hidden single they lead to; `None`
 /// if they contradict each other.
 fn propagated(size: Size, givens: &[u8]) -> Option<State> {
-    let mut state =
-        State { size, values: [0; MAX_CELLS], cands: [size.all_digits(); MAX_CELLS], placed: [DigitSet::EMPTY; MAX_HOUSES], deep: false };
+    let mut state = State {
+        size,
+        values: [0; MAX_CELLS],
+        cands: [size.all_digits(); MAX_CELLS],
+        placed: [DigitSet::EMPTY; MAX_HOUSES],
+        deep: false,
+        pending: [0; MAX_CELLS / 64],
+        // Every house is looked at once: a house with a digit in no cell is a contradiction.
+        dirty: (1u64 << (3 * size.side())) - 1,
+    };
     for (cell, &v) in givens.iter().enumerate() {
         if v != 0 {
             match crate::geometry::Digit::new(v) {
