@@ -554,7 +554,7 @@ impl Store {
     /// blank board shown while the first puzzle is made has no givens. For what must not share
     /// a slow line with the first puzzle's download.
     pub fn once_a_puzzle_is_on_screen(self, then: impl FnOnce() + 'static) {
-        once_when(move || self.game.with(|g| g.givens().filled_count() > 0), then);
+        once_when(move || self.game.with(has_puzzle), then);
     }
 }
 
@@ -570,6 +570,12 @@ pub fn once_when(now: impl Fn() -> bool + 'static, then: impl FnOnce() + 'static
             then();
         }
     });
+}
+
+/// Whether a game holds a puzzle, not the blank board shown while the first one is made: it
+/// has givens, or constraints (a killer of cages only has no givens at all).
+pub fn has_puzzle(game: &Game) -> bool {
+    game.givens().filled_count() > 0 || game.variant().is_some()
 }
 
 /// An empty 9x9 game, shown while the first puzzle is being made.

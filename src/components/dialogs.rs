@@ -26,10 +26,10 @@ pub fn Dialogs(store: Store) -> impl IntoView {
                 Dialog::WelcomeOlder => welcome(store, false).into_any(),
                 Dialog::StorageFull { kept } => storage_full(store, kept).into_any(),
                 Dialog::NewGame => new_game(store).into_any(),
-                Dialog::ConfirmDiscard => confirm_replace(store, store.t().discard_title, controller::make_puzzle).into_any(),
+                Dialog::ConfirmDiscard => confirm_replace(store, store.t().discard_title, None).into_any(),
                 Dialog::ConfirmDaily(kind) => {
                     let title = if kind == Kind::Killer { store.t().daily_killer_title } else { store.t().daily_title };
-                    confirm_replace(store, title, move |store| controller::daily(store, kind)).into_any()
+                    confirm_replace(store, title, Some(kind)).into_any()
                 }
                 Dialog::Settings => settings(store).into_any(),
                 Dialog::Message { title, text, details } => message(store, title, text, details).into_any(),
@@ -127,12 +127,10 @@ fn new_game(store: Store) -> impl IntoView {
                 <legend>{move || store.ui().kind}</legend>
                 {kind_radio(Kind::Classic, 0)}{kind_radio(Kind::Killer, 1)}
             </fieldset>
-            <Show when=move || !killer()>
-                <fieldset>
-                    <legend>{move || store.ui().size}</legend>
-                    {size_radio(Size::Four)}{size_radio(Size::Nine)}{size_radio(Size::Sixteen)}
-                </fieldset>
-            </Show>
+            <fieldset hidden=killer>
+                <legend>{move || store.ui().size}</legend>
+                {size_radio(Size::Four)}{size_radio(Size::Nine)}{size_radio(Size::Sixteen)}
+            </fieldset>
             <label class="field">{move || store.ui().level}
                 // Only the levels the chosen size has (a 4x4 grid has Easy alone; a killer is 9x9).
                 <select on:change=move |ev| set(|s, v| s.level = level_named(v), event_target_value(&ev))>
@@ -145,7 +143,8 @@ fn new_game(store: Store) -> impl IntoView {
                     }}
                 </select>
             </label>
-            <Show when=move || !killer()>
+            // In a div: `.field`'s display would override `hidden` on the label itself.
+            <div hidden=killer>
                 <label class="field">{move || store.ui().symmetry}
                     <select on:change=move |ev| set(|s, v| s.symmetry = Symmetry::from_name(v).unwrap_or_default(), event_target_value(&ev))>
                         {Symmetry::ALL.into_iter().map(|sym| view! {
@@ -153,7 +152,7 @@ fn new_game(store: Store) -> impl IntoView {
                         }).collect_view()}
                     </select>
                 </label>
-            </Show>
+            </div>
             <Show when=move || making().is_some() fallback=move || view! {
                 <div class="buttons">
                     <button type="button" class="primary" on:click=move |_| controller::start_clicked(store)>{move || store.ui().start}</button>
@@ -219,8 +218,13 @@ fn symmetry_label(store: Store, s: Symmetry) -> &'static str {
     store.t().symmetries[i]
 }
 
-/// Asking before a new puzzle (`start`) replaces the game in progress, which is kept.
-fn confirm_replace(store: Store, title: &'static str, start: impl Fn(Store) + Copy + Send + Sync + 'static) -> impl IntoView {
+/// Asking before a new puzzle (New game's, or the daily puzzle of a kind) replaces the game in
+/// progress, which is kept. (A kind, not a callback: one copy of this view in the wasm.)
+fn confirm_replace(store: Store, title: &'static str, daily: Option<Kind>) -> impl IntoView {
+    let start = move |store| match daily {
+        None => controller::make_puzzle(store),
+        Some(kind) => controller::daily(store, kind),
+    };
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="discard-title">
             <h2 id="discard-title">{title}</h2>

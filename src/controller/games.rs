@@ -30,7 +30,7 @@ pub fn first_puzzle(store: Store) {
     store.ports().premade.fetch(Box::new(move |text| {
         // What the player began meanwhile (New game, a typed-in puzzle, a puzzle already
         // made) is not replaced.
-        let blank = store.game.with_untracked(|g| g.givens().filled_count() == 0 && g.grid().filled_count() == 0);
+        let blank = store.game.with_untracked(|g| !crate::state::has_puzzle(g) && g.grid().filled_count() == 0);
         if !blank || store.making.get_untracked().is_some() || store.phase.get_untracked() != Phase::Play {
             return;
         }

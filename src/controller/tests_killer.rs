@@ -262,4 +262,11 @@ fn a_killer_is_saved_and_restored_and_two_killers_without_givens_are_kept_apart(
     assert_eq!(kept.len(), 3, "the killer made first and the first two without givens");
     assert_eq!(kept[0].game.givens(), kept[1].game.givens(), "both without givens");
     assert_ne!(kept[0].game.variant(), kept[1].game.variant());
+    // The one on the board, without a given, is a puzzle all the same: saved, and its clock
+    // runs (both once took a board without givens for the blank one before the first puzzle).
+    save_now(store);
+    let (_owner3, again) = world.store(Lang::En);
+    reload_saved(again, |found| assert_eq!(found, Some(true)));
+    assert_eq!(again.game.get_untracked(), store.game.get_untracked());
+    assert!(clock_state(store).has_puzzle);
 }
