@@ -270,3 +270,20 @@ fn a_killer_is_saved_and_restored_and_two_killers_without_givens_are_kept_apart(
     assert_eq!(again.game.get_untracked(), store.game.get_untracked());
     assert!(clock_state(store).has_puzzle);
 }
+
+#[test]
+fn a_killer_won_by_hand_has_a_best_time_of_its_own() {
+    let world = World::default();
+    let (_owner, store) = killer_store(&world);
+    store.settings.update(|s| s.level = Level::Easy);
+    start_seeded(&world, store, 4);
+    world.engine.answer_truly(world.engine.last_id());
+    store.elapsed.set(200_000);
+    while !store.game.with_untracked(|g| g.is_solved()) {
+        write_one(store);
+    }
+    assert!(matches!(store.dialog.get_untracked(), Some(Dialog::Won { new_best: true, .. })));
+    // Kept apart from a classic Easy 9x9's best time.
+    let best: storage::BestTimes = serde_json::from_str(&crate::ports::KeyValue::get(&*world.storage, storage::BEST_KEY).unwrap()).unwrap();
+    assert_eq!(best.into_iter().collect::<Vec<_>>(), vec![("killer 9x9/Easy".to_string(), 200_000)]);
+}
