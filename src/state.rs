@@ -15,6 +15,7 @@ use inkdoku_engine::game::{Check, Game};
 use inkdoku_engine::generator::Symmetry;
 use inkdoku_engine::rating::Level;
 use inkdoku_engine::step::Step;
+use inkdoku_engine::variant::Constraint;
 use inkdoku_engine::{Cell, Digit, Grid, Size};
 use leptos::prelude::*;
 use pen::LastWritten;
@@ -42,7 +43,9 @@ pub struct Settings {
     pub confirm_new_game: bool,
     /// Controls on the left, for left-handed players.
     pub left_handed: bool,
-    /// New game defaults.
+    /// New game defaults: the kind of puzzle, its size (a killer is 9x9 whatever this says),
+    /// level and symmetry (a classic puzzle's).
+    pub kind: Kind,
     pub size: Size,
     pub level: Level,
     pub symmetry: Symmetry,
@@ -70,6 +73,7 @@ impl Default for Settings {
             auto_clear_notes: true,
             confirm_new_game: true,
             left_handed: false,
+            kind: Kind::Classic,
             size: Size::Nine,
             level: Level::Easy,
             symmetry: Symmetry::Rotational,
@@ -78,6 +82,28 @@ impl Default for Settings {
             relay: String::new(),
             candidate_note_seen: false,
         }
+    }
+}
+
+/// The kind of puzzle New game makes, and the daily puzzle's kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// Givens only.
+    #[default]
+    Classic,
+    /// A 9x9 killer: cages with their sums (and, at the easier levels, some givens), made by
+    /// the engine's killer generator.
+    Killer,
+}
+
+impl Kind {
+    /// The kind of a game's puzzle: a killer when it has killer cages (made here or opened from
+    /// a link), else classic. A daily game's kind tells the daily classic and the daily killer
+    /// of a date apart.
+    pub fn of(game: &Game) -> Kind {
+        let killer = game.variant().is_some_and(|p| p.constraints.iter().any(|c| matches!(c, Constraint::Killer { .. })));
+        if killer { Kind::Killer } else { Kind::Classic }
     }
 }
 
@@ -193,8 +219,8 @@ pub enum Dialog {
     NewGame,
     /// Asking before a new game replaces the game in progress.
     ConfirmDiscard,
-    /// Ask before the daily puzzle replaces a game in progress.
-    ConfirmDaily,
+    /// Ask before the daily puzzle (classic or killer) replaces a game in progress.
+    ConfirmDaily(Kind),
     Settings,
     /// A message with an OK button (errors, check results, solver answers); a technical
     /// detail, if any, is folded away under the text.
@@ -528,7 +554,7 @@ impl Store {
     /// blank board shown while the first puzzle is made has no givens. For what must not share
     /// a slow line with the first puzzle's download.
     pub fn once_a_puzzle_is_on_screen(self, then: impl FnOnce() + 'static) {
-        once_when(move || self.game.with(|g| g.givens().filled_count() > 0), then);
+        once_when(move || self.game.with(has_puzzle), then);
     }
 }
 
@@ -544,6 +570,12 @@ pub fn once_when(now: impl Fn() -> bool + 'static, then: impl FnOnce() + 'static
             then();
         }
     });
+}
+
+/// Whether a game holds a puzzle, not the blank board shown while the first one is made: it
+/// has givens, or constraints (a killer of cages only has no givens at all).
+pub fn has_puzzle(game: &Game) -> bool {
+    game.givens().filled_count() > 0 || game.variant().is_some()
 }
 
 /// An empty 9x9 game, shown while the first puzzle is being made.

@@ -13,7 +13,7 @@
 //! player (or we) can still recover it; a failed write (quota) is reported, never ignored.
 
 use crate::ports::{Ports, SaveError};
-use crate::state::{GameMeta, Settings, Spare};
+use crate::state::{GameMeta, Kind, Settings, Spare};
 use inkdoku_engine::Size;
 use inkdoku_engine::game::Game;
 use inkdoku_engine::rating::Level;
@@ -115,11 +115,15 @@ pub fn load_settings(ports: &Ports) -> (Settings, Option<String>) {
     }
 }
 
-/// Best times in milliseconds, by "size/level".
+/// Best times in milliseconds, by "size/level" (a killer's by "killer size/level").
 pub type BestTimes = BTreeMap<String, u64>;
 
-pub fn best_key(size: Size, level: Level) -> String {
-    format!("{}/{}", size.name(), level.name())
+/// A best time's key: a killer's time is its own, never a classic puzzle's of the same level.
+pub fn best_key(kind: Kind, size: Size, level: Level) -> String {
+    match kind {
+        Kind::Classic => format!("{}/{}", size.name(), level.name()),
+        Kind::Killer => format!("killer {}/{}", size.name(), level.name()),
+    }
 }
 
 pub fn load_best(ports: &Ports) -> BestTimes {
@@ -130,9 +134,9 @@ pub fn load_best(ports: &Ports) -> BestTimes {
 }
 
 /// Records a finishing time; returns (best time before, whether this one is a new best).
-pub fn record_time(ports: &Ports, size: Size, level: Level, ms: u64) -> (Option<u64>, bool) {
+pub fn record_time(ports: &Ports, kind: Kind, size: Size, level: Level, ms: u64) -> (Option<u64>, bool) {
     let mut best = load_best(ports);
-    let key = best_key(size, level);
+    let key = best_key(kind, size, level);
     let before = best.get(&key).copied();
     let new_best = before.is_none_or(|b| ms < b);
     if new_best {
@@ -154,16 +158,22 @@ impl KeptGames {
     /// Keeps `game` as the newest: another record of the same puzzle gives way to it (a puzzle
     /// is kept once), and past `GAMES_KEPT` the oldest goes.
     pub fn keep(&mut self, game: StoredGame) {
-        self.games.retain(|g| g.game.givens() != game.game.givens());
+        self.games.retain(|g| !same_puzzle(&g.game, &game.game));
         self.games.insert(0, game);
         self.games.truncate(GAMES_KEPT);
     }
 
-    /// Takes out the kept game of the puzzle `givens`, if there is one.
+    /// Takes out the kept game of the puzzle `givens` (a classic one), if there is one.
     pub fn take_puzzle(&mut self, givens: &inkdoku_engine::Grid) -> Option<StoredGame> {
         let i = self.games.iter().position(|g| g.game.givens() == givens)?;
         Some(self.games.remove(i))
     }
+}
+
+/// Whether two games play the same puzzle: the same givens and the same constraints (killers
+/// with cages only all have empty givens, and are different puzzles all the same).
+fn same_puzzle(a: &inkdoku_engine::game::Game, b: &inkdoku_engine::game::Game) -> bool {
+    a.givens() == b.givens() && a.variant() == b.variant()
 }
 
 /// Reads the kept games (and the one game an earlier version kept). A record that doesn't read
@@ -174,7 +184,7 @@ pub fn load_kept(ports: &Ports) -> KeptGames {
         Loaded::Missing | Loaded::Corrupt { .. } => KeptGames { version: 1, games: Vec::new() },
     };
     if let Loaded::Found(previous) = load::<StoredGame>(ports, PREVIOUS_KEY)
-        && !kept.games.iter().any(|g| g.game.givens() == previous.game.givens())
+        && !kept.games.iter().any(|g| same_puzzle(&g.game, &previous.game))
     {
         kept.games.push(previous);
         kept.games.truncate(GAMES_KEPT);

@@ -6,7 +6,7 @@
 use crate::controller;
 use crate::i18n::{Lang, fill, level_name};
 use crate::state::Spare;
-use crate::state::{Dialog, Settings, Store};
+use crate::state::{Dialog, Kind, Settings, Store};
 use inkdoku_engine::Size;
 use inkdoku_engine::generator::{Symmetry, levels, offered_level};
 use inkdoku_engine::rating::Level;
@@ -26,8 +26,11 @@ pub fn Dialogs(store: Store) -> impl IntoView {
                 Dialog::WelcomeOlder => welcome(store, false).into_any(),
                 Dialog::StorageFull { kept } => storage_full(store, kept).into_any(),
                 Dialog::NewGame => new_game(store).into_any(),
-                Dialog::ConfirmDiscard => confirm_replace(store, store.t().discard_title, controller::make_puzzle).into_any(),
-                Dialog::ConfirmDaily => confirm_replace(store, store.t().daily_title, controller::daily).into_any(),
+                Dialog::ConfirmDiscard => confirm_replace(store, store.t().discard_title, None).into_any(),
+                Dialog::ConfirmDaily(kind) => {
+                    let title = if kind == Kind::Killer { store.t().daily_killer_title } else { store.t().daily_title };
+                    confirm_replace(store, title, Some(kind)).into_any()
+                }
                 Dialog::Settings => settings(store).into_any(),
                 Dialog::Message { title, text, details } => message(store, title, text, details).into_any(),
                 Dialog::Won { time_ms, best_ms, new_best, together } => won(store, time_ms, best_ms, new_best, together).into_any(),
@@ -104,19 +107,35 @@ fn new_game(store: Store) -> impl IntoView {
             </label>
         }
     };
+    let kind_radio = move |kind: Kind, i: usize| {
+        view! {
+            <label class="choice">
+                <input type="radio" name="kind" prop:checked=move || store.settings.with(|s| s.kind == kind)
+                       on:change=move |_| store.settings.update(|s| s.kind = kind) />
+                {move || store.ui().kinds[i]}
+            </label>
+        }
+    };
     let making = move || store.making.get();
+    // A killer is 9x9 with cages in no symmetry: its size and symmetry are not asked for (the
+    // classic choices stay remembered for the next classic game).
+    let killer = move || store.settings.with(|s| s.kind == Kind::Killer);
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="new-title">
             <h2 id="new-title">{move || store.ui().new_game}</h2>
             <fieldset>
+                <legend>{move || store.ui().kind}</legend>
+                {kind_radio(Kind::Classic, 0)}{kind_radio(Kind::Killer, 1)}
+            </fieldset>
+            <fieldset hidden=killer>
                 <legend>{move || store.ui().size}</legend>
                 {size_radio(Size::Four)}{size_radio(Size::Nine)}{size_radio(Size::Sixteen)}
             </fieldset>
             <label class="field">{move || store.ui().level}
-                // Only the levels the chosen size has (a 4x4 grid has Easy alone).
+                // Only the levels the chosen size has (a 4x4 grid has Easy alone; a killer is 9x9).
                 <select on:change=move |ev| set(|s, v| s.level = level_named(v), event_target_value(&ev))>
                     {move || {
-                        let size = store.settings.with(|s| s.size);
+                        let size = if killer() { Size::Nine } else { store.settings.with(|s| s.size) };
                         let chosen = store.settings.with(|s| offered_level(size, s.level));
                         levels(size).iter().map(|&l| view! {
                             <option value=l.name() selected=l == chosen>{level_name(store.lang_now(), l)}</option>
@@ -124,17 +143,21 @@ fn new_game(store: Store) -> impl IntoView {
                     }}
                 </select>
             </label>
-            <label class="field">{move || store.ui().symmetry}
-                <select on:change=move |ev| set(|s, v| s.symmetry = Symmetry::from_name(v).unwrap_or_default(), event_target_value(&ev))>
-                    {Symmetry::ALL.into_iter().map(|sym| view! {
-                        <option value=sym.name() selected=move || store.settings.with(|s| s.symmetry == sym)>{symmetry_label(store, sym)}</option>
-                    }).collect_view()}
-                </select>
-            </label>
+            // In a div: `.field`'s display would override `hidden` on the label itself.
+            <div hidden=killer>
+                <label class="field">{move || store.ui().symmetry}
+                    <select on:change=move |ev| set(|s, v| s.symmetry = Symmetry::from_name(v).unwrap_or_default(), event_target_value(&ev))>
+                        {Symmetry::ALL.into_iter().map(|sym| view! {
+                            <option value=sym.name() selected=move || store.settings.with(|s| s.symmetry == sym)>{symmetry_label(store, sym)}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+            </div>
             <Show when=move || making().is_some() fallback=move || view! {
                 <div class="buttons">
                     <button type="button" class="primary" on:click=move |_| controller::start_clicked(store)>{move || store.ui().start}</button>
-                    <button type="button" on:click=move |_| controller::daily_clicked(store)>{move || store.ui().daily_puzzle}</button>
+                    <button type="button" on:click=move |_| controller::daily_clicked(store, Kind::Classic)>{move || store.ui().daily_puzzle}</button>
+                    <button type="button" on:click=move |_| controller::daily_clicked(store, Kind::Killer)>{move || store.ui().daily_killer}</button>
                     <button type="button" on:click=move |_| controller::start_entering(store)>{move || store.ui().enter_puzzle}</button>
                     <button type="button" on:click=move |_| controller::paste_puzzle(store)>{move || store.ui().paste_puzzle}</button>
                     <button type="button" on:click=move |_| controller::open_file(store)>{move || store.ui().open_file}</button>
@@ -169,9 +192,12 @@ fn kept_games(store: Store) -> impl IntoView {
             .into_iter()
             .enumerate()
             .map(|(i, g)| {
+                let killer = Kind::of(&g.game) == Kind::Killer;
                 let what = match (&g.meta.daily, g.meta.level) {
-                    (Some(date), _) => format!("{} {date}", t.daily_puzzle),
+                    (Some(date), _) => format!("{} {date}", if killer { t.daily_killer } else { t.daily_puzzle }),
+                    (None, Some(level)) if killer => format!("{} {}", t.kinds[1], level_name(store.lang_now(), level)),
                     (None, Some(level)) => format!("{} {}", g.game.size().name(), level_name(store.lang_now(), level)),
+                    (None, None) if killer => format!("{} {}", g.game.size().name(), t.kinds[1]),
                     (None, None) => g.game.size().name().to_string(),
                 };
                 let label = fill(t.resume_game, &[("what", &what), ("time", &controller::clock(g.meta.elapsed_ms))]);
@@ -192,8 +218,13 @@ fn symmetry_label(store: Store, s: Symmetry) -> &'static str {
     store.t().symmetries[i]
 }
 
-/// Asking before a new puzzle (`start`) replaces the game in progress, which is kept.
-fn confirm_replace(store: Store, title: &'static str, start: fn(Store)) -> impl IntoView {
+/// Asking before a new puzzle (New game's, or the daily puzzle of a kind) replaces the game in
+/// progress, which is kept. (A kind, not a callback: one copy of this view in the wasm.)
+fn confirm_replace(store: Store, title: &'static str, daily: Option<Kind>) -> impl IntoView {
+    let start = move |store| match daily {
+        None => controller::make_puzzle(store),
+        Some(kind) => controller::daily(store, kind),
+    };
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="discard-title">
             <h2 id="discard-title">{title}</h2>

@@ -1,7 +1,7 @@
 //! The status bar: level, timer, and the last message (a live region for screen readers).
 
 use crate::controller;
-use crate::state::{Phase, Store};
+use crate::state::{Kind, Phase, Store};
 use leptos::prelude::*;
 
 #[component]
@@ -9,10 +9,12 @@ pub fn StatusBar(store: Store) -> impl IntoView {
     let level = move || match store.phase.get() {
         Phase::Enter => store.ui().entering.to_string(),
         Phase::Play => {
-            let size = store.size().name();
+            // "9x9 · Hard", or for a killer (made here or opened) "9x9 Killer · Hard".
+            let killer = store.game.with(Kind::of) == Kind::Killer;
+            let size = if killer { format!("{} {}", store.size().name(), store.ui().kinds[1]) } else { store.size().name().to_string() };
             match store.meta.with(|m| m.level) {
                 Some(l) => format!("{size} · {}", crate::i18n::level_name(store.lang(), l)),
-                None => size.to_string(),
+                None => size,
             }
         }
     };

@@ -30,7 +30,7 @@ pub fn first_puzzle(store: Store) {
     store.ports().premade.fetch(Box::new(move |text| {
         // What the player began meanwhile (New game, a typed-in puzzle, a puzzle already
         // made) is not replaced.
-        let blank = store.game.with_untracked(|g| g.givens().filled_count() == 0 && g.grid().filled_count() == 0);
+        let blank = store.game.with_untracked(|g| !crate::state::has_puzzle(g) && g.grid().filled_count() == 0);
         if !blank || store.making.get_untracked().is_some() || store.phase.get_untracked() != Phase::Play {
             return;
         }
@@ -56,40 +56,63 @@ pub fn first_puzzle(store: Store) {
     }));
 }
 
-/// Makes a puzzle with the settings' size, level and symmetry in the worker.
+/// Makes a puzzle of the settings' kind, size, level and symmetry in the worker (a killer is
+/// 9x9, at any of its levels; its cages have no symmetry).
 pub fn make_puzzle(store: Store) {
-    let (size, level, symmetry) = store.settings.with_untracked(|s| (s.size, s.level, s.symmetry));
+    let (kind, size, level, symmetry) = store.settings.with_untracked(|s| (s.kind, s.size, s.level, s.symmetry));
+    let size = if kind == Kind::Killer { Size::Nine } else { size };
     let level = inkdoku_engine::generator::offered_level(size, level);
     let options = Options { size, level, symmetry, seed: store.ports().random.seed() };
-    make_with(store, options, String::new(), None);
+    make_with(store, kind, options, String::new(), None);
 }
 
-/// Makes a puzzle in the worker and plays it; `note` is said when it's ready (else "New …");
-/// `daily` is the date of the daily puzzle it is.
-pub fn make_with(store: Store, options: Options, note: String, daily: Option<String>) {
-    let (size, seed) = (options.size, options.seed);
-    if matches!(store.dialog.get_untracked(), Some(Dialog::ConfirmDiscard | Dialog::ConfirmDaily)) {
+/// Makes a puzzle of `kind` in the worker and plays it; `note` is said when it's ready (else
+/// "New …", or, for a killer of another level than asked, that and why); `daily` is the date of
+/// the daily puzzle it is.
+pub fn make_with(store: Store, kind: Kind, options: Options, note: String, daily: Option<String>) {
+    let (size, seed, asked) = (options.size, options.seed, options.level);
+    if matches!(store.dialog.get_untracked(), Some(Dialog::ConfirmDiscard | Dialog::ConfirmDaily(_))) {
         store.dialog.set(Some(Dialog::NewGame));
     }
     store.making.set(Some(Making { done: 0, total: 1 }));
     store.status.set(store.t().making_puzzle.into());
-    let sent = ask(store, Task::Generate { options }, move |reply| match reply {
+    let task = match kind {
+        Kind::Classic => Task::Generate { options },
+        Kind::Killer => Task::GenerateKiller { options },
+    };
+    let sent = ask(store, task, move |reply| match reply {
         Reply::Progress { done, total, .. } => store.making.set(Some(Making { done, total })),
         Reply::Generated { generated, .. } => {
-            store.making.set(None);
             let level = generated.rating.level;
-            let game = Game::new(generated.puzzle, Some(generated.solution));
-            start_game(store, game, GameMeta { daily: daily.clone(), ..GameMeta::new(Some(level), Some(seed)) });
-            // Close the New game dialog, but not a message that opened meanwhile.
-            if store.dialog.get_untracked() == Some(Dialog::NewGame) {
-                store.dialog.set(None);
-            }
-            let said = if note.is_empty() {
-                fill(store.t().new_puzzle, &[("size", size.name()), ("level", level_name(store.lang_now(), level))])
-            } else {
-                note.clone()
+            let said = fill(store.t().new_puzzle, &[("size", size.name()), ("level", level_name(store.lang_now(), level))]);
+            made(
+                store,
+                Game::new(generated.puzzle, Some(generated.solution)),
+                level,
+                seed,
+                daily.clone(),
+                if note.is_empty() { said } else { note.clone() },
+            );
+        }
+        Reply::GeneratedKiller { generated, .. } => {
+            let (level, fits) = (generated.rating.level, generated.fits());
+            // The engine checked the solution against the cages; a game that refused it would
+            // be the engine's bug, said as a failed generation rather than a board never won.
+            let game = match Game::of_puzzle(generated.puzzle, Some(generated.solution)) {
+                Ok(game) => game,
+                Err(e) => return making_failed(store, format!("the killer made does not take its solution: {e}")),
             };
-            store.status.set(said);
+            let (t, lang) = (store.t(), store.lang_now());
+            let said = if !note.is_empty() {
+                note.clone()
+            } else if fits {
+                fill(t.new_killer, &[("level", level_name(lang, level))])
+            } else {
+                // None of the level asked for within the generator's attempts: the nearest
+                // made is played, and the player is told it is not what they asked for.
+                fill(t.killer_nearer, &[("asked", level_name(lang, asked)), ("level", level_name(lang, level))])
+            };
+            made(store, game, level, seed, daily.clone(), said);
         }
         Reply::Error { message, .. } => making_failed(store, message),
         _ => {}
@@ -97,6 +120,17 @@ pub fn make_with(store: Store, options: Options, note: String, daily: Option<Str
     if let Err(e) = sent {
         making_failed(store, e);
     }
+}
+
+/// A puzzle the worker made goes on the board, and `said` on the status line.
+fn made(store: Store, game: Game, level: inkdoku_engine::rating::Level, seed: u64, daily: Option<String>, said: String) {
+    store.making.set(None);
+    start_game(store, game, GameMeta { daily, ..GameMeta::new(Some(level), Some(seed)) });
+    // Close the New game dialog, but not a message that opened meanwhile.
+    if store.dialog.get_untracked() == Some(Dialog::NewGame) {
+        store.dialog.set(None);
+    }
+    store.status.set(said);
 }
 
 /// Stops making a puzzle.
@@ -221,13 +255,13 @@ pub(super) fn won(store: Store) {
     // with help only when someone in the room used help (the local game's history is empty
     // then: the moves are the replica's).
     let together = store.together.with_value(|t| t.as_ref().map(|t| t.replica.helped()));
-    let (size, assisted) = store.game.with_untracked(|g| (g.size(), g.helped()));
+    let (kind, size, assisted) = store.game.with_untracked(|g| (Kind::of(g), g.size(), g.helped()));
     let assisted = assisted || together.is_some();
     let level = store.meta.with_untracked(|m| m.level);
     let time_ms = store.elapsed.get_untracked();
     store.meta.update(|m| m.won = true);
     let (best_ms, new_best) = match (assisted, level) {
-        (false, Some(level)) => storage::record_time(&store.ports(), size, level, time_ms),
+        (false, Some(level)) => storage::record_time(&store.ports(), kind, size, level, time_ms),
         _ => (None, false),
     };
     store.selected.set(None);
@@ -241,38 +275,54 @@ pub fn clock(ms: u64) -> String {
     if s >= 3600 { format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60) } else { format!("{}:{:02}", s / 60, s % 60) }
 }
 
-/// "Daily puzzle": asks first before it replaces a game in progress (setting), like New game.
-pub fn daily_clicked(store: Store) {
+/// "Daily puzzle" and "Daily killer": ask first before they replace a game in progress
+/// (setting), like New game.
+pub fn daily_clicked(store: Store, kind: Kind) {
     let today = store.ports().clock.today();
-    let playing_it = store.meta.with_untracked(|m| m.daily.as_deref() == Some(today.as_str()));
+    let playing_it =
+        store.meta.with_untracked(|m| m.daily.as_deref() == Some(today.as_str())) && store.game.with_untracked(Kind::of) == kind;
     if playing_it {
         store.dialog.set(None);
-        store.status.set(fill(store.t().daily_ready, &[("date", &today)]));
+        store.status.set(daily_note(store, kind, &today));
     } else if store.in_progress() && store.settings.with_untracked(|s| s.confirm_new_game) {
-        store.dialog.set(Some(Dialog::ConfirmDaily));
+        store.dialog.set(Some(Dialog::ConfirmDaily(kind)));
     } else {
-        daily(store);
+        daily(store, kind);
     }
 }
 
-/// The daily puzzle: the same seeded 9x9 Medium puzzle for everyone on a date, made offline.
-/// Started before today (and replaced since), it is resumed where it was left.
-pub fn daily(store: Store) {
+/// "Daily puzzle, 2026-03-14." or "Daily killer, 2026-03-14."
+fn daily_note(store: Store, kind: Kind, date: &str) -> String {
+    let t = store.t();
+    match kind {
+        Kind::Classic => fill(t.daily_ready, &[("date", date)]),
+        Kind::Killer => fill(t.daily_killer_ready, &[("date", date)]),
+    }
+}
+
+/// The daily puzzle of a kind: the same seeded 9x9 Medium puzzle for everyone on a date, made
+/// offline (the killer from its own seed, `killer_generator::daily_seed`, so the two of a date
+/// differ). Started before today (and replaced since), it is resumed where it was left.
+pub fn daily(store: Store, kind: Kind) {
     let date = store.ports().clock.today();
-    let seed = inkdoku_engine::generator::daily_seed(&date);
-    let note = fill(store.t().daily_ready, &[("date", &date)]);
-    if let Some(i) = kept_games(store).iter().position(|g| g.meta.daily.as_deref() == Some(date.as_str())) {
+    let note = daily_note(store, kind, &date);
+    let is_it = |g: &storage::StoredGame| g.meta.daily.as_deref() == Some(date.as_str()) && Kind::of(&g.game) == kind;
+    if let Some(i) = kept_games(store).iter().position(is_it) {
         resume_kept(store, i);
         store.status.set(note);
         return;
     }
+    let seed = match kind {
+        Kind::Classic => inkdoku_engine::generator::daily_seed(&date),
+        Kind::Killer => inkdoku_engine::killer_generator::daily_seed(&date),
+    };
     let options = Options {
         size: Size::Nine,
         level: inkdoku_engine::rating::Level::Medium,
         symmetry: inkdoku_engine::generator::Symmetry::Rotational,
         seed,
     };
-    make_with(store, options, note, Some(date));
+    make_with(store, kind, options, note, Some(date));
 }
 
 /// Ends a generation (new game or print set) that failed: the progress goes, the reason shows.

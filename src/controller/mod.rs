@@ -36,6 +36,8 @@ mod tests;
 #[cfg(test)]
 mod tests_keeping;
 #[cfg(test)]
+mod tests_killer;
+#[cfg(test)]
 mod tests_together;
 mod timer;
 mod together;
@@ -59,7 +61,7 @@ pub use together::{
 use crate::i18n::{fill, level_name};
 use crate::ports::{self, PlatformError};
 use crate::state::PrintSet;
-use crate::state::{Dialog, GameMeta, Highlights, InputMode, Making, Phase, Store, TabRole, Waiting};
+use crate::state::{Dialog, GameMeta, Highlights, InputMode, Kind, Making, Phase, Store, TabRole, Waiting};
 use crate::storage;
 use inkdoku_engine::format::sdk::SdkHeader;
 use inkdoku_engine::game::{Action, Check, Game, PALETTE, PencilMark};

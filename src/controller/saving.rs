@@ -26,7 +26,7 @@ fn record(store: Store) -> Option<StoredGame> {
     if store.phase.get_untracked() != Phase::Play || store.role.get_untracked() != TabRole::Active || !tabs::may_save(store) {
         return None;
     }
-    store.game.with_untracked(|g| g.givens().filled_count() > 0).then(|| current_record(store))
+    store.game.with_untracked(crate::state::has_puzzle).then(|| current_record(store))
 }
 
 /// The game on show as a record to store, its play time up to date.

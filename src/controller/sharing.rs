@@ -125,7 +125,7 @@ pub(super) fn opened(store: Store, shared: &SharedPuzzle, reply: Reply) {
 /// gets a new puzzle, never a board that waits forever.
 fn not_playable(store: Store, why: &str) {
     let t = store.t();
-    let nothing_kept = store.phase.get_untracked() == Phase::Play && store.game.with_untracked(|g| g.givens().filled_count() == 0);
+    let nothing_kept = store.phase.get_untracked() == Phase::Play && store.game.with_untracked(|g| !crate::state::has_puzzle(g));
     let then = if nothing_kept { t.made_instead } else { t.unchanged };
     store.dialog.set(Some(Dialog::Message { title: t.not_playable.into(), text: format!("{why} {then}"), details: None }));
     if nothing_kept {

@@ -467,9 +467,9 @@ fn the_daily_puzzle_asks_before_it_replaces_a_game_and_its_moves_come_back_after
     play(store, 2);
     let linked = store.game.get_untracked();
     // "Ask before a new game" is on: the daily puzzle asks too.
-    daily_clicked(store);
-    assert_eq!(store.dialog.get_untracked(), Some(Dialog::ConfirmDaily));
-    daily(store);
+    daily_clicked(store, Kind::Classic);
+    assert_eq!(store.dialog.get_untracked(), Some(Dialog::ConfirmDaily(Kind::Classic)));
+    daily(store, Kind::Classic);
     world.engine.answer_truly(world.engine.last_id());
     assert_eq!(store.meta.with_untracked(|m| m.daily.clone()), Some("2025-11-25".to_string()));
     assert_eq!(store.status.get_untracked(), "Daily puzzle, 2025-11-25.");
@@ -481,14 +481,14 @@ fn the_daily_puzzle_asks_before_it_replaces_a_game_and_its_moves_come_back_after
     assert_eq!(store.game.get_untracked(), linked);
     // ... then the daily again: resumed with its three moves, not made afresh.
     let asked = world.engine.last_id();
-    daily_clicked(store);
-    assert_eq!(store.dialog.get_untracked(), Some(Dialog::ConfirmDaily));
-    daily(store);
+    daily_clicked(store, Kind::Classic);
+    assert_eq!(store.dialog.get_untracked(), Some(Dialog::ConfirmDaily(Kind::Classic)));
+    daily(store, Kind::Classic);
     assert_eq!(world.engine.last_id(), asked, "nothing made: the daily is resumed");
     assert_eq!(store.game.get_untracked(), daily_game);
     assert_eq!(kept_games(store).iter().map(|g| g.game.clone()).collect::<Vec<_>>(), vec![linked]);
     // Asked for while it is on: it stays as it is.
-    daily_clicked(store);
+    daily_clicked(store, Kind::Classic);
     assert_eq!(store.dialog.get_untracked(), None);
     assert_eq!(store.game.get_untracked(), daily_game);
 }

@@ -50,7 +50,7 @@ pub fn tick(state: &ClockState, elapsed_ms: u64, delta_ms: u64) -> Tick {
 
 /// The store as the clock's rule sees it.
 pub fn clock_state(store: Store) -> ClockState {
-    let (has_puzzle, solved) = store.game.with_untracked(|g| (g.givens().filled_count() > 0, g.is_solved()));
+    let (has_puzzle, solved) = store.game.with_untracked(|g| (crate::state::has_puzzle(g), g.is_solved()));
     ClockState {
         visible: store.visible.get_untracked(),
         dialog: store.dialog.with_untracked(Option::is_some),

@@ -7,7 +7,10 @@
 // progress and the "Open in f-puzzles" link carry the constraints; Check names a cage over its
 // sum; two players solve the killer together through the relay; sandwich sums and little
 // killers outside the grid are given room, every clue legible and off the cells, and the pen
-// and a tap still land in the corner cells (screenshots at the three sizes).
+// and a tap still land in the corner cells (screenshots at the three sizes). New game → Killer
+// at Expert (issue 47) makes a killer of cages only, rated Expert, drawn, kept by a reload
+// (screenshots of the dialog and the board at the three sizes); the daily killer is the same in
+// two browsers on a date.
 //
 // The links were made by inkdoku's own writers from puzzles of tests/data/variants/set.jsonl
 // (`cargo run -p inkdoku-engine --example variant_fixtures` prints them; SUDOKUPAD is drawn by
@@ -164,6 +167,82 @@ test('Hint + Apply carries the killer to the win, every Apply changing the board
   assert.ok(cageSteps > 0, 'a step explained by a cage');
   await savedWhen(page, (r) => r.meta?.won === true, { what: 'the game saved as won' });
   await page.context().close();
+});
+
+// The page seed whose New game asks the engine worker for a killer that is Expert at its first
+// attempt (a fixed seed, as every page's: `launch`): the generator seed the app draws from it
+// is KILLER_SEED, whose first attempt is an Expert killer (0.4 s natively under load; most
+// seeds take 5-60 s at Expert). A change of the killer generator may change what a seed makes:
+// then pick another page seed whose New game's seed is quick at Expert.
+const PAGE_SEED = 9;
+const KILLER_SEED = '8118927535378032507';
+const SIZES = [[800, 480], [600, 960], [1280, 800]];
+const level = (page) => page.locator('.status-bar .level').textContent();
+
+test('New game → Killer at Expert makes a killer of cages only, rated Expert, its cages drawn, and a reload keeps it (issue 47)', async () => {
+  const page = await b.page({ seed: PAGE_SEED });
+  await page.goto(server.url);
+  await waitForPuzzle(page);
+  await page.getByRole('button', { name: 'New game' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New game' });
+  await dialog.getByRole('radio', { name: 'Killer' }).check();
+  // A killer is 9x9, its cages in no symmetry: neither is asked for.
+  assert.equal(await dialog.getByRole('radio', { name: '4x4' }).count(), 0, 'no size to pick');
+  assert.equal(await dialog.getByRole('combobox', { name: 'Symmetry' }).count(), 0, 'no symmetry to pick');
+  await dialog.getByRole('combobox', { name: 'Level' }).selectOption('Expert');
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await snap(page, `new-game-killer-${width}x${height}`);
+  }
+  await dialog.getByRole('button', { name: 'Start' }).click();
+  // The status once the worker answered (a new puzzle, or one of another level than asked).
+  await page.waitForFunction(() => /^(New|No) /.test(document.querySelector('[role=status]')?.textContent ?? ''), null, { timeout: 120000 });
+  assert.equal(await page.getByRole('status').textContent(), 'New Expert killer.');
+  const record = await savedWhen(page, (r) => r.game?.variant && r.meta?.level === 'Expert', { what: 'the killer made' });
+  // The seed is a u64, past a JavaScript number's precision: read from the stored text.
+  const stored = await page.evaluate(() => localStorage.getItem('inkdoku.game.v1'));
+  assert.match(stored, new RegExp(`"seed":${KILLER_SEED}[,}]`), 'made from the seed the page drew');
+  // Cages only: no givens, every cell in a cage, each cage drawn with its sum.
+  assert.equal(record.game.givens, '.'.repeat(81), 'cages only');
+  const cages = record.game.variant.constraints.filter((c) => c.kind === 'killer');
+  assert.equal(cages.reduce((n, c) => n + c.cells.length, 0), 81, 'the cages cover the grid');
+  assert.equal(await count(page, '.cst-cage'), cages.length, 'each cage is drawn');
+  assert.equal(await count(page, '.cst-cage-sum'), cages.length, 'each sum is written');
+  assert.equal((await cells(page)).filter((c) => c.label.includes('given')).length, 0);
+  assert.equal(await level(page), '9x9 Killer · Expert', 'the grade shown is the level asked for');
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await snap(page, `killer-made-expert-${width}x${height}`);
+  }
+  // A reload restores it: the same cages drawn, the same grade.
+  await page.reload();
+  await page.waitForFunction((n) => document.querySelectorAll('.cst-cage').length === n, cages.length);
+  assert.equal(await level(page), '9x9 Killer · Expert');
+  assert.deepEqual((await savedWhen(page, (r) => r.game?.variant)).game.variant, record.game.variant);
+  assert.deepEqual(b.errors, []);
+  await page.context().close();
+});
+
+test('the daily killer is the same killer in two browsers on a date', async () => {
+  const date = '2026-03-14';
+  const made = [];
+  for (let i = 0; i < 2; i++) {
+    // Two contexts (two browsers' storage), each with its own random seeds, on the same date.
+    const page = await b.page();
+    await page.clock.setFixedTime(new Date(`${date}T${i === 0 ? '08' : '20'}:00:00`));
+    await page.goto(server.url);
+    await waitForPuzzle(page);
+    await page.getByRole('button', { name: 'New game' }).click();
+    await page.getByRole('dialog', { name: 'New game' }).getByRole('button', { name: 'Daily killer' }).click();
+    await status(page, new RegExp(`^Daily killer, ${date}\\.$`));
+    const record = await savedWhen(page, (r) => r.meta?.daily === date && r.game?.variant, { what: 'the daily killer' });
+    const cages = record.game.variant.constraints.filter((c) => c.kind === 'killer');
+    assert.ok(cages.length >= 10, `${cages.length} cages`);
+    assert.equal(await count(page, '.cst-cage'), cages.length, 'each cage is drawn');
+    made.push(record.game.variant);
+    await page.context().close();
+  }
+  assert.deepEqual(made[0], made[1]);
 });
 
 test('a SudokuPad link with a thermometer, arrows and kropki dots draws them, legibly at three sizes in light and dark', async () => {
