@@ -432,3 +432,89 @@ fn a_move_the_relay_kept_in_the_json_form_of_before_is_read_by_a_player_who_join
     a.hub.deliver();
     assert_eq!(digit_at(pa, next), Some(next_digit));
 }
+
+#[test]
+fn only_players_who_prove_the_key_are_counted() {
+    let (a, _b, _oa, pa, _ob, pb) = two_players();
+    for p in [pa, pb] {
+        assert!(room_line(p).unwrap().0.starts_with("Together: 2 players"), "{:?}", room_line(p));
+    }
+    // A bare WebSocket to the room's path, and a client whose frames are sealed with another key.
+    let _bare = a.hub.bare_join();
+    let wrong = a.hub.bare_join();
+    a.hub.deliver();
+    a.hub.unreadable_from(wrong);
+    a.hub.deliver();
+    assert_eq!((room(pa).players, room(pb).players), (4, 4), "the relay counts connections");
+    for (p, other) in [(pa, 2), (pb, 1)] {
+        assert!(room_line(p).unwrap().0.starts_with("Together: 2 players"), "{:?}", room_line(p));
+        assert_eq!(room_players(p), vec![(other, format!("Player {other}: here"), false)]);
+    }
+    // Nor does a bare connection keep a player who opened a link alone from hearing that the
+    // link may be wrong.
+    let world = World::default();
+    let (_owner, store) = world.store(Lang::En);
+    let link = inkdoku_engine::together::link::with_room(PUZZLE, &inkdoku_engine::together::link::RoomKey([9; 32]));
+    let _bare = world.hub.bare_join();
+    open(&world, store, &link);
+    world.hub.deliver();
+    assert_eq!(room(store).players, 2);
+    world.clock.advance(f64::from(ALONE_MS));
+    assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).together_nobody);
+    assert!(room_line(store).unwrap().0.starts_with("Together: just you so far"), "{:?}", room_line(store));
+}
+
+#[test]
+fn a_partner_whose_line_drops_shows_as_away_and_is_back_when_they_speak() {
+    let (a, b, _oa, pa, _ob, _pb) = two_players();
+    assert_eq!(room_players(pa), vec![(2, "Player 2: here".to_string(), false)]);
+    a.clock.advance(1_000.0);
+    b.clock.advance(1_000.0);
+    // B's line drops: the relay's count falls, and A calls the roll, which B cannot answer.
+    a.hub.set_online(1, false);
+    a.hub.deliver();
+    a.clock.advance(f64::from(ROLL_MS) - 1.0);
+    assert!(!room_players(pa)[0].2, "not before the roll call's time");
+    a.clock.advance(1.0);
+    assert_eq!(room_players(pa), vec![(2, "Player 2: away".to_string(), true)]);
+    assert_eq!(room_line(pa).unwrap().0, "Together: only you are here · You are Player 1");
+    // B's line is back: its next try connects, and its hello brings it back.
+    a.hub.set_online(1, true);
+    b.clock.advance(1_000.0);
+    a.hub.deliver();
+    assert_eq!(room_players(pa), vec![(2, "Player 2: here".to_string(), false)]);
+    assert!(room_line(pa).unwrap().0.starts_with("Together: 2 players"));
+}
+
+#[test]
+fn a_partner_whose_page_is_hidden_for_a_while_shows_as_away_and_a_move_brings_them_back() {
+    let (a, b, _oa, pa, _ob, pb) = two_players();
+    let beats = |n: u32| {
+        for _ in 0..n {
+            a.clock.advance(f64::from(BEAT_MS));
+            b.clock.advance(f64::from(BEAT_MS));
+            a.hub.deliver();
+        }
+    };
+    // Both pages shown, nobody moving: their beats keep them here.
+    beats(4);
+    assert!(!room_players(pa)[0].2 && !room_players(pb)[0].2, "{:?} {:?}", room_players(pa), room_players(pb));
+    // B's page hidden (another app, or asleep): its beat stops, and a while later it is away.
+    pb.visible.set(false);
+    beats(2);
+    assert!(!room_players(pa)[0].2, "not at once: a glance at another app is no absence");
+    beats(1);
+    assert_eq!(room_players(pa), vec![(2, "Player 2: away".to_string(), true)]);
+    assert!(!room_players(pb)[0].2, "B still sees A here");
+    // In German too.
+    pa.settings.update(|s| s.language = Some(Lang::De));
+    assert_eq!(room_players(pa), vec![(2, "Spieler 2: weg".to_string(), true)]);
+    pa.settings.update(|s| s.language = Some(Lang::En));
+    // B is back and plays: its move says it is here.
+    pb.visible.set(true);
+    let (cell, digit) = next_answer(pb);
+    write(pb, cell, digit);
+    a.hub.deliver();
+    assert_eq!(room_players(pa), vec![(2, "Player 2: here".to_string(), false)]);
+    assert_eq!(digit_at(pa, cell), Some(digit));
+}
