@@ -1,7 +1,7 @@
 //! Solving together on screen: where the other players are (their selected cell outlined in
 //! their colour, with their number in a shape of their own, so colour is never the only sign),
-//! and the room's line in the header (players, this player's number, offline, and each other
-//! player here or away).
+//! and the room's line in the header (players, this player's number, each other player here or
+//! away, offline).
 
 use crate::controller;
 use crate::i18n::fill;
@@ -63,24 +63,11 @@ pub fn PeersOverlay(store: Store, size: Size) -> impl IntoView {
 #[component]
 pub fn RoomLine(store: Store) -> impl IntoView {
     let line = move || controller::room_line(store);
-    // The other players who proved the room's key, each here or away, in their colour.
-    let players = move || {
-        controller::room_players(store)
-            .into_iter()
-            .map(|(number, label, away)| {
-                view! {
-                    <span class=format!("room-player player-{}", (number.max(1) - 1) % 4 + 1) class:away=away data-player=number>
-                        {label}
-                    </span>
-                }
-            })
-            .collect_view()
-    };
     view! {
         <Show when=move || store.room.with(Option::is_some)>
-            <span class="room" class:offline=move || line().is_some_and(|(_, online)| !online) role="note">
-                <span class="room-line">{move || line().map(|(text, _)| text).unwrap_or_default()}</span>
-                {players}
+            <span class="room" class:offline=move || line().is_some_and(|(_, online)| !online) role="note"
+                  aria-label=move || line().map(|(text, _)| text).unwrap_or_default()>
+                {move || line().map(|(text, _)| text).unwrap_or_default()}
             </span>
         </Show>
     }

@@ -477,13 +477,13 @@ fn a_partner_whose_line_drops_shows_as_away_and_is_back_when_they_speak() {
     assert!(!room_players(pa)[0].2, "not before the roll call's time");
     a.clock.advance(1.0);
     assert_eq!(room_players(pa), vec![(2, "Player 2: away".to_string(), true)]);
-    assert_eq!(room_line(pa).unwrap().0, "Together: only you are here · You are Player 1");
+    assert_eq!(room_line(pa).unwrap().0, "Together: only you are here · You are Player 1 · Player 2: away");
     // B's line is back: its next try connects, and its hello brings it back.
     a.hub.set_online(1, true);
     b.clock.advance(1_000.0);
     a.hub.deliver();
     assert_eq!(room_players(pa), vec![(2, "Player 2: here".to_string(), false)]);
-    assert!(room_line(pa).unwrap().0.starts_with("Together: 2 players"));
+    assert_eq!(room_line(pa).unwrap().0, "Together: 2 players · You are Player 1 · Player 2: here");
 }
 
 #[test]

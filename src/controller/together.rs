@@ -316,8 +316,10 @@ pub(super) fn say_trouble(store: Store) {
 }
 
 /// The room's line in the header: how many play (only while connected: a count from before
-/// the line dropped is not true any more), who this player is; and whether it is offline.
+/// the line dropped is not true any more), who this player is, each other player here or away;
+/// and whether it is offline.
 pub fn room_line(store: Store) -> Option<(String, bool)> {
+    let players = room_players(store);
     store.room.with(|room| {
         room.as_ref().map(|r| {
             let t = store.ui();
@@ -337,6 +339,11 @@ pub fn room_line(store: Store) -> Option<(String, bool)> {
             };
             if r.number > 0 {
                 text = format!("{text} · {}", fill(t.together_you, &[("n", &r.number.to_string())]));
+            }
+            // The players' list: each other player here or away (plain words, no markup of
+            // their own: the line is one accessible note).
+            for (_, label, _) in &players {
+                text = format!("{text} · {label}");
             }
             (text, r.online)
         })
@@ -471,8 +478,8 @@ fn roll_call(store: Store, generation: u32) {
     );
 }
 
-/// The players shown in the header beside the room's line: each other player who proved the
-/// key, by number, with their state ("Player 2: here", "Player 3: away"), and whether away.
+/// The players listed in the header's room line: each other player who proved the key, by
+/// number, with their state ("Player 2: here", "Player 3: away"), and whether away.
 pub fn room_players(store: Store) -> Vec<(u8, String, bool)> {
     let t = store.ui();
     store.room.with(|room| {
