@@ -319,7 +319,6 @@ pub(super) fn say_trouble(store: Store) {
 /// the line dropped is not true any more), who this player is, each other player here or away;
 /// and whether it is offline.
 pub fn room_line(store: Store) -> Option<(String, bool)> {
-    let players = room_players(store);
     store.room.with(|room| {
         room.as_ref().map(|r| {
             let t = store.ui();
@@ -340,10 +339,11 @@ pub fn room_line(store: Store) -> Option<(String, bool)> {
             if r.number > 0 {
                 text = format!("{text} · {}", fill(t.together_you, &[("n", &r.number.to_string())]));
             }
-            // The players' list: each other player here or away (plain words, no markup of
-            // their own: the line is one accessible note).
-            for (_, label, _) in &players {
-                text = format!("{text} · {label}");
+            // The players' list: each other player who proved the key, here or away (plain
+            // words, no markup of their own: the line is one accessible note).
+            for p in r.peers.iter().filter(|_| r.trouble.is_none()) {
+                let who = fill(t.player_n, &[("n", &p.number.to_string())]);
+                text = format!("{text} · {}", fill(if p.away { t.peer_away } else { t.peer_here }, &[("who", &who)]));
             }
             (text, r.online)
         })
@@ -476,26 +476,6 @@ fn roll_call(store: Store, generation: u32) {
             }
         }),
     );
-}
-
-/// The players listed in the header's room line: each other player who proved the key, by
-/// number, with their state ("Player 2: here", "Player 3: away"), and whether away.
-pub fn room_players(store: Store) -> Vec<(u8, String, bool)> {
-    let t = store.ui();
-    store.room.with(|room| {
-        room.as_ref()
-            .filter(|r| r.trouble.is_none())
-            .map(|r| {
-                r.peers
-                    .iter()
-                    .map(|p| {
-                        let who = fill(t.player_n, &[("n", &p.number.to_string())]);
-                        (p.number, fill(if p.away { t.peer_away } else { t.peer_here }, &[("who", &who)]), p.away)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
-    })
 }
 
 /// Says that a partner's digit won a cell this player had written ("Player 1's 7 kept in
