@@ -322,11 +322,11 @@ pub fn room_line(store: Store) -> Option<(String, bool)> {
     store.room.with(|room| {
         room.as_ref().map(|r| {
             let t = store.ui();
-            // Offline from a drop until the room is back (not in the moment before the first
-            // connection is made).
             // Counted: this player and the others who proved the key and are here (not the
             // relay's count of connections; see `BEAT_MS`).
             let here = 1 + r.peers.iter().filter(|p| !p.away).count();
+            // Offline from a drop until the room is back (not in the moment before the first
+            // connection is made).
             let mut text = if r.trouble.is_some() {
                 t.together_away.to_string()
             } else if here > 1 {
@@ -429,7 +429,8 @@ fn heard_from(store: Store, player: inkdoku_engine::together::PlayerId) {
     });
 }
 
-/// Marks away the players silent since `since` (the clock's ms); the view changes only if one was here.
+/// Marks away the players silent since `since` (the clock's ms); the view changes only if one
+/// of them was here.
 fn mark_silent(store: Store, since: f64) {
     let changed = store.room.with_untracked(|r| r.as_ref().is_some_and(|r| r.peers.iter().any(|p| !p.away && p.heard_ms < since)));
     if changed {
