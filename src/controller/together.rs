@@ -343,7 +343,8 @@ pub fn room_line(store: Store) -> Option<(String, bool)> {
             // words, no markup of their own: the line is one accessible note).
             for p in r.peers.iter().filter(|_| r.trouble.is_none()) {
                 let who = fill(t.player_n, &[("n", &p.number.to_string())]);
-                text = format!("{text} · {}", fill(if p.away { t.peer_away } else { t.peer_here }, &[("who", &who)]));
+                let state = if p.away { fill(t.peer_away, &[("who", &who)]) } else { fill(t.peer_here, &[("who", &who)]) };
+                text = format!("{text} · {state}");
             }
             (text, r.online)
         })
