@@ -842,6 +842,24 @@ pub mod fakes {
             self.kept.borrow_mut().push(frame);
         }
 
+        /// A connection to the room's path that never proves the key (a bare WebSocket, or a
+        /// client with another key): the relay counts it like any other. Returns its number.
+        pub fn bare_join(&self) -> usize {
+            let player = self.members.borrow().len();
+            self.members.borrow_mut().push(None);
+            self.online.borrow_mut().push(true);
+            self.tell_all(None);
+            player
+        }
+
+        /// A frame from `from` that no one can open (sealed with another key, or none).
+        pub fn unreadable_from(&self, from: usize) {
+            let online = self.online.borrow().clone();
+            for (to, _) in online.iter().enumerate().filter(|(i, o)| **o && *i != from) {
+                self.flight.borrow_mut().push((to, RoomEvent::Unreadable("not sealed with this room's key".into())));
+            }
+        }
+
         /// A player's handle on the hub.
         pub fn handle(self: &Rc<Hub>) -> HubHandle {
             let player = self.members.borrow().len();

@@ -152,23 +152,30 @@ pub struct RoomView {
     pub online: bool,
     /// Set when the connection is lost or refused; cleared only when the room is back.
     pub trouble: Option<Trouble>,
-    /// Players in the room now, this one included (the relay's count).
+    /// Connections to the room now, this one included (the relay's count). Not what the header
+    /// says: anyone who knows the room's path counts here, key or not; the players shown are
+    /// the `peers` who proved the key.
     pub players: usize,
     /// This player's number ("Player 2"); 0 until known.
     pub number: u8,
-    /// The other players who said where they are.
+    /// The other players who proved the room's key (a presence sealed with it, opened here),
+    /// connected or away, by number.
     pub peers: Vec<Peer>,
     /// Every player's number heard of, kept while they are away (to name them in a notice).
     pub numbers: std::collections::BTreeMap<inkdoku_engine::together::PlayerId, u8>,
 }
 
-/// Another player of the room: where they are.
+/// Another player of the room: where they are, and whether they are still with us.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Peer {
     pub player: inkdoku_engine::together::PlayerId,
     pub number: u8,
     pub cell: Option<Cell>,
     pub ink: Vec<[f32; 2]>,
+    /// When they last said anything live (the clock port's ms).
+    pub heard_ms: f64,
+    /// Silent for too long, or gone at a roll call: shown as away until they speak again.
+    pub away: bool,
 }
 
 impl GameMeta {

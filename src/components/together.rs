@@ -1,6 +1,7 @@
 //! Solving together on screen: where the other players are (their selected cell outlined in
 //! their colour, with their number in a shape of their own, so colour is never the only sign),
-//! and the room's line in the header (players, this player's number, offline).
+//! and the room's line in the header (players, this player's number, each other player here or
+//! away, offline).
 
 use crate::controller;
 use crate::i18n::fill;
@@ -23,7 +24,10 @@ fn badge(number: u8, x: f64, y: f64) -> String {
 /// The other players' selected cells, and the strokes they are drawing, over the board.
 #[component]
 pub fn PeersOverlay(store: Store, size: Size) -> impl IntoView {
-    let peers = move || store.room.with(|r| r.as_ref().map(|r| r.peers.clone()).unwrap_or_default());
+    // An away player's last cell is not where they are now.
+    let peers = move || {
+        store.room.with(|r| r.as_ref().map(|r| r.peers.iter().filter(|p| !p.away).cloned().collect::<Vec<_>>()).unwrap_or_default())
+    };
     let side = size.side() as f64 * CELL;
     let drawing = move || {
         peers()

@@ -29,6 +29,12 @@ fn digit_at(store: Store, cell: Cell) -> Option<Digit> {
     store.game.with_untracked(|g| g.board().entries.get(cell))
 }
 
+/// The other players as the room line lists them ("Player 2: here"), after "Together: …" and
+/// "You are Player n".
+fn listed(store: Store) -> Vec<String> {
+    room_line(store).expect("in a room").0.split(" · ").skip(2).map(String::from).collect()
+}
+
 fn room(store: Store) -> RoomView {
     store.room.get_untracked().expect("in a room")
 }
@@ -431,4 +437,90 @@ fn a_move_the_relay_kept_in_the_json_form_of_before_is_read_by_a_player_who_join
     write(pc, next, next_digit);
     a.hub.deliver();
     assert_eq!(digit_at(pa, next), Some(next_digit));
+}
+
+#[test]
+fn only_players_who_prove_the_key_are_counted() {
+    let (a, _b, _oa, pa, _ob, pb) = two_players();
+    for p in [pa, pb] {
+        assert!(room_line(p).unwrap().0.starts_with("Together: 2 players"), "{:?}", room_line(p));
+    }
+    // A bare WebSocket to the room's path, and a client whose frames are sealed with another key.
+    let _bare = a.hub.bare_join();
+    let wrong = a.hub.bare_join();
+    a.hub.deliver();
+    a.hub.unreadable_from(wrong);
+    a.hub.deliver();
+    assert_eq!((room(pa).players, room(pb).players), (4, 4), "the relay counts connections");
+    for (p, other) in [(pa, 2), (pb, 1)] {
+        assert!(room_line(p).unwrap().0.starts_with("Together: 2 players"), "{:?}", room_line(p));
+        assert_eq!(listed(p), vec![format!("Player {other}: here")]);
+    }
+    // Nor does a bare connection keep a player who opened a link alone from hearing that the
+    // link may be wrong.
+    let world = World::default();
+    let (_owner, store) = world.store(Lang::En);
+    let link = inkdoku_engine::together::link::with_room(PUZZLE, &inkdoku_engine::together::link::RoomKey([9; 32]));
+    let _bare = world.hub.bare_join();
+    open(&world, store, &link);
+    world.hub.deliver();
+    assert_eq!(room(store).players, 2);
+    world.clock.advance(f64::from(ALONE_MS));
+    assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).together_nobody);
+    assert!(room_line(store).unwrap().0.starts_with("Together: just you so far"), "{:?}", room_line(store));
+}
+
+#[test]
+fn a_partner_whose_line_drops_shows_as_away_and_is_back_when_they_speak() {
+    let (a, b, _oa, pa, _ob, _pb) = two_players();
+    assert_eq!(listed(pa), ["Player 2: here"]);
+    a.clock.advance(1_000.0);
+    b.clock.advance(1_000.0);
+    // B's line drops: the relay's count falls, and A calls the roll, which B cannot answer.
+    a.hub.set_online(1, false);
+    a.hub.deliver();
+    a.clock.advance(f64::from(ROLL_MS) - 1.0);
+    assert_eq!(listed(pa), ["Player 2: here"], "not before the roll call's time");
+    a.clock.advance(1.0);
+    assert_eq!(listed(pa), ["Player 2: away"]);
+    assert_eq!(room_line(pa).unwrap().0, "Together: only you are here · You are Player 1 · Player 2: away");
+    // B's line is back: its next try connects, and its hello brings it back.
+    a.hub.set_online(1, true);
+    b.clock.advance(1_000.0);
+    a.hub.deliver();
+    assert_eq!(listed(pa), ["Player 2: here"]);
+    assert_eq!(room_line(pa).unwrap().0, "Together: 2 players · You are Player 1 · Player 2: here");
+}
+
+#[test]
+fn a_partner_whose_page_is_hidden_for_a_while_shows_as_away_and_a_move_brings_them_back() {
+    let (a, b, _oa, pa, _ob, pb) = two_players();
+    let beats = |n: u32| {
+        for _ in 0..n {
+            a.clock.advance(f64::from(BEAT_MS));
+            b.clock.advance(f64::from(BEAT_MS));
+            a.hub.deliver();
+        }
+    };
+    // Both pages shown, nobody moving: their beats keep them here.
+    beats(4);
+    assert_eq!((listed(pa), listed(pb)), (vec!["Player 2: here".to_string()], vec!["Player 1: here".to_string()]));
+    // B's page hidden (another app, or asleep): its beat stops, and a while later it is away.
+    pb.visible.set(false);
+    beats(2);
+    assert_eq!(listed(pa), ["Player 2: here"], "not at once: a glance at another app is no absence");
+    beats(1);
+    assert_eq!(listed(pa), ["Player 2: away"]);
+    assert_eq!(listed(pb), ["Player 1: here"], "B still sees A here");
+    // In German too.
+    pa.settings.update(|s| s.language = Some(Lang::De));
+    assert_eq!(listed(pa), ["Spieler 2: weg"]);
+    pa.settings.update(|s| s.language = Some(Lang::En));
+    // B is back and plays: its move says it is here.
+    pb.visible.set(true);
+    let (cell, digit) = next_answer(pb);
+    write(pb, cell, digit);
+    a.hub.deliver();
+    assert_eq!(listed(pa), ["Player 2: here"]);
+    assert_eq!(digit_at(pa, cell), Some(digit));
 }

@@ -16,6 +16,22 @@ use std::collections::BTreeSet;
 /// The first wait before connecting again, and the longest.
 const RETRY_MS: (u32, u32) = (1_000, 30_000);
 
+/// Who counts as a player, and who is away. The relay's count (`RoomEvent::Players`) is of
+/// connections: anyone who knows the room's path (its id is in every request) is one, with the
+/// key or without, and the relay cannot tell, since it can open no frame. So the players shown
+/// are counted here, by the clients, who can: a player is counted once a presence of theirs (the
+/// hello every player sends on arriving, and then every `BEAT_MS` while their page is shown)
+/// opened with the room's key, which AES-GCM allows only to a frame sealed with it. A bare
+/// socket or a wrong key sends nothing that opens, so it is never shown. A player is away when
+/// nothing of theirs came for `AWAY_MS` (their tab hidden, which stops their beat, or asleep,
+/// or their line gone quietly), or at once when the relay's count drops and they do not answer
+/// the roll call within `ROLL_MS`; anything they say live brings them back.
+pub const BEAT_MS: u32 = 10_000;
+/// Silent this long (two beats and a half): away.
+pub const AWAY_MS: u32 = 25_000;
+/// After the relay's count drops, how long the players still here have to answer.
+pub const ROLL_MS: u32 = 3_000;
+
 /// How long a player who opened a link may be alone in the room before the app says that
 /// nobody is there (a mistyped link joins an empty room of its own).
 pub const ALONE_MS: u32 = 6_000;
@@ -113,7 +129,8 @@ pub(super) fn join(store: Store, key: RoomKey) {
             let alone = store.together.with_value(|t| {
                 t.as_ref().is_some_and(|t| t.key == key && t.replica.log().iter().all(|op| op.stamp.player == t.replica.me()))
             });
-            let room_empty = store.room.with_untracked(|r| r.as_ref().is_some_and(|r| r.online && r.players <= 1 && r.peers.is_empty()));
+            // Nobody proved the key: a bare connection to the room's path is nobody either.
+            let room_empty = store.room.with_untracked(|r| r.as_ref().is_some_and(|r| r.online && r.peers.is_empty()));
             if alone && room_empty {
                 store.status.set(store.t().together_nobody.into());
             }
@@ -246,9 +263,12 @@ fn heard(store: Store, generation: u32, event: RoomEvent) {
             update_view(store, |v| v.players = n);
             if with_together(store, |t| !std::mem::replace(&mut t.caught_up, true)) == Some(true) {
                 caught_up(store, n);
+                beat(store, generation);
             } else if n > before {
                 // Someone came: they learn who we are (and where) without waiting for our next step.
                 tell_presence(store);
+            } else if n < before {
+                roll_call(store, generation);
             }
         }
         RoomEvent::Unreadable(why) => leptos::logging::warn!("inkdoku: a shared frame: {why}"),
@@ -296,22 +316,35 @@ pub(super) fn say_trouble(store: Store) {
 }
 
 /// The room's line in the header: how many play (only while connected: a count from before
-/// the line dropped is not true any more), who this player is; and whether it is offline.
+/// the line dropped is not true any more), who this player is, each other player here or away;
+/// and whether it is offline.
 pub fn room_line(store: Store) -> Option<(String, bool)> {
     store.room.with(|room| {
         room.as_ref().map(|r| {
             let t = store.ui();
+            // Counted: this player and the others who proved the key and are here (not the
+            // relay's count of connections; see `BEAT_MS`).
+            let here = 1 + r.peers.iter().filter(|p| !p.away).count();
             // Offline from a drop until the room is back (not in the moment before the first
             // connection is made).
             let mut text = if r.trouble.is_some() {
                 t.together_away.to_string()
-            } else if r.players > 1 {
-                fill(t.together_players, &[("n", &r.players.to_string())])
-            } else {
+            } else if here > 1 {
+                fill(t.together_players, &[("n", &here.to_string())])
+            } else if r.peers.is_empty() {
                 t.together_alone.to_string()
+            } else {
+                t.together_only_you.to_string()
             };
             if r.number > 0 {
                 text = format!("{text} · {}", fill(t.together_you, &[("n", &r.number.to_string())]));
+            }
+            // The players' list: each other player who proved the key, here or away (plain
+            // words, no markup of their own: the line is one accessible note).
+            for p in r.peers.iter().filter(|_| r.trouble.is_none()) {
+                let who = fill(t.player_n, &[("n", &p.number.to_string())]);
+                let state = if p.away { fill(t.peer_away, &[("who", &who)]) } else { fill(t.peer_here, &[("who", &who)]) };
+                text = format!("{text} · {state}");
             }
             (text, r.online)
         })
@@ -332,6 +365,11 @@ fn said(store: Store, frame: &[u8]) {
     match Said::from_bytes(frame, &givens) {
         Ok(Said::Op(op)) => {
             let stamp = op.stamp;
+            // A move made now (not one of the kept frames replayed on connecting) says its
+            // player is here.
+            if with_together(store, |t| t.caught_up) == Some(true) {
+                heard_from(store, stamp.player);
+            }
             let mut lost = Vec::new();
             let new = with_together(store, |t| {
                 if !t.caught_up {
@@ -368,15 +406,78 @@ fn said(store: Store, frame: &[u8]) {
             if p.play_ms > store.elapsed.get_untracked() {
                 store.elapsed.set(p.play_ms);
             }
+            // Opened with the room's key (`RoomEvent::Said`): this player is counted, and here.
+            let heard_ms = store.ports().clock.now_ms();
             update_view(store, |v| {
                 v.numbers.insert(p.player, p.number);
                 v.peers.retain(|peer| peer.player != p.player);
-                v.peers.push(Peer { player: p.player, number: p.number, cell: p.cell, ink: p.ink });
+                v.peers.push(Peer { player: p.player, number: p.number, cell: p.cell, ink: p.ink, heard_ms, away: false });
                 v.peers.sort_by_key(|peer| peer.number);
             });
         }
         Err(e) => leptos::logging::warn!("inkdoku: a shared frame refused: {e}"),
     }
+}
+
+/// A player who proved the key spoke live: here (again).
+fn heard_from(store: Store, player: inkdoku_engine::together::PlayerId) {
+    let now = store.ports().clock.now_ms();
+    update_view(store, |v| {
+        if let Some(peer) = v.peers.iter_mut().find(|p| p.player == player) {
+            peer.heard_ms = now;
+            peer.away = false;
+        }
+    });
+}
+
+/// Marks away the players silent since `since` (the clock's ms); the view changes only if one
+/// of them was here.
+fn mark_silent(store: Store, since: f64) {
+    let changed = store.room.with_untracked(|r| r.as_ref().is_some_and(|r| r.peers.iter().any(|p| !p.away && p.heard_ms < since)));
+    if changed {
+        update_view(store, |v| {
+            for p in v.peers.iter_mut().filter(|p| p.heard_ms < since) {
+                p.away = true;
+                p.ink.clear();
+            }
+        });
+    }
+}
+
+/// This player's beat while connected (`generation`): a presence every `BEAT_MS` while the page
+/// is shown (a hidden page's silence is how the others learn it is away), and the players
+/// silent for `AWAY_MS` marked away. Ends with the connection.
+fn beat(store: Store, generation: u32) {
+    store.ports().clock.after(
+        BEAT_MS,
+        Box::new(move || {
+            if with_together(store, |t| t.generation) != Some(generation)
+                || !store.room.with_untracked(|r| r.as_ref().is_some_and(|r| r.online))
+            {
+                return;
+            }
+            if store.visible.get_untracked() {
+                tell_presence(store);
+            }
+            mark_silent(store, store.ports().clock.now_ms() - f64::from(AWAY_MS));
+            beat(store, generation);
+        }),
+    );
+}
+
+/// The relay's count dropped: someone's line is gone, but the relay cannot say whose. Everyone
+/// still here answers with a presence; whoever has not answered `ROLL_MS` later is away.
+fn roll_call(store: Store, generation: u32) {
+    let called = store.ports().clock.now_ms();
+    tell_presence(store);
+    store.ports().clock.after(
+        ROLL_MS,
+        Box::new(move || {
+            if with_together(store, |t| t.generation) == Some(generation) {
+                mark_silent(store, called);
+            }
+        }),
+    );
 }
 
 /// Says that a partner's digit won a cell this player had written ("Player 1's 7 kept in

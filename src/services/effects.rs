@@ -77,6 +77,10 @@ fn visibility(store: Store) {
         store.visible.set(!hidden);
         if hidden {
             save_now(store);
+        } else {
+            // Back on screen: a room's players see this one here again at once (a hidden page
+            // sends no beat, and shows as away after a while).
+            controller::tell_presence(store);
         }
     });
     let on_hide = window_event_listener(ev::pagehide, move |_| save_now(store));

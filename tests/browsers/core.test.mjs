@@ -2,14 +2,16 @@
 // chromium; scripts/test-browsers runs Firefox then WebKit) plays the release build (dist/, or
 // INKDOKU_DIST) as a player would: a puzzle from a link, digits from the keyboard, a digit
 // written with a pen, Hint + Apply to the win, a reload that keeps the game, and a reload with
-// the network gone that the service worker answers, and a link opened in a second tab. No test hooks: fixed puzzles come by link.
+// the network gone that the service worker answers, a link opened in a second tab, and two
+// players of the engine solving one puzzle together through the relay. No test hooks: fixed
+// puzzles come by link.
 // Every test has its own server, so its own origin (storage, service worker) in one browser.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, serve, poll } from './drivers.mjs';
-import { DIGITS, densify } from '../e2e/support.mjs';
+import { DIGITS, densify, startRelay } from '../e2e/support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.resolve(process.env.INKDOKU_DIST || path.join(root, 'dist'));
@@ -93,12 +95,17 @@ const dialogButtonEl = (title, name) => {
 
 let br;
 const servers = [];
+// What the together test starts beside: the relay, and the second player's browser.
+const relays = [];
+const partners = [];
 before(async () => {
   br = await launch(browserName, { prelude: PRELUDE });
   console.log(`# ${browserName}: ${br.version}`);
 });
 after(async () => {
   await br?.close();
+  for (const p of partners) await p.close().catch(() => {});
+  for (const r of relays) r.child.kill();
   for (const s of servers) await s.close();
 });
 
@@ -307,5 +314,47 @@ play('a link opened in a second tab is offered there: it plays there, the first 
   } finally {
     await second.close();
   }
+  await assertHealthy();
+});
+
+// A room's link with a fixed key (32 zero bytes): both players open it, so no clipboard or share
+// sheet is needed in either engine; the first to come finds the room empty, as any first does.
+const ROOM_KEY = 'A'.repeat(43);
+
+play('two players of this engine solve one puzzle together through the relay: their boards converge and both win', async () => {
+  const relay = await startRelay();
+  relays.push(relay);
+  // The second player: another browser of the same engine (its own profile, so its own storage).
+  const other = await launch(browserName, { prelude: PRELUDE });
+  partners.push(other);
+  const link = `${relay.url}#${PUZZLE}&together=${ROOM_KEY}`;
+  const players = [br, other];
+  for (const p of players) {
+    await p.goto(link);
+    await p.waitFor((n) => document.querySelectorAll('[role=gridcell].given').length === n, [PUZZLE.replace(/\./g, '').length],
+      { what: 'the puzzle from the room\'s link', timeout: 60000 });
+  }
+  // Each counts the other once a presence sealed with the room's key (WebCrypto's AES-GCM in this
+  // engine) has opened.
+  for (const p of players) {
+    await p.waitFor(() => /^Together: 2 players · You are Player \d/.test(document.querySelector('.status-bar .room')?.textContent ?? ''),
+      [], { what: 'both players in the room', timeout: 30000 });
+  }
+  const sol = await solution();
+  // In turns, each a real click on a cell and a key; the other's board shows each move.
+  for (const [i, [r, c]] of empties().entries()) {
+    const [me, them] = i % 2 ? [other, br] : [br, other];
+    await me.click((r, c) => cellEl(r, c), r, c);
+    await me.press(sol[(r - 1) * 9 + c - 1]);
+    if (i < 2) {
+      await them.waitFor((r, c, d) => new RegExp(`, ${d}(,|$)`).test(cellEl(r, c).getAttribute('aria-label')), [r, c, sol[(r - 1) * 9 + c - 1]],
+        { what: `player ${i + 1}'s move on the other's board`, timeout: 15000 });
+    }
+  }
+  for (const p of players) await p.waitFor(() => !!document.querySelector('.dialog.won[role=dialog]'), [], { what: 'the win on both boards', timeout: 30000 });
+  const boards = await Promise.all(players.map((p) => p.eval(() => [...document.querySelectorAll('[role=gridcell]')].map((e) => e.getAttribute('aria-label')))));
+  assert.deepEqual(boards[1], boards[0], 'the boards converge');
+  assert.equal(boards[0].map((l) => l.match(/, ([1-9])(,|$)/)[1]).join(''), sol, 'the board is the solution');
+  assert.deepEqual(other.errors, []);
   await assertHealthy();
 });

@@ -109,12 +109,13 @@ function seededRandomness(seed) {
  *  launch a fresh temporary profile). `page()` opens a page in a new, isolated context (its own
  *  storage), collecting uncaught page errors in `errors`. Every page's randomness is seeded
  *  (`seededRandomness`): the n-th page of a launch gets seed n unless `seed` is given, so a test
- *  file opens the same puzzles on every run, and two pages never share a tab identity. */
-export async function launch() {
+ *  file opens the same puzzles on every run, and two pages never share a tab identity. `args`:
+ *  more of Chromium's flags (a host resolver rule, for a page that is not secure). */
+export async function launch({ args = [] } = {}) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
-    args: chromeArgs,
+    args: [...chromeArgs, ...args],
   });
   const errors = [];
   let pages = 0;

@@ -1,12 +1,14 @@
 // Solving together, end to end: two browsers (two contexts, their own storage) on the relay
 // binary, which serves the app and the relay on one port as `scripts/run` does. From the
 // Share dialog's live link to the win on both boards; the relay going away and coming back
-// while both play on; a reload that rejoins.
+// while both play on; a reload that rejoins; who is counted and who is away; a page that is not
+// secure; a cell a partner's move won; a room of Chromium and Firefox.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { launch, snap, waitForPuzzle, cells, cell, solution, draw, DIGITS, startRelay } from './support.mjs';
 import jsQR from 'jsqr';
+import { launch as launchEngine } from '../browsers/drivers.mjs';
 
 const PUZZLE = '#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.';
 const clip = { permissions: ['clipboard-read', 'clipboard-write'] };
@@ -43,9 +45,14 @@ function line() {
 // left listening kept its process, and the whole e2e stage, waiting).
 let relay, b;
 const lines = [];
-before(async () => { relay = await startRelay(); b = await launch(); });
+const engines = [];
+// A name that is not local, for a page that is not secure (plain http): browsers give WebCrypto
+// only to secure pages, and 127.0.0.1 is one.
+const INSECURE = 'insecure.inkdoku.test';
+before(async () => { relay = await startRelay(); b = await launch({ args: [`--host-resolver-rules=MAP ${INSECURE} 127.0.0.1`] }); });
 after(async () => {
   await b?.close();
+  for (const e of engines) await e.close().catch(() => {});
   for (const l of lines) l.close();
   relay?.child.kill();
 });
@@ -74,6 +81,9 @@ async function write(page, c, digit) {
  *  line of its own, when given). */
 async function twoPlayers(viewport, via) {
   const one = await b.page({ ...clip, ...(viewport && { viewport }) });
+  // The room's WebSocket address (for a connection that does not prove the key).
+  const sockets = [];
+  one.on('websocket', (ws) => sockets.push(ws.url()));
   await one.goto(relay.url + PUZZLE);
   await waitForPuzzle(one);
   await one.getByRole('button', { name: 'Share', exact: true }).click();
@@ -85,7 +95,7 @@ async function twoPlayers(viewport, via) {
   await two.goto(via ? link.replace(relay.url, via.url) : link);
   await waitForPuzzle(two);
   await status(two, /You joined/);
-  return { one, two, link };
+  return { one, two, link, sockets };
 }
 
 test('two players solve one puzzle from a live link: each sees the other\'s moves and cell, and both win', async () => {
@@ -174,20 +184,58 @@ test('the relay goes away: both play on, told they are offline, and every move i
   assert.deepEqual(b.errors, []);
 });
 
-test('one player offline plays on and both converge when back; a link with another key sees nothing of the game', async () => {
+/** Waits until the header's room line lists player `n` as here (`away` false) or away. */
+const listed = (page, n, away, timeout = 15000) =>
+  roomLine(page).filter({ hasText: ` · Player ${n}: ${away ? 'away' : 'here'}` }).waitFor({ timeout });
+
+test('one player offline plays on, shown away, and both converge when back; connections without the key are not counted; a link with another key sees nothing of the game', async () => {
   const via = await line();
-  const { one, two, link } = await twoPlayers(undefined, via);
+  const { one, two, link, sockets } = await twoPlayers(undefined, via);
+  await listed(one, 2, false);
+  await listed(two, 1, false);
   const { empty, answer } = await blanks(one);
   await write(one, empty[0], answer(empty[0]));
   await shows(two, empty[0].row, empty[0].col, answer(empty[0]));
   via.cut();
   await status(two, /Offline — your moves will be shared/);
-  await roomLine(one).filter({ hasText: 'Together: just you so far' }).waitFor();
+  // Player 1 sees player 2 away (the relay's count fell, and player 2 missed the roll call).
+  await listed(one, 2, true);
+  await roomLine(one).filter({ hasText: 'Together: only you are here · You are Player 1' }).waitFor();
+  await snap(one, 'together-away-1280x800');
   await write(two, empty[1], answer(empty[1]));
   await write(one, empty[2], answer(empty[2]));
   via.restore();
   await shows(one, empty[1].row, empty[1].col, answer(empty[1]), 40000);
   await shows(two, empty[2].row, empty[2].col, answer(empty[2]), 40000);
+  await listed(one, 2, false);
+  await roomLine(one).filter({ hasText: 'Together: 2 players' }).waitFor();
+  // A bare WebSocket to the room's path, and one that sends a frame not sealed with the key: the
+  // relay counts four connections, the players count two.
+  const url = sockets.find((u) => u.includes('/relay/v1/'));
+  assert.ok(url, `the room's socket among ${sockets}`);
+  const intruder = await b.page();
+  await intruder.evaluate((url) => new Promise((ok, fail) => {
+    window.heard = [];
+    const bare = new WebSocket(url);
+    bare.binaryType = 'arraybuffer';
+    bare.onmessage = (e) => window.heard.push(typeof e.data === 'string' ? e.data : 'frame');
+    bare.onopen = () => {
+      const wrong = new WebSocket(url);
+      wrong.onopen = () => { wrong.send(new Uint8Array([1, ...Array(12).fill(7), ...Array(40).fill(9)])); ok(); };
+      wrong.onerror = () => fail(new Error('the second socket failed'));
+    };
+    bare.onerror = () => fail(new Error('the bare socket failed'));
+  }), url);
+  // Both players answered the count of four (their presences reach the bare socket too), and the
+  // frame without the key went out.
+  await intruder.waitForFunction(() => {
+    const at = window.heard.indexOf('{"players":4}');
+    return at >= 0 && window.heard.slice(at).filter((h) => h === 'frame').length >= 3;
+  }, null, { timeout: 15000 });
+  for (const [page, other] of [[one, 2], [two, 1]]) {
+    assert.equal(await roomLine(page).textContent(), `Together: 2 players · You are Player ${3 - other} · Player ${other}: here`);
+  }
+  await intruder.close();
   // Another key (one character changed): another room, sealed with another key.
   const key = /together=(.)/.exec(link)[1];
   const wrong = link.replace(`together=${key}`, `together=${key === 'A' ? 'B' : 'A'}`);
@@ -203,6 +251,90 @@ test('one player offline plays on and both converge when back; a link with anoth
   await roomLine(one).filter({ hasText: 'Together: 2 players' }).waitFor();
   via.close();
   assert.deepEqual(b.errors, []);
+});
+
+test('a page that is not secure (plain http on a name that is not local) is told solving together needs https, and plays on', async () => {
+  const page = await b.page();
+  const key = 'A'.repeat(43);
+  await page.goto(`${relay.url.replace('127.0.0.1', INSECURE)}${PUZZLE}&together=${key}`);
+  await waitForPuzzle(page);
+  assert.deepEqual(await page.evaluate(() => [isSecureContext, typeof crypto.subtle]), [false, 'undefined'], 'a page without WebCrypto');
+  await status(page, /^Solving together needs a secure page \(https\); your moves stay on this device\.$/);
+  await roomLine(page).filter({ hasText: 'Together: offline' }).waitFor();
+  const { empty, answer } = await blanks(page);
+  await write(page, empty[0], answer(empty[0]));
+  await shows(page, empty[0].row, empty[0].col, answer(empty[0]));
+  assert.match(await page.locator('[role=status]').textContent(), /needs a secure page/, 'a move does not hide it');
+  assert.doesNotMatch(await page.locator('[role=status]').textContent(), /Offline/);
+  await snap(page, 'together-insecure-1280x800');
+  assert.deepEqual(b.errors, []);
+});
+
+test('a cell a partner\'s later move won while apart is noticed ("Player 1\'s 7 kept in r3c7"), and the player\'s own Undo still works', async () => {
+  const via = await line();
+  const { one, two } = await twoPlayers(undefined, via);
+  const { empty, answer } = await blanks(one);
+  // Player 2 has a move of its own to undo later, and knows who player 1 is.
+  await write(two, empty[0], answer(empty[0]));
+  await shows(one, empty[0].row, empty[0].col, answer(empty[0]));
+  await listed(two, 1, false);
+  via.cut();
+  await status(two, /Offline — your moves will be shared/);
+  // Apart: player 2 writes a wrong digit in a cell; player 1, two moves on (a later stamp),
+  // writes its answer there.
+  const c = empty[1];
+  const wrong = answer(c) === '8' ? '9' : '8';
+  await write(two, c, wrong);
+  await shows(two, c.row, c.col, wrong);
+  await write(one, empty[2], answer(empty[2]));
+  await write(one, c, answer(c));
+  await shows(one, c.row, c.col, answer(c));
+  via.restore();
+  await status(two, new RegExp(`^Player 1's ${answer(c)} kept in r${c.row}c${c.col}\\.$`), 40000);
+  await shows(two, c.row, c.col, answer(c));
+  await shows(two, empty[2].row, empty[2].col, answer(empty[2]));
+  await snap(two, 'together-kept-1280x800');
+  // Player 2's Undo passes over the lost move and takes back its earlier one, on both boards.
+  await two.getByRole('button', { name: 'Undo', exact: true }).click();
+  const emptied = (page, r, c) => page.waitForFunction(([r, c]) => /empty$/.test(document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`).getAttribute('aria-label')), [r, c]);
+  for (const page of [one, two]) {
+    await emptied(page, empty[0].row, empty[0].col);
+    await shows(page, c.row, c.col, answer(c));
+  }
+  assert.deepEqual(await board(one), await board(two), 'the boards converge');
+  via.close();
+  assert.deepEqual(b.errors, []);
+});
+
+test('a mixed room: a Chromium player and a Firefox player solve one puzzle, their boards converge and both win', async () => {
+  const fx = await launchEngine('firefox');
+  engines.push(fx);
+  const one = await b.page(clip);
+  await one.goto(relay.url + PUZZLE);
+  await waitForPuzzle(one);
+  await one.getByRole('button', { name: 'Share', exact: true }).click();
+  await one.getByRole('button', { name: 'Solve together' }).click();
+  await status(one, /Link copied/);
+  const link = await one.evaluate(() => navigator.clipboard.readText());
+  await fx.goto(link);
+  const fxStatus = (re, what) => fx.waitFor((s) => new RegExp(s).test(document.querySelector('[role=status]')?.textContent ?? ''), [re.source], { what, timeout: 30000 });
+  await fxStatus(/You joined/, 'Firefox to join');
+  await roomLine(one).filter({ hasText: 'Together: 2 players' }).waitFor();
+  const { empty, answer } = await blanks(one);
+  // In turns: Chromium the even ones, Firefox the odd ones (a real click on the cell, a key).
+  for (const [i, c] of empty.entries()) {
+    if (i % 2 === 0) await write(one, c, answer(c));
+    else {
+      await fx.click((r, c) => document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`), c.row, c.col);
+      await fx.press(answer(c));
+    }
+  }
+  await one.locator('.dialog.won').waitFor({ timeout: 30000 });
+  await fx.waitFor(() => !!document.querySelector('.dialog.won'), [], { what: 'the win in Firefox', timeout: 30000 });
+  const fxBoard = await fx.eval(() => [...document.querySelectorAll('[role=gridcell]')].map((e) => e.getAttribute('aria-label')));
+  assert.deepEqual(fxBoard, await board(one), 'the two engines\' boards converge');
+  assert.ok(fxBoard.every((l) => /, [1-9](,|$)/.test(l)), 'every cell filled');
+  assert.deepEqual([b.errors, fx.errors], [[], []]);
 });
 
 /** The board as a player sees it: every cell's label, in order. */
