@@ -10,11 +10,12 @@ use crate::geometry::{Candidate, Cell, Digit, House, Size, cell_name, cells_comp
 
 use serde::{Deserialize, Serialize};
 
-/// Declares `Technique` and `Technique::ALL` from one list, so the two can't drift apart.
+/// Declares `Technique`, `Technique::ALL` and the names it is written by in JSON from one list,
+/// so they can't drift apart.
 macro_rules! techniques {
     ($($(#[$doc:meta])* $name:ident,)*) => {
         /// The human solving techniques, easiest first within their family.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Technique {
             $($(#[$doc])* $name,)*
         }
@@ -23,7 +24,40 @@ macro_rules! techniques {
             /// Every technique, in the order of the enum.
             pub const ALL: &[Technique] = &[$(Technique::$name,)*];
         }
+
+        /// Each technique's name in JSON (its variant's, as serde's derive wrote it), in the
+        /// order of `Technique::ALL`.
+        const SERDE_NAMES: &[&str] = &[$(stringify!($name),)*];
     };
+}
+
+// Serde by the table of names, not derived: the derive's reader for 78 unit variants matched
+// each name twice (as text and as bytes) and by number, 12 KB of the app's wasm in each
+// deserializer it was built for (issue 48). The JSON is the derive's: the variant's name.
+impl Serialize for Technique {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let i = *self as usize;
+        serializer.serialize_unit_variant("Technique", i as u32, SERDE_NAMES[i])
+    }
+}
+
+impl<'de> Deserialize<'de> for Technique {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Technique, D::Error> {
+        struct Name;
+        impl serde::de::Visitor<'_> for Name {
+            type Value = Technique;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("the name of a technique")
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Technique, E> {
+                match SERDE_NAMES.iter().position(|&n| n == name) {
+                    Some(i) => Ok(Technique::ALL[i]),
+                    None => Err(E::invalid_value(serde::de::Unexpected::Str(name), &self)),
+                }
+            }
+        }
+        deserializer.deserialize_str(Name)
+    }
 }
 
 techniques! {
@@ -443,5 +477,23 @@ mod tests {
         for &t in Technique::ALL {
             assert_eq!(Technique::from_name(t.name()), Some(t));
         }
+    }
+
+    #[test]
+    fn json_names_are_the_variants_and_unknown_ones_are_refused() {
+        // As serde's derive wrote them (saves and worker replies of earlier versions).
+        assert_eq!(serde_json::to_string(&Technique::NakedSingle).unwrap(), "\"NakedSingle\"");
+        assert_eq!(serde_json::from_str::<Technique>("\"XWing\"").unwrap(), Technique::XWing);
+        for &t in Technique::ALL {
+            let text = serde_json::to_string(&t).unwrap();
+            assert_eq!(text, format!("\"{t:?}\""));
+            assert_eq!(serde_json::from_str::<Technique>(&text).unwrap(), t);
+        }
+        let e = serde_json::from_str::<Technique>("\"Guess\"").unwrap_err().to_string();
+        assert!(e.contains("Guess"), "{e}");
+        assert!(serde_json::from_str::<Technique>("3").is_err());
+        // Inside an internally tagged message (the worker's replies), too.
+        let step: Step = serde_json::from_value(serde_json::to_value(Step::new(Technique::HiddenPair)).unwrap()).unwrap();
+        assert_eq!(step.technique, Technique::HiddenPair);
     }
 }

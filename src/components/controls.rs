@@ -75,28 +75,32 @@ pub fn EditTools(store: Store) -> impl IntoView {
 /// hue (told apart without colour vision too), painting candidates or cells, clearing.
 #[component]
 pub fn Palette(store: Store) -> impl IntoView {
-    let swatches = (1..=inkdoku_engine::game::PALETTE)
-        .map(|n| {
-            let name =
-                move || fill(store.ui().colour_swatch, &[("n", &n.to_string()), ("name", store.ui().colour_names[usize::from(n) - 1])]);
-            view! {
-                <button type="button" class="swatch" aria-label=name title=name
-                        class:active=move || store.brush.get().colour == n
-                        aria-pressed=move || pressed(store.brush.get().colour == n)
-                        on:click=move |_| controller::pick_colour(store, n)>
-                    <svg viewBox="0 0 40 40" aria-hidden="true">
-                        <rect width="40" height="40" class=format!("paint paint-{n}") />
-                        <rect width="40" height="40" fill=format!("url(#pattern-{n})") class="paint-pattern" />
-                        <text x="20" y="21" class="swatch-number" dominant-baseline="central" text-anchor="middle">{n}</text>
-                    </svg>
-                </button>
-            }
-        })
-        .collect_view();
+    // Built each time the palette shows (a closure, not a view cloned: a type-erased view,
+    // `--cfg erase_components`, cannot be cloned).
+    let swatches = move || {
+        (1..=inkdoku_engine::game::PALETTE)
+            .map(|n| {
+                let name =
+                    move || fill(store.ui().colour_swatch, &[("n", &n.to_string()), ("name", store.ui().colour_names[usize::from(n) - 1])]);
+                view! {
+                    <button type="button" class="swatch" aria-label=name title=name
+                            class:active=move || store.brush.get().colour == n
+                            aria-pressed=move || pressed(store.brush.get().colour == n)
+                            on:click=move |_| controller::pick_colour(store, n)>
+                        <svg viewBox="0 0 40 40" aria-hidden="true">
+                            <rect width="40" height="40" class=format!("paint paint-{n}") />
+                            <rect width="40" height="40" fill=format!("url(#pattern-{n})") class="paint-pattern" />
+                            <text x="20" y="21" class="swatch-number" dominant-baseline="central" text-anchor="middle">{n}</text>
+                        </svg>
+                    </button>
+                }
+            })
+            .collect_view()
+    };
     view! {
         <Show when=move || store.mode.get() == InputMode::Colour>
             <div class="palette" role="group" aria-label=move || store.ui().palette>
-                {swatches.clone()}
+                {swatches()}
                 <button type="button" class="tool" aria-pressed=move || pressed(store.brush.get().candidates)
                         class:active=move || store.brush.get().candidates
                         on:click=move |_| store.brush.update(|p| p.candidates = !p.candidates)>{move || store.ui().paint_candidates}</button>

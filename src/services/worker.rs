@@ -4,6 +4,12 @@
 //! wasm is loaded, and requests written before that wait in a queue (a message that arrives
 //! before a worker's handler is installed is lost).
 //!
+//! A message is handed on as its text, read by its receiver with `serde_json::from_str`, as the
+//! stored game and every other JSON of the app is (issue 48): a reader through a parsed `Value`
+//! (`from_value`) would be a second copy of each type's reader, monomorphized for another
+//! deserializer (the puzzle's, the grid's, the rating's, all in the stored game too), and would
+//! bring serde_json's `Value` deserializer into the app.
+//!
 //! Each worker starts on first use. Cancelling terminates it (a wasm worker busy in a search
 //! can't read its messages) and the next request starts a fresh one; the cancelled requests'
 //! callbacks are dropped, so a late answer can never land.
@@ -14,14 +20,14 @@
 //! told `unavailable` if it never became ready, `crashed` if it did.
 
 use inkdoku_engine::protocol::{self, Reply, Request, Task};
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{MessageEvent, Worker};
 
-type Callback = Box<dyn FnMut(Value)>;
+type Callback = Box<dyn FnMut(&str)>;
 
 /// Which worker.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -83,8 +89,8 @@ fn start(which: Which) -> Result<Client, JsValue> {
     let worker = Worker::new(which.url())?;
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let Some(text) = event.data().as_string() else { return };
-        match serde_json::from_str::<Value>(&text) {
-            Ok(v) => deliver(which, v),
+        match serde_json::from_str::<Head>(&text) {
+            Ok(head) => deliver(which, head, &text),
             Err(e) => web_sys::console::error_1(&format!("unreadable worker message: {e}").into()),
         }
     });
@@ -105,9 +111,34 @@ fn start(which: Which) -> Result<Client, JsValue> {
     })
 }
 
-fn deliver(which: Which, message: Value) {
-    let kind = message.get("kind").and_then(Value::as_str).unwrap_or_default().to_string();
-    let id = message.get("id").and_then(Value::as_u64).map(|n| n as u32);
+/// What routes a message: its kind and the request's id (the rest is the receiver's to read).
+#[derive(Deserialize)]
+struct Head {
+    #[serde(default)]
+    kind: String,
+    #[serde(default)]
+    id: Option<u32>,
+}
+
+/// What the channel says of a worker itself, in the workers' own form (`{"kind":"error",…}`).
+#[derive(Serialize)]
+struct Said<'a> {
+    kind: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<u32>,
+    message: &'a str,
+}
+
+fn said(kind: &str, id: Option<u32>, message: &str) -> String {
+    serde_json::to_string(&Said { kind, id, message }).expect("plain fields serialize")
+}
+
+/// Whether a status message is the channel's word that a ready worker crashed (`failed`).
+pub fn is_crash(message: &str) -> bool {
+    serde_json::from_str::<Head>(message).is_ok_and(|head| head.kind == "crashed")
+}
+
+fn deliver(which: Which, Head { kind, id }: Head, message: &str) {
     if kind == "ready" {
         CLIENTS.with_borrow_mut(|all| {
             if let Some(c) = all.get_mut(&which) {
@@ -153,12 +184,12 @@ fn failed(which: Which, detail: &str) {
     let message = if detail.is_empty() { "the worker failed".to_string() } else { format!("the worker failed: {detail}") };
     // Callbacks run outside the borrow (they may send new requests, which restart the worker).
     for (id, mut callback) in client.pending {
-        callback(serde_json::json!({"kind": "error", "id": id, "message": message}));
+        callback(&said("error", Some(id), &message));
     }
     if let Some(mut watcher) = client.on_status {
         let kind = if was_ready { "crashed" } else { "unavailable" };
         let why = if was_ready { message.clone() } else { "the worker could not start".to_string() };
-        watcher(serde_json::json!({"kind": kind, "message": why}));
+        watcher(&said(kind, None, &why));
     }
 }
 
@@ -173,12 +204,12 @@ fn with_client<T>(which: Which, f: impl FnOnce(&mut Client) -> T) -> Result<T, S
 }
 
 /// Starts a worker (if it isn't running) and tells `on_status` of its id-less messages.
-pub fn watch(which: Which, on_status: impl FnMut(Value) + 'static) -> Result<(), String> {
+pub fn watch(which: Which, on_status: impl FnMut(&str) + 'static) -> Result<(), String> {
     with_client(which, |c| c.on_status = Some(Box::new(on_status)))
 }
 
 /// Sends a request (`make` writes it, given its id); `on_reply` gets each reply with that id.
-pub fn send(which: Which, make: impl FnOnce(u32) -> String, on_reply: impl FnMut(Value) + 'static) -> Result<u32, String> {
+pub fn send(which: Which, make: impl FnOnce(u32) -> String, on_reply: impl FnMut(&str) + 'static) -> Result<u32, String> {
     with_client(which, |client| {
         let id = client.next_id;
         client.next_id += 1;
@@ -197,7 +228,7 @@ pub fn request(task: Task, mut on_reply: impl FnMut(Reply) + 'static) -> Result<
     send(
         Which::Engine,
         |id| protocol::encode(&Request { id, task }),
-        move |v| match serde_json::from_value::<Reply>(v) {
+        move |text| match serde_json::from_str::<Reply>(text) {
             Ok(reply) => on_reply(reply),
             Err(e) => web_sys::console::error_1(&format!("unreadable engine reply: {e}").into()),
         },

@@ -8,8 +8,13 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// A player action.
+///
+/// Written as serde's internally tagged form (`{"type":"place","cell":3,…}`), read through
+/// `Fields` (below): the same JSON, without the derive's reader for an internally tagged enum,
+/// which buffers each action (serde's `Content`) and has a reader per variant: 36 KB of the
+/// app's wasm (issue 48).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case", try_from = "Fields")]
 pub enum Action {
     /// Write a digit. With `clear_peer_notes`, the digit leaves the notes of its row, column
     /// and box (a setting, on by default).
@@ -83,6 +88,143 @@ impl Action {
 
 fn yes() -> bool {
     true
+}
+
+/// Every field an action's JSON may have, each read by its type's own reader; which ones an
+/// action needs is its `type`'s (`TryFrom<Fields>`). A field another type has is read and left;
+/// one no action has is ignored, as serde's derive did.
+#[derive(Deserialize)]
+struct Fields {
+    #[serde(rename = "type")]
+    kind: String,
+    cell: Option<Cell>,
+    digit: Option<Digit>,
+    clear_peer_notes: Option<bool>,
+    cells: Option<Vec<Cell>>,
+    digits: Option<Vec<Digit>>,
+    /// A `TogglePencil`'s kind of mark, or a `BackToMark`'s position number.
+    mark: Option<Mark>,
+    colour: Option<u8>,
+    placements: Option<Vec<Candidate>>,
+    eliminations: Option<Vec<Candidate>>,
+    house: Option<House>,
+    stroke: Option<Stroke>,
+    ids: Option<Vec<u32>>,
+    play_ms: Option<u64>,
+    entries: Option<Grid>,
+    notes: Option<Vec<DigitSet>>,
+    eliminated: Option<Vec<DigitSet>>,
+    corner: Option<Vec<DigitSet>>,
+    centre: Option<Vec<DigitSet>>,
+    colours: Option<Vec<u16>>,
+    candidate_colours: Option<Vec<super::CandidateColour>>,
+}
+
+/// The `mark` field: a pencil mark's name (`"corner"`, `"centre"`) or a position's number.
+enum Mark {
+    Pencil(PencilMark),
+    Position(usize),
+}
+
+impl<'de> Deserialize<'de> for Mark {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Mark, D::Error> {
+        struct Either;
+        impl serde::de::Visitor<'_> for Either {
+            type Value = Mark;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("\"corner\", \"centre\" or a marked position's number")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Mark, E> {
+                match v {
+                    "corner" => Ok(Mark::Pencil(PencilMark::Corner)),
+                    "centre" => Ok(Mark::Pencil(PencilMark::Centre)),
+                    _ => Err(E::invalid_value(serde::de::Unexpected::Str(v), &self)),
+                }
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Mark, E> {
+                usize::try_from(v).map(Mark::Position).map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+            }
+        }
+        deserializer.deserialize_any(Either)
+    }
+}
+
+/// The names of the action types, as their JSON's `type` (for the error on an unknown one).
+const TYPES: &[&str] = &[
+    "place",
+    "clear",
+    "erase",
+    "toggle_note",
+    "toggle_notes",
+    "toggle_pencil",
+    "paint_cells",
+    "paint_candidate",
+    "clear_colours",
+    "fill_notes",
+    "clear_notes",
+    "apply_step",
+    "solve_cell",
+    "solve_house",
+    "solve_all",
+    "restart",
+    "add_stroke",
+    "erase_strokes",
+    "mark_position",
+    "back_to_mark",
+    "set_board",
+];
+
+impl TryFrom<Fields> for Action {
+    type Error = String;
+    fn try_from(f: Fields) -> Result<Action, String> {
+        use serde::de::Error as _;
+        // The derive's own words for a field the action lacks or a type it doesn't know.
+        let missing = |name: &'static str| serde_json::Error::missing_field(name).to_string();
+        macro_rules! need {
+            ($field:ident) => {
+                f.$field.ok_or_else(|| missing(stringify!($field)))?
+            };
+        }
+        Ok(match f.kind.as_str() {
+            "place" => Action::Place { cell: need!(cell), digit: need!(digit), clear_peer_notes: f.clear_peer_notes.unwrap_or_else(yes) },
+            "clear" => Action::Clear { cell: need!(cell) },
+            "erase" => Action::Erase { cells: need!(cells) },
+            "toggle_note" => Action::ToggleNote { cell: need!(cell), digit: need!(digit) },
+            "toggle_notes" => Action::ToggleNotes { cell: need!(cell), digits: need!(digits) },
+            "toggle_pencil" => match need!(mark) {
+                Mark::Pencil(mark) => Action::TogglePencil { cell: need!(cell), digits: need!(digits), mark },
+                Mark::Position(n) => return Err(format!("invalid value: integer `{n}`, expected \"corner\" or \"centre\"")),
+            },
+            "paint_cells" => Action::PaintCells { cells: need!(cells), colour: need!(colour) },
+            "paint_candidate" => Action::PaintCandidate { cell: need!(cell), digit: need!(digit), colour: need!(colour) },
+            "clear_colours" => Action::ClearColours,
+            "fill_notes" => Action::FillNotes,
+            "clear_notes" => Action::ClearNotes,
+            "apply_step" => Action::ApplyStep { placements: need!(placements), eliminations: need!(eliminations) },
+            "solve_cell" => Action::SolveCell { cell: need!(cell) },
+            "solve_house" => Action::SolveHouse { house: need!(house) },
+            "solve_all" => Action::SolveAll,
+            "restart" => Action::Restart,
+            "add_stroke" => Action::AddStroke { stroke: need!(stroke) },
+            "erase_strokes" => Action::EraseStrokes { ids: need!(ids) },
+            "mark_position" => Action::MarkPosition { play_ms: need!(play_ms) },
+            "back_to_mark" => match need!(mark) {
+                Mark::Position(mark) => Action::BackToMark { mark },
+                Mark::Pencil(_) => return Err("invalid type: string, expected a marked position's number".into()),
+            },
+            "set_board" => Action::SetBoard {
+                entries: need!(entries),
+                pencil: Pencil {
+                    notes: need!(notes),
+                    eliminated: f.eliminated.unwrap_or_default(),
+                    corner: f.corner.unwrap_or_default(),
+                    centre: f.centre.unwrap_or_default(),
+                },
+                paint: Paint { colours: f.colours.unwrap_or_default(), candidate_colours: f.candidate_colours.unwrap_or_default() },
+            },
+            other => return Err(serde_json::Error::unknown_variant(other, TYPES).to_string()),
+        })
+    }
 }
 
 /// Why an action was refused. The board is unchanged.
@@ -302,6 +444,102 @@ mod tests {
     use super::*;
     use crate::game::CandidateColour;
     use crate::geometry::Candidate;
+
+    /// One action of every type, with every field it has set (none at its default).
+    fn one_of_each() -> Vec<Action> {
+        let pencil = Pencil {
+            notes: vec![DigitSet::single(d(3)); 81],
+            eliminated: vec![DigitSet::single(d(4)); 81],
+            corner: vec![DigitSet::single(d(5)); 81],
+            centre: vec![DigitSet::single(d(6)); 81],
+        };
+        let paint = Paint { colours: vec![3; 81], candidate_colours: vec![CandidateColour { cell: c(1, 1), digit: d(2), colour: 4 }] };
+        let mut entries = Grid::new(Size::Nine);
+        entries.set(c(8, 8), Some(d(9)));
+        let every = vec![
+            Action::Place { cell: c(0, 2), digit: d(6), clear_peer_notes: false },
+            Action::Clear { cell: c(1, 2) },
+            Action::Erase { cells: vec![c(0, 0), c(8, 8)] },
+            Action::ToggleNote { cell: c(2, 2), digit: d(1) },
+            Action::ToggleNotes { cell: c(2, 3), digits: vec![d(1), d(9)] },
+            Action::TogglePencil { cell: c(2, 4), digits: vec![d(2)], mark: PencilMark::Corner },
+            Action::TogglePencil { cell: c(2, 4), digits: vec![d(3), d(4)], mark: PencilMark::Centre },
+            Action::PaintCells { cells: vec![c(3, 3)], colour: 7 },
+            Action::PaintCandidate { cell: c(3, 4), digit: d(5), colour: 9 },
+            Action::ClearColours,
+            Action::FillNotes,
+            Action::ClearNotes,
+            Action::ApplyStep { placements: vec![Candidate::new(c(4, 4), d(8))], eliminations: vec![Candidate::new(c(4, 5), d(2))] },
+            Action::SolveCell { cell: c(5, 5) },
+            Action::SolveHouse { house: House::Col(3) },
+            Action::SolveAll,
+            Action::Restart,
+            Action::AddStroke { stroke: Stroke { id: 4, cell: Some(c(6, 6)), points: vec![[0.25, 0.5, 1.0], [0.75, 0.5, 0.5]] } },
+            Action::EraseStrokes { ids: vec![1, 4] },
+            Action::MarkPosition { play_ms: 61_000 },
+            Action::BackToMark { mark: 2 },
+            Action::SetBoard { entries, pencil, paint },
+        ];
+        // A new type of action must be added above: this match has no catch-all.
+        for a in &every {
+            match a {
+                Action::Place { .. } | Action::Clear { .. } | Action::Erase { .. } | Action::ToggleNote { .. } => {}
+                Action::ToggleNotes { .. } | Action::TogglePencil { .. } | Action::PaintCells { .. } => {}
+                Action::PaintCandidate { .. } | Action::ClearColours | Action::FillNotes | Action::ClearNotes => {}
+                Action::ApplyStep { .. } | Action::SolveCell { .. } | Action::SolveHouse { .. } | Action::SolveAll => {}
+                Action::Restart | Action::AddStroke { .. } | Action::EraseStrokes { .. } | Action::MarkPosition { .. } => {}
+                Action::BackToMark { .. } | Action::SetBoard { .. } => {}
+            }
+        }
+        every
+    }
+
+    #[test]
+    fn every_action_reads_back_from_its_json() {
+        let every = one_of_each();
+        let types: std::collections::BTreeSet<String> =
+            every.iter().map(|a| serde_json::to_value(a).unwrap()["type"].as_str().unwrap().to_string()).collect();
+        assert_eq!(types, TYPES.iter().map(|t| t.to_string()).collect(), "TYPES names every action's type");
+        for a in every {
+            let text = serde_json::to_string(&a).unwrap();
+            assert_eq!(serde_json::from_str::<Action>(&text).unwrap(), a, "{text}");
+            // And through a parsed value (inside a buffered, internally tagged message).
+            assert_eq!(serde_json::from_value::<Action>(serde_json::from_str(&text).unwrap()).unwrap(), a, "{text}");
+        }
+    }
+
+    #[test]
+    fn actions_of_earlier_saves_read_and_damaged_ones_say_why() {
+        // Written before `clear_peer_notes`, before the pencil's other lists and colours.
+        let old: Action = serde_json::from_str(r#"{"type":"place","cell":2,"digit":6}"#).unwrap();
+        assert_eq!(old, Action::Place { cell: c(0, 2), digit: d(6), clear_peer_notes: true });
+        let notes = vec![DigitSet::EMPTY; 81];
+        let text = format!(r#"{{"type":"set_board","entries":"{}","notes":{}}}"#, ".".repeat(81), serde_json::to_string(&notes).unwrap());
+        let board: Action = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            board,
+            Action::SetBoard { entries: Grid::new(Size::Nine), pencil: Pencil { notes, ..Pencil::default() }, paint: Paint::default() }
+        );
+        // A field no action has is ignored, as before.
+        assert_eq!(serde_json::from_str::<Action>(r#"{"type":"restart","by":"me"}"#).unwrap(), Action::Restart);
+        let refused = |text: &str| serde_json::from_str::<Action>(text).unwrap_err().to_string();
+        for (text, why) in [
+            (r#"{"type":"place","cell":2}"#, "missing field `digit`"),
+            (r#"{"type":"place","cell":2,"digit":17}"#, "17"),
+            (r#"{"type":"fly"}"#, "unknown variant `fly`"),
+            (r#"{"cell":2}"#, "missing field `type`"),
+            (r#"{"type":"toggle_pencil","cell":1,"digits":[2],"mark":"edge"}"#, "edge"),
+            (r#"{"type":"toggle_pencil","cell":1,"digits":[2],"mark":1}"#, r#"expected "corner" or "centre""#),
+            (r#"{"type":"back_to_mark","mark":"corner"}"#, "number"),
+            (r#"{"type":"back_to_mark","mark":-1}"#, "-1"),
+            (r#"{"type":"set_board","entries":"12"}"#, "16, 81 or 256"),
+            (r#"{"type":"erase","cells":3}"#, "invalid type"),
+            (r#"[]"#, "invalid"),
+        ] {
+            let e = refused(text);
+            assert!(e.contains(why), "{text}: {e}");
+        }
+    }
 
     #[test]
     fn place_clears_peer_notes_and_undo_restores() {
