@@ -23,9 +23,9 @@
 //! give the same puzzle natively and in wasm (the daily killer relies on it), and a generation
 //! always ends: at most `Plan::attempts` attempts, each of bounded work.
 
-use crate::cellset::CellSet;
+use crate::cellset::{CellSet, house_set};
 use crate::generator::{self, Options, Progress};
-use crate::geometry::{Cell, Size};
+use crate::geometry::{Cell, House, Size};
 use crate::grid::Grid;
 use crate::random::Rng;
 use crate::rating::{self, Level, Rating};
@@ -180,7 +180,7 @@ fn cages_only(
     // The cells where the puzzle is still open: where two solutions differ, or where the walk
     // within the bound stopped; or the walk, when it solved.
     let look = |puzzle: &Puzzle| -> Option<Result<rating::LogicalSolve, Vec<Cell>>> {
-        let report = variant::solve_within(puzzle, 2, 2, UNIQUENESS_BUDGET).ok()??;
+        let report = variant::solve_within(&with_implied_sums(puzzle), 2, 2, UNIQUENESS_BUDGET).ok()??;
         if report.count == 1 {
             let solve = rating::solve_variant_within(puzzle, plan.max_score);
             if solve.solved {
@@ -226,6 +226,60 @@ fn cages_only(
     }
     None
 }
+
+/// The puzzle with the sums the 45 rule implies added as constraints of their own: the innies
+/// and outies of every row, column and box and of every band of two or three rows or
+/// columns. They hold in every solution of the cages, so the puzzle keeps exactly its
+/// solutions, but the variant solver, which reads each cage alone, narrows with them far
+/// sooner: a uniqueness check of fresh cages then visits tens of nodes, not thousands.
+fn with_implied_sums(puzzle: &Puzzle) -> Puzzle {
+    let size = Size::Nine;
+    let cages: Vec<(CellSet, i32)> = puzzle
+        .constraints
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Killer { cells, sum: Some(sum) } => Some((cells.iter().copied().collect(), i32::from(*sum))),
+            _ => None,
+        })
+        .collect();
+    let mut areas: Vec<CellSet> = size.houses().map(|h| house_set(size, h)).collect();
+    for k in 2..=3u8 {
+        for first in 0..=9 - k {
+            areas.push((first..first + k).fold(CellSet::EMPTY, |a, r| a | house_set(size, House::Row(r))));
+            areas.push((first..first + k).fold(CellSet::EMPTY, |a, c| a | house_set(size, House::Col(c))));
+        }
+    }
+    let mut implied = Vec::new();
+    for area in areas {
+        let total = 45 * (area.len() as i32 / 9);
+        let inside: Vec<&(CellSet, i32)> = cages.iter().filter(|(c, _)| c.is_subset(area)).collect();
+        let innies = area.difference(inside.iter().fold(CellSet::EMPTY, |a, (c, _)| a | *c));
+        let innies_sum = total - inside.iter().map(|(_, s)| s).sum::<i32>();
+        let touching: Vec<&(CellSet, i32)> = cages.iter().filter(|(c, _)| !(*c & area).is_empty()).collect();
+        let covered = touching.iter().fold(CellSet::EMPTY, |a, (c, _)| a | *c);
+        let outies = covered.difference(area);
+        let outies_sum = touching.iter().map(|(_, s)| s).sum::<i32>() - total;
+        for (cells, sum) in [(innies, innies_sum), (outies, outies_sum)] {
+            if cells.is_empty() || cells.len() > IMPLIED_MAX_CELLS || !area.is_subset(covered) && cells == outies {
+                continue;
+            }
+            let Ok(sum) = u16::try_from(sum) else { continue };
+            let list: Vec<Cell> = cells.iter().collect();
+            let one_house = size.houses().any(|h| cells.is_subset(house_set(size, h)));
+            implied.push(if one_house {
+                Constraint::Killer { cells: list, sum: Some(sum) }
+            } else {
+                Constraint::LittleKiller { cells: list, sum, clue: (-1, -1) }
+            });
+        }
+    }
+    let mut out = puzzle.clone();
+    out.constraints.extend(implied);
+    out
+}
+
+/// The most cells of an implied sum: a longer one narrows little and costs a rule.
+const IMPLIED_MAX_CELLS: usize = 9;
 
 /// Empties given cells in random order while the walk still solves within the level's bound.
 fn remove_givens(puzzle: &mut Puzzle, plan: &Plan, rng: &mut Rng) {
