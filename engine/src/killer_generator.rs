@@ -201,30 +201,81 @@ fn cages_only(
             }
             Ok(solve) => {
                 let fits = |s: &rating::LogicalSolve| rating::rate_solve(s).level == level;
+                let score = |s: &rating::LogicalSolve| rating::rate_solve(s).score;
                 if fits(&solve) {
                     return Some((puzzle, solve));
                 }
-                let mut best = (puzzle, solve);
-                let Some((prev, open)) = before else { return Some(best) };
-                for _ in 0..ALTERNATIVES {
-                    let mut other = prev.clone();
-                    cut_one(&mut other, &open, rng)?;
-                    let puzzle = puzzle_of(&other);
-                    if let Some(Ok(solve)) = look(&puzzle) {
-                        let harder = rating::rate_solve(&solve).score > rating::rate_solve(&best.1).score;
-                        if fits(&solve) {
-                            return Some((puzzle, solve));
-                        }
-                        if harder {
-                            best = (puzzle, solve);
+                // Below the level (a walk within the bound solved it). Other last cuts first.
+                let mut best = (cages, puzzle, solve);
+                if let Some((prev, open)) = before {
+                    for _ in 0..ALTERNATIVES {
+                        let mut other = prev.clone();
+                        cut_one(&mut other, &open, rng)?;
+                        let puzzle = puzzle_of(&other);
+                        if let Some(Ok(solve)) = look(&puzzle) {
+                            if fits(&solve) {
+                                return Some((puzzle, solve));
+                            }
+                            if score(&solve) > score(&best.2) {
+                                best = (other, puzzle, solve);
+                            }
                         }
                     }
                 }
-                return Some(best);
+                // Then climb back up: joining two touching cages says less, so the puzzle
+                // gets harder, or ambiguous. A join kept unique and within the bound is kept
+                // when harder; each join tried is one look, so the climb is bounded too.
+                for _ in 0..JOINS {
+                    let mut other = best.0.clone();
+                    if join_two(&mut other, solution, rng).is_none() {
+                        break;
+                    }
+                    let puzzle = puzzle_of(&other);
+                    if let Some(Ok(solve)) = look(&puzzle) {
+                        if fits(&solve) {
+                            return Some((puzzle, solve));
+                        }
+                        if score(&solve) >= score(&best.2) {
+                            best = (other, puzzle, solve);
+                        }
+                    }
+                }
+                return Some((best.1, best.2));
             }
         }
     }
     None
+}
+
+/// Joins tried at most when the cuts left a puzzle below the level.
+const JOINS: usize = 24;
+
+/// Joins two orthogonally touching cages whose digits differ into one of at most `CAGE_MAX`
+/// cells, chosen at random; `None` when no two can be joined.
+fn join_two(cages: &mut Vec<Vec<Cell>>, solution: &Grid, rng: &mut Rng) -> Option<()> {
+    let size = Size::Nine;
+    let mut owner = [usize::MAX; 81];
+    for (i, cage) in cages.iter().enumerate() {
+        cage.iter().for_each(|c| owner[c.index()] = i);
+    }
+    let digits = |cage: &[Cell]| cage.iter().fold(0u16, |m, &c| m | solution.get(c).map_or(0, |d| 1 << d.get()));
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for (i, cage) in cages.iter().enumerate() {
+        for j in cage.iter().flat_map(|&c| variant::orthogonal_neighbours(size, c)).map(|n| owner[n.index()]) {
+            if i < j && cage.len() + cages[j].len() <= CAGE_MAX && digits(cage) & digits(&cages[j]) == 0 {
+                pairs.push((i, j));
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs.dedup();
+    if pairs.is_empty() {
+        return None;
+    }
+    let (i, j) = pairs[rng.below(pairs.len())];
+    let joined = cages.swap_remove(j);
+    cages[i].extend(joined);
+    Some(())
 }
 
 /// The puzzle with the sums the 45 rule implies added as constraints of their own: the innies
@@ -311,17 +362,6 @@ fn with_sums(solution: &Grid, cages: &[Vec<Cell>]) -> Vec<Constraint> {
         .collect()
 }
 
-/// The orthogonal neighbours of a 9x9 cell.
-fn neighbours(cell: Cell) -> impl Iterator<Item = Cell> {
-    let size = Size::Nine;
-    let (r, c) = (size.row_of(cell) as i32, size.col_of(cell) as i32);
-    [(-1, 0), (1, 0), (0, -1), (0, 1)]
-        .into_iter()
-        .map(move |(dr, dc)| (r + dr, c + dc))
-        .filter(|&(r, c)| (0..9).contains(&r) && (0..9).contains(&c))
-        .map(move |(r, c)| size.cell(r as usize, c as usize))
-}
-
 /// The largest cage: 5 cells, as killer setters' usual cages (bigger ones say little).
 const CAGE_MAX: usize = 5;
 
@@ -342,8 +382,11 @@ fn partition(solution: &Grid, sizes: &[usize], rng: &mut Rng) -> Vec<Vec<Cell>> 
         let mut cage = vec![start];
         owner[start.index()] = Some(id);
         while cage.len() < target {
-            let mut next: Vec<Cell> =
-                cage.iter().flat_map(|&c| neighbours(c)).filter(|&n| owner[n.index()].is_none() && fits(&cage, n)).collect();
+            let mut next: Vec<Cell> = cage
+                .iter()
+                .flat_map(|&c| variant::orthogonal_neighbours(size, c))
+                .filter(|&n| owner[n.index()].is_none() && fits(&cage, n))
+                .collect();
             next.sort_by_key(|c| c.index());
             next.dedup();
             if next.is_empty() {
@@ -362,7 +405,7 @@ fn partition(solution: &Grid, sizes: &[usize], rng: &mut Rng) -> Vec<Vec<Cell>> 
             continue;
         }
         let cell = cages[i][0];
-        let mut hosts: Vec<usize> = neighbours(cell)
+        let mut hosts: Vec<usize> = variant::orthogonal_neighbours(size, cell)
             .filter_map(|n| owner[n.index()])
             .filter(|&j| j != i && cages[j].len() < CAGE_MAX && fits(&cages[j], cell))
             .collect();
@@ -402,7 +445,7 @@ fn cut_one(cages: &mut Vec<Vec<Cell>>, differ: &[Cell], rng: &mut Rng) -> Option
         }
         let a: Vec<Cell> = (0..n).filter(|k| mask >> k & 1 == 1).map(|k| cage[k]).collect();
         let b: Vec<Cell> = (0..n).filter(|k| mask >> k & 1 == 0).map(|k| cage[k]).collect();
-        if connected(&a) && connected(&b) {
+        if variant::orthogonally_connected(Size::Nine, &a) && variant::orthogonally_connected(Size::Nine, &b) {
             splits.push((a, b));
         }
     }
@@ -412,22 +455,6 @@ fn cut_one(cages: &mut Vec<Vec<Cell>>, differ: &[Cell], rng: &mut Rng) -> Option
     cages[i] = a;
     cages.push(b);
     Some(())
-}
-
-/// Whether cells are orthogonally connected.
-fn connected(cells: &[Cell]) -> bool {
-    let Some(&first) = cells.first() else { return false };
-    let mut seen = CellSet::single(first);
-    let mut stack = vec![first];
-    while let Some(c) = stack.pop() {
-        for n in neighbours(c) {
-            if cells.contains(&n) && !seen.contains(n) {
-                seen.insert(n);
-                stack.push(n);
-            }
-        }
-    }
-    seen.len() == cells.len()
 }
 
 /// The seed of a daily killer for a date (for the app's daily killer, still to come): the
@@ -450,7 +477,7 @@ mod tests {
             let mut cages = vec![cage.clone()];
             cut_one(&mut cages, &[s.cell(0, 0)], &mut rng).unwrap();
             assert_eq!(cages.len(), 2);
-            assert!(cages.iter().all(|c| connected(c) && c.len() >= 2), "{cages:?}");
+            assert!(cages.iter().all(|c| variant::orthogonally_connected(s, c) && c.len() >= 2), "{cages:?}");
             let mut all: Vec<Cell> = cages.concat();
             all.sort_by_key(|c| c.index());
             let mut want = cage.clone();
@@ -468,7 +495,7 @@ mod tests {
         let cages = partition(&solution, &[2, 3, 4, 5], &mut rng);
         let mut count = [0u8; 81];
         for cage in &cages {
-            assert!(connected(cage) && cage.len() <= CAGE_MAX, "{cage:?}");
+            assert!(variant::orthogonally_connected(Size::Nine, cage) && cage.len() <= CAGE_MAX, "{cage:?}");
             let mut digits: Vec<_> = cage.iter().map(|&c| solution.get(c)).collect();
             digits.sort();
             digits.dedup();

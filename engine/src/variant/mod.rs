@@ -200,6 +200,7 @@ mod shape;
 mod solve;
 mod thermo;
 
+pub use cells::{orthogonal_neighbours, orthogonally_connected};
 pub use rules::{Malformed, Narrowed};
 pub use shape::{ARROW_RADIUS, CellNote, LineKind, Point, Shape};
 pub use solve::{solve, solve_within};
