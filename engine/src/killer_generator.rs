@@ -178,25 +178,33 @@ fn cages_only(
         about: Default::default(),
     };
     // The cells where the puzzle is still open: where two solutions differ, or where the walk
-    // within the bound stopped; or the walk, when it solved.
-    let look = |puzzle: &Puzzle| -> Option<Result<rating::LogicalSolve, Vec<Cell>>> {
-        let report = variant::solve_within(&with_implied_sums(puzzle), 2, 2, UNIQUENESS_BUDGET).ok()??;
+    // within the bound stopped (with whether the puzzle is unique); or the walk, when it
+    // solved. `unique`: already known unique (a cut of a unique puzzle stays unique), so the
+    // solver's check is skipped.
+    let look = |puzzle: &Puzzle, unique: bool| -> Option<Result<rating::LogicalSolve, (Vec<Cell>, bool)>> {
+        let report = if unique {
+            solver::Report { count: 1, solutions: Vec::new(), guesses: 0 }
+        } else {
+            variant::solve_within(&with_implied_sums(puzzle), 2, 2, UNIQUENESS_BUDGET).ok()??
+        };
         if report.count == 1 {
             let solve = rating::solve_variant_within(puzzle, plan.max_score);
             if solve.solved {
                 return Some(Ok(solve));
             }
-            return Some(Err(size.cells().filter(|&c| solve.position.value(c).is_none()).collect()));
+            return Some(Err((size.cells().filter(|&c| solve.position.value(c).is_none()).collect(), true)));
         }
         let [a, b] = &report.solutions[..] else { return None };
-        Some(Err(size.cells().filter(|&c| a.get(c) != b.get(c)).collect()))
+        Some(Err((size.cells().filter(|&c| a.get(c) != b.get(c)).collect(), false)))
     };
-    let mut before: Option<(Vec<Vec<Cell>>, Vec<Cell>)> = None;
+    let mut before: Option<(Vec<Vec<Cell>>, Vec<Cell>, bool)> = None;
+    let mut unique = false;
     for _ in 0..=MAX_CUTS {
         let puzzle = puzzle_of(&cages);
-        match look(&puzzle)? {
-            Err(open) => {
-                before = Some((cages.clone(), open.clone()));
+        match look(&puzzle, unique)? {
+            Err((open, known_unique)) => {
+                before = Some((cages.clone(), open.clone(), unique));
+                unique = known_unique;
                 cut_one(&mut cages, &open, rng)?;
             }
             Ok(solve) => {
@@ -207,12 +215,12 @@ fn cages_only(
                 }
                 // Below the level (a walk within the bound solved it). Other last cuts first.
                 let mut best = (cages, puzzle, solve);
-                if let Some((prev, open)) = before {
+                if let Some((prev, open, prev_unique)) = before {
                     for _ in 0..ALTERNATIVES {
                         let mut other = prev.clone();
                         cut_one(&mut other, &open, rng)?;
                         let puzzle = puzzle_of(&other);
-                        if let Some(Ok(solve)) = look(&puzzle) {
+                        if let Some(Ok(solve)) = look(&puzzle, prev_unique) {
                             if fits(&solve) {
                                 return Some((puzzle, solve));
                             }
@@ -231,12 +239,31 @@ fn cages_only(
                         break;
                     }
                     let puzzle = puzzle_of(&other);
-                    if let Some(Ok(solve)) = look(&puzzle) {
-                        if fits(&solve) {
-                            return Some((puzzle, solve));
-                        }
-                        if score(&solve) >= score(&best.2) {
-                            best = (other, puzzle, solve);
+                    let mut tries = match look(&puzzle, false) {
+                        Some(Ok(solve)) => vec![(other, puzzle, solve)],
+                        // Unique but past the bound: a cut where the walk stopped may land
+                        // between the two, at the level (the join and the cut moved the
+                        // difficulty elsewhere in the grid).
+                        Some(Err((open, true))) => (0..CUTS_AFTER_JOIN)
+                            .filter_map(|_| {
+                                let mut cut = other.clone();
+                                cut_one(&mut cut, &open, rng)?;
+                                let puzzle = puzzle_of(&cut);
+                                match look(&puzzle, true) {
+                                    Some(Ok(solve)) => Some((cut, puzzle, solve)),
+                                    _ => None,
+                                }
+                            })
+                            .collect(),
+                        _ => Vec::new(),
+                    };
+                    if let Some(k) = tries.iter().position(|t| fits(&t.2)) {
+                        let (_, puzzle, solve) = tries.swap_remove(k);
+                        return Some((puzzle, solve));
+                    }
+                    for t in tries {
+                        if score(&t.2) >= score(&best.2) {
+                            best = t;
                         }
                     }
                 }
@@ -249,6 +276,8 @@ fn cages_only(
 
 /// Joins tried at most when the cuts left a puzzle below the level.
 const JOINS: usize = 24;
+/// Cuts tried after a join that made the puzzle too hard.
+const CUTS_AFTER_JOIN: usize = 2;
 
 /// Joins two orthogonally touching cages whose digits differ into one of at most `CAGE_MAX`
 /// cells, chosen at random; `None` when no two can be joined.
