@@ -14,7 +14,10 @@
 //!    holding a cell where they differ is cut in two connected parts (both sums said: more is
 //!    known, so the solutions only shrink); then while the walk within the level's bound
 //!    stops, a cage with a cell open there is cut. The last cut leaves the puzzle just within
-//!    the bound; when it went below the level, a few other last cuts are tried.
+//!    the bound; when it went below the level, a few other last cuts are tried, then touching
+//!    cages are joined (harder), with a cut where the walk stopped after a join that went past
+//!    the bound. Uniqueness is checked with the 45 rule's implied sums added
+//!    (`with_implied_sums`), and not at all on a cut of a puzzle known unique.
 //! 5. Rate; make several and keep the first that fits the level, else the nearest
 //!    (`generator::distance`'s order): the answer says which level it is, so the app can say
 //!    when the one asked for could not be made within the attempts.
@@ -162,7 +165,7 @@ const ALTERNATIVES: usize = 12;
 /// A cages-only puzzle: cut until the cages alone are unique (the solver is cheap), then
 /// until the walk solves within the level's bound. Each cut makes the puzzle a little easier,
 /// so the last one leaves it just within the level's bound, where the level's puzzles are;
-/// when it went below the level, other last cuts are tried.
+/// when it went below the level, other last cuts are tried, then joins (each one look).
 fn cages_only(
     solution: &Grid,
     mut cages: Vec<Vec<Cell>>,
