@@ -14,7 +14,10 @@
 //!    holding a cell where they differ is cut in two connected parts (both sums said: more is
 //!    known, so the solutions only shrink); then while the walk within the level's bound
 //!    stops, a cage with a cell open there is cut. The last cut leaves the puzzle just within
-//!    the bound; when it went below the level, a few other last cuts are tried.
+//!    the bound; when it went below the level, a few other last cuts are tried, then touching
+//!    cages are joined (harder), with a cut where the walk stopped after a join that went past
+//!    the bound. Uniqueness is checked with the 45 rule's implied sums added
+//!    (`with_implied_sums`), and not at all on a cut of a puzzle known unique.
 //! 5. Rate; make several and keep the first that fits the level, else the nearest
 //!    (`generator::distance`'s order): the answer says which level it is, so the app can say
 //!    when the one asked for could not be made within the attempts.
@@ -23,9 +26,9 @@
 //! give the same puzzle natively and in wasm (the daily killer relies on it), and a generation
 //! always ends: at most `Plan::attempts` attempts, each of bounded work.
 
-use crate::cellset::CellSet;
+use crate::cellset::{CellSet, house_set};
 use crate::generator::{self, Options, Progress};
-use crate::geometry::{Cell, Size};
+use crate::geometry::{Cell, House, Size};
 use crate::grid::Grid;
 use crate::random::Rng;
 use crate::rating::{self, Level, Rating};
@@ -162,7 +165,7 @@ const ALTERNATIVES: usize = 12;
 /// A cages-only puzzle: cut until the cages alone are unique (the solver is cheap), then
 /// until the walk solves within the level's bound. Each cut makes the puzzle a little easier,
 /// so the last one leaves it just within the level's bound, where the level's puzzles are;
-/// when it went below the level, other last cuts are tried.
+/// when it went below the level, other last cuts are tried, then joins (each one look).
 fn cages_only(
     solution: &Grid,
     mut cages: Vec<Vec<Cell>>,
@@ -178,54 +181,188 @@ fn cages_only(
         about: Default::default(),
     };
     // The cells where the puzzle is still open: where two solutions differ, or where the walk
-    // within the bound stopped; or the walk, when it solved.
-    let look = |puzzle: &Puzzle| -> Option<Result<rating::LogicalSolve, Vec<Cell>>> {
-        let report = variant::solve_within(puzzle, 2, 2, UNIQUENESS_BUDGET).ok()??;
+    // within the bound stopped (with whether the puzzle is unique); or the walk, when it
+    // solved. `unique`: already known unique (a cut of a unique puzzle stays unique), so the
+    // solver's check is skipped.
+    let look = |puzzle: &Puzzle, unique: bool| -> Option<Result<rating::LogicalSolve, (Vec<Cell>, bool)>> {
+        let report = if unique {
+            solver::Report { count: 1, solutions: Vec::new(), guesses: 0 }
+        } else {
+            variant::solve_within(&with_implied_sums(puzzle), 2, 2, UNIQUENESS_BUDGET).ok()??
+        };
         if report.count == 1 {
             let solve = rating::solve_variant_within(puzzle, plan.max_score);
             if solve.solved {
                 return Some(Ok(solve));
             }
-            return Some(Err(size.cells().filter(|&c| solve.position.value(c).is_none()).collect()));
+            return Some(Err((size.cells().filter(|&c| solve.position.value(c).is_none()).collect(), true)));
         }
         let [a, b] = &report.solutions[..] else { return None };
-        Some(Err(size.cells().filter(|&c| a.get(c) != b.get(c)).collect()))
+        Some(Err((size.cells().filter(|&c| a.get(c) != b.get(c)).collect(), false)))
     };
-    let mut before: Option<(Vec<Vec<Cell>>, Vec<Cell>)> = None;
+    let mut before: Option<(Vec<Vec<Cell>>, Vec<Cell>, bool)> = None;
+    let mut unique = false;
     for _ in 0..=MAX_CUTS {
         let puzzle = puzzle_of(&cages);
-        match look(&puzzle)? {
-            Err(open) => {
-                before = Some((cages.clone(), open.clone()));
+        match look(&puzzle, unique)? {
+            Err((open, known_unique)) => {
+                before = Some((cages.clone(), open.clone(), unique));
+                unique = known_unique;
                 cut_one(&mut cages, &open, rng)?;
             }
             Ok(solve) => {
                 let fits = |s: &rating::LogicalSolve| rating::rate_solve(s).level == level;
+                let score = |s: &rating::LogicalSolve| rating::rate_solve(s).score;
                 if fits(&solve) {
                     return Some((puzzle, solve));
                 }
-                let mut best = (puzzle, solve);
-                let Some((prev, open)) = before else { return Some(best) };
-                for _ in 0..ALTERNATIVES {
-                    let mut other = prev.clone();
-                    cut_one(&mut other, &open, rng)?;
-                    let puzzle = puzzle_of(&other);
-                    if let Some(Ok(solve)) = look(&puzzle) {
-                        let harder = rating::rate_solve(&solve).score > rating::rate_solve(&best.1).score;
-                        if fits(&solve) {
-                            return Some((puzzle, solve));
-                        }
-                        if harder {
-                            best = (puzzle, solve);
+                // Below the level (a walk within the bound solved it). Other last cuts first.
+                let mut best = (cages, puzzle, solve);
+                if let Some((prev, open, prev_unique)) = before {
+                    for _ in 0..ALTERNATIVES {
+                        let mut other = prev.clone();
+                        cut_one(&mut other, &open, rng)?;
+                        let puzzle = puzzle_of(&other);
+                        if let Some(Ok(solve)) = look(&puzzle, prev_unique) {
+                            if fits(&solve) {
+                                return Some((puzzle, solve));
+                            }
+                            if score(&solve) > score(&best.2) {
+                                best = (other, puzzle, solve);
+                            }
                         }
                     }
                 }
-                return Some(best);
+                // Then climb back up: joining two touching cages says less, so the puzzle
+                // gets harder, or ambiguous. A join kept unique and within the bound is kept
+                // when harder; each join tried is one look, so the climb is bounded too.
+                for _ in 0..JOINS {
+                    let mut other = best.0.clone();
+                    if join_two(&mut other, solution, rng).is_none() {
+                        break;
+                    }
+                    let puzzle = puzzle_of(&other);
+                    let mut tries = match look(&puzzle, false) {
+                        Some(Ok(solve)) => vec![(other, puzzle, solve)],
+                        // Unique but past the bound: a cut where the walk stopped may land
+                        // between the two, at the level (the join and the cut moved the
+                        // difficulty elsewhere in the grid).
+                        Some(Err((open, true))) => (0..CUTS_AFTER_JOIN)
+                            .filter_map(|_| {
+                                let mut cut = other.clone();
+                                cut_one(&mut cut, &open, rng)?;
+                                let puzzle = puzzle_of(&cut);
+                                match look(&puzzle, true) {
+                                    Some(Ok(solve)) => Some((cut, puzzle, solve)),
+                                    _ => None,
+                                }
+                            })
+                            .collect(),
+                        _ => Vec::new(),
+                    };
+                    if let Some(k) = tries.iter().position(|t| fits(&t.2)) {
+                        let (_, puzzle, solve) = tries.swap_remove(k);
+                        return Some((puzzle, solve));
+                    }
+                    for t in tries {
+                        if score(&t.2) >= score(&best.2) {
+                            best = t;
+                        }
+                    }
+                }
+                return Some((best.1, best.2));
             }
         }
     }
     None
 }
+
+/// Joins tried at most when the cuts left a puzzle below the level.
+const JOINS: usize = 24;
+/// Cuts tried after a join that made the puzzle too hard.
+const CUTS_AFTER_JOIN: usize = 2;
+
+/// Joins two orthogonally touching cages whose digits differ into one of at most `CAGE_MAX`
+/// cells, chosen at random; `None` when no two can be joined.
+fn join_two(cages: &mut Vec<Vec<Cell>>, solution: &Grid, rng: &mut Rng) -> Option<()> {
+    let size = Size::Nine;
+    let mut owner = [usize::MAX; 81];
+    for (i, cage) in cages.iter().enumerate() {
+        cage.iter().for_each(|c| owner[c.index()] = i);
+    }
+    let digits = |cage: &[Cell]| cage.iter().fold(0u16, |m, &c| m | solution.get(c).map_or(0, |d| 1 << d.get()));
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for (i, cage) in cages.iter().enumerate() {
+        for j in cage.iter().flat_map(|&c| variant::orthogonal_neighbours(size, c)).map(|n| owner[n.index()]) {
+            if i < j && cage.len() + cages[j].len() <= CAGE_MAX && digits(cage) & digits(&cages[j]) == 0 {
+                pairs.push((i, j));
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs.dedup();
+    if pairs.is_empty() {
+        return None;
+    }
+    let (i, j) = pairs[rng.below(pairs.len())];
+    let joined = cages.swap_remove(j);
+    cages[i].extend(joined);
+    Some(())
+}
+
+/// The puzzle with the sums the 45 rule implies added as constraints of their own: the innies
+/// and outies of every row, column and box and of every band of two or three rows or
+/// columns. They hold in every solution of the cages, so the puzzle keeps exactly its
+/// solutions, but the variant solver, which reads each cage alone, narrows with them far
+/// sooner: a uniqueness check of fresh cages then visits tens of nodes, not thousands.
+fn with_implied_sums(puzzle: &Puzzle) -> Puzzle {
+    let size = Size::Nine;
+    let cages: Vec<(CellSet, i32)> = puzzle
+        .constraints
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Killer { cells, sum: Some(sum) } => Some((cells.iter().copied().collect(), i32::from(*sum))),
+            _ => None,
+        })
+        .collect();
+    let mut areas: Vec<CellSet> = size.houses().map(|h| house_set(size, h)).collect();
+    for k in 2..=3u8 {
+        for first in 0..=9 - k {
+            areas.push((first..first + k).fold(CellSet::EMPTY, |a, r| a | house_set(size, House::Row(r))));
+            areas.push((first..first + k).fold(CellSet::EMPTY, |a, c| a | house_set(size, House::Col(c))));
+        }
+    }
+    let mut implied = Vec::new();
+    for area in areas {
+        let total = 45 * (area.len() as i32 / 9);
+        let inside: Vec<&(CellSet, i32)> = cages.iter().filter(|(c, _)| c.is_subset(area)).collect();
+        let innies = area.difference(inside.iter().fold(CellSet::EMPTY, |a, (c, _)| a | *c));
+        let innies_sum = total - inside.iter().map(|(_, s)| s).sum::<i32>();
+        let touching: Vec<&(CellSet, i32)> = cages.iter().filter(|(c, _)| !(*c & area).is_empty()).collect();
+        let covered = touching.iter().fold(CellSet::EMPTY, |a, (c, _)| a | *c);
+        let outies = covered.difference(area);
+        let outies_sum = touching.iter().map(|(_, s)| s).sum::<i32>() - total;
+        for (cells, sum) in [(innies, innies_sum), (outies, outies_sum)] {
+            if cells.is_empty() || cells.len() > IMPLIED_MAX_CELLS || !area.is_subset(covered) && cells == outies {
+                continue;
+            }
+            let Ok(sum) = u16::try_from(sum) else { continue };
+            let list: Vec<Cell> = cells.iter().collect();
+            let one_house = size.houses().any(|h| cells.is_subset(house_set(size, h)));
+            implied.push(if one_house {
+                Constraint::Killer { cells: list, sum: Some(sum) }
+            } else {
+                Constraint::LittleKiller { cells: list, sum, clue: (-1, -1) }
+            });
+        }
+    }
+    let mut out = puzzle.clone();
+    out.constraints.extend(implied);
+    out
+}
+
+/// The most cells of an implied sum: a longer one narrows little and costs a rule.
+const IMPLIED_MAX_CELLS: usize = 9;
 
 /// Empties given cells in random order while the walk still solves within the level's bound.
 fn remove_givens(puzzle: &mut Puzzle, plan: &Plan, rng: &mut Rng) {
@@ -257,17 +394,6 @@ fn with_sums(solution: &Grid, cages: &[Vec<Cell>]) -> Vec<Constraint> {
         .collect()
 }
 
-/// The orthogonal neighbours of a 9x9 cell.
-fn neighbours(cell: Cell) -> impl Iterator<Item = Cell> {
-    let size = Size::Nine;
-    let (r, c) = (size.row_of(cell) as i32, size.col_of(cell) as i32);
-    [(-1, 0), (1, 0), (0, -1), (0, 1)]
-        .into_iter()
-        .map(move |(dr, dc)| (r + dr, c + dc))
-        .filter(|&(r, c)| (0..9).contains(&r) && (0..9).contains(&c))
-        .map(move |(r, c)| size.cell(r as usize, c as usize))
-}
-
 /// The largest cage: 5 cells, as killer setters' usual cages (bigger ones say little).
 const CAGE_MAX: usize = 5;
 
@@ -288,8 +414,11 @@ fn partition(solution: &Grid, sizes: &[usize], rng: &mut Rng) -> Vec<Vec<Cell>> 
         let mut cage = vec![start];
         owner[start.index()] = Some(id);
         while cage.len() < target {
-            let mut next: Vec<Cell> =
-                cage.iter().flat_map(|&c| neighbours(c)).filter(|&n| owner[n.index()].is_none() && fits(&cage, n)).collect();
+            let mut next: Vec<Cell> = cage
+                .iter()
+                .flat_map(|&c| variant::orthogonal_neighbours(size, c))
+                .filter(|&n| owner[n.index()].is_none() && fits(&cage, n))
+                .collect();
             next.sort_by_key(|c| c.index());
             next.dedup();
             if next.is_empty() {
@@ -308,7 +437,7 @@ fn partition(solution: &Grid, sizes: &[usize], rng: &mut Rng) -> Vec<Vec<Cell>> 
             continue;
         }
         let cell = cages[i][0];
-        let mut hosts: Vec<usize> = neighbours(cell)
+        let mut hosts: Vec<usize> = variant::orthogonal_neighbours(size, cell)
             .filter_map(|n| owner[n.index()])
             .filter(|&j| j != i && cages[j].len() < CAGE_MAX && fits(&cages[j], cell))
             .collect();
@@ -348,7 +477,7 @@ fn cut_one(cages: &mut Vec<Vec<Cell>>, differ: &[Cell], rng: &mut Rng) -> Option
         }
         let a: Vec<Cell> = (0..n).filter(|k| mask >> k & 1 == 1).map(|k| cage[k]).collect();
         let b: Vec<Cell> = (0..n).filter(|k| mask >> k & 1 == 0).map(|k| cage[k]).collect();
-        if connected(&a) && connected(&b) {
+        if variant::orthogonally_connected(Size::Nine, &a) && variant::orthogonally_connected(Size::Nine, &b) {
             splits.push((a, b));
         }
     }
@@ -358,22 +487,6 @@ fn cut_one(cages: &mut Vec<Vec<Cell>>, differ: &[Cell], rng: &mut Rng) -> Option
     cages[i] = a;
     cages.push(b);
     Some(())
-}
-
-/// Whether cells are orthogonally connected.
-fn connected(cells: &[Cell]) -> bool {
-    let Some(&first) = cells.first() else { return false };
-    let mut seen = CellSet::single(first);
-    let mut stack = vec![first];
-    while let Some(c) = stack.pop() {
-        for n in neighbours(c) {
-            if cells.contains(&n) && !seen.contains(n) {
-                seen.insert(n);
-                stack.push(n);
-            }
-        }
-    }
-    seen.len() == cells.len()
 }
 
 /// The seed of a daily killer for a date (for the app's daily killer, still to come): the
@@ -396,7 +509,7 @@ mod tests {
             let mut cages = vec![cage.clone()];
             cut_one(&mut cages, &[s.cell(0, 0)], &mut rng).unwrap();
             assert_eq!(cages.len(), 2);
-            assert!(cages.iter().all(|c| connected(c) && c.len() >= 2), "{cages:?}");
+            assert!(cages.iter().all(|c| variant::orthogonally_connected(s, c) && c.len() >= 2), "{cages:?}");
             let mut all: Vec<Cell> = cages.concat();
             all.sort_by_key(|c| c.index());
             let mut want = cage.clone();
@@ -414,7 +527,7 @@ mod tests {
         let cages = partition(&solution, &[2, 3, 4, 5], &mut rng);
         let mut count = [0u8; 81];
         for cage in &cages {
-            assert!(connected(cage) && cage.len() <= CAGE_MAX, "{cage:?}");
+            assert!(variant::orthogonally_connected(Size::Nine, cage) && cage.len() <= CAGE_MAX, "{cage:?}");
             let mut digits: Vec<_> = cage.iter().map(|&c| solution.get(c)).collect();
             digits.sort();
             digits.dedup();

@@ -168,8 +168,9 @@ const VARIANT_STEPS_MAX: usize = 2_000;
 pub fn solve_variant_within(puzzle: &Puzzle, max_score: f32) -> LogicalSolve {
     let mut position = Position::from_grid(&puzzle.givens);
     let mut steps = Vec::new();
+    let compiled = techniques::CompiledVariant::new(puzzle);
     while !position.is_solved() && position.dead_end().is_none() && steps.len() < VARIANT_STEPS_MAX {
-        let Some(step) = techniques::next_variant_step_within(puzzle, &position, max_score) else { break };
+        let Some(step) = techniques::next_compiled_variant_step_within(&compiled, &position, max_score) else { break };
         if step_score(&step) > max_score || (step.placements.is_empty() && step.eliminations.is_empty()) {
             break;
         }

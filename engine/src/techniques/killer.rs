@@ -5,12 +5,12 @@
 //! by its sets of distinct digits, a sum the 45 rule makes up as a cage of its own (distinct
 //! digits when the cells share a house, by bounds otherwise).
 
-use super::variant_rules::{current, narrowed_by, with_only};
+use super::variant_rules::{CompiledVariant, current, narrowed_by, with_only};
 use crate::cellset::{CellSet, common_peers, house_set};
 use crate::geometry::{Candidate, Cell, DigitSet, House, Size};
 use crate::position::Position;
 use crate::step::{Step, Technique};
-use crate::variant::{Constraint, Puzzle};
+use crate::variant::{CompiledPuzzle, Constraint, Puzzle};
 
 /// The cages with a sum, as (cells, sum); none when two of them overlap (the 45 rule adds
 /// cages up, which overlapping cages would count twice) or a cell is off the grid.
@@ -34,11 +34,11 @@ fn summed_cages(puzzle: &Puzzle) -> Vec<(CellSet, i32)> {
 }
 
 /// Cage combinations: the first cage whose sum removes candidates.
-pub(super) fn cage_combination(puzzle: &Puzzle, position: &Position) -> Option<Step> {
+pub(super) fn cage_combination(compiled: &CompiledVariant, position: &Position) -> Option<Step> {
     let before = current(position);
-    puzzle.constraints.iter().enumerate().find_map(|(i, c)| {
+    compiled.puzzle().constraints.iter().enumerate().find_map(|(i, c)| {
         let Constraint::Killer { cells, sum: Some(sum) } = c else { return None };
-        let mut step = narrowed_by(puzzle, i, position, &before, Technique::CageCombination)?;
+        let mut step = narrowed_by(&compiled.rules, i, position, &before, Technique::CageCombination)?;
         step.cells = cells.clone();
         step.constraint = Some(c.kind_index() as u8);
         step.total = Some(i32::from(*sum));
@@ -46,11 +46,20 @@ pub(super) fn cage_combination(puzzle: &Puzzle, position: &Position) -> Option<S
     })
 }
 
-/// The sets of `count` distinct digits adding up to `sum` that still fit the cage's
-/// candidates (as the variant model's cage rule reads them): each digit of the set has a cell,
-/// each cell a digit of the set, and the decided digits are in it.
-fn fitting_sets(size: Size, cands: &[DigitSet], cells: &[Cell], sum: i32) -> Vec<u16> {
-    let side = size.side();
+/// Every set of `count` distinct digits of 1..=side adding up to `sum`, as bitmasks, smallest
+/// mask first: what a cage of that size and sum may hold before any candidate is read.
+fn sets_adding_to(side: usize, count: usize, sum: i32) -> Vec<u16> {
+    (0u32..1 << side)
+        .filter(|m| m.count_ones() as usize == count)
+        .map(|m| m as u16)
+        .filter(|&m| (0..side).filter(|d| m & 1 << d != 0).map(|d| d as i32 + 1).sum::<i32>() == sum)
+        .collect()
+}
+
+/// Of a cage's sets (`sets_adding_to`), those that still fit its candidates (as the variant
+/// model's cage rule reads them): each digit of the set has a cell, each cell a digit of the
+/// set, and the decided digits are in it.
+fn fitting_sets(sets: &[u16], cands: &[DigitSet], cells: &[Cell]) -> Vec<u16> {
     let (mut union, mut decided) = (0u16, 0u16);
     for c in cells {
         let s = cands[c.index()].bits();
@@ -59,10 +68,8 @@ fn fitting_sets(size: Size, cands: &[DigitSet], cells: &[Cell], sum: i32) -> Vec
             decided |= s;
         }
     }
-    (0u32..1 << side)
-        .filter(|m| m.count_ones() as usize == cells.len())
-        .map(|m| m as u16)
-        .filter(|&m| (0..side).filter(|d| m & 1 << d != 0).map(|d| d as i32 + 1).sum::<i32>() == sum)
+    sets.iter()
+        .copied()
         .filter(|&m| m & !union == 0 && decided & !m == 0 && cells.iter().all(|c| cands[c.index()].bits() & m != 0))
         .collect()
 }
@@ -70,18 +77,30 @@ fn fitting_sets(size: Size, cands: &[DigitSet], cells: &[Cell], sum: i32) -> Vec
 /// Cage confinement: a digit every fitting set of a cage has is in the cage, so a cell outside
 /// it that sees every cell of the cage where the digit can go can't hold it (a cage of 2 with
 /// sum 3 holds a 1 and a 2: in a row, they leave the rest of the row).
-pub(super) fn cage_confinement(puzzle: &Puzzle, position: &Position) -> Option<Step> {
+pub(super) fn cage_confinement(compiled: &CompiledVariant, position: &Position) -> Option<Step> {
+    let puzzle = compiled.puzzle();
     let size = puzzle.size();
     if size.cell_count() > 81 {
         return None;
     }
     let cands = current(position);
-    for c in &puzzle.constraints {
-        let Constraint::Killer { cells, sum: Some(sum) } = c else { continue };
+    // Each cage's sets, worked out once a walk: only their fit to the candidates changes.
+    let cage_sets = compiled.cage_sets.get_or_init(|| {
+        puzzle
+            .constraints
+            .iter()
+            .map(|c| match c {
+                Constraint::Killer { cells, sum: Some(sum) } => Some(sets_adding_to(size.side(), cells.len(), i32::from(*sum))),
+                _ => None,
+            })
+            .collect()
+    });
+    for (c, sets) in puzzle.constraints.iter().zip(cage_sets) {
+        let (Constraint::Killer { cells, sum: Some(sum) }, Some(sets)) = (c, sets) else { continue };
         if cells.iter().any(|c| c.index() >= cands.len()) {
             continue;
         }
-        let sets = fitting_sets(size, &cands, cells, i32::from(*sum));
+        let sets = fitting_sets(sets, &cands, cells);
         let needed = DigitSet::from_bits(sets.iter().fold(if sets.is_empty() { 0 } else { u16::MAX }, |a, &s| a & s));
         for d in needed.iter() {
             if cells.iter().any(|&c| position.value(c) == Some(d)) {
@@ -124,20 +143,28 @@ fn areas(size: Size) -> Vec<Vec<House>> {
 /// anything, and a player would not add so many cells.
 const MOST_CELLS: usize = 5;
 
-/// The 45 rule, innies (`outies` false) or outies: the first area whose made-up sum removes
-/// candidates.
-pub(super) fn rule_45(puzzle: &Puzzle, position: &Position, outies: bool) -> Option<Step> {
+/// A sum the 45 rule makes up, with its narrowing compiled.
+pub(super) struct MadeUpSum {
+    houses: Vec<House>,
+    cells: Vec<Cell>,
+    sum: i32,
+    rules: CompiledPuzzle,
+}
+
+/// The innies' (or the outies') made-up sums of every area, in the order the rule looks at
+/// them; they depend on the cages alone.
+pub(super) type MadeUpSums = Vec<MadeUpSum>;
+
+/// The sums the 45 rule makes up, innies (`outies` false) or outies, area by area (`areas`).
+fn made_up_sums(puzzle: &Puzzle, outies: bool) -> MadeUpSums {
     let size = puzzle.size();
-    if puzzle.regions.is_some() || size.cell_count() > 81 {
-        return None;
-    }
     let cages = summed_cages(puzzle);
-    if cages.is_empty() {
-        return None;
-    }
     let side = size.side() as i32;
     let house_total = side * (side + 1) / 2;
-    let before = current(position);
+    let mut out = Vec::new();
+    if cages.is_empty() {
+        return out;
+    }
     for houses in areas(size) {
         let area = houses.iter().fold(CellSet::EMPTY, |a, &h| a | house_set(size, h));
         let total = house_total * houses.len() as i32;
@@ -166,14 +193,28 @@ pub(super) fn rule_45(puzzle: &Puzzle, position: &Position, outies: bool) -> Opt
         } else {
             Constraint::LittleKiller { cells: list.clone(), sum: sum16, clue: (-1, -1) }
         };
-        let technique = if outies { Technique::Outies } else { Technique::Innies };
-        if let Some(mut step) = narrowed_by(&with_only(puzzle, made_up), 0, position, &before, technique) {
-            step.cells = list;
-            step.houses = houses;
-            step.constraint = Some(0);
-            step.total = Some(sum);
-            return Some(step);
-        }
+        out.push(MadeUpSum { houses, cells: list, sum, rules: CompiledPuzzle::new(&with_only(puzzle, made_up)) });
     }
-    None
+    out
+}
+
+/// The 45 rule, innies (`outies` false) or outies: the first area whose made-up sum removes
+/// candidates.
+pub(super) fn rule_45(compiled: &CompiledVariant, position: &Position, outies: bool) -> Option<Step> {
+    let puzzle = compiled.puzzle();
+    let size = puzzle.size();
+    if puzzle.regions.is_some() || size.cell_count() > 81 {
+        return None;
+    }
+    let sums = compiled.made_up[usize::from(outies)].get_or_init(|| made_up_sums(puzzle, outies));
+    let before = current(position);
+    let technique = if outies { Technique::Outies } else { Technique::Innies };
+    sums.iter().find_map(|made_up| {
+        let mut step = narrowed_by(&made_up.rules, 0, position, &before, technique)?;
+        step.cells = made_up.cells.clone();
+        step.houses = made_up.houses.clone();
+        step.constraint = Some(0);
+        step.total = Some(made_up.sum);
+        Some(step)
+    })
 }

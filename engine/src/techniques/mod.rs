@@ -34,6 +34,7 @@ use crate::step::{Step, Technique};
 use crate::variant::Puzzle;
 pub use table::{About, Family, Finder, Names, Row, Score, TABLE, VARIANT, about, base_score, row, step_score};
 use util::Sink;
+pub use variant_rules::CompiledVariant;
 
 /// The implemented techniques, in the order they are tried (the table's, by score, easiest
 /// first).
@@ -128,6 +129,13 @@ pub fn next_variant_step(puzzle: &Puzzle, position: &Position) -> Option<Step> {
 /// grading of a variant and its generator ask for the easiest step up to a level's bound, and
 /// never pay for a search (chains, the trial) whose every step would be above it.
 pub fn next_variant_step_within(puzzle: &Puzzle, position: &Position, max_score: f32) -> Option<Step> {
+    next_compiled_variant_step_within(&CompiledVariant::new(puzzle), position, max_score)
+}
+
+/// `next_variant_step_within` on a puzzle compiled once for a whole walk (`CompiledVariant`):
+/// the same steps, without compiling every cage again at every step.
+pub fn next_compiled_variant_step_within(compiled: &CompiledVariant, position: &Position, max_score: f32) -> Option<Step> {
+    let puzzle = compiled.puzzle();
     if puzzle.regions.is_some() || puzzle.size() != position.size() {
         return None;
     }
@@ -137,11 +145,11 @@ pub fn next_variant_step_within(puzzle: &Puzzle, position: &Position, max_score:
     }
     for &t in VARIANT.iter().filter(|&&t| base_score(t) <= max_score) {
         let step = match t {
-            Technique::CageCombination => killer::cage_combination(puzzle, position),
-            Technique::CageConfinement => killer::cage_confinement(puzzle, position),
-            Technique::Innies => killer::rule_45(puzzle, position, false),
-            Technique::Outies => killer::rule_45(puzzle, position, true),
-            Technique::ConstraintRule => variant_rules::constraint_rule(puzzle, position),
+            Technique::CageCombination => killer::cage_combination(compiled, position),
+            Technique::CageConfinement => killer::cage_confinement(compiled, position),
+            Technique::Innies => killer::rule_45(compiled, position, false),
+            Technique::Outies => killer::rule_45(compiled, position, true),
+            Technique::ConstraintRule => variant_rules::constraint_rule(compiled, position),
             // The last resort, after the classic techniques below.
             _ => None,
         };
@@ -153,7 +161,7 @@ pub fn next_variant_step_within(puzzle: &Puzzle, position: &Position, max_score:
     // reason with the classic rules only, which on a variant leave so much open that their
     // search runs for minutes; a trial with every constraint (below) replaces them.
     next_step_among(position, CLASSIC_MAX.min(max_score), |t| t.family() != Family::Uniqueness && !singles.contains(&t))
-        .or_else(|| (base_score(Technique::ConstraintTrial) <= max_score).then(|| variant_rules::trial(puzzle, position)).flatten())
+        .or_else(|| (base_score(Technique::ConstraintTrial) <= max_score).then(|| variant_rules::trial(compiled, position)).flatten())
 }
 
 /// The hardest classic step a variant's hint looks for: the chains and ALS (8.2), below the

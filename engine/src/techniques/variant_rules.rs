@@ -4,10 +4,36 @@
 //! from the candidates keeps it. Shared by the killer steps, which narrow by a cage or by a
 //! sum the 45 rule makes up.
 
+use super::killer::MadeUpSums;
 use crate::geometry::{Candidate, Cell, DigitSet, Size};
 use crate::position::Position;
 use crate::step::{Step, Technique};
-use crate::variant::{Constraint, Diagonal, Line, Narrowed, Puzzle};
+use crate::variant::{CompiledPuzzle, Constraint, Diagonal, Line, Narrowed, Puzzle};
+use std::cell::OnceCell;
+
+/// A variant puzzle made ready for its steps, once per hint walk: each constraint's narrowing
+/// compiled (`CompiledPuzzle`), and what the killer steps read from the cages alone (each
+/// cage's sets of digits, the sums the 45 rule makes up), which no step changes. A walk asks
+/// for every cage at every step, so compiling them each time cost most of a walk.
+pub struct CompiledVariant {
+    pub(super) rules: CompiledPuzzle,
+    /// The cages' sets of digits, by constraint index (`None` for other constraints).
+    pub(super) cage_sets: OnceCell<Vec<Option<Vec<u16>>>>,
+    /// The innies' and the outies' made-up sums.
+    pub(super) made_up: [OnceCell<MadeUpSums>; 2],
+}
+
+impl CompiledVariant {
+    /// Nothing is compiled until a step needs it.
+    pub fn new(puzzle: &Puzzle) -> CompiledVariant {
+        CompiledVariant { rules: CompiledPuzzle::new(puzzle), cage_sets: OnceCell::new(), made_up: [OnceCell::new(), OnceCell::new()] }
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> &Puzzle {
+        self.rules.puzzle()
+    }
+}
 
 /// Every cell's candidates as the constraints read them: a placed digit alone, an open cell's
 /// candidates.
@@ -18,9 +44,15 @@ pub(super) fn current(position: &Position) -> Vec<DigitSet> {
 /// The step that removes what narrowing by constraint `index` of `puzzle` takes from
 /// `before`: `None` when it takes nothing, or contradicts (the candidates already lost the
 /// answer: no step builds on that).
-pub(super) fn narrowed_by(puzzle: &Puzzle, index: usize, position: &Position, before: &[DigitSet], technique: Technique) -> Option<Step> {
+pub(super) fn narrowed_by(
+    rules: &CompiledPuzzle,
+    index: usize,
+    position: &Position,
+    before: &[DigitSet],
+    technique: Technique,
+) -> Option<Step> {
     let mut after = before.to_vec();
-    if puzzle.narrow_by(index, &mut after) != Ok(Narrowed::Changed) {
+    if rules.narrow_by(index, &mut after) != Ok(Narrowed::Changed) {
         return None;
     }
     let mut step = Step::new(technique);
@@ -42,14 +74,15 @@ pub(super) fn with_only(puzzle: &Puzzle, constraint: Constraint) -> Puzzle {
 
 /// The first constraint (other than a cage with a sum: `killer` explains those) whose
 /// narrowing removes candidates.
-pub(super) fn constraint_rule(puzzle: &Puzzle, position: &Position) -> Option<Step> {
+pub(super) fn constraint_rule(compiled: &CompiledVariant, position: &Position) -> Option<Step> {
+    let puzzle = compiled.puzzle();
     let before = current(position);
     let size = puzzle.size();
     puzzle.constraints.iter().enumerate().find_map(|(i, c)| {
         if matches!(c, Constraint::Killer { sum: Some(_), .. }) {
             return None;
         }
-        let mut step = narrowed_by(puzzle, i, position, &before, Technique::ConstraintRule)?;
+        let mut step = narrowed_by(&compiled.rules, i, position, &before, Technique::ConstraintRule)?;
         step.constraint = Some(c.kind_index() as u8);
         step.cells = constraint_cells(size, c).unwrap_or_else(|| {
             // A rule over the whole grid (anti-knight, non-consecutive, …): the cells it
@@ -96,7 +129,8 @@ fn constraint_cells(size: Size, c: &Constraint) -> Option<Vec<Cell>> {
 /// all the constraints to a fixpoint (`Puzzle::narrow`, the solver's propagation) runs into a
 /// contradiction, so the candidate goes. Cells with the fewest candidates first (a cell of two
 /// then gets its other digit). The last resort of a variant's hint, a forcing net in effect.
-pub(super) fn trial(puzzle: &Puzzle, position: &Position) -> Option<Step> {
+pub(super) fn trial(compiled: &CompiledVariant, position: &Position) -> Option<Step> {
+    let puzzle = &compiled.rules;
     let before = current(position);
     let mut cells: Vec<Cell> = position.open_cells().collect();
     cells.sort_by_key(|&c| before[c.index()].len());

@@ -7,8 +7,37 @@
 
 use super::rules::{Builder, indices};
 use super::{Constraint, Diagonal, broken_pairs, repeats};
+use crate::cellset::CellSet;
 use crate::geometry::{Cell, DigitSet, Size};
 use crate::grid::Grid;
+
+/// The orthogonal neighbours of a cell, in reading order (above, left, right, below): the
+/// cells a cage grows into, a kropki dot or an XV sits between.
+pub fn orthogonal_neighbours(size: Size, cell: Cell) -> impl Iterator<Item = Cell> {
+    let side = size.side() as i32;
+    let (r, c) = (size.row_of(cell) as i32, size.col_of(cell) as i32);
+    [(-1, 0), (0, -1), (0, 1), (1, 0)]
+        .into_iter()
+        .map(move |(dr, dc)| (r + dr, c + dc))
+        .filter(move |&(r, c)| (0..side).contains(&r) && (0..side).contains(&c))
+        .map(move |(r, c)| size.cell(r as usize, c as usize))
+}
+
+/// Whether cells are orthogonally connected (a cage is drawn as one outline); no cells are not.
+pub fn orthogonally_connected(size: Size, cells: &[Cell]) -> bool {
+    let Some(&first) = cells.first() else { return false };
+    let mut seen = CellSet::single(first);
+    let mut stack = vec![first];
+    while let Some(c) = stack.pop() {
+        for n in orthogonal_neighbours(size, c) {
+            if cells.contains(&n) && !seen.contains(n) {
+                seen.insert(n);
+                stack.push(n);
+            }
+        }
+    }
+    seen.len() == cells.len()
+}
 
 /// The cells of a diagonal, from the top row down.
 pub(super) fn diagonal_cells(size: Size, d: Diagonal) -> Vec<Cell> {

@@ -5,7 +5,7 @@
 //! benchmark's puzzles; it is not a setter's generator (no grading, no aesthetics), but every
 //! puzzle it returns has one solution, which it also returns.
 
-use super::cells::diagonal_cells;
+use super::cells::{diagonal_cells, orthogonal_neighbours};
 use super::dots::{adjacent_pairs, consecutive, double};
 use super::lines::whisper_gap;
 use super::outside::line_cells;
@@ -341,9 +341,7 @@ pub fn lay(kind: Kind, s: &Grid, count: usize, rng: &mut Rng, used: &mut CellSet
 /// Whether a cage of the cells `p` may take `n` in the solution `s`: a new digit, orthogonally
 /// next to one of its cells (cages are drawn as connected outlines).
 fn grows_cage(s: &Grid, p: &[Cell], n: Cell) -> bool {
-    let size = s.size();
-    let touches = |c: Cell| size.row_of(c).abs_diff(size.row_of(n)) + size.col_of(c).abs_diff(size.col_of(n)) == 1;
-    p.iter().all(|&c| value(s, c) != value(s, n)) && p.iter().any(|&c| touches(c))
+    p.iter().all(|&c| value(s, c) != value(s, n)) && orthogonal_neighbours(s.size(), n).any(|c| p.contains(&c))
 }
 
 fn repeats_free(s: &Grid, cells: &[Cell]) -> bool {

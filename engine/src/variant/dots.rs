@@ -8,6 +8,7 @@
 //! negative white rule, as the dot may stand for either.
 
 use super::Constraint;
+use super::cells::orthogonal_neighbours;
 use super::rules::{Builder, indices};
 use super::{Relation, broken_pairs};
 use crate::geometry::{Cell, Size};
@@ -25,13 +26,7 @@ pub(super) fn double(x: u8, y: u8) -> bool {
 
 /// Every pair of orthogonally adjacent cells, each once (left before right, top before bottom).
 pub(super) fn adjacent_pairs(size: Size) -> impl Iterator<Item = (Cell, Cell)> {
-    let side = size.side();
-    size.cells().flat_map(move |c| {
-        let (r, col) = (size.row_of(c), size.col_of(c));
-        let right = (col + 1 < side).then(|| (c, size.cell(r, col + 1)));
-        let down = (r + 1 < side).then(|| (c, size.cell(r + 1, col)));
-        right.into_iter().chain(down)
-    })
+    size.cells().flat_map(move |c| orthogonal_neighbours(size, c).filter(move |&n| n > c).map(move |n| (c, n)))
 }
 
 /// The relation each kind of constraint here puts on its pairs, and those pairs.

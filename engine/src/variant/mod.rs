@@ -200,6 +200,7 @@ mod shape;
 mod solve;
 mod thermo;
 
+pub use cells::{orthogonal_neighbours, orthogonally_connected};
 pub use rules::{Malformed, Narrowed};
 pub use shape::{ARROW_RADIUS, CellNote, LineKind, Point, Shape};
 pub use solve::{solve, solve_within};
@@ -207,6 +208,7 @@ pub use solve::{solve, solve_within};
 use crate::cellset::CellSet;
 use crate::geometry::DigitSet;
 use rules::{Builder, Rules};
+use std::cell::OnceCell;
 
 /// A definite break of a puzzle's rules by the digits of a grid: what the app highlights and
 /// Check names.
@@ -347,7 +349,50 @@ impl Puzzle {
     pub fn narrow_by(&self, index: usize, cands: &mut [DigitSet]) -> Result<Narrowed, Malformed> {
         Rules::compile_one(self, index)?.narrow(cands)
     }
+}
 
+/// A puzzle's narrowing compiled once and kept, for callers that narrow the same puzzle many
+/// times: the variant hint walk narrows by every cage at every step, and the rating and the
+/// killer generator walk thousands of steps. Compiling (a cage's sets of digits, the peers of
+/// 81 cells) cost more than the narrowing itself. Each constraint's rules are compiled on first
+/// use; the answers are `Puzzle::narrow`'s and `Puzzle::narrow_by`'s.
+pub struct CompiledPuzzle {
+    puzzle: Puzzle,
+    whole: OnceCell<Result<Rules, Malformed>>,
+    each: Vec<OnceCell<Result<Rules, Malformed>>>,
+}
+
+impl CompiledPuzzle {
+    /// Keeps a copy of the puzzle; nothing is compiled yet.
+    pub fn new(puzzle: &Puzzle) -> CompiledPuzzle {
+        CompiledPuzzle {
+            puzzle: puzzle.clone(),
+            whole: OnceCell::new(),
+            each: puzzle.constraints.iter().map(|_| OnceCell::new()).collect(),
+        }
+    }
+
+    /// The puzzle compiled.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// `Puzzle::narrow`, with the whole puzzle's rules compiled once.
+    pub fn narrow(&self, cands: &mut [DigitSet]) -> Result<Narrowed, Malformed> {
+        self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().map_err(Clone::clone)?.narrow(cands)
+    }
+
+    /// `Puzzle::narrow_by`, with each constraint's rules compiled once.
+    pub fn narrow_by(&self, index: usize, cands: &mut [DigitSet]) -> Result<Narrowed, Malformed> {
+        match self.each.get(index) {
+            Some(cell) => cell.get_or_init(|| Rules::compile_one(&self.puzzle, index)).as_ref().map_err(Clone::clone)?.narrow(cands),
+            // Out of range: the uncompiled path says why, as `Puzzle::narrow_by` does.
+            None => self.puzzle.narrow_by(index, cands),
+        }
+    }
+}
+
+impl Puzzle {
     /// How the constraints and irregular regions are drawn, in board coordinates.
     pub fn shapes(&self) -> Vec<Shape> {
         let size = self.size();

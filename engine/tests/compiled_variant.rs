@@ -1,0 +1,66 @@
+//! The variant rules compiled once for a walk (`variant::CompiledPuzzle`,
+//! `techniques::CompiledVariant`) narrow exactly as the rules compiled afresh at every call:
+//! along the walk of every puzzle of the variant set, each constraint's narrowing, the whole
+//! puzzle's, and the step taken are the same.
+
+use inkdoku_engine::Size;
+use inkdoku_engine::geometry::DigitSet;
+use inkdoku_engine::position::Position;
+use inkdoku_engine::step::Technique;
+use inkdoku_engine::techniques::{self, CompiledVariant};
+use inkdoku_engine::variant::CompiledPuzzle;
+
+mod variant_set;
+use variant_set::the_set;
+
+/// Every cell's candidates as the constraints read them: a placed digit alone.
+fn current(position: &Position) -> Vec<DigitSet> {
+    position.size().cells().map(|c| position.value(c).map_or_else(|| position.candidates(c), DigitSet::single)).collect()
+}
+
+#[test]
+fn compiled_rules_narrow_as_fresh_ones_along_every_walk_of_the_set() {
+    let (mut steps_compared, mut innies, mut outies) = (0, 0, 0);
+    for (line, e) in the_set().iter().enumerate() {
+        let compiled = CompiledPuzzle::new(&e.puzzle);
+        let kept = CompiledVariant::new(&e.puzzle);
+        let mut position = Position::from_grid(&e.puzzle.givens);
+        // Every step to the end of the walk; each constraint's narrowing compared over the first
+        // dozens (the caches are filled at the first and read after).
+        for n in 0..2_000 {
+            if position.is_solved() {
+                break;
+            }
+            let before = current(&position);
+            for i in (0..e.puzzle.constraints.len() + 1).filter(|_| n < 40) {
+                let (mut fresh, mut kept_cands) = (before.clone(), before.clone());
+                assert_eq!(e.puzzle.narrow_by(i, &mut fresh), compiled.narrow_by(i, &mut kept_cands), "line {line}, constraint {i}");
+                assert_eq!(fresh, kept_cands, "line {line}, constraint {i}");
+            }
+            let (mut fresh, mut kept_cands) = (before.clone(), before.clone());
+            assert_eq!(e.puzzle.narrow(&mut fresh), compiled.narrow(&mut kept_cands), "line {line}");
+            assert_eq!(fresh, kept_cands, "line {line}");
+            let step = techniques::next_compiled_variant_step_within(&kept, &position, f32::INFINITY);
+            assert_eq!(step, techniques::next_variant_step_within(&e.puzzle, &position, f32::INFINITY), "line {line}");
+            let Some(step) = step else { break };
+            // And the step is sound: what it places is the solution's digit, what it removes is not.
+            assert!(step.placements.iter().all(|p| e.solution.get(p.cell) == Some(p.digit)), "{}: {step:?}", e.name);
+            assert!(step.eliminations.iter().all(|x| e.solution.get(x.cell) != Some(x.digit)), "{}: {step:?}", e.name);
+            // A 45-rule step's sum is of the kind it says: innies inside its rows, columns or
+            // boxes, outies outside them (the two are kept apart in the cache).
+            let area: Vec<_> = step.houses.iter().flat_map(|&h| Size::Nine.house_cells(h).iter().copied()).collect();
+            match step.technique {
+                Technique::Innies => assert!(step.cells.iter().all(|c| area.contains(c)), "{}: {step:?}", e.name),
+                Technique::Outies => assert!(step.cells.iter().all(|c| !area.contains(c)), "{}: {step:?}", e.name),
+                _ => {}
+            }
+            innies += usize::from(step.technique == Technique::Innies);
+            outies += usize::from(step.technique == Technique::Outies);
+            position.apply(&step);
+            steps_compared += 1;
+        }
+    }
+    assert!(steps_compared > 500, "the walks went somewhere: {steps_compared}");
+    // Both kinds were found (a cache that mixed them up finds only one).
+    assert!(innies > 0 && outies > 0, "innies {innies}, outies {outies}");
+}
