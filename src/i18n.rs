@@ -1,5 +1,6 @@
 //! The app's words in English, German, Spanish and Korean (the engine has the technique names
-//! and hint sentences: `inkdoku_engine::lang`). Chosen from the browser's language, or in
+//! and hint sentences, `inkdoku_engine::lang`, which reach the app in the engine worker's hint
+//! replies). Chosen from the browser's language, or in
 //! Settings. Strings with `{placeholders}` are filled with `fill`.
 
 use crate::ports::{Failure, PlatformError};
@@ -273,6 +274,11 @@ pub struct Ui {
     undid_one: &'static str,
     filled_cell: &'static str,
     filled_house: &'static str,
+    /// A house in words, for Check and Solve ("row 3"; the hint sentences' own words come
+    /// with the hint from the engine worker).
+    house_row: &'static str,
+    house_col: &'static str,
+    house_box: &'static str,
     filled_all: &'static str,
     no_solution_to_use: &'static str,
     select_cell: &'static str,
@@ -399,6 +405,18 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
     #[cfg(test)]
     tests::every_placeholder_given(template, values);
     inkdoku_engine::lang::fill_template(template, values)
+}
+
+/// A house in words: "row 3", "Zeile 3", "fila 3", "3행" (the app's own copy of the engine's
+/// words, so the engine's sentence templates stay out of the app's wasm: issue 48).
+pub fn house_name(t: &Ui, h: inkdoku_engine::geometry::House) -> String {
+    use inkdoku_engine::geometry::House;
+    let template = match h {
+        House::Row(_) => t.house_row,
+        House::Col(_) => t.house_col,
+        House::Box(_) => t.house_box,
+    };
+    fill(template, &[("n", &(h.number() + 1).to_string())])
 }
 
 pub static EN: Ui = Ui {
@@ -627,6 +645,9 @@ pub static EN: Ui = Ui {
     undid_one: "Undid 1 move, back to the last position that can still be solved.",
     filled_cell: "Filled {cell} from the solution.",
     filled_house: "Filled {house} from the solution.",
+    house_row: "row {n}",
+    house_col: "column {n}",
+    house_box: "box {n}",
     filled_all: "Filled every cell from the solution.",
     no_solution_to_use: "This puzzle has no known unique solution, so it can't be solved for you.",
     select_cell: "Select a cell first.",
@@ -1016,6 +1037,9 @@ pub static DE: Ui = Ui {
     undid_one: "1 Zug rückgängig gemacht, zurück zur letzten noch lösbaren Stellung.",
     filled_cell: "{cell} aus der Lösung gefüllt.",
     filled_house: "Aus der Lösung gefüllt: {house}.",
+    house_row: "Zeile {n}",
+    house_col: "Spalte {n}",
+    house_box: "Block {n}",
     filled_all: "Alle Zellen aus der Lösung gefüllt.",
     no_solution_to_use: "Für dieses Rätsel ist keine eindeutige Lösung bekannt; es kann nicht gelöst werden.",
     select_cell: "Wähle zuerst eine Zelle.",
@@ -1405,6 +1429,9 @@ pub static ES: Ui = Ui {
     undid_one: "Se deshizo 1 jugada, hasta la última posición que aún tiene solución.",
     filled_cell: "{cell} rellenada con la solución.",
     filled_house: "Rellenado con la solución: {house}.",
+    house_row: "fila {n}",
+    house_col: "columna {n}",
+    house_box: "caja {n}",
     filled_all: "Todas las celdas rellenadas con la solución.",
     no_solution_to_use: "Este sudoku no tiene una solución única conocida; no se puede resolver por ti.",
     select_cell: "Selecciona primero una celda.",
@@ -1794,6 +1821,9 @@ pub static KO: Ui = Ui {
     undid_one: "1수를 되돌려, 아직 풀 수 있는 마지막 상태로 돌아갔습니다.",
     filled_cell: "{cell}을(를) 정답으로 채웠습니다.",
     filled_house: "{house}을(를) 정답으로 채웠습니다.",
+    house_row: "{n}행",
+    house_col: "{n}열",
+    house_box: "{n}번 박스",
     filled_all: "모든 칸을 정답으로 채웠습니다.",
     no_solution_to_use: "이 퍼즐은 알려진 유일한 해가 없어 대신 풀 수 없습니다.",
     select_cell: "먼저 칸을 고르세요.",
@@ -2100,6 +2130,18 @@ mod tests {
     impl<const N: usize> Words for [&'static str; N] {
         fn list(&self, name: &str, out: &mut Vec<(String, &'static str)>) {
             out.extend(self.iter().enumerate().map(|(i, w)| (format!("{name}[{i}]"), *w)));
+        }
+    }
+
+    /// The app's house names (Check, Solve) say what the engine's sentences say, in every
+    /// language: the two copies cannot drift apart.
+    #[test]
+    fn house_names_are_the_engines() {
+        use inkdoku_engine::geometry::House;
+        for lang in Lang::ALL {
+            for h in [House::Row(0), House::Col(4), House::Box(8)] {
+                assert_eq!(house_name(ui(lang), h), inkdoku_engine::lang::house_name(h, lang), "{lang:?}");
+            }
         }
     }
 

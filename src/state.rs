@@ -302,6 +302,9 @@ pub enum Phase {
 pub struct Highlights {
     /// The step shown by "Hint".
     pub hint: Option<Step>,
+    /// Its words in every language (`Lang::ALL`'s order), made by the engine worker with the
+    /// step (`protocol::HintWords`): the app holds no sentence templates (issue 48).
+    pub words: Vec<inkdoku_engine::protocol::HintWords>,
     /// The last "Check" result, while it is on show.
     pub check: Option<Check>,
     /// Cells the last message points at (e.g. a wrong digit).

@@ -19,6 +19,7 @@ use crate::geometry::DigitSet;
 use crate::grid::Grid;
 use crate::hint::{Advice, advise_variant};
 use crate::killer_generator::{self, KillerGenerated};
+use crate::lang::{self, Lang, PageText};
 use crate::rating::{self, Rating};
 use crate::solver;
 use crate::variant::{self, Puzzle};
@@ -90,12 +91,43 @@ pub enum Reply {
         /// The grade when unique.
         rating: Option<Rating>,
     },
-    /// Answer to `Hint`.
-    Hint { id: u32, advice: Advice },
+    /// Answer to `Hint`: the advice, and when it is a step, its words in every language
+    /// (`Lang::ALL`'s order), so the app carries none of the sentences' templates and code
+    /// (issue 48: they weighed about 26 KB of its gzipped wasm) and a change of language while
+    /// the hint is on show needs no new request.
+    Hint {
+        id: u32,
+        advice: Advice,
+        #[serde(default)]
+        words: Vec<HintWords>,
+    },
     /// Answer to `Analyze` when the puzzle could not be checked within `ANALYZE_BUDGET`.
     TooHard { id: u32 },
     /// The request could not be read or carried out.
     Error { id: Option<u32>, message: String },
+}
+
+/// A hint's step in words, in one language: the sentence on show, the whole proof (the same
+/// sentence when nothing had to be left out), and a forcing step's pages, branch by branch.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HintWords {
+    pub short: String,
+    pub full: String,
+    pub pages: Vec<PageText>,
+}
+
+impl HintWords {
+    /// The words of a step in every language, in `Lang::ALL`'s order.
+    pub fn all(step: &crate::step::Step, size: crate::geometry::Size) -> Vec<HintWords> {
+        Lang::ALL
+            .into_iter()
+            .map(|l| HintWords {
+                short: lang::explain(step, size, l),
+                full: lang::explain_fully(step, size, l),
+                pages: lang::proof_pages(step, size, l),
+            })
+            .collect()
+    }
 }
 
 /// Reads a request, does the work, and returns the answer; progress goes to `progress`.
@@ -131,7 +163,12 @@ pub fn handle(text: &str, progress: &mut dyn FnMut(Reply)) -> Reply {
         Task::Analyze { variant: Some(variant), .. } if !variant.is_classic() => analyze_variant(id, &variant, ANALYZE_BUDGET),
         Task::Analyze { puzzle, .. } => analyze(id, &puzzle, ANALYZE_BUDGET),
         Task::Hint { digits, givens, candidates, solution, variant } => {
-            Reply::Hint { id, advice: advise_variant(variant.as_ref(), &digits, givens.as_ref(), candidates.as_deref(), solution.as_ref()) }
+            let advice = advise_variant(variant.as_ref(), &digits, givens.as_ref(), candidates.as_deref(), solution.as_ref());
+            let words = match &advice {
+                Advice::Step { step } => HintWords::all(step, digits.size()),
+                _ => Vec::new(),
+            };
+            Reply::Hint { id, advice, words }
         }
     }
 }
@@ -230,16 +267,24 @@ mod tests {
         let solution = solver::unique_solution(&puzzle).unwrap();
         let ask = |candidates: Option<Vec<DigitSet>>| {
             let task = Task::Hint { digits: puzzle.clone(), givens: None, candidates, solution: Some(solution.clone()), variant: None };
-            let Reply::Hint { id: 1, advice } = handle(&encode(&Request { id: 1, task }), &mut |_| {}) else { panic!() };
-            advice
+            let Reply::Hint { id: 1, advice, words } = handle(&encode(&Request { id: 1, task }), &mut |_| {}) else { panic!() };
+            (advice, words)
         };
-        let Advice::Step { step } = ask(None) else { panic!() };
+        let (Advice::Step { step }, words) = ask(None) else { panic!() };
+        // The step's words come along in every language, the app's hint card's text.
+        assert_eq!(words.len(), Lang::ALL.len());
+        for (w, l) in words.iter().zip(Lang::ALL) {
+            assert_eq!(w.short, lang::explain(&step, Size::Nine, l));
+            assert_eq!(w.full, lang::explain_fully(&step, Size::Nine, l));
+        }
+        assert_ne!(words[0].short, words[1].short);
         for p in &step.placements {
             assert_eq!(solution.get(p.cell), Some(p.digit));
         }
         // Candidates that lost the answers are named, never built on.
-        let Advice::LostAnswer { cells } = ask(Some(vec![DigitSet::EMPTY; 81])) else { panic!() };
+        let (Advice::LostAnswer { cells }, words) = ask(Some(vec![DigitSet::EMPTY; 81])) else { panic!() };
         assert_eq!(cells.len(), 51);
+        assert!(words.is_empty());
     }
 
     #[test]

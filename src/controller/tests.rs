@@ -838,7 +838,8 @@ fn a_forcing_hint_is_stepped_branch_by_branch_each_page_drawing_its_own_links() 
     let step = solve.steps.into_iter().find(|s| s.technique == inkdoku_engine::step::Technique::UnitForcingChain).unwrap();
     let branches = step.forcing.as_ref().unwrap().assumptions.clone();
     let total: usize = step.chains.iter().map(Vec::len).sum();
-    store.highlights.set(Highlights { hint: Some(step), ..Highlights::default() });
+    let words = inkdoku_engine::protocol::HintWords::all(&step, Size::Nine);
+    store.highlights.set(Highlights { hint: Some(step), words, ..Highlights::default() });
     let drawing = || store.highlights.with_untracked(|m| hint_drawing(m, Size::Nine));
     // Before the first page, the whole proof is drawn.
     assert_eq!(drawing().0.len(), total);

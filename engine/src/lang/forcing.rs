@@ -98,8 +98,9 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
     }
 }
 
-/// A page of a forcing step's proof in words (the hint panel's stepper).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A page of a forcing step's proof in words (the hint panel's stepper). It crosses from the
+/// engine worker to the app in a hint's reply (`protocol::HintWords`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PageText {
     /// "Branch 1 of 3: if r4c2=1, then r9c5≠1." or, last, why that settles the step.
     pub text: String,
