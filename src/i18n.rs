@@ -376,6 +376,8 @@ pub struct Ui {
     rules_title: &'static str,
     rules_by: &'static str,
     rules_none: &'static str,
+    /// What the Rules panel says for a killer with no rules text (New game → Killer's).
+    rules_killer: &'static str,
     /// Check on a variant: a cage over or under its sum ({cell}, {got}, {sum}), a cage with a
     /// repeat, and any other broken constraint ({what}: `constraint_names`).
     checked_cage_sum: &'static str,
@@ -760,6 +762,7 @@ pub static EN: Ui = Ui {
     rules_title: "Rules",
     rules_by: "by {author}",
     rules_none: "The puzzle comes with no rules text: the usual Sudoku rules, and what is drawn.",
+    rules_killer: "Killer sudoku: the usual Sudoku rules, and the digits in each dashed cage add up to the small number in its corner, with no digit repeated in a cage.",
     checked_cage_sum: "The cage at {cell} adds up to {got}, not {sum}.",
     checked_cage_repeat: "The cage at {cell} holds a digit twice.",
     checked_broken: "The {what} at {cell} is broken.",
@@ -1149,6 +1152,7 @@ pub static DE: Ui = Ui {
     rules_title: "Regeln",
     rules_by: "von {author}",
     rules_none: "Das Rätsel hat keinen Regeltext: die üblichen Sudoku-Regeln und was eingezeichnet ist.",
+    rules_killer: "Killer-Sudoku: die üblichen Sudoku-Regeln, und die Ziffern in jedem gestrichelten Käfig ergeben zusammen die kleine Zahl in seiner Ecke; in einem Käfig wiederholt sich keine Ziffer.",
     checked_cage_sum: "Der Käfig bei {cell} ergibt {got}, nicht {sum}.",
     checked_cage_repeat: "Der Käfig bei {cell} enthält eine Ziffer doppelt.",
     checked_broken: "Die Bedingung „{what}“ bei {cell} ist verletzt.",
@@ -1538,6 +1542,7 @@ pub static ES: Ui = Ui {
     rules_title: "Reglas",
     rules_by: "de {author}",
     rules_none: "El puzzle no trae texto de reglas: las reglas habituales del sudoku y lo que está dibujado.",
+    rules_killer: "Killer sudoku: las reglas habituales del sudoku, y las cifras de cada jaula punteada suman el número pequeño de su esquina, sin repetir ninguna cifra en una jaula.",
     checked_cage_sum: "La jaula en {cell} suma {got}, no {sum}.",
     checked_cage_repeat: "La jaula en {cell} tiene un dígito repetido.",
     checked_broken: "No se cumple la restricción «{what}» en {cell}.",
@@ -1927,6 +1932,7 @@ pub static KO: Ui = Ui {
     rules_title: "규칙",
     rules_by: "출제: {author}",
     rules_none: "이 퍼즐에는 규칙 설명이 없습니다: 보통 스도쿠 규칙과 그려진 것을 따릅니다.",
+    rules_killer: "킬러 스도쿠: 보통 스도쿠 규칙에 더해, 점선 케이지 안 숫자들의 합은 모서리의 작은 숫자와 같고, 한 케이지 안에서 같은 숫자는 반복되지 않습니다.",
     checked_cage_sum: "{cell}의 케이지 합이 {sum}이 아니라 {got}입니다.",
     checked_cage_repeat: "{cell}의 케이지에 같은 숫자가 두 번 있습니다.",
     checked_broken: "{cell}의 {what} 조건이 깨졌습니다.",
@@ -2066,6 +2072,22 @@ pub fn broken_constraint(t: &Ui, puzzle: &Puzzle, grid: &Grid, v: &Violation) ->
 /// The index of a constraint's kind in `Ui::constraint_names`.
 fn constraint_kind(c: &Constraint) -> usize {
     c.kind_index()
+}
+
+/// What the Rules panel says: the setter's rules text; for a puzzle without one, the killer's
+/// rules when cages are all it has (a killer made by New game), else the usual rules and what
+/// is drawn.
+pub fn rules_text(lang: Lang, puzzle: Option<&Puzzle>) -> String {
+    let Some(puzzle) = puzzle else { return ui(lang).rules_none.to_string() };
+    if !puzzle.about.rules.is_empty() {
+        return puzzle.about.rules.clone();
+    }
+    let killer = |c: &Constraint| matches!(c, Constraint::Killer { .. });
+    if !puzzle.constraints.is_empty() && puzzle.constraints.iter().all(killer) {
+        ui(lang).rules_killer.to_string()
+    } else {
+        ui(lang).rules_none.to_string()
+    }
 }
 
 /// A level's name.
@@ -2347,5 +2369,22 @@ mod tests {
         }
         // The test for "writing is off" keys on the English words.
         assert!(ui(Lang::En).ink_unavailable.starts_with("Handwriting is off"));
+    }
+
+    #[test]
+    fn the_rules_panel_gives_a_made_killer_its_rules_and_keeps_a_setters_text() {
+        use inkdoku_engine::generator::{Options, Symmetry};
+        let options = Options { size: Size::Nine, level: Level::Easy, symmetry: Symmetry::None, seed: 3 };
+        let mut killer = inkdoku_engine::killer_generator::generate(&options, &mut |_| true).expect("a killer").puzzle;
+        for lang in Lang::ALL {
+            assert_eq!(rules_text(lang, Some(&killer)), ui(lang).rules_killer, "{lang:?}");
+            assert_eq!(rules_text(lang, None), ui(lang).rules_none);
+        }
+        // Cages and another rule: what is drawn, not the killer's rules alone.
+        killer.constraints.push(Constraint::AntiKnight);
+        assert_eq!(rules_text(Lang::En, Some(&killer)), ui(Lang::En).rules_none);
+        // The setter's words come first.
+        killer.about.rules = "Normal sudoku rules apply.".into();
+        assert_eq!(rules_text(Lang::De, Some(&killer)), "Normal sudoku rules apply.");
     }
 }

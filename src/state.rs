@@ -336,7 +336,16 @@ pub struct Making {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PrintSet {
     pub per_page: usize,
-    pub puzzles: Vec<(Grid, String)>,
+    pub puzzles: Vec<Printed>,
+}
+
+/// One puzzle of a print set: its givens, its constraints as drawn (none for a classic
+/// puzzle, the cages for a killer) and its caption.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Printed {
+    pub givens: Grid,
+    pub shapes: Vec<inkdoku_engine::variant::Shape>,
+    pub caption: String,
 }
 
 /// Whether handwriting can be recognized.

@@ -76,8 +76,8 @@ fn arrowhead(line: &[Point]) -> Option<String> {
     Some(format!("M{lx:.1} {ly:.1}L{bx:.1} {by:.1}L{rx:.1} {ry:.1}"))
 }
 
-/// One shape as SVG.
-fn shape_view(size: Size, shape: Shape) -> AnyView {
+/// One shape as SVG (on the board, and on paper: `print.rs`).
+pub fn shape_view(size: Size, shape: Shape) -> AnyView {
     match shape {
         Shape::Cage { cells, sum, label_cell, .. } => {
             let (x, y) = ((size.col_of(label_cell) as f64 + 0.04) * CELL, (size.row_of(label_cell) as f64 + 0.03) * CELL);

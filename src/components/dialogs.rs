@@ -441,7 +441,7 @@ fn rules(store: Store) -> impl IntoView {
     let about = store.game.with_untracked(|g| g.variant().map(|p| p.about.clone()).unwrap_or_default());
     let title = (!about.title.is_empty()).then(|| about.title.clone());
     let author = (!about.author.is_empty()).then(|| fill(store.t().rules_by, &[("author", &about.author)]));
-    let text = if about.rules.is_empty() { store.t().rules_none.to_string() } else { about.rules.clone() };
+    let text = store.game.with_untracked(|g| crate::i18n::rules_text(store.lang_now(), g.variant()));
     view! {
         <div class="dialog rules" role="dialog" aria-modal="true" aria-labelledby="rules-title">
             <h2 id="rules-title">{move || store.ui().rules_title}</h2>

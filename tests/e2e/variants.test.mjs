@@ -223,6 +223,37 @@ test('New game → Killer at Expert makes a killer of cages only, rated Expert, 
   await page.context().close();
 });
 
+test('Print puzzles with Killer picked lays out new killers with their cages and sums, in black on paper', async () => {
+  const page = await b.page({ seed: PAGE_SEED, colorScheme: 'dark' });
+  await page.goto(server.url);
+  await waitForPuzzle(page);
+  await page.getByRole('button', { name: 'New game' }).click();
+  await page.getByRole('dialog', { name: 'New game' }).getByRole('radio', { name: 'Killer' }).check();
+  await page.getByRole('button', { name: 'Print puzzles…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Print puzzles' });
+  await dialog.getByRole('combobox', { name: 'Puzzles' }).selectOption('2');
+  await dialog.getByRole('combobox', { name: 'Level' }).selectOption('Easy');
+  await dialog.getByRole('radio', { name: '2' }).check();
+  await dialog.getByRole('button', { name: 'Make and print' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('.print-item').length === 2, null, { timeout: 60000 });
+  await page.emulateMedia({ media: 'print' });
+  assert.equal(await page.locator('.app').evaluate((el) => getComputedStyle(el).display), 'none');
+  for (const item of await page.locator('.print-item').all()) {
+    const cages = await item.locator('.cst-cage').count();
+    assert.ok(cages >= 10, `${cages} cages drawn on paper`);
+    const sums = (await item.locator('.cst-cage-sum').allTextContents()).map(Number);
+    assert.equal(sums.length, cages, 'each cage has its sum');
+    // The cages cover the grid (Easy killers have some givens too): the sums add to 405.
+    assert.equal(sums.reduce((a, n) => a + n, 0), 405);
+    assert.match(await item.locator('figcaption').textContent(), /^Easy · Killer 9x9 · seed \d+$/);
+    // Paper is white whatever the screen's theme: the cages are drawn in black.
+    assert.equal(await item.locator('.cst-cage').first().evaluate((el) => getComputedStyle(el).stroke), 'rgb(0, 0, 0)');
+  }
+  await snap(page, 'print-set-killer');
+  assert.deepEqual(b.errors, []);
+  await page.context().close();
+});
+
 test('the daily killer is the same killer in two browsers on a date', async () => {
   const date = '2026-03-14';
   const made = [];
