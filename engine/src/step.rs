@@ -193,6 +193,21 @@ pub struct Step {
     /// For a sum step (a cage, the 45 rule), the sum the cells must make.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub total: Option<i32>,
+    /// For a colouring step (3D Medusa) that removes a false colour: the rule that colour
+    /// would break, and where, so the sentence can say it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub broken: Option<RuleBroken>,
+}
+
+/// A rule a set of candidates, taken as true, would break.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RuleBroken {
+    /// Two digits in one cell.
+    TwoDigits(Cell),
+    /// A digit twice in a house.
+    Twice(Digit, House),
+    /// A cell left with no digit.
+    NoDigit(Cell),
 }
 
 /// The frame of a forcing step's proof: branch i (`Step::chains[i]`) starts from assumption i.
@@ -325,6 +340,7 @@ impl Step {
             forcing: None,
             constraint: None,
             total: None,
+            broken: None,
         }
     }
 
