@@ -162,7 +162,12 @@ pub fn ChainOverlay(store: Store, size: Size) -> impl IntoView {
                 .map(|e| {
                     let (x, y) = candidate_centre(size, e.cell, e.digit);
                     let d = format!("M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}", x - arm, y - arm, x + arm, y + arm, x - arm, y + arm, x + arm, y - arm);
-                    view! { <path class="chain-removal" d=d /> }
+                    // Its digit too: the board may show no notes.
+                    let digit = size.digit_char(e.digit).to_string();
+                    view! {
+                        <text class="chain-digit chain-removal-digit" x=x y=y font-size=radius * 1.45>{digit}</text>
+                        <path class="chain-removal" d=d />
+                    }
                 })
                 .collect_view();
             Some(view! { <g class="chain" aria-hidden="true">{node_views}{link_views}{removal_views}</g> })
