@@ -7,7 +7,8 @@ use inkdoku_engine::Grid;
 use inkdoku_engine::variant::Shape;
 use leptos::prelude::*;
 
-/// A plain SVG of a puzzle's givens and constraints (a killer's cages), for paper.
+/// A plain SVG of a puzzle's givens and constraints (a killer's cages), for paper: the print
+/// style sheet gives the constraints the light theme's colours and black ink in any theme.
 pub fn paper_grid(grid: &Grid, shapes: Vec<Shape>, label: String) -> impl IntoView + use<> {
     let size = grid.size();
     let (n, b) = (size.side(), size.box_side());
