@@ -50,6 +50,10 @@ pub enum Task {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         variant: Option<Puzzle>,
     },
+    /// Grade a variant puzzle by the steps its hints take (`rating::rate_variant`): asked
+    /// after a variant link or file is on the board, since the walk can take a second.
+    /// Answered by `Rated`.
+    RateVariant { variant: Puzzle },
     /// Advice from the player's digits (givens included) and candidate state
     /// (`Game::candidates`; none for every candidate the digits allow): see `hint::advise`.
     /// `givens` tells the player's entries from the puzzle's digits (optional: without it every
@@ -90,6 +94,8 @@ pub enum Reply {
         /// The grade when unique.
         rating: Option<Rating>,
     },
+    /// Answer to `RateVariant`.
+    Rated { id: u32, rating: Rating },
     /// Answer to `Hint`.
     Hint { id: u32, advice: Advice },
     /// Answer to `Analyze` when the puzzle could not be checked within `ANALYZE_BUDGET`.
@@ -130,6 +136,7 @@ pub fn handle(text: &str, progress: &mut dyn FnMut(Reply)) -> Reply {
         }
         Task::Analyze { variant: Some(variant), .. } if !variant.is_classic() => analyze_variant(id, &variant, ANALYZE_BUDGET),
         Task::Analyze { puzzle, .. } => analyze(id, &puzzle, ANALYZE_BUDGET),
+        Task::RateVariant { variant } => Reply::Rated { id, rating: rating::rate_variant(&variant) },
         Task::Hint { digits, givens, candidates, solution, variant } => {
             Reply::Hint { id, advice: advise_variant(variant.as_ref(), &digits, givens.as_ref(), candidates.as_deref(), solution.as_ref()) }
         }
@@ -251,6 +258,16 @@ mod tests {
         let Reply::Analyzed { count: 2, .. } = analyze(6, &empty, 10_000) else { panic!() };
         // 9x9 has no budget: it always finishes fast.
         assert!(matches!(analyze(7, &Grid::new(Size::Nine), 1), Reply::Analyzed { count: 2, .. }));
+    }
+
+    #[test]
+    fn a_variant_is_rated_by_its_steps_on_request() {
+        let options = crate::generator::Options { size: Size::Nine, level: Level::Easy, symmetry: Symmetry::None, seed: 3 };
+        let killer = crate::killer_generator::generate(&options, &mut |_| true).expect("a killer");
+        let text = encode(&Request { id: 4, task: Task::RateVariant { variant: killer.puzzle.clone() } });
+        let Reply::Rated { id: 4, rating } = handle(&text, &mut |_| {}) else { panic!("rated") };
+        assert_eq!(rating, rating::rate_variant(&killer.puzzle));
+        assert_eq!(rating.level, killer.rating.level, "the grade the generator made it at");
     }
 
     #[test]

@@ -95,6 +95,9 @@ pub(super) fn opened(store: Store, shared: &SharedPuzzle, reply: Reply) {
             }
             let level = rating.map(|r| r.level);
             start_game(store, game, GameMeta::new(level, None));
+            if level.is_none() && !shared.puzzle.is_classic() {
+                rate_variant(store, shared.puzzle.clone());
+            }
             let rated = level.map_or(String::new(), |l| format!(" ({})", level_name(store.lang_now(), l)));
             let mut said = fill(store.t().opened, &[("size", givens.size().name()), ("rated", &rated)]);
             if progress_lost {
@@ -117,6 +120,23 @@ pub(super) fn opened(store: Store, shared: &SharedPuzzle, reply: Reply) {
         Reply::TooHard { .. } => not_playable(store, store.t().too_hard),
         Reply::Error { message, .. } => worker_failed(store, &message),
         _ => {}
+    }
+}
+
+/// Grades a variant on the board in the worker, after it opened (its walk can take a second,
+/// so nobody waits on it): the grade shows beside the size once known, if the same puzzle is
+/// still on the board. A failed grading leaves it ungraded, as before.
+fn rate_variant(store: Store, puzzle: inkdoku_engine::variant::Puzzle) {
+    let sent = ask(store, Task::RateVariant { variant: puzzle.clone() }, move |reply| {
+        if let Reply::Rated { rating, .. } = reply
+            && store.game.with_untracked(|g| g.variant() == Some(&puzzle))
+            && store.meta.with_untracked(|m| m.level.is_none())
+        {
+            store.meta.update(|m| m.level = Some(rating.level));
+        }
+    });
+    if let Err(e) = sent {
+        leptos::logging::warn!("inkdoku: the variant's grade was not asked for: {e}");
     }
 }
 

@@ -917,6 +917,12 @@ fn a_variant_link_opens_is_won_by_its_cages_and_shares_its_constraints() {
     open(&world, store, &format!("?load={}", inkdoku_engine::format::fpuzzles::write_puzzle(&puzzle)));
     assert_eq!(store.game.with_untracked(|g| g.variant().cloned()), Some(puzzle.clone()));
     assert!(store.status.get_untracked().starts_with("Opened a 9x9 puzzle"), "{}", store.status.get_untracked());
+    // Graded after it opened, by its steps, in the worker (nobody waited on it).
+    assert_eq!(store.meta.with_untracked(|m| m.level), None, "not graded yet");
+    assert!(matches!(world.engine.last_task(), Some(Task::RateVariant { .. })));
+    world.engine.answer_truly(world.engine.last_id());
+    let level = inkdoku_engine::rating::rate_variant(&puzzle).level;
+    assert_eq!(store.meta.with_untracked(|m| m.level), Some(level), "the grade shown beside the size");
     // The share link carries the constraints, and so does the Share dialog's SudokuPad link.
     let shared = inkdoku_engine::share::parse_puzzle(&share_fragment(store, true)).unwrap();
     assert_eq!(shared.puzzle, puzzle);
@@ -945,6 +951,24 @@ fn a_variant_link_opens_is_won_by_its_cages_and_shares_its_constraints() {
     let got: u16 = right.iter().map(|&d| u16::from(d)).sum::<u16>() + u16::from(wrong);
     let first = inkdoku_engine::geometry::cell_name(Size::Nine, cells[0]);
     assert_eq!(store.status.get_untracked(), format!("The cage at {first} adds up to {got}, not {sum}."));
+}
+
+#[test]
+fn a_variants_grade_that_arrives_after_another_puzzle_opened_is_dropped() {
+    use inkdoku_engine::variant::Puzzle;
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    store.settings.update(|s| s.confirm_new_game = false);
+    let set = include_str!("../../tests/data/variants/set.jsonl");
+    let puzzle: Puzzle =
+        serde_json::from_value(serde_json::from_str::<serde_json::Value>(set.lines().nth(8).unwrap()).unwrap()["puzzle"].clone()).unwrap();
+    open(&world, store, &format!("?load={}", inkdoku_engine::format::fpuzzles::write_puzzle(&puzzle)));
+    let rating = world.engine.last_id();
+    // Another puzzle (classic, rated Easy by its own analysis) opens before the grade comes.
+    open(&world, store, PUZZLE);
+    let classic_level = store.meta.with_untracked(|m| m.level);
+    world.engine.answer_truly(rating);
+    assert_eq!(store.meta.with_untracked(|m| m.level), classic_level, "the old grade is not put on the new puzzle");
 }
 
 /// The book of premade first puzzles as the page serves it.

@@ -71,6 +71,9 @@ test('an f-puzzles killer link opens with its cages drawn and named, shows its r
   assert.ok(cages.length >= 4, `${cages.length} cages`);
   assert.equal(await count(page, '.cst-cage'), cages.length, 'each cage is drawn');
   assert.equal(await count(page, '.cst-cage-sum'), cages.length, 'each sum is written');
+  // Graded by its steps in the engine worker once open: the grade joins the size.
+  await page.waitForFunction(() => / · (Easy|Medium|Hard|Expert|Extreme|Master|Needs trial)$/.test(document.querySelector('.status-bar .level')?.textContent ?? ''));
+  assert.match(await page.locator('.status-bar .level').textContent(), /^9x9 Killer · /);
   // Each cage's cells say so in their names.
   for (const cage of cages) {
     for (const i of cage.cells) {
