@@ -419,6 +419,24 @@ test('clues outside the grid get room on their sides: every sandwich sum and lit
     assert.ok(cellPx >= 40, `${at}: cells of ${cellPx.toFixed(1)} px`);
     await snap(page, `variants-outside-${at}`);
   }
+  // A phone (390x844): the whole board's cells are too small, a tap magnifies a window of
+  // boxes, and the sums of the window's rows and columns are repeated at its edges, on screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  await cell(page, 5, 5).click();
+  await page.waitForFunction(() => document.querySelectorAll('.constraints .cst-echo').length > 0);
+  const { board, echoes } = await page.evaluate(() => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, text: e.textContent }; };
+    return { board: box(document.querySelector('svg.board')), echoes: [...document.querySelectorAll('.constraints .cst-echo')].map(box) };
+  });
+  const sums = new Set(kinds('sandwich').map((c) => String(c.sum)));
+  for (const e of echoes) {
+    assert.ok(sums.has(e.text), `${e.text} is a sandwich sum`);
+    assert.ok(e.left >= board.left && e.right <= board.right && e.top >= board.top && e.bottom <= board.bottom && e.right <= 390, `${e.text} on the board`);
+    assert.ok(e.bottom - e.top >= 10, `${e.text} legible`);
+  }
+  await snap(page, 'variants-outside-focus-390x844');
+  await page.keyboard.press('Escape');
   // The pen writes into r1c1 (by the clues' corner) at 800x480, a tap and a key put a digit in
   // r9c9 at 600x960: each lands in its cell, and nowhere else.
   await page.setViewportSize({ width: 800, height: 480 });
