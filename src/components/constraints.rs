@@ -194,6 +194,8 @@ pub fn shape_view(size: Size, shape: Shape) -> AnyView {
 pub fn ConstraintLayer(store: Store, size: Size) -> impl IntoView {
     let shapes = Memo::new(move |_| store.game.with(|g| g.variant().map(|p| p.shapes()).unwrap_or_default()));
     let echoes = move || {
+        // Smaller than the clues themselves: two digits fit the strip (`zoom::CONTEXT`, 0.35
+        // of a cell) beside the window's cells.
         let window = crate::state::zoom::shown(store)?;
         let echoes = shapes.with(|s| crate::state::zoom::clue_echoes(size, s, window));
         Some(
@@ -201,7 +203,7 @@ pub fn ConstraintLayer(store: Store, size: Size) -> impl IntoView {
                 .into_iter()
                 .map(|e| {
                     view! {
-                        <text class="cst-outside cst-echo" x=e.x y=e.y + 1.0 font-size=CELL * 0.3 dominant-baseline="central"
+                        <text class="cst-outside cst-echo" x=e.x y=e.y + 1.0 font-size=CELL * 0.22 dominant-baseline="central"
                               text-anchor="middle">{e.value.to_string()}</text>
                     }
                 })

@@ -432,7 +432,7 @@ test('clues outside the grid get room on their sides: every sandwich sum and lit
   const sums = new Set(kinds('sandwich').map((c) => String(c.sum)));
   for (const e of echoes) {
     assert.ok(sums.has(e.text), `${e.text} is a sandwich sum`);
-    assert.ok(e.left >= board.left && e.right <= board.right && e.top >= board.top && e.bottom <= board.bottom && e.right <= 390, `${e.text} on the board`);
+    assert.ok(e.left >= board.left && e.right <= board.right && e.top >= board.top && e.bottom <= board.bottom && e.right <= 390, `${e.text} on the board: ${JSON.stringify(e)} in ${JSON.stringify(board)}`);
     assert.ok(e.bottom - e.top >= 10, `${e.text} legible`);
   }
   await snap(page, 'variants-outside-focus-390x844');
