@@ -45,8 +45,9 @@ fn follow_hints_to_the_win(world: &World, store: Store) -> (usize, usize) {
     while !store.game.with_untracked(|g| g.is_solved()) {
         hint(store);
         world.engine.answer_truly(world.engine.last_id());
-        let step = store.highlights.with_untracked(|m| m.hint.clone());
-        let step = step.unwrap_or_else(|| panic!("a step after {steps} steps: {}", store.status.get_untracked()));
+        let Some(step) = store.highlights.with_untracked(|m| m.hint.clone()) else {
+            panic!("a step after {steps} steps: {}", store.status.get_untracked());
+        };
         assert!(seen.insert(format!("{step:?}")), "the same hint came back after {steps} steps");
         eliminations += usize::from(step.placements.is_empty());
         let before = store.game.with_untracked(|g| (g.grid(), g.candidates()));
