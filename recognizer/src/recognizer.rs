@@ -196,21 +196,24 @@ pub struct Reading {
     pub scores: Vec<f32>,
     /// The same from the picture's network alone.
     pub picture: Vec<f32>,
-    /// How much of a softmax over every class the network knows goes to classes the grid does
-    /// not allow (0, and the letters on a 9x9): ink that looks like none of the allowed values.
+    /// How much of a softmax over every class the network knows goes to 0 and to letters the
+    /// grid does not allow (on a 9x9): ink that looks like no value of the grid's kind.
     pub outside: f32,
     /// Flatter than any digit (`FLATTEST`).
     pub flat: bool,
 }
 
-/// The mass a softmax over every class puts outside the allowed values (a digits-only
-/// network's letters are minus infinity and take none).
+/// The mass a softmax over every class puts on what is no value of the grid's kind: 0, and
+/// the letters where they are not allowed (a digits-only network's letters are minus infinity
+/// and take none). Digits above a small grid's values do not count: a flagged 1 on a 4x4 that
+/// looks like a 7 is still read as the best of 1-4.
 fn outside(logits: &[f32; CLASSES], max_digit: u8) -> f32 {
     let top = logits.iter().copied().filter(|l| l.is_finite()).fold(f32::MIN, f32::max);
     let exp = |l: f32| if l.is_finite() { (l - top).exp() } else { 0.0 };
     let all: f32 = logits.iter().map(|&l| exp(l)).sum();
-    let allowed: f32 = logits[1..=allowed_max(max_digit) as usize].iter().map(|&l| exp(l)).sum();
-    if all > 0.0 && all.is_finite() { (1.0 - allowed / all).clamp(0.0, 1.0) } else { 1.0 }
+    let letters_allowed = allowed_max(max_digit) == MAX_VALUE;
+    let out: f32 = exp(logits[0]) + if letters_allowed { 0.0 } else { logits[DIGIT_CLASSES..].iter().map(|&l| exp(l)).sum() };
+    if all > 0.0 && all.is_finite() { (out / all).clamp(0.0, 1.0) } else { 1.0 }
 }
 
 /// The decline rule: when the recognizer answers a value and when it declines. An honest digit
