@@ -159,6 +159,10 @@ techniques! {
     /// A candidate that, placed, makes the rules and constraints followed one by one leave a
     /// cell or a digit of a house without a place: the last resort of a variant's hint.
     ConstraintTrial,
+    /// A candidate that, placed, leads to a contradiction once every rule is followed and, on
+    /// the way, each candidate left is tried with one more trial (a failing one goes): the
+    /// variant hint's nested trial, after every other step, never in a rating walk.
+    NestedConstraintTrial,
     /// Not a technique: the solution's digit for a cell, when no technique applies.
     Reveal,
 }

@@ -202,6 +202,8 @@ phrases! {
     constraint_rule_global,
     constraint_trial,
     constraint_cell_trial,
+    /// A nested trial: `{nested}` the candidates the inner trials ruled out.
+    constraint_nested_trial,
     rule_killer,
     rule_little_killer,
     rule_sandwich,
@@ -306,6 +308,7 @@ const EN: Phrases = Phrases {
     constraint_rule_global: "{rule}: the removed candidates can't follow that rule.",
     constraint_trial: "if {cell} were {digit}, following the rows, columns, boxes and every constraint one step after another would leave a cell or a digit with no place: so {cell} is not {digit}.",
     constraint_cell_trial: "{cell} holds one of {digits}; for each, following the rows, columns, boxes and every constraint one step after another rules out the removed candidates (or fails).",
+    constraint_nested_trial: "if {cell} were {digit}, following the rows, columns, boxes and every constraint step by step, and ruling out each candidate whose own trial then fails ({nested}), would leave a cell or a digit with no place: so {cell} is not {digit}.",
     rule_killer: "a cage's digits don't repeat",
     rule_little_killer: "the digits along the little killer's diagonal add up to {total}",
     rule_sandwich: "the digits between the 1 and the largest digit of the line add up to {total}",
@@ -410,6 +413,7 @@ const DE: Phrases = Phrases {
     constraint_rule_global: "{rule}: die entfernten Kandidaten verletzen diese Regel.",
     constraint_trial: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Kästen und alle Regeln, Schritt für Schritt verfolgt, einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
     constraint_cell_trial: "{cell} enthält eine von {digits}; für jede schließt es, Zeilen, Spalten, Kästen und alle Regeln Schritt für Schritt zu verfolgen, die entfernten Kandidaten aus (oder scheitert).",
+    constraint_nested_trial: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Kästen und alle Regeln, Schritt für Schritt verfolgt, wobei jeder Kandidat wegfällt, dessen eigener Versuch dann scheitert ({nested}), einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
     rule_killer: "die Ziffern eines Käfigs wiederholen sich nicht",
     rule_little_killer: "die Ziffern entlang der Diagonale des Little Killers ergeben {total}",
     rule_sandwich: "die Ziffern zwischen der 1 und der größten Ziffer der Linie ergeben {total}",
@@ -514,6 +518,7 @@ const ES: Phrases = Phrases {
     constraint_rule_global: "{rule}: los candidatos eliminados no cumplen esa regla.",
     constraint_trial: "si {cell} fuera {digit}, seguir filas, columnas, cajas y cada regla paso a paso dejaría una celda o un dígito sin lugar: así que {cell} no es {digit}.",
     constraint_cell_trial: "{cell} tiene uno de {digits}; con cada uno, seguir filas, columnas, cajas y cada regla paso a paso descarta los candidatos eliminados (o falla).",
+    constraint_nested_trial: "si {cell} fuera {digit}, seguir filas, columnas, cajas y cada regla paso a paso, descartando cada candidato cuyo propio intento falla entonces ({nested}), dejaría una celda o un dígito sin lugar: así que {cell} no es {digit}.",
     rule_killer: "los dígitos de una jaula no se repiten",
     rule_little_killer: "los dígitos a lo largo de la diagonal del little killer suman {total}",
     rule_sandwich: "los dígitos entre el 1 y el dígito mayor de la línea suman {total}",
@@ -618,6 +623,7 @@ const KO: Phrases = Phrases {
     constraint_rule_global: "{rule}: 제거된 후보는 이 규칙을 따를 수 없습니다.",
     constraint_trial: "{cell}이(가) {digit}이라면, 행·열·박스와 모든 규칙을 차례로 따를 때 어떤 칸이나 숫자가 들어갈 곳이 없어집니다: 따라서 {cell}은(는) {digit}이(가) 아닙니다.",
     constraint_cell_trial: "{cell}은(는) {digits} 중 하나입니다; 각 경우에 행·열·박스와 모든 규칙을 차례로 따르면 제거된 후보가 배제됩니다 (또는 모순이 됩니다).",
+    constraint_nested_trial: "{cell}이(가) {digit}이라면, 행·열·박스와 모든 규칙을 차례로 따르고, 그 상태에서 시도하면 실패하는 후보를 지워 가면({nested}) 어떤 칸이나 숫자가 들어갈 곳이 없어집니다: 따라서 {cell}은(는) {digit}이(가) 아닙니다.",
     rule_killer: "케이지의 숫자는 반복되지 않습니다",
     rule_little_killer: "리틀 킬러 대각선을 따라 있는 숫자의 합은 {total}입니다",
     rule_sandwich: "줄에서 1과 가장 큰 숫자 사이에 있는 숫자의 합은 {total}입니다",
@@ -1136,6 +1142,17 @@ fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
         CageCombination | CageConfinement | Innies | Outies | ConstraintRule => variant_text(step, size, lang, brief),
         ConstraintTrial if step.candidates.len() > 1 => fill(p.constraint_cell_trial, &values(vec![])),
         ConstraintTrial => fill(p.constraint_trial, &values(vec![])),
+        NestedConstraintTrial => {
+            // The first candidate is the assumption; the rest were ruled out inside it.
+            let inner = &step.candidates[step.candidates.len().min(1)..];
+            let shown = if brief { inner.len().min(4) } else { inner.len() };
+            let mut nested: Vec<String> =
+                inner[..shown].iter().map(|c| format!("{}≠{}", cell_name(size, c.cell), size.digit_char(c.digit))).collect();
+            if shown < inner.len() {
+                nested.push("…".to_string());
+            }
+            fill(p.constraint_nested_trial, &values(vec![("nested", nested.join(", "))]))
+        }
         ContradictionForcingChain
         | UnitForcingChain
         | CellForcingChain
