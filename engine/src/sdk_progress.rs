@@ -124,7 +124,9 @@ pub fn read_json(json: &serde_json::Value, givens: &Grid) -> Option<Result<Progr
     Some(checked(payload, givens, 1))
 }
 
-/// A progress payload, decoded and checked against the puzzle it was saved with.
+/// A progress payload, decoded and checked against the puzzle it was saved with. (The error is
+/// the readers' own, which they return in an `Option`; boxing it here alone would buy nothing.)
+#[allow(clippy::result_large_err)]
 fn checked(payload: &str, givens: &Grid, line: usize) -> Result<Progress, ProgressError> {
     match share::decode(payload) {
         Err(reason) => Err(ProgressError::Damaged { line, reason }),
