@@ -35,18 +35,11 @@ pub(super) fn make_for_print(store: Store, count: usize, level: inkdoku_engine::
     let size = if kind == Kind::Killer { Size::Nine } else { size };
     let seed = store.ports().random.seed();
     let options = Options { size, level, symmetry, seed };
-    let task = match kind {
-        Kind::Classic => Task::Generate { options },
-        Kind::Killer => Task::GenerateKiller { options },
-    };
-    // The caption names the kind for a killer ("Medium · Killer 9x9 · seed 7").
+    let task = kind.generate(options);
+    // The caption names the kind for a killer ("Medium · 9x9 Killer · seed 7"), as the status bar.
     let caption = move |made: inkdoku_engine::rating::Level| {
-        let t = store.t();
-        let size_name = match kind {
-            Kind::Classic => size.name().to_string(),
-            Kind::Killer => format!("{} {}", store.ui().kinds[1], size.name()),
-        };
-        fill(t.caption, &[("level", level_name(store.lang_now(), made)), ("size", &size_name), ("seed", &seed.to_string())])
+        let size_name = kind.with_size(store.ui(), size);
+        fill(store.t().caption, &[("level", level_name(store.lang_now(), made)), ("size", &size_name), ("seed", &seed.to_string())])
     };
     let next = move |printed: Printed| {
         let mut done = done.clone();

@@ -308,7 +308,7 @@ fn print_puzzles_with_killer_picked_makes_killers_and_lays_out_their_cages() {
     for printed in &set.puzzles {
         let cages = printed.shapes.iter().filter(|s| matches!(s, inkdoku_engine::variant::Shape::Cage { sum: Some(_), .. })).count();
         assert!(cages >= 10, "the cages with their sums go on paper: {cages}");
-        assert!(printed.caption.starts_with("Easy · Killer 9x9 · seed "), "{}", printed.caption);
+        assert!(printed.caption.starts_with("Easy · 9x9 Killer · seed "), "{}", printed.caption);
     }
     assert_eq!(store.making.get_untracked(), None);
     assert_eq!(world.files.printed.get(), 0, "printed once the layout is drawn");

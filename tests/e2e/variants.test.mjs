@@ -248,7 +248,7 @@ test('Print puzzles with Killer picked lays out new killers with their cages and
     assert.equal(sums.length, cages, 'each cage has its sum');
     // The cages cover the grid (Easy killers have some givens too): the sums add to 405.
     assert.equal(sums.reduce((a, n) => a + n, 0), 405);
-    assert.match(await item.locator('figcaption').textContent(), /^Easy · Killer 9x9 · seed \d+$/);
+    assert.match(await item.locator('figcaption').textContent(), /^Easy · 9x9 Killer · seed \d+$/);
     // Paper is white whatever the screen's theme: the cages are drawn in black.
     assert.equal(await item.locator('.cst-cage').first().evaluate((el) => getComputedStyle(el).stroke), 'rgb(0, 0, 0)');
   }
