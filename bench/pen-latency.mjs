@@ -70,6 +70,9 @@ async function game(b, url, rate, lift) {
   const used = {};
   const latencies = [];
   const byDigit = {};
+  // Drawings of two or more strokes: a stroke followed by another, timed from the last lift
+  // (the first stroke may show a digit at once, and the next grows it in place).
+  const multi = [];
   let misread = 0;
   let declined = 0;
   for (const [i, c] of empty.entries()) {
@@ -77,7 +80,8 @@ async function game(b, url, rate, lift) {
     const drawings = drawingsOf(digit);
     used[digit] = (used[digit] ?? -1) + 1;
     const box = boxes[`${c.row},${c.col}`];
-    await penDraw(page, cdp, c.row, c.col, drawings[used[digit] % drawings.length], { box, hoverMs: lift === 'on' ? 40 : TRAVEL_MS });
+    const drawing = drawings[used[digit] % drawings.length];
+    await penDraw(page, cdp, c.row, c.col, drawing, { box, hoverMs: lift === 'on' ? 40 : TRAVEL_MS });
     // "on": the pen travels to the next cell at once, hovering (while the wait below runs).
     const next = boxes[`${empty[i + 1]?.row},${empty[i + 1]?.col}`];
     const travel = lift === 'on' && next ? penHover(cdp, [next.x + next.width / 2, next.y + next.height / 2], TRAVEL_MS) : null;
@@ -105,6 +109,7 @@ async function game(b, url, rate, lift) {
     } else {
       latencies.push(ms);
       (byDigit[digit] ??= []).push(ms);
+      if (drawing.length > 1) multi.push(ms);
     }
     const label = await page.locator(`[role=gridcell][aria-rowindex="${c.row}"][aria-colindex="${c.col}"]`).getAttribute('aria-label');
     if (ms >= 0 && !new RegExp(`, ${digit}(,|$)`).test(label)) misread += 1;
@@ -123,7 +128,7 @@ async function game(b, url, rate, lift) {
   const won = await page.getByRole('dialog', { name: 'Congratulations!' }).count() > 0;
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await page.context().close();
-  return { latencies, byDigit, misread, declined, won, cells: empty.length };
+  return { latencies, byDigit, multi, misread, declined, won, cells: empty.length };
 }
 
 const server = await serve();
@@ -137,20 +142,22 @@ try {
       rate, lift, count: l.length, median: quantile(l, 0.5), p90: quantile(l, 0.9), max: Math.max(...l),
       misread: r.misread, declined: r.declined, won: r.won, cells: r.cells,
       ones: r.byDigit[1] ? quantile(r.byDigit[1], 0.5) : null,
+      multi: r.multi.length ? quantile(r.multi, 0.5) : null, multiCount: r.multi.length,
     };
     rows.push(row);
     console.log(`CPU ${rate}x, pen ${lift === 'on' ? 'moving on' : 'lifted away'}: pen lift → digit median ${row.median.toFixed(1)} ms, p90 ${row.p90.toFixed(1)} ms, `
       + `max ${row.max.toFixed(1)} ms, over ${row.count} of ${row.cells} cells (misread ${row.misread}, declined ${row.declined}; `
-      + `the 1s alone: median ${row.ones?.toFixed(1) ?? '-'} ms)${r.won ? ', game won' : ''}`);
+      + `the 1s alone: median ${row.ones?.toFixed(1) ?? '-'} ms; `
+      + `drawings of 2+ strokes: median ${row.multi?.toFixed(1) ?? '-'} ms over ${row.multiCount})${r.won ? ', game won' : ''}`);
   }
 } finally {
   await b.close();
   await server.close();
 }
 const f = (v) => `${Math.round(v)} ms`;
-console.log('\n| pen lift → digit shown (a whole game) | median | p90 | max | the 1s: median | cells |');
-console.log('|---|---:|---:|---:|---:|---:|');
+console.log('\n| pen lift → digit shown (a whole game) | median | p90 | max | the 1s: median | 2+ strokes: median | cells |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
-  console.log(`| CPU ${r.rate}x, pen ${r.lift === 'on' ? 'moving on' : 'lifted away'} | ${f(r.median)} | ${f(r.p90)} | ${f(r.max)} | ${r.ones === null ? '-' : f(r.ones)} | ${r.count} |`);
+  console.log(`| CPU ${r.rate}x, pen ${r.lift === 'on' ? 'moving on' : 'lifted away'} | ${f(r.median)} | ${f(r.p90)} | ${f(r.max)} | ${r.ones === null ? '-' : f(r.ones)} | ${r.multi === null ? '-' : `${f(r.multi)} (${r.multiCount})`} | ${r.count} |`);
 }
 console.log(`\nSummary: pen lift → digit, median/p90/max: ${rows.map((r) => `${r.rate}x ${r.lift} ${f(r.median)}/${f(r.p90)}/${f(r.max)} (n=${r.count})`).join('; ')}`);

@@ -72,16 +72,22 @@ const dist = path.resolve(process.argv[2] ?? 'dist');
 // erased, so its monomorphized copies go): the app's wasm 820,817 -> 727,276 (-93,541). Budgets:
 // the app's wasm 816,300 -> 727,800, before the first puzzle 840,300 -> 751,800, the whole
 // offline copy 2,187,400 -> 2,108,000 (-79,400 net of the worker's +18,400 for its two builds).
+// Raised on 2026-11-28 (stop 54) WITHOUT a cut, owed to issue 48 (known-gaps.md): the app's
+// wasm 727,276 -> 733,879 (+6,603: killers printed, the killer's rules, variant grades, a
+// variant file's progress, the focus view's repeated sums, Medusa's named colour, the nested
+// trial's sentence), each engine worker build 334,229 -> 340,220 (+5,991: the nested trial,
+// variant grading, the hint sentences), the ink worker +962 (the decline rule). The diet's next
+// step, hint sentences made in the engine worker (branch v48-diet, unfinished), is about -26 KB.
 const BUDGET = {
   'index.html': 2_000,
   'style.css': 8_400,
   'app.js': 12_000,
-  'app_bg.wasm': 727_800,
+  'app_bg.wasm': 734_400,
   'worker.js': 3_500,
   'worker_loader.js': 400,
-  'worker_bg.wasm': 334_700,
+  'worker_bg.wasm': 340_800,
   'worker_relaxed_loader.js': 3_500,
-  'worker_relaxed_bg.wasm': 334_700,
+  'worker_relaxed_bg.wasm': 340_800,
   'ink_loader.js': 5_200,
   'ink_bg.wasm': 915_000,
   'digits.cnn': 44_000,
@@ -96,7 +102,7 @@ const BUDGET = {
 const FIRST_PUZZLE = ['index.html', 'style.css', 'app.js', 'app_bg.wasm', 'first-puzzles.txt'];
 // The pen (issue 30): the ink worker with its two networks stays within 1 MB.
 const PEN = ['ink_loader.js', 'ink_bg.wasm', 'digits.cnn', 'strokes.cnn'];
-const TOTALS = { 'before the first puzzle': 751_800, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 2_108_000 };
+const TOTALS = { 'before the first puzzle': 758_400, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 2_121_600 };
 
 // Trunk's hash is a number in hex: 16 digits, or fewer when it begins with zeros.
 const unhashed = (name) => name.replace(/-[0-9a-f]{8,16}(?=[._])/, '');

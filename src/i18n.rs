@@ -1,6 +1,5 @@
 //! The app's words in English, German, Spanish and Korean (the engine has the technique names
-//! and hint sentences, `inkdoku_engine::lang`, which reach the app in the engine worker's hint
-//! replies). Chosen from the browser's language, or in
+//! and hint sentences: `inkdoku_engine::lang`). Chosen from the browser's language, or in
 //! Settings. Strings with `{placeholders}` are filled with `fill`.
 
 use crate::ports::{Failure, PlatformError};
@@ -274,11 +273,6 @@ pub struct Ui {
     undid_one: &'static str,
     filled_cell: &'static str,
     filled_house: &'static str,
-    /// A house in words, for Check and Solve ("row 3"; the hint sentences' own words come
-    /// with the hint from the engine worker).
-    house_row: &'static str,
-    house_col: &'static str,
-    house_box: &'static str,
     filled_all: &'static str,
     no_solution_to_use: &'static str,
     select_cell: &'static str,
@@ -382,6 +376,8 @@ pub struct Ui {
     rules_title: &'static str,
     rules_by: &'static str,
     rules_none: &'static str,
+    /// What the Rules panel says for a killer with no rules text (New game → Killer's).
+    rules_killer: &'static str,
     /// Check on a variant: a cage over or under its sum ({cell}, {got}, {sum}), a cage with a
     /// repeat, and any other broken constraint ({what}: `constraint_names`).
     checked_cage_sum: &'static str,
@@ -405,18 +401,6 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
     #[cfg(test)]
     tests::every_placeholder_given(template, values);
     inkdoku_engine::lang::fill_template(template, values)
-}
-
-/// A house in words: "row 3", "Zeile 3", "fila 3", "3행" (the app's own copy of the engine's
-/// words, so the engine's sentence templates stay out of the app's wasm: issue 48).
-pub fn house_name(t: &Ui, h: inkdoku_engine::geometry::House) -> String {
-    use inkdoku_engine::geometry::House;
-    let template = match h {
-        House::Row(_) => t.house_row,
-        House::Col(_) => t.house_col,
-        House::Box(_) => t.house_box,
-    };
-    fill(template, &[("n", &(h.number() + 1).to_string())])
 }
 
 pub static EN: Ui = Ui {
@@ -462,8 +446,8 @@ pub static EN: Ui = Ui {
     next_branch: "Next branch",
     branches_intro: "The proof in {total} parts: step through them with ▶.",
     link_legend: "How links are drawn",
-    strong_link: "strong link: one of the two is true",
-    weak_link: "weak link: not both are true",
+    strong_link: "strong link (= in a chain): one of the two is true",
+    weak_link: "weak link (- in a chain): not both are true",
     candidate_note: "Candidate colours",
     got_it: "Got it",
     controls: "Controls",
@@ -645,9 +629,6 @@ pub static EN: Ui = Ui {
     undid_one: "Undid 1 move, back to the last position that can still be solved.",
     filled_cell: "Filled {cell} from the solution.",
     filled_house: "Filled {house} from the solution.",
-    house_row: "row {n}",
-    house_col: "column {n}",
-    house_box: "box {n}",
     filled_all: "Filled every cell from the solution.",
     no_solution_to_use: "This puzzle has no known unique solution, so it can't be solved for you.",
     select_cell: "Select a cell first.",
@@ -781,6 +762,7 @@ pub static EN: Ui = Ui {
     rules_title: "Rules",
     rules_by: "by {author}",
     rules_none: "The puzzle comes with no rules text: the usual Sudoku rules, and what is drawn.",
+    rules_killer: "Killer sudoku: the usual Sudoku rules, and the digits in each dashed cage add up to the small number in its corner, with no digit repeated in a cage.",
     checked_cage_sum: "The cage at {cell} adds up to {got}, not {sum}.",
     checked_cage_repeat: "The cage at {cell} holds a digit twice.",
     checked_broken: "The {what} at {cell} is broken.",
@@ -854,8 +836,8 @@ pub static DE: Ui = Ui {
     next_branch: "Nächster Zweig",
     branches_intro: "Der Beweis in {total} Teilen: mit ▶ einzeln ansehen.",
     link_legend: "Wie Glieder gezeichnet sind",
-    strong_link: "starkes Glied: eines der beiden ist wahr",
-    weak_link: "schwaches Glied: nicht beide sind wahr",
+    strong_link: "starkes Glied (= in einer Kette): eines der beiden ist wahr",
+    weak_link: "schwaches Glied (- in einer Kette): nicht beide sind wahr",
     candidate_note: "Farben der Kandidaten",
     got_it: "Verstanden",
     controls: "Bedienung",
@@ -1037,9 +1019,6 @@ pub static DE: Ui = Ui {
     undid_one: "1 Zug rückgängig gemacht, zurück zur letzten noch lösbaren Stellung.",
     filled_cell: "{cell} aus der Lösung gefüllt.",
     filled_house: "Aus der Lösung gefüllt: {house}.",
-    house_row: "Zeile {n}",
-    house_col: "Spalte {n}",
-    house_box: "Block {n}",
     filled_all: "Alle Zellen aus der Lösung gefüllt.",
     no_solution_to_use: "Für dieses Rätsel ist keine eindeutige Lösung bekannt; es kann nicht gelöst werden.",
     select_cell: "Wähle zuerst eine Zelle.",
@@ -1173,6 +1152,7 @@ pub static DE: Ui = Ui {
     rules_title: "Regeln",
     rules_by: "von {author}",
     rules_none: "Das Rätsel hat keinen Regeltext: die üblichen Sudoku-Regeln und was eingezeichnet ist.",
+    rules_killer: "Killer-Sudoku: die üblichen Sudoku-Regeln, und die Ziffern in jedem gestrichelten Käfig ergeben zusammen die kleine Zahl in seiner Ecke; in einem Käfig wiederholt sich keine Ziffer.",
     checked_cage_sum: "Der Käfig bei {cell} ergibt {got}, nicht {sum}.",
     checked_cage_repeat: "Der Käfig bei {cell} enthält eine Ziffer doppelt.",
     checked_broken: "Die Bedingung „{what}“ bei {cell} ist verletzt.",
@@ -1246,8 +1226,8 @@ pub static ES: Ui = Ui {
     next_branch: "Rama siguiente",
     branches_intro: "La prueba en {total} partes: recórrelas con ▶.",
     link_legend: "Cómo se dibujan los enlaces",
-    strong_link: "enlace fuerte: uno de los dos es cierto",
-    weak_link: "enlace débil: no los dos a la vez",
+    strong_link: "enlace fuerte (= en una cadena): uno de los dos es cierto",
+    weak_link: "enlace débil (- en una cadena): no los dos a la vez",
     candidate_note: "Colores de los candidatos",
     got_it: "Entendido",
     controls: "Controles",
@@ -1429,9 +1409,6 @@ pub static ES: Ui = Ui {
     undid_one: "Se deshizo 1 jugada, hasta la última posición que aún tiene solución.",
     filled_cell: "{cell} rellenada con la solución.",
     filled_house: "Rellenado con la solución: {house}.",
-    house_row: "fila {n}",
-    house_col: "columna {n}",
-    house_box: "caja {n}",
     filled_all: "Todas las celdas rellenadas con la solución.",
     no_solution_to_use: "Este sudoku no tiene una solución única conocida; no se puede resolver por ti.",
     select_cell: "Selecciona primero una celda.",
@@ -1565,6 +1542,7 @@ pub static ES: Ui = Ui {
     rules_title: "Reglas",
     rules_by: "de {author}",
     rules_none: "El puzzle no trae texto de reglas: las reglas habituales del sudoku y lo que está dibujado.",
+    rules_killer: "Killer sudoku: las reglas habituales del sudoku, y las cifras de cada jaula punteada suman el número pequeño de su esquina, sin repetir ninguna cifra en una jaula.",
     checked_cage_sum: "La jaula en {cell} suma {got}, no {sum}.",
     checked_cage_repeat: "La jaula en {cell} tiene un dígito repetido.",
     checked_broken: "No se cumple la restricción «{what}» en {cell}.",
@@ -1638,8 +1616,8 @@ pub static KO: Ui = Ui {
     next_branch: "다음 가지",
     branches_intro: "증명은 {total}부분입니다: ▶로 하나씩 보세요.",
     link_legend: "연결을 그리는 방식",
-    strong_link: "강한 연결: 둘 중 하나는 참",
-    weak_link: "약한 연결: 둘 다 참일 수는 없음",
+    strong_link: "강한 연결 (체인의 =): 둘 중 하나는 참",
+    weak_link: "약한 연결 (체인의 -): 둘 다 참일 수는 없음",
     candidate_note: "후보 숫자의 색",
     got_it: "알겠습니다",
     controls: "조작",
@@ -1821,9 +1799,6 @@ pub static KO: Ui = Ui {
     undid_one: "1수를 되돌려, 아직 풀 수 있는 마지막 상태로 돌아갔습니다.",
     filled_cell: "{cell}을(를) 정답으로 채웠습니다.",
     filled_house: "{house}을(를) 정답으로 채웠습니다.",
-    house_row: "{n}행",
-    house_col: "{n}열",
-    house_box: "{n}번 박스",
     filled_all: "모든 칸을 정답으로 채웠습니다.",
     no_solution_to_use: "이 퍼즐은 알려진 유일한 해가 없어 대신 풀 수 없습니다.",
     select_cell: "먼저 칸을 고르세요.",
@@ -1957,6 +1932,7 @@ pub static KO: Ui = Ui {
     rules_title: "규칙",
     rules_by: "출제: {author}",
     rules_none: "이 퍼즐에는 규칙 설명이 없습니다: 보통 스도쿠 규칙과 그려진 것을 따릅니다.",
+    rules_killer: "킬러 스도쿠: 보통 스도쿠 규칙에 더해, 점선 케이지 안 숫자들의 합은 모서리의 작은 숫자와 같고, 한 케이지 안에서 같은 숫자는 반복되지 않습니다.",
     checked_cage_sum: "{cell}의 케이지 합이 {sum}이 아니라 {got}입니다.",
     checked_cage_repeat: "{cell}의 케이지에 같은 숫자가 두 번 있습니다.",
     checked_broken: "{cell}의 {what} 조건이 깨졌습니다.",
@@ -2098,6 +2074,22 @@ fn constraint_kind(c: &Constraint) -> usize {
     c.kind_index()
 }
 
+/// What the Rules panel says: the setter's rules text; for a puzzle without one, the killer's
+/// rules when cages are all it has (a killer made by New game), else the usual rules and what
+/// is drawn.
+pub fn rules_text(lang: Lang, puzzle: Option<&Puzzle>) -> String {
+    let Some(puzzle) = puzzle else { return ui(lang).rules_none.to_string() };
+    if !puzzle.about.rules.is_empty() {
+        return puzzle.about.rules.clone();
+    }
+    let killer = |c: &Constraint| matches!(c, Constraint::Killer { .. });
+    if !puzzle.constraints.is_empty() && puzzle.constraints.iter().all(killer) {
+        ui(lang).rules_killer.to_string()
+    } else {
+        ui(lang).rules_none.to_string()
+    }
+}
+
 /// A level's name.
 pub fn level_name(lang: Lang, level: Level) -> &'static str {
     ui(lang).levels[level as usize]
@@ -2130,18 +2122,6 @@ mod tests {
     impl<const N: usize> Words for [&'static str; N] {
         fn list(&self, name: &str, out: &mut Vec<(String, &'static str)>) {
             out.extend(self.iter().enumerate().map(|(i, w)| (format!("{name}[{i}]"), *w)));
-        }
-    }
-
-    /// The app's house names (Check, Solve) say what the engine's sentences say, in every
-    /// language: the two copies cannot drift apart.
-    #[test]
-    fn house_names_are_the_engines() {
-        use inkdoku_engine::geometry::House;
-        for lang in Lang::ALL {
-            for h in [House::Row(0), House::Col(4), House::Box(8)] {
-                assert_eq!(house_name(ui(lang), h), inkdoku_engine::lang::house_name(h, lang), "{lang:?}");
-            }
         }
     }
 
@@ -2389,5 +2369,22 @@ mod tests {
         }
         // The test for "writing is off" keys on the English words.
         assert!(ui(Lang::En).ink_unavailable.starts_with("Handwriting is off"));
+    }
+
+    #[test]
+    fn the_rules_panel_gives_a_made_killer_its_rules_and_keeps_a_setters_text() {
+        use inkdoku_engine::generator::{Options, Symmetry};
+        let options = Options { size: Size::Nine, level: Level::Easy, symmetry: Symmetry::None, seed: 3 };
+        let mut killer = inkdoku_engine::killer_generator::generate(&options, &mut |_| true).expect("a killer").puzzle;
+        for lang in Lang::ALL {
+            assert_eq!(rules_text(lang, Some(&killer)), ui(lang).rules_killer, "{lang:?}");
+            assert_eq!(rules_text(lang, None), ui(lang).rules_none);
+        }
+        // Cages and another rule: what is drawn, not the killer's rules alone.
+        killer.constraints.push(Constraint::AntiKnight);
+        assert_eq!(rules_text(Lang::En, Some(&killer)), ui(Lang::En).rules_none);
+        // The setter's words come first.
+        killer.about.rules = "Normal sudoku rules apply.".into();
+        assert_eq!(rules_text(Lang::De, Some(&killer)), "Normal sudoku rules apply.");
     }
 }

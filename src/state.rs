@@ -12,7 +12,8 @@ pub mod zoom;
 use crate::i18n::{Lang, Ui, ui};
 use crate::ports::{Handwriting, Ports};
 use inkdoku_engine::game::{Check, Game};
-use inkdoku_engine::generator::Symmetry;
+use inkdoku_engine::generator::{Options, Symmetry};
+use inkdoku_engine::protocol::Task;
 use inkdoku_engine::rating::Level;
 use inkdoku_engine::step::Step;
 use inkdoku_engine::variant::Constraint;
@@ -104,6 +105,24 @@ impl Kind {
     pub fn of(game: &Game) -> Kind {
         let killer = game.variant().is_some_and(|p| p.constraints.iter().any(|c| matches!(c, Constraint::Killer { .. })));
         if killer { Kind::Killer } else { Kind::Classic }
+    }
+
+    /// The engine worker's task that makes a puzzle of this kind (New game, the daily puzzle,
+    /// a printed set).
+    pub fn generate(self, options: Options) -> Task {
+        match self {
+            Kind::Classic => Task::Generate { options },
+            Kind::Killer => Task::GenerateKiller { options },
+        }
+    }
+
+    /// The grid's size, and the kind when it is not classic: "9x9", "9x9 Killer" (the status
+    /// bar, a kept game's button, a printed puzzle's caption).
+    pub fn with_size(self, ui: &Ui, size: Size) -> String {
+        match self {
+            Kind::Classic => size.name().to_string(),
+            Kind::Killer => format!("{} {}", size.name(), ui.kinds[1]),
+        }
     }
 }
 
@@ -302,9 +321,6 @@ pub enum Phase {
 pub struct Highlights {
     /// The step shown by "Hint".
     pub hint: Option<Step>,
-    /// Its words in every language (`Lang::ALL`'s order), made by the engine worker with the
-    /// step (`protocol::HintWords`): the app holds no sentence templates (issue 48).
-    pub words: Vec<inkdoku_engine::protocol::HintWords>,
     /// The last "Check" result, while it is on show.
     pub check: Option<Check>,
     /// Cells the last message points at (e.g. a wrong digit).
@@ -339,7 +355,16 @@ pub struct Making {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PrintSet {
     pub per_page: usize,
-    pub puzzles: Vec<(Grid, String)>,
+    pub puzzles: Vec<Printed>,
+}
+
+/// One puzzle of a print set: its givens, its constraints as drawn (none for a classic
+/// puzzle, the cages for a killer) and its caption.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Printed {
+    pub givens: Grid,
+    pub shapes: Vec<inkdoku_engine::variant::Shape>,
+    pub caption: String,
 }
 
 /// Whether handwriting can be recognized.

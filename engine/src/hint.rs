@@ -81,14 +81,17 @@ pub fn advise_variant(
     step.map_or(Advice::Nothing, |step| Advice::Step { step })
 }
 
-/// The next step of a variant, or a reveal from the solution when none applies (the app then
+/// The next step of a variant (the nested trial after every other), or a reveal from the
+/// solution when none applies (the app then
 /// says the step needs logic it does not explain). `None` when the position is solved or
 /// cannot be completed.
 pub fn variant_hint(puzzle: &Puzzle, position: &Position, solution: Option<&Grid>) -> Option<Step> {
     if position.is_solved() || position.dead_end().is_some() {
         return None;
     }
-    techniques::next_variant_step(puzzle, position).or_else(|| reveal(position, solution))
+    techniques::next_variant_step(puzzle, position)
+        .or_else(|| techniques::nested_variant_step(puzzle, position))
+        .or_else(|| reveal(position, solution))
 }
 
 /// The next step from a position, or a reveal from the solution when no technique applies.

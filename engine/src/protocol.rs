@@ -19,7 +19,6 @@ use crate::geometry::DigitSet;
 use crate::grid::Grid;
 use crate::hint::{Advice, advise_variant};
 use crate::killer_generator::{self, KillerGenerated};
-use crate::lang::{self, Lang, PageText};
 use crate::rating::{self, Rating};
 use crate::solver;
 use crate::variant::{self, Puzzle};
@@ -51,6 +50,10 @@ pub enum Task {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         variant: Option<Puzzle>,
     },
+    /// Grade a variant puzzle by the steps its hints take (`rating::rate_variant`): asked
+    /// after a variant link or file is on the board, since the walk can take a second.
+    /// Answered by `Rated`.
+    RateVariant { variant: Puzzle },
     /// Advice from the player's digits (givens included) and candidate state
     /// (`Game::candidates`; none for every candidate the digits allow): see `hint::advise`.
     /// `givens` tells the player's entries from the puzzle's digits (optional: without it every
@@ -91,43 +94,14 @@ pub enum Reply {
         /// The grade when unique.
         rating: Option<Rating>,
     },
-    /// Answer to `Hint`: the advice, and when it is a step, its words in every language
-    /// (`Lang::ALL`'s order), so the app carries none of the sentences' templates and code
-    /// (issue 48: they weighed about 26 KB of its gzipped wasm) and a change of language while
-    /// the hint is on show needs no new request.
-    Hint {
-        id: u32,
-        advice: Advice,
-        #[serde(default)]
-        words: Vec<HintWords>,
-    },
+    /// Answer to `RateVariant`.
+    Rated { id: u32, rating: Rating },
+    /// Answer to `Hint`.
+    Hint { id: u32, advice: Advice },
     /// Answer to `Analyze` when the puzzle could not be checked within `ANALYZE_BUDGET`.
     TooHard { id: u32 },
     /// The request could not be read or carried out.
     Error { id: Option<u32>, message: String },
-}
-
-/// A hint's step in words, in one language: the sentence on show, the whole proof (the same
-/// sentence when nothing had to be left out), and a forcing step's pages, branch by branch.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HintWords {
-    pub short: String,
-    pub full: String,
-    pub pages: Vec<PageText>,
-}
-
-impl HintWords {
-    /// The words of a step in every language, in `Lang::ALL`'s order.
-    pub fn all(step: &crate::step::Step, size: crate::geometry::Size) -> Vec<HintWords> {
-        Lang::ALL
-            .into_iter()
-            .map(|l| HintWords {
-                short: lang::explain(step, size, l),
-                full: lang::explain_fully(step, size, l),
-                pages: lang::proof_pages(step, size, l),
-            })
-            .collect()
-    }
 }
 
 /// Reads a request, does the work, and returns the answer; progress goes to `progress`.
@@ -162,13 +136,9 @@ pub fn handle(text: &str, progress: &mut dyn FnMut(Reply)) -> Reply {
         }
         Task::Analyze { variant: Some(variant), .. } if !variant.is_classic() => analyze_variant(id, &variant, ANALYZE_BUDGET),
         Task::Analyze { puzzle, .. } => analyze(id, &puzzle, ANALYZE_BUDGET),
+        Task::RateVariant { variant } => Reply::Rated { id, rating: rating::rate_variant(&variant) },
         Task::Hint { digits, givens, candidates, solution, variant } => {
-            let advice = advise_variant(variant.as_ref(), &digits, givens.as_ref(), candidates.as_deref(), solution.as_ref());
-            let words = match &advice {
-                Advice::Step { step } => HintWords::all(step, digits.size()),
-                _ => Vec::new(),
-            };
-            Reply::Hint { id, advice, words }
+            Reply::Hint { id, advice: advise_variant(variant.as_ref(), &digits, givens.as_ref(), candidates.as_deref(), solution.as_ref()) }
         }
     }
 }
@@ -267,24 +237,16 @@ mod tests {
         let solution = solver::unique_solution(&puzzle).unwrap();
         let ask = |candidates: Option<Vec<DigitSet>>| {
             let task = Task::Hint { digits: puzzle.clone(), givens: None, candidates, solution: Some(solution.clone()), variant: None };
-            let Reply::Hint { id: 1, advice, words } = handle(&encode(&Request { id: 1, task }), &mut |_| {}) else { panic!() };
-            (advice, words)
+            let Reply::Hint { id: 1, advice } = handle(&encode(&Request { id: 1, task }), &mut |_| {}) else { panic!() };
+            advice
         };
-        let (Advice::Step { step }, words) = ask(None) else { panic!() };
-        // The step's words come along in every language, the app's hint card's text.
-        assert_eq!(words.len(), Lang::ALL.len());
-        for (w, l) in words.iter().zip(Lang::ALL) {
-            assert_eq!(w.short, lang::explain(&step, Size::Nine, l));
-            assert_eq!(w.full, lang::explain_fully(&step, Size::Nine, l));
-        }
-        assert_ne!(words[0].short, words[1].short);
+        let Advice::Step { step } = ask(None) else { panic!() };
         for p in &step.placements {
             assert_eq!(solution.get(p.cell), Some(p.digit));
         }
         // Candidates that lost the answers are named, never built on.
-        let (Advice::LostAnswer { cells }, words) = ask(Some(vec![DigitSet::EMPTY; 81])) else { panic!() };
+        let Advice::LostAnswer { cells } = ask(Some(vec![DigitSet::EMPTY; 81])) else { panic!() };
         assert_eq!(cells.len(), 51);
-        assert!(words.is_empty());
     }
 
     #[test]
@@ -296,6 +258,16 @@ mod tests {
         let Reply::Analyzed { count: 2, .. } = analyze(6, &empty, 10_000) else { panic!() };
         // 9x9 has no budget: it always finishes fast.
         assert!(matches!(analyze(7, &Grid::new(Size::Nine), 1), Reply::Analyzed { count: 2, .. }));
+    }
+
+    #[test]
+    fn a_variant_is_rated_by_its_steps_on_request() {
+        let options = crate::generator::Options { size: Size::Nine, level: Level::Easy, symmetry: Symmetry::None, seed: 3 };
+        let killer = crate::killer_generator::generate(&options, &mut |_| true).expect("a killer");
+        let text = encode(&Request { id: 4, task: Task::RateVariant { variant: killer.puzzle.clone() } });
+        let Reply::Rated { id: 4, rating } = handle(&text, &mut |_| {}) else { panic!("rated") };
+        assert_eq!(rating, rating::rate_variant(&killer.puzzle));
+        assert_eq!(rating.level, killer.rating.level, "the grade the generator made it at");
     }
 
     #[test]

@@ -97,11 +97,42 @@ pub fn read(text: &str, givens: &Grid) -> Option<Result<Progress, ProgressError>
         payload.push_str(rest.trim());
     }
     let line = first?;
-    Some(match share::decode(&payload) {
+    Some(checked(&payload, givens, line))
+}
+
+/// The key of the progress in a variant's file (f-puzzles' JSON, which f-puzzles and SudokuPad
+/// open as the puzzle, skipping keys they do not know): the same payload as a `.sdk` file's
+/// progress lines, in one string.
+pub const JSON_KEY: &str = "inkdoku-progress";
+
+/// Adds the player's progress to a variant's file (f-puzzles' JSON text of the puzzle whose
+/// givens are `givens`). Text that is not a JSON object is returned as it was.
+pub fn write_json(json: &str, givens: &Grid, progress: &Progress) -> String {
+    let Ok(serde_json::Value::Object(mut object)) = serde_json::from_str::<serde_json::Value>(json) else { return json.to_string() };
+    object.insert(JSON_KEY.into(), share::encode(givens, Some(progress)).into());
+    serde_json::Value::Object(object).to_string()
+}
+
+/// Reads the progress of a variant's file (its JSON already parsed): `None` when it has none
+/// (f-puzzles' own files), else the progress or why it can't be used (`line` is then 1: the
+/// JSON has no lines to point at).
+pub fn read_json(json: &serde_json::Value, givens: &Grid) -> Option<Result<Progress, ProgressError>> {
+    let payload = json.get(JSON_KEY)?;
+    let Some(payload) = payload.as_str() else {
+        return Some(Err(ProgressError::Damaged { line: 1, reason: ShareError::Empty }));
+    };
+    Some(checked(payload, givens, 1))
+}
+
+/// A progress payload, decoded and checked against the puzzle it was saved with. (The error is
+/// the readers' own, which they return in an `Option`; boxing it here alone would buy nothing.)
+#[allow(clippy::result_large_err)]
+fn checked(payload: &str, givens: &Grid, line: usize) -> Result<Progress, ProgressError> {
+    match share::decode(payload) {
         Err(reason) => Err(ProgressError::Damaged { line, reason }),
         Ok(shared) if &shared.givens != givens => Err(ProgressError::OtherPuzzle { line }),
         Ok(shared) => shared.progress.ok_or(ProgressError::NoProgress { line }),
-    })
+    }
 }
 
 #[cfg(test)]
@@ -219,5 +250,32 @@ mod tests {
         for text in [lost, changed, junk, mixed, bare] {
             assert_eq!(format::parse_any(&text).unwrap().0, g);
         }
+    }
+
+    #[test]
+    fn a_variants_file_keeps_its_progress_and_refuses_another_puzzles() {
+        let givens = line::parse(PUZZLE).unwrap();
+        let mut puzzle = crate::variant::Puzzle::classic(givens.clone());
+        puzzle.constraints.push(crate::variant::Constraint::AntiKnight);
+        let json = crate::format::fpuzzles::to_json_puzzle(&puzzle);
+        let p = progress(&givens);
+        let saved = write_json(&json, &givens, &p);
+        let value: serde_json::Value = serde_json::from_str(&saved).unwrap();
+        // Still f-puzzles' puzzle, constraints and all, and the progress read back whole.
+        assert_eq!(crate::format::fpuzzles::from_json_puzzle(&value), Ok(puzzle));
+        assert_eq!(read_json(&value, &givens), Some(Ok(p)));
+        // f-puzzles' own file: no progress, no complaint.
+        assert_eq!(read_json(&serde_json::from_str(&json).unwrap(), &givens), None);
+        assert!(crate::format::fpuzzles::HARMLESS.contains(&JSON_KEY), "the reader skips it");
+        // Another puzzle's progress, a damaged payload, a payload that is not text: refused.
+        let other = Grid::new(givens.size());
+        assert!(matches!(read_json(&value, &other), Some(Err(ProgressError::OtherPuzzle { line: 1 }))));
+        let mut damaged = value.clone();
+        damaged[JSON_KEY] = "AwkDUAB".into();
+        assert!(matches!(read_json(&damaged, &givens), Some(Err(ProgressError::Damaged { .. }))));
+        damaged[JSON_KEY] = 5.into();
+        assert!(matches!(read_json(&damaged, &givens), Some(Err(ProgressError::Damaged { .. }))));
+        // Not JSON: left as it was.
+        assert_eq!(write_json("not json", &givens, &progress(&givens)), "not json");
     }
 }

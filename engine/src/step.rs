@@ -159,6 +159,10 @@ techniques! {
     /// A candidate that, placed, makes the rules and constraints followed one by one leave a
     /// cell or a digit of a house without a place: the last resort of a variant's hint.
     ConstraintTrial,
+    /// A candidate that, placed, leads to a contradiction once every rule is followed and, on
+    /// the way, each candidate left is tried with one more trial (a failing one goes): the
+    /// variant hint's nested trial, after every other step, never in a rating walk.
+    NestedConstraintTrial,
     /// Not a technique: the solution's digit for a cell, when no technique applies.
     Reveal,
 }
@@ -193,6 +197,21 @@ pub struct Step {
     /// For a sum step (a cage, the 45 rule), the sum the cells must make.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub total: Option<i32>,
+    /// For a colouring step (3D Medusa) that removes a false colour: the rule that colour
+    /// would break, and where, so the sentence can say it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub broken: Option<RuleBroken>,
+}
+
+/// A rule a set of candidates, taken as true, would break.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RuleBroken {
+    /// Two digits in one cell.
+    TwoDigits(Cell),
+    /// A digit twice in a house.
+    Twice(Digit, House),
+    /// A cell left with no digit.
+    NoDigit(Cell),
 }
 
 /// The frame of a forcing step's proof: branch i (`Step::chains[i]`) starts from assumption i.
@@ -325,6 +344,7 @@ impl Step {
             forcing: None,
             constraint: None,
             total: None,
+            broken: None,
         }
     }
 

@@ -133,7 +133,7 @@ fn saves_and_worker_messages_never_panic() {
             };
             let cheap = serde_json::from_str::<Request>(&text).is_ok_and(|r| match &r.task {
                 Task::Analyze { puzzle, .. } | Task::Hint { digits: puzzle, .. } => puzzle.size() != Size::Sixteen,
-                Task::Generate { .. } | Task::GenerateKiller { .. } => false,
+                Task::Generate { .. } | Task::GenerateKiller { .. } | Task::RateVariant { .. } => false,
             });
             if cheap || serde_json::from_str::<Request>(&text).is_err() {
                 let reply = protocol::handle(&text, &mut |_| {});

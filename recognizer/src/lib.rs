@@ -29,4 +29,7 @@ pub mod trajectory;
 
 pub use hand::Hand;
 pub use raster::{Point, Stroke, rasterize};
-pub use recognizer::{CLASSES, DIGIT_CLASSES, Error, MAX_VALUE, Recognition, Recognizer, STROKE_WEIGHT, THRESHOLD, allowed_max, decide};
+pub use recognizer::{
+    CLASSES, DIGIT_CLASSES, Error, LOWEST, MAX_VALUE, OLD_RULE, RULE, Reading, Recognition, Recognizer, Rule, STROKE_WEIGHT, THRESHOLD,
+    allowed_max, decide,
+};

@@ -5,7 +5,8 @@
 //! colours as its sentence names them: one as blue circles, the other as orange rounded squares,
 //! so that they differ by shape too. The hint panel steps through long proofs link by link
 //! (`Highlights::links_shown`), and forcing steps branch by branch (`Highlights::page`): the overlay draws
-//! the links shown so far, or the page's branch alone with its premise ringed twice.
+//! the links shown so far, or the page's branch alone with its premise ringed twice. The step's
+//! removals are crossed out in red over it all.
 
 use crate::components::board::candidate_centre;
 use crate::controller;
@@ -151,7 +152,25 @@ pub fn ChainOverlay(store: Store, size: Size) -> impl IntoView {
                     }
                 })
                 .collect_view();
-            Some(view! { <g class="chain" aria-hidden="true">{node_views}{link_views}</g> })
+            // The removals, drawn over everything as red crosses: among many nodes (a 3D
+            // Medusa colours dozens) a struck-through note alone is lost, and a removed node's
+            // note is under its circle.
+            let arm = radius * 0.8;
+            let removal_views = step
+                .eliminations
+                .iter()
+                .map(|e| {
+                    let (x, y) = candidate_centre(size, e.cell, e.digit);
+                    let d = format!("M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}", x - arm, y - arm, x + arm, y + arm, x - arm, y + arm, x + arm, y - arm);
+                    // Its digit too: the board may show no notes.
+                    let digit = size.digit_char(e.digit).to_string();
+                    view! {
+                        <text class="chain-digit chain-removal-digit" x=x y=y font-size=radius * 1.45>{digit}</text>
+                        <path class="chain-removal" d=d />
+                    }
+                })
+                .collect_view();
+            Some(view! { <g class="chain" aria-hidden="true">{node_views}{link_views}{removal_views}</g> })
         })
     };
     view! {

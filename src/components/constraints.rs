@@ -76,8 +76,8 @@ fn arrowhead(line: &[Point]) -> Option<String> {
     Some(format!("M{lx:.1} {ly:.1}L{bx:.1} {by:.1}L{rx:.1} {ry:.1}"))
 }
 
-/// One shape as SVG.
-fn shape_view(size: Size, shape: Shape) -> AnyView {
+/// One shape as SVG (on the board, and on paper: `print.rs`).
+pub fn shape_view(size: Size, shape: Shape) -> AnyView {
     match shape {
         Shape::Cage { cells, sum, label_cell, .. } => {
             let (x, y) = ((size.col_of(label_cell) as f64 + 0.04) * CELL, (size.row_of(label_cell) as f64 + 0.03) * CELL);
@@ -188,13 +188,32 @@ fn shape_view(size: Size, shape: Shape) -> AnyView {
     }
 }
 
-/// The game's constraints, drawn (nothing for a classic puzzle).
+/// The game's constraints, drawn (nothing for a classic puzzle); in the focus view, the sums
+/// outside the grid of the window's rows and columns repeated at its edges (`clue_echoes`).
 #[component]
 pub fn ConstraintLayer(store: Store, size: Size) -> impl IntoView {
     let shapes = Memo::new(move |_| store.game.with(|g| g.variant().map(|p| p.shapes()).unwrap_or_default()));
+    let echoes = move || {
+        // Smaller than the clues themselves: two digits fit the strip (`zoom::CONTEXT`, 0.35
+        // of a cell) beside the window's cells.
+        let window = crate::state::zoom::shown(store)?;
+        let echoes = shapes.with(|s| crate::state::zoom::clue_echoes(size, s, window));
+        Some(
+            echoes
+                .into_iter()
+                .map(|e| {
+                    view! {
+                        <text class="cst-outside cst-echo" x=e.x y=e.y + 1.0 font-size=CELL * 0.22 dominant-baseline="central"
+                              text-anchor="middle">{e.value.to_string()}</text>
+                    }
+                })
+                .collect_view(),
+        )
+    };
     view! {
         <g class="constraints" aria-hidden="true">
             {move || shapes.get().into_iter().map(|s| shape_view(size, s)).collect_view()}
+            {echoes}
         </g>
     }
 }

@@ -313,17 +313,18 @@ pub fn CandidateNote(store: Store) -> impl IntoView {
 /// The hint on show, in full, with a button to apply it; and the log of applied hints.
 #[component]
 pub fn HintPanel(store: Store) -> impl IntoView {
-    // The step's words alone (they came with it from the engine worker, in every language), so
-    // stepping through its links (also in `Highlights`) doesn't rebuild the card; a change of
-    // language does.
-    let words = Memo::new(move |_| controller::hint_words(store));
+    // The step alone, so stepping through its links (also in `Highlights`) doesn't rebuild the
+    // card.
+    let hint = Memo::new(move |_| store.highlights.with(|m| m.hint.clone()));
     // The sentence, and the whole proof when the sentence had to leave details out (chains in
     // notation, every removal named): that one waits, folded, under the sentence.
     let explanation = move || {
-        words.with(|w| {
-            w.as_ref().map(|w| {
-                let proof = (w.full != w.short).then(|| w.full.clone());
-                (w.short.clone(), proof)
+        let (size, lang) = (store.size(), store.lang());
+        hint.with(|h| {
+            h.as_ref().map(|h| {
+                let (short, full) = (inkdoku_engine::lang::explain(h, size, lang), inkdoku_engine::lang::explain_fully(h, size, lang));
+                let proof = (full != short).then_some(full);
+                (short, proof)
             })
         })
     };

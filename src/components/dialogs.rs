@@ -192,13 +192,13 @@ fn kept_games(store: Store) -> impl IntoView {
             .into_iter()
             .enumerate()
             .map(|(i, g)| {
-                let killer = Kind::of(&g.game) == Kind::Killer;
+                let kind = Kind::of(&g.game);
                 let what = match (&g.meta.daily, g.meta.level) {
-                    (Some(date), _) => format!("{} {date}", if killer { t.daily_killer } else { t.daily_puzzle }),
-                    (None, Some(level)) if killer => format!("{} {}", t.kinds[1], level_name(store.lang_now(), level)),
-                    (None, Some(level)) => format!("{} {}", g.game.size().name(), level_name(store.lang_now(), level)),
-                    (None, None) if killer => format!("{} {}", g.game.size().name(), t.kinds[1]),
-                    (None, None) => g.game.size().name().to_string(),
+                    (Some(date), _) => format!("{} {date}", if kind == Kind::Killer { t.daily_killer } else { t.daily_puzzle }),
+                    (None, level) => {
+                        let size = kind.with_size(store.ui(), g.game.size());
+                        level.map_or(size.clone(), |level| format!("{size} {}", level_name(store.lang_now(), level)))
+                    }
                 };
                 let label = fill(t.resume_game, &[("what", &what), ("time", &controller::clock(g.meta.elapsed_ms))]);
                 view! { <button type="button" on:click=move |_| controller::resume_kept(store, i)>{label}</button> }
@@ -441,7 +441,7 @@ fn rules(store: Store) -> impl IntoView {
     let about = store.game.with_untracked(|g| g.variant().map(|p| p.about.clone()).unwrap_or_default());
     let title = (!about.title.is_empty()).then(|| about.title.clone());
     let author = (!about.author.is_empty()).then(|| fill(store.t().rules_by, &[("author", &about.author)]));
-    let text = if about.rules.is_empty() { store.t().rules_none.to_string() } else { about.rules.clone() };
+    let text = store.game.with_untracked(|g| crate::i18n::rules_text(store.lang_now(), g.variant()));
     view! {
         <div class="dialog rules" role="dialog" aria-modal="true" aria-labelledby="rules-title">
             <h2 id="rules-title">{move || store.ui().rules_title}</h2>

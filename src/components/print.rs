@@ -1,12 +1,15 @@
 //! The print layout of a set of new puzzles: 2 or 4 to a page, each with its level, size and
 //! seed underneath. Invisible on screen; the print style sheet shows it instead of the app.
 
+use crate::components::constraints::shape_view;
 use crate::state::Store;
 use inkdoku_engine::Grid;
+use inkdoku_engine::variant::Shape;
 use leptos::prelude::*;
 
-/// A plain SVG of a puzzle's givens, for paper.
-pub fn paper_grid(grid: &Grid, label: String) -> impl IntoView + use<> {
+/// A plain SVG of a puzzle's givens and constraints (a killer's cages), for paper: the print
+/// style sheet gives the constraints the light theme's colours and black ink in any theme.
+pub fn paper_grid(grid: &Grid, shapes: Vec<Shape>, label: String) -> impl IntoView + use<> {
     let size = grid.size();
     let (n, b) = (size.side(), size.box_side());
     let full = n * 100;
@@ -29,6 +32,7 @@ pub fn paper_grid(grid: &Grid, label: String) -> impl IntoView + use<> {
         <svg class="paper-grid" viewBox=format!("-4 -4 {} {}", full + 8, full + 8) role="img"
              aria-label=label>
             <path d=thin class="paper-thin" />
+            <g class="constraints paper-constraints">{shapes.into_iter().map(|s| shape_view(size, s)).collect_view()}</g>
             <path d=thick class="paper-thick" />
             <g class="paper-digits">{digits}</g>
         </svg>
@@ -45,11 +49,12 @@ pub fn PrintSheet(store: Store) -> impl IntoView {
                 .map(|page| {
                     let items = page
                         .iter()
-                        .map(|(grid, caption)| {
+                        .map(|printed| {
+                            let grid = &printed.givens;
                             view! {
                                 <figure class="print-item">
-                                    {paper_grid(grid, crate::i18n::fill(store.t().puzzle_image, &[("size", grid.size().name())]))}
-                                    <figcaption>{caption.clone()}</figcaption>
+                                    {paper_grid(grid, printed.shapes.clone(), crate::i18n::fill(store.t().puzzle_image, &[("size", grid.size().name())]))}
+                                    <figcaption>{printed.caption.clone()}</figcaption>
                                 </figure>
                             }
                         })

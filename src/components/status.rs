@@ -10,8 +10,7 @@ pub fn StatusBar(store: Store) -> impl IntoView {
         Phase::Enter => store.ui().entering.to_string(),
         Phase::Play => {
             // "9x9 · Hard", or for a killer (made here or opened) "9x9 Killer · Hard".
-            let killer = store.game.with(Kind::of) == Kind::Killer;
-            let size = if killer { format!("{} {}", store.size().name(), store.ui().kinds[1]) } else { store.size().name().to_string() };
+            let size = store.game.with(Kind::of).with_size(store.ui(), store.size());
             match store.meta.with(|m| m.level) {
                 Some(l) => format!("{size} · {}", crate::i18n::level_name(store.lang(), l)),
                 None => size,

@@ -76,11 +76,7 @@ pub fn make_with(store: Store, kind: Kind, options: Options, note: String, daily
     }
     store.making.set(Some(Making { done: 0, total: 1 }));
     store.status.set(store.t().making_puzzle.into());
-    let task = match kind {
-        Kind::Classic => Task::Generate { options },
-        Kind::Killer => Task::GenerateKiller { options },
-    };
-    let sent = ask(store, task, move |reply| match reply {
+    let sent = ask(store, kind.generate(options), move |reply| match reply {
         Reply::Progress { done, total, .. } => store.making.set(Some(Making { done, total })),
         Reply::Generated { generated, .. } => {
             let level = generated.rating.level;

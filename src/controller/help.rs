@@ -3,8 +3,7 @@
 
 use super::*;
 use inkdoku_engine::geometry::Candidate;
-use inkdoku_engine::lang::{Lang, PageText};
-use inkdoku_engine::protocol::HintWords;
+use inkdoku_engine::lang::PageText;
 use inkdoku_engine::step::{PageKind, Technique};
 
 /// Undo back to the last position from which the puzzle can still be solved.
@@ -60,14 +59,9 @@ pub fn hint(store: Store) {
                 store.status.set(store.t().hint_variant.into());
             }
             Reply::Hint { advice: Advice::Nothing, .. } if variant => store.status.set(store.t().hint_variant.into()),
-            // A step comes with its words in every language; one without them is a reply this
-            // app cannot show (a worker of another build), said as the worker's failure.
-            Reply::Hint { advice: Advice::Step { .. }, words, .. } if words.len() != Lang::ALL.len() => {
-                worker_failed(store, &format!("a hint came with words in {} languages, not {}", words.len(), Lang::ALL.len()));
-            }
-            Reply::Hint { advice: Advice::Step { step }, words, .. } => {
-                let text = words[lang_index(store.lang_now())].short.clone();
-                store.highlights.set(Highlights { hint: Some(step), words, ..Highlights::default() });
+            Reply::Hint { advice: Advice::Step { step }, .. } => {
+                let text = inkdoku_engine::lang::explain(&step, size, store.lang_now());
+                store.highlights.set(Highlights { hint: Some(step), ..Highlights::default() });
                 store.status.set(text);
             }
             Reply::Hint { advice: Advice::WrongDigits { cells }, .. } => {
@@ -109,7 +103,8 @@ fn needs_variant_logic(t: Technique) -> bool {
 /// Applies the hint on show.
 pub fn apply_hint(store: Store) {
     let Some(step) = store.highlights.with_untracked(|m| m.hint.clone()) else { return };
-    let line = hint_words_now(store).map(|w| w.short).unwrap_or_default();
+    let size = store.size();
+    let line = inkdoku_engine::lang::explain(&step, size, store.lang_now());
     apply(store, Action::ApplyStep { placements: step.placements.clone(), eliminations: step.eliminations.clone() });
     store.log.update(|l| l.push(line));
 }
@@ -117,26 +112,8 @@ pub fn apply_hint(store: Store) {
 /// The pages of the hint's proof, branch by branch, in the player's language (empty unless the
 /// hint is a forcing step).
 pub fn hint_pages(store: Store) -> Vec<PageText> {
-    let lang = store.lang_now();
-    store.highlights.with(|m| m.words.get(lang_index(lang)).map_or_else(Vec::new, |w| w.pages.clone()))
-}
-
-/// Where a language's words are in a hint reply's `words` (`Lang::ALL`'s order).
-fn lang_index(lang: Lang) -> usize {
-    Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0)
-}
-
-/// The hint's words in the player's language, reactive (the hint card follows a change of
-/// language; the words of every language came with the step).
-pub fn hint_words(store: Store) -> Option<HintWords> {
-    let lang = store.lang();
-    store.highlights.with(|m| m.words.get(lang_index(lang)).cloned())
-}
-
-/// The same, read once.
-fn hint_words_now(store: Store) -> Option<HintWords> {
-    let lang = store.lang_now();
-    store.highlights.with_untracked(|m| m.words.get(lang_index(lang)).cloned())
+    let (size, lang) = (store.size(), store.lang_now());
+    store.highlights.with(|m| m.hint.as_ref().map_or_else(Vec::new, |h| inkdoku_engine::lang::proof_pages(h, size, lang)))
 }
 
 /// The branch stepper's Next: from the whole drawing to the first branch, then on to the
@@ -222,7 +199,7 @@ pub fn check(store: Store) {
             let c = &conflicts[0];
             let values = [
                 ("d", size.digit_char(c.digit).to_string()),
-                ("house", crate::i18n::house_name(t, c.house)),
+                ("house", inkdoku_engine::lang::house_name(c.house, store.lang_now())),
                 ("cells", names(&c.cells)),
                 ("n", conflicts.len().to_string()),
             ];
@@ -254,7 +231,9 @@ pub fn solve(store: Store, scope: SolveScope) {
     let size = store.size();
     let selected = store.selected.get_untracked();
     let t = store.t();
-    let house = |h: House| (Action::SolveHouse { house: h }, fill(t.filled_house, &[("house", &crate::i18n::house_name(t, h))]));
+    let house = |h: House| {
+        (Action::SolveHouse { house: h }, fill(t.filled_house, &[("house", &inkdoku_engine::lang::house_name(h, store.lang_now()))]))
+    };
     let (action, done) = match (scope, selected) {
         (SolveScope::All, _) => (Action::SolveAll, t.filled_all.to_string()),
         (SolveScope::Cell, Some(c)) => (Action::SolveCell { cell: c }, fill(t.filled_cell, &[("cell", &cell_name(size, c))])),

@@ -59,7 +59,8 @@ pub fn oldest_kept(store: Store) -> Option<String> {
     let kept = storage::load_kept(&store.ports());
     let oldest = kept.games.last()?;
     let level = oldest.meta.level.map_or(String::new(), |l| format!("{}, ", level_name(store.lang_now(), l)));
-    Some(format!("{level}{} {}", oldest.game.size().name(), clock(oldest.meta.elapsed_ms)))
+    let what = Kind::of(&oldest.game).with_size(store.ui(), oldest.game.size());
+    Some(format!("{level}{what} {}", clock(oldest.meta.elapsed_ms)))
 }
 
 /// Removes the oldest kept game to make room, then saves the game again.

@@ -60,8 +60,8 @@ pub use together::{
 
 use crate::i18n::{fill, level_name};
 use crate::ports::{self, PlatformError};
-use crate::state::PrintSet;
 use crate::state::{Dialog, GameMeta, Highlights, InputMode, Kind, Making, Phase, Store, TabRole, Waiting};
+use crate::state::{PrintSet, Printed};
 use crate::storage;
 use inkdoku_engine::format::sdk::SdkHeader;
 use inkdoku_engine::game::{Action, Check, Game, PALETTE, PencilMark};

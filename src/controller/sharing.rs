@@ -95,6 +95,9 @@ pub(super) fn opened(store: Store, shared: &SharedPuzzle, reply: Reply) {
             }
             let level = rating.map(|r| r.level);
             start_game(store, game, GameMeta::new(level, None));
+            if level.is_none() && !shared.puzzle.is_classic() {
+                rate_variant(store, shared.puzzle.clone());
+            }
             let rated = level.map_or(String::new(), |l| format!(" ({})", level_name(store.lang_now(), l)));
             let mut said = fill(store.t().opened, &[("size", givens.size().name()), ("rated", &rated)]);
             if progress_lost {
@@ -117,6 +120,23 @@ pub(super) fn opened(store: Store, shared: &SharedPuzzle, reply: Reply) {
         Reply::TooHard { .. } => not_playable(store, store.t().too_hard),
         Reply::Error { message, .. } => worker_failed(store, &message),
         _ => {}
+    }
+}
+
+/// Grades a variant on the board in the worker, after it opened (its walk can take a second,
+/// so nobody waits on it): the grade shows beside the size once known, if the same puzzle is
+/// still on the board. A failed grading leaves it ungraded, as before.
+fn rate_variant(store: Store, puzzle: inkdoku_engine::variant::Puzzle) {
+    let sent = ask(store, Task::RateVariant { variant: puzzle.clone() }, move |reply| {
+        if let Reply::Rated { rating, .. } = reply
+            && store.game.with_untracked(|g| g.variant() == Some(&puzzle))
+            && store.meta.with_untracked(|m| m.level.is_none())
+        {
+            store.meta.update(|m| m.level = Some(rating.level));
+        }
+    });
+    if let Err(e) = sent {
+        leptos::logging::warn!("inkdoku: the variant's grade was not asked for: {e}");
     }
 }
 
@@ -204,9 +224,15 @@ pub fn paste_puzzle(store: Store) {
 /// (`inkdoku_engine::sdk_progress`).
 pub fn file_to_save(store: Store, with_progress: bool) -> (String, String) {
     // A variant is kept as f-puzzles' JSON, an open format with every constraint, its title,
-    // author and rules, which f-puzzles, SudokuPad and inkdoku read back (without the
-    // progress, which that format does not carry: the share link with progress does).
+    // author and rules, which f-puzzles, SudokuPad and inkdoku read back; the progress goes
+    // under a key of inkdoku's own (`sdk_progress::JSON_KEY`), which they skip.
     if let Some(json) = store.game.with_untracked(|g| g.variant().map(inkdoku_engine::format::fpuzzles::to_json_puzzle)) {
+        let json = if with_progress {
+            let givens = store.game.with_untracked(|g| g.givens().clone());
+            sdk_progress::write_json(&json, &givens, &current_progress(store))
+        } else {
+            json
+        };
         return ("inkdoku-variant.json".to_string(), json);
     }
     let level = store.meta.with_untracked(|m| m.level);
@@ -245,27 +271,41 @@ pub fn open_file_text(store: Store, name: &str, text: &str) {
     let source = fill(store.t().the_file, &[("name", name)]);
     // f-puzzles' JSON (a variant saved by "Save file"), with its constraints.
     if text.trim_start().starts_with('{') {
-        let read = serde_json::from_str(text)
-            .map_err(|_| share::ShareError::Empty)
-            .and_then(|json| inkdoku_engine::format::fpuzzles::from_json_puzzle(&json).map_err(share::ShareError::Format));
-        return match read {
-            Ok(puzzle) => open_shared_noting(store, SharedPuzzle { puzzle, progress: None }, None),
-            Err(e) => not_a_puzzle(store, &source, &e),
+        let read = serde_json::from_str(text).map_err(|_| share::ShareError::Empty).and_then(|json: serde_json::Value| {
+            let puzzle = inkdoku_engine::format::fpuzzles::from_json_puzzle(&json).map_err(share::ShareError::Format)?;
+            let progress = sdk_progress::read_json(&json, &puzzle.givens);
+            Ok((puzzle, progress))
+        });
+        let (puzzle, progress) = match read {
+            Ok(read) => read,
+            Err(e) => return not_a_puzzle(store, &source, &e),
         };
+        let (progress, note) = progress_or_note(store, name, progress);
+        return open_shared_noting(store, SharedPuzzle { puzzle, progress }, note);
     }
     let (givens, _) = match inkdoku_engine::format::parse_any(text) {
         Ok(found) => found,
         Err(e) => return not_a_puzzle(store, &source, &e),
     };
-    let (progress, note) = match sdk_progress::read(text, &givens) {
+    let (progress, note) = progress_or_note(store, name, sdk_progress::read(text, &givens));
+    open_shared_noting(store, SharedPuzzle { puzzle: inkdoku_engine::variant::Puzzle::classic(givens), progress }, note);
+}
+
+/// A file's progress, or the note that says why it was not restored (the puzzle opens from
+/// its givens all the same).
+fn progress_or_note(
+    store: Store,
+    name: &str,
+    read: Option<Result<share::Progress, sdk_progress::ProgressError>>,
+) -> (Option<share::Progress>, Option<Dialog>) {
+    match read {
         None => (None, None),
         Some(Ok(progress)) => (Some(progress), None),
         Some(Err(e)) => {
             leptos::logging::warn!("inkdoku: {name}: {e}");
             (None, Some(file_progress_note(store, name, &e)))
         }
-    };
-    open_shared_noting(store, SharedPuzzle { puzzle: inkdoku_engine::variant::Puzzle::classic(givens), progress }, note);
+    }
 }
 
 /// Why a file's progress was not restored, in the player's words (the reader's own under

@@ -36,27 +36,65 @@ fn play_one(store: Store) -> Cell {
     cell
 }
 
+/// Presses Hint and Apply hint until the game is won, each hint answered by the engine's own
+/// protocol handler: every hint is new and every Apply changes the board. Returns how many hints
+/// were applied and how many of them only removed candidates.
+fn follow_hints_to_the_win(world: &World, store: Store) -> (usize, usize) {
+    let (mut steps, mut eliminations) = (0, 0);
+    let mut seen = std::collections::HashSet::new();
+    while !store.game.with_untracked(|g| g.is_solved()) {
+        hint(store);
+        world.engine.answer_truly(world.engine.last_id());
+        let Some(step) = store.highlights.with_untracked(|m| m.hint.clone()) else {
+            panic!("a step after {steps} steps: {}", store.status.get_untracked());
+        };
+        assert!(seen.insert(format!("{step:?}")), "the same hint came back after {steps} steps");
+        eliminations += usize::from(step.placements.is_empty());
+        let before = store.game.with_untracked(|g| (g.grid(), g.candidates()));
+        apply_hint(store);
+        assert_ne!(store.game.with_untracked(|g| (g.grid(), g.candidates())), before, "applying changed the board");
+        steps += 1;
+        assert!(steps < 400);
+    }
+    assert!(matches!(store.dialog.get_untracked(), Some(Dialog::Won { new_best: false, .. })));
+    assert!(store.meta.with_untracked(|m| m.won));
+    // Solved with help: no best time.
+    assert_eq!(world.storage.get(BEST_KEY), None);
+    (steps, eliminations)
+}
+
 #[test]
 fn hints_followed_and_applied_win_the_game_and_record_no_best_time() {
     let world = World::default();
     let (_owner, store) = store_in(&world, Lang::En);
     open(&world, store, PUZZLE);
     assert_eq!(store.game.with_untracked(|g| g.givens().filled_count()), 32);
-    let mut steps = 0;
-    while !store.game.with_untracked(|g| g.is_solved()) {
-        hint(store);
-        world.engine.answer_truly(world.engine.last_id());
-        assert!(store.highlights.with_untracked(|m| m.hint.is_some()), "a step after {steps} steps: {}", store.status.get_untracked());
-        let before = store.game.with_untracked(|g| (g.grid(), g.candidates()));
-        apply_hint(store);
-        assert_ne!(store.game.with_untracked(|g| (g.grid(), g.candidates())), before, "applying changed the board");
-        steps += 1;
-        assert!(steps < 200);
+    follow_hints_to_the_win(&world, store);
+}
+
+/// The puzzles `tests/e2e/help.test.mjs` once followed to the win in the browser, level by level
+/// and size by size: walked here through the controller instead (the e2e file keeps one 9x9 walk,
+/// the 4x4 to the win and the first hints of the 16x16, which check the wiring and the drawing).
+#[test]
+fn hints_followed_and_applied_win_every_level_and_size_the_help_e2e_tests_open() {
+    const MEDIUM: &str = ".7.5.....59.7.2..6.4.69....3.4......9.8...3.7......1.5....58.7.2..1.7.39.....9.8.";
+    const HARD: &str = "82..5..43...8..1.9....1..2...95...82.........24...89...6..8....4.8..2...73..9..16";
+    const EXPERT: &str = ".9.1...7....7....38.75..6......314.5..42.73..9.348......8..27.94....5....1...9.6.";
+    const FOUR: &str = "..4114....1331..";
+    const SIXTEEN: &str = "C.D..1E...B8.5AG..A9..84.2F..E....EB...2D1G.9....7...6...3....2.5B..6....9..F13..81DB5......A6......7.2.......G......E1...A.598D3CF7.B...D6......D.......B.C......5A......1F28E..EB8..7....9..1C.A....6...3...F....E.DBF7...8C....8..4A.FC..72..B2G.97...4D..3.E";
+    for (name, puzzle, cells) in
+        [("medium", MEDIUM, 81), ("hard", HARD, 81), ("expert", EXPERT, 81), ("4x4", FOUR, 16), ("16x16", SIXTEEN, 256)]
+    {
+        let world = World::default();
+        let (_owner, store) = store_in(&world, Lang::En);
+        open(&world, store, &format!("#{puzzle}"));
+        assert_eq!(store.game.with_untracked(|g| g.grid().cells().len()), cells, "{name}");
+        let (steps, eliminations) = follow_hints_to_the_win(&world, store);
+        assert!(steps >= 5, "{name}: {steps} hints");
+        if cells == 81 {
+            assert!(eliminations > 0, "{name}: a step that only removes candidates was applied");
+        }
     }
-    assert!(matches!(store.dialog.get_untracked(), Some(Dialog::Won { new_best: false, .. })));
-    assert!(store.meta.with_untracked(|m| m.won));
-    // Solved with help: no best time.
-    assert_eq!(world.storage.get(BEST_KEY), None);
 }
 
 #[test]
@@ -838,8 +876,7 @@ fn a_forcing_hint_is_stepped_branch_by_branch_each_page_drawing_its_own_links() 
     let step = solve.steps.into_iter().find(|s| s.technique == inkdoku_engine::step::Technique::UnitForcingChain).unwrap();
     let branches = step.forcing.as_ref().unwrap().assumptions.clone();
     let total: usize = step.chains.iter().map(Vec::len).sum();
-    let words = inkdoku_engine::protocol::HintWords::all(&step, Size::Nine);
-    store.highlights.set(Highlights { hint: Some(step), words, ..Highlights::default() });
+    store.highlights.set(Highlights { hint: Some(step), ..Highlights::default() });
     let drawing = || store.highlights.with_untracked(|m| hint_drawing(m, Size::Nine));
     // Before the first page, the whole proof is drawn.
     assert_eq!(drawing().0.len(), total);
@@ -918,6 +955,12 @@ fn a_variant_link_opens_is_won_by_its_cages_and_shares_its_constraints() {
     open(&world, store, &format!("?load={}", inkdoku_engine::format::fpuzzles::write_puzzle(&puzzle)));
     assert_eq!(store.game.with_untracked(|g| g.variant().cloned()), Some(puzzle.clone()));
     assert!(store.status.get_untracked().starts_with("Opened a 9x9 puzzle"), "{}", store.status.get_untracked());
+    // Graded after it opened, by its steps, in the worker (nobody waited on it).
+    assert_eq!(store.meta.with_untracked(|m| m.level), None, "not graded yet");
+    assert!(matches!(world.engine.last_task(), Some(Task::RateVariant { .. })));
+    world.engine.answer_truly(world.engine.last_id());
+    let level = inkdoku_engine::rating::rate_variant(&puzzle).level;
+    assert_eq!(store.meta.with_untracked(|m| m.level), Some(level), "the grade shown beside the size");
     // The share link carries the constraints, and so does the Share dialog's SudokuPad link.
     let shared = inkdoku_engine::share::parse_puzzle(&share_fragment(store, true)).unwrap();
     assert_eq!(shared.puzzle, puzzle);
@@ -946,6 +989,24 @@ fn a_variant_link_opens_is_won_by_its_cages_and_shares_its_constraints() {
     let got: u16 = right.iter().map(|&d| u16::from(d)).sum::<u16>() + u16::from(wrong);
     let first = inkdoku_engine::geometry::cell_name(Size::Nine, cells[0]);
     assert_eq!(store.status.get_untracked(), format!("The cage at {first} adds up to {got}, not {sum}."));
+}
+
+#[test]
+fn a_variants_grade_that_arrives_after_another_puzzle_opened_is_dropped() {
+    use inkdoku_engine::variant::Puzzle;
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    store.settings.update(|s| s.confirm_new_game = false);
+    let set = include_str!("../../tests/data/variants/set.jsonl");
+    let puzzle: Puzzle =
+        serde_json::from_value(serde_json::from_str::<serde_json::Value>(set.lines().nth(8).unwrap()).unwrap()["puzzle"].clone()).unwrap();
+    open(&world, store, &format!("?load={}", inkdoku_engine::format::fpuzzles::write_puzzle(&puzzle)));
+    let rating = world.engine.last_id();
+    // Another puzzle (classic, rated Easy by its own analysis) opens before the grade comes.
+    open(&world, store, PUZZLE);
+    let classic_level = store.meta.with_untracked(|m| m.level);
+    world.engine.answer_truly(rating);
+    assert_eq!(store.meta.with_untracked(|m| m.level), classic_level, "the old grade is not put on the new puzzle");
 }
 
 /// The book of premade first puzzles as the page serves it.

@@ -287,3 +287,40 @@ fn a_killer_won_by_hand_has_a_best_time_of_its_own() {
     let best: storage::BestTimes = serde_json::from_str(&crate::ports::KeyValue::get(&*world.storage, storage::BEST_KEY).unwrap()).unwrap();
     assert_eq!(best.into_iter().collect::<Vec<_>>(), vec![("killer 9x9/Easy".to_string(), 200_000)]);
 }
+
+#[test]
+fn print_puzzles_with_killer_picked_makes_killers_and_lays_out_their_cages() {
+    let world = World::default();
+    let (_owner, store) = killer_store(&world);
+    world.random.next.set(3);
+    print_set(store, 2, Level::Easy, 2);
+    for done in 0..2 {
+        let options = match world.engine.last_task() {
+            Some(Task::GenerateKiller { options }) => options,
+            other => panic!("a killer is asked for, not {other:?}"),
+        };
+        assert_eq!((options.size, options.level), (Size::Nine, Level::Easy));
+        assert_eq!(store.making.get_untracked(), Some(Making { done, total: 2 }));
+        world.engine.answer_truly(world.engine.last_id());
+    }
+    let set = store.print_set.get_untracked().expect("the set laid out");
+    assert_eq!(set.puzzles.len(), 2);
+    for printed in &set.puzzles {
+        let cages = printed.shapes.iter().filter(|s| matches!(s, inkdoku_engine::variant::Shape::Cage { sum: Some(_), .. })).count();
+        assert!(cages >= 10, "the cages with their sums go on paper: {cages}");
+        assert!(printed.caption.starts_with("Easy · 9x9 Killer · seed "), "{}", printed.caption);
+    }
+    assert_eq!(store.making.get_untracked(), None);
+    assert_eq!(world.files.printed.get(), 0, "printed once the layout is drawn");
+    world.clock.advance(100.0);
+    assert_eq!(world.files.printed.get(), 1);
+
+    // Classic picked: classic puzzles, nothing drawn over their grids.
+    store.settings.update(|s| s.kind = Kind::Classic);
+    print_set(store, 1, Level::Easy, 2);
+    assert!(matches!(world.engine.last_task(), Some(Task::Generate { .. })));
+    world.engine.answer_truly(world.engine.last_id());
+    let set = store.print_set.get_untracked().expect("the set laid out");
+    assert!(set.puzzles[0].shapes.is_empty());
+    assert!(set.puzzles[0].caption.starts_with("Easy · 9x9 · seed "), "{}", set.puzzles[0].caption);
+}

@@ -187,6 +187,42 @@ impl Window {
     }
 }
 
+/// A clue outside the grid repeated at the focus window's edge, in board units: the window
+/// shows whole boxes and a strip of their neighbours, so a row's or column's sum (a
+/// sandwich's) would be out of sight. Only clues of a whole row or column are repeated: a
+/// little killer's diagonal enters the window elsewhere than its clue's row.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClueEcho {
+    pub x: f64,
+    pub y: f64,
+    pub value: u16,
+}
+
+/// The clues outside the grid whose row or column is in the window, placed in the strip on
+/// the window's side that faces them.
+pub fn clue_echoes(size: Size, shapes: &[Shape], window: Window) -> Vec<ClueEcho> {
+    let ((r0, r1), (c0, c1)) = window.bounds(size);
+    let vb = window.view_box(size);
+    let side = size.side() as f32;
+    let (near, far) = (CONTEXT / 2.0, vb.span - CONTEXT / 2.0);
+    let in_range = |i: f32, lo: usize, hi: usize| i >= 0.0 && (lo..=hi).contains(&(i.floor() as usize));
+    shapes
+        .iter()
+        .filter_map(|shape| {
+            let Shape::Outside { at, value } = *shape else { return None };
+            let (x, y) = (f64::from(at.x) * CELL, f64::from(at.y) * CELL);
+            let echo = |x: f64, y: f64| Some(ClueEcho { x, y, value });
+            if (at.x < 0.0 || at.x > side) && in_range(at.y, r0, r1) {
+                echo(vb.x + if at.x < 0.0 { near } else { far }, y)
+            } else if (at.y < 0.0 || at.y > side) && in_range(at.x, c0, c1) {
+                echo(x, vb.y + if at.y < 0.0 { near } else { far })
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
 // ---------------------------------------------------------------- in the store
 
 /// The view's state: the focus window (none: the whole board) and the board square's width.
@@ -385,5 +421,40 @@ mod tests {
         assert_eq!(Sides::of(nine, &[Shape::Diagonal { from: Point { x: 0.0, y: 0.0 }, to: Point { x: 9.0, y: 9.0 } }]), Sides::default());
         // A 9x9 with clues on two sides still needs no focus view at 800x480 (a 450 px square).
         assert_eq!(focus_boxes(nine, Sides { top: true, left: true, bottom: true, right: true }, 450.0), None);
+    }
+
+    #[test]
+    fn a_windows_rows_and_columns_keep_their_outside_sums_at_its_edges() {
+        use inkdoku_engine::variant::Point;
+        let size = Size::Nine;
+        let sum = |x: f32, y: f32, value: u16| Shape::Outside { at: Point { x, y }, value };
+        // Left of row 5 (index 4), above column 2 (index 1), right of row 1, below column 9; a
+        // little killer is never repeated.
+        let shapes = vec![
+            sum(-0.5, 4.5, 12),
+            sum(1.5, -0.5, 7),
+            sum(9.5, 0.5, 30),
+            sum(8.5, 9.5, 4),
+            Shape::LittleKiller { at: Point { x: -0.5, y: 3.5 }, sum: 20, dx: 1, dy: 1 },
+        ];
+        // Boxes 2x2 from the top-left: rows and columns 0-5.
+        let w = Window { row: 0, col: 0, boxes: 2 };
+        let vb = w.view_box(size);
+        let echoes = clue_echoes(size, &shapes, w);
+        assert_eq!(
+            echoes,
+            vec![
+                ClueEcho { x: vb.x + CONTEXT / 2.0, y: 450.0, value: 12 },
+                ClueEcho { x: 150.0, y: vb.y + CONTEXT / 2.0, value: 7 },
+                ClueEcho { x: vb.x + vb.span - CONTEXT / 2.0, y: 50.0, value: 30 },
+            ]
+        );
+        // Each within the window's view, in the strip, not over its cells.
+        for e in &echoes {
+            assert!(e.x > vb.x && e.x < vb.x + vb.span && e.y > vb.y && e.y < vb.y + vb.span, "{e:?}");
+        }
+        // The bottom-right window: only column 9's sum below it (row 5 and column 2 are out).
+        let w = Window { row: 1, col: 1, boxes: 2 };
+        assert_eq!(clue_echoes(size, &shapes, w).iter().map(|e| e.value).collect::<Vec<_>>(), vec![12, 4]);
     }
 }

@@ -1,6 +1,7 @@
 // The app around the game: installable (no installability errors), offline after one visit
-// (handwriting included), a new deploy announced, a crash that loses nothing, two tabs that don't
-// overwrite each other, a full storage reported, and the security policy in force.
+// (handwriting included), a new deploy announced, a crash that loses nothing, a full storage
+// reported, and the security policy in force. (Two tabs: tabs.test.mjs, and natively
+// src/controller/tabs.rs and tests.rs.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -152,46 +153,6 @@ test('a crash 30 ms after a move saves the move first, then says so; only a driv
   await waitForPuzzle(player);
   assert.equal(await player.evaluate(() => navigator.webdriver), false);
   assert.equal(await player.evaluate(() => typeof window.inkdokuCrash), 'undefined', 'no hook in a browser nobody drives');
-});
-
-test("two tabs: the second follows read-only and never overwrites the first one's game", async () => {
-  const context = await b.browser.newContext();
-  const first = await b.pageIn(context);
-  await first.goto(server.url);
-  await waitForPuzzle(first);
-  const empty = (await cells(first)).filter((c) => c.label.endsWith('empty'));
-  await cell(first, empty[0].row, empty[0].col).click();
-  await first.keyboard.press('6');
-  await savedWhen(first, (r) => r.game.actions.length === 1, { what: 'the move' });
-
-  const second = await b.pageIn(context);
-  await second.goto(server.url);
-  const notice = second.getByRole('dialog', { name: 'inkdoku is open in another tab' });
-  await notice.waitFor();
-  await notice.getByRole('button', { name: 'Just watch' }).click();
-  await waitForPuzzle(second);
-  assert.match(await label(second, empty[0].row, empty[0].col), /, 6(,|$)/);
-  // The follower's input changes nothing, here or in storage.
-  await cell(second, empty[1].row, empty[1].col).click();
-  await second.keyboard.press('8');
-  assert.equal(await label(second, empty[1].row, empty[1].col), `Row ${empty[1].row}, column ${empty[1].col}, empty`);
-  // It follows the first tab's moves.
-  await cell(first, empty[2].row, empty[2].col).click();
-  await first.keyboard.press('1');
-  await second.waitForFunction(([r, c]) => /, 1(,|$)/.test((document.querySelector(`[role=gridcell][aria-rowindex="${r}"][aria-colindex="${c}"]`)?.getAttribute('aria-label') ?? '')), [empty[2].row, empty[2].col]);
-  const stored = JSON.parse(await first.evaluate(() => localStorage.getItem('inkdoku.game.v1')));
-  assert.equal(stored.game.actions.length, 2, "the first tab's two moves, nothing from the second");
-
-  // Taking over: the second tab plays on from the first one's game; the first follows.
-  await second.reload();
-  await second.getByRole('button', { name: 'Play here' }).click();
-  await second.waitForFunction(() => /You play here now/.test((document.querySelector('[role=status]')?.textContent ?? '')));
-  await first.getByRole('dialog', { name: 'inkdoku is open in another tab' }).waitFor();
-  assert.match(await label(second, empty[0].row, empty[0].col), /, 6(,|$)/);
-  await cell(second, empty[1].row, empty[1].col).click();
-  await second.keyboard.press('8');
-  assert.match(await label(second, empty[1].row, empty[1].col), /, 8(,|$)/);
-  await context.close();
 });
 
 test('a full storage is reported, and play goes on', async () => {

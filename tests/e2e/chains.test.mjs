@@ -1,5 +1,7 @@
-// Chains you can see: on fixed puzzles of magictour top1465, Hint + Apply is followed to the win.
-// On a Master one (rated "Unit Forcing Chain" by `inkdoku rate`) the first forcing step draws its
+// Chains you can see: on fixed puzzles of magictour top1465, Hint + Apply is followed until the
+// chains looked at here have come and been applied (the walks of these puzzles, and of every
+// other of top1465, to the end run natively: engine/tests/hint_walk.rs, magictour_top1465; the
+// win after hints in the browser: help.test.mjs). On a Master one (rated "Unit Forcing Chain" by `inkdoku rate`) the first forcing step draws its
 // nodes and links on the board (strong solid, weak dashed), names the same links in the panel,
 // steps through them one at a time, and Apply removes what it says. On an Extreme one (rated
 // "Grouped Alternating Inference Chain") each grouped loop is drawn with its grouped node
@@ -66,11 +68,11 @@ async function applyChecked(page, card, before, text) {
 }
 
 for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 }]) {
-  test(`a forcing hint is drawn, stepped link by link, applied, and hints go on to the win (${viewport.width}x${viewport.height})`, async () => {
+  test(`a forcing hint is drawn, stepped link by link, and applied (${viewport.width}x${viewport.height})`, async () => {
     const page = await openPuzzle(MASTER, { viewport });
     const won = page.getByRole('dialog', { name: 'Congratulations!' });
     let chainsSeen = 0, applied = 0;
-    while (!(await won.isVisible())) {
+    while (chainsSeen === 0 && !(await won.isVisible())) {
       const { before, card, proof: text } = await askHint(page);
       const steps = card.locator('details.chain-steps');
       // Kites, rectangles and colourings draw their links too; the one checked is the first
@@ -109,19 +111,18 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
       await apply(page, card, before, text);
       applied++;
     }
-    assert.ok(chainsSeen >= 1, 'a forcing hint on the way');
-    assert.match(await won.textContent(), /Solved with help/);
-    assert.ok(applied >= 40, `${applied} hints`);
+    assert.equal(chainsSeen, 1, 'a forcing hint on the way');
+    assert.ok(applied >= 2, `${applied} hints`);
     assert.deepEqual(b.errors, []);
   });
 }
 
 for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 }]) {
-  test(`grouped nice loops are drawn with their groups outlined or sets named, walked in the sentence, applied, and hints go on to the win (${viewport.width}x${viewport.height})`, async () => {
+  test(`grouped nice loops are drawn with their groups outlined or sets named, walked in the sentence, and applied (${viewport.width}x${viewport.height})`, async () => {
     const page = await openPuzzle(GROUPED_LOOP, { viewport });
     const won = page.getByRole('dialog', { name: 'Congratulations!' });
     let loops = 0, outlined = 0, forced = 0;
-    while (!(await won.isVisible())) {
+    while (!(loops >= 1 && outlined >= 1 && forced >= 1) && !(await won.isVisible())) {
       const { before, card, text: sentence, proof: text } = await askHint(page);
       if (/\(Grouped (Dis)?[Cc]ontinuous Nice Loop\)$/.test(sentence)) {
         loops++;
@@ -168,7 +169,6 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 
     assert.ok(loops >= 1, 'a grouped nice loop on the way');
     assert.ok(outlined >= 1, 'a grouped node outlined on the way');
     assert.ok(forced >= 1, 'a link to a cell a set forces on the way');
-    assert.match(await won.textContent(), /Solved with help/);
     assert.deepEqual(b.errors, []);
   });
 }

@@ -136,8 +136,8 @@ test('a contradiction forcing net is stepped branch by branch, each page drawing
   const { card, text } = await hintUntil(page, 'Contradiction Forcing Net');
   // The legend names the kinds the step's links are drawn in.
   const legend = card.getByRole('list', { name: 'How links are drawn' });
-  assert.match(await legend.textContent(), /strong link: one of the two is true/);
-  assert.match(await legend.textContent(), /weak link: not both are true/);
+  assert.match(await legend.textContent(), /strong link \(= in a chain\): one of the two is true/);
+  assert.match(await legend.textContent(), /weak link \(- in a chain\): not both are true/);
   assert.ok(await page.locator('.chain .link-strong').count() > 0 && await page.locator('.chain .link-weak').count() > 0);
   const removal = text.match(/Removes (\d) \((r\d+c\d+)\)\./);
   assert.ok(removal, `one removal: ${text}`);
@@ -176,6 +176,11 @@ test('a 3D Medusa names its links in the legend (strong only) and has no branch 
   assert.match(await legend.textContent(), /strong link/);
   assert.doesNotMatch(await legend.textContent(), /weak link/);
   assert.equal(await card.locator('.net-steps').count(), 0);
+  // The removals are crossed out over the colours (issue 47 item 5), and a false colour is
+  // named with the rule it breaks.
+  assert.ok(await page.locator('.chain .chain-removal').count() >= 1, 'the removals are drawn apart');
+  const text = await card.locator('p').first().textContent();
+  assert.match(text, /(Blue \(the circles\)|Orange \(the squares\)) would (put|leave) .*so it is false|Whichever is true/, text);
   await snaps(page, 'net-stepper-medusa');
   assert.deepEqual(b.errors, []);
 });

@@ -66,6 +66,11 @@ async function fillQuota(page) {
   assert.ok(junk > 0);
 }
 
+/** Stops the play clock (the page's clock stands, so no tick counts): the clock saves the play
+ * time every 15 s, and such a save between filling the quota and the next move would open the
+ * dialog before the move, its key then going to the dialog (CI of stop 54). Timers still run. */
+const standingClock = { init: (page) => page.clock.setFixedTime(new Date('2026-11-28T09:00:00Z')) };
+
 /** Writes digit n+1 into the n-th empty cell of `empty` (a move, right or wrong). */
 async function play(page, empty, n) {
   await cell(page, empty[n].row, empty[n].col).click();
@@ -84,7 +89,7 @@ async function welcomeBack(page) {
 }
 
 test('moves made after the storage filled up come back on reload, and in a new tab after the first was closed', async () => {
-  const page = await openByLink(b, server.url, PUZZLE);
+  const page = await openByLink(b, server.url, PUZZLE, standingClock);
   const empty = await empties(page);
   await play(page, empty, 0);
   await movesSaved(page, 'localStorage', 1);
@@ -126,7 +131,7 @@ test('moves made after the storage filled up come back on reload, and in a new t
 
 test('"remove the oldest kept game" makes room: the next moves are saved in localStorage again, and a reload has every move', async () => {
   // A game with a move, kept when another puzzle is opened over it.
-  const page = await openByLink(b, server.url, OTHER);
+  const page = await openByLink(b, server.url, OTHER, standingClock);
   await play(page, await empties(page), 0);
   await movesSaved(page, 'localStorage', 1);
   await page.goto(server.url + '#' + PUZZLE);
@@ -161,7 +166,7 @@ test('"remove the oldest kept game" makes room: the next moves are saved in loca
 });
 
 test('"remove the learned drawings" makes room: the next moves are saved in localStorage again, and a reload has every move', async () => {
-  const page = await openByLink(b, server.url, PUZZLE);
+  const page = await openByLink(b, server.url, PUZZLE, standingClock);
   const empty = await empties(page);
   await play(page, empty, 0);
   await movesSaved(page, 'localStorage', 1);

@@ -71,6 +71,9 @@ test('an f-puzzles killer link opens with its cages drawn and named, shows its r
   assert.ok(cages.length >= 4, `${cages.length} cages`);
   assert.equal(await count(page, '.cst-cage'), cages.length, 'each cage is drawn');
   assert.equal(await count(page, '.cst-cage-sum'), cages.length, 'each sum is written');
+  // Graded by its steps in the engine worker once open: the grade joins the size.
+  await page.waitForFunction(() => / · (Easy|Medium|Hard|Expert|Extreme|Master|Needs trial)$/.test(document.querySelector('.status-bar .level')?.textContent ?? ''));
+  assert.match(await page.locator('.status-bar .level').textContent(), /^9x9 Killer · /);
   // Each cage's cells say so in their names.
   for (const cage of cages) {
     for (const i of cage.cells) {
@@ -219,6 +222,37 @@ test('New game → Killer at Expert makes a killer of cages only, rated Expert, 
   await page.waitForFunction((n) => document.querySelectorAll('.cst-cage').length === n, cages.length);
   assert.equal(await level(page), '9x9 Killer · Expert');
   assert.deepEqual((await savedWhen(page, (r) => r.game?.variant)).game.variant, record.game.variant);
+  assert.deepEqual(b.errors, []);
+  await page.context().close();
+});
+
+test('Print puzzles with Killer picked lays out new killers with their cages and sums, in black on paper', async () => {
+  const page = await b.page({ seed: PAGE_SEED, colorScheme: 'dark' });
+  await page.goto(server.url);
+  await waitForPuzzle(page);
+  await page.getByRole('button', { name: 'New game' }).click();
+  await page.getByRole('dialog', { name: 'New game' }).getByRole('radio', { name: 'Killer' }).check();
+  await page.getByRole('button', { name: 'Print puzzles…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Print puzzles' });
+  await dialog.getByRole('combobox', { name: 'Puzzles' }).selectOption('2');
+  await dialog.getByRole('combobox', { name: 'Level' }).selectOption('Easy');
+  await dialog.getByRole('radio', { name: '2' }).check();
+  await dialog.getByRole('button', { name: 'Make and print' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('.print-item').length === 2, null, { timeout: 60000 });
+  await page.emulateMedia({ media: 'print' });
+  assert.equal(await page.locator('.app').evaluate((el) => getComputedStyle(el).display), 'none');
+  for (const item of await page.locator('.print-item').all()) {
+    const cages = await item.locator('.cst-cage').count();
+    assert.ok(cages >= 10, `${cages} cages drawn on paper`);
+    const sums = (await item.locator('.cst-cage-sum').allTextContents()).map(Number);
+    assert.equal(sums.length, cages, 'each cage has its sum');
+    // The cages cover the grid (Easy killers have some givens too): the sums add to 405.
+    assert.equal(sums.reduce((a, n) => a + n, 0), 405);
+    assert.match(await item.locator('figcaption').textContent(), /^Easy · 9x9 Killer · seed \d+$/);
+    // Paper is white whatever the screen's theme: the cages are drawn in black.
+    assert.equal(await item.locator('.cst-cage').first().evaluate((el) => getComputedStyle(el).stroke), 'rgb(0, 0, 0)');
+  }
+  await snap(page, 'print-set-killer');
   assert.deepEqual(b.errors, []);
   await page.context().close();
 });
@@ -385,6 +419,24 @@ test('clues outside the grid get room on their sides: every sandwich sum and lit
     assert.ok(cellPx >= 40, `${at}: cells of ${cellPx.toFixed(1)} px`);
     await snap(page, `variants-outside-${at}`);
   }
+  // A phone (390x844): the whole board's cells are too small, a tap magnifies a window of
+  // boxes, and the sums of the window's rows and columns are repeated at its edges, on screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  await cell(page, 5, 5).click();
+  await page.waitForFunction(() => document.querySelectorAll('.constraints .cst-echo').length > 0);
+  const { board, echoes } = await page.evaluate(() => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, text: e.textContent }; };
+    return { board: box(document.querySelector('svg.board')), echoes: [...document.querySelectorAll('.constraints .cst-echo')].map(box) };
+  });
+  const sums = new Set(kinds('sandwich').map((c) => String(c.sum)));
+  for (const e of echoes) {
+    assert.ok(sums.has(e.text), `${e.text} is a sandwich sum`);
+    assert.ok(e.left >= board.left && e.right <= board.right && e.top >= board.top && e.bottom <= board.bottom && e.right <= 390, `${e.text} on the board: ${JSON.stringify(e)} in ${JSON.stringify(board)}`);
+    assert.ok(e.bottom - e.top >= 10, `${e.text} legible`);
+  }
+  await snap(page, 'variants-outside-focus-390x844');
+  await page.keyboard.press('Escape');
   // The pen writes into r1c1 (by the clues' corner) at 800x480, a tap and a key put a digit in
   // r9c9 at 600x960: each lands in its cell, and nowhere else.
   await page.setViewportSize({ width: 800, height: 480 });

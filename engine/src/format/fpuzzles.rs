@@ -46,7 +46,7 @@ use serde_json::{Map, Value, json};
 pub(crate) const FORMAT: &str = "f-puzzles";
 
 /// Keys that carry no rule (metadata, the solution, display settings).
-const HARMLESS: &[&str] = &[
+pub(crate) const HARMLESS: &[&str] = &[
     "size",
     "grid",
     "title",
@@ -57,6 +57,8 @@ const HARMLESS: &[&str] = &[
     "highlightSeenCells",
     "disabledlogic",
     "truecandidatesoptions",
+    // inkdoku's own: the player's progress in a saved file (`sdk_progress::JSON_KEY`).
+    "inkdoku-progress",
 ];
 
 /// The rule an f-puzzles key stands for.

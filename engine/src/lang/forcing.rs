@@ -64,7 +64,14 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
         .map(|&c| literal(size, c, true))
         .or_else(|| step.eliminations.first().map(|&c| literal(size, c, false)))
         .unwrap_or_default();
-    let branch_walk = |i: usize| walk(size, forcing.assumptions[i], step.chains.get(i).map_or(&[][..], Vec::as_slice), w);
+    // The sentence states each branch's assumption ("If r8c5=9: …"), so its walk starts after
+    // it; a branch with no link keeps its one literal.
+    let branch_walk = |i: usize| {
+        let (cand, on) = forcing.assumptions[i];
+        let text = walk(size, (cand, on), step.chains.get(i).map_or(&[][..], Vec::as_slice), w);
+        let premise = format!("{} ⇒ ", literal(size, cand, on));
+        text.strip_prefix(&premise).map_or(text.clone(), str::to_string)
+    };
     match step.technique {
         Technique::ContradictionForcingChain | Technique::ContradictionForcingNet | Technique::NestedForcingNet => {
             let (cand, on) = forcing.assumptions[0];
@@ -98,9 +105,8 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
     }
 }
 
-/// A page of a forcing step's proof in words (the hint panel's stepper). It crosses from the
-/// engine worker to the app in a hint's reply (`protocol::HintWords`).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// A page of a forcing step's proof in words (the hint panel's stepper).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PageText {
     /// "Branch 1 of 3: if r4c2=1, then r9c5≠1." or, last, why that settles the step.
     pub text: String,

@@ -18,8 +18,8 @@ mod forcing;
 pub use forcing::{PageText, proof_pages};
 
 pub use crate::geometry::cells_compact;
-use crate::geometry::{Cell, Digit, DigitSet, House, Size, cell_name};
-use crate::step::{Link, SetLink, Step, Technique};
+use crate::geometry::{Candidate, Cell, Digit, DigitSet, House, Size, cell_name};
+use crate::step::{Link, RuleBroken, SetLink, Step, Technique};
 use serde::{Deserialize, Serialize};
 
 /// A language of the interface.
@@ -150,6 +150,11 @@ phrases! {
     multi2,
     medusa_wrap,
     medusa_trap,
+    medusa_blue,
+    medusa_orange,
+    medusa_two_digits,
+    medusa_twice,
+    medusa_no_digit,
     reveal,
     als_xz,
     als_xz_double,
@@ -197,6 +202,8 @@ phrases! {
     constraint_rule_global,
     constraint_trial,
     constraint_cell_trial,
+    /// A nested trial: `{nested}` the candidates the inner trials ruled out.
+    constraint_nested_trial,
     rule_killer,
     rule_little_killer,
     rule_sandwich,
@@ -237,12 +244,12 @@ const EN: Phrases = Phrases {
     empty_rectangle: "on {digit}, the empty rectangle in {house0} and the strong link in {house1} rule it out.",
     colors: "on {digit}, the conjugate pairs link {cells} alternately true and false.",
     xy_wing: "the pivot {first} forces {z} into {second} or {third}: cells seeing both can't be {z}.",
-    xyz_wing: "the pivot {first}, {second} or {third} is {z}: cells seeing all three can't be.",
+    xyz_wing: "one of the pivot {first} and its wings {second} and {third} is {z}: cells seeing all three can't be {z}.",
     w_wing: "{first} and {second} hold the same pair and are bridged by a strong link, so one of them is {z}.",
     x_chain: "on {digit}, the chain {cells} alternates strong and weak links: {first} or {last} is {digit}, so cells seeing both can't be.",
     xy_chain: "the bivalue cells {cells} form a chain: if {first} is not {z}, {last} is, so cells seeing both can't be {z}.",
     remote_pair: "{cells} all hold only {digits} and alternate along the chain: a cell seeing two of them an odd number of links apart holds neither.",
-    aic: "in the chain [{chain} (= means \"if the left is false, the right is true\", - means \"if the left is true, the right is false\")|of {n} links (see below)], if {start} is false, {end} is true: one of them is, so whatever sees both goes.",
+    aic: "in the chain [{chain}|of {n} links (see below)], if {start} is false, {end} is true: one of them is, so whatever sees both goes.",
     loop_false: "the loop [{chain} (= strong, - weak)|of {n} links (see below)] starts by taking {start} as true and comes back to it false: {start} can't be true.",
     loop_true: "the loop [{chain} (= strong, - weak)|of {n} links (see below)] starts by taking {start} as false and comes back to it true: {start} must be true, so its cell loses every other digit.",
     loop_pair: "in the chain [{chain} (= strong, - weak)|of {n} links (see below)], if {start} is false, {end} is true: one of the two fills their cell, which loses every other digit.",
@@ -258,7 +265,12 @@ const EN: Phrases = Phrases {
     dual_er: "on {digit}, the empty rectangle in {house0} works with two strong links: each time, the link's far end or the box's line holds {digit}, and the cell seeing both can't be.",
     multi1: "on {digit}, the conjugate pairs colour two separate clusters[ ({cells})]. A colour of one sees a colour of the other: both can't be true, so one of their opposite colours is, and cells seeing both of those can't be {digit}.",
     multi2: "on {digit}, the conjugate pairs colour two separate clusters[ ({cells})]. One colour sees both colours of the other cluster, one of which is true: so that colour is false, and its cells can't be {digit}.",
-    medusa_wrap: "cells with two candidates and conjugate pairs split candidates of several digits into two colours, one all true, one all false. One colour would break a rule (a digit twice in a house, two in a cell, or an empty cell), so it is false.",
+    medusa_wrap: "two-candidate cells and conjugate pairs link candidates of several digits into two colours, one all true, one all false. {colour} {why}, so it is false and its candidates go.",
+    medusa_blue: "Blue (the circles)",
+    medusa_orange: "Orange (the squares)",
+    medusa_two_digits: "would put two digits in {cell}",
+    medusa_twice: "would put {digit} twice in {house}",
+    medusa_no_digit: "would leave {cell} with no digit",
     medusa_trap: "cells with two candidates and conjugate pairs split candidates of several digits into two colours, one all true, one all false. Whichever is true, each removed candidate shares a cell with it or sees its digit.",
     reveal: "no technique applies here; the solution has {digit} in {cell}.",
     als_xz: "the almost locked sets[ (n cells, n+1 digits) in {houses} ({cells})] are linked by {x}: only one of them can hold it, so the other is locked, and either way {z} is in one of the two[ ({chain})]: cells that see every {z} of both can't be {z}.",
@@ -296,6 +308,7 @@ const EN: Phrases = Phrases {
     constraint_rule_global: "{rule}: the removed candidates can't follow that rule.",
     constraint_trial: "if {cell} were {digit}, following the rows, columns, boxes and every constraint one step after another would leave a cell or a digit with no place: so {cell} is not {digit}.",
     constraint_cell_trial: "{cell} holds one of {digits}; for each, following the rows, columns, boxes and every constraint one step after another rules out the removed candidates (or fails).",
+    constraint_nested_trial: "if {cell} were {digit}, following the rows, columns, boxes and every constraint step by step, and ruling out each candidate whose own trial then fails ({nested}), would leave a cell or a digit with no place: so {cell} is not {digit}.",
     rule_killer: "a cage's digits don't repeat",
     rule_little_killer: "the digits along the little killer's diagonal add up to {total}",
     rule_sandwich: "the digits between the 1 and the largest digit of the line add up to {total}",
@@ -341,7 +354,7 @@ const DE: Phrases = Phrases {
     x_chain: "für die {digit} wechseln in der Kette {cells} starke und schwache Verbindungen: {first} oder {last} ist die {digit}, Zellen, die beide sehen, nicht.",
     xy_chain: "die Zellen mit zwei Kandidaten {cells} bilden eine Kette: ist {first} nicht {z}, dann {last}; Zellen, die beide sehen, können nicht {z} sein.",
     remote_pair: "{cells} haben alle nur {digits} und wechseln entlang der Kette ab: eine Zelle, die zwei davon in ungeradem Abstand sieht, hat keine der beiden.",
-    aic: "in der Kette [{chain} (= heißt \"ist die linke falsch, ist die rechte wahr\", - heißt \"ist die linke wahr, ist die rechte falsch\")|aus {n} Gliedern (siehe unten)], gilt: ist {start} falsch, ist {end} wahr; eines von beiden gilt, was beide sieht, fällt weg.",
+    aic: "in der Kette [{chain}|aus {n} Gliedern (siehe unten)], gilt: ist {start} falsch, ist {end} wahr; eines von beiden gilt, was beide sieht, fällt weg.",
     loop_false: "die Schleife [{chain} (= stark, - schwach)|aus {n} Gliedern (siehe unten)] nimmt {start} als wahr an und kommt mit {start} falsch zurück: {start} kann nicht wahr sein.",
     loop_true: "die Schleife [{chain} (= stark, - schwach)|aus {n} Gliedern (siehe unten)] nimmt {start} als falsch an und kommt mit {start} wahr zurück: {start} muss wahr sein, die Zelle verliert alle anderen Ziffern.",
     loop_pair: "in der Kette [{chain} (= stark, - schwach)|aus {n} Gliedern (siehe unten)] gilt: ist {start} falsch, ist {end} wahr; eine der beiden steht in ihrer Zelle, die alle anderen Ziffern verliert.",
@@ -357,7 +370,12 @@ const DE: Phrases = Phrases {
     dual_er: "für die {digit} wirkt das leere Rechteck in {house0} mit zwei starken Verbindungen: jedes Mal hat das ferne Ende der Verbindung oder die Linie des Blocks die {digit}, und die Zelle, die beide sieht, nicht.",
     multi1: "für die {digit} färben die Paare zwei getrennte Gruppen[ ({cells})]. Eine Farbe der einen sieht eine Farbe der anderen: beide können nicht wahr sein, also ist eine ihrer Gegenfarben wahr, und Zellen, die beide sehen, können nicht {digit} sein.",
     multi2: "für die {digit} färben die Paare zwei getrennte Gruppen[ ({cells})]. Eine Farbe sieht beide Farben der anderen Gruppe, von denen eine wahr ist: also ist diese Farbe falsch, und ihre Zellen können nicht {digit} sein.",
-    medusa_wrap: "Zellen mit zwei Kandidaten und Paare teilen Kandidaten mehrerer Ziffern in zwei Farben: eine ganz wahr, eine ganz falsch. Eine Farbe bräche eine Regel (Ziffer doppelt im Haus, zwei in einer Zelle, leere Zelle), also ist sie falsch.",
+    medusa_wrap: "Zellen mit zwei Kandidaten und Paare verbinden Kandidaten mehrerer Ziffern in zwei Farben: eine ganz wahr, eine ganz falsch. {colour} {why}, also ist sie falsch, und ihre Kandidaten fallen weg.",
+    medusa_blue: "Die blaue Farbe (Kreise)",
+    medusa_orange: "Die orange Farbe (Quadrate)",
+    medusa_two_digits: "würde zwei Ziffern in {cell} setzen",
+    medusa_twice: "würde {digit} zweimal in {house} setzen",
+    medusa_no_digit: "würde {cell} ohne Ziffer lassen",
     medusa_trap: "Zellen mit zwei Kandidaten und Paare teilen Kandidaten mehrerer Ziffern in zwei Farben: eine ganz wahr, eine ganz falsch. Welche auch wahr ist, jeder entfernte Kandidat teilt mit ihr eine Zelle oder sieht ihre Ziffer.",
     reveal: "hier greift keine Technik; die Lösung hat {digit} in {cell}.",
     als_xz: "die fast gesperrten Mengen[ (n Zellen, n+1 Ziffern) in {houses} ({cells})] sind über {x} verbunden: nur eine von ihnen kann sie enthalten, also ist die andere gesperrt, und {z} liegt so oder so in einer der beiden[ ({chain})]: Zellen, die jede {z} beider Mengen sehen, können nicht {z} sein.",
@@ -395,6 +413,7 @@ const DE: Phrases = Phrases {
     constraint_rule_global: "{rule}: die entfernten Kandidaten verletzen diese Regel.",
     constraint_trial: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Kästen und alle Regeln, Schritt für Schritt verfolgt, einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
     constraint_cell_trial: "{cell} enthält eine von {digits}; für jede schließt es, Zeilen, Spalten, Kästen und alle Regeln Schritt für Schritt zu verfolgen, die entfernten Kandidaten aus (oder scheitert).",
+    constraint_nested_trial: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Kästen und alle Regeln, Schritt für Schritt verfolgt, wobei jeder Kandidat wegfällt, dessen eigener Versuch dann scheitert ({nested}), einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
     rule_killer: "die Ziffern eines Käfigs wiederholen sich nicht",
     rule_little_killer: "die Ziffern entlang der Diagonale des Little Killers ergeben {total}",
     rule_sandwich: "die Ziffern zwischen der 1 und der größten Ziffer der Linie ergeben {total}",
@@ -440,7 +459,7 @@ const ES: Phrases = Phrases {
     x_chain: "con el {digit}, la cadena {cells} alterna enlaces fuertes y débiles: {first} o {last} es {digit}, así que las celdas que ven ambas no pueden serlo.",
     xy_chain: "las celdas bivalor {cells} forman una cadena: si {first} no es {z}, lo es {last}, así que las celdas que ven ambas no pueden ser {z}.",
     remote_pair: "{cells} solo tienen {digits} y se alternan a lo largo de la cadena: una celda que ve dos de ellas a distancia impar no puede tener ninguno.",
-    aic: "en la cadena [{chain} (= significa \"si el de la izquierda es falso, el de la derecha es verdadero\", - \"si el de la izquierda es verdadero, el de la derecha es falso\")|de {n} enlaces (ver abajo)], si {start} es falso, {end} es verdadero: uno de los dos lo es, así que cae lo que ve a ambos.",
+    aic: "en la cadena [{chain}|de {n} enlaces (ver abajo)], si {start} es falso, {end} es verdadero: uno de los dos lo es, así que cae lo que ve a ambos.",
     loop_false: "el bucle [{chain} (= fuerte, - débil)|de {n} enlaces (ver abajo)] supone {start} verdadero y vuelve con {start} falso: {start} no puede ser verdadero.",
     loop_true: "el bucle [{chain} (= fuerte, - débil)|de {n} enlaces (ver abajo)] supone {start} falso y vuelve con {start} verdadero: {start} debe ser verdadero, así que su celda pierde las demás cifras.",
     loop_pair: "en la cadena [{chain} (= fuerte, - débil)|de {n} enlaces (ver abajo)], si {start} es falso, {end} es verdadero: uno de los dos ocupa su celda, que pierde las demás cifras.",
@@ -456,7 +475,12 @@ const ES: Phrases = Phrases {
     dual_er: "con el {digit}, el rectángulo vacío de la {house0} actúa con dos enlaces fuertes: cada vez, el extremo lejano del enlace o la línea de la caja tiene el {digit}, y la celda que ve ambos no puede tenerlo.",
     multi1: "con el {digit}, los pares conjugados colorean dos grupos separados[ ({cells})]. Un color de uno ve un color del otro: no pueden ser ambos verdaderos, así que uno de sus colores opuestos lo es, y las celdas que ven ambos no pueden ser {digit}.",
     multi2: "con el {digit}, los pares conjugados colorean dos grupos separados[ ({cells})]. Un color ve los dos colores del otro grupo, uno de los cuales es verdadero: así que ese color es falso y sus celdas no pueden ser {digit}.",
-    medusa_wrap: "las celdas de dos candidatos y los pares conjugados reparten candidatos de varias cifras en dos colores, uno todo verdadero y otro todo falso. Un color rompería una regla (cifra repetida en una unidad, dos en una celda, celda vacía): es falso.",
+    medusa_wrap: "las celdas de dos candidatos y los pares conjugados enlazan candidatos de varias cifras en dos colores, uno todo verdadero y otro todo falso. {colour} {why}, así que es falso y sus candidatos caen.",
+    medusa_blue: "El azul (los círculos)",
+    medusa_orange: "El naranja (los cuadrados)",
+    medusa_two_digits: "pondría dos cifras en {cell}",
+    medusa_twice: "pondría {digit} dos veces en {house}",
+    medusa_no_digit: "dejaría {cell} sin cifra",
     medusa_trap: "las celdas de dos candidatos y los pares conjugados reparten candidatos de varias cifras en dos colores, uno todo verdadero y otro todo falso. Sea cual sea el verdadero, cada candidato eliminado comparte celda con él o ve su cifra.",
     reveal: "aquí no se aplica ninguna técnica; la solución tiene {digit} en {cell}.",
     als_xz: "los conjuntos casi bloqueados[ (n celdas, n+1 cifras) de {houses} ({cells})] están unidos por {x}: solo uno de ellos puede tenerlo, así que el otro queda bloqueado, y en cualquier caso {z} está en uno de los dos[ ({chain})]: las celdas que ven todos los {z} de ambos no pueden ser {z}.",
@@ -494,6 +518,7 @@ const ES: Phrases = Phrases {
     constraint_rule_global: "{rule}: los candidatos eliminados no cumplen esa regla.",
     constraint_trial: "si {cell} fuera {digit}, seguir filas, columnas, cajas y cada regla paso a paso dejaría una celda o un dígito sin lugar: así que {cell} no es {digit}.",
     constraint_cell_trial: "{cell} tiene uno de {digits}; con cada uno, seguir filas, columnas, cajas y cada regla paso a paso descarta los candidatos eliminados (o falla).",
+    constraint_nested_trial: "si {cell} fuera {digit}, seguir filas, columnas, cajas y cada regla paso a paso, descartando cada candidato cuyo propio intento falla entonces ({nested}), dejaría una celda o un dígito sin lugar: así que {cell} no es {digit}.",
     rule_killer: "los dígitos de una jaula no se repiten",
     rule_little_killer: "los dígitos a lo largo de la diagonal del little killer suman {total}",
     rule_sandwich: "los dígitos entre el 1 y el dígito mayor de la línea suman {total}",
@@ -539,7 +564,7 @@ const KO: Phrases = Phrases {
     x_chain: "{digit}에 대해 체인 {cells}은(는) 강한 연결과 약한 연결이 번갈아 나옵니다. {first} 또는 {last}이(가) {digit}이므로 둘 다 보는 칸은 {digit}이(가) 될 수 없습니다.",
     xy_chain: "두 후보 칸 {cells}이(가) 체인을 이룹니다. {first}이(가) {z}이(가) 아니면 {last}이(가) {z}이므로 둘 다 보는 칸은 {z}이(가) 될 수 없습니다.",
     remote_pair: "{cells}은(는) 모두 {digits}만 가지며 체인을 따라 번갈아 나옵니다. 홀수 거리의 두 칸을 보는 칸은 둘 다 될 수 없습니다.",
-    aic: "체인 [{chain}에서 =는 \"왼쪽이 거짓이면 오른쪽이 참\", -는 \"왼쪽이 참이면 오른쪽이 거짓\"을 뜻합니다.|({n}개 연결, 아래 참조)에서] {start}이(가) 거짓이면 {end}이(가) 참이므로 둘 중 하나는 참이고, 둘 모두를 보는 후보는 지워집니다.",
+    aic: "체인 [{chain}에서|({n}개 연결, 아래 참조)에서] {start}이(가) 거짓이면 {end}이(가) 참이므로 둘 중 하나는 참이고, 둘 모두를 보는 후보는 지워집니다.",
     loop_false: "루프 [{chain} (= 강한 연결, - 약한 연결)|({n}개 연결, 아래 참조)]은(는) {start}을(를) 참으로 두고 시작해 {start}이(가) 거짓이 되어 돌아옵니다. {start}은(는) 참일 수 없습니다.",
     loop_true: "루프 [{chain} (= 강한 연결, - 약한 연결)|({n}개 연결, 아래 참조)]은(는) {start}을(를) 거짓으로 두고 시작해 {start}이(가) 참이 되어 돌아옵니다. {start}은(는) 참이어야 하므로 그 칸의 다른 숫자는 모두 지워집니다.",
     loop_pair: "체인 [{chain} (= 강한 연결, - 약한 연결)|({n}개 연결, 아래 참조)]에서 {start}이(가) 거짓이면 {end}이(가) 참입니다. 둘 중 하나가 그 칸을 채우므로 그 칸의 다른 숫자는 모두 지워집니다.",
@@ -555,7 +580,12 @@ const KO: Phrases = Phrases {
     dual_er: "{digit}에 대해 {house0}의 빈 사각형이 두 강한 연결과 함께 작동합니다. 각각 연결의 먼 끝이나 박스의 줄이 {digit}을(를) 가지므로 둘 다 보는 칸은 {digit}이(가) 될 수 없습니다.",
     multi1: "{digit}에 대해 켤레 쌍이 서로 떨어진 두 묶음[({cells})]을 색칠합니다. 한 묶음의 색이 다른 묶음의 색을 보므로 둘 다 참일 수 없고, 그 반대 색 중 하나가 참입니다. 그 둘을 모두 보는 칸은 {digit}이(가) 될 수 없습니다.",
     multi2: "{digit}에 대해 켤레 쌍이 서로 떨어진 두 묶음[({cells})]을 색칠합니다. 한 색이 다른 묶음의 두 색을 모두 보는데 그중 하나는 참이므로, 그 색은 거짓이고 그 칸들은 {digit}이(가) 될 수 없습니다.",
-    medusa_wrap: "후보가 둘인 칸과 켤레 쌍이 여러 숫자의 후보를 두 색으로 연결합니다. 한 색은 모두 참, 다른 색은 모두 거짓입니다. 한 색은 규칙을 어기게 되므로(한 칸에 두 숫자, 한 구역에 같은 숫자 두 번, 또는 빈 칸) 거짓입니다.",
+    medusa_wrap: "후보가 둘인 칸과 켤레 쌍이 여러 숫자의 후보를 두 색으로 연결합니다. 한 색은 모두 참, 다른 색은 모두 거짓입니다. {colour}은(는) {why} 거짓이고, 그 후보들은 지워집니다.",
+    medusa_blue: "파란색(원)",
+    medusa_orange: "주황색(사각형)",
+    medusa_two_digits: "{cell}에 두 숫자를 넣게 되므로",
+    medusa_twice: "{house}에 {digit}을(를) 두 번 넣게 되므로",
+    medusa_no_digit: "{cell}에 숫자가 남지 않게 되므로",
     medusa_trap: "후보가 둘인 칸과 켤레 쌍이 여러 숫자의 후보를 두 색으로 연결합니다. 한 색은 모두 참, 다른 색은 모두 거짓입니다. 어느 쪽이든 제거되는 후보는 참인 색과 같은 칸에 있거나 그 숫자를 봅니다.",
     reveal: "여기서는 적용되는 기법이 없습니다. 정답은 {cell}에 {digit}입니다.",
     als_xz: "[{houses}의 ]거의 잠긴 집합[(n칸, n+1개 숫자) {cells}]은(는) {x}(으)로 연결됩니다. 둘 중 하나만 그 숫자를 가질 수 있으므로 다른 하나는 잠기고, 어느 쪽이든 {z}은(는) 두 집합 중 하나에 있습니다[({chain})]. 두 집합의 모든 {z}을(를) 보는 칸은 {z}이(가) 될 수 없습니다.",
@@ -593,6 +623,7 @@ const KO: Phrases = Phrases {
     constraint_rule_global: "{rule}: 제거된 후보는 이 규칙을 따를 수 없습니다.",
     constraint_trial: "{cell}이(가) {digit}이라면, 행·열·박스와 모든 규칙을 차례로 따를 때 어떤 칸이나 숫자가 들어갈 곳이 없어집니다: 따라서 {cell}은(는) {digit}이(가) 아닙니다.",
     constraint_cell_trial: "{cell}은(는) {digits} 중 하나입니다; 각 경우에 행·열·박스와 모든 규칙을 차례로 따르면 제거된 후보가 배제됩니다 (또는 모순이 됩니다).",
+    constraint_nested_trial: "{cell}이(가) {digit}이라면, 행·열·박스와 모든 규칙을 차례로 따르고, 그 상태에서 시도하면 실패하는 후보를 지워 가면({nested}) 어떤 칸이나 숫자가 들어갈 곳이 없어집니다: 따라서 {cell}은(는) {digit}이(가) 아닙니다.",
     rule_killer: "케이지의 숫자는 반복되지 않습니다",
     rule_little_killer: "리틀 킬러 대각선을 따라 있는 숫자의 합은 {total}입니다",
     rule_sandwich: "줄에서 1과 가장 큰 숫자 사이에 있는 숫자의 합은 {total}입니다",
@@ -1027,11 +1058,25 @@ fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
         SimpleColorsTrap | SimpleColorsWrap => fill(p.colors, &values(vec![])),
         MultiColors1 => fill(p.multi1, &values(vec![])),
         MultiColors2 => fill(p.multi2, &values(vec![])),
-        Medusa3D => {
-            // A false colour removes coloured candidates; a trap removes only uncoloured ones.
-            let wrap = step.eliminations.iter().all(|e| step.candidates.contains(e));
-            fill(if wrap { p.medusa_wrap } else { p.medusa_trap }, &values(vec![]))
-        }
+        Medusa3D => match step.broken {
+            // A false colour removes its own candidates: which colour, and the rule it breaks
+            // where. A trap removes only uncoloured ones.
+            Some(broken) => {
+                // The board draws the first link's first node's colour as blue circles.
+                let first = step.chains.first().and_then(|c| c.first()).map(|l| Candidate::new(l.from.cells[0], l.from.digit));
+                let blue_false = first.is_some_and(|c| step.eliminations.contains(&c));
+                let why = match broken {
+                    RuleBroken::TwoDigits(c) => fill(p.medusa_two_digits, &[("cell", cell_name(size, c))]),
+                    RuleBroken::Twice(d, h) => {
+                        fill(p.medusa_twice, &[("digit", size.digit_char(d).to_string()), ("house", house_name(h, lang))])
+                    }
+                    RuleBroken::NoDigit(c) => fill(p.medusa_no_digit, &[("cell", cell_name(size, c))]),
+                };
+                let colour = if blue_false { p.medusa_blue } else { p.medusa_orange };
+                fill(p.medusa_wrap, &values(vec![("colour", colour.to_string()), ("why", why)]))
+            }
+            None => fill(p.medusa_trap, &values(vec![])),
+        },
         XYWing => fill(p.xy_wing, &values(vec![])),
         XYZWing => fill(p.xyz_wing, &values(vec![])),
         WWing => fill(p.w_wing, &values(vec![])),
@@ -1097,6 +1142,17 @@ fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
         CageCombination | CageConfinement | Innies | Outies | ConstraintRule => variant_text(step, size, lang, brief),
         ConstraintTrial if step.candidates.len() > 1 => fill(p.constraint_cell_trial, &values(vec![])),
         ConstraintTrial => fill(p.constraint_trial, &values(vec![])),
+        NestedConstraintTrial => {
+            // The first candidate is the assumption; the rest were ruled out inside it.
+            let inner = &step.candidates[step.candidates.len().min(1)..];
+            let shown = if brief { inner.len().min(4) } else { inner.len() };
+            let mut nested: Vec<String> =
+                inner[..shown].iter().map(|c| format!("{}≠{}", cell_name(size, c.cell), size.digit_char(c.digit))).collect();
+            if shown < inner.len() {
+                nested.push("…".to_string());
+            }
+            fill(p.constraint_nested_trial, &values(vec![("nested", nested.join(", "))]))
+        }
         ContradictionForcingChain
         | UnitForcingChain
         | CellForcingChain
@@ -1248,6 +1304,18 @@ mod tests {
                     }
                 }
             }
+        }
+        // A 3D Medusa whose colour is false, for each rule it can break.
+        for broken in [
+            RuleBroken::TwoDigits(size.cell(0, 0)),
+            RuleBroken::Twice(Digit::new(4).unwrap(), House::Row(2)),
+            RuleBroken::NoDigit(size.cell(5, 5)),
+        ] {
+            let mut s = Step::new(Technique::Medusa3D);
+            s.chains = vec![chains[0].clone()];
+            s.eliminations.push(cand(0, 0, 1));
+            s.broken = Some(broken);
+            steps.push(s);
         }
         // A trial on a cell's every digit.
         let mut s = Step::new(Technique::ConstraintTrial);

@@ -19,7 +19,7 @@ use super::util::Sink;
 use crate::cellset::{CellSet, peer_set};
 use crate::geometry::{Candidate, Cell, House, Size};
 use crate::position::Position;
-use crate::step::{Link, Step, Technique};
+use crate::step::{Link, RuleBroken, Step, Technique};
 
 /// One cluster: for each colour and digit, the cells of that colour; and the links that
 /// coloured it (a spanning tree).
@@ -101,27 +101,33 @@ fn clusters(pos: &Position) -> Vec<Cluster> {
     out
 }
 
-/// Why a colour is false, if it is.
-fn false_colour(pos: &Position, cl: &Cluster, k: usize) -> bool {
+/// Why a colour is false, if it is: the rule it would break, and where.
+fn false_colour(pos: &Position, cl: &Cluster, k: usize) -> Option<RuleBroken> {
     let size = pos.size();
     let colour = &cl.colours[k];
     // Two digits in one cell.
     let mut cells = CellSet::EMPTY;
     for d in size.digits() {
-        if !(cells & colour[d.index()]).is_empty() {
-            return true;
+        if let Some(cell) = (cells & colour[d.index()]).first() {
+            return Some(RuleBroken::TwoDigits(cell));
         }
         cells = cells | colour[d.index()];
     }
     // One digit twice in a house.
-    if size.digits().any(|d| colour[d.index()].iter().any(|c| !(peer_set(size, c) & colour[d.index()]).is_empty())) {
-        return true;
+    for d in size.digits() {
+        for c in colour[d.index()].iter() {
+            if let Some(other) = (peer_set(size, c) & colour[d.index()]).first() {
+                let house = size.houses_of(c).into_iter().find(|h| size.houses_of(other).contains(h)).expect("peers share a house");
+                return Some(RuleBroken::Twice(d, house));
+            }
+        }
     }
     // An uncoloured cell emptied.
     let coloured = cells | cl.colours[1 - k].iter().fold(CellSet::EMPTY, |a, &s| a | s);
     pos.open_cells()
         .filter(|&c| !coloured.contains(c))
-        .any(|c| pos.candidates(c).iter().all(|d| !(peer_set(size, c) & colour[d.index()]).is_empty()))
+        .find(|&c| pos.candidates(c).iter().all(|d| !(peer_set(size, c) & colour[d.index()]).is_empty()))
+        .map(RuleBroken::NoDigit)
 }
 
 /// The uncoloured candidates that go whichever colour is true.
@@ -141,10 +147,10 @@ fn trapped(pos: &Position, cl: &Cluster) -> Vec<Candidate> {
 pub fn find_all(pos: &Position, sink: Sink<'_>) -> bool {
     let size = pos.size();
     for cl in clusters(pos) {
-        let wrong: Vec<usize> = (0..2).filter(|&k| false_colour(pos, &cl, k)).collect();
-        let eliminations = match wrong.as_slice() {
-            [k] => cl.candidates(size, *k),
-            [] => trapped(pos, &cl),
+        let wrong: Vec<(usize, RuleBroken)> = (0..2).filter_map(|k| Some((k, false_colour(pos, &cl, k)?))).collect();
+        let (eliminations, broken) = match wrong.as_slice() {
+            &[(k, broken)] => (cl.candidates(size, k), Some(broken)),
+            [] => (trapped(pos, &cl), None),
             _ => continue, // both colours false: a broken position, no conclusion
         };
         if eliminations.is_empty() {
@@ -158,6 +164,13 @@ pub fn find_all(pos: &Position, sink: Sink<'_>) -> bool {
         cells.sort();
         step.cells = cells;
         step.houses = houses_of_links(size, &cl.links);
+        // Where the false colour breaks a rule is drawn too: the emptied cell, the house.
+        match broken {
+            Some(RuleBroken::NoDigit(cell)) => step.cells.push(cell),
+            Some(RuleBroken::Twice(_, house)) if !step.houses.contains(&house) => step.houses.insert(0, house),
+            _ => {}
+        }
+        step.broken = broken;
         step.chains = vec![cl.links.iter().map(|&(a, b)| Link::cells(a, b, true)).collect()];
         if !sink(step) {
             return false;
@@ -228,7 +241,11 @@ mod tests {
              289 2345 234589 1679 38 16 47 1689 1346 34689 156 1456 9 129 1259 269 16 38 12378 1238 1267 267 15 38 13789 13589 19 147 479",
             &[(3, 9)],
         );
-        assert!(explain(&step, Size::Nine, Lang::En).contains("so it is false"));
+        // The colour that fails and where: 9 in r1c4 is the false colour's one candidate.
+        let text = explain(&step, Size::Nine, Lang::En);
+        assert_eq!(step.broken, Some(RuleBroken::NoDigit(Cell::new(6 * 9 + 3))));
+        assert!(text.contains("Orange (the squares) would leave r7c4 with no digit, so it is false"), "{text}");
+        assert!(step.cells.contains(&Cell::new(6 * 9 + 3)), "the emptied cell is drawn");
     }
 
     #[test]

@@ -164,6 +164,16 @@ pub fn next_compiled_variant_step_within(compiled: &CompiledVariant, position: &
         .or_else(|| (base_score(Technique::ConstraintTrial) <= max_score).then(|| variant_rules::trial(compiled, position)).flatten())
 }
 
+/// The variant hint's last resort, after every step of `next_variant_step`: a nested trial with
+/// every rule (`NestedConstraintTrial`). Not part of `next_variant_step`, so no rating walk or
+/// generator pays for it (a puzzle that needs it still rates `NeedsTrial`).
+pub fn nested_variant_step(puzzle: &Puzzle, position: &Position) -> Option<Step> {
+    if puzzle.regions.is_some() || puzzle.size() != position.size() {
+        return None;
+    }
+    variant_rules::nested_trial(&CompiledVariant::new(puzzle), position)
+}
+
 /// The hardest classic step a variant's hint looks for: the chains and ALS (8.2), below the
 /// forcing chains (8.3).
 const CLASSIC_MAX: f32 = 8.2;

@@ -835,6 +835,18 @@ pub const TABLE: &[Row] = &[
         find: None,
     },
     Row {
+        technique: NestedConstraintTrial,
+        names: Names {
+            en: "Nested Constraint Contradiction",
+            de: "Verschachtelter Regelwiderspruch",
+            es: "Contradicción de reglas anidada",
+            ko: "중첩 규칙 모순",
+        },
+        family: Family::Forcing,
+        score: Score::Fixed(9.7),
+        find: None,
+    },
+    Row {
         technique: Reveal,
         names: Names { en: "Reveal", de: "Aufdecken", es: "Revelar", ko: "공개" },
         family: Family::Other,
@@ -1008,7 +1020,10 @@ mod tests {
     #[test]
     fn only_reveal_has_no_finder() {
         for r in TABLE {
-            assert_eq!(r.find.is_none(), r.technique == Reveal || VARIANT.contains(&r.technique), "{:?}", r.technique);
+            // The nested trial is found by `nested_variant_step` alone, after every other step
+            // (never in a rating walk).
+            let own = [Reveal, NestedConstraintTrial];
+            assert_eq!(r.find.is_none(), own.contains(&r.technique) || VARIANT.contains(&r.technique), "{:?}", r.technique);
         }
     }
 

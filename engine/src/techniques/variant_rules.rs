@@ -173,3 +173,75 @@ pub(super) fn trial(compiled: &CompiledVariant, position: &Position) -> Option<S
     }
     None
 }
+
+/// Most candidates a nested trial lists as ruled out inside it (the step's candidates after
+/// the assumption): enough to follow it, few enough to draw.
+const NESTED_SHOWN: usize = 12;
+
+/// A nested trial with every rule, the variant hint's last resort (one level, as the classic
+/// nested forcing nets): a candidate placed and every rule followed (`Puzzle::narrow`) leaves
+/// no contradiction alone, but trying each candidate left in turn the same way, and ruling out
+/// each whose trial fails (then following every rule again), does. The candidate goes. Cells
+/// with the fewest candidates first; the first candidate that fails is the step. Its
+/// candidates: the assumption, then those ruled out inside it, in order (at most
+/// `NESTED_SHOWN`); its cells, theirs.
+pub fn nested_trial(compiled: &CompiledVariant, position: &Position) -> Option<Step> {
+    let rules = &compiled.rules;
+    let before = current(position);
+    let mut order: Vec<Candidate> =
+        position.open_cells().flat_map(|c| before[c.index()].iter().map(move |d| Candidate::new(c, d))).collect();
+    order.sort_by_key(|c| before[c.cell.index()].len());
+    for cand in order {
+        let mut cands = before.clone();
+        cands[cand.cell.index()] = DigitSet::single(cand.digit);
+        // A failure here is the one-level trial's (tried before this).
+        if !matches!(rules.narrow(&mut cands), Ok(Narrowed::Unchanged | Narrowed::Changed)) {
+            continue;
+        }
+        let mut ruled_out = Vec::new();
+        if inner_trials_fail(rules, &mut cands, &mut ruled_out) {
+            let mut step = Step::new(Technique::NestedConstraintTrial);
+            step.eliminations.push(cand);
+            step.cells.push(cand.cell);
+            step.candidates.push(cand);
+            for inner in ruled_out.into_iter().take(NESTED_SHOWN) {
+                step.candidates.push(inner);
+                if !step.cells.contains(&inner.cell) {
+                    step.cells.push(inner.cell);
+                }
+            }
+            return Some(step);
+        }
+    }
+    None
+}
+
+/// Tries every candidate of `cands` (already narrowed by every rule) with one trial, ruling
+/// out each that fails and following every rule again, until a contradiction (true) or
+/// nothing more fails (false). `ruled_out` gets the candidates ruled out, in order.
+fn inner_trials_fail(rules: &CompiledPuzzle, cands: &mut [DigitSet], ruled_out: &mut Vec<Candidate>) -> bool {
+    let size = rules.puzzle().size();
+    loop {
+        let mut progress = false;
+        for cell in size.cells() {
+            for d in cands[cell.index()].iter() {
+                if cands[cell.index()].len() < 2 || !cands[cell.index()].contains(d) {
+                    continue;
+                }
+                let mut trial = cands.to_vec();
+                trial[cell.index()] = DigitSet::single(d);
+                if rules.narrow(&mut trial) == Ok(Narrowed::Contradiction) {
+                    cands[cell.index()].remove(d);
+                    ruled_out.push(Candidate::new(cell, d));
+                    if rules.narrow(cands) == Ok(Narrowed::Contradiction) {
+                        return true;
+                    }
+                    progress = true;
+                }
+            }
+        }
+        if !progress {
+            return false;
+        }
+    }
+}

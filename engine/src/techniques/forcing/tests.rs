@@ -30,6 +30,11 @@ fn a_forum_hardest_puzzle_is_solved_by_explained_steps_that_are_all_true() {
         assert!(!s.chains.is_empty() && s.chains.iter().all(|c| !c.is_empty()), "{s:?}");
         let text = crate::lang::explain_fully(s, g.size(), crate::lang::Lang::En);
         assert!(text.contains('⇒'), "{text}");
+        // Each branch's assumption is said once: "If r8c5=9: r9c5≠9 ⇒ …", not "If r8c5=9: r8c5=9 ⇒ …".
+        for &(cand, on) in &s.forcing.as_ref().unwrap().assumptions {
+            let premise = format!("{}{}{}", crate::geometry::cell_name(g.size(), cand.cell), if on { "=" } else { "≠" }, cand.digit.get());
+            assert!(!text.contains(&format!("{premise}: {premise} ⇒")), "{text}");
+        }
         for lang in crate::lang::Lang::ALL {
             let t = crate::lang::explain(s, g.size(), lang);
             assert!(!t.contains('{'), "{t}");
