@@ -54,11 +54,13 @@ async function visit() {
   let t0 = 0;
   const server = http.createServer((req, res) => {
     const name = new URL(req.url, 'http://x').pathname;
-    asked.push({ name, at: performance.now() - t0 });
+    const ask = { name, at: performance.now() - t0 };
+    asked.push(ask);
     // serveFile finds the file and its headers; the body goes gzipped through the line.
     const fake = {
       writeHead: (status, headers) => { fake.status = status; fake.headers = headers; return fake; },
       end: (body) => {
+        ask.status = fake.status;
         if (fake.status !== 200) { res.writeHead(fake.status).end(body); return; }
         const gz = gzipped(name, body);
         res.writeHead(200, { ...fake.headers, 'content-encoding': 'gzip', 'content-length': gz.length });
@@ -80,10 +82,13 @@ async function visit() {
   // Wait a while more to see when the pen's files come, if they had not yet.
   await page.waitForTimeout(5000);
   const penLater = asked.find((a) => PEN.test(a.name));
+  // Everything the line carried in the visit (the pen's files and the service worker's copy
+  // included): a file downloaded twice shows here (and as two 200s in VERBOSE's list).
+  const total = wire.sent;
   await browser.close();
   server.close();
-  if (process.env.VERBOSE) for (const a of asked) console.log(`  ${(a.at / 1000).toFixed(2)} s ${a.name}`);
-  return { puzzle, bytes, penAskedBeforePuzzle: !!pen, penAt: penLater?.at };
+  if (process.env.VERBOSE) for (const a of asked) console.log(`  ${(a.at / 1000).toFixed(2)} s ${a.status ?? '...'} ${a.name}`);
+  return { puzzle, bytes, total, penAskedBeforePuzzle: !!pen, penAt: penLater?.at };
 }
 
 const results = [];
@@ -92,7 +97,8 @@ for (let i = 0; i < runs; i++) {
   results.push(r);
   console.log(`run ${i + 1}: first puzzle at ${(r.puzzle / 1000).toFixed(2)} s, ${(r.bytes / 1e6).toFixed(2)} MB by then; `
     + `the pen's files asked for at ${r.penAt === undefined ? 'not within 5 s' : (r.penAt / 1000).toFixed(2) + ' s'}`
-    + (r.penAskedBeforePuzzle ? ' (before the puzzle)' : ''));
+    + (r.penAskedBeforePuzzle ? ' (before the puzzle)' : '')
+    + `; ${(r.total / 1e6).toFixed(2)} MB in all, 5 s after the puzzle`);
 }
 const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`median: first puzzle at ${(median(results.map((r) => r.puzzle)) / 1000).toFixed(2)} s, ${(median(results.map((r) => r.bytes)) / 1e6).toFixed(2)} MB by then`);

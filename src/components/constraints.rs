@@ -189,7 +189,8 @@ pub fn shape_view(size: Size, shape: Shape) -> AnyView {
 }
 
 /// The game's constraints, drawn (nothing for a classic puzzle); in the focus view, the sums
-/// outside the grid of the window's rows and columns repeated at its edges (`clue_echoes`).
+/// outside the grid of the window's rows and columns, and of the little killers crossing it,
+/// repeated at its edges (`clue_echoes`).
 #[component]
 pub fn ConstraintLayer(store: Store, size: Size) -> impl IntoView {
     let shapes = Memo::new(move |_| store.game.with(|g| g.variant().map(|p| p.shapes()).unwrap_or_default()));
@@ -202,9 +203,19 @@ pub fn ConstraintLayer(store: Store, size: Size) -> impl IntoView {
             echoes
                 .into_iter()
                 .map(|e| {
+                    // A little killer's: a small arrowhead at the corner where its diagonal enters.
+                    let head = e.enters.map(|at| {
+                        let (ux, uy) =
+                            (f64::from(at.dx) * std::f64::consts::FRAC_1_SQRT_2, f64::from(at.dy) * std::f64::consts::FRAC_1_SQRT_2);
+                        let (back, wide) = (0.1 * CELL, 0.07 * CELL);
+                        let (lx, ly) = (at.x - ux * back - uy * wide, at.y - uy * back + ux * wide);
+                        let (rx, ry) = (at.x - ux * back + uy * wide, at.y - uy * back - ux * wide);
+                        view! { <path class="cst-arrow cst-echo" d=format!("M{lx:.1} {ly:.1}L{:.1} {:.1}L{rx:.1} {ry:.1}", at.x, at.y) /> }
+                    });
                     view! {
                         <text class="cst-outside cst-echo" x=e.x y=e.y + 1.0 font-size=CELL * 0.22 dominant-baseline="central"
                               text-anchor="middle">{e.value.to_string()}</text>
+                        {head}
                     }
                 })
                 .collect_view(),

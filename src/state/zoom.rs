@@ -3,7 +3,7 @@
 //! selection where the whole board's cells are too small to write in.
 
 use crate::state::Store;
-use inkdoku_engine::variant::Shape;
+use inkdoku_engine::variant::{Point, Shape};
 use inkdoku_engine::{Cell, Size};
 use leptos::prelude::*;
 
@@ -189,17 +189,30 @@ impl Window {
 
 /// A clue outside the grid repeated at the focus window's edge, in board units: the window
 /// shows whole boxes and a strip of their neighbours, so a row's or column's sum (a
-/// sandwich's) would be out of sight. Only clues of a whole row or column are repeated: a
-/// little killer's diagonal enters the window elsewhere than its clue's row.
+/// sandwich's) would be out of sight, and so would a little killer's sum for a diagonal that
+/// crosses the window.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ClueEcho {
     pub x: f64,
     pub y: f64,
     pub value: u16,
+    /// A little killer's: where its diagonal enters the window (a cell's corner), and the
+    /// diagonal's direction; the echo sits just before it in the strip, with a small arrow.
+    pub enters: Option<Entry>,
+}
+
+/// Where a little killer's diagonal enters the focus window.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Entry {
+    pub x: f64,
+    pub y: f64,
+    pub dx: i8,
+    pub dy: i8,
 }
 
 /// The clues outside the grid whose row or column is in the window, placed in the strip on
-/// the window's side that faces them.
+/// the window's side that faces them; and the little killers whose diagonal crosses the
+/// window, placed in the strip where it enters.
 pub fn clue_echoes(size: Size, shapes: &[Shape], window: Window) -> Vec<ClueEcho> {
     let ((r0, r1), (c0, c1)) = window.bounds(size);
     let vb = window.view_box(size);
@@ -209,9 +222,12 @@ pub fn clue_echoes(size: Size, shapes: &[Shape], window: Window) -> Vec<ClueEcho
     shapes
         .iter()
         .filter_map(|shape| {
+            if let Shape::LittleKiller { at, sum, dx, dy } = *shape {
+                return little_killer_echo(size, window, at, sum, (dx, dy));
+            }
             let Shape::Outside { at, value } = *shape else { return None };
             let (x, y) = (f64::from(at.x) * CELL, f64::from(at.y) * CELL);
-            let echo = |x: f64, y: f64| Some(ClueEcho { x, y, value });
+            let echo = |x: f64, y: f64| Some(ClueEcho { x, y, value, enters: None });
             if (at.x < 0.0 || at.x > side) && in_range(at.y, r0, r1) {
                 echo(vb.x + if at.x < 0.0 { near } else { far }, y)
             } else if (at.y < 0.0 || at.y > side) && in_range(at.x, c0, c1) {
@@ -221,6 +237,32 @@ pub fn clue_echoes(size: Size, shapes: &[Shape], window: Window) -> Vec<ClueEcho
             }
         })
         .collect()
+}
+
+/// A little killer's sum repeated where its diagonal (from the clue at `at`, a cell's centre
+/// outside the grid, going `d`) first enters the window, if it does: the corner of the first
+/// cell inside, the echo half a strip back along the diagonal.
+fn little_killer_echo(size: Size, window: Window, at: Point, sum: u16, d: (i8, i8)) -> Option<ClueEcho> {
+    let ((r0, r1), (c0, c1)) = window.bounds(size);
+    let side = size.side() as f64;
+    let (dx, dy) = (f64::from(d.0), f64::from(d.1));
+    let (x0, y0) = (f64::from(at.x), f64::from(at.y));
+    let first_inside = (1..=size.side()).map(|k| k as f64).find_map(|k| {
+        let (x, y) = (x0 + k * dx, y0 + k * dy);
+        if !(0.0..side).contains(&x) || !(0.0..side).contains(&y) {
+            return Some(None); // off the grid: the diagonal never crossed the window
+        }
+        let (row, col) = (y.floor() as usize, x.floor() as usize);
+        ((r0..=r1).contains(&row) && (c0..=c1).contains(&col)).then_some(Some(k))
+    })??;
+    let corner = ((x0 + (first_inside - 0.5) * dx) * CELL, (y0 + (first_inside - 0.5) * dy) * CELL);
+    let back = CONTEXT / 2.0;
+    Some(ClueEcho {
+        x: corner.0 - dx * back,
+        y: corner.1 - dy * back,
+        value: sum,
+        enters: Some(Entry { x: corner.0, y: corner.1, dx: d.0, dy: d.1 }),
+    })
 }
 
 // ---------------------------------------------------------------- in the store
@@ -425,11 +467,10 @@ mod tests {
 
     #[test]
     fn a_windows_rows_and_columns_keep_their_outside_sums_at_its_edges() {
-        use inkdoku_engine::variant::Point;
         let size = Size::Nine;
         let sum = |x: f32, y: f32, value: u16| Shape::Outside { at: Point { x, y }, value };
-        // Left of row 5 (index 4), above column 2 (index 1), right of row 1, below column 9; a
-        // little killer is never repeated.
+        // Left of row 5 (index 4), above column 2 (index 1), right of row 1, below column 9,
+        // and a little killer left of row 4 going down-right.
         let shapes = vec![
             sum(-0.5, 4.5, 12),
             sum(1.5, -0.5, 7),
@@ -444,9 +485,12 @@ mod tests {
         assert_eq!(
             echoes,
             vec![
-                ClueEcho { x: vb.x + CONTEXT / 2.0, y: 450.0, value: 12 },
-                ClueEcho { x: 150.0, y: vb.y + CONTEXT / 2.0, value: 7 },
-                ClueEcho { x: vb.x + vb.span - CONTEXT / 2.0, y: 50.0, value: 30 },
+                ClueEcho { x: vb.x + CONTEXT / 2.0, y: 450.0, value: 12, enters: None },
+                ClueEcho { x: 150.0, y: vb.y + CONTEXT / 2.0, value: 7, enters: None },
+                ClueEcho { x: vb.x + vb.span - CONTEXT / 2.0, y: 50.0, value: 30, enters: None },
+                // The little killer left of row 4 runs down-right from r5c1, the first cell
+                // inside, entered at its top-left corner (0, 400).
+                ClueEcho { x: -CONTEXT / 2.0, y: 400.0 - CONTEXT / 2.0, value: 20, enters: Some(Entry { x: 0.0, y: 400.0, dx: 1, dy: 1 }) },
             ]
         );
         // Each within the window's view, in the strip, not over its cells.
@@ -455,6 +499,26 @@ mod tests {
         }
         // The bottom-right window: only column 9's sum below it (row 5 and column 2 are out).
         let w = Window { row: 1, col: 1, boxes: 2 };
-        assert_eq!(clue_echoes(size, &shapes, w).iter().map(|e| e.value).collect::<Vec<_>>(), vec![12, 4]);
+        assert_eq!(clue_echoes(size, &shapes, w).iter().map(|e| e.value).collect::<Vec<_>>(), vec![12, 4, 20]);
+    }
+
+    #[test]
+    fn a_little_killer_is_repeated_where_its_diagonal_enters_the_window_and_only_then() {
+        let size = Size::Nine;
+        let lk = |x: f32, y: f32, dx: i8, dy: i8| Shape::LittleKiller { at: Point { x, y }, sum: 17, dx, dy };
+        // From above column 9 going down-left: r1c8, r2c7, r3c6, r4c5, ... The bottom-right
+        // window (rows and columns 3-8, 0-based) is entered at r4c5 (row 3, col 4), at its
+        // top-right corner (500, 300).
+        let w = Window { row: 1, col: 1, boxes: 2 };
+        let vb = w.view_box(size);
+        let echoes = clue_echoes(size, &[lk(8.5, -0.5, -1, 1)], w);
+        let entry = Entry { x: 500.0, y: 300.0, dx: -1, dy: 1 };
+        assert_eq!(echoes, vec![ClueEcho { x: 500.0 + CONTEXT / 2.0, y: 300.0 - CONTEXT / 2.0, value: 17, enters: Some(entry) }]);
+        let e = &echoes[0];
+        // In the strip: in the view, outside the window's cells (rows 3-8 start at y 300).
+        assert!(e.x > vb.x && e.x < vb.x + vb.span && e.y > vb.y && e.y < 300.0, "{e:?}");
+        // A diagonal that never crosses the window: from the left of row 2 going up-right
+        // (r1c1 only) is not repeated in the bottom-right window.
+        assert!(clue_echoes(size, &[lk(-0.5, 1.5, 1, -1)], w).is_empty());
     }
 }

@@ -92,9 +92,15 @@ test('an update precaches the pen at once (nothing waits for its bytes)', async 
 
 let server, b;
 const served = [];
+/** Paths whose next answer waits this many ms (a slow line for one file). */
+const slow = new Map();
 before(async () => {
   // dist/ as support.mjs serves it, with a log of the files sent.
-  const s = http.createServer((req, res) => serveFile(dist, req, res, (p) => served.push(p)));
+  const s = http.createServer((req, res) => {
+    const wait = slow.get(new URL(req.url, 'http://x').pathname) ?? 0;
+    slow.delete(new URL(req.url, 'http://x').pathname);
+    setTimeout(() => serveFile(dist, req, res, (p) => served.push(p)), wait);
+  });
   await new Promise((resolve) => s.listen(0, '127.0.0.1', resolve));
   server = { url: `http://127.0.0.1:${s.address().port}/`, close: () => new Promise((r) => s.close(r)) };
   b = await launch();
@@ -157,4 +163,22 @@ test('a first visit downloads what its puzzle needs, and the offline copy only o
   await waitForPuzzle(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
   await penCached(page);
+});
+
+test('a first visit downloads the engine worker once: the service worker\'s copy comes from the HTTP cache', async () => {
+  // The premade first puzzle shows, then the engine worker loads (its wasm takes 1.5 s here),
+  // and the service worker, registered meanwhile, installs: its copy of the wasm must come
+  // from the browser's HTTP cache (Chromium revalidates it, a 304, even while the page's own
+  // download is under way), never a second download (a cache mode that skips the HTTP cache,
+  // or a file name that differs, would send it twice).
+  const page = await b.page();
+  slow.set('/worker_relaxed_bg.wasm', 1500);
+  const from = served.length;
+  await page.goto(server.url);
+  await waitForPuzzle(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+  await penCached(page);
+  const engine = served.slice(from).filter((f) => f === '/worker_relaxed_bg.wasm');
+  assert.equal(engine.length, 1, 'the engine worker\'s wasm was sent once (the service worker\'s copy revalidated it)');
+  await page.context().close();
 });
