@@ -105,6 +105,7 @@ pub enum Reply {
 }
 
 /// Reads a request, does the work, and returns the answer; progress goes to `progress`.
+#[inline]
 pub fn handle(text: &str, progress: &mut dyn FnMut(Reply)) -> Reply {
     let request: Request = match serde_json::from_str(text) {
         Ok(r) => r,
@@ -167,6 +168,7 @@ fn analyze_variant(id: u32, puzzle: &Puzzle, budget: u64) -> Reply {
 }
 
 /// The id of a request that failed to parse as a whole, if its `id` field can be read.
+#[inline]
 fn request_id(text: &str) -> Option<u32> {
     let v: serde_json::Value = serde_json::from_str(text).ok()?;
     v.get("id")?.as_u64().and_then(|n| u32::try_from(n).ok())
