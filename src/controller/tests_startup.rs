@@ -4,8 +4,8 @@
 use super::startup::{Unreadable, begin, open_store};
 use super::*;
 use crate::i18n::Lang;
-use crate::ports::fakes::World;
 use crate::ports::KeyValue as _;
+use crate::ports::fakes::World;
 use crate::storage::{GAME_KEY, SETTINGS_KEY};
 
 /// Easy 9x9 (seed 7), as the e2e tests open it.
