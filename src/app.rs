@@ -27,7 +27,7 @@ use leptos::prelude::*;
 pub fn App() -> impl IntoView {
     // What storage holds, read before the store exists; what could not be read is said once
     // the tab has started (`controller::startup`).
-    let (store, unreadable) = controller::startup::open_store(crate::services::browser_ports(), crate::i18n::browser_lang());
+    let (store, unreadable) = controller::startup::open_store(crate::services::browser_ports(), platform::browser_lang());
     effects::install(store);
     crate::controller::hand::install(store);
     zoom::install(store);
