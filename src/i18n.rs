@@ -2095,16 +2095,24 @@ pub fn level_name(lang: Lang, level: Level) -> &'static str {
     ui(lang).levels[level as usize]
 }
 
-/// The language the browser asks for, if inkdoku has it (else English).
-pub fn browser_lang() -> Lang {
-    let Some(nav) = web_sys::window().map(|w| w.navigator()) else { return Lang::En };
-    let tags: Vec<String> = nav.languages().iter().filter_map(|v| v.as_string()).chain(nav.language()).collect();
+/// The first of the languages a browser asks for (its tags, most wanted first) that inkdoku
+/// has, else English.
+pub fn first_known(tags: &[String]) -> Lang {
     tags.iter().find_map(|t| Lang::from_tag(t)).unwrap_or(Lang::En)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_language_the_browser_asks_for_that_inkdoku_has_is_chosen() {
+        let tags = |t: &[&str]| t.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(first_known(&tags(&["fr-FR", "de-AT", "en-US"])), Lang::De);
+        assert_eq!(first_known(&tags(&["ko_KR"])), Lang::Ko);
+        assert_eq!(first_known(&tags(&["fr", "it"])), Lang::En);
+        assert_eq!(first_known(&[]), Lang::En);
+    }
 
     use std::collections::BTreeSet;
 

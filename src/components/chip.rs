@@ -2,8 +2,8 @@
 //! wrote in, a tap picks a digit, a long press opens every digit, and a pointer that moves
 //! further than a tap writes on the board.
 
-use crate::ink::chip::choose;
-use crate::state::zoom::{self, CELL};
+use crate::ink::chip::{Horizontal, Vertical, choose, placement};
+use crate::state::zoom;
 use crate::state::{Chip, Store};
 use gloo_timers::callback::Timeout;
 use inkdoku_engine::Digit;
@@ -17,29 +17,17 @@ const LONG_PRESS_MS: u32 = 500;
 /// is a stroke written on the board.
 const TAP_PX: f64 = 6.0;
 
-/// Where the chip sits, as CSS over the board square: the full choice opens towards the larger
-/// part of the board (below the cell in the upper half, above it in the lower half), the short
-/// one above the cell (below it on the top row shown, as there is no room above, and when the
-/// pen is going up a column, unless there is no room below); it is
-/// centred on the cell, or lined up with the board's side near the edges.
-fn placement(store: Store, chip: &Chip) -> String {
-    let size = store.size();
-    // Where the board shows the cell (the whole board, or the focus view's window).
-    let view = zoom::view_box(store);
-    let (r, c) = (size.row_of(chip.cell) as f64, size.col_of(chip.cell) as f64);
-    let (left, top) = view.percent(c * CELL, r * CELL);
-    let (right, bottom) = view.percent((c + 1.0) * CELL, (r + 1.0) * CELL);
-    let row_height = 100.0 * CELL / view.span;
-    let below =
-        if chip.all { (top + bottom) / 2.0 < 50.0 } else { top < row_height || (chip.going_up && bottom <= 100.0 - row_height + 0.01) };
-    let vertical = if below { format!("top:{bottom:.2}%") } else { format!("bottom:{:.2}%", 100.0 - top) };
-    let centre = (left + right) / 2.0;
-    let horizontal = if centre < 25.0 {
-        format!("left:{:.2}%", left.max(0.0))
-    } else if centre > 75.0 {
-        format!("right:{:.2}%", (100.0 - right).max(0.0))
-    } else {
-        format!("left:{centre:.2}%;transform:translateX(-50%)")
+/// Where the chip sits (`ink::chip::placement`), as CSS over the board square.
+fn placement_css(store: Store, chip: &Chip) -> String {
+    let at = placement(store.size(), &zoom::view_box(store), chip);
+    let vertical = match at.vertical {
+        Vertical::Below(top) => format!("top:{top:.2}%"),
+        Vertical::Above(bottom) => format!("bottom:{bottom:.2}%"),
+    };
+    let horizontal = match at.horizontal {
+        Horizontal::Left(left) => format!("left:{left:.2}%"),
+        Horizontal::Right(right) => format!("right:{right:.2}%"),
+        Horizontal::Centred(centre) => format!("left:{centre:.2}%;transform:translateX(-50%)"),
     };
     format!("{vertical};{horizontal}")
 }
@@ -80,7 +68,7 @@ pub fn CorrectionChip(store: Store) -> impl IntoView {
     move || {
         let chip = store.ink.chip.get()?;
         let size = store.size();
-        let style = placement(store, &chip);
+        let style = placement_css(store, &chip);
         let digits: Vec<Digit> = if chip.all { size.digits().filter(|&d| Some(d) != chip.written).collect() } else { chip.choices.clone() };
         let t = store.ui();
         let buttons = digits

@@ -76,6 +76,21 @@ fn arrowhead(line: &[Point]) -> Option<String> {
     Some(format!("M{lx:.1} {ly:.1}L{bx:.1} {by:.1}L{rx:.1} {ry:.1}"))
 }
 
+/// A repeated little killer's arrow to the corner where its diagonal enters the focus window:
+/// its tip just past the box line, short of where a corner mark goes; a shaft from the sum
+/// when the sum sits along the strip.
+fn echo_arrow(at: crate::state::zoom::Entry) -> String {
+    let (dx, dy) = (f64::from(at.dx), f64::from(at.dy));
+    let (ux, uy) = (dx * std::f64::consts::FRAC_1_SQRT_2, dy * std::f64::consts::FRAC_1_SQRT_2);
+    let (tx, ty) = (at.x + ux * 0.06 * CELL, at.y + uy * 0.06 * CELL);
+    let (back, wide) = (0.13 * CELL, 0.08 * CELL);
+    let (lx, ly) = (tx - ux * back - uy * wide, ty - uy * back + ux * wide);
+    let (rx, ry) = (tx - ux * back + uy * wide, ty - uy * back - ux * wide);
+    let shaft =
+        if at.shaft { format!("M{:.1} {:.1}L{tx:.1} {ty:.1}", at.x - dx * 0.12 * CELL, at.y - dy * 0.12 * CELL) } else { String::new() };
+    format!("{shaft}M{lx:.1} {ly:.1}L{tx:.1} {ty:.1}L{rx:.1} {ry:.1}")
+}
+
 /// One shape as SVG (on the board, and on paper: `print.rs`).
 pub fn shape_view(size: Size, shape: Shape) -> AnyView {
     match shape {
@@ -203,15 +218,7 @@ pub fn ConstraintLayer(store: Store, size: Size) -> impl IntoView {
             echoes
                 .into_iter()
                 .map(|e| {
-                    // A little killer's: a small arrowhead at the corner where its diagonal enters.
-                    let head = e.enters.map(|at| {
-                        let (ux, uy) =
-                            (f64::from(at.dx) * std::f64::consts::FRAC_1_SQRT_2, f64::from(at.dy) * std::f64::consts::FRAC_1_SQRT_2);
-                        let (back, wide) = (0.1 * CELL, 0.07 * CELL);
-                        let (lx, ly) = (at.x - ux * back - uy * wide, at.y - uy * back + ux * wide);
-                        let (rx, ry) = (at.x - ux * back + uy * wide, at.y - uy * back - ux * wide);
-                        view! { <path class="cst-arrow cst-echo" d=format!("M{lx:.1} {ly:.1}L{:.1} {:.1}L{rx:.1} {ry:.1}", at.x, at.y) /> }
-                    });
+                    let head = e.enters.map(|at| view! { <path class="cst-arrow cst-echo-head" d=echo_arrow(at) /> });
                     view! {
                         <text class="cst-outside cst-echo" x=e.x y=e.y + 1.0 font-size=CELL * 0.22 dominant-baseline="central"
                               text-anchor="middle">{e.value.to_string()}</text>

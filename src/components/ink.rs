@@ -6,6 +6,7 @@ use crate::components::zoom;
 use crate::controller;
 use crate::ink::chip;
 use crate::ink::geometry::{self, Point};
+use crate::ink::pointers::{Contact, Kind, Moved, Pointers};
 use crate::ink::writing;
 use crate::state::zoom::{CELL, ViewBox, overview_too_small, view_box, view_box_now};
 use crate::state::{InkState, Store};
@@ -15,11 +16,6 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, PointerEvent};
 
-/// How long after the pen was last seen (down, or hovering in range) a touch still counts as
-/// the palm.
-const PALM_MS: f64 = 1000.0;
-/// A contact wider or taller than this (CSS px) is a palm or a wrist, never a finger writing.
-const LARGE_CONTACT_PX: i32 = 36;
 /// How long after the first puzzle shows the recognizer starts loading, unasked.
 const WARM_UP_MS: u32 = 3000;
 
@@ -31,36 +27,18 @@ enum Gesture {
     Erasing(Vec<Point>),
 }
 
-/// The state of one pointer gesture and its timers (not reactive: nothing renders from it).
-/// One pointer at a time draws: `pointer` is its id and whether it is a pen. Every other
-/// pointer's events are ignored, so a palm that rests or moves on the glass while the pen
-/// writes never joins the pen's stroke.
+/// The gesture under way and the pointers' rule (`ink::pointers`: one pointer draws, the
+/// palm is ignored). Not reactive: nothing renders from it.
 #[derive(Default)]
 struct Surface {
     gesture: Gesture,
-    pointer: Option<(i32, bool)>,
-    pen_down: bool,
-    pen_until: f64,
+    pointers: Pointers,
 }
 
-impl Surface {
-    /// Whether the pen is down, in range, or lifted less than `PALM_MS` ago.
-    fn pen_near(&self) -> bool {
-        self.pen_down || now() < self.pen_until
-    }
-
-    fn is_active(&self, ev: &PointerEvent) -> bool {
-        self.pointer.is_some_and(|(id, _)| id == ev.pointer_id())
-    }
-}
-
-/// A contact the size of a palm (browsers report the contact's width and height in CSS px).
-fn is_large_contact(ev: &PointerEvent) -> bool {
-    ev.pointer_type() == "touch" && (ev.width() > LARGE_CONTACT_PX || ev.height() > LARGE_CONTACT_PX)
-}
-
-fn now() -> f64 {
-    js_sys::Date::now()
+/// A pointer event as the pointers' rule reads it.
+fn contact(ev: &PointerEvent) -> Contact {
+    let kind = Kind::of(&ev.pointer_type());
+    Contact { id: ev.pointer_id(), kind, width: ev.width(), height: ev.height(), primary: kind != Kind::Mouse || ev.button() == 0 }
 }
 
 /// The grid position of a pointer event over `el` (the board square), which shows `view`
@@ -94,27 +72,10 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
     store.once_a_puzzle_is_on_screen(move || warm.set_value(Some(Timeout::new(WARM_UP_MS, move || writing::warm_up(store)))));
     on_cleanup(move || warm.set_value(None));
 
+    let now = move || store.ports().clock.now_ms();
     let on_down = move |ev: PointerEvent| {
-        let kind = ev.pointer_type();
-        let pen = kind == "pen";
-        if pen {
-            surface.update_value(|s| {
-                s.pen_down = true;
-                s.pen_until = now() + PALM_MS;
-            });
-        }
-        if kind == "touch" && (surface.with_value(Surface::pen_near) || is_large_contact(&ev)) {
-            return; // the palm, while a pen is in use; or a contact too large to be a finger
-        }
-        if kind == "mouse" && ev.button() != 0 {
+        if !surface.try_update_value(|s| s.pointers.down(contact(&ev), now())).unwrap_or(false) {
             return;
-        }
-        // One pointer draws at a time. A pen coming down takes over from a touch already down
-        // (that touch was the palm landing first); anything else waits for the drawer to lift.
-        match surface.with_value(|s| s.pointer) {
-            Some((_, true)) => return,
-            Some(_) if !pen => return,
-            _ => {}
         }
         let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
         // Synthetic or already-released pointers can't be captured; drawing works without.
@@ -124,7 +85,6 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
         let size = store.size();
         let p = grid_point(size, &view_box_now(store), &el, ev.client_x(), ev.client_y(), pressure(&ev));
         let erasing = store.ink.eraser.get_untracked() || ev.buttons() & 32 != 0 || ev.button() == 5;
-        surface.update_value(|s| s.pointer = Some((ev.pointer_id(), pen)));
         if erasing {
             surface.update_value(|s| s.gesture = Gesture::Erasing(vec![p]));
             return;
@@ -144,33 +104,26 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
     };
 
     let on_move = move |ev: PointerEvent| {
-        let kind = ev.pointer_type();
-        if kind == "pen" {
-            surface.update_value(|s| s.pen_until = now() + PALM_MS);
-        }
+        let moved = surface.try_update_value(|s| s.pointers.moved(contact(&ev), ev.buttons() != 0, now())).unwrap_or(Moved::Ignored);
         let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
         let size = store.size();
         let view = view_box_now(store);
-        if !surface.with_value(|s| s.is_active(&ev)) {
-            // Not the drawing pointer: a palm's moves are ignored. A hovering pen that moves on
-            // to another cell reads the ink it left.
-            if kind == "pen"
-                && ev.buttons() == 0
-                && surface.with_value(|s| s.pointer.is_none())
-                && let Some(&p) = move_points(size, &view, &el, &ev).last()
-            {
-                writing::pen_hovers(store, p);
+        match moved {
+            Moved::Draws => {}
+            // A hovering pen that moves on to another cell reads the ink it left.
+            Moved::Hovers => {
+                if let Some(&p) = move_points(size, &view, &el, &ev).last() {
+                    writing::pen_hovers(store, p);
+                }
+                return;
             }
-            return;
-        }
-        if is_large_contact(&ev) {
-            // The finger that was drawing turned out to be a palm coming down: drop its stroke.
-            surface.update_value(|s| {
-                s.gesture = Gesture::Idle;
-                s.pointer = None;
-            });
-            store.ink.live.set(Vec::new());
-            return;
+            // The finger that was drawing turned out to be a palm coming down: its stroke goes.
+            Moved::Dropped => {
+                surface.update_value(|s| s.gesture = Gesture::Idle);
+                store.ink.live.set(Vec::new());
+                return;
+            }
+            Moved::Ignored => return,
         }
         let points = move_points(size, &view, &el, &ev);
         let mut live = Vec::new();
@@ -189,21 +142,8 @@ pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
     };
 
     let on_up = move |ev: PointerEvent| {
-        if ev.pointer_type() == "pen" {
-            surface.update_value(|s| {
-                s.pen_down = false;
-                s.pen_until = now() + PALM_MS;
-            });
-        }
-        if !surface.with_value(|s| s.is_active(&ev)) {
-            return;
-        }
-        let gesture = surface
-            .try_update_value(|s| {
-                s.pointer = None;
-                std::mem::take(&mut s.gesture)
-            })
-            .unwrap_or_default();
+        let ended = surface.try_update_value(|s| s.pointers.up(contact(&ev), now()).then(|| std::mem::take(&mut s.gesture)));
+        let Some(Some(gesture)) = ended else { return };
         store.ink.live.set(Vec::new());
         match gesture {
             Gesture::Drawing(points) => writing::finish_drawing(store, points),

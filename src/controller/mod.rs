@@ -16,6 +16,7 @@
 //!  hand.rs      learning the player's hand from their corrections of the pen
 //!  printing.rs  the puzzle on show, or a set of new ones
 //!  timer.rs     the play clock's rule (when it runs, when its time is saved)
+//!  startup.rs   the start: storage read, what could not be, the first screen
 //!  together.rs  a game solved together: moves merged with the room's, sent and received
 //!  qr.rs        the live link as a QR code (an SVG path of its modules)
 //! ```
@@ -30,6 +31,7 @@ mod printing;
 pub mod qr;
 mod saving;
 mod sharing;
+pub mod startup;
 pub mod tabs;
 #[cfg(test)]
 mod tests;
@@ -37,6 +39,8 @@ mod tests;
 mod tests_keeping;
 #[cfg(test)]
 mod tests_killer;
+#[cfg(test)]
+mod tests_startup;
 #[cfg(test)]
 mod tests_together;
 mod timer;

@@ -1,7 +1,7 @@
 //! Pen, touch and mouse ink on the board: writing recognized digits, scratchpad notes, the
 //! eraser, the scratch-out gesture, palm rejection. The pointer events and the drawing are
 //! `components::ink`'s (the surface) and `components::chip`'s; what they mean is here, in plain
-//! Rust over the store (`writing`, `chip`, `geometry`), tested natively.
+//! Rust over the store (`writing`, `chip`, `geometry`, `pointers`), tested natively.
 //!
 //! ```text
 //!  pointer events on one overlay ─┬─ eraser (mode, pen eraser end/button) ─▶ Erase / EraseStrokes
@@ -18,7 +18,8 @@
 //! ```
 //! One pointer draws at a time (by `pointerId`). While a pen is down, hovering in range, or
 //! lifted less than a second ago, touches on the grid are ignored, and so are contacts the size
-//! of a palm: a palm resting or moving on the screen never joins the pen's stroke.
+//! of a palm: a palm resting or moving on the screen never joins the pen's stroke (`pointers`,
+//! on the Clock port's time).
 //!
 //! Pointer positions go to grid coordinates through what the board shows (the whole board, or
 //! the focus view's magnified boxes: `state::zoom`); where the whole board's cells are too
@@ -26,4 +27,5 @@
 
 pub mod chip;
 pub mod geometry;
+pub mod pointers;
 pub mod writing;

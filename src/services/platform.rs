@@ -243,3 +243,12 @@ fn print() {
         let _ = w.print();
     }
 }
+
+/// The language the browser asks for, if inkdoku has it (else English).
+pub fn browser_lang() -> crate::i18n::Lang {
+    let tags: Vec<String> = web_sys::window()
+        .map(|w| w.navigator())
+        .map(|nav| nav.languages().iter().filter_map(|v| v.as_string()).chain(nav.language()).collect())
+        .unwrap_or_default();
+    crate::i18n::first_known(&tags)
+}

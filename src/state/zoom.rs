@@ -201,6 +201,10 @@ pub struct ClueEcho {
     pub enters: Option<Entry>,
 }
 
+/// How far along the strip a little killer's repeated sum sits from the corner where its
+/// diagonal enters the window (board units): room for its arrow, clear of the next row's sum.
+pub const ECHO_ALONG: f64 = 0.28 * CELL;
+
 /// Where a little killer's diagonal enters the focus window.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Entry {
@@ -208,6 +212,9 @@ pub struct Entry {
     pub y: f64,
     pub dx: i8,
     pub dy: i8,
+    /// The sum sits along a side's strip, leaving room for the arrow's shaft (not when the
+    /// diagonal comes in at the window's corner: the sum fills the strip's corner square).
+    pub shaft: bool,
 }
 
 /// The clues outside the grid whose row or column is in the window, placed in the strip on
@@ -256,12 +263,23 @@ fn little_killer_echo(size: Size, window: Window, at: Point, sum: u16, d: (i8, i
         ((r0..=r1).contains(&row) && (c0..=c1).contains(&col)).then_some(Some(k))
     })??;
     let corner = ((x0 + (first_inside - 0.5) * dx) * CELL, (y0 + (first_inside - 0.5) * dy) * CELL);
-    let back = CONTEXT / 2.0;
+    // The cell before it on the diagonal is beside the window (through a side: the sum goes
+    // in that side's strip, moved along it so that the arrow to the corner has room) or
+    // diagonally off its corner (the sum in the corner's square of the strip).
+    let before = (y0 + (first_inside - 1.0) * dy, x0 + (first_inside - 1.0) * dx);
+    let within = |i: f64, lo: usize, hi: usize| i >= lo as f64 && i < (hi + 1) as f64;
+    let (row_within, col_within) = (within(before.0, r0, r1), within(before.1, c0, c1));
+    let (back, along) = (CONTEXT / 2.0, ECHO_ALONG);
+    let (ox, oy, shaft) = match (row_within, col_within) {
+        (true, false) => (back, along, true),
+        (false, true) => (along, back, true),
+        _ => (back, back, false),
+    };
     Some(ClueEcho {
-        x: corner.0 - dx * back,
-        y: corner.1 - dy * back,
+        x: corner.0 - dx * ox,
+        y: corner.1 - dy * oy,
         value: sum,
-        enters: Some(Entry { x: corner.0, y: corner.1, dx: d.0, dy: d.1 }),
+        enters: Some(Entry { x: corner.0, y: corner.1, dx: d.0, dy: d.1, shaft }),
     })
 }
 
@@ -490,7 +508,12 @@ mod tests {
                 ClueEcho { x: vb.x + vb.span - CONTEXT / 2.0, y: 50.0, value: 30, enters: None },
                 // The little killer left of row 4 runs down-right from r5c1, the first cell
                 // inside, entered at its top-left corner (0, 400).
-                ClueEcho { x: -CONTEXT / 2.0, y: 400.0 - CONTEXT / 2.0, value: 20, enters: Some(Entry { x: 0.0, y: 400.0, dx: 1, dy: 1 }) },
+                ClueEcho {
+                    x: -CONTEXT / 2.0,
+                    y: 400.0 - ECHO_ALONG,
+                    value: 20,
+                    enters: Some(Entry { x: 0.0, y: 400.0, dx: 1, dy: 1, shaft: true })
+                },
             ]
         );
         // Each within the window's view, in the strip, not over its cells.
@@ -512,8 +535,9 @@ mod tests {
         let w = Window { row: 1, col: 1, boxes: 2 };
         let vb = w.view_box(size);
         let echoes = clue_echoes(size, &[lk(8.5, -0.5, -1, 1)], w);
-        let entry = Entry { x: 500.0, y: 300.0, dx: -1, dy: 1 };
-        assert_eq!(echoes, vec![ClueEcho { x: 500.0 + CONTEXT / 2.0, y: 300.0 - CONTEXT / 2.0, value: 17, enters: Some(entry) }]);
+        let entry = Entry { x: 500.0, y: 300.0, dx: -1, dy: 1, shaft: true };
+        // Through the window's top (r3c6 is above it): the sum in the top strip, along it.
+        assert_eq!(echoes, vec![ClueEcho { x: 500.0 + ECHO_ALONG, y: 300.0 - CONTEXT / 2.0, value: 17, enters: Some(entry) }]);
         let e = &echoes[0];
         // In the strip: in the view, outside the window's cells (rows 3-8 start at y 300).
         assert!(e.x > vb.x && e.x < vb.x + vb.span && e.y > vb.y && e.y < 300.0, "{e:?}");

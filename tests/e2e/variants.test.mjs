@@ -420,21 +420,30 @@ test('clues outside the grid get room on their sides: every sandwich sum and lit
     await snap(page, `variants-outside-${at}`);
   }
   // A phone (390x844): the whole board's cells are too small, a tap magnifies a window of
-  // boxes, and the sums of the window's rows and columns are repeated at its edges, on screen.
+  // boxes, and the sums of the window's rows and columns, and of the little killers whose
+  // diagonal crosses it (each with a small arrowhead), are repeated at its edges, on screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(300);
   await cell(page, 5, 5).click();
   await page.waitForFunction(() => document.querySelectorAll('.constraints .cst-echo').length > 0);
-  const { board, echoes } = await page.evaluate(() => {
+  const { board, echoes, heads } = await page.evaluate(() => {
     const box = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, text: e.textContent }; };
-    return { board: box(document.querySelector('svg.board')), echoes: [...document.querySelectorAll('.constraints .cst-echo')].map(box) };
+    return {
+      board: box(document.querySelector('svg.board')),
+      echoes: [...document.querySelectorAll('.constraints text.cst-echo')].map(box),
+      heads: [...document.querySelectorAll('.constraints .cst-echo-head')].map(box),
+    };
   });
-  const sums = new Set(kinds('sandwich').map((c) => String(c.sum)));
+  const sandwiches = kinds('sandwich').map((c) => String(c.sum));
+  const littleKillers = kinds('little_killer').map((c) => String(c.sum));
+  const inside = (e) => e.left >= board.left && e.right <= board.right && e.top >= board.top && e.bottom <= board.bottom && e.right <= 390;
   for (const e of echoes) {
-    assert.ok(sums.has(e.text), `${e.text} is a sandwich sum`);
-    assert.ok(e.left >= board.left && e.right <= board.right && e.top >= board.top && e.bottom <= board.bottom && e.right <= 390, `${e.text} on the board: ${JSON.stringify(e)} in ${JSON.stringify(board)}`);
+    assert.ok(sandwiches.includes(e.text) || littleKillers.includes(e.text), `${e.text} is a sandwich or little killer sum`);
+    assert.ok(inside(e), `${e.text} on the board: ${JSON.stringify(e)} in ${JSON.stringify(board)}`);
     assert.ok(e.bottom - e.top >= 10, `${e.text} legible`);
   }
+  assert.ok(heads.length >= 1, 'a little killer crosses the window');
+  for (const h of heads) assert.ok(inside(h), `an arrowhead on the board: ${JSON.stringify(h)}`);
   await snap(page, 'variants-outside-focus-390x844');
   await page.keyboard.press('Escape');
   // The pen writes into r1c1 (by the clues' corner) at 800x480, a tap and a key put a digit in
