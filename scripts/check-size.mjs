@@ -91,12 +91,16 @@ const dist = path.resolve(process.argv[2] ?? 'dist');
 // worker build +40.6 KB). Budgets, the measured sizes plus at most 600 bytes: the app's wasm
 // 734,400 -> 665,800, each engine worker build 340,800 -> 323,400, before the first puzzle
 // 758,400 -> 689,800 (689,255), the whole offline copy 2,121,600 -> 2,035,700 (2,035,157): all
-// below stop 53's (727,800, 334,700, 751,800, 2,108,000).
+// below stop 53's (727,800, 334,700, 751,800, 2,108,000). Then main of the same day merged in
+// (7866c22: the start-up controller, the pen's pointers and the chip) put 5,394 bytes on the
+// app's wasm (665,277 -> 670,671): budgets app 671,200, before the first puzzle 695,200
+// (694,665), the whole offline copy 2,041,100 (2,040,567), still 56.6 KB, 56.6 KB and 67 KB
+// below stop 53's.
 const BUDGET = {
   'index.html': 2_000,
   'style.css': 8_400,
   'app.js': 12_000,
-  'app_bg.wasm': 665_800,
+  'app_bg.wasm': 671_200,
   'worker.js': 3_500,
   'worker_loader.js': 400,
   'worker_bg.wasm': 323_400,
@@ -116,7 +120,7 @@ const BUDGET = {
 const FIRST_PUZZLE = ['index.html', 'style.css', 'app.js', 'app_bg.wasm', 'first-puzzles.txt'];
 // The pen (issue 30): the ink worker with its two networks stays within 1 MB.
 const PEN = ['ink_loader.js', 'ink_bg.wasm', 'digits.cnn', 'strokes.cnn'];
-const TOTALS = { 'before the first puzzle': 689_800, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 2_035_700 };
+const TOTALS = { 'before the first puzzle': 695_200, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 2_041_100 };
 
 // Trunk's hash is a number in hex: 16 digits, or fewer when it begins with zeros.
 const unhashed = (name) => name.replace(/-[0-9a-f]{8,16}(?=[._])/, '');
