@@ -261,7 +261,8 @@ pub fn InkLayer(store: Store) -> impl IntoView {
             });
             let class = if p.declined { "ink pending declined" } else { "ink pending" };
             let drawn = p.strokes.iter().skip(usize::from(p.in_game.is_some()));
-            let strokes = p.shown.is_none().then(|| drawn.map(|s| view! { <path class=class d=geometry::outline(s, full, cell) /> }).collect_view());
+            let strokes =
+                p.shown.is_none().then(|| drawn.map(|s| view! { <path class=class d=geometry::outline(s, full, cell) /> }).collect_view());
             (provisional, strokes)
         })
     };
