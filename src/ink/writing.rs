@@ -7,7 +7,12 @@
 //! one is placed as soon as its answer comes (a few milliseconds). Only ink that could still grow
 //! waits for the next stroke — a lone upright (half a 4, or a 1 before its base), ink the
 //! recognizer is unsure of or declines — up to `GROW_MS` after the pen lifts, or until the pen
-//! moves on to another cell. A stroke in the same cell soon after a digit was placed from ink
+//! moves on to another cell. A lone upright read as a sure 1 does not wait to be in the game: it
+//! is placed at once (`Pending::in_game`), signalling no conflict and learning nothing until
+//! it is final; a second stroke grows it in place in the same undo step (`Game::replace_last`),
+//! and ink that then reads as no digit, or is scratched out, takes it back (`Game::withdraw`).
+//! In a game solved together it is only shown meanwhile: one final move is sent. A stroke in
+//! the same cell soon after a digit was placed from ink
 //! (`CONTINUE_MS`) is read together with that ink: a slow crossbar or second stroke finishes the
 //! digit instead of starting another (and the half drawing is never learned as a digit); if the
 //! two together don't read, the new ink is read on its own, as a rewrite.
