@@ -349,7 +349,11 @@ fn continued(store: Store, drawing: Drawing, previous: Digit, answer: Result<Rec
             }
             // The half drawing read before is not a misread the new digit corrects.
             store.ink.last_written.set(None);
-            if digit != previous {
+            // In the placed digit's undo step while that is the game's last (one Undo empties
+            // the cell); else, or for a mark, as a rewrite.
+            if digit != previous
+                && !(controller::last_placed(store, drawing.cell, previous) && controller::replace_placed(store, drawing.cell, digit))
+            {
                 controller::rewrite(store, drawing.cell, Some(previous), digit);
             }
             placed(store, &drawing, digit, confidence, second);

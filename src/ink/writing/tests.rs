@@ -271,6 +271,8 @@ fn a_slow_stroke_after_the_digit_was_placed_finishes_it_instead_of_starting_anot
     world.ink.read_as(8, 3);
     assert_eq!(digit_at(store, cell(0, 2)), Some(8));
     assert!(store.ink.hand.with_untracked(|h| h.samples.is_empty()), "the half drawing is not learned as a digit");
+    undo(store);
+    assert_eq!(digit_at(store, cell(0, 2)), None, "the 8 took the 3's undo step");
 }
 
 #[test]
