@@ -398,10 +398,13 @@ pub struct Pending {
     /// together with it (`ink::writing`). Its strokes are not drawn again: the digit shows.
     pub continues: Option<(Digit, Vec<Vec<[f32; 3]>>)>,
     /// A lone stroke read as a 1 that may still be half a 4 or a 7: shown as that digit at once,
-    /// in place of its ink, while it waits for a second stroke. It is not in the game until it
-    /// is placed (no undo step, no conflict, nothing learned from it), so a second stroke grows
-    /// it in place into the digit the two strokes make.
+    /// in place of its ink, while it waits for a second stroke.
     pub shown: Option<Digit>,
+    /// That 1, placed in the game as soon as it was read (`controller::place_growing`; not in a
+    /// shared game, where one final move is sent): a second stroke grows it in place, in the
+    /// same undo step (`controller::replace_placed`). While it may grow it signals no conflict
+    /// and nothing is learned from it.
+    pub in_game: Option<Digit>,
 }
 
 /// The ink's UI state (not undoable: scratchpad strokes are in the game, pending ink isn't).

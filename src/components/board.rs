@@ -190,7 +190,13 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
         let size = game.size();
         let grid = game.grid();
         let board = game.board();
-        let conflicts: Vec<Cell> = if settings.show_conflicts || phase == Phase::Enter { game.conflict_cells() } else { Vec::new() };
+        // A lone 1 the pen placed that may still grow into a 4 signals no conflict until final.
+        let growing = store.ink.pending.with(|p| p.as_ref().and_then(|p| p.in_game.map(|_| p.cell)));
+        let conflicts: Vec<Cell> = match growing {
+            _ if !settings.show_conflicts && phase != Phase::Enter => Vec::new(),
+            Some(cell) => game.conflict_cells_but(cell),
+            None => game.conflict_cells(),
+        };
         let incorrect = if settings.show_incorrect { game.incorrect_cells() } else { Vec::new() };
         let highlight = active.or_else(|| selected.and_then(|c| grid.get(c)));
         let candidates = if settings.show_candidates { game.candidates() } else { Vec::new() };

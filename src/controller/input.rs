@@ -59,11 +59,67 @@ pub fn write_as(store: Store, cell: Cell, digit: Digit, mode: InputMode) {
         paint(store, cell, digit);
     } else if let Some(action) = toggle_marks(mode, cell, vec![digit]).filter(|_| in_play) {
         apply(store, action);
-    } else {
-        let clear = store.settings.with_untracked(|s| s.auto_clear_notes) && store.phase.get_untracked() == Phase::Play;
-        if apply(store, Action::Place { cell, digit, clear_peer_notes: clear }) {
-            // A quick rewrite of what the pen just wrote there teaches the recognizer.
-            crate::controller::hand::noticed(store, cell, digit);
+    } else if apply(store, place(store, cell, digit)) {
+        // A quick rewrite of what the pen just wrote there teaches the recognizer.
+        crate::controller::hand::noticed(store, cell, digit);
+    }
+}
+
+/// Placing `digit` in `cell`, clearing it from the peers' notes when the setting says so.
+fn place(store: Store, cell: Cell, digit: Digit) -> Action {
+    let clear = store.settings.with_untracked(|s| s.auto_clear_notes) && store.phase.get_untracked() == Phase::Play;
+    Action::Place { cell, digit, clear_peer_notes: clear }
+}
+
+/// Places a digit the pen read that may still grow into another (a lone 1 that may be half a 4):
+/// in the game at once, but nothing is learned from it (the pen's `ink::writing` calls
+/// `hand::noticed` once the digit is final), and it is placed only where `write` would place a
+/// digit. Returns whether it went in; `replace_placed` or `withdraw_placed` may follow.
+pub fn place_growing(store: Store, cell: Cell, digit: Digit) -> bool {
+    let fits = store.phase.get_untracked() == Phase::Play && store.mode.get_untracked() == InputMode::Digit;
+    fits && !is_together(store) && store.game.with_untracked(|g| g.givens().get(cell).is_none()) && apply(store, place(store, cell, digit))
+}
+
+/// Whether the game's last step placed `digit` in `cell` and shows it still (alone: a shared
+/// game's steps are the room's), so that the pen may replace or withdraw it as that step.
+pub fn last_placed(store: Store, cell: Cell, digit: Digit) -> bool {
+    !is_together(store)
+        && store.game.with_untracked(|g| {
+            let last = g.applied().checked_sub(1).and_then(|i| g.actions().get(i));
+            g.digit(cell) == Some(digit) && matches!(last, Some(Action::Place { cell: c, digit: d, .. }) if *c == cell && *d == digit)
+        })
+}
+
+/// Puts `digit` in `cell` in place of the last step (`last_placed`), as that one step: the pen's
+/// lone 1 grown by a second stroke into a 4. One Undo goes back to before the 1; the board
+/// changes once, so a conflict the two digits share never blinks.
+pub fn replace_placed(store: Store, cell: Cell, digit: Digit) -> bool {
+    let action = place(store, cell, digit);
+    changed_by(store, |g| g.replace_last(action))
+}
+
+/// Takes the last step (`last_placed`) back for good, Redo included: the pen's lone 1 whose ink,
+/// with the strokes after it, reads as no digit (the ink stays, declined).
+pub fn withdraw_placed(store: Store) -> bool {
+    changed_by(store, |g| g.withdraw().map(|()| true))
+}
+
+fn changed_by(store: Store, change: impl FnOnce(&mut Game) -> Result<bool, inkdoku_engine::game::ActionError>) -> bool {
+    if !writable(store) {
+        return false;
+    }
+    let mut result = Ok(false);
+    store.game.update(|g| result = change(g));
+    match result {
+        Ok(changed) => {
+            if changed {
+                board_changed(store);
+            }
+            changed
+        }
+        Err(e) => {
+            refused(store, &e);
+            false
         }
     }
 }

@@ -127,6 +127,14 @@ fn board_changed(store: Store) {
     store.status.set(String::new());
     together::say_trouble(store);
     store.ink.chip.set(None);
+    // Ink whose digit went into the game while it could still grow goes with that digit when
+    // the player takes it away (Undo, Erase): it is not placed again when its wait ends.
+    let taken_away = store.ink.pending.with_untracked(|p| {
+        p.as_ref().is_some_and(|p| p.in_game.is_some_and(|d| store.game.with_untracked(|g| g.digit(p.cell)) != Some(d)))
+    });
+    if taken_away {
+        store.ink.pending.set(None);
+    }
     after_change(store);
 }
 

@@ -7,7 +7,12 @@
 //! one is placed as soon as its answer comes (a few milliseconds). Only ink that could still grow
 //! waits for the next stroke — a lone upright (half a 4, or a 1 before its base), ink the
 //! recognizer is unsure of or declines — up to `GROW_MS` after the pen lifts, or until the pen
-//! moves on to another cell. A stroke in the same cell soon after a digit was placed from ink
+//! moves on to another cell. A lone upright read as a sure 1 does not wait to be in the game: it
+//! is placed at once (`Pending::in_game`), signalling no conflict and learning nothing until
+//! it is final; a second stroke grows it in place in the same undo step (`Game::replace_last`),
+//! and ink that then reads as no digit, or is scratched out, takes it back (`Game::withdraw`).
+//! In a game solved together it is only shown meanwhile: one final move is sent. A stroke in
+//! the same cell soon after a digit was placed from ink
 //! (`CONTINUE_MS`) is read together with that ink: a slow crossbar or second stroke finishes the
 //! digit instead of starting another (and the half drawing is never learned as a digit); if the
 //! two together don't read, the new ink is read on its own, as a rewrite.
@@ -206,6 +211,8 @@ struct Drawing {
     /// The strokes written since the digit was placed, when it continues one.
     new_strokes: usize,
     continues: Option<Digit>,
+    /// The digit its first stroke put in the game while it could grow (`Pending::in_game`).
+    in_game: Option<Digit>,
     version: u32,
     game: u32,
 }
@@ -220,6 +227,7 @@ impl Drawing {
             strokes,
             new_strokes: pending.strokes.len(),
             continues: pending.continues.as_ref().map(|c| c.0),
+            in_game: pending.in_game,
             version,
             game,
         }
@@ -311,9 +319,12 @@ fn answered(store: Store, drawing: Drawing, answer: Result<Recognition, String>)
         // (it may be a 7's or a 5's bar).
         Ok(answer) if still_pending && !place_now && (may_grow(&answer, drawing.strokes.len()) || struck(store, &drawing).is_some()) => {
             let shown = shown_while_it_may_grow(store, &answer, drawing.strokes.len());
+            // The lone 1 goes into the game at once (not a strike-through of a mark).
+            let in_game = shown.filter(|&d| struck(store, &drawing).is_none() && controller::place_growing(store, drawing.cell, d));
             store.ink.pending.update(|p| {
                 if let Some(p) = p.as_mut().filter(|p| p.cell == drawing.cell) {
                     p.shown = shown;
+                    p.in_game = p.in_game.or(in_game);
                 }
             });
             store.ink.writing.update_value(|w| w.held = Some((drawing.version, answer)));
@@ -338,7 +349,11 @@ fn continued(store: Store, drawing: Drawing, previous: Digit, answer: Result<Rec
             }
             // The half drawing read before is not a misread the new digit corrects.
             store.ink.last_written.set(None);
-            if digit != previous {
+            // In the placed digit's undo step while that is the game's last (one Undo empties
+            // the cell); else, or for a mark, as a rewrite.
+            if digit != previous
+                && !(controller::last_placed(store, drawing.cell, previous) && controller::replace_placed(store, drawing.cell, digit))
+            {
                 controller::rewrite(store, drawing.cell, Some(previous), digit);
             }
             placed(store, &drawing, digit, confidence, second);
@@ -390,7 +405,20 @@ fn place(store: Store, drawing: Drawing, answer: Result<Recognition, String>, st
         Ok(Recognition::Digit { digit, confidence, second, .. }) => {
             drop_read_ink();
             if let Some(d) = Digit::new(digit).filter(|d| d.fits(size)) {
-                controller::write(store, cell, d);
+                match drawing.in_game {
+                    // Its lone 1 was taken away meanwhile (the answer came after the pen moved on).
+                    Some(was) if store.game.with_untracked(|g| g.digit(cell)) != Some(was) => return,
+                    // The 1 it was: in the game already, and now final (learned from, if it
+                    // corrects what the pen wrote there before).
+                    Some(was) if was == d => hand::noticed(store, cell, d),
+                    // Grown into another digit: in the 1's place and undo step.
+                    Some(was) if controller::last_placed(store, cell, was) => {
+                        if controller::replace_placed(store, cell, d) {
+                            hand::noticed(store, cell, d);
+                        }
+                    }
+                    _ => controller::write(store, cell, d),
+                }
                 placed(store, &drawing, d, confidence, second);
             }
         }
@@ -399,8 +427,13 @@ fn place(store: Store, drawing: Drawing, answer: Result<Recognition, String>, st
             store.ink.pending.update(|p| {
                 if let Some(p) = p.as_mut().filter(|p| p.cell == cell) {
                     p.declined = true;
+                    p.in_game = None;
                 }
             });
+            // Its lone 1 with the strokes after it reads as no digit: the 1 goes, the ink stays.
+            if drawing.in_game.is_some_and(|was| controller::last_placed(store, cell, was)) {
+                controller::withdraw_placed(store);
+            }
             store.status.set(store.t().ink_declined.into());
             chip::offer(store, cell, &[best, second], None);
         }
@@ -569,7 +602,7 @@ pub fn finish_drawing(store: Store, points: Vec<Point>) {
             p.declined = false;
             p.shown = None;
         }
-        _ => *p = Some(Pending { cell, strokes: vec![points], declined: false, continues, shown: None }),
+        _ => *p = Some(Pending { cell, strokes: vec![points], declined: false, continues, shown: None, in_game: None }),
     });
     read(store);
 }
@@ -590,7 +623,7 @@ fn joins_pending_ink(store: Store, points: &[Point]) -> bool {
 /// back). Over ink still waiting to be read, it just drops that ink.
 fn scratch_out(store: Store, cell: Cell, path: &[Point], mode: InputMode) {
     if store.ink.pending.with_untracked(|p| p.as_ref().is_some_and(|p| p.cell == cell)) {
-        store.ink.pending.set(None);
+        drop_pending(store);
         return;
     }
     let size = store.size();
@@ -622,6 +655,16 @@ fn scratch_out(store: Store, cell: Cell, path: &[Point], mode: InputMode) {
     }
 }
 
+/// Drops the pending ink, and the lone 1 it put in the game while it could grow (taken back for
+/// good: the player scratched or erased what showed, before it was final).
+fn drop_pending(store: Store) {
+    let Some(pending) = store.ink.pending.get_untracked() else { return };
+    store.ink.pending.set(None);
+    if pending.in_game.is_some_and(|was| controller::last_placed(store, pending.cell, was)) {
+        controller::withdraw_placed(store);
+    }
+}
+
 /// Erases the scratchpad strokes `path` passes near; whether any went.
 fn erase_strokes(store: Store, path: &[Point]) -> bool {
     let radius = 0.3 / store.size().side() as f32;
@@ -636,7 +679,7 @@ pub fn finish_erasing(store: Store, path: Vec<Point>) {
     let size = store.size();
     let cells = geometry::cells_touched(size, &path);
     if store.ink.pending.with_untracked(|p| p.as_ref().is_some_and(|p| cells.contains(&p.cell))) {
-        store.ink.pending.set(None);
+        drop_pending(store);
     }
     if store.mode.get_untracked() == InputMode::Scratchpad {
         erase_strokes(store, &path);

@@ -258,12 +258,25 @@ impl Game {
     /// The cells the board shows in conflict: a digit twice in a row, column or region (the
     /// boxes only where they are the regions), and the cells of every broken constraint.
     pub fn conflict_cells(&self) -> Vec<Cell> {
-        let grid = self.grid();
+        self.conflicts_in(&self.grid())
+    }
+
+    /// The cells in conflict if `cell`'s own digit were not there yet: a digit the pen may still
+    /// grow into another (a lone 1 that may be half a 4) signals no conflict until it is final.
+    pub fn conflict_cells_but(&self, cell: Cell) -> Vec<Cell> {
+        let mut grid = self.grid();
+        if self.givens.get(cell).is_none() {
+            grid.set(cell, None);
+        }
+        self.conflicts_in(&grid)
+    }
+
+    fn conflicts_in(&self, grid: &Grid) -> Vec<Cell> {
         let irregular = self.variant.as_ref().is_some_and(|p| p.regions.is_some());
         let mut cells: Vec<Cell> =
             grid.conflicts().into_iter().filter(|c| !(irregular && matches!(c.house, House::Box(_)))).flat_map(|c| c.cells).collect();
         if let Some(p) = &self.variant {
-            cells.extend(p.violations(&grid).into_iter().flat_map(|v| v.cells));
+            cells.extend(p.violations(grid).into_iter().flat_map(|v| v.cells));
         }
         cells.sort_unstable_by_key(|c| c.index());
         cells.dedup();
@@ -313,6 +326,39 @@ impl Game {
         }
         self.board = next;
         Ok(true)
+    }
+
+    /// Puts `action` in place of the last applied one, as one step: Undo then goes back to the
+    /// board before both, and the undone actions go (a digit the pen placed while it could still
+    /// grow, grown by a later stroke into another: `ink::writing`). Refused like `apply`, leaving
+    /// the game as it was; with nothing applied it is `apply`.
+    pub fn replace_last(&mut self, action: Action) -> Result<bool, ActionError> {
+        if self.applied == 0 {
+            return self.apply(action);
+        }
+        let before = self.replay(self.applied - 1)?;
+        self.apply_to(&mut before.clone(), &action)?;
+        self.forget_last(before);
+        self.apply(action)
+    }
+
+    /// Takes back the last applied action for good (Redo cannot bring it back): a move that was
+    /// never meant, as a lone stroke the pen placed as a 1 that turned out to be unreadable ink.
+    pub fn withdraw(&mut self) -> Result<(), ActionError> {
+        if self.applied == 0 {
+            return Err(ActionError::NothingToUndo);
+        }
+        let before = self.replay(self.applied - 1)?;
+        self.forget_last(before);
+        Ok(())
+    }
+
+    /// Drops the last applied action and the undone ones; `before` is the board before it.
+    fn forget_last(&mut self, before: Board) {
+        self.applied -= 1;
+        self.actions.truncate(self.applied);
+        self.checkpoints.truncate(self.applied / CHECKPOINT_EVERY + 1);
+        self.board = before;
     }
 
     /// Undoes the last applied action.
@@ -482,6 +528,44 @@ mod tests {
         assert_eq!(g.redo(), Err(ActionError::NothingToRedo));
         g.undo().unwrap();
         assert_eq!(g.undo(), Err(ActionError::NothingToUndo));
+    }
+
+    #[test]
+    fn a_replaced_or_withdrawn_last_move_is_one_step_and_leaves_nothing_to_redo() {
+        let mut g = game();
+        let notes = Action::ToggleNote { cell: c(0, 3), digit: d(1) };
+        g.apply(notes.clone()).unwrap();
+        g.apply(Action::Place { cell: c(0, 2), digit: d(1), clear_peer_notes: true }).unwrap();
+        assert!(g.board().pencil.notes[c(0, 3).index()].is_empty(), "the 1 cleared its peer's note");
+        // A 1 that was half a 4: the 4 takes its step; the note the 1 cleared is back.
+        assert_eq!(g.replace_last(Action::Place { cell: c(0, 2), digit: d(4), clear_peer_notes: true }), Ok(true));
+        assert_eq!((g.digit(c(0, 2)), g.applied(), g.actions().len()), (Some(d(4)), 2, 2));
+        assert!(g.board().pencil.notes[c(0, 3).index()].contains(d(1)));
+        g.undo().unwrap();
+        assert_eq!(g.digit(c(0, 2)), None, "one Undo goes back to before the 1");
+        assert_eq!(g.actions(), &[notes.clone(), Action::Place { cell: c(0, 2), digit: d(4), clear_peer_notes: true }]);
+        g.redo().unwrap();
+        // A refused replacement leaves the game as it was.
+        let before = g.clone();
+        assert!(g.replace_last(Action::Place { cell: c(0, 0), digit: d(4), clear_peer_notes: true }).is_err());
+        assert_eq!(g, before);
+        // Withdrawn: gone from the board and from Redo.
+        g.withdraw().unwrap();
+        assert_eq!((g.digit(c(0, 2)), g.can_redo()), (None, false));
+        assert_eq!(g.actions(), &[notes]);
+    }
+
+    #[test]
+    fn a_digit_still_being_written_signals_no_conflict_of_its_own() {
+        let mut g = game();
+        // r1c3 takes a 5: r1c1's 5 is in its row.
+        g.apply(Action::Place { cell: c(0, 2), digit: d(5), clear_peer_notes: true }).unwrap();
+        assert_eq!(g.conflict_cells(), vec![c(0, 0), c(0, 2)]);
+        assert_eq!(g.conflict_cells_but(c(0, 2)), vec![]);
+        // Conflicts elsewhere still show, and a given is never left out.
+        g.apply(Action::Place { cell: c(0, 3), digit: d(3), clear_peer_notes: true }).unwrap();
+        assert_eq!(g.conflict_cells_but(c(0, 2)), vec![c(0, 1), c(0, 3)]);
+        assert_eq!(g.conflict_cells_but(c(0, 0)), g.conflict_cells());
     }
 
     #[test]

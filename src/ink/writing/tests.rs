@@ -88,53 +88,113 @@ fn a_digit_is_read_as_the_pen_lifts_and_placed_at_once_with_the_runner_up_on_the
     assert_eq!(store.ink.chip.get_untracked(), None);
 }
 
+/// How many steps Undo has to take back.
+fn steps(store: Store) -> usize {
+    store.game.with_untracked(|g| g.applied())
+}
+
 #[test]
-fn a_lone_upright_waits_for_its_second_stroke_and_the_two_read_as_one_digit() {
+fn a_lone_1_is_in_the_game_at_once_and_a_second_stroke_grows_it_in_place_in_one_undo_step() {
     let world = World::default();
     let (_owner, store) = ready(&world);
     write_stroke(store, cell(0, 0));
     world.ink.read_as(1, 4);
-    assert_eq!(digit_at(store, cell(0, 0)), None, "a lone upright may be half a 4");
-    // The second stroke, slowly: 900 ms after the first lifted.
+    assert_eq!((digit_at(store, cell(0, 0)), steps(store)), (Some(1), 1), "in the game as soon as it is read");
+    assert_eq!(store.ink.chip.get_untracked(), None, "no chip while it may grow");
+    // The second stroke, slowly: 900 ms after the first lifted. Read with the first; the 4
+    // takes the 1's place and undo step.
     world.clock.advance(900.0);
     write_stroke(store, cell(0, 0));
     assert_eq!(world.ink.asked.borrow()[1].0.len(), 2, "both strokes in one drawing");
     world.ink.read_as(4, 1);
-    assert_eq!(digit_at(store, cell(0, 0)), Some(4));
+    assert_eq!((digit_at(store, cell(0, 0)), steps(store)), (Some(4), 1));
+    assert_eq!(store.ink.pending.get_untracked(), None);
     undo(store);
-    assert_eq!(digit_at(store, cell(0, 0)), None, "one digit, one undo step: no 1 was ever placed");
-    assert!(store.ink.hand.with_untracked(|h| h.samples.is_empty()), "nothing learned");
-}
-
-#[test]
-fn a_lone_1_shows_at_once_and_a_second_stroke_grows_it_in_place_into_one_digit() {
-    let world = World::default();
-    let (_owner, store) = ready(&world);
-    let shown = || store.ink.pending.with_untracked(|p| p.as_ref().and_then(|p| p.shown));
-    write_stroke(store, cell(0, 0));
-    world.ink.read_as(1, 4);
-    assert_eq!(shown(), Digit::new(1), "shown as soon as it is read");
-    assert_eq!(digit_at(store, cell(0, 0)), None, "not yet in the game: no undo step, no conflict");
-    world.clock.advance(600.0);
-    write_stroke(store, cell(0, 0));
-    assert_eq!(shown(), None, "the second stroke shows as ink with the first");
-    world.ink.read_as(4, 1);
-    assert_eq!(digit_at(store, cell(0, 0)), Some(4));
-    undo(store);
-    assert_eq!(digit_at(store, cell(0, 0)), None, "one digit, one undo step: no 1 was ever placed");
+    assert_eq!((digit_at(store, cell(0, 0)), steps(store)), (None, 0), "one Undo back to the empty cell");
     assert!(store.ink.hand.with_untracked(|h| h.samples.is_empty()), "nothing learned from the half digit");
-    // Lifted away with nothing after it: shown at once, placed after GROW_MS.
+    // Lifted away with nothing after it: in the game at once, final (its chip out) after GROW_MS.
     write_stroke(store, cell(0, 2));
     world.ink.read_as(1, 7);
-    assert_eq!(shown(), Digit::new(1));
-    world.clock.advance(GROW_MS as f64);
     assert_eq!(digit_at(store, cell(0, 2)), Some(1));
-    assert_eq!(shown(), None);
+    world.clock.advance(GROW_MS as f64);
+    assert_eq!((digit_at(store, cell(0, 2)), steps(store)), (Some(1), 1));
+    assert_eq!(store.ink.pending.get_untracked(), None);
+    assert_eq!(store.ink.chip.get_untracked().map(|c| c.written), Some(Digit::new(1)));
+    // After the window, a stroke in the cell is a new digit: read alone, a step of its own.
+    world.clock.advance(CONTINUE_MS + 1.0);
+    write_stroke(store, cell(0, 2));
+    assert_eq!(world.ink.asked.borrow().last().map(|a| a.0.len()), Some(1), "read on its own");
+    world.ink.read_as(7, 1);
+    assert_eq!((digit_at(store, cell(0, 2)), steps(store)), (Some(7), 2));
+    undo(store);
+    assert_eq!(digit_at(store, cell(0, 2)), Some(1));
     // A 1 only the pen's path reads stays ink while it waits (it may be a 4's first stroke).
     write_stroke(store, cell(0, 4));
     world.ink.read_by_path(1, 7, 0.1);
-    assert_eq!(shown(), None);
     assert_eq!(digit_at(store, cell(0, 4)), None);
+}
+
+#[test]
+fn a_growing_1_signals_no_conflict_until_it_is_final() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    // An empty cell in the row of a given 1.
+    let here = store.game.with_untracked(|g| {
+        (0..81).map(Cell::new).find(|&c| g.digit(c).is_none() && (0..9).any(|col| g.digit(cell(c.index() / 9, col)) == Digit::new(1)))
+    });
+    let here = here.expect("a cell that sees a given 1");
+    let conflict = || crate::components::board::cell_views(&store)[here.index()].conflict;
+    write_stroke(store, here);
+    world.ink.read_as(1, 4);
+    assert_eq!(digit_at(store, here), Some(1));
+    assert!(!conflict(), "no conflict while it may be half a 4");
+    world.clock.advance(GROW_MS as f64);
+    assert!(conflict(), "the final 1 conflicts");
+}
+
+#[test]
+fn a_growing_1_that_turns_out_no_digit_or_is_scratched_or_undone_leaves_no_step() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    // With a second stroke the ink reads as no digit: the 1 goes (Redo too), the ink stays.
+    write_stroke(store, cell(0, 0));
+    world.ink.read_as(1, 4);
+    world.clock.advance(300.0);
+    write_stroke(store, cell(0, 0));
+    world.ink.read(Ok(Recognition::Declined { declined: true, confidence: 0.3, best: 4, second: 7 }));
+    world.clock.advance(GROW_MS as f64);
+    assert_eq!((digit_at(store, cell(0, 0)), steps(store)), (None, 0));
+    assert!(!crate::controller::can_redo(store));
+    assert_eq!(store.ink.pending.get_untracked().map(|p| (p.strokes.len(), p.declined)), Some((2, true)));
+    // Scratched out while it may grow: the 1 and its ink go, no step left.
+    write_stroke(store, cell(0, 2));
+    world.ink.read_as(1, 4);
+    draw(store, zigzag_in(cell(0, 2)));
+    assert_eq!((digit_at(store, cell(0, 2)), steps(store)), (None, 0));
+    assert_eq!(store.ink.pending.get_untracked(), None);
+    // Undone while it may grow: the ink goes with it, and nothing comes back when the wait ends.
+    write_stroke(store, cell(0, 4));
+    world.ink.read_as(1, 4);
+    undo(store);
+    world.clock.advance(GROW_MS as f64);
+    assert_eq!((digit_at(store, cell(0, 4)), store.ink.pending.get_untracked()), (None, None));
+}
+
+#[test]
+fn in_a_shared_game_a_lone_1_is_one_final_move() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    crate::controller::solve_together(store);
+    let moves = || store.together.with_value(|t| t.as_ref().map(|t| t.replica.log().len()));
+    let before = moves();
+    write_stroke(store, cell(0, 0));
+    world.ink.read_as(1, 4);
+    assert_eq!(digit_at(store, cell(0, 0)), None, "no move sent while it may grow");
+    world.clock.advance(500.0);
+    write_stroke(store, cell(0, 0));
+    world.ink.read_as(4, 1);
+    assert_eq!(digit_at(store, cell(0, 0)), Some(4));
+    assert_eq!(moves().zip(before).map(|(n, b)| n - b), Some(1), "one move, the 4");
 }
 
 #[test]
@@ -165,16 +225,19 @@ fn a_stroke_only_its_path_reads_waits_for_the_next_one() {
 fn a_lone_upright_is_placed_when_nothing_follows_or_the_pen_moves_on() {
     let world = World::default();
     let (_owner, store) = ready(&world);
+    let waiting = |c: Cell| store.ink.pending.with_untracked(|p| p.as_ref().is_some_and(|p| p.cell == c));
     write_stroke(store, cell(0, 0));
     world.ink.read_as(1, 7);
     world.clock.advance(GROW_MS as f64 - 1.0);
-    assert_eq!(digit_at(store, cell(0, 0)), None);
+    assert!(waiting(cell(0, 0)));
     world.clock.advance(1.0);
-    assert_eq!(digit_at(store, cell(0, 0)), Some(1), "placed once it could no longer grow");
-    // The pen moving on places it at once, whether its answer is in or not.
+    assert!(!waiting(cell(0, 0)), "final once it could no longer grow");
+    assert_eq!(digit_at(store, cell(0, 0)), Some(1));
+    // The pen moving on makes it final at once, whether its answer is in or not.
     write_stroke(store, cell(0, 2));
     world.ink.read_as(1, 7);
     write_stroke(store, cell(0, 4));
+    assert!(!waiting(cell(0, 2)));
     assert_eq!(digit_at(store, cell(0, 2)), Some(1));
     write_stroke(store, cell(0, 6));
     assert_eq!(digit_at(store, cell(0, 4)), None);
@@ -208,6 +271,8 @@ fn a_slow_stroke_after_the_digit_was_placed_finishes_it_instead_of_starting_anot
     world.ink.read_as(8, 3);
     assert_eq!(digit_at(store, cell(0, 2)), Some(8));
     assert!(store.ink.hand.with_untracked(|h| h.samples.is_empty()), "the half drawing is not learned as a digit");
+    undo(store);
+    assert_eq!(digit_at(store, cell(0, 2)), None, "the 8 took the 3's undo step");
 }
 
 #[test]
@@ -336,8 +401,9 @@ fn the_pen_moving_on_to_another_cell_places_the_ink_it_left_at_once() {
     // A hovering pen places ink that is waiting to grow.
     write_stroke(store, cell(0, 4));
     world.ink.read_as(1, 7);
-    assert_eq!(digit_at(store, cell(0, 4)), None);
+    assert!(store.ink.pending.get_untracked().is_some());
     pen_hovers(store, stroke_in(cell(0, 6))[0]);
+    assert_eq!(store.ink.pending.get_untracked(), None);
     assert_eq!(digit_at(store, cell(0, 4)), Some(1));
 }
 
@@ -554,9 +620,10 @@ fn a_short_last_stroke_joins_the_digit_and_a_tap_never_leaves_ink_unread() {
     stroke_begins(store, dot[0]);
     finish_drawing(store, dot);
     assert_eq!(store.selected.get_untracked(), Some(cell(0, 2)));
-    assert_eq!(digit_at(store, cell(0, 2)), None);
+    assert!(store.ink.pending.get_untracked().is_some(), "the 1 may still grow");
     world.clock.advance(GROW_MS as f64);
-    assert_eq!(digit_at(store, cell(0, 2)), Some(1), "placed once it could no longer grow");
+    assert_eq!(store.ink.pending.get_untracked(), None, "final once it could no longer grow");
+    assert_eq!(digit_at(store, cell(0, 2)), Some(1));
 }
 
 #[test]
