@@ -45,7 +45,9 @@ fn compiled_rules_narrow_as_fresh_ones_along_every_walk_of_the_set() {
             // variant trials do), ends where narrowing it afresh does: each candidate of the
             // first open cells with two or more, placed.
             let base = fresh;
-            for (cell, d) in (0..base.len()).filter(|&c| base[c].len() > 1 && n < 40).take(3).flat_map(|c| base[c].iter().map(move |d| (c, d))) {
+            for (cell, d) in
+                (0..base.len()).filter(|&c| base[c].len() > 1 && n < 40).take(3).flat_map(|c| base[c].iter().map(move |d| (c, d)))
+            {
                 let mut trial = base.clone();
                 trial[cell] = DigitSet::single(d);
                 let (mut afresh, mut incremental) = (trial.clone(), trial);
