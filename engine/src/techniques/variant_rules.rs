@@ -249,7 +249,7 @@ pub fn nested_trial(compiled: &CompiledVariant, position: &Position, solution: O
 fn inner_trials_fail(
     rules: &CompiledPuzzle,
     alone: &[Option<Vec<DigitSet>>],
-    cands: &mut Vec<DigitSet>,
+    cands: &mut [DigitSet],
     ruled_out: &mut Vec<Candidate>,
 ) -> bool {
     let size = rules.puzzle().size();
@@ -264,7 +264,7 @@ fn inner_trials_fail(
                     .as_ref()
                     .is_none_or(|left| left.iter().zip(cands.iter()).any(|(a, b)| a.intersection(*b).is_empty()));
                 if clashes || placed(rules, cands, Candidate::new(cell, d)).is_none() {
-                    let fixpoint = cands.clone();
+                    let fixpoint = cands.to_vec();
                     cands[cell.index()].remove(d);
                     ruled_out.push(Candidate::new(cell, d));
                     if !matches!(rules.narrow_from(cands, &fixpoint), Ok(Narrowed::Unchanged | Narrowed::Changed)) {
