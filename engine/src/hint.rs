@@ -90,7 +90,7 @@ pub fn variant_hint(puzzle: &Puzzle, position: &Position, solution: Option<&Grid
         return None;
     }
     techniques::next_variant_step(puzzle, position)
-        .or_else(|| techniques::nested_variant_step(puzzle, position))
+        .or_else(|| techniques::nested_variant_step(puzzle, position, solution))
         .or_else(|| reveal(position, solution))
 }
 

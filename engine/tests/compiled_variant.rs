@@ -1,7 +1,8 @@
 //! The variant rules compiled once for a walk (`variant::CompiledPuzzle`,
 //! `techniques::CompiledVariant`) narrow exactly as the rules compiled afresh at every call:
 //! along the walk of every puzzle of the variant set, each constraint's narrowing, the whole
-//! puzzle's, and the step taken are the same.
+//! puzzle's, a trial's narrowed incrementally (`CompiledPuzzle::narrow_from`), and the step
+//! taken are the same.
 
 use inkdoku_engine::Size;
 use inkdoku_engine::geometry::DigitSet;
@@ -20,7 +21,7 @@ fn current(position: &Position) -> Vec<DigitSet> {
 
 #[test]
 fn compiled_rules_narrow_as_fresh_ones_along_every_walk_of_the_set() {
-    let (mut steps_compared, mut innies, mut outies) = (0, 0, 0);
+    let (mut steps_compared, mut innies, mut outies, mut trials) = (0, 0, 0, 0);
     for (line, e) in the_set().iter().enumerate() {
         let compiled = CompiledPuzzle::new(&e.puzzle);
         let kept = CompiledVariant::new(&e.puzzle);
@@ -40,6 +41,23 @@ fn compiled_rules_narrow_as_fresh_ones_along_every_walk_of_the_set() {
             let (mut fresh, mut kept_cands) = (before.clone(), before.clone());
             assert_eq!(e.puzzle.narrow(&mut fresh), compiled.narrow(&mut kept_cands), "line {line}");
             assert_eq!(fresh, kept_cands, "line {line}");
+            // A trial from the narrowed candidates, narrowed incrementally (`narrow_from`, as the
+            // variant trials do), ends where narrowing it afresh does: each candidate of the
+            // first open cells with two or more, placed.
+            let base = fresh;
+            for (cell, d) in
+                (0..base.len()).filter(|&c| base[c].len() > 1 && n < 40).take(3).flat_map(|c| base[c].iter().map(move |d| (c, d)))
+            {
+                let mut trial = base.clone();
+                trial[cell] = DigitSet::single(d);
+                let (mut afresh, mut incremental) = (trial.clone(), trial);
+                let r = compiled.narrow(&mut afresh);
+                assert_eq!(r, compiled.narrow_from(&mut incremental, &base), "line {line}, r{}c{} = {d}", cell / 9 + 1, cell % 9 + 1);
+                if r != Ok(inkdoku_engine::variant::Narrowed::Contradiction) {
+                    assert_eq!(afresh, incremental, "line {line}, r{}c{} = {d}", cell / 9 + 1, cell % 9 + 1);
+                }
+                trials += 1;
+            }
             let step = techniques::next_compiled_variant_step_within(&kept, &position, f32::INFINITY);
             assert_eq!(step, techniques::next_variant_step_within(&e.puzzle, &position, f32::INFINITY), "line {line}");
             let Some(step) = step else { break };
@@ -61,6 +79,7 @@ fn compiled_rules_narrow_as_fresh_ones_along_every_walk_of_the_set() {
         }
     }
     assert!(steps_compared > 500, "the walks went somewhere: {steps_compared}");
+    assert!(trials > 1000, "trials narrowed incrementally: {trials}");
     // Both kinds were found (a cache that mixed them up finds only one).
     assert!(innies > 0 && outies > 0, "innies {innies}, outies {outies}");
 }

@@ -29,6 +29,7 @@ pub mod util;
 mod variant_rules;
 mod wings;
 
+use crate::grid::Grid;
 use crate::position::Position;
 use crate::step::{Step, Technique};
 use crate::variant::Puzzle;
@@ -167,11 +168,12 @@ pub fn next_compiled_variant_step_within(compiled: &CompiledVariant, position: &
 /// The variant hint's last resort, after every step of `next_variant_step`: a nested trial with
 /// every rule (`NestedConstraintTrial`). Not part of `next_variant_step`, so no rating walk or
 /// generator pays for it (a puzzle that needs it still rates `NeedsTrial`).
-pub fn nested_variant_step(puzzle: &Puzzle, position: &Position) -> Option<Step> {
+/// With the `solution`, its candidates are not tried (none can fail): only faster.
+pub fn nested_variant_step(puzzle: &Puzzle, position: &Position, solution: Option<&Grid>) -> Option<Step> {
     if puzzle.regions.is_some() || puzzle.size() != position.size() {
         return None;
     }
-    variant_rules::nested_trial(&CompiledVariant::new(puzzle), position)
+    variant_rules::nested_trial(&CompiledVariant::new(puzzle), position, solution)
 }
 
 /// The hardest classic step a variant's hint looks for: the chains and ALS (8.2), below the

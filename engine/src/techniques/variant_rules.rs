@@ -6,6 +6,7 @@
 
 use super::killer::MadeUpSums;
 use crate::geometry::{Candidate, Cell, DigitSet, Size};
+use crate::grid::Grid;
 use crate::position::Position;
 use crate::step::{Step, Technique};
 use crate::variant::{CompiledPuzzle, Constraint, Diagonal, Line, Narrowed, Puzzle};
@@ -125,6 +126,21 @@ fn constraint_cells(size: Size, c: &Constraint) -> Option<Vec<Cell>> {
     })
 }
 
+/// The candidates `before` narrowed by every rule (`Puzzle::narrow`, the solver's
+/// propagation), the fixpoint each trial starts from; `None` on a contradiction.
+fn narrowed(rules: &CompiledPuzzle, before: &[DigitSet]) -> Option<Vec<DigitSet>> {
+    let mut base = before.to_vec();
+    matches!(rules.narrow(&mut base), Ok(Narrowed::Unchanged | Narrowed::Changed)).then_some(base)
+}
+
+/// `base` (narrowed by every rule) with `cand` placed and every rule followed again; `None`
+/// when that runs into a contradiction.
+fn placed(rules: &CompiledPuzzle, base: &[DigitSet], cand: Candidate) -> Option<Vec<DigitSet>> {
+    let mut cands = base.to_vec();
+    cands[cand.cell.index()] = DigitSet::single(cand.digit);
+    matches!(rules.narrow_from(&mut cands, base), Ok(Narrowed::Unchanged | Narrowed::Changed)).then_some(cands)
+}
+
 /// A trial with every rule: placing a candidate and narrowing by the rows, columns, boxes and
 /// all the constraints to a fixpoint (`Puzzle::narrow`, the solver's propagation) runs into a
 /// contradiction, so the candidate goes. Cells with the fewest candidates first (a cell of two
@@ -132,13 +148,13 @@ fn constraint_cells(size: Size, c: &Constraint) -> Option<Vec<Cell>> {
 pub(super) fn trial(compiled: &CompiledVariant, position: &Position) -> Option<Step> {
     let puzzle = &compiled.rules;
     let before = current(position);
+    let base = narrowed(puzzle, &before)?;
     let mut cells: Vec<Cell> = position.open_cells().collect();
     cells.sort_by_key(|&c| before[c.index()].len());
-    for cell in cells {
+    // Every trial starts from `base`: a candidate of `before` that `base` lacks fails at once.
+    for &cell in &cells {
         for d in before[cell.index()].iter() {
-            let mut cands = before.clone();
-            cands[cell.index()] = DigitSet::single(d);
-            if puzzle.narrow(&mut cands) == Ok(Narrowed::Contradiction) {
+            if placed(puzzle, &base, Candidate::new(cell, d)).is_none() {
                 let mut step = Step::new(Technique::ConstraintTrial);
                 step.eliminations.push(Candidate::new(cell, d));
                 step.cells.push(cell);
@@ -149,14 +165,10 @@ pub(super) fn trial(compiled: &CompiledVariant, position: &Position) -> Option<S
     }
     // No candidate fails alone: a cell holds one of its candidates, so what no branch of it
     // leaves anywhere goes (each branch narrowed by every rule; a failing branch is no branch).
-    let mut cells: Vec<Cell> = position.open_cells().collect();
-    cells.sort_by_key(|&c| before[c.index()].len());
     for cell in cells {
         let mut kept = vec![DigitSet::EMPTY; before.len()];
         for d in before[cell.index()].iter() {
-            let mut cands = before.clone();
-            cands[cell.index()] = DigitSet::single(d);
-            if puzzle.narrow(&mut cands).is_ok_and(|r| r != Narrowed::Contradiction) {
+            if let Some(cands) = placed(puzzle, &base, Candidate::new(cell, d)) {
                 kept.iter_mut().zip(&cands).for_each(|(k, c)| *k = k.union(*c));
             }
         }
@@ -181,25 +193,37 @@ const NESTED_SHOWN: usize = 12;
 /// A nested trial with every rule, the variant hint's last resort (one level, as the classic
 /// nested forcing nets): a candidate placed and every rule followed (`Puzzle::narrow`) leaves
 /// no contradiction alone, but trying each candidate left in turn the same way, and ruling out
-/// each whose trial fails (then following every rule again), does. The candidate goes. Cells
-/// with the fewest candidates first; the first candidate that fails is the step. Its
+/// each whose trial fails (then following every rule again), does. The candidate goes. Its
 /// candidates: the assumption, then those ruled out inside it, in order (at most
 /// `NESTED_SHOWN`); its cells, theirs.
-pub fn nested_trial(compiled: &CompiledVariant, position: &Position) -> Option<Step> {
+///
+/// The candidates whose placing alone narrows the grid the most are tried first: their inner
+/// trials have the least left to try and fail the most often (from the cells with the fewest
+/// candidates first, a hint took up to 2.5 s natively; see docs/benchmarks/variant-hints.md).
+/// With the `solution`, the candidates it holds are not tried: no trial of a true candidate
+/// fails (every rule is sound), so that only saves time.
+pub fn nested_trial(compiled: &CompiledVariant, position: &Position, solution: Option<&Grid>) -> Option<Step> {
     let rules = &compiled.rules;
-    let before = current(position);
-    let mut order: Vec<Candidate> =
-        position.open_cells().flat_map(|c| before[c.index()].iter().map(move |d| Candidate::new(c, d))).collect();
-    order.sort_by_key(|c| before[c.cell.index()].len());
-    for cand in order {
-        let mut cands = before.clone();
-        cands[cand.cell.index()] = DigitSet::single(cand.digit);
-        // A failure here is the one-level trial's (tried before this).
-        if !matches!(rules.narrow(&mut cands), Ok(Narrowed::Unchanged | Narrowed::Changed)) {
-            continue;
+    let base = narrowed(rules, &current(position))?;
+    // What each candidate's own trial leaves, by `cell * 16 + digit index` (`None`: it fails).
+    let mut alone: Vec<Option<Vec<DigitSet>>> = vec![None; base.len() * 16];
+    let mut order: Vec<(usize, Candidate)> = Vec::new();
+    for cell in position.open_cells().filter(|c| base[c.index()].len() > 1) {
+        for d in base[cell.index()].iter() {
+            let cand = Candidate::new(cell, d);
+            let Some(left) = placed(rules, &base, cand) else { continue };
+            if solution.and_then(|s| s.get(cell)) != Some(d) {
+                order.push((left.iter().map(|x| x.len()).sum(), cand));
+            }
+            alone[cell.index() * 16 + d.index()] = Some(left);
         }
+    }
+    // A failure alone is the one-level trial's (tried before this).
+    order.sort_by_key(|&(left, c)| (left, c.cell.index(), c.digit));
+    for &(_, cand) in &order {
+        let Some(mut cands) = alone[cand.cell.index() * 16 + cand.digit.index()].clone() else { continue };
         let mut ruled_out = Vec::new();
-        if inner_trials_fail(rules, &mut cands, &mut ruled_out) {
+        if inner_trials_fail(rules, &alone, &mut cands, &mut ruled_out) {
             let mut step = Step::new(Technique::NestedConstraintTrial);
             step.eliminations.push(cand);
             step.cells.push(cand.cell);
@@ -216,10 +240,18 @@ pub fn nested_trial(compiled: &CompiledVariant, position: &Position) -> Option<S
     None
 }
 
-/// Tries every candidate of `cands` (already narrowed by every rule) with one trial, ruling
-/// out each that fails and following every rule again, until a contradiction (true) or
-/// nothing more fails (false). `ruled_out` gets the candidates ruled out, in order.
-fn inner_trials_fail(rules: &CompiledPuzzle, cands: &mut [DigitSet], ruled_out: &mut Vec<Candidate>) -> bool {
+/// Tries every candidate of `cands` (already narrowed by every rule), ruling out each that
+/// fails and following every rule again, until a contradiction (true) or nothing more fails
+/// (false). A candidate fails when its trial from `cands` runs into a contradiction; first,
+/// at the cost of a few comparisons, when what its trial alone left (`alone`, from the
+/// position) meets `cands` in a cell with no digit (no filling of `cands` holds it then).
+/// `ruled_out` gets the candidates ruled out, in order.
+fn inner_trials_fail(
+    rules: &CompiledPuzzle,
+    alone: &[Option<Vec<DigitSet>>],
+    cands: &mut [DigitSet],
+    ruled_out: &mut Vec<Candidate>,
+) -> bool {
     let size = rules.puzzle().size();
     loop {
         let mut progress = false;
@@ -228,12 +260,14 @@ fn inner_trials_fail(rules: &CompiledPuzzle, cands: &mut [DigitSet], ruled_out: 
                 if cands[cell.index()].len() < 2 || !cands[cell.index()].contains(d) {
                     continue;
                 }
-                let mut trial = cands.to_vec();
-                trial[cell.index()] = DigitSet::single(d);
-                if rules.narrow(&mut trial) == Ok(Narrowed::Contradiction) {
+                let clashes = alone[cell.index() * 16 + d.index()]
+                    .as_ref()
+                    .is_none_or(|left| left.iter().zip(cands.iter()).any(|(a, b)| a.intersection(*b).is_empty()));
+                if clashes || placed(rules, cands, Candidate::new(cell, d)).is_none() {
+                    let fixpoint = cands.to_vec();
                     cands[cell.index()].remove(d);
                     ruled_out.push(Candidate::new(cell, d));
-                    if rules.narrow(cands) == Ok(Narrowed::Contradiction) {
+                    if !matches!(rules.narrow_from(cands, &fixpoint), Ok(Narrowed::Unchanged | Narrowed::Changed)) {
                         return true;
                     }
                     progress = true;

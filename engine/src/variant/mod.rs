@@ -382,6 +382,11 @@ impl CompiledPuzzle {
         self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().map_err(Clone::clone)?.narrow(cands)
     }
 
+    /// `Rules::narrow_from`: `narrow` for candidates within `base`, which `narrow` left.
+    pub fn narrow_from(&self, cands: &mut [DigitSet], base: &[DigitSet]) -> Result<Narrowed, Malformed> {
+        self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().map_err(Clone::clone)?.narrow_from(cands, base)
+    }
+
     /// `Puzzle::narrow_by`, with each constraint's rules compiled once.
     pub fn narrow_by(&self, index: usize, cands: &mut [DigitSet]) -> Result<Narrowed, Malformed> {
         match self.each.get(index) {

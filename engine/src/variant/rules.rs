@@ -302,14 +302,39 @@ impl Rules {
         Ok(r.and(self.propagate(cands, &mut placed)))
     }
 
+    /// `narrow` for candidates taken from `base`, candidates every rule has already narrowed
+    /// to a fixpoint (what `narrow` leaves): only the rules over the cells that differ from
+    /// `base` run at first, and the singles of `base` are not taken from their peers again. A
+    /// trial (one candidate placed in a narrowed position) runs so in a fraction of the time.
+    pub fn narrow_from(&self, cands: &mut [DigitSet], base: &[DigitSet]) -> Result<Narrowed, Malformed> {
+        let n = self.size.cell_count();
+        if cands.len() != n || base.len() != n {
+            return Err(Malformed::Candidates);
+        }
+        if cands.iter().zip(base).any(|(c, b)| !c.difference(*b).is_empty()) {
+            // Not within the fixpoint: what `base` says about them does not hold.
+            return self.narrow(cands);
+        }
+        let mut placed: CellSet = (0..n).filter(|&c| base[c].len() == 1).map(Cell::new).collect();
+        let mut before = [DigitSet::EMPTY; 256];
+        before[..n].copy_from_slice(base);
+        Ok(self.propagate_since(cands, &mut placed, Some(before)))
+    }
+
     /// Narrows to a fixpoint: singles to their peers, hidden singles in houses, every rule.
     /// `placed` holds the cells whose single digit has already been taken from their peers.
     pub fn propagate(&self, cands: &mut [DigitSet], placed: &mut CellSet) -> Narrowed {
+        self.propagate_since(cands, placed, None)
+    }
+
+    /// `propagate`; `fixpoint`: candidates every rule was at a fixpoint on (only the rules
+    /// over cells that differ from them need to run first), `None` to run every rule.
+    fn propagate_since(&self, cands: &mut [DigitSet], placed: &mut CellSet, fixpoint: Option<[DigitSet; 256]>) -> Narrowed {
         let mut any = Narrowed::Unchanged;
         // The candidates when the rules last ran: a rule none of whose cells changed since
         // would find nothing new.
-        let mut before = [DigitSet::EMPTY; 256];
-        let mut first = true;
+        let mut first = fixpoint.is_none();
+        let mut before = fixpoint.unwrap_or([DigitSet::EMPTY; 256]);
         loop {
             let mut changed = false;
             loop {

@@ -1,0 +1,64 @@
+//! Times the variant hint walk over the variant set (`tests/data/variants/set.jsonl`): for each
+//! puzzle, Hint + Apply from its givens to the win, as `tests/variant_hints.rs` walks it, with
+//! the walk's time, its slowest hint and the time spent in the trials (`ConstraintTrial`,
+//! `NestedConstraintTrial` steps). Run:
+//! `nice -n -15 cargo run --release -p inkdoku-engine --example variant_hint_times`
+//! (an argument: only the puzzles of those line numbers, from 0, comma-separated).
+
+use inkdoku_engine::Grid;
+use inkdoku_engine::hint::variant_hint;
+use inkdoku_engine::position::Position;
+use inkdoku_engine::step::Technique;
+use inkdoku_engine::variant::Puzzle;
+use std::time::{Duration, Instant};
+
+fn main() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/variants/set.jsonl");
+    let only: Option<Vec<usize>> = std::env::args().nth(1).map(|a| a.split(',').filter_map(|n| n.parse().ok()).collect());
+    let text = std::fs::read_to_string(path).expect("the variant set");
+    println!("| line | puzzle | hints | walk (s) | slowest hint (ms) | trial steps | nested steps | in nested (s) | solved |");
+    println!("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
+    let (mut all, mut slowest_all) = (Duration::ZERO, Duration::ZERO);
+    for (i, line) in text.lines().enumerate() {
+        if only.as_ref().is_some_and(|o| !o.contains(&i)) {
+            continue;
+        }
+        let v: serde_json::Value = serde_json::from_str(line).expect("a set entry");
+        let puzzle: Puzzle = serde_json::from_value(v["puzzle"].clone()).expect("a puzzle");
+        let solution: Grid = serde_json::from_value(v["solution"].clone()).expect("a solution");
+        let mut position = Position::from_grid(&puzzle.givens);
+        let (mut hints, mut trials, mut nested) = (0, 0, 0);
+        let (mut walk, mut slowest, mut in_nested) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
+        for _ in 0..2000 {
+            let t = Instant::now();
+            let Some(step) = variant_hint(&puzzle, &position, Some(&solution)) else { break };
+            let took = t.elapsed();
+            if step.technique == Technique::Reveal {
+                break;
+            }
+            walk += took;
+            slowest = slowest.max(took);
+            hints += 1;
+            match step.technique {
+                Technique::ConstraintTrial => trials += 1,
+                Technique::NestedConstraintTrial => {
+                    nested += 1;
+                    in_nested += took;
+                }
+                _ => {}
+            }
+            position.apply(&step);
+        }
+        let solved = position.is_solved() && position.grid() == solution;
+        println!(
+            "| {i} | {} | {hints} | {:.2} | {:.0} | {trials} | {nested} | {:.2} | {solved} |",
+            v["name"].as_str().unwrap_or("?"),
+            walk.as_secs_f64(),
+            slowest.as_secs_f64() * 1000.0,
+            in_nested.as_secs_f64()
+        );
+        all += walk;
+        slowest_all = slowest_all.max(slowest);
+    }
+    println!("\nwhole walk: {:.2} s, slowest hint: {:.0} ms", all.as_secs_f64(), slowest_all.as_secs_f64() * 1000.0);
+}
