@@ -16,6 +16,7 @@
 
 use crate::geometry::{Candidate, Cell, DigitSet};
 use crate::grid::Grid;
+use crate::layout::Layout;
 use crate::position::Position;
 use crate::step::{Step, Technique};
 use crate::techniques;
@@ -61,9 +62,13 @@ pub fn advise_variant(
             return Advice::WrongDigits { cells: wrong };
         }
     }
-    let mut position = match candidates {
-        Some(c) if c.len() == size.cell_count() => Position::with_candidates(digits, c),
-        _ => Position::from_grid(digits),
+    let candidates = candidates.filter(|c| c.len() == size.cell_count());
+    // A jigsaw's position reasons on its regions, not the boxes.
+    let regions = puzzle.and_then(|p| p.regions.as_deref()).and_then(|r| Layout::regions(size, r));
+    let mut position = match (candidates, regions) {
+        (c, Some(layout)) => Position::with_layout(digits, c, layout).expect("the layout is the grid's size"),
+        (Some(c), None) => Position::with_candidates(digits, c),
+        (None, None) => Position::from_grid(digits),
     };
     if let Some(givens) = givens.filter(|g| g.size() == size) {
         position.set_placed(size.cells().filter(|&c| givens.get(c).is_none()).collect());
