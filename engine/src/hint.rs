@@ -16,7 +16,6 @@
 
 use crate::geometry::{Candidate, Cell, DigitSet};
 use crate::grid::Grid;
-use crate::layout::Layout;
 use crate::position::Position;
 use crate::step::{Step, Technique};
 use crate::techniques;
@@ -62,13 +61,13 @@ pub fn advise_variant(
             return Advice::WrongDigits { cells: wrong };
         }
     }
-    let candidates = candidates.filter(|c| c.len() == size.cell_count());
     // A jigsaw's position reasons on its regions, not the boxes.
-    let regions = puzzle.and_then(|p| p.regions.as_deref()).and_then(|r| Layout::regions(size, r));
-    let mut position = match (candidates, regions) {
-        (c, Some(layout)) => Position::with_layout(digits, c, layout).expect("the layout is the grid's size"),
-        (Some(c), None) => Position::with_candidates(digits, c),
-        (None, None) => Position::from_grid(digits),
+    let mut position = match puzzle.filter(|p| p.size() == size) {
+        Some(p) => p.position(digits, candidates),
+        None => match candidates {
+            Some(c) if c.len() == size.cell_count() => Position::with_candidates(digits, c),
+            _ => Position::from_grid(digits),
+        },
     };
     if let Some(givens) = givens.filter(|g| g.size() == size) {
         position.set_placed(size.cells().filter(|&c| givens.get(c).is_none()).collect());
