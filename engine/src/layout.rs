@@ -69,8 +69,7 @@ impl Layout {
             Some(map) => (0..n).for_each(|g| house_cells.extend(size.cells().filter(|c| map[c.index()] as usize == g))),
         }
         let house_sets: Vec<CellSet> = house_cells.chunks(n).map(|h| h.iter().copied().collect()).collect();
-        let mut layout =
-            Layout { size, regions, house_cells, house_sets, peers: Vec::new(), peer_start: vec![0], peer_sets: Vec::new() };
+        let mut layout = Layout { size, regions, house_cells, house_sets, peers: Vec::new(), peer_start: vec![0], peer_sets: Vec::new() };
         for cell in size.cells() {
             let set = layout.houses_of(cell).iter().fold(CellSet::EMPTY, |acc, &h| acc | layout.house_set(h)) - CellSet::single(cell);
             layout.peers.extend(set.iter());

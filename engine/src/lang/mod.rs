@@ -773,7 +773,9 @@ fn houses_text(houses: &[House], lang: Lang) -> String {
     let names: Vec<String> = groups
         .iter()
         .map(|(k, numbers)| {
-            let (one, many) = [(p.house_row, p.house_rows), (p.house_col, p.house_cols), (p.house_box, p.house_boxes), (p.house_region, p.house_regions)][*k];
+            let (one, many) =
+                [(p.house_row, p.house_rows), (p.house_col, p.house_cols), (p.house_box, p.house_boxes), (p.house_region, p.house_regions)]
+                    [*k];
             // Inside a list of kinds, a kind's numbers take commas only, so "and" joins the kinds.
             let numbers_text = if one_group { and_list(numbers) } else { numbers.join(", ") };
             fill(if numbers.len() == 1 { one } else { many }, &[("n", numbers_text)])

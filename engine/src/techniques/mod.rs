@@ -185,7 +185,9 @@ fn fits(puzzle: &Puzzle, position: &Position) -> bool {
     puzzle.size() == position.size()
         && match &puzzle.regions {
             None => !layout.is_irregular(),
-            Some(map) => layout.is_irregular() && puzzle.size().cells().all(|c| layout.region_of(c).number() == usize::from(map[c.index()])),
+            Some(map) => {
+                layout.is_irregular() && puzzle.size().cells().all(|c| layout.region_of(c).number() == usize::from(map[c.index()]))
+            }
         }
 }
 
