@@ -112,7 +112,7 @@ fn a_jigsaw_gets_hints_on_its_regions_and_applying_them_wins() {
         constraints: Vec::new(),
         about: Default::default(),
     };
-    open(&world, store, &format!("#{}", inkdoku_engine::share::encode_puzzle(&puzzle, None)));
+    open(&world, store, &format!("#p={}", inkdoku_engine::share::encode_puzzle(&puzzle, None)));
     assert_eq!(store.game.with_untracked(|g| g.variant().and_then(|p| p.regions.clone())), puzzle.regions);
     // The first hint: a region's single, named as a region (not refused, not a box).
     hint(store);
