@@ -387,8 +387,6 @@ pub struct Ui {
     constraint_names: [&'static str; 20],
     /// A hint on a variant that the classic techniques can't give.
     hint_variant: &'static str,
-    /// A hint on irregular regions, where the box techniques do not apply.
-    hint_irregular: &'static str,
     /// The Share dialog's link to the puzzle in f-puzzles.
     open_fpuzzles: &'static str,
 }
@@ -789,7 +787,6 @@ pub static EN: Ui = Ui {
         "region",
     ],
     hint_variant: "The next step needs the variant's own logic, which inkdoku does not explain yet.",
-    hint_irregular: "The regions are irregular: inkdoku's techniques are for boxes, so it gives no hint here yet.",
     open_fpuzzles: "Open in f-puzzles",
 };
 
@@ -1179,7 +1176,6 @@ pub static DE: Ui = Ui {
         "Region",
     ],
     hint_variant: "Der nächste Schritt braucht die eigene Logik der Variante, die inkdoku noch nicht erklärt.",
-    hint_irregular: "Die Regionen sind unregelmäßig: inkdokus Techniken gelten für Blöcke, daher hier noch kein Tipp.",
     open_fpuzzles: "In f-puzzles öffnen",
 };
 
@@ -1569,7 +1565,6 @@ pub static ES: Ui = Ui {
         "región",
     ],
     hint_variant: "El siguiente paso necesita la lógica propia de la variante, que inkdoku aún no explica.",
-    hint_irregular: "Las regiones son irregulares: las técnicas de inkdoku son para cajas, así que aquí aún no da pistas.",
     open_fpuzzles: "Abrir en f-puzzles",
 };
 
@@ -1959,7 +1954,6 @@ pub static KO: Ui = Ui {
         "영역",
     ],
     hint_variant: "다음 단계에는 변형 규칙 고유의 논리가 필요한데, inkdoku는 아직 설명하지 못합니다.",
-    hint_irregular: "영역이 불규칙합니다: inkdoku의 기법은 상자용이라 여기서는 아직 힌트를 주지 않습니다.",
     open_fpuzzles: "f-puzzles에서 열기",
 };
 

@@ -456,6 +456,9 @@ pub enum House {
     Col(u8),
     /// A box, numbered in reading order.
     Box(u8),
+    /// An irregular (jigsaw) region, numbered as the puzzle numbers its regions; it takes the
+    /// place of the box of the same number (`crate::layout::Layout`).
+    Region(u8),
 }
 
 impl House {
@@ -465,7 +468,7 @@ impl House {
         match self {
             House::Row(i) => i as usize,
             House::Col(i) => n + i as usize,
-            House::Box(i) => 2 * n + i as usize,
+            House::Box(i) | House::Region(i) => 2 * n + i as usize,
         }
     }
 
@@ -482,13 +485,13 @@ impl House {
     /// The number within its kind, 0-based.
     pub fn number(self) -> usize {
         match self {
-            House::Row(i) | House::Col(i) | House::Box(i) => i as usize,
+            House::Row(i) | House::Col(i) | House::Box(i) | House::Region(i) => i as usize,
         }
     }
 
-    /// Whether the house is a line (row or column) rather than a box.
+    /// Whether the house is a line (row or column) rather than a box or region.
     pub fn is_line(self) -> bool {
-        !matches!(self, House::Box(_))
+        matches!(self, House::Row(_) | House::Col(_))
     }
 }
 
@@ -498,6 +501,7 @@ impl fmt::Display for House {
             House::Row(i) => write!(f, "row {}", i + 1),
             House::Col(i) => write!(f, "column {}", i + 1),
             House::Box(i) => write!(f, "box {}", i + 1),
+            House::Region(i) => write!(f, "region {}", i + 1),
         }
     }
 }

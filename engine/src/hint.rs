@@ -61,9 +61,13 @@ pub fn advise_variant(
             return Advice::WrongDigits { cells: wrong };
         }
     }
-    let mut position = match candidates {
-        Some(c) if c.len() == size.cell_count() => Position::with_candidates(digits, c),
-        _ => Position::from_grid(digits),
+    // A jigsaw's position reasons on its regions, not the boxes.
+    let mut position = match puzzle.filter(|p| p.size() == size) {
+        Some(p) => p.position(digits, candidates),
+        None => match candidates {
+            Some(c) if c.len() == size.cell_count() => Position::with_candidates(digits, c),
+            _ => Position::from_grid(digits),
+        },
     };
     if let Some(givens) = givens.filter(|g| g.size() == size) {
         position.set_placed(size.cells().filter(|&c| givens.get(c).is_none()).collect());

@@ -38,6 +38,7 @@ pub mod grid;
 pub mod hint;
 pub mod killer_generator;
 pub mod lang;
+pub mod layout;
 pub mod position;
 pub mod protocol;
 pub mod random;

@@ -4,10 +4,12 @@
 //! updates the position. Candidates are kept explicitly (not recomputed from the digits) so that
 //! eliminations accumulate, exactly as a player's pencil marks do.
 
-use crate::cellset::{CellSet, house_set};
+use crate::cellset::CellSet;
 use crate::geometry::{Candidate, Cell, Digit, DigitSet, House, Size};
 use crate::grid::Grid;
+use crate::layout::Layout;
 use crate::step::Step;
+use std::sync::Arc;
 
 /// Placed digits and open candidates.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,6 +25,8 @@ pub struct Position {
     /// since a grid can't tell a given from a player's entry. Avoidable Rectangles need this:
     /// their deadly pattern is made of placed digits, and givens can never be swapped.
     placed: CellSet,
+    /// The houses: the size's boxes, or a jigsaw's regions (`with_layout`).
+    layout: Arc<Layout>,
 }
 
 impl Position {
@@ -30,9 +34,40 @@ impl Position {
     pub fn from_grid(grid: &Grid) -> Position {
         let size = grid.size();
         let cands = size.cells().map(|c| if grid.get(c).is_some() { DigitSet::EMPTY } else { grid.open_digits(c) }).collect();
-        let mut p = Position { size, values: grid.cells().to_vec(), cands, by_digit: [CellSet::EMPTY; 16], placed: CellSet::EMPTY };
+        let layout = Layout::boxes(size);
+        let mut p = Position { size, values: grid.cells().to_vec(), cands, by_digit: [CellSet::EMPTY; 16], placed: CellSet::EMPTY, layout };
         p.index_digits();
         p
+    }
+
+    /// The position of a grid whose houses are `layout`'s (a jigsaw's regions instead of the
+    /// boxes), with every candidate its peers there allow, narrowed to `cands` when given.
+    /// `None` when the layout is for another size.
+    pub fn with_layout(grid: &Grid, cands: Option<&[DigitSet]>, layout: Arc<Layout>) -> Option<Position> {
+        let size = grid.size();
+        if layout.size() != size {
+            return None;
+        }
+        let all = size.all_digits();
+        let open = |c: Cell| {
+            let seen: DigitSet = layout.peers(c).iter().filter_map(|&p| grid.get(p)).collect();
+            let kept = cands.and_then(|k| k.get(c.index()).copied()).unwrap_or(all);
+            all.difference(seen) & kept
+        };
+        let cands = size.cells().map(|c| if grid.get(c).is_some() { DigitSet::EMPTY } else { open(c) }).collect();
+        let mut p = Position { size, values: grid.cells().to_vec(), cands, by_digit: [CellSet::EMPTY; 16], placed: CellSet::EMPTY, layout };
+        p.index_digits();
+        Some(p)
+    }
+
+    /// The houses this position reasons over.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The houses, shared (for a position made from this one).
+    pub fn layout_arc(&self) -> Arc<Layout> {
+        Arc::clone(&self.layout)
     }
 
     fn index_digits(&mut self) {
@@ -51,7 +86,7 @@ impl Position {
 
     /// The cells of `house` where `digit` is a candidate.
     pub fn house_digit_cells(&self, house: House, digit: Digit) -> CellSet {
-        self.by_digit[digit.index()] & house_set(self.size, house)
+        self.by_digit[digit.index()] & self.layout.house_set(house)
     }
 
     /// The empty cells as a set.
@@ -121,12 +156,12 @@ impl Position {
 
     /// Whether a digit is already placed in a house.
     pub fn placed_in(&self, house: House, digit: Digit) -> bool {
-        self.size.house_cells(house).iter().any(|&c| self.values[c.index()] == Some(digit))
+        self.layout.house_cells(house).iter().any(|&c| self.values[c.index()] == Some(digit))
     }
 
     /// The empty cells of a house where `digit` is still a candidate.
     pub fn cells_with(&self, house: House, digit: Digit) -> Vec<Cell> {
-        self.size.house_cells(house).iter().copied().filter(|&c| self.cands[c.index()].contains(digit)).collect()
+        self.layout.house_cells(house).iter().copied().filter(|&c| self.cands[c.index()].contains(digit)).collect()
     }
 
     /// Places a digit: the cell loses its candidates and its peers lose the digit.
@@ -137,7 +172,7 @@ impl Position {
             self.by_digit[d.index()].remove(cell);
         }
         self.cands[cell.index()] = DigitSet::EMPTY;
-        for &p in self.size.peers(cell) {
+        for &p in self.layout.peers(cell) {
             self.cands[p.index()].remove(digit);
             self.by_digit[digit.index()].remove(p);
         }
@@ -169,9 +204,9 @@ impl Position {
         // the digits placed or open there as a 16-bit set, instead of a 256-bit set operation
         // per house and digit (a third of a 16x16 Easy generation went to those).
         let all = self.size.all_digits();
-        for house in self.size.houses() {
+        for house in self.layout.houses() {
             let mut seen = DigitSet::EMPTY;
-            for &c in self.size.house_cells(house) {
+            for &c in self.layout.house_cells(house) {
                 seen |= self.cands[c.index()];
                 if let Some(d) = self.values[c.index()] {
                     seen.insert(d);
@@ -206,8 +241,9 @@ impl Position {
                     }
                 }
             }
-            for house in self.size.houses() {
-                let cells = self.size.house_cells(house);
+            let layout = Arc::clone(&self.layout);
+            for house in layout.houses() {
+                let cells = layout.house_cells(house);
                 let (mut once, mut twice, mut placed) = (DigitSet::EMPTY, DigitSet::EMPTY, DigitSet::EMPTY);
                 for &c in cells {
                     let k = self.cands[c.index()];

@@ -161,12 +161,13 @@ const VARIANT_STEPS_MAX: usize = 2_000;
 
 /// A variant's logical solve, as its hint walk goes (`techniques::next_variant_step`: the
 /// singles, the constraints' own steps, the classic techniques up to chains and ALS, the
-/// trial with every rule), from the givens and the candidates rows, columns and boxes leave,
+/// trial with every rule), from the givens and the candidates rows, columns and boxes (or a
+/// jigsaw's regions) leave,
 /// stopping (unsolved) at the first step that would score above `max_score`. From the givens,
 /// not from what the app's candidates show, so a cage's combinations count as work the
 /// player does.
 pub fn solve_variant_within(puzzle: &Puzzle, max_score: f32) -> LogicalSolve {
-    let mut position = Position::from_grid(&puzzle.givens);
+    let mut position = puzzle.position(&puzzle.givens, None);
     let mut steps = Vec::new();
     let compiled = techniques::CompiledVariant::new(puzzle);
     while !position.is_solved() && position.dead_end().is_none() && steps.len() < VARIANT_STEPS_MAX {

@@ -247,7 +247,7 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
                     incorrect: incorrect.contains(&cell),
                     marked: highlights.cells.contains(&cell),
                     hint_cell: hint.is_some_and(|h| h.cells.contains(&cell)),
-                    hint_house: hint.is_some_and(|h| in_houses(size, &h.houses, cell)),
+                    hint_house: hint.is_some_and(|h| in_houses(size, variant.and_then(|p| p.regions.as_deref()), &h.houses, cell)),
                     hint_place: hint.and_then(|h| placement(h, cell)),
                     hint_remove: hint.map_or(DigitSet::EMPTY, |h| removals(h, cell)),
                     cage_label: labels.contains(&cell),
@@ -259,8 +259,11 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
     })
 }
 
-fn in_houses(size: Size, houses: &[House], cell: Cell) -> bool {
-    houses.iter().any(|h| size.houses_of(cell).contains(h))
+/// Whether a cell is in one of a hint's houses: a row, column or box, or a jigsaw's region
+/// (`regions`: each cell's region).
+fn in_houses(size: Size, regions: Option<&[u8]>, houses: &[House], cell: Cell) -> bool {
+    let region = regions.and_then(|r| r.get(cell.index())).map(|&r| House::Region(r));
+    houses.iter().any(|h| size.houses_of(cell).contains(h) || Some(*h) == region)
 }
 
 fn placement(step: &Step, cell: Cell) -> Option<Digit> {

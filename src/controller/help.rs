@@ -28,13 +28,8 @@ pub fn hint(store: Store) {
     if store.game.with_untracked(|g| g.is_solved()) {
         return;
     }
-    // The techniques reason on rows, columns and boxes: on irregular regions some of them
-    // would give wrong steps, so none is offered (never a wrong step).
-    let (variant, irregular) = store.game.with_untracked(|g| (g.variant().is_some(), g.variant().is_some_and(|p| p.regions.is_some())));
-    if irregular {
-        store.status.set(store.t().hint_irregular.into());
-        return;
-    }
+    // On irregular regions the engine reasons on the puzzle's regions (it gets the puzzle).
+    let variant = store.game.with_untracked(|g| g.variant().is_some());
     // The hint reasons from the candidates the player sees. On a variant these already respect
     // every constraint (Show candidates, Fill notes: issue 43), so a step is never about a
     // candidate the board no longer shows, and every Apply changes what is on screen; the puzzle

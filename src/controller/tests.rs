@@ -97,6 +97,33 @@ fn hints_followed_and_applied_win_every_level_and_size_the_help_e2e_tests_open()
     }
 }
 
+/// A jigsaw the engine made (`engine/tests/jigsaw_hints.rs`, seed 1, 36 givens kept): its
+/// regions (the boxes with a cell swapped across five borders) and givens.
+const JIGSAW_REGIONS: &str = "000111222000111222003114225033144255333444555333444558666677588666777888667777888";
+const JIGSAW_GIVENS: &str = "1.3..6789.5..89.2.7.9......9.23..6.83...7.9..8.....3.5.....4..7.749628.....51.294";
+
+#[test]
+fn a_jigsaw_gets_hints_on_its_regions_and_applying_them_wins() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    let puzzle = inkdoku_engine::variant::Puzzle {
+        givens: inkdoku_engine::format::line::parse(JIGSAW_GIVENS).unwrap(),
+        regions: Some(JIGSAW_REGIONS.bytes().map(|b| b - b'0').collect()),
+        constraints: Vec::new(),
+        about: Default::default(),
+    };
+    open(&world, store, &format!("#p={}", inkdoku_engine::share::encode_puzzle(&puzzle, None)));
+    assert_eq!(store.game.with_untracked(|g| g.variant().and_then(|p| p.regions.clone())), puzzle.regions);
+    // The first hint: a region's single, named as a region (not refused, not a box).
+    hint(store);
+    world.engine.answer_truly(world.engine.last_id());
+    let step = store.highlights.with_untracked(|m| m.hint.clone()).expect("a hint on a jigsaw");
+    assert!(step.houses.iter().all(|h| !matches!(h, inkdoku_engine::geometry::House::Box(_))), "{step:?}");
+    close_hint(store);
+    let (steps, _) = follow_hints_to_the_win(&world, store);
+    assert!(steps >= 5, "{steps} hints");
+}
+
 #[test]
 fn the_hint_card_closes_by_its_button_and_by_a_tap_outside_its_cells() {
     let world = World::default();

@@ -81,6 +81,7 @@ pub fn house_name(h: House, lang: Lang) -> String {
         House::Row(_) => p.house_row,
         House::Col(_) => p.house_col,
         House::Box(_) => p.house_box,
+        House::Region(_) => p.house_region,
     };
     fill(template, &[("n", (h.number() + 1).to_string())])
 }
@@ -170,10 +171,13 @@ phrases! {
     house_row,
     house_col,
     house_box,
+    /// A jigsaw's irregular region (`House::Region`).
+    house_region,
     /// Several houses of one kind: "rows 2, 5 and 7", "Zeilen 2, 5 und 7", "2, 5, 7행".
     house_rows,
     house_cols,
     house_boxes,
+    house_regions,
     /// Forcing chains and nets (`forcing.rs`): a contradiction, a cell's or a house's
     /// branches, one branch, and what a contradiction runs into.
     forcing_contradiction,
@@ -285,9 +289,11 @@ const EN: Phrases = Phrases {
     house_row: "row {n}",
     house_col: "column {n}",
     house_box: "box {n}",
+    house_region: "region {n}",
     house_rows: "rows {n}",
     house_cols: "columns {n}",
     house_boxes: "boxes {n}",
+    house_regions: "regions {n}",
     forcing_contradiction: "if {assumption}[: {walk}. Then| (stepped through below),] {why}, so {conclusion}.",
     forcing_cell: "{cell} holds one of {digits}.[ {branches}| Each case is stepped through below.] Either way, {conclusion}.",
     forcing_unit: "{digit} goes in {house} at one of {cells}.[ {branches}| Each case is stepped through below.] Either way, {conclusion}.",
@@ -390,9 +396,11 @@ const DE: Phrases = Phrases {
     house_row: "Zeile {n}",
     house_col: "Spalte {n}",
     house_box: "Block {n}",
+    house_region: "Gebiet {n}",
     house_rows: "Zeilen {n}",
     house_cols: "Spalten {n}",
     house_boxes: "Blöcke {n}",
+    house_regions: "Gebiete {n}",
     forcing_contradiction: "wenn {assumption}[: {walk}. Dann| (unten Schritt für Schritt),] {why}, also {conclusion}.",
     forcing_cell: "{cell} enthält eine der Ziffern {digits}.[ {branches}| Jeder Fall steht unten Schritt für Schritt.] In jedem Fall gilt {conclusion}.",
     forcing_unit: "{digit} steht in {house} an einer der Stellen {cells}.[ {branches}| Jeder Fall steht unten Schritt für Schritt.] In jedem Fall gilt {conclusion}.",
@@ -495,9 +503,11 @@ const ES: Phrases = Phrases {
     house_row: "fila {n}",
     house_col: "columna {n}",
     house_box: "caja {n}",
+    house_region: "región {n}",
     house_rows: "filas {n}",
     house_cols: "columnas {n}",
     house_boxes: "cajas {n}",
+    house_regions: "regiones {n}",
     forcing_contradiction: "si {assumption}[: {walk}. Entonces| (paso a paso abajo),] {why}, así que {conclusion}.",
     forcing_cell: "{cell} contiene uno de {digits}.[ {branches}| Cada caso está paso a paso abajo.] En cualquier caso, {conclusion}.",
     forcing_unit: "{digit} va en {house} en una de {cells}.[ {branches}| Cada caso está paso a paso abajo.] En cualquier caso, {conclusion}.",
@@ -600,9 +610,11 @@ const KO: Phrases = Phrases {
     house_row: "{n}행",
     house_col: "{n}열",
     house_box: "{n}번 박스",
+    house_region: "{n}번 영역",
     house_rows: "{n}행",
     house_cols: "{n}열",
     house_boxes: "{n}번 박스",
+    house_regions: "{n}번 영역",
     forcing_contradiction: "{assumption}이라고 가정하면[: {walk}. 그러면| (아래에서 단계별로)] {why}, 따라서 {conclusion}.",
     forcing_cell: "{cell}에는 {digits} 중 하나가 들어갑니다.[ {branches}| 각 경우는 아래에서 단계별로 볼 수 있습니다.] 어느 경우든 {conclusion}.",
     forcing_unit: "{digit}은(는) {house}의 {cells} 중 한 곳에 들어갑니다.[ {branches}| 각 경우는 아래에서 단계별로 볼 수 있습니다.] 어느 경우든 {conclusion}.",
@@ -741,6 +753,7 @@ fn houses_text(houses: &[House], lang: Lang) -> String {
         House::Row(_) => 0,
         House::Col(_) => 1,
         House::Box(_) => 2,
+        House::Region(_) => 3,
     };
     let mut groups: Vec<(usize, Vec<String>)> = Vec::new();
     for h in houses {
@@ -760,7 +773,9 @@ fn houses_text(houses: &[House], lang: Lang) -> String {
     let names: Vec<String> = groups
         .iter()
         .map(|(k, numbers)| {
-            let (one, many) = [(p.house_row, p.house_rows), (p.house_col, p.house_cols), (p.house_box, p.house_boxes)][*k];
+            let (one, many) =
+                [(p.house_row, p.house_rows), (p.house_col, p.house_cols), (p.house_box, p.house_boxes), (p.house_region, p.house_regions)]
+                    [*k];
             // Inside a list of kinds, a kind's numbers take commas only, so "and" joins the kinds.
             let numbers_text = if one_group { and_list(numbers) } else { numbers.join(", ") };
             fill(if numbers.len() == 1 { one } else { many }, &[("n", numbers_text)])

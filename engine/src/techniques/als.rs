@@ -118,7 +118,7 @@ fn is_home(size: Size, house: House, cells: &[Cell]) -> bool {
     match house {
         House::Row(_) => true,
         House::Col(_) => cells.len() > 1,
-        House::Box(_) => {
+        House::Box(_) | House::Region(_) => {
             let set: CellSet = cells.iter().copied().collect();
             let row = House::Row(size.row_of(cells[0]) as u8);
             let col = House::Col(size.col_of(cells[0]) as u8);

@@ -95,7 +95,7 @@ fn kind_of(h: House) -> u8 {
     match h {
         House::Row(_) => ROW,
         House::Col(_) => COL,
-        House::Box(_) => BOX,
+        House::Box(_) | House::Region(_) => BOX,
     }
 }
 

@@ -5,7 +5,7 @@ use crate::position::Position;
 use crate::step::{Step, Technique};
 
 pub fn find_all(pos: &Position, sink: Sink<'_>) -> bool {
-    let size = pos.size();
+    let size = pos.layout();
     for house in size.houses() {
         let mut open = size.house_cells(house).iter().filter(|&&c| pos.value(c).is_none());
         let (Some(&cell), None) = (open.next(), open.next()) else { continue };

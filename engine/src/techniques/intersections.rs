@@ -11,27 +11,25 @@
 //!     └───────┘                                      └───────┘
 //! ```
 
-use super::util::{Sink, boxes, elimination_step, eliminations, lines, pattern};
-use crate::cellset::house_set;
-use crate::geometry::House;
+use super::util::{Sink, elimination_step, eliminations, lines, pattern};
 use crate::position::Position;
 use crate::step::Technique;
 
 /// Pointing: box → line.
 pub fn pointing(pos: &Position, sink: Sink<'_>) -> bool {
-    let size = pos.size();
-    for bx in boxes(size) {
+    let size = pos.layout();
+    for bx in size.regions_houses() {
         for digit in size.digits() {
             let cells = pos.house_digit_cells(bx, digit);
             if cells.len() < 2 {
                 continue;
             }
             for rows in [true, false] {
-                for line in lines(size, rows) {
-                    if !cells.is_subset(house_set(size, line)) {
+                for line in lines(pos.size(), rows) {
+                    if !cells.is_subset(size.house_set(line)) {
                         continue;
                     }
-                    let targets = house_set(size, line) - house_set(size, bx);
+                    let targets = size.house_set(line) - size.house_set(bx);
                     let step = elimination_step(
                         Technique::LockedCandidatesPointing,
                         eliminations(pos, targets, digit),
@@ -53,20 +51,20 @@ pub fn pointing(pos: &Position, sink: Sink<'_>) -> bool {
 
 /// Claiming (box/line reduction): line → box.
 pub fn claiming(pos: &Position, sink: Sink<'_>) -> bool {
-    let size = pos.size();
+    let size = pos.layout();
     for rows in [true, false] {
-        for line in lines(size, rows) {
+        for line in lines(pos.size(), rows) {
             for digit in size.digits() {
                 let cells = pos.house_digit_cells(line, digit);
                 if cells.len() < 2 {
                     continue;
                 }
                 let Some(first) = cells.first() else { continue };
-                let bx = House::Box(size.box_of(first) as u8);
-                if !cells.is_subset(house_set(size, bx)) {
+                let bx = size.region_of(first);
+                if !cells.is_subset(size.house_set(bx)) {
                     continue;
                 }
-                let targets = house_set(size, bx) - house_set(size, line);
+                let targets = size.house_set(bx) - size.house_set(line);
                 let step = elimination_step(
                     Technique::LockedCandidatesClaiming,
                     eliminations(pos, targets, digit),

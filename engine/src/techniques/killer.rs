@@ -6,7 +6,7 @@
 //! digits when the cells share a house, by bounds otherwise).
 
 use super::variant_rules::{CompiledVariant, current, narrowed_by, with_only};
-use crate::cellset::{CellSet, common_peers, house_set};
+use crate::cellset::{CellSet, house_set};
 use crate::geometry::{Candidate, Cell, DigitSet, House, Size};
 use crate::position::Position;
 use crate::step::{Step, Technique};
@@ -108,7 +108,7 @@ pub(super) fn cage_confinement(compiled: &CompiledVariant, position: &Position) 
             }
             let holders: Vec<Cell> = cells.iter().copied().filter(|&c| position.candidates(c).contains(d)).collect();
             let cage: CellSet = cells.iter().copied().collect();
-            let seen = common_peers(size, &holders).difference(cage);
+            let seen = position.layout().common_peers(&holders).difference(cage);
             let elims: Vec<Candidate> = seen.iter().filter(|&t| position.candidates(t).contains(d)).map(|t| Candidate::new(t, d)).collect();
             if holders.is_empty() || elims.is_empty() {
                 continue;

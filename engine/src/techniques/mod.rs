@@ -117,8 +117,9 @@ fn next_step_among(position: &Position, max_score: f32, keep: impl Fn(Technique)
 /// constraint's own logic, a digit a cage needs, the 45 rule), then the classic techniques over
 /// the candidates the constraints left. Never a uniqueness step: a deadly pattern of the
 /// classic rules may break a constraint, so it proves nothing on a variant. `position` holds
-/// the digits and candidates; the puzzle gives the constraints. Irregular regions get `None`:
-/// the classic finders take the boxes for houses.
+/// the digits and candidates; the puzzle gives the constraints. On irregular regions the
+/// position must carry them (`Position::with_layout`), and only the techniques that read their
+/// houses from it run (`reads_regions`).
 ///
 /// A classic puzzle never comes here (the hint calls `next_step`), so it pays nothing for the
 /// variant steps.
@@ -137,9 +138,10 @@ pub fn next_variant_step_within(puzzle: &Puzzle, position: &Position, max_score:
 /// the same steps, without compiling every cage again at every step.
 pub fn next_compiled_variant_step_within(compiled: &CompiledVariant, position: &Position, max_score: f32) -> Option<Step> {
     let puzzle = compiled.puzzle();
-    if puzzle.regions.is_some() || puzzle.size() != position.size() {
+    if !fits(puzzle, position) {
         return None;
     }
+    let jigsaw = position.layout().is_irregular();
     let singles = [Technique::FullHouse, Technique::HiddenSingle, Technique::NakedSingle];
     if let Some(step) = singles.iter().find_map(|&t| find(position, t)) {
         return Some(step);
@@ -148,8 +150,9 @@ pub fn next_compiled_variant_step_within(compiled: &CompiledVariant, position: &
         let step = match t {
             Technique::CageCombination => killer::cage_combination(compiled, position),
             Technique::CageConfinement => killer::cage_confinement(compiled, position),
-            Technique::Innies => killer::rule_45(compiled, position, false),
-            Technique::Outies => killer::rule_45(compiled, position, true),
+            // The 45 rule's areas are boxes and bands.
+            Technique::Innies if !jigsaw => killer::rule_45(compiled, position, false),
+            Technique::Outies if !jigsaw => killer::rule_45(compiled, position, true),
             Technique::ConstraintRule => variant_rules::constraint_rule(compiled, position),
             // The last resort, after the classic techniques below.
             _ => None,
@@ -161,7 +164,8 @@ pub fn next_compiled_variant_step_within(compiled: &CompiledVariant, position: &
     // The classic techniques up to the chains and almost locked sets: their forcing steps
     // reason with the classic rules only, which on a variant leave so much open that their
     // search runs for minutes; a trial with every constraint (below) replaces them.
-    next_step_among(position, CLASSIC_MAX.min(max_score), |t| t.family() != Family::Uniqueness && !singles.contains(&t))
+    let keep = |t: Technique| t.family() != Family::Uniqueness && !singles.contains(&t) && (!jigsaw || reads_regions(t));
+    next_step_among(position, CLASSIC_MAX.min(max_score), keep)
         .or_else(|| (base_score(Technique::ConstraintTrial) <= max_score).then(|| variant_rules::trial(compiled, position)).flatten())
 }
 
@@ -170,10 +174,50 @@ pub fn next_compiled_variant_step_within(compiled: &CompiledVariant, position: &
 /// generator pays for it (a puzzle that needs it still rates `NeedsTrial`).
 /// With the `solution`, its candidates are not tried (none can fail): only faster.
 pub fn nested_variant_step(puzzle: &Puzzle, position: &Position, solution: Option<&Grid>) -> Option<Step> {
-    if puzzle.regions.is_some() || puzzle.size() != position.size() {
+    if !fits(puzzle, position) {
         return None;
     }
     variant_rules::nested_trial(&CompiledVariant::new(puzzle), position, solution)
+}
+
+/// Whether a position is the puzzle's: its size, and its irregular regions when it has them
+/// (a position with the boxes would let the classic finders reason on houses the puzzle lacks).
+fn fits(puzzle: &Puzzle, position: &Position) -> bool {
+    let layout = position.layout();
+    puzzle.size() == position.size()
+        && match &puzzle.regions {
+            None => !layout.is_irregular(),
+            Some(map) => {
+                layout.is_irregular() && puzzle.size().cells().all(|c| layout.region_of(c).number() == usize::from(map[c.index()]))
+            }
+        }
+}
+
+/// The classic techniques that read every house from the position (`Position::layout`), so that
+/// they reason on a jigsaw's regions; the others assume boxes (a box's bands and stacks, box
+/// templates, fins in one box) and do not run on irregular regions. The constraint trial,
+/// which follows every house and constraint of the puzzle, comes after them.
+fn reads_regions(t: Technique) -> bool {
+    use Technique::*;
+    matches!(
+        t,
+        FullHouse
+            | HiddenSingle
+            | NakedSingle
+            | LockedCandidatesPointing
+            | LockedCandidatesClaiming
+            | NakedPair
+            | NakedTriple
+            | NakedQuad
+            | LockedPair
+            | LockedTriple
+            | HiddenPair
+            | HiddenTriple
+            | HiddenQuad
+            | XYWing
+            | XYZWing
+            | WWing
+    )
 }
 
 /// The hardest classic step a variant's hint looks for: the chains and ALS (8.2), below the

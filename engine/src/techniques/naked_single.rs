@@ -12,7 +12,7 @@ pub fn find_all(pos: &Position, sink: Sink<'_>) -> bool {
         let mut step = Step::new(Technique::NakedSingle);
         step.placements.push(Candidate::new(cell, digit));
         step.cells.push(cell);
-        step.houses.extend(pos.size().houses_of(cell));
+        step.houses.extend(pos.layout().houses_of(cell));
         if !sink(step) {
             return false;
         }

@@ -8,7 +8,7 @@
 //! digits, so every other candidate leaves them.
 
 use super::util::{Sink, combinations};
-use crate::cellset::{CellSet, house_set};
+use crate::cellset::CellSet;
 use crate::geometry::{Candidate, Cell, DigitSet, House};
 use crate::position::Position;
 use crate::step::{Step, Technique};
@@ -25,13 +25,13 @@ fn naked_technique(k: usize, locked: bool) -> Technique {
 
 /// The other house (line or box) that all `cells` share besides `house`, if any.
 fn second_house(pos: &Position, house: House, cells: &[Cell]) -> Option<House> {
-    let size = pos.size();
+    let size = pos.layout();
     size.houses_of(cells[0]).into_iter().filter(|&h| h != house).find(|&h| cells.iter().all(|&c| size.houses_of(c).contains(&h)))
 }
 
 /// Naked subsets of size `k`; `locked` selects the locked (two-house) ones, else the plain.
 pub fn naked(pos: &Position, k: usize, locked: bool, sink: Sink<'_>) -> bool {
-    let size = pos.size();
+    let size = pos.layout();
     for house in size.houses() {
         let open: Vec<Cell> = size.house_cells(house).iter().copied().filter(|&c| (2..=k).contains(&pos.candidates(c).len())).collect();
         let go_on = combinations(&open, k, &mut |cells| {
@@ -46,10 +46,10 @@ pub fn naked(pos: &Position, k: usize, locked: bool, sink: Sink<'_>) -> bool {
             }
             let set: CellSet = cells.iter().copied().collect();
             let mut houses = vec![house];
-            let mut area = house_set(size, house);
+            let mut area = size.house_set(house);
             if let Some(o) = other {
                 houses.push(o);
-                area = area | house_set(size, o);
+                area = area | size.house_set(o);
             }
             let targets = area - set;
             let mut step = Step::new(naked_technique(k, locked));
@@ -74,7 +74,7 @@ pub fn naked(pos: &Position, k: usize, locked: bool, sink: Sink<'_>) -> bool {
 
 /// Hidden subsets of size `k`.
 pub fn hidden(pos: &Position, k: usize, sink: Sink<'_>) -> bool {
-    let size = pos.size();
+    let size = pos.layout();
     let technique = match k {
         2 => Technique::HiddenPair,
         3 => Technique::HiddenTriple,

@@ -91,7 +91,7 @@ pub fn find_all(pos: &Position, sink: Sink<'_>) -> bool {
                 let line = match line0 {
                     House::Row(r) => House::Row(r + k as u8),
                     House::Col(c) => House::Col(c + k as u8),
-                    House::Box(_) => unreachable!(),
+                    House::Box(_) | House::Region(_) => unreachable!(),
                 };
                 let lset = house_set(size, line);
                 let crossing: Vec<Cell> = (lset & bset & open).to_vec();

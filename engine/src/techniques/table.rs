@@ -943,7 +943,7 @@ impl Score {
         match self {
             Score::Fixed(s) => s,
             Score::HiddenSingle => match step.houses.first() {
-                Some(House::Box(_)) => 1.2,
+                Some(House::Box(_) | House::Region(_)) => 1.2,
                 _ => 1.5,
             },
             Score::Chain(base) => {

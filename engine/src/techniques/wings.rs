@@ -8,7 +8,7 @@
 //!   places, one seeing each cell. One of the two cells is y: cells seeing both lose y.
 
 use super::util::Sink;
-use crate::cellset::{CellSet, common_peers};
+use crate::cellset::CellSet;
 use crate::geometry::{Candidate, Cell, DigitSet};
 use crate::position::Position;
 use crate::step::{Step, Technique};
@@ -26,7 +26,7 @@ fn step_for(technique: Technique, pos: &Position, targets: CellSet, z: crate::ge
 }
 
 pub fn xy_wing(pos: &Position, xyz: bool, sink: Sink<'_>) -> bool {
-    let size = pos.size();
+    let size = pos.layout();
     let technique = if xyz { Technique::XYZWing } else { Technique::XYWing };
     let bivalue: Vec<Cell> = pos.open_cells().filter(|&c| pos.candidates(c).len() == 2).collect();
     for pivot in pos.open_cells() {
@@ -53,9 +53,9 @@ pub fn xy_wing(pos: &Position, xyz: bool, sink: Sink<'_>) -> bool {
                 if !ok {
                     continue;
                 }
-                let mut seen = common_peers(size, &[a, b]);
+                let mut seen = size.common_peers(&[a, b]);
                 if xyz {
-                    seen = seen & common_peers(size, &[pivot]);
+                    seen = seen & size.common_peers(&[pivot]);
                 }
                 let targets = seen - [pivot, a, b].into_iter().collect();
                 if let Some(step) = step_for(technique, pos, targets, z, vec![pivot, a, b])
@@ -70,7 +70,7 @@ pub fn xy_wing(pos: &Position, xyz: bool, sink: Sink<'_>) -> bool {
 }
 
 pub fn w_wing(pos: &Position, sink: Sink<'_>) -> bool {
-    let size = pos.size();
+    let size = pos.layout();
     let bivalue: Vec<Cell> = pos.open_cells().filter(|&c| pos.candidates(c).len() == 2).collect();
     for (i, &a) in bivalue.iter().enumerate() {
         for &b in &bivalue[i + 1..] {
@@ -90,7 +90,7 @@ pub fn w_wing(pos: &Position, sink: Sink<'_>) -> bool {
                     if !bridged {
                         continue;
                     }
-                    let targets = common_peers(size, &[a, b]) - [a, b].into_iter().collect();
+                    let targets = size.common_peers(&[a, b]) - [a, b].into_iter().collect();
                     if let Some(mut step) = step_for(Technique::WWing, pos, targets, y, vec![a, b, v[0], v[1]]) {
                         step.houses = vec![house];
                         if !sink(step) {

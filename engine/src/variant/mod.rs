@@ -21,6 +21,8 @@ pub mod validate;
 
 use crate::geometry::{Cell, Size};
 use crate::grid::Grid;
+use crate::layout::Layout;
+use crate::position::Position;
 use serde::{Deserialize, Serialize};
 
 /// A puzzle: givens, regions and constraints, with what its setter wrote about it.
@@ -185,6 +187,18 @@ impl Puzzle {
     /// and techniques play.
     pub fn is_classic(&self) -> bool {
         self.regions.is_none() && self.constraints.is_empty()
+    }
+
+    /// The solving position of `grid` (this puzzle's size) with the puzzle's houses: its
+    /// irregular regions when it has them (`Layout::regions`), the boxes otherwise; every
+    /// candidate the houses allow, narrowed to `cands` when given (one set per cell).
+    pub fn position(&self, grid: &Grid, cands: Option<&[DigitSet]>) -> Position {
+        let regions = self.regions.as_deref().and_then(|r| Layout::regions(grid.size(), r));
+        match (regions, cands.filter(|c| c.len() == grid.size().cell_count())) {
+            (Some(layout), c) => Position::with_layout(grid, c, layout).unwrap_or_else(|| Position::from_grid(grid)),
+            (None, Some(c)) => Position::with_candidates(grid, c),
+            (None, None) => Position::from_grid(grid),
+        }
     }
 }
 
