@@ -1294,10 +1294,12 @@ mod tests {
                         let mut s = Step::new(t);
                         s.cells = vec![size.cell(0, 0), size.cell(0, 1), size.cell(1, 0), size.cell(8, 8)];
                         // Houses of one kind, and of several (both ways "rows 1 and 2" is written).
-                        s.houses = if i == 1 {
-                            vec![House::Col(0), House::Col(3), House::Box(0), House::Box(4)]
-                        } else {
-                            vec![House::Row(0), House::Col(0), House::Box(0), House::Row(1)]
+                        // A jigsaw's regions, one and several, in the last two.
+                        s.houses = match i {
+                            1 => vec![House::Col(0), House::Col(3), House::Box(0), House::Box(4)],
+                            2 => vec![House::Region(2), House::Region(5), House::Row(0), House::Col(1)],
+                            3 => vec![House::Region(3), House::Row(0), House::Col(0), House::Row(1)],
+                            _ => vec![House::Row(0), House::Col(0), House::Box(0), House::Row(1)],
                         };
                         s.candidates = vec![cand(0, 0, 1), cand(0, 1, 2), cand(1, 0, 1), cand(8, 8, 2)];
                         s.chains = vec![chain.clone(), chain.clone()];
