@@ -105,23 +105,7 @@ pub fn withdraw_placed(store: Store) -> bool {
 }
 
 fn changed_by(store: Store, change: impl FnOnce(&mut Game) -> Result<bool, inkdoku_engine::game::ActionError>) -> bool {
-    if !writable(store) {
-        return false;
-    }
-    let mut result = Ok(false);
-    store.game.update(|g| result = change(g));
-    match result {
-        Ok(changed) => {
-            if changed {
-                board_changed(store);
-            }
-            changed
-        }
-        Err(e) => {
-            refused(store, &e);
-            false
-        }
-    }
+    writable(store) && super::change_game(store, change)
 }
 
 /// A tap or click on a cell: select it, and place the picked digit if there is one. A tap

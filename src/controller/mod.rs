@@ -100,14 +100,21 @@ pub fn apply(store: Store, action: Action) -> bool {
         }
         return changed;
     }
+    change_game(store, |g| g.apply(action))
+}
+
+/// Changes the game by `change` (an action applied, the pen's last step replaced or withdrawn):
+/// what every board change does after it, or why it was refused.
+pub(super) fn change_game(store: Store, change: impl FnOnce(&mut Game) -> Result<bool, inkdoku_engine::game::ActionError>) -> bool {
     let mut result = Ok(false);
-    store.game.update(|g| result = g.apply(action));
+    store.game.update(|g| result = change(g));
     match result {
-        Ok(true) => {
-            board_changed(store);
-            true
+        Ok(changed) => {
+            if changed {
+                board_changed(store);
+            }
+            changed
         }
-        Ok(false) => false,
         Err(e) => {
             refused(store, &e);
             false
