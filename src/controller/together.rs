@@ -262,7 +262,7 @@ fn heard(store: Store, generation: u32, event: RoomEvent) {
             let before = store.room.with_untracked(|r| r.as_ref().map_or(0, |r| r.players));
             update_view(store, |v| v.players = n);
             if with_together(store, |t| !std::mem::replace(&mut t.caught_up, true)) == Some(true) {
-                caught_up(store, n);
+                caught_up(store, generation);
                 beat(store, generation);
             } else if n > before {
                 // Someone came: they learn who we are (and where) without waiting for our next step.
@@ -414,6 +414,7 @@ fn said(store: Store, frame: &[u8]) {
                 v.peers.push(Peer { player: p.player, number: p.number, cell: p.cell, ink: p.ink, heard_ms, away: false });
                 v.peers.sort_by_key(|peer| peer.number);
             });
+            settle_number(store, p.player, p.number);
         }
         Err(e) => leptos::logging::warn!("inkdoku: a shared frame refused: {e}"),
     }
@@ -501,20 +502,15 @@ fn show_shared_board(store: Store) {
 }
 
 /// Every kept frame is in: our moves the relay did not have go out now (made offline, or lost
-/// on the way), a newcomer takes the next number (after the players in the room, and those
-/// whose moves it has seen), and everyone learns where we are.
-fn caught_up(store: Store, in_room: usize) {
+/// on the way), and everyone learns where we are. A newcomer takes a number only once the
+/// players here have said theirs (`take_number`).
+fn caught_up(store: Store, generation: u32) {
     let joined = with_together(store, |t| {
         t.retry_ms = RETRY_MS.0;
         let me = t.replica.me();
         let missing: Vec<Op> =
             t.replica.log().iter().filter(|op| op.stamp.player == me && !t.replayed.contains(&op.stamp)).cloned().collect();
-        let newcomer = t.number == 0;
-        if newcomer {
-            let others: BTreeSet<u32> = t.replica.log().iter().map(|op| op.stamp.player).filter(|&p| p != me).collect();
-            t.number = u8::try_from((others.len() + 1).max(in_room)).unwrap_or(u8::MAX);
-        }
-        (missing, newcomer)
+        (missing, t.number == 0)
     });
     let Some((missing, newcomer)) = joined else { return };
     let room = store.ports().room;
@@ -530,9 +526,66 @@ fn caught_up(store: Store, in_room: usize) {
     });
     if newcomer {
         store.status.set(store.t().together_joined.into());
-    } else if trouble.is_some_and(|line| store.status.with_untracked(|s| s == line)) {
+        // The players here answer a newcomer's arrival with their presence at once (`n >
+        // before` above); a roll call's time is theirs to be heard.
+        store.ports().clock.after(
+            ROLL_MS,
+            Box::new(move || {
+                if with_together(store, |t| t.generation) == Some(generation) {
+                    take_number(store);
+                }
+            }),
+        );
+        return;
+    }
+    if trouble.is_some_and(|line| store.status.with_untracked(|s| s == line)) {
         store.status.set(String::new());
     }
+    tell_presence(store);
+}
+
+/// A newcomer's number: the next after every number heard and every player whose moves are in
+/// the log (one who left keeps theirs). Not the relay's count, which counts every connection to
+/// the room's path, a bare socket too (`BEAT_MS`).
+fn take_number(store: Store) {
+    let heard = store.room.with_untracked(|r| r.as_ref().map(|r| r.numbers.clone()).unwrap_or_default());
+    let taken = with_together(store, |t| {
+        if t.number != 0 {
+            return false;
+        }
+        let me = t.replica.me();
+        let mut players: BTreeSet<u32> = t.replica.log().iter().map(|op| op.stamp.player).filter(|&p| p != me).collect();
+        players.extend(heard.keys().filter(|&&p| p != me));
+        let after = heard.values().copied().max().unwrap_or(0).max(u8::try_from(players.len()).unwrap_or(u8::MAX));
+        t.number = after.saturating_add(1);
+        true
+    });
+    if taken == Some(true) {
+        numbered(store);
+    }
+}
+
+/// Two players with one number (two newcomers at once, or one who came back to a number a
+/// newcomer took while they were away): the one with the higher id takes the next free number,
+/// so both settle the same way without a word between them.
+fn settle_number(store: Store, other: inkdoku_engine::together::PlayerId, number: u8) {
+    let heard = store.room.with_untracked(|r| r.as_ref().map(|r| r.numbers.clone()).unwrap_or_default());
+    let moved = with_together(store, |t| {
+        if number == 0 || t.number != number || t.replica.me() <= other {
+            return false;
+        }
+        t.number = heard.values().copied().max().unwrap_or(0).max(number).saturating_add(1);
+        true
+    });
+    if moved == Some(true) {
+        numbered(store);
+    }
+}
+
+/// This player's number is new: kept, shown, and told.
+fn numbered(store: Store) {
+    keep(store);
+    update_view(store, |v| v.number = store.together.with_value(|t| t.as_ref().map_or(0, |t| t.number)));
     tell_presence(store);
 }
 
