@@ -563,3 +563,23 @@ fn a_partner_whose_page_is_hidden_for_a_while_shows_as_away_and_a_move_brings_th
     assert_eq!(listed(pa), ["Player 2: here"]);
     assert_eq!(digit_at(pa, cell), Some(digit));
 }
+
+#[test]
+fn a_newcomer_whose_line_drops_before_it_has_a_number_is_not_welcomed_twice_and_takes_one_when_back() {
+    let (a, _b, _oa, _pa, _ob, _pb) = two_players();
+    let (c, _oc, pc) = newcomer(&a, 2_000);
+    assert_eq!(pc.status.get_untracked(), crate::i18n::ui(Lang::En).together_joined);
+    // C is the room's third member (A, B, C).
+    a.hub.set_online(2, false);
+    a.hub.deliver();
+    assert_eq!(pc.status.get_untracked(), crate::i18n::ui(Lang::En).together_offline);
+    a.hub.set_online(2, true);
+    c.clock.advance(1_000.0);
+    a.hub.deliver();
+    // Back: the offline line goes, and no second welcome covers what the status said.
+    assert_eq!(pc.status.get_untracked(), "");
+    assert_eq!(room(pc).number, 0);
+    c.clock.advance(f64::from(ROLL_MS));
+    a.hub.deliver();
+    assert_eq!(room(pc).number, 3);
+}

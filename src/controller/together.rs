@@ -87,7 +87,16 @@ pub fn solve_together(store: Store) {
         store.game.update(|g| g.rebase(board));
         begin(
             store,
-            Together { key, replica, number: 1, caught_up: false, replayed: BTreeSet::new(), retry_ms: RETRY_MS.0, generation: 0 },
+            Together {
+                key,
+                replica,
+                number: 1,
+                caught_up: false,
+                replayed: BTreeSet::new(),
+                retry_ms: RETRY_MS.0,
+                generation: 0,
+                welcomed: false,
+            },
         );
     }
     share_live(store);
@@ -120,7 +129,19 @@ pub fn share_live(store: Store) {
 pub(super) fn join(store: Store, key: RoomKey) {
     let (givens, me) = (store.game.with_untracked(|g| g.givens().clone()), store.ports().random.seed() as u32);
     let replica = Replica::new(me, givens);
-    begin(store, Together { key, replica, number: 0, caught_up: false, replayed: BTreeSet::new(), retry_ms: RETRY_MS.0, generation: 0 });
+    begin(
+        store,
+        Together {
+            key,
+            replica,
+            number: 0,
+            caught_up: false,
+            replayed: BTreeSet::new(),
+            retry_ms: RETRY_MS.0,
+            generation: 0,
+            welcomed: false,
+        },
+    );
     // Still alone a little later, with nothing heard from anyone: the link may be wrong. Said
     // only while the room is reachable (otherwise the trouble line is what is true).
     store.ports().clock.after(
@@ -167,6 +188,7 @@ pub fn resume(store: Store) {
                     replayed: BTreeSet::new(),
                     retry_ms: RETRY_MS.0,
                     generation: 0,
+                    welcomed: true,
                 },
             );
         }
@@ -414,7 +436,7 @@ fn said(store: Store, frame: &[u8]) {
                 v.peers.push(Peer { player: p.player, number: p.number, cell: p.cell, ink: p.ink, heard_ms, away: false });
                 v.peers.sort_by_key(|peer| peer.number);
             });
-            settle_number(store, p.player, p.number);
+            take_number(store, Some((p.player, p.number)));
         }
         Err(e) => leptos::logging::warn!("inkdoku: a shared frame refused: {e}"),
     }
@@ -510,9 +532,9 @@ fn caught_up(store: Store, generation: u32) {
         let me = t.replica.me();
         let missing: Vec<Op> =
             t.replica.log().iter().filter(|op| op.stamp.player == me && !t.replayed.contains(&op.stamp)).cloned().collect();
-        (missing, t.number == 0)
+        (missing, t.number == 0, !std::mem::replace(&mut t.welcomed, true))
     });
-    let Some((missing, newcomer)) = joined else { return };
+    let Some((missing, newcomer, welcome)) = joined else { return };
     let room = store.ports().room;
     for op in missing {
         room.send(true, Said::Op(op).to_bytes());
@@ -524,69 +546,52 @@ fn caught_up(store: Store, generation: u32) {
         v.number = store.together.with_value(|t| t.as_ref().map_or(0, |t| t.number));
         v.trouble = None;
     });
-    if newcomer {
+    if newcomer && welcome {
         store.status.set(store.t().together_joined.into());
+    } else if trouble.is_some_and(|line| store.status.with_untracked(|s| s == line)) {
+        store.status.set(String::new());
+    }
+    if newcomer {
         // The players here answer a newcomer's arrival with their presence at once (`n >
         // before` above); a roll call's time is theirs to be heard.
         store.ports().clock.after(
             ROLL_MS,
             Box::new(move || {
                 if with_together(store, |t| t.generation) == Some(generation) {
-                    take_number(store);
+                    take_number(store, None);
                 }
             }),
         );
-        return;
+    } else {
+        tell_presence(store);
     }
-    if trouble.is_some_and(|line| store.status.with_untracked(|s| s == line)) {
-        store.status.set(String::new());
-    }
-    tell_presence(store);
 }
 
-/// A newcomer's number: the next after every number heard and every player whose moves are in
-/// the log (one who left keeps theirs). Not the relay's count, which counts every connection to
-/// the room's path, a bare socket too (`BEAT_MS`).
-fn take_number(store: Store) {
+/// A newcomer's number (`clash` none), or a new one for a player who shares theirs with
+/// `clash`'s (two newcomers at once, or one who came back to a number a newcomer took while
+/// they were away: the higher player id moves on, so both settle it without a word). The next
+/// after every number heard and every player whose moves are in the log (one who left keeps
+/// theirs); not the relay's count, which counts every connection to the room's path, a bare
+/// socket too (`BEAT_MS`).
+fn take_number(store: Store, clash: Option<(inkdoku_engine::together::PlayerId, u8)>) {
     let heard = store.room.with_untracked(|r| r.as_ref().map(|r| r.numbers.clone()).unwrap_or_default());
     let taken = with_together(store, |t| {
-        if t.number != 0 {
+        let me = t.replica.me();
+        if clash.map_or(t.number != 0, |(other, number)| number == 0 || t.number != number || me <= other) {
             return false;
         }
-        let me = t.replica.me();
-        let mut players: BTreeSet<u32> = t.replica.log().iter().map(|op| op.stamp.player).filter(|&p| p != me).collect();
-        players.extend(heard.keys().filter(|&&p| p != me));
+        let mut players: BTreeSet<u32> = t.replica.log().iter().map(|op| op.stamp.player).collect();
+        players.extend(heard.keys());
+        players.remove(&me);
         let after = heard.values().copied().max().unwrap_or(0).max(u8::try_from(players.len()).unwrap_or(u8::MAX));
         t.number = after.saturating_add(1);
         true
     });
     if taken == Some(true) {
-        numbered(store);
+        keep(store);
+        update_view(store, |v| v.number = store.together.with_value(|t| t.as_ref().map_or(0, |t| t.number)));
+        tell_presence(store);
     }
-}
-
-/// Two players with one number (two newcomers at once, or one who came back to a number a
-/// newcomer took while they were away): the one with the higher id takes the next free number,
-/// so both settle the same way without a word between them.
-fn settle_number(store: Store, other: inkdoku_engine::together::PlayerId, number: u8) {
-    let heard = store.room.with_untracked(|r| r.as_ref().map(|r| r.numbers.clone()).unwrap_or_default());
-    let moved = with_together(store, |t| {
-        if number == 0 || t.number != number || t.replica.me() <= other {
-            return false;
-        }
-        t.number = heard.values().copied().max().unwrap_or(0).max(number).saturating_add(1);
-        true
-    });
-    if moved == Some(true) {
-        numbered(store);
-    }
-}
-
-/// This player's number is new: kept, shown, and told.
-fn numbered(store: Store) {
-    keep(store);
-    update_view(store, |v| v.number = store.together.with_value(|t| t.as_ref().map_or(0, |t| t.number)));
-    tell_presence(store);
 }
 
 /// Tells the room where this player is (their selected cell) and their play time.

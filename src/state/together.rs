@@ -19,4 +19,7 @@ pub struct Together {
     pub(crate) retry_ms: u32,
     /// Bumped on each connect and leave: a retry of an older connection does nothing.
     pub(crate) generation: u32,
+    /// The player was told they joined (once: a reconnect before their number is known says
+    /// it again no more, nor covers a notice the reconnect brought).
+    pub(crate) welcomed: bool,
 }
