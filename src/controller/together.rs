@@ -574,22 +574,25 @@ fn caught_up(store: Store, generation: u32) {
 /// theirs); not the relay's count, which counts every connection to the room's path, a bare
 /// socket too (`BEAT_MS`).
 fn take_number(store: Store, clash: Option<(inkdoku_engine::together::PlayerId, u8)>) {
-    let heard = store.room.with_untracked(|r| r.as_ref().map(|r| r.numbers.clone()).unwrap_or_default());
-    let taken = with_together(store, |t| {
-        let me = t.replica.me();
-        if clash.map_or(t.number != 0, |(other, number)| number == 0 || t.number != number || me <= other) {
-            return false;
-        }
-        let mut players: BTreeSet<u32> = t.replica.log().iter().map(|op| op.stamp.player).collect();
-        players.extend(heard.keys());
-        players.remove(&me);
-        let after = heard.values().copied().max().unwrap_or(0).max(u8::try_from(players.len()).unwrap_or(u8::MAX));
-        t.number = after.saturating_add(1);
-        true
+    let taken = store.room.with_untracked(|room| {
+        let numbers = room.as_ref().map(|r| &r.numbers);
+        with_together(store, |t| {
+            let me = t.replica.me();
+            if clash.map_or(t.number != 0, |(other, number)| number == 0 || t.number != number || me <= other) {
+                return None;
+            }
+            let heard = numbers.into_iter().flat_map(|n| n.keys().copied());
+            let mut players: Vec<u32> = t.replica.log().iter().map(|op| op.stamp.player).chain(heard).filter(|&p| p != me).collect();
+            players.sort_unstable();
+            players.dedup();
+            let highest = numbers.and_then(|n| n.values().copied().max()).unwrap_or(0);
+            t.number = highest.max(u8::try_from(players.len()).unwrap_or(u8::MAX)).saturating_add(1);
+            Some(t.number)
+        })
     });
-    if taken == Some(true) {
+    if let Some(Some(number)) = taken {
         keep(store);
-        update_view(store, |v| v.number = store.together.with_value(|t| t.as_ref().map_or(0, |t| t.number)));
+        update_view(store, |v| v.number = number);
         tell_presence(store);
     }
 }

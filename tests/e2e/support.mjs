@@ -159,6 +159,22 @@ export async function snap(page, name) {
   await page.screenshot({ path: path.join(screenshots, `${name}.png`) });
 }
 
+/** The page resized to `width` x `height` (a tablet turned, a window dragged), once the app sees it. */
+export async function resize(page, width, height) {
+  await page.setViewportSize({ width, height });
+  await page.waitForFunction(([w, h]) => window.innerWidth === w && window.innerHeight === h, [width, height]);
+}
+
+/** Screenshots of the page in each of `sizes` ([width, height]; `%s` in the name becomes
+ *  "WxH"), the page left in the last size. A walk to the step looked at is the same at every
+ *  size, so a test walks once and looks at the step in every screen. */
+export async function snapSizes(page, name, sizes) {
+  for (const [width, height] of sizes) {
+    await resize(page, width, height);
+    await snap(page, name.replace('%s', `${width}x${height}`));
+  }
+}
+
 /** Opens the app and waits until a puzzle is on the board. */
 export async function openApp(b, url, options = {}) {
   const page = await b.page(options);
