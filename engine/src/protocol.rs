@@ -174,6 +174,49 @@ fn request_id(text: &str) -> Option<u32> {
     v.get("id")?.as_u64().and_then(|n| u32::try_from(n).ok())
 }
 
+/// Reads a reply as the app receives it (the worker writes it with `encode`). Not `Reply`'s
+/// derived reader: an enum tagged by a field inside it ("kind") is read by serde in two passes,
+/// the whole message buffered into a tree of its own first, so that every type inside a reply
+/// (the advice, the made puzzle, the rating, the grid) got a second reader for that tree in the
+/// app's wasm (issue 48). Here the kind is read first, then the message again, as that
+/// variant's fields, straight from the text.
+pub fn read_reply(text: &str) -> Result<Reply, serde_json::Error> {
+    /// Reads the message as a struct of the variant's fields (the "kind" field is skipped as
+    /// any unknown field is) and builds the variant from it.
+    macro_rules! fields {
+        ($variant:ident { $($field:ident: $ty:ty),* }) => {{
+            #[derive(Deserialize)]
+            struct Fields {
+                $($field: $ty),*
+            }
+            let read: Fields = serde_json::from_str(text)?;
+            Reply::$variant { $($field: read.$field),* }
+        }};
+    }
+    #[derive(Deserialize)]
+    struct Kind {
+        kind: String,
+    }
+    let Kind { kind } = serde_json::from_str(text)?;
+    Ok(match kind.as_str() {
+        "ready" => Reply::Ready,
+        "progress" => fields!(Progress { id: u32, done: u32, total: u32 }),
+        "generated" => fields!(Generated { id: u32, generated: Generated }),
+        "generated_killer" => fields!(GeneratedKiller { id: u32, generated: KillerGenerated }),
+        "analyzed" => fields!(Analyzed { id: u32, count: usize, solution: Option<Grid>, rating: Option<Rating> }),
+        "rated" => fields!(Rated { id: u32, rating: Rating }),
+        "hint" => fields!(Hint { id: u32, advice: Advice }),
+        "too_hard" => fields!(TooHard { id: u32 }),
+        "error" => fields!(Error { id: Option<u32>, message: String }),
+        other => {
+            return Err(serde::de::Error::unknown_variant(
+                other,
+                &["ready", "progress", "generated", "generated_killer", "analyzed", "rated", "hint", "too_hard", "error"],
+            ));
+        }
+    })
+}
+
 /// The JSON text of a message.
 pub fn encode<T: Serialize>(message: &T) -> String {
     serde_json::to_string(message).expect("protocol messages always serialize")
@@ -199,7 +242,7 @@ mod tests {
         assert!(solver::is_unique(&generated.puzzle));
         // The answer survives the JSON trip the worker makes.
         let text = encode(&Reply::Generated { id: 3, generated: generated.clone() });
-        assert_eq!(serde_json::from_str::<Reply>(&text).unwrap(), Reply::Generated { id: 3, generated });
+        assert_eq!(read_reply(&text).unwrap(), Reply::Generated { id: 3, generated });
     }
 
     #[test]
@@ -213,11 +256,43 @@ mod tests {
         assert_eq!(generated.rating.level, Level::Easy);
         assert!(!generated.puzzle.constraints.is_empty());
         let text = encode(&Reply::GeneratedKiller { id: 4, generated: generated.clone() });
-        assert_eq!(serde_json::from_str::<Reply>(&text).unwrap(), Reply::GeneratedKiller { id: 4, generated });
+        assert_eq!(read_reply(&text).unwrap(), Reply::GeneratedKiller { id: 4, generated });
         // A classic request as the app wrote it before killers is read as before.
         let old = r#"{"id":1,"task":{"kind":"generate","options":{"size":"Four","level":"Easy","symmetry":"none","seed":5}}}"#;
         let old = old.replace("\"Four\"", &serde_json::to_string(&Size::Four).unwrap());
         assert!(matches!(handle(&old, &mut |_| {}), Reply::Generated { id: 1, .. }), "{old}");
+    }
+
+    #[test]
+    fn every_reply_reads_back_as_written_and_a_bad_one_says_why() {
+        let puzzle: Grid =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".to_string().try_into().unwrap();
+        let rating = rating::rate(&puzzle);
+        let hint = handle(
+            &encode(&Request {
+                id: 8,
+                task: Task::Hint { digits: puzzle.clone(), givens: None, candidates: None, solution: None, variant: None },
+            }),
+            &mut |_| {},
+        );
+        let replies = [
+            Reply::Ready,
+            Reply::Progress { id: 1, done: 2, total: 3 },
+            analyze(2, &puzzle, 10_000),
+            Reply::Rated { id: 3, rating },
+            hint,
+            Reply::TooHard { id: 4 },
+            Reply::Error { id: None, message: "the worker could not read \"it\"".into() },
+            Reply::Error { id: Some(5), message: String::new() },
+        ];
+        for reply in replies {
+            assert_eq!(read_reply(&encode(&reply)).unwrap(), reply);
+            // The same as the derived reader (which the worker's own tests use).
+            assert_eq!(serde_json::from_str::<Reply>(&encode(&reply)).unwrap(), reply);
+        }
+        assert!(read_reply(r#"{"kind":"fly","id":1}"#).unwrap_err().to_string().contains("fly"));
+        assert!(read_reply(r#"{"kind":"progress","id":1}"#).unwrap_err().to_string().contains("done"));
+        assert!(read_reply("not json").is_err());
     }
 
     #[test]
