@@ -217,6 +217,24 @@ fn reads_regions(t: Technique) -> bool {
             | XYWing
             | XYZWing
             | WWing
+            | SimpleColorsTrap
+            | SimpleColorsWrap
+            | MultiColors1
+            | MultiColors2
+            | Medusa3D
+            | RemotePair
+            | XChain
+            | XYChain
+            | ContinuousNiceLoop
+            | DiscontinuousNiceLoop
+            | Aic
+            | GroupedContinuousNiceLoop
+            | GroupedDiscontinuousNiceLoop
+            | GroupedAic
+            | AlsXz
+            | AlsXyWing
+            | AlsXyChain
+            | DeathBlossom
     )
 }
 
