@@ -194,9 +194,11 @@ fn fits(puzzle: &Puzzle, position: &Position) -> bool {
 }
 
 /// The classic techniques that read every house from the position (`Position::layout`), so that
-/// they reason on a jigsaw's regions; the others assume boxes (a box's bands and stacks, box
-/// templates, fins in one box) and do not run on irregular regions. The constraint trial,
-/// which follows every house and constraint of the puzzle, comes after them.
+/// they reason on a jigsaw's regions (fins in one region, a region's grouped nodes, templates
+/// one per region). Left out: the uniqueness techniques (never on a variant) and the forcing
+/// chains and nets, above the hint's classic bound (`CLASSIC_MAX`), whose propagation still
+/// reads the size's boxes. The constraint trial, which follows every house and constraint of
+/// the puzzle, comes after them.
 fn reads_regions(t: Technique) -> bool {
     use Technique::*;
     matches!(
@@ -217,6 +219,38 @@ fn reads_regions(t: Technique) -> bool {
             | XYWing
             | XYZWing
             | WWing
+            | XWing
+            | Swordfish
+            | Jellyfish
+            | FinnedXWing
+            | FinnedSwordfish
+            | FinnedJellyfish
+            | SashimiXWing
+            | SashimiSwordfish
+            | SashimiJellyfish
+            | FrankenXWing
+            | FrankenSwordfish
+            | FrankenJellyfish
+            | MutantXWing
+            | MutantSwordfish
+            | MutantJellyfish
+            | FinnedFrankenXWing
+            | FinnedFrankenSwordfish
+            | FinnedFrankenJellyfish
+            | FinnedMutantXWing
+            | FinnedMutantSwordfish
+            | FinnedMutantJellyfish
+            | FinnedMutantSquirmbag
+            | FinnedMutantWhale
+            | Skyscraper
+            | TwoStringKite
+            | TurbotFish
+            | EmptyRectangle
+            | DualTwoStringKite
+            | DualEmptyRectangle
+            | TemplateSet
+            | TemplateDelete
+            | SueDeCoq
             | SimpleColorsTrap
             | SimpleColorsWrap
             | MultiColors1
