@@ -150,9 +150,9 @@ pub fn next_compiled_variant_step_within(compiled: &CompiledVariant, position: &
         let step = match t {
             Technique::CageCombination => killer::cage_combination(compiled, position),
             Technique::CageConfinement => killer::cage_confinement(compiled, position),
-            // The 45 rule's areas are boxes and bands.
-            Technique::Innies if !jigsaw => killer::rule_45(compiled, position, false),
-            Technique::Outies if !jigsaw => killer::rule_45(compiled, position, true),
+            // The 45 rule's areas are the position's houses (a jigsaw's regions) and bands.
+            Technique::Innies => killer::rule_45(compiled, position, false),
+            Technique::Outies => killer::rule_45(compiled, position, true),
             Technique::ConstraintRule => variant_rules::constraint_rule(compiled, position),
             // The last resort, after the classic techniques below.
             _ => None,

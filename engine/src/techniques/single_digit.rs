@@ -203,7 +203,12 @@ pub fn dual(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
                 if pattern_box(pos.layout(), x) != pattern_box(pos.layout(), y) || x.eliminations == y.eliminations {
                     continue;
                 }
-                if !sink(combine(technique, x, y)) {
+                let mut step = combine(technique, x, y);
+                // A jigsaw's kites share a region, named so that the sentence says "region".
+                if technique == Technique::DualTwoStringKite && pos.layout().is_irregular() {
+                    step.houses.push(pattern_box(pos.layout(), x).0);
+                }
+                if !sink(step) {
                     return false;
                 }
             }
