@@ -116,6 +116,8 @@ phrases! {
     hidden_subset,
     fish,
     finned,
+    /// `finned` on a jigsaw: the fins' region (the step's last house) instead of a box.
+    finned_region,
     complex_fish,
     complex_fins,
     cannibal,
@@ -246,6 +248,7 @@ const EN: Phrases = Phrases {
     hidden_subset: "in {house}, {digits} fit only in {cells}, so these cells hold nothing else.",
     fish: "in {base}, {digit} lies only in {cover}: each of those lines takes one {digit}, so it leaves the rest of {cover}.",
     finned: "(the fins are in one box: only cells that also see that box lose {digit})",
+    finned_region: "(the fins are in one region: only cells that also see that region lose {digit})",
     complex_fish: "{base} each need their own {digit}, and all of them lie in {cover}, [which hold one {digit} each: those are filled, so {digit} leaves the rest of {cover}|one {digit} each, so it leaves the rest of them].",
     complex_fins: "[(unless one of the fins {fins} is {digit}: so only candidates that see every fin go)|(only cells seeing every fin, {fins}, lose it)]",
     cannibal: "[Base candidates in two cover houses at once go too ({cannibals}): {digit} there would fill two of them and leave a base house without.|{cannibals} goes too: it lies in two cover houses.]",
@@ -358,6 +361,7 @@ const DE: Phrases = Phrases {
     hidden_subset: "in {house} passen {digits} nur in {cells}, also enthalten diese Zellen nichts anderes.",
     fish: "in {base} liegt die {digit} nur in {cover}: jede dieser Linien nimmt eine {digit}, also entfällt sie im Rest von {cover}.",
     finned: "(die Flossen liegen in einem Block: nur Zellen, die diesen Block auch sehen, verlieren die {digit})",
+    finned_region: "(die Flossen liegen in einem Gebiet: nur Zellen, die dieses Gebiet auch sehen, verlieren die {digit})",
     complex_fish: "{base} brauchen je eine eigene {digit}, und alle liegen in {cover}, [die je nur eine {digit} fassen: die sind damit voll, also entfällt die {digit} im Rest von {cover}|je eine {digit}, also entfällt sie im Rest davon].",
     complex_fins: "[(außer eine der Flossen {fins} ist die {digit}: darum entfallen nur Kandidaten, die jede Flosse sehen)|(nur was jede Flosse {fins} sieht, entfällt)]",
     cannibal: "[Basiskandidaten in zwei Deckhäusern zugleich entfallen auch ({cannibals}): eine {digit} dort füllte zwei davon, und ein Basishaus bliebe ohne.|{cannibals} entfällt auch (in zwei Deckhäusern).]",
@@ -435,10 +439,10 @@ const DE: Phrases = Phrases {
     constraint_rule_global: "{rule}: die entfernten Kandidaten verletzen diese Regel.",
     constraint_trial: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Kästen und alle Regeln, Schritt für Schritt verfolgt, einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
     constraint_cell_trial: "{cell} enthält eine von {digits}; für jede schließt es, Zeilen, Spalten, Kästen und alle Regeln Schritt für Schritt zu verfolgen, die entfernten Kandidaten aus (oder scheitert).",
-    constraint_nested_trial: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Kästen und alle Regeln, Schritt für Schritt verfolgt, wobei jeder Kandidat wegfällt, dessen eigener Versuch dann scheitert ({nested}), einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
+    constraint_nested_trial: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Kästen und alle Regeln Schritt für Schritt, ohne die Kandidaten, deren Versuch dann scheitert ({nested}), einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
     constraint_trial_regions: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Gebiete und alle Regeln, Schritt für Schritt verfolgt, einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
     constraint_cell_trial_regions: "{cell} enthält eine von {digits}; für jede schließt es, Zeilen, Spalten, Gebiete und alle Regeln Schritt für Schritt zu verfolgen, die entfernten Kandidaten aus (oder scheitert).",
-    constraint_nested_trial_regions: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Gebiete und alle Regeln, Schritt für Schritt verfolgt, wobei jeder Kandidat wegfällt, dessen eigener Versuch dann scheitert ({nested}), einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
+    constraint_nested_trial_regions: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Gebiete und alle Regeln Schritt für Schritt, ohne die Kandidaten, deren Versuch dann scheitert ({nested}), einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
     rule_killer: "die Ziffern eines Käfigs wiederholen sich nicht",
     rule_little_killer: "die Ziffern entlang der Diagonale des Little Killers ergeben {total}",
     rule_sandwich: "die Ziffern zwischen der 1 und der größten Ziffer der Linie ergeben {total}",
@@ -470,6 +474,7 @@ const ES: Phrases = Phrases {
     hidden_subset: "en la {house}, {digits} solo caben en {cells}, así que esas celdas no tienen nada más.",
     fish: "en {base}, el {digit} solo está en {cover}: cada línea toma un {digit}, así que sale del resto de {cover}.",
     finned: "(las aletas están en una caja: solo pierden el {digit} las celdas que también la ven)",
+    finned_region: "(las aletas están en una región: solo pierden el {digit} las celdas que también la ven)",
     complex_fish: "{base} necesitan cada una su propio {digit}, y todos están en {cover}, [que admiten un solo {digit} cada una: quedan llenas, así que el {digit} sale del resto de {cover}|uno en cada una, así que el {digit} sale del resto de ellas].",
     complex_fins: "[(salvo que una de las aletas {fins} sea {digit}: por eso solo caen los candidatos que ven todas las aletas)|(solo lo pierden celdas que ven cada aleta: {fins})]",
     cannibal: "[Los candidatos base que están en dos casas de cobertura a la vez también salen ({cannibals}): un {digit} allí llenaría dos y dejaría sin él a una casa base.|{cannibals} también sale: está en dos coberturas.]",
@@ -582,6 +587,7 @@ const KO: Phrases = Phrases {
     hidden_subset: "{house}에서 {digits}은(는) {cells}에만 들어가므로 이 칸들에는 다른 숫자가 없습니다.",
     fish: "{base}에서 {digit}은(는) {cover}에만 있습니다. 각 줄이 {digit} 하나씩을 차지하므로 {cover}의 나머지에서 빠집니다.",
     finned: "(핀이 한 박스에 있으므로 그 박스도 보는 칸만 {digit}이(가) 빠집니다)",
+    finned_region: "(핀이 한 영역에 있으므로 그 영역도 보는 칸만 {digit}이(가) 빠집니다)",
     complex_fish: "{base}은(는) 각각 자기 {digit}이(가) 필요하고, 그것들은 모두 {cover}에 있습니다. 이 하우스들에는 {digit}이(가) 하나씩만 들어가므로 가득 차고, {cover}의 나머지에서 {digit}이(가) 빠집니다.",
     complex_fins: "(핀 {fins} 중 하나가 {digit}이면 예외이므로, 모든 핀을 보는 후보만 지워집니다)",
     cannibal: "[{cannibals}은(는) 두 커버 하우스에 동시에 있습니다. 거기에 {digit}이(가) 오면 둘을 한꺼번에 채워 베이스 하우스 하나가 비게 되므로, 이것도 지워집니다.|{cannibals}도 두 커버 하우스에 있으므로 지워집니다.]",
@@ -1071,12 +1077,13 @@ fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
         HiddenPair | HiddenTriple | HiddenQuad => fill(p.hidden_subset, &values(vec![])),
         XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish | SashimiXWing | SashimiSwordfish
         | SashimiJellyfish => {
+            // Base lines, cover lines, and on a jigsaw the fins' region.
             let k = step.houses.len() / 2;
             let base = houses_text(&step.houses[..k], lang);
-            let cover = houses_text(&step.houses[k..], lang);
+            let cover = houses_text(&step.houses[k..2 * k], lang);
             let mut s = fill(p.fish, &values(vec![("base", base), ("cover", cover)]));
             if !matches!(step.technique, XWing | Swordfish | Jellyfish) {
-                s = format!("{s} {}", fill(p.finned, &values(vec![])));
+                s = format!("{s} {}", fill(if on_regions { p.finned_region } else { p.finned }, &values(vec![])));
             }
             s
         }

@@ -203,5 +203,9 @@ fn sink_fish(
     step.candidates = base_set.iter().map(|c| Candidate::new(c, digit)).collect();
     step.houses = base_houses;
     step.houses.extend(cover_houses);
+    // A jigsaw's fins are in a region, named last so that the sentence says "region".
+    if finned.is_some() && pos.layout().is_irregular() {
+        step.houses.extend(fins.first().map(|c| pos.layout().region_of(c)));
+    }
     sink(step)
 }

@@ -195,7 +195,9 @@ fn fits(puzzle: &Puzzle, position: &Position) -> bool {
 
 /// The classic techniques that read every house from the position (`Position::layout`), so that
 /// they reason on a jigsaw's regions (fins in one region, a region's grouped nodes, templates
-/// one per region). Left out: the uniqueness techniques (never on a variant) and the forcing
+/// one per region). Left out: the uniqueness techniques (never on a variant), Template Set and
+/// Delete (their walk follows the regions, as the fish's pruning needs, but their sentences
+/// say "box"), and the forcing
 /// chains and nets, above the hint's classic bound (`CLASSIC_MAX`), whose propagation still
 /// reads the size's boxes. The constraint trial, which follows every house and constraint of
 /// the puzzle, comes after them.
@@ -248,8 +250,6 @@ fn reads_regions(t: Technique) -> bool {
             | EmptyRectangle
             | DualTwoStringKite
             | DualEmptyRectangle
-            | TemplateSet
-            | TemplateDelete
             | SueDeCoq
             | SimpleColorsTrap
             | SimpleColorsWrap
