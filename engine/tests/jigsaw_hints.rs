@@ -18,7 +18,8 @@ use inkdoku_engine::layout::Layout;
 use inkdoku_engine::random::Rng;
 use inkdoku_engine::step::{Step, Technique};
 use inkdoku_engine::techniques::util::chain_problem;
-use inkdoku_engine::variant::{Puzzle, solve};
+use inkdoku_engine::techniques::next_variant_step;
+use inkdoku_engine::variant::{Constraint, Puzzle, solve};
 use inkdoku_engine::{Candidate, Cell, Grid, Size};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -251,4 +252,44 @@ fn chains_fish_and_patterns_reason_on_a_jigsaws_regions() {
         assert_eq!(found.get(&t), Some(&(i, changes.to_string())), "{t:?}; found:\n{}", table.join("\n"));
     }
     assert_eq!(FIRST_STEPS.len(), found.len(), "found:\n{}", table.join("\n"));
+}
+
+#[test]
+fn the_45_rule_adds_up_a_jigsaws_region() {
+    // Region 0 of map 0 is box 1 less r3c3, plus r4c1. Two cages of four cover the rest of it,
+    // all inside box 1: r4c1 is what the region's 45 leaves (box 1 would leave r3c3).
+    let empty = Puzzle { givens: Grid::new(Size::Nine), regions: Some(regions(0)), constraints: Vec::new(), about: Default::default() };
+    let solution = solve(&empty, 1, 1).unwrap().solutions.remove(0);
+    let at = |r: usize, c: usize| Size::Nine.cell(r - 1, c - 1);
+    let cage = |cells: Vec<Cell>| {
+        let sum = cells.iter().map(|&c| u16::from(solution.get(c).unwrap().get())).sum();
+        Constraint::Killer { cells, sum: Some(sum) }
+    };
+    // The two cages' sums as even as the solution allows, so that their own steps say little.
+    let rest = [at(1, 1), at(1, 2), at(1, 3), at(2, 1), at(2, 2), at(2, 3), at(3, 1), at(3, 2)];
+    let value = |c: &Cell| i32::from(solution.get(*c).unwrap().get());
+    let total: i32 = rest.iter().map(value).sum();
+    let split = (0u32..256)
+        .filter(|m| m.count_ones() == 4)
+        .min_by_key(|m| (rest.iter().enumerate().filter(|(i, _)| m >> i & 1 == 1).map(|(_, c)| value(c)).sum::<i32>() * 2 - total).abs())
+        .unwrap();
+    let part = |one: bool| rest.iter().enumerate().filter(|(i, _)| (split >> i & 1 == 1) == one).map(|(_, &c)| c).collect::<Vec<_>>();
+    let cages = vec![cage(part(true)), cage(part(false))];
+    let puzzle = Puzzle { constraints: cages, ..empty };
+    let mut pos = puzzle.position(&puzzle.givens, None);
+    let innies = (0..30)
+        .map_while(|_| {
+            let step = next_variant_step(&puzzle, &pos)?;
+            assert!(step.eliminations.iter().all(|x| solution.get(x.cell) != Some(x.digit)), "{step:?}");
+            pos.apply(&step);
+            Some(step)
+        })
+        .find(|s| s.technique == Technique::Innies)
+        .expect("an innies step");
+    assert_eq!((innies.cells.clone(), innies.houses.clone()), (vec![at(4, 1)], vec![House::Region(0)]));
+    let answer = solution.get(at(4, 1)).unwrap();
+    assert_eq!(innies.total, Some(i32::from(answer.get())));
+    assert!(innies.eliminations.iter().all(|e| e.cell == at(4, 1) && e.digit != answer) && !innies.eliminations.is_empty());
+    let text = lang::explain(&innies, Size::Nine, Lang::En);
+    assert!(text.contains("region 1 add up to 45"), "{text}");
 }
