@@ -1396,6 +1396,25 @@ mod tests {
                 steps.push(s);
             }
         }
+        // On a jigsaw: the steps that then name a region among their houses (the trials, a
+        // finned fish's fins, the dual patterns) say "region".
+        let on_regions = [
+            Technique::ConstraintTrial,
+            Technique::NestedConstraintTrial,
+            Technique::FinnedXWing,
+            Technique::DualTwoStringKite,
+            Technique::DualEmptyRectangle,
+        ];
+        let jigsaw: Vec<Step> = steps
+            .iter()
+            .filter(|s| on_regions.contains(&s.technique))
+            .map(|s| {
+                let mut s = s.clone();
+                s.houses.push(House::Region(2));
+                s
+            })
+            .collect();
+        steps.extend(jigsaw);
         steps
     }
 
