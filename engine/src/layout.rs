@@ -57,12 +57,10 @@ impl Layout {
 
     fn build(size: Size, regions: Option<Vec<u8>>) -> Layout {
         let n = size.side();
+        // The rows and columns are the size's own (`geometry`'s tables); the third kind follows.
         let mut house_cells = Vec::with_capacity(3 * n * n);
-        for r in 0..n {
-            house_cells.extend((0..n).map(|c| size.cell(r, c)));
-        }
-        for c in 0..n {
-            house_cells.extend((0..n).map(|r| size.cell(r, c)));
+        for i in 0..2 * n {
+            house_cells.extend_from_slice(size.house_cells(House::from_index(size, i)));
         }
         match &regions {
             None => (0..n).for_each(|b| house_cells.extend_from_slice(size.house_cells(House::Box(b as u8)))),

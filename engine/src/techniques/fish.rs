@@ -7,8 +7,9 @@
 //!  r7  d ····· d        holds one d, in different cover columns: the cover columns' d are
 //!      x       x        used up by the base rows, so d leaves the rest of those columns (x).
 //! ```
-//! Finned: some base candidates (the fins) lie outside the cover, all in one box. Either a fin
-//! is the digit, or the fish stands; so only cover cells that also see the fins' box lose d.
+//! Finned: some base candidates (the fins) lie outside the cover, all in one box (a jigsaw's
+//! region). Either a fin is the digit, or the fish stands; so only cover cells that also see
+//! the fins' box or region lose d.
 //! Sashimi: finned, and a base line keeps a single cover candidate (the fish would be
 //! degenerate without its fin). The same search serves rows-as-base and columns-as-base.
 
@@ -50,6 +51,7 @@ fn line(rows: bool, i: usize) -> House {
 pub fn find_all(pos: &Position, k: usize, kind: Kind, sink: Sink<'_>) -> bool {
     let size = pos.size();
     let n = size.side();
+    let jigsaw = pos.layout().is_irregular();
     for digit in size.digits() {
         // A fish removes only candidates that no template of the digit uses (templates.rs): with
         // none, skip the search (worth it for the wide finned searches only).
@@ -91,9 +93,12 @@ pub fn find_all(pos: &Position, k: usize, kind: Kind, sink: Sink<'_>) -> bool {
                         // The fins share a box, so they lie in one stack of cover positions:
                         // the cover takes every base position outside that stack, and the rest
                         // of its k from inside it (far fewer choices than any k of them all).
+                        // A jigsaw's region has no stack: the cover is any k positions, and
+                        // `sink_fish` checks that the fins share a region.
                         let side = size.box_side();
-                        for stack in 0..side {
-                            let stack_mask = ((1u32 << side) - 1) << (stack * side);
+                        let stacks = if jigsaw { 1 } else { side };
+                        for stack in 0..stacks {
+                            let stack_mask = if jigsaw { all } else { ((1u32 << side) - 1) << (stack * side) };
                             let required = all & !stack_mask;
                             let Some(need) = k.checked_sub(required.count_ones() as usize) else { continue };
                             let optional: Vec<u32> = (0..n).filter(|&c| all & stack_mask & (1 << c) != 0).map(|c| 1 << c).collect();
@@ -111,7 +116,7 @@ pub fn find_all(pos: &Position, k: usize, kind: Kind, sink: Sink<'_>) -> bool {
                                         _ => {}
                                     }
                                 }
-                                if sashimi != (kind == Kind::Sashimi) || !fins_share_a_box(side, base, &masks, cover_mask) {
+                                if sashimi != (kind == Kind::Sashimi) || !(jigsaw || fins_share_a_box(side, base, &masks, cover_mask)) {
                                     return true;
                                 }
                                 sink_fish(pos, digit, rows, base, cover_mask, Some(()), kind, k, sink)
@@ -181,13 +186,13 @@ fn sink_fish(
     let mut targets = (cover_set & cells) - base_houses.iter().fold(CellSet::EMPTY, |a, &h| a | house_set(size, h));
     let fins = base_set - cover_set;
     if finned.is_some() {
-        // All fins in one box; only cover cells in that box can lose the digit.
+        // All fins in one box or region; only cover cells there can lose the digit.
         let Some(first) = fins.first() else { return true };
-        let bx = House::Box(size.box_of(first) as u8);
-        if !fins.is_subset(house_set(size, bx)) {
+        let region = pos.layout().region_of(first);
+        if !fins.is_subset(pos.layout().house_set(region)) {
             return true;
         }
-        targets = targets & house_set(size, bx);
+        targets = targets & pos.layout().house_set(region);
     }
     if targets.is_empty() {
         return true;
@@ -198,5 +203,9 @@ fn sink_fish(
     step.candidates = base_set.iter().map(|c| Candidate::new(c, digit)).collect();
     step.houses = base_houses;
     step.houses.extend(cover_houses);
+    // A jigsaw's fins are in a region, named last so that the sentence says "region".
+    if finned.is_some() && pos.layout().is_irregular() {
+        step.houses.extend(fins.first().map(|c| pos.layout().region_of(c)));
+    }
     sink(step)
 }

@@ -1,13 +1,14 @@
 //! Killer steps: what a cage's sum allows (cage combinations), a digit every combination of a
-//! cage needs (cage confinement), and the 45 rule (innies and outies of a row, column or box,
-//! and of two or three neighbouring rows or columns), as sudokuwiki's killer solver explains
+//! cage needs (cage confinement), and the 45 rule (innies and outies of a row, column or box
+//! or a jigsaw's region, and of two or three neighbouring rows or columns), as sudokuwiki's killer solver explains
 //! them. Each narrows by the variant model's own code (`variant_rules::narrowed_by`): a cage
 //! by its sets of distinct digits, a sum the 45 rule makes up as a cage of its own (distinct
 //! digits when the cells share a house, by bounds otherwise).
 
 use super::variant_rules::{CompiledVariant, current, narrowed_by, with_only};
-use crate::cellset::{CellSet, house_set};
-use crate::geometry::{Candidate, Cell, DigitSet, House, Size};
+use crate::cellset::CellSet;
+use crate::geometry::{Candidate, Cell, DigitSet, House};
+use crate::layout::Layout;
 use crate::position::Position;
 use crate::step::{Step, Technique};
 use crate::variant::{CompiledPuzzle, Constraint, Puzzle};
@@ -125,11 +126,11 @@ pub(super) fn cage_confinement(compiled: &CompiledVariant, position: &Position) 
     None
 }
 
-/// The areas the 45 rule looks at, smallest first: each row, column and box, then two and
-/// three neighbouring rows or columns.
-fn areas(size: Size) -> Vec<Vec<House>> {
-    let side = size.side() as u8;
-    let mut out: Vec<Vec<House>> = size.houses().map(|h| vec![h]).collect();
+/// The areas the 45 rule looks at, smallest first: each row, column and box (a jigsaw's
+/// region: it holds every digit once too), then two and three neighbouring rows or columns.
+fn areas(layout: &Layout) -> Vec<Vec<House>> {
+    let side = layout.size().side() as u8;
+    let mut out: Vec<Vec<House>> = layout.houses().map(|h| vec![h]).collect();
     for k in 2..=3u8 {
         for first in 0..=side.saturating_sub(k) {
             out.push((first..first + k).map(House::Row).collect());
@@ -156,7 +157,7 @@ pub(super) struct MadeUpSum {
 pub(super) type MadeUpSums = Vec<MadeUpSum>;
 
 /// The sums the 45 rule makes up, innies (`outies` false) or outies, area by area (`areas`).
-fn made_up_sums(puzzle: &Puzzle, outies: bool) -> MadeUpSums {
+fn made_up_sums(puzzle: &Puzzle, layout: &Layout, outies: bool) -> MadeUpSums {
     let size = puzzle.size();
     let cages = summed_cages(puzzle);
     let side = size.side() as i32;
@@ -165,8 +166,8 @@ fn made_up_sums(puzzle: &Puzzle, outies: bool) -> MadeUpSums {
     if cages.is_empty() {
         return out;
     }
-    for houses in areas(size) {
-        let area = houses.iter().fold(CellSet::EMPTY, |a, &h| a | house_set(size, h));
+    for houses in areas(layout) {
+        let area = houses.iter().fold(CellSet::EMPTY, |a, &h| a | layout.house_set(h));
         let total = house_total * houses.len() as i32;
         let (cells, sum) = if outies {
             let touching: Vec<&(CellSet, i32)> = cages.iter().filter(|(c, _)| !(*c & area).is_empty()).collect();
@@ -186,7 +187,7 @@ fn made_up_sums(puzzle: &Puzzle, outies: bool) -> MadeUpSums {
         }
         let list = cells.to_vec();
         // Distinct digits when the cells share a house; a sum by bounds otherwise.
-        let one_house = size.houses().any(|h| cells.is_subset(house_set(size, h)));
+        let one_house = layout.houses().any(|h| cells.is_subset(layout.house_set(h)));
         let Ok(sum16) = u16::try_from(sum) else { continue };
         let made_up = if one_house {
             Constraint::Killer { cells: list.clone(), sum: Some(sum16) }
@@ -203,10 +204,11 @@ fn made_up_sums(puzzle: &Puzzle, outies: bool) -> MadeUpSums {
 pub(super) fn rule_45(compiled: &CompiledVariant, position: &Position, outies: bool) -> Option<Step> {
     let puzzle = compiled.puzzle();
     let size = puzzle.size();
-    if puzzle.regions.is_some() || size.cell_count() > 81 {
+    if size.cell_count() > 81 {
         return None;
     }
-    let sums = compiled.made_up[usize::from(outies)].get_or_init(|| made_up_sums(puzzle, outies));
+    // The position carries the puzzle's regions (`fits`), so the areas are the puzzle's.
+    let sums = compiled.made_up[usize::from(outies)].get_or_init(|| made_up_sums(puzzle, position.layout(), outies));
     let before = current(position);
     let technique = if outies { Technique::Outies } else { Technique::Innies };
     sums.iter().find_map(|made_up| {
