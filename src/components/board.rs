@@ -93,6 +93,8 @@ const CORNERS: [(f64, f64); 9] =
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CellView {
     pub digit: Option<Digit>,
+    /// Its digit is under pen ink being read (`Pending::covers_digit`): the ink shows instead.
+    pub under_ink: bool,
     pub given: bool,
     /// Marks shown small: the player's notes, or the game's candidate state in candidate display.
     pub notes: DigitSet,
@@ -129,6 +131,14 @@ pub struct CellView {
     pub cage_label: bool,
     /// What a variant's constraints say about the cell, in the player's words (its name).
     pub about: Vec<String>,
+}
+
+impl CellView {
+    /// The digit drawn in the cell: none while pen ink being read covers it (its label still
+    /// names it: it is in the game).
+    pub fn shown_digit(&self) -> Option<Digit> {
+        self.digit.filter(|_| !self.under_ink)
+    }
 }
 
 /// The accessible label of a cell, e.g. "Row 3, column 5, 7, given".
@@ -192,6 +202,8 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
         let board = game.board();
         // A lone 1 the pen placed that may still grow into a 4 signals no conflict until final.
         let growing = store.ink.pending.with(|p| p.as_ref().and_then(|p| p.in_game.map(|_| p.cell)));
+        let mode = store.mode.get();
+        let under_ink = store.ink.pending.with(|p| p.as_ref().filter(|p| p.covers_digit(mode)).map(|p| p.cell));
         let conflicts: Vec<Cell> = match growing {
             _ if !settings.show_conflicts && phase != Phase::Enter => Vec::new(),
             Some(cell) => game.conflict_cells_but(cell),
@@ -227,6 +239,7 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
                 let pencil = |m: &Vec<DigitSet>| if digit.is_some() { DigitSet::EMPTY } else { m[cell.index()] };
                 CellView {
                     digit,
+                    under_ink: under_ink == Some(cell),
                     given,
                     notes,
                     computed,
@@ -399,7 +412,7 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
                             <path class="incorrect-flag" d=format!("M{} {}h-22l22 22z", x + CELL, y) />
                             {move || {
                                 let v = view_of.get();
-                                v.digit.map(|d| view! {
+                                v.shown_digit().map(|d| view! {
                                     <text x=x + CELL / 2.0 y=y + CELL / 2.0 + 2.0 class="digit"
                                           dominant-baseline="central" text-anchor="middle">
                                         {size.digit_char(d).to_string()}
