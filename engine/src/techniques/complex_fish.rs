@@ -119,9 +119,8 @@ struct Tables {
 }
 
 fn tables(size: Size) -> &'static Tables {
-    static T: [OnceLock<Tables>; 2] = [OnceLock::new(), OnceLock::new()];
-    let slot = if size == Size::Four { &T[0] } else { &T[1] };
-    slot.get_or_init(|| {
+    static T: [OnceLock<Tables>; Size::ALL.len()] = [const { OnceLock::new() }; Size::ALL.len()];
+    T[size.ordinal()].get_or_init(|| {
         let houses: Vec<House> = size.houses().collect();
         let bits = |cells: &[Cell]| cells.iter().fold(0 as Bits, |m, c| m | 1 << c.index());
         Tables {

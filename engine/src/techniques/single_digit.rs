@@ -106,7 +106,7 @@ pub fn empty_rectangle(pos: &Position, sink: Sink<'_>) -> bool {
 /// The Empty Rectangles of one digit.
 fn empty_rectangles_of(pos: &Position, digit: Digit, sink: Sink<'_>) -> bool {
     let size = pos.size();
-    let b = size.box_side();
+    let (bh, bw) = (size.box_rows(), size.box_cols());
     let links = strong_links(pos, digit);
     for bx in 0..size.side() {
         let bhouse = House::Box(bx as u8);
@@ -114,9 +114,9 @@ fn empty_rectangles_of(pos: &Position, digit: Digit, sink: Sink<'_>) -> bool {
         if in_box.len() < 2 {
             continue;
         }
-        let (r0, c0) = ((bx / b) * b, (bx % b) * b);
-        for r in r0..r0 + b {
-            for c in c0..c0 + b {
+        let (r0, c0) = size.box_origin(bx);
+        for r in r0..r0 + bh {
+            for c in c0..c0 + bw {
                 let row = House::Row(r as u8);
                 let col = House::Col(c as u8);
                 let cross = house_set(size, row) | house_set(size, col);
@@ -134,10 +134,14 @@ fn empty_rectangles_of(pos: &Position, digit: Digit, sink: Sink<'_>) -> bool {
                         // A strong link along a column outside the box's stack, A in the ER row:
                         // E = (row of the other end, ER column). And the transposed case.
                         let (ok, e) = match h {
-                            House::Col(_) if size.row_of(a) == r && size.col_of(a) / b != c0 / b && size.row_of(other) / b != r0 / b => {
+                            House::Col(_)
+                                if size.row_of(a) == r && size.col_of(a) / bw != c0 / bw && size.row_of(other) / bh != r0 / bh =>
+                            {
                                 (true, size.cell(size.row_of(other), c))
                             }
-                            House::Row(_) if size.col_of(a) == c && size.row_of(a) / b != r0 / b && size.col_of(other) / b != c0 / b => {
+                            House::Row(_)
+                                if size.col_of(a) == c && size.row_of(a) / bh != r0 / bh && size.col_of(other) / bw != c0 / bw =>
+                            {
                                 (true, size.cell(r, size.col_of(other)))
                             }
                             _ => (false, a),

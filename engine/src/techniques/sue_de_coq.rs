@@ -87,7 +87,8 @@ pub fn find_all(pos: &Position, sink: Sink<'_>) -> bool {
         let first = size.house_cells(bhouse)[0];
         let lines = [House::Row(size.row_of(first) as u8), House::Col(size.col_of(first) as u8)];
         for line0 in lines {
-            for k in 0..size.box_side() {
+            let span = if line0.is_line() && matches!(line0, House::Row(_)) { size.box_rows() } else { size.box_cols() };
+            for k in 0..span {
                 let line = match line0 {
                     House::Row(r) => House::Row(r + k as u8),
                     House::Col(c) => House::Col(c + k as u8),
