@@ -223,8 +223,8 @@ mod tests {
         assert_eq!(struck_place(Size::Nine, &cell_pts(&[(0.36, 0.5), (0.5, 0.52), (0.64, 0.53)])), Some(4));
         assert_eq!(struck_place(Size::Nine, &cell_pts(&[(0.7, 0.2), (0.95, 0.13)])), Some(2));
         // A 6x6 cell has 3x2 places (the 5 is bottom middle); a 16x16 cell 4x4.
-        assert_eq!(struck_place(Size::Six, &cell_pts(&[(0.4, 0.75), (0.6, 0.74)])), Some(4));
-        assert_eq!(struck_place(Size::Six, &cell_pts(&[(0.4, 0.25), (0.6, 0.24)])), Some(1));
+        assert_eq!(struck_place(Size::Six, &cell_pts(&[(0.37, 0.75), (0.63, 0.74)])), Some(4));
+        assert_eq!(struck_place(Size::Six, &cell_pts(&[(0.37, 0.25), (0.63, 0.24)])), Some(1));
         assert_eq!(struck_place(Size::Sixteen, &cell_pts(&[(0.01, 0.9), (0.24, 0.88)])), Some(12));
         // Not strikes: a 1, a dash across the whole cell, a dot-sized dash, a bent 7, a steep stroke.
         assert_eq!(struck_place(Size::Nine, &cell_pts(&[(0.5, 0.15), (0.5, 0.85)])), None);
