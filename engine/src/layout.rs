@@ -36,9 +36,8 @@ impl Eq for Layout {}
 impl Layout {
     /// The rows, columns and boxes of a size, built once and shared.
     pub fn boxes(size: Size) -> Arc<Layout> {
-        static L: [OnceLock<Arc<Layout>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-        let slot = &L[Size::ALL.iter().position(|&s| s == size).expect("a size")];
-        Arc::clone(slot.get_or_init(|| Arc::new(Layout::build(size, None))))
+        static L: [OnceLock<Arc<Layout>>; Size::ALL.len()] = [const { OnceLock::new() }; Size::ALL.len()];
+        Arc::clone(L[size.ordinal()].get_or_init(|| Arc::new(Layout::build(size, None))))
     }
 
     /// The rows, columns and irregular regions of a jigsaw: `regions` gives each cell's region

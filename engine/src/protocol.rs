@@ -304,7 +304,7 @@ mod tests {
         assert!(matches!(handle("not json", &mut |_| {}), Reply::Error { id: None, .. }));
         let bad_grid = "{\"id\":1,\"task\":{\"kind\":\"analyze\",\"puzzle\":\"12\"}}";
         let Reply::Error { message, .. } = handle(bad_grid, &mut |_| {}) else { panic!() };
-        assert!(message.contains("16, 81 or 256"), "{message}");
+        assert!(message.contains("16, 36, 81 or 256"), "{message}");
     }
 
     #[test]

@@ -45,14 +45,13 @@ pub fn wedges(colours: u16) -> Vec<(u8, Vec<(f64, f64)>)> {
         .collect()
 }
 
-/// Where a candidate's pencil mark sits in a cell (board units): digits fill the cell in rows of
-/// the box's width, as on paper.
+/// Where a candidate's pencil mark sits in a cell (board units): digits fill the cell in the
+/// box's shape, as on paper (a 6x6 cell's marks in two rows of three).
 pub fn candidate_centre(size: Size, cell: Cell, digit: Digit) -> (f64, f64) {
-    let k = size.box_side();
-    let note = CELL / k as f64;
+    let (k, rows) = (size.box_cols(), size.box_rows());
     let (x, y) = (size.col_of(cell) as f64 * CELL, size.row_of(cell) as f64 * CELL);
-    let i = digit.index();
-    (x + (i % k) as f64 * note + note / 2.0, y + (i / k) as f64 * note + note / 2.0)
+    let (i, across, down) = (digit.index(), CELL / k as f64, CELL / rows as f64);
+    (x + (i % k) as f64 * across + across / 2.0, y + (i / k) as f64 * down + down / 2.0)
 }
 
 /// The nine paint patterns (one per colour, so colours are told apart by more than hue), as
@@ -294,13 +293,16 @@ fn candidate_colours(grid: &Grid, candidates: &[DigitSet]) -> (Vec<DigitSet>, Ve
 }
 
 fn grid_lines(size: Size) -> (String, String) {
-    let (n, b) = (size.side(), size.box_side());
+    let n = size.side();
     let full = n as f64 * CELL;
     let (mut thin, mut thick) = (String::new(), String::new());
     for i in 0..=n {
         let p = i as f64 * CELL;
-        let target = if i % b == 0 { &mut thick } else { &mut thin };
-        target.push_str(&format!("M{p} 0V{full}M0 {p}H{full}"));
+        // Boxes may be wider than high (6x6): the verticals and the horizontals apart.
+        let target = if i % size.box_cols() == 0 { &mut thick } else { &mut thin };
+        target.push_str(&format!("M{p} 0V{full}"));
+        let target = if i % size.box_rows() == 0 { &mut thick } else { &mut thin };
+        target.push_str(&format!("M0 {p}H{full}"));
     }
     (thin, thick)
 }
@@ -329,7 +331,7 @@ fn cell_class(v: &CellView) -> String {
 #[component]
 pub fn Board(store: Store, size: Size) -> impl IntoView {
     let n = size.side();
-    let k = size.box_side();
+    let k = size.box_cols();
     let (thin, thick) = grid_lines(size);
     // Irregular regions: every inner line thin (the regions' borders are the constraint
     // layer's), the outer border thick.

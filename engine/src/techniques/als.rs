@@ -59,6 +59,7 @@ impl Als {
 fn max_cells(size: Size) -> usize {
     match size {
         Size::Four => 3,
+        Size::Six => 5,
         Size::Nine => 7,
         Size::Sixteen => 4,
     }
@@ -687,11 +688,11 @@ mod tests {
 
     /// A solved grid of any size (shifted rows), with every third cell or so emptied again.
     fn holey(size: Size) -> (Grid, Position) {
-        let (n, b) = (size.side(), size.box_side());
+        let (n, h, w) = (size.side(), size.box_rows(), size.box_cols());
         let mut solution = Grid::new(size);
         for r in 0..n {
             for c in 0..n {
-                let v = (b * (r % b) + r / b + c) % n;
+                let v = (w * (r % h) + r / h + c) % n;
                 solution.set(size.cell(r, c), Some(Digit::from_index(v)));
             }
         }
@@ -706,7 +707,7 @@ mod tests {
 
     #[test]
     fn other_sizes_are_searched_soundly() {
-        for size in [Size::Four, Size::Sixteen] {
+        for size in [Size::Four, Size::Six, Size::Sixteen] {
             let (solution, pos) = holey(size);
             for t in TECHNIQUES {
                 for step in find_every(&pos, t).into_iter().take(50) {

@@ -121,9 +121,8 @@ struct Tables {
 
 /// The boxes' tables of a size, built once.
 fn tables(size: Size) -> &'static Tables {
-    static T: [OnceLock<Tables>; 2] = [OnceLock::new(), OnceLock::new()];
-    let slot = if size == Size::Four { &T[0] } else { &T[1] };
-    slot.get_or_init(|| tables_of(&Layout::boxes(size)))
+    static T: [OnceLock<Tables>; Size::ALL.len()] = [const { OnceLock::new() }; Size::ALL.len()];
+    T[size.ordinal()].get_or_init(|| tables_of(&Layout::boxes(size)))
 }
 
 /// The tables of a layout's houses (a jigsaw's regions: built for each search, as cheap as one

@@ -94,11 +94,13 @@ pub fn find_all(pos: &Position, k: usize, kind: Kind, sink: Sink<'_>) -> bool {
                         // the cover takes every base position outside that stack, and the rest
                         // of its k from inside it (far fewer choices than any k of them all).
                         // A jigsaw's region has no stack: the cover is any k positions, and
-                        // `sink_fish` checks that the fins share a region.
-                        let side = size.box_side();
-                        let stacks = if jigsaw { 1 } else { side };
+                        // `sink_fish` checks that the fins share a region. Base rows: bands
+                        // are box_rows tall, stacks box_cols wide; base columns the other way
+                        // round (they differ on 6x6).
+                        let (band, width) = if rows { (size.box_rows(), size.box_cols()) } else { (size.box_cols(), size.box_rows()) };
+                        let stacks = if jigsaw { 1 } else { n / width };
                         for stack in 0..stacks {
-                            let stack_mask = if jigsaw { all } else { ((1u32 << side) - 1) << (stack * side) };
+                            let stack_mask = if jigsaw { all } else { ((1u32 << width) - 1) << (stack * width) };
                             let required = all & !stack_mask;
                             let Some(need) = k.checked_sub(required.count_ones() as usize) else { continue };
                             let optional: Vec<u32> = (0..n).filter(|&c| all & stack_mask & (1 << c) != 0).map(|c| 1 << c).collect();
@@ -116,7 +118,7 @@ pub fn find_all(pos: &Position, k: usize, kind: Kind, sink: Sink<'_>) -> bool {
                                         _ => {}
                                     }
                                 }
-                                if sashimi != (kind == Kind::Sashimi) || !(jigsaw || fins_share_a_box(side, base, &masks, cover_mask)) {
+                                if sashimi != (kind == Kind::Sashimi) || !(jigsaw || fins_share_a_box(band, width, base, &masks, cover_mask)) {
                                     return true;
                                 }
                                 sink_fish(pos, digit, rows, base, cover_mask, Some(()), kind, k, sink)
@@ -145,13 +147,13 @@ pub fn find_all(pos: &Position, k: usize, kind: Kind, sink: Sink<'_>) -> bool {
 /// Whether the fins (base candidates outside the cover) all lie in one box, read from the
 /// lines' masks: their base lines in one band and their positions in one stack. Most cover
 /// choices fail here, before any cell set is built (this runs for every cover of every base).
-fn fins_share_a_box(box_side: usize, base: &[usize], masks: &[u32], cover_mask: u32) -> bool {
+fn fins_share_a_box(band_height: usize, stack_width: usize, base: &[usize], masks: &[u32], cover_mask: u32) -> bool {
     let mut band = None;
     let mut positions = 0u32;
     for &i in base {
         let fins = masks[i] & !cover_mask;
         if fins != 0 {
-            if *band.get_or_insert(i / box_side) != i / box_side {
+            if *band.get_or_insert(i / band_height) != i / band_height {
                 return false;
             }
             positions |= fins;
@@ -160,8 +162,8 @@ fn fins_share_a_box(box_side: usize, base: &[usize], masks: &[u32], cover_mask: 
     if positions == 0 {
         return false;
     }
-    let stack = positions.trailing_zeros() as usize / box_side;
-    let stack_mask = ((1u32 << box_side) - 1) << (stack * box_side);
+    let stack = positions.trailing_zeros() as usize / stack_width;
+    let stack_mask = ((1u32 << stack_width) - 1) << (stack * stack_width);
     positions & !stack_mask == 0
 }
 

@@ -264,7 +264,7 @@ mod tests {
 
     #[test]
     fn small_and_large_grids_do_not_panic() {
-        for size in [Size::Four, Size::Sixteen] {
+        for size in [Size::Four, Size::Six, Size::Sixteen] {
             let pos = Position::from_grid(&crate::grid::Grid::new(size));
             assert!(techniques::find_every(&pos, Technique::Medusa3D).is_empty());
         }

@@ -119,7 +119,7 @@ fn templates(pos: &Position, digit: Digit) -> Vec<u128> {
 
 /// The candidates of a digit that no fitting template uses (as a cell mask): exactly those
 /// that reasoning on this digit alone (any fish, finned or not, any single-digit chain) can
-/// remove. For 4x4 and 9x9; `None` on 16x16, where the templates can't be walked.
+/// remove. For 4x4, 6x6 and 9x9; `None` on 16x16, where the templates can't be walked.
 pub fn outside_templates(pos: &Position, digit: Digit) -> Option<u128> {
     if pos.size().cell_count() > 128 {
         return None;
@@ -172,22 +172,24 @@ fn rows_of(pos: &Position, digit: Digit) -> [u16; 9] {
     rows
 }
 
-/// Calls `f` with every template (4x4 or 9x9) of the position's houses that uses, in each
-/// row, one of the columns `rows` allows there, until `f` returns false.
+/// Calls `f` with every template (4x4, 6x6 or 9x9) of the position's houses that uses, in
+/// each row, one of the columns `rows` allows there, until `f` returns false.
 fn walk(pos: &Position, rows: &[u16; 9], f: &mut dyn FnMut(u128) -> bool) {
     let (size, layout) = (pos.size(), pos.layout());
+    let (n, h, w) = (size.side(), size.box_rows(), size.box_cols());
     if layout.is_irregular() {
         let regions: Vec<u8> = size.cells().map(|c| layout.region_of(c).number() as u8).collect();
-        Walk { n: size.side(), b: size.box_side(), rows, f, regions: &regions }.row::<true>(0, 0, 0, 0);
+        Walk { n, h, w, rows, f, regions: &regions }.row::<true>(0, 0, 0, 0);
     } else {
-        Walk { n: size.side(), b: size.box_side(), rows, f, regions: &[] }.row::<false>(0, 0, 0, 0);
+        Walk { n, h, w, rows, f, regions: &[] }.row::<false>(0, 0, 0, 0);
     }
 }
 
 struct Walk<'a> {
     n: usize,
-    /// The box side.
-    b: usize,
+    /// The box's rows and columns.
+    h: usize,
+    w: usize,
     rows: &'a [u16; 9],
     f: &'a mut dyn FnMut(u128) -> bool,
     /// A jigsaw's region of each cell (empty for the boxes).
@@ -201,12 +203,12 @@ impl Walk<'_> {
         if r == self.n {
             return (self.f)(path);
         }
-        let boxes = if !JIGSAW && r.is_multiple_of(self.b) { 0 } else { boxes };
+        let boxes = if !JIGSAW && r.is_multiple_of(self.h) { 0 } else { boxes };
         let mut options = self.rows[r] & !cols;
         while options != 0 {
             let c = options.trailing_zeros() as usize;
             options &= options - 1;
-            let bx = if JIGSAW { 1u16 << self.regions[self.n * r + c] } else { 1u16 << (c / self.b) };
+            let bx = if JIGSAW { 1u16 << self.regions[self.n * r + c] } else { 1u16 << (c / self.w) };
             if boxes & bx != 0 {
                 continue;
             }
