@@ -118,7 +118,9 @@ pub fn find_all(pos: &Position, k: usize, kind: Kind, sink: Sink<'_>) -> bool {
                                         _ => {}
                                     }
                                 }
-                                if sashimi != (kind == Kind::Sashimi) || !(jigsaw || fins_share_a_box(band, width, base, &masks, cover_mask)) {
+                                if sashimi != (kind == Kind::Sashimi)
+                                    || !(jigsaw || fins_share_a_box(band, width, base, &masks, cover_mask))
+                                {
                                     return true;
                                 }
                                 sink_fish(pos, digit, rows, base, cover_mask, Some(()), kind, k, sink)
