@@ -190,6 +190,7 @@ macro_rules! variant {
 }
 
 /// The "kind" of a message or task.
+#[inline]
 fn kind_of(text: &str) -> Result<String, serde_json::Error> {
     #[derive(Deserialize)]
     struct Kind {
@@ -200,6 +201,7 @@ fn kind_of(text: &str) -> Result<String, serde_json::Error> {
 
 /// Reads a request as the worker receives it (the app writes it with `encode`): the task's kind
 /// first, then its fields, as `read_reply` reads replies (the worker's wasm, issue 48).
+#[inline]
 pub fn read_request(text: &str) -> Result<Request, serde_json::Error> {
     #[derive(Deserialize)]
     struct Raw<'a> {
