@@ -11,7 +11,6 @@ use crate::state::together::Together;
 use crate::state::{Peer, RoomView, SavedTogether, Trouble};
 use inkdoku_engine::together::link::{RoomKey, with_room};
 use inkdoku_engine::together::{Field, Op, Presence, Replica, Said};
-use std::collections::BTreeSet;
 
 /// The first wait before connecting again, and the longest.
 const RETRY_MS: (u32, u32) = (1_000, 30_000);
@@ -85,19 +84,7 @@ pub fn solve_together(store: Store) {
         let empty = Game::new(givens, None).board().clone();
         replica.share_board(&empty, &board, helped);
         store.game.update(|g| g.rebase(board));
-        begin(
-            store,
-            Together {
-                key,
-                replica,
-                number: 1,
-                caught_up: false,
-                replayed: BTreeSet::new(),
-                retry_ms: RETRY_MS.0,
-                generation: 0,
-                welcomed: false,
-            },
-        );
+        begin(store, Together::new(key, replica, 1, false, RETRY_MS.0));
     }
     share_live(store);
 }
@@ -129,19 +116,7 @@ pub fn share_live(store: Store) {
 pub(super) fn join(store: Store, key: RoomKey) {
     let (givens, me) = (store.game.with_untracked(|g| g.givens().clone()), store.ports().random.seed() as u32);
     let replica = Replica::new(me, givens);
-    begin(
-        store,
-        Together {
-            key,
-            replica,
-            number: 0,
-            caught_up: false,
-            replayed: BTreeSet::new(),
-            retry_ms: RETRY_MS.0,
-            generation: 0,
-            welcomed: false,
-        },
-    );
+    begin(store, Together::new(key, replica, 0, false, RETRY_MS.0));
     // Still alone a little later, with nothing heard from anyone: the link may be wrong. Said
     // only while the room is reachable (otherwise the trouble line is what is true).
     store.ports().clock.after(
@@ -178,19 +153,7 @@ pub fn resume(store: Store) {
     match restored {
         Ok((key, replica)) => {
             store.game.update(|g| g.rebase(replica.board(g.board())));
-            begin(
-                store,
-                Together {
-                    key,
-                    replica,
-                    number: saved.number,
-                    caught_up: false,
-                    replayed: BTreeSet::new(),
-                    retry_ms: RETRY_MS.0,
-                    generation: 0,
-                    welcomed: true,
-                },
-            );
+            begin(store, Together::new(key, replica, saved.number, true, RETRY_MS.0));
         }
         Err(e) => {
             leptos::logging::warn!("inkdoku: the shared game's record: {e}");
