@@ -12,7 +12,7 @@ use inkdoku_engine::{Grid, Size};
 use std::collections::BTreeMap;
 
 mod variant_set;
-use variant_set::{Entry, the_set};
+use variant_set::{Entry, outside_killers, the_set};
 
 /// The set's puzzles the walk does not finish, by line number (from 0), with why: any other
 /// puzzle that stalls, or one of these that no longer does, fails the test.
@@ -168,4 +168,34 @@ fn every_puzzle_of_the_set_is_explained_to_the_win_from_the_candidates_shown() {
     }
     eprintln!("steps by technique over the set, from the candidates shown: {total:?}");
     assert_eq!(stalled, STALLERS.iter().map(|s| s.0).collect::<Vec<_>>(), "the puzzles not explained to the win (the listed ones: {WHY})");
+}
+
+/// Killers this engine did not make (another generator's cages, sizes and sums; see
+/// `variant_set::outside_killers`): each has one solution, and the app's walk (from the
+/// candidates shown) explains it to the win, every step true of that solution, every sentence
+/// within 300 characters. Their grades are printed (the README's figure).
+#[test]
+fn killers_made_by_another_generator_are_explained_to_the_win() {
+    let set = outside_killers();
+    assert!(set.len() >= 30);
+    let mut stalled = Vec::new();
+    let mut total: BTreeMap<Technique, usize> = BTreeMap::new();
+    for (i, e) in set.iter().enumerate() {
+        let r = inkdoku_engine::variant::solve(&e.puzzle, 2, 1).unwrap();
+        assert_eq!(r.count, 1, "{} has {} solutions", e.name, r.count);
+        assert_eq!(r.solutions[0], e.solution, "{}", e.name);
+        let (used, solved) = walk(e, false);
+        let (_, solved_as_shown) = walk(e, true);
+        let solved = solved && solved_as_shown;
+        let grade = inkdoku_engine::rating::rate_variant(&e.puzzle);
+        eprintln!("{i} {}: solved {solved}, rated {:?}: {used:?}", e.name, grade.level);
+        for (t, n) in used {
+            *total.entry(t).or_insert(0) += n;
+        }
+        if !solved {
+            stalled.push(i);
+        }
+    }
+    eprintln!("steps by technique over the outside killers: {total:?}");
+    assert!(stalled.is_empty(), "outside killers not explained to the win: {stalled:?}");
 }
