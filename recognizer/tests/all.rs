@@ -28,7 +28,8 @@ mod trajectory;
 fn every_test_file_is_folded_in_once() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
     let this = include_str!("all.rs");
-    let manifest = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).expect("recognizer/Cargo.toml");
+    let manifest =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).expect("recognizer/Cargo.toml");
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .expect("recognizer/tests")
         .map(|e| e.expect("a directory entry").file_name().to_string_lossy().into_owned())
