@@ -483,9 +483,9 @@ impl Network {
 /// How a max-pool is wired into the graph (see `Network::to_tract_pooled_by`).
 type MaxPoolWiring = fn(&mut TypedModel, &str, OutletId, [usize; 2], usize) -> TractResult<OutletId>;
 
-/// A max-pool (2x2, or 2 wide for a sequence; stride 2) as the maximum of its strided views:
-/// each of the pool's 4 (or 2) positions is a `Downsample` (every second row and column, from
-/// the first or the second), and elementwise `max` keeps the largest. The maximum of the same
+/// A max-pool (2x2, or 2 wide for a sequence; stride 2) as the maximum of strided views: a
+/// `Downsample` takes every second row (or column), from the first or the second, and
+/// elementwise `max` keeps the larger. The maximum of the same
 /// values is the same value, so the answers are those of tract's `MaxPool` op, bit for bit (a
 /// test compares); but `MaxPool` and its optimized form would bring their own code into the
 /// ink worker's wasm (12 KB of it gzipped, 2026-11-28), while `Downsample`, `Slice` and `max`
@@ -505,18 +505,16 @@ fn max_pool_of_strided_views(
             x = model.wire_node(format!("{name}.cut{axis}"), Slice { axis, start: 0.to_dim(), end }, &[x])?[0];
         }
     }
-    let mut largest: Option<OutletId> = None;
-    for row in 0..pool_height {
-        let rows = if pool_height == 1 { x } else { model.wire_node(format!("{name}.row{row}"), Downsample::new(2, 2, row), &[x])?[0] };
-        for column in 0..2 {
-            let view = model.wire_node(format!("{name}.{row}.{column}"), Downsample::new(3, 2, column), &[rows])?[0];
-            largest = Some(match largest {
-                None => view,
-                Some(so_far) => model.wire_node(format!("{name}.max{row}.{column}"), tract_core::ops::math::max(), &[so_far, view])?[0],
-            });
+    // Rows first (the larger of each pair of rows), then columns: four views of shrinking
+    // size and two maxima, where a view per position of the pool would copy half as much more.
+    for (axis, step) in [(2, pool_height), (3, 2)] {
+        if step == 2 {
+            let first = model.wire_node(format!("{name}.{axis}.first"), Downsample::new(axis, 2, 0), &[x])?[0];
+            let second = model.wire_node(format!("{name}.{axis}.second"), Downsample::new(axis, 2, 1), &[x])?[0];
+            x = model.wire_node(format!("{name}.{axis}.max"), tract_core::ops::math::max(), &[first, second])?[0];
         }
     }
-    largest.ok_or_else(|| format_err!("a pool of no positions"))
+    Ok(x)
 }
 
 #[cfg(test)]
