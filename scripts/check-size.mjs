@@ -110,12 +110,12 @@ const dist = path.resolve(process.argv[2] ?? 'dist');
 // and ALS on regions and 6x6 grids (+9.2 KB on each worker build, +3.5 KB on the app): app
 // 672,541 -> 669,878, each engine worker build 326,265 -> 324,765, before the first puzzle
 // 693,862, the whole offline copy 2,041,621. Budgets lowered to those figures plus about 500.
-// 2026-11-28 (issue 48, branch v48-ink): the ink worker 911,364 -> 834,031 (-77,333; measured
-// by scripts/build-ink-worker, the Trunk hook's own commands, not a whole Trunk build): the
+// 2026-11-28 (issue 48, branch v48-ink): the ink worker 911,364 -> 834,031 (-77,333; a whole
+// Trunk build and check-size): the
 // recognizer and ink protocol compiled at opt-level "z" (-52.7 KB), max-pools without tract's
 // MaxPool op (-12.3 KB), wasm-opt -O1 --converge instead of -Oz (-12.8 KB). Budgets: the ink
 // worker 915,000 -> 835,000, the whole offline copy 2,042,200 -> 1,966,300 (2,041,621 - 77,332
-// = 1,964,289 with the loader's byte more, plus 0.1 %; not yet checked by a whole Trunk build).
+// = 1,964,289 with the loader's byte more, as check-size measured it, plus 0.1 %).
 const BUDGET = {
   'index.html': 2_000,
   'style.css': 8_400,
