@@ -33,7 +33,9 @@
 
 use thiserror::Error;
 use tract_core::internal::*;
-use tract_core::ops::cnn::{Conv, KernelFormat, MaxPool, PaddingSpec, PoolSpec};
+use tract_core::ops::array::Slice;
+use tract_core::ops::cnn::{Conv, KernelFormat, PaddingSpec, PoolSpec};
+use tract_core::ops::downsample::Downsample;
 use tract_core::ops::einsum::EinSum;
 use tract_core::ops::nn::DataFormat;
 use tract_core::optim::Optimizer;
@@ -397,23 +399,37 @@ impl Network {
 
     /// The network ready to run: its tract graph, optimized for this machine.
     pub fn plan(&self) -> TractResult<Arc<TypedRunnableModel>> {
-        let mut model = self.to_tract()?;
-        // The graph is built already clean (no identity ops, no shapes left to infer), so tract's
-        // declutter passes change nothing here: they are skipped, both the declutter stage and
-        // the declutter pass inside code generation (the plan is the same, node for node, as a
-        // test checks; natively the stage was a third of loading and the pass a sixth of the
-        // rest, which matters in wasm, where this code runs once, cold). tract is
-        // pinned: should the pass be renamed, nothing is skipped and only loading is slower.
-        let mut codegen = Optimizer::codegen();
-        codegen.passes.retain(|pass| format!("{pass:?}") != "declutter");
-        codegen.optimize(&mut model)?;
-        model.into_runnable()
+        optimized(self.to_tract()?)
     }
+}
 
+/// A graph made ready to run: code generation for this machine, without the declutter passes
+/// (see `Network::plan`).
+fn optimized(mut model: TypedModel) -> TractResult<Arc<TypedRunnableModel>> {
+    // The graph is built already clean (no identity ops, no shapes left to infer), so tract's
+    // declutter passes change nothing here but where a pool's cut goes: they are skipped, both
+    // the declutter stage and the declutter pass inside code generation (the plan is the same,
+    // node for node, as a test checks; natively the stage was a third of loading and the pass
+    // a sixth of the rest, which matters in wasm, where this code runs once, cold). tract is
+    // pinned: should the pass be renamed, nothing is skipped and only loading is slower.
+    let mut codegen = Optimizer::codegen();
+    codegen.passes.retain(|pass| format!("{pass:?}") != "declutter");
+    codegen.optimize(&mut model)?;
+    model.into_runnable()
+}
+
+impl Network {
     /// The network as a tract graph: input `input_shape()` (NCHW); outputs `1 x logits` and
     /// the features the dense layer reads (`1 x inputs`: the flattened convolutions, what the
     /// player's own corrections are compared by, `crate::hand`).
     pub fn to_tract(&self) -> TractResult<TypedModel> {
+        self.to_tract_pooled_by(max_pool_of_strided_views)
+    }
+
+    /// `to_tract`, with the max-pools wired by `max_pool` (its arguments: the model, the node's
+    /// name, the input `1 x C x height x width`, `[height, width]`, and the pool's height, 2 or 1;
+    /// the pool is 2 wide, stride as wide as the pool, a last odd row or column dropped).
+    fn to_tract_pooled_by(&self, max_pool: MaxPoolWiring) -> TractResult<TypedModel> {
         self.check()?;
         let mut model = TypedModel::default();
         let [_, mut channels, mut height, mut width] = self.input_shape();
@@ -441,16 +457,7 @@ impl Network {
                     let zero = model.add_const(format!("relu{i}.zero"), tensor4(&[[[[0f32]]]]))?;
                     x = model.wire_node(format!("relu{i}"), tract_core::ops::math::max(), &[x, zero])?[0];
                     if *pool {
-                        let spec = PoolSpec {
-                            data_format: DataFormat::NCHW,
-                            kernel_shape: tvec!(ph, 2),
-                            padding: PaddingSpec::Valid,
-                            dilations: None,
-                            strides: Some(tvec!(ph, 2)),
-                            input_channels: *outputs,
-                            output_channels: *outputs,
-                        };
-                        x = model.wire_node(format!("pool{i}"), MaxPool { pool_spec: spec, with_index_outputs: None }, &[x])?[0];
+                        x = max_pool(&mut model, &format!("pool{i}"), x, [height, width], ph)?;
                         height /= ph;
                         width /= 2;
                     }
@@ -471,6 +478,43 @@ impl Network {
         model.select_output_outlets(&[x, features])?;
         Ok(model)
     }
+}
+
+/// How a max-pool is wired into the graph (see `Network::to_tract_pooled_by`).
+type MaxPoolWiring = fn(&mut TypedModel, &str, OutletId, [usize; 2], usize) -> TractResult<OutletId>;
+
+/// A max-pool (2x2, or 2 wide for a sequence; stride 2) as the maximum of strided views: a
+/// `Downsample` takes every second row (or column), from the first or the second, and
+/// elementwise `max` keeps the larger. The maximum of the same
+/// values is the same value, so the answers are those of tract's `MaxPool` op, bit for bit (a
+/// test compares); but `MaxPool` and its optimized form would bring their own code into the
+/// ink worker's wasm (12 KB of it gzipped, 2026-11-28), while `Downsample`, `Slice` and `max`
+/// are in it anyway (tract's own graph rules use them). A last odd row or column is cut first, as the
+/// pool's valid padding drops it.
+fn max_pool_of_strided_views(
+    model: &mut TypedModel,
+    name: &str,
+    input: OutletId,
+    [height, width]: [usize; 2],
+    pool_height: usize,
+) -> TractResult<OutletId> {
+    let mut x = input;
+    for (axis, len, step) in [(2, height, pool_height), (3, width, 2)] {
+        if len % step != 0 {
+            let end = (len / step * step).to_dim();
+            x = model.wire_node(format!("{name}.cut{axis}"), Slice { axis, start: 0.to_dim(), end }, &[x])?[0];
+        }
+    }
+    // Rows first (the larger of each pair of rows), then columns: four views of shrinking
+    // size and two maxima, where a view per position of the pool would copy half as much more.
+    for (axis, step) in [(2, pool_height), (3, 2)] {
+        if step == 2 {
+            let first = model.wire_node(format!("{name}.{axis}.first"), Downsample::new(axis, 2, 0), &[x])?[0];
+            let second = model.wire_node(format!("{name}.{axis}.second"), Downsample::new(axis, 2, 1), &[x])?[0];
+            x = model.wire_node(format!("{name}.{axis}.max"), tract_core::ops::math::max(), &[first, second])?[0];
+        }
+    }
+    Ok(x)
 }
 
 #[cfg(test)]
@@ -592,15 +636,64 @@ mod tests {
         }
     }
 
-    /// `plan` skips the declutter passes; on the shipped network that must change nothing:
-    /// the same operators, in the same order, as tract's full optimizer gives.
+    /// tract's `MaxPool` op, as the graph had it before the strided views: the reference.
+    fn tract_max_pool(model: &mut TypedModel, name: &str, x: OutletId, _: [usize; 2], pool_height: usize) -> TractResult<OutletId> {
+        use tract_core::ops::cnn::MaxPool;
+        let channels = model.outlet_fact(x)?.shape[1].to_usize()?;
+        let spec = PoolSpec {
+            data_format: DataFormat::NCHW,
+            kernel_shape: tvec!(pool_height, 2),
+            padding: PaddingSpec::Valid,
+            dilations: None,
+            strides: Some(tvec!(pool_height, 2)),
+            input_channels: channels,
+            output_channels: channels,
+        };
+        Ok(model.wire_node(name, MaxPool { pool_spec: spec, with_index_outputs: None }, &[x])?[0])
+    }
+
+    /// The shipped networks (the picture's: 28 -> 14 -> 7 -> 3, the last pool dropping a row
+    /// and a column; the trajectory's, pooled 2 wide) give the same logits and features, equal
+    /// to the last bit, pooled by strided views as by tract's `MaxPool`, on inputs of every
+    /// sign and size.
+    #[test]
+    fn strided_views_pool_as_tracts_max_pool_does() {
+        let files: [&[u8]; 2] = [include_bytes!("../../models/digits.cnn"), include_bytes!("../../models/strokes.cnn")];
+        for bytes in files {
+            let net = Network::read(bytes).unwrap();
+            let ours = net.plan().unwrap();
+            let reference = optimized(net.to_tract_pooled_by(tract_max_pool).unwrap()).unwrap();
+            let shape = net.input_shape();
+            let size: usize = shape.iter().product();
+            for seed in 0..12usize {
+                let input: Vec<f32> = (0..size)
+                    .map(|i| ((i * 7919 + seed * 104_729) % 1009) as f32 / 1009.0 * (1.0 + seed as f32) - 0.25 * (seed % 3) as f32)
+                    .collect();
+                let run = |plan: &Arc<TypedRunnableModel>| plan.run(tvec!(Tensor::from_shape(&shape, &input).unwrap().into())).unwrap();
+                let (got, want) = (run(&ours), run(&reference));
+                assert_eq!(got.len(), 2);
+                for (g, w) in got.iter().zip(&want) {
+                    let (g, w) = (g.to_plain_array_view::<f32>().unwrap(), w.to_plain_array_view::<f32>().unwrap());
+                    assert_eq!(g.shape(), w.shape());
+                    assert!(g.iter().zip(w.iter()).all(|(a, b)| a == b), "side {}, seed {seed}: {g:?} vs {w:?}", net.side);
+                }
+            }
+        }
+    }
+
+    /// `plan` skips the declutter passes; on the shipped network that must change nothing but
+    /// one place: the same operators, in the same order, as tract's full optimizer gives, but
+    /// that the full optimizer cuts the last pool's odd row and column before the ReLU instead
+    /// of after it (the same values: the cut commutes with the ReLU).
     #[test]
     fn the_plan_is_the_full_optimizers_plan() {
         let net = Network::read(include_bytes!("../../models/digits.cnn")).unwrap();
         let ops = |model: &TypedModel| model.nodes.iter().map(|n| n.op.name().to_string()).collect::<Vec<_>>();
         let full = ops(&net.to_tract().unwrap().into_optimized().unwrap());
-        let plan = net.plan().unwrap();
-        assert_eq!(ops(plan.model()), full);
+        let plan = ops(net.plan().unwrap().model());
+        let but_cuts = |ops: &[String]| ops.iter().filter(|op| *op != "Slice").cloned().collect::<Vec<_>>();
+        assert_eq!(but_cuts(&plan), but_cuts(&full));
+        assert_eq!(plan.len(), full.len(), "{plan:?} vs {full:?}");
         assert!(full.iter().any(|op| op == "OptMatMul"), "{full:?}");
     }
 
