@@ -140,7 +140,7 @@ const BUDGET = {
 const FIRST_PUZZLE = ['index.html', 'style.css', 'app.js', 'app_bg.wasm', 'first-puzzles.txt'];
 // The pen (issue 30): the ink worker with its two networks stays within 1 MB.
 const PEN = ['ink_loader.js', 'ink_bg.wasm', 'digits.cnn', 'strokes.cnn'];
-const TOTALS = { 'before the first puzzle': 694_400, 'the pen: ink worker and networks': 1_000_000, 'the whole offline copy': 1_966_300 };
+const TOTALS = { 'before the first puzzle': 694_400, 'the pen: ink worker and networks': 894_000, 'the whole offline copy': 1_966_300 };
 
 // Trunk's hash is a number in hex: 16 digits, or fewer when it begins with zeros.
 const unhashed = (name) => name.replace(/-[0-9a-f]{8,16}(?=[._])/, '');
