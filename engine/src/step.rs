@@ -153,6 +153,12 @@ techniques! {
     /// The 45 rule: the cells of the cages covering a house that stick out of it add up to
     /// the cages' excess over the house's total.
     Outies,
+    /// A little killer's clue: digits no filling of its diagonal adding up to it allows go (a
+    /// digit repeats only in cells that don't see each other).
+    LittleKillerCombination,
+    /// The 45 rule: an area's cells in no cage add up to the cells sticking out of its cages
+    /// plus a known difference.
+    InnieOutie,
     /// What one constraint of a variant (a thermometer, a dot, a line, a rule over the whole
     /// grid) allows on its own, given the candidates.
     ConstraintRule,

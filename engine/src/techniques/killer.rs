@@ -5,6 +5,7 @@
 //! by its sets of distinct digits, a sum the 45 rule makes up as a cage of its own (distinct
 //! digits when the cells share a house, by bounds otherwise).
 
+use super::sums::{step_keeping, supports};
 use super::variant_rules::{CompiledVariant, current, narrowed_by, with_only};
 use crate::cellset::{CellSet, house_set};
 use crate::geometry::{Candidate, Cell, DigitSet, House, Size};
@@ -217,4 +218,99 @@ pub(super) fn rule_45(compiled: &CompiledVariant, position: &Position, outies: b
         step.total = Some(made_up.sum);
         Some(step)
     })
+}
+
+/// An innie-outie difference of the 45 rule: an area's cells in no cage (`innies`) and the
+/// cells of the cages sticking out of it that lie outside (`outies`), whose sums differ by what
+/// the area's total leaves of the cages' sums. Innies alone or outies alone are `rule_45`'s.
+pub(super) struct Difference {
+    houses: Vec<House>,
+    /// The innies (weight 1), then the outies (weight -1).
+    terms: Vec<(Cell, i32)>,
+    /// The innies' sum less the outies'.
+    difference: i32,
+}
+
+/// At most this many innies and outies in a difference, together.
+const MOST_DIFFERENCE_CELLS: usize = 4;
+
+/// The innie-outie differences of every area, in the order the 45 rule looks at them.
+fn differences(puzzle: &Puzzle) -> Vec<Difference> {
+    let size = puzzle.size();
+    let cages = summed_cages(puzzle);
+    let side = size.side() as i32;
+    let mut out = Vec::new();
+    for houses in areas(size).into_iter().filter(|_| !cages.is_empty()) {
+        let area = houses.iter().fold(CellSet::EMPTY, |a, &h| a | house_set(size, h));
+        let touching: Vec<&(CellSet, i32)> = cages.iter().filter(|(c, _)| !(*c & area).is_empty()).collect();
+        let covered = touching.iter().fold(CellSet::EMPTY, |a, (c, _)| a | *c);
+        let (innies, outies) = (area.difference(covered), covered.difference(area));
+        if innies.is_empty() || outies.is_empty() || innies.len() + outies.len() > MOST_DIFFERENCE_CELLS {
+            continue;
+        }
+        let difference = side * (side + 1) / 2 * houses.len() as i32 - touching.iter().map(|(_, s)| s).sum::<i32>();
+        let terms = innies.iter().map(|c| (c, 1)).chain(outies.iter().map(|c| (c, -1))).collect();
+        out.push(Difference { houses, terms, difference });
+    }
+    out
+}
+
+/// The 45 rule's innie-outie difference: the first area whose innies less its outies make a
+/// sum (`sums::supports`, a digit repeated only in cells that don't see each other) that
+/// removes candidates.
+pub(super) fn innie_outie(compiled: &CompiledVariant, position: &Position) -> Option<Step> {
+    let puzzle = compiled.puzzle();
+    if puzzle.regions.is_some() || puzzle.size().cell_count() > 81 {
+        return None;
+    }
+    let peers = compiled.rules.peers()?;
+    let before = current(position);
+    compiled.differences.get_or_init(|| differences(puzzle)).iter().find_map(|d| {
+        let kept = supports(&d.terms, d.difference, &before, peers)?;
+        let mut step = step_keeping(Technique::InnieOutie, position, &d.terms, &before, &kept)?;
+        step.cells = d.terms.iter().map(|t| t.0).collect();
+        step.houses = d.houses.clone();
+        step.constraint = Some(0);
+        step.total = Some(d.difference);
+        Some(step)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::lang::{Lang, explain};
+
+    fn at(r: usize, c: usize) -> Cell {
+        Size::Nine.cell(r - 1, c - 1)
+    }
+
+    #[test]
+    fn an_innie_less_an_outie_is_what_the_row_leaves() {
+        // Row 1: a cage of r1c1-r1c4 adding up to 10, and one of r1c5-r1c8 with r2c8 sticking
+        // out, adding up to 27. The row's 45 leaves r1c9 − r2c8 = 45 − 10 − 27 = 8: 9 and 1.
+        let cages = vec![
+            Constraint::Killer { cells: (1..=4).map(|c| at(1, c)).collect(), sum: Some(10) },
+            Constraint::Killer { cells: (5..=8).map(|c| at(1, c)).chain([at(2, 8)]).collect(), sum: Some(27) },
+        ];
+        let puzzle = Puzzle { constraints: cages, ..Puzzle::classic(Grid::new(Size::Nine)) };
+        let position = Position::from_grid(&puzzle.givens);
+        let step = innie_outie(&CompiledVariant::new(&puzzle), &position).expect("an innie-outie step");
+        assert_eq!((step.cells.clone(), step.total, step.houses.clone()), (vec![at(1, 9), at(2, 8)], Some(8), vec![House::Row(0)]));
+        let mut left = current(&position);
+        for e in &step.eliminations {
+            left[e.cell.index()].remove(e.digit);
+        }
+        assert_eq!(left[at(1, 9).index()].iter().map(|d| d.get()).collect::<Vec<_>>(), vec![9]);
+        assert_eq!(left[at(2, 8).index()].iter().map(|d| d.get()).collect::<Vec<_>>(), vec![1]);
+        assert_eq!(step.eliminations.len(), 16);
+        let text = explain(&step, Size::Nine, Lang::En);
+        assert!(text.starts_with("The digits of row 1 add up to 45; the cages touching them add up to 37"), "{text}");
+        assert!(text.contains("r1c9 add up to 8 more than r2c8"), "{text}");
+        for lang in Lang::ALL {
+            let text = explain(&step, Size::Nine, lang);
+            assert!(text.chars().count() <= 300 && text.contains("45") && text.contains("r2c8"), "{lang:?}: {text}");
+        }
+    }
 }

@@ -22,6 +22,7 @@ mod naked_single;
 mod single_digit;
 mod subsets;
 mod sue_de_coq;
+mod sums;
 mod table;
 mod templates;
 mod uniqueness;
@@ -153,6 +154,8 @@ pub fn next_compiled_variant_step_within(compiled: &CompiledVariant, position: &
             // The 45 rule's areas are boxes and bands.
             Technique::Innies if !jigsaw => killer::rule_45(compiled, position, false),
             Technique::Outies if !jigsaw => killer::rule_45(compiled, position, true),
+            Technique::InnieOutie if !jigsaw => killer::innie_outie(compiled, position),
+            Technique::LittleKillerCombination => sums::little_killer_combination(compiled, position),
             Technique::ConstraintRule => variant_rules::constraint_rule(compiled, position),
             // The last resort, after the classic techniques below.
             _ => None,

@@ -401,6 +401,13 @@ impl CompiledPuzzle {
         self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().map_err(Clone::clone)?.narrow_from(cands, base)
     }
 
+    /// The cells each cell must differ from under every rule (its row, column and region, and
+    /// the constraints that make cells distinct: cages, diagonals, anti-knight, …): where a sum
+    /// may repeat a digit. `None` when the puzzle is malformed.
+    pub(crate) fn peers(&self) -> Option<&[CellSet]> {
+        self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().ok().map(|r| r.peers.as_slice())
+    }
+
     /// `Puzzle::narrow_by`, with each constraint's rules compiled once.
     pub fn narrow_by(&self, index: usize, cands: &mut [DigitSet]) -> Result<Narrowed, Malformed> {
         match self.each.get(index) {
