@@ -159,6 +159,9 @@ techniques! {
     /// The 45 rule: an area's cells in no cage add up to the cells sticking out of its cages
     /// plus a known difference.
     InnieOutie,
+    /// An alternating chain over a variant's links: its rows, columns and boxes, and those its
+    /// constraints give (a dot's pair, anti-knight neighbours, a cage's two places for a digit).
+    ConstraintAic,
     /// What one constraint of a variant (a thermometer, a dot, a line, a rule over the whole
     /// grid) allows on its own, given the candidates.
     ConstraintRule,

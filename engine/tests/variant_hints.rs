@@ -81,8 +81,8 @@ fn every_puzzle_of_the_set_is_explained_to_the_win() {
         Technique::CageConfinement,
         Technique::Innies,
         Technique::Outies,
-        Technique::InnieOutie,
         Technique::LittleKillerCombination,
+        Technique::ConstraintAic,
         Technique::ConstraintRule,
     ] {
         assert!(total.get(&t).is_some_and(|&n| n > 0), "{t:?} was never used over the set");

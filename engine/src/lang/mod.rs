@@ -206,6 +206,8 @@ phrases! {
     innie_outie,
     /// A little killer's clue weighed over every filling of its diagonal.
     little_killer_combination,
+    /// An AIC over a variant's links (`ConstraintAic`).
+    constraint_aic,
     constraint_rule,
     constraint_rule_global,
     constraint_trial,
@@ -316,6 +318,7 @@ const EN: Phrases = Phrases {
     outies: "the digits of {houses} add up to {area}; the cages covering them add up to {covering}, so the cells sticking out, {cells}, add up to {total}: the removed candidates can't make that sum.",
     innie_outie: "the digits of {houses} add up to {area}; the cages touching them add up to {cages}, so the cells inside in no cage and the cells sticking out differ: {more} add up to {diff} more than {less}. The removed candidates can't make that.",
     little_killer_combination: "the digits along the diagonal {cells} add up to {total}, a digit repeating only in cells that don't see each other: no such filling uses the removed candidates.",
+    constraint_aic: "in the chain [{chain}|of {n} links (see below)], linked by the houses and the constraints, if {start} is false, {end} is true: one of them is, so what either one true rules out goes.",
     constraint_rule: "{rule} ({cells}): the removed candidates can't follow that rule.",
     constraint_rule_global: "{rule}: the removed candidates can't follow that rule.",
     constraint_trial: "if {cell} were {digit}, following the rows, columns, boxes and every constraint one step after another would leave a cell or a digit with no place: so {cell} is not {digit}.",
@@ -425,6 +428,7 @@ const DE: Phrases = Phrases {
     outies: "die Ziffern von {houses} ergeben {area}; die Käfige, die sie abdecken, ergeben {covering}, also ergeben die überstehenden Zellen {cells} zusammen {total}: die entfernten Kandidaten passen nicht zu dieser Summe.",
     innie_outie: "die Ziffern von {houses} ergeben {area}; die Käfige, die sie berühren, ergeben {cages}, also unterscheiden sich die Zellen darin ohne Käfig und die überstehenden: {more} ergeben {diff} mehr als {less}. Die entfernten Kandidaten passen nicht dazu.",
     little_killer_combination: "die Ziffern entlang der Diagonale {cells} ergeben {total}, eine Ziffer wiederholt sich nur in Zellen, die sich nicht sehen: keine solche Füllung enthält die entfernten Kandidaten.",
+    constraint_aic: "in der Kette [{chain}|aus {n} Gliedern (siehe unten)], verbunden durch die Häuser und die Regeln, gilt: ist {start} falsch, ist {end} wahr; eines von beiden gilt, also fällt weg, was jedes von beiden ausschließt.",
     constraint_rule: "{rule} ({cells}): die entfernten Kandidaten verletzen diese Regel.",
     constraint_rule_global: "{rule}: die entfernten Kandidaten verletzen diese Regel.",
     constraint_trial: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Kästen und alle Regeln, Schritt für Schritt verfolgt, einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
@@ -534,6 +538,7 @@ const ES: Phrases = Phrases {
     outies: "los dígitos de {houses} suman {area}; las jaulas que los cubren suman {covering}, así que las celdas que sobresalen, {cells}, suman {total}: los candidatos eliminados no pueden dar esa suma.",
     innie_outie: "los dígitos de {houses} suman {area}; las jaulas que los tocan suman {cages}, así que las celdas dentro sin jaula y las que sobresalen difieren: {more} suman {diff} más que {less}. Los candidatos eliminados no pueden darlo.",
     little_killer_combination: "los dígitos a lo largo de la diagonal {cells} suman {total}, y un dígito solo se repite en celdas que no se ven: ningún relleno así usa los candidatos eliminados.",
+    constraint_aic: "en la cadena [{chain}|de {n} enlaces (ver abajo)], enlazada por las casas y las reglas, si {start} es falso, {end} es verdadero: uno de los dos lo es, así que cae lo que ambos excluyen.",
     constraint_rule: "{rule} ({cells}): los candidatos eliminados no cumplen esa regla.",
     constraint_rule_global: "{rule}: los candidatos eliminados no cumplen esa regla.",
     constraint_trial: "si {cell} fuera {digit}, seguir filas, columnas, cajas y cada regla paso a paso dejaría una celda o un dígito sin lugar: así que {cell} no es {digit}.",
@@ -643,6 +648,7 @@ const KO: Phrases = Phrases {
     outies: "{houses}의 숫자 합은 {area}이고 이를 덮는 케이지의 합은 {covering}이므로, 밖으로 나온 칸 {cells}의 합은 {total}입니다: 제거된 후보로는 그 합을 만들 수 없습니다.",
     innie_outie: "{houses}의 숫자 합은 {area}이고 이에 닿는 케이지의 합은 {cages}이므로, 케이지 밖의 안쪽 칸과 밖으로 나온 칸을 비교하면 {more}의 합이 {less}의 합보다 {diff} 큽니다: 제거된 후보로는 그렇게 될 수 없습니다.",
     little_killer_combination: "대각선 {cells}의 숫자 합은 {total}이고, 숫자는 서로 보지 않는 칸에서만 반복됩니다: 그렇게 채우는 방법 중 제거된 후보를 쓰는 것은 없습니다.",
+    constraint_aic: "집과 규칙으로 이어진 체인 [{chain}에서|({n}개 연결, 아래 참조)에서] {start}이(가) 거짓이면 {end}이(가) 참이므로 둘 중 하나는 참이고, 둘 다 배제하는 후보는 지워집니다.",
     constraint_rule: "{rule} ({cells}): 제거된 후보는 이 규칙을 따를 수 없습니다.",
     constraint_rule_global: "{rule}: 제거된 후보는 이 규칙을 따를 수 없습니다.",
     constraint_trial: "{cell}이(가) {digit}이라면, 행·열·박스와 모든 규칙을 차례로 따를 때 어떤 칸이나 숫자가 들어갈 곳이 없어집니다: 따라서 {cell}은(는) {digit}이(가) 아닙니다.",
@@ -1128,12 +1134,19 @@ fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
         XChain => fill(p.x_chain, &values(vec![])),
         XYChain => fill(p.xy_chain, &values(vec![])),
         RemotePair => fill(p.remote_pair, &values(vec![])),
-        Aic | GroupedAic | DiscontinuousNiceLoop | GroupedDiscontinuousNiceLoop | ContinuousNiceLoop | GroupedContinuousNiceLoop => {
+        Aic
+        | GroupedAic
+        | ConstraintAic
+        | DiscontinuousNiceLoop
+        | GroupedDiscontinuousNiceLoop
+        | ContinuousNiceLoop
+        | GroupedContinuousNiceLoop => {
             let links = step.chains.first().map_or(&[][..], |c| &c[..]);
             let start = links.first().map_or(String::new(), |l| l.from.name(size));
             let end = links.last().map_or(String::new(), |l| l.to.name(size));
             let template = match step.technique {
                 Aic | GroupedAic => p.aic,
+                ConstraintAic => p.constraint_aic,
                 ContinuousNiceLoop | GroupedContinuousNiceLoop => p.continuous_loop,
                 // A discontinuous loop that first takes its start as true (a weak first link)
                 // shows it false; one that takes it as false shows it, or the digit it ends

@@ -8,7 +8,7 @@
 use super::sums::{step_keeping, supports};
 use super::variant_rules::{CompiledVariant, current, narrowed_by, with_only};
 use crate::cellset::{CellSet, house_set};
-use crate::geometry::{Candidate, Cell, DigitSet, House, Size};
+use crate::geometry::{Candidate, Cell, Digit, DigitSet, House, Size};
 use crate::position::Position;
 use crate::step::{Step, Technique};
 use crate::variant::{CompiledPuzzle, Constraint, Puzzle};
@@ -80,9 +80,35 @@ fn fitting_sets(sets: &[u16], cands: &[DigitSet], cells: &[Cell]) -> Vec<u16> {
 /// sum 3 holds a 1 and a 2: in a row, they leave the rest of the row).
 pub(super) fn cage_confinement(compiled: &CompiledVariant, position: &Position) -> Option<Step> {
     let puzzle = compiled.puzzle();
+    for (i, d, holders) in needed_places(compiled, position) {
+        let Constraint::Killer { cells, sum: Some(sum) } = &puzzle.constraints[i] else { continue };
+        let cage: CellSet = cells.iter().copied().collect();
+        let seen = position.layout().common_peers(&holders).difference(cage);
+        let elims: Vec<Candidate> = seen.iter().filter(|&t| position.candidates(t).contains(d)).map(|t| Candidate::new(t, d)).collect();
+        if holders.is_empty() || elims.is_empty() {
+            continue;
+        }
+        let mut step = Step::new(Technique::CageConfinement);
+        step.eliminations = elims;
+        step.cells = cells.clone();
+        step.candidates = holders.iter().map(|&h| Candidate::new(h, d)).collect();
+        step.constraint = Some(0);
+        step.total = Some(i32::from(*sum));
+        return Some(step);
+    }
+    None
+}
+
+/// For each cage with a sum (by its constraint index), each digit that every set of digits
+/// still fitting it has and no cell of it holds yet, with the cells that can hold it there: the
+/// cage's places for a digit it needs (`cage_confinement`; two places are a strong link of
+/// `constraint_chains`).
+pub(super) fn needed_places(compiled: &CompiledVariant, position: &Position) -> Vec<(usize, Digit, Vec<Cell>)> {
+    let puzzle = compiled.puzzle();
     let size = puzzle.size();
+    let mut out = Vec::new();
     if size.cell_count() > 81 {
-        return None;
+        return out;
     }
     let cands = current(position);
     // Each cage's sets, worked out once a walk: only their fit to the candidates changes.
@@ -96,34 +122,18 @@ pub(super) fn cage_confinement(compiled: &CompiledVariant, position: &Position) 
             })
             .collect()
     });
-    for (c, sets) in puzzle.constraints.iter().zip(cage_sets) {
-        let (Constraint::Killer { cells, sum: Some(sum) }, Some(sets)) = (c, sets) else { continue };
+    for (i, (c, sets)) in puzzle.constraints.iter().zip(cage_sets).enumerate() {
+        let (Constraint::Killer { cells, .. }, Some(sets)) = (c, sets) else { continue };
         if cells.iter().any(|c| c.index() >= cands.len()) {
             continue;
         }
         let sets = fitting_sets(sets, &cands, cells);
         let needed = DigitSet::from_bits(sets.iter().fold(if sets.is_empty() { 0 } else { u16::MAX }, |a, &s| a & s));
-        for d in needed.iter() {
-            if cells.iter().any(|&c| position.value(c) == Some(d)) {
-                continue;
-            }
-            let holders: Vec<Cell> = cells.iter().copied().filter(|&c| position.candidates(c).contains(d)).collect();
-            let cage: CellSet = cells.iter().copied().collect();
-            let seen = position.layout().common_peers(&holders).difference(cage);
-            let elims: Vec<Candidate> = seen.iter().filter(|&t| position.candidates(t).contains(d)).map(|t| Candidate::new(t, d)).collect();
-            if holders.is_empty() || elims.is_empty() {
-                continue;
-            }
-            let mut step = Step::new(Technique::CageConfinement);
-            step.eliminations = elims;
-            step.cells = cells.clone();
-            step.candidates = holders.iter().map(|&h| Candidate::new(h, d)).collect();
-            step.constraint = Some(c.kind_index() as u8);
-            step.total = Some(i32::from(*sum));
-            return Some(step);
+        for d in needed.iter().filter(|&d| cells.iter().all(|&c| position.value(c) != Some(d))) {
+            out.push((i, d, cells.iter().copied().filter(|&c| position.candidates(c).contains(d)).collect()));
         }
     }
-    None
+    out
 }
 
 /// The areas the 45 rule looks at, smallest first: each row, column and box, then two and

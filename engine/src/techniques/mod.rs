@@ -11,6 +11,7 @@ mod als;
 mod chains;
 mod colors;
 mod complex_fish;
+mod constraint_chains;
 mod fish;
 pub mod forcing;
 mod full_house;
@@ -169,6 +170,9 @@ pub fn next_compiled_variant_step_within(compiled: &CompiledVariant, position: &
     // search runs for minutes; a trial with every constraint (below) replaces them.
     let keep = |t: Technique| t.family() != Family::Uniqueness && !singles.contains(&t) && (!jigsaw || reads_regions(t));
     next_step_among(position, CLASSIC_MAX.min(max_score), keep)
+        .or_else(|| {
+            (base_score(Technique::ConstraintAic) <= max_score).then(|| constraint_chains::constraint_aic(compiled, position)).flatten()
+        })
         .or_else(|| (base_score(Technique::ConstraintTrial) <= max_score).then(|| variant_rules::trial(compiled, position)).flatten())
 }
 

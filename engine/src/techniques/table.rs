@@ -845,6 +845,18 @@ pub const TABLE: &[Row] = &[
         find: None,
     },
     Row {
+        technique: ConstraintAic,
+        names: Names {
+            en: "AIC with Constraint Links",
+            de: "AIC mit Regelverbindungen",
+            es: "AIC con enlaces de reglas",
+            ko: "규칙 연결 AIC",
+        },
+        family: Family::Chain,
+        score: Score::Fixed(7.5),
+        find: None,
+    },
+    Row {
         technique: ConstraintRule,
         names: Names { en: "Constraint Logic", de: "Regellogik", es: "Lógica de la regla", ko: "규칙 논리" },
         family: Family::Other,

@@ -408,6 +408,18 @@ impl CompiledPuzzle {
         self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().ok().map(|r| r.peers.as_slice())
     }
 
+    /// The groups that hold every digit once under every rule (rows, columns, regions, and a
+    /// diagonal or an extra region of `side` cells), as cell indices. `None` when malformed.
+    pub(crate) fn houses(&self) -> Option<&[Vec<usize>]> {
+        self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().ok().map(|r| r.houses.as_slice())
+    }
+
+    /// The pairs of cells a rule relates (dots, XV, non-consecutive, thermometers, …), both
+    /// ways: (a, b, what b may hold when a holds each digit index). `None` when malformed.
+    pub(crate) fn related(&self) -> Option<Vec<(usize, usize, [u16; 16])>> {
+        self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().ok().map(Rules::related)
+    }
+
     /// `Puzzle::narrow_by`, with each constraint's rules compiled once.
     pub fn narrow_by(&self, index: usize, cands: &mut [DigitSet]) -> Result<Narrowed, Malformed> {
         match self.each.get(index) {
