@@ -183,3 +183,47 @@ pub(super) fn constraint_aic(compiled: &CompiledVariant, position: &Position) ->
     step.chains = vec![chain];
     Some(step)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cellset::peer_set;
+    use crate::geometry::{DigitSet, Size};
+    use crate::grid::Grid;
+    use crate::lang::{Lang, explain};
+    use crate::variant::{Constraint, Puzzle};
+
+    fn at(r: usize, c: usize) -> Cell {
+        Size::Nine.cell(r - 1, c - 1)
+    }
+
+    #[test]
+    fn an_anti_knight_link_joins_two_pairs() {
+        // r1c3 and r2c5 hold 1 or 2 and are a knight's move apart, in no common house: 1r1c3 =
+        // 2r1c3 - 2r2c5 = 1r2c5, so one of them is 1, and a 1 seeing both goes.
+        let size = Size::Nine;
+        let puzzle = Puzzle { constraints: vec![Constraint::AntiKnight], ..Puzzle::classic(Grid::new(size)) };
+        let one = crate::geometry::Digit::new(1).unwrap();
+        let pair: DigitSet = [1, 2].iter().map(|&d| crate::geometry::Digit::new(d).unwrap()).collect();
+        let mut cands = vec![size.all_digits(); 81];
+        cands[at(1, 3).index()] = pair;
+        cands[at(2, 5).index()] = pair;
+        let position = Position::with_candidates(&puzzle.givens, &cands);
+        let step = constraint_aic(&CompiledVariant::new(&puzzle), &position).expect("a chain");
+        let apart = |a: Cell, b: Cell| (size.row_of(a).abs_diff(size.row_of(b)), size.col_of(a).abs_diff(size.col_of(b)));
+        let knight = |a: Cell, b: Cell| matches!(apart(a, b), (1, 2) | (2, 1));
+        let sees = |a: Cell, b: Cell| a != b && (peer_set(size, a).contains(b) || knight(a, b));
+        let expected: Vec<Candidate> =
+            size.cells().filter(|&c| sees(c, at(1, 3)) && sees(c, at(2, 5))).map(|c| Candidate::new(c, one)).collect();
+        assert!(!expected.is_empty());
+        assert_eq!(step.eliminations, expected);
+        let chain = &step.chains[0];
+        assert_eq!(chain.len(), 3);
+        assert_eq!(chain.iter().map(|l| l.strong).collect::<Vec<_>>(), vec![true, false, true]);
+        let text = explain(&step, size, Lang::En);
+        assert!(text.starts_with("In the chain 1r1c3=2r1c3-2r2c5=1r2c5, linked by the houses and the constraints"), "{text}");
+        for lang in Lang::ALL {
+            assert!(explain(&step, size, lang).chars().count() <= 300);
+        }
+    }
+}

@@ -158,7 +158,8 @@ pub fn next_compiled_variant_step_within(compiled: &CompiledVariant, position: &
             Technique::InnieOutie if !jigsaw => killer::innie_outie(compiled, position),
             Technique::LittleKillerCombination => sums::little_killer_combination(compiled, position),
             Technique::ConstraintRule => variant_rules::constraint_rule(compiled, position),
-            // The last resort, after the classic techniques below.
+            // The chains over the constraints' links and the last resort, after the classic
+            // techniques below.
             _ => None,
         };
         if step.is_some() {

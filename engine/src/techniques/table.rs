@@ -893,8 +893,17 @@ pub const TABLE: &[Row] = &[
 
 /// The variant steps, found from a puzzle's constraints (`techniques::next_variant_step`), in
 /// the order they are tried.
-pub const VARIANT: &[Technique] =
-    &[CageCombination, LittleKillerCombination, ConstraintRule, CageConfinement, Innies, Outies, InnieOutie, ConstraintTrial];
+pub const VARIANT: &[Technique] = &[
+    CageCombination,
+    LittleKillerCombination,
+    ConstraintRule,
+    CageConfinement,
+    Innies,
+    Outies,
+    InnieOutie,
+    ConstraintAic,
+    ConstraintTrial,
+];
 
 /// Where each technique's row is, by `Technique as usize`. Built at compile time, so a
 /// technique with no row (or two) stops the build.
