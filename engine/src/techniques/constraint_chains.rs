@@ -27,6 +27,9 @@ use std::collections::VecDeque;
 /// The longest chain reported, in links: longer ones a player would not follow.
 const MOST_LINKS: usize = 15;
 
+/// A chain's links, and its candidates in order.
+type Chain = (Vec<Link>, Vec<Candidate>);
+
 /// The candidates as nodes, with their links.
 struct Links {
     nodes: Vec<Candidate>,
@@ -106,7 +109,7 @@ impl Links {
 
     /// The chain from the start (taken false) to `end` (found true) by `parents`: its links,
     /// and its candidates in order.
-    fn chain(&self, parents: &[u32], end: u32) -> (Vec<Link>, Vec<Candidate>) {
+    fn chain(&self, parents: &[u32], end: u32) -> Chain {
         let mut states = vec![end];
         while let Some(&p) = parents.get(states[states.len() - 1] as usize).filter(|&&p| p != u32::MAX) {
             states.push(p);
@@ -123,7 +126,7 @@ impl Links {
 pub(super) fn constraint_aic(compiled: &CompiledVariant, position: &Position) -> Option<Step> {
     let links = Links::new(compiled, position)?;
     let n = links.nodes.len();
-    let mut best: Option<(usize, (Vec<Link>, Vec<Candidate>), Vec<Candidate>)> = None;
+    let mut best: Option<(usize, Chain, Vec<Candidate>)> = None;
     // A state is node * 2 + (1 when the node is true, reached by a strong link).
     let mut parents = vec![u32::MAX; 2 * n];
     let mut mark = vec![u32::MAX; n];
