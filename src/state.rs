@@ -407,6 +407,26 @@ pub struct Pending {
     pub in_game: Option<Digit>,
 }
 
+impl Pending {
+    /// Whether this ink is being read (or waits) over a digit the game already holds in its
+    /// cell: the lone 1 it put in the game, or, in digit mode, the digit its new strokes may
+    /// finish. Then the ink shows whole and that digit does not (a "1" under the stroke that
+    /// may make it a 4 would show two things at once), until the answer places the digit.
+    pub fn covers_digit(&self, mode: InputMode) -> bool {
+        self.shown.is_none() && (self.in_game.is_some() || (mode == InputMode::Digit && self.continues.is_some()))
+    }
+
+    /// The strokes drawn as ink: none while a digit shows in their place (`shown`); over a
+    /// digit it covers, that digit's strokes too; else the strokes not yet read into a digit.
+    pub fn drawn_strokes(&self, mode: InputMode) -> Vec<&Vec<[f32; 3]>> {
+        if self.shown.is_some() {
+            return Vec::new();
+        }
+        let under = self.continues.as_ref().filter(|_| self.covers_digit(mode)).map(|(_, s)| s.iter());
+        under.into_iter().flatten().chain(self.strokes.iter()).collect()
+    }
+}
+
 /// The ink's UI state (not undoable: scratchpad strokes are in the game, pending ink isn't).
 #[derive(Clone, Copy)]
 pub struct Ink {

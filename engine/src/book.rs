@@ -29,8 +29,11 @@ pub const FILE: &str = "first-puzzles.txt";
 /// How many puzzles of each level the book holds at a size: 9x9 is what a first visit asks for
 /// (the default size), so it has a few to draw from; a 16x16 puzzle's line is three times as
 /// long, and a first visit rarely asks for one.
+/// None of 6x6, which only a player who picked it in New game asks for: such a visit gets the
+/// worker's puzzle, as when the book is missing, and the book stays as small as it was.
 pub fn per_level(size: Size) -> u64 {
     match size {
+        Size::Six => 0,
         Size::Sixteen => 1,
         _ => 3,
     }

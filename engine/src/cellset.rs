@@ -117,13 +117,8 @@ struct SetTables {
 }
 
 fn tables(size: Size) -> &'static SetTables {
-    static T: [OnceLock<SetTables>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let slot = match size {
-        Size::Four => &T[0],
-        Size::Nine => &T[1],
-        Size::Sixteen => &T[2],
-    };
-    slot.get_or_init(|| SetTables {
+    static T: [OnceLock<SetTables>; Size::ALL.len()] = [const { OnceLock::new() }; Size::ALL.len()];
+    T[size.ordinal()].get_or_init(|| SetTables {
         houses: size.houses().map(|h| size.house_cells(h).iter().copied().collect()).collect(),
         peers: size.cells().map(|c| size.peers(c).iter().copied().collect()).collect(),
     })

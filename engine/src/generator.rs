@@ -131,10 +131,14 @@ struct Plan {
 /// Extreme and Master found by making random minimal puzzles until one rates there (about one
 /// in a few dozen needs chains, one in a few hundred forcing nets); 16x16 offers Easy to Expert,
 /// since a 16x16 attempt (about 0.1 s) is too dear to make hundreds until one needs chains.
+/// 6x6 offers Easy, Hard and Expert: its minimal puzzles fall to singles or need a Hard or
+/// Expert technique, and about one attempt in a thousand rates Medium (`bench-generate --size 6`
+/// made 1 Medium in 20 runs of 60 attempts), too few to offer it; a Medium wish gets Easy.
 /// The New game dialog offers exactly these.
 pub fn levels(size: Size) -> &'static [Level] {
     match size {
         Size::Four => &[Level::Easy],
+        Size::Six => &[Level::Easy, Level::Hard, Level::Expert],
         Size::Nine => &[Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Extreme, Level::Master],
         Size::Sixteen => &[Level::Easy, Level::Medium, Level::Hard, Level::Expert],
     }
@@ -164,6 +168,11 @@ fn plan(options: &Options) -> Plan {
     // techniques can no longer solve is undone. Even so, about one Expert attempt in three
     // ends up needing nothing beyond Hard: Hard and Expert stop at the first fit but may try
     // up to eight times (the player sees the attempts in the progress bar and can cancel).
+    // A 6x6 attempt costs about 2 ms: four times the attempts, so that nearly every Hard
+    // (about one attempt in 90 fits) and Expert wish is met.
+    if options.size == Size::Six {
+        plan.attempts *= 4;
+    }
     if options.size == Size::Sixteen {
         plan.attempts = plan.attempts.min(if options.level >= Level::Hard { 8 } else { 3 });
         plan.max_score_during_removal = match options.level {
@@ -372,10 +381,12 @@ mod tests {
     }
 
     #[test]
-    fn nine_by_nine_levels_rate_as_asked() {
-        for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert] {
+    fn nine_and_six_levels_rate_as_asked() {
+        let nine = [Level::Easy, Level::Medium, Level::Hard, Level::Expert].map(|l| (Size::Nine, l));
+        for (size, level) in nine.into_iter().chain(levels(Size::Six).iter().map(|&l| (Size::Six, l))) {
             for seed in 1..=3 {
-                let g = generate(&opts(Size::Nine, level, Symmetry::Rotational, seed), &mut |_| true).unwrap();
+                let g = generate(&opts(size, level, Symmetry::Rotational, seed), &mut |_| true).unwrap();
+                assert_eq!(solver::unique_solution(&g.puzzle), Some(g.solution.clone()), "{size}");
                 assert_eq!(g.rating.level, level, "seed {seed}: {}", g.puzzle);
                 let steps = rating::solve_logically(&g.puzzle).steps;
                 assert!(rating::meets_requirement(level, &steps), "{level:?} seed {seed}: {}", g.puzzle);

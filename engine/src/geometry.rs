@@ -1,13 +1,15 @@
 //! Grid geometry: sizes, cells, digits, candidate sets and houses.
 //!
-//! inkdoku plays on square grids whose boxes are square too:
+//! inkdoku plays on square grids; the boxes are square except on 6x6, where they are wide:
 //!
 //! ```text
-//!   Size::Four      Size::Nine        Size::Sixteen
-//!   2x2 boxes       3x3 boxes         4x4 boxes
-//!   4 digits        9 digits          16 digits (shown 1-9 then A-G)
-//!   16 cells        81 cells          256 cells
+//!   Size::Four   Size::Six     Size::Nine   Size::Sixteen
+//!   2x2 boxes    2x3 boxes     3x3 boxes    4x4 boxes
+//!   4 digits     6 digits      9 digits     16 digits (shown 1-9 then A-G)
+//!   16 cells     36 cells      81 cells     256 cells
 //! ```
+//!
+//! A box is `box_rows()` tall and `box_cols()` wide; nothing may assume they are equal.
 //!
 //! Cells are numbered in reading order (`row * side + col`). Everything that crosses a module
 //! boundary is typed (`Cell`, `Digit`, `DigitSet`, `House`) so that a digit can never be
@@ -18,12 +20,16 @@ use std::fmt;
 use std::num::NonZeroU8;
 use std::sync::OnceLock;
 
-/// One of the three supported grid sizes.
+/// One of the supported grid sizes. The serialized names are the sides, so adding a size
+/// leaves every stored encoding of the others as it was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Size {
     /// 4x4 grid, 2x2 boxes.
     #[serde(rename = "4")]
     Four,
+    /// 6x6 grid, boxes of 2 rows by 3 columns.
+    #[serde(rename = "6")]
+    Six,
     /// 9x9 grid, 3x3 boxes.
     #[serde(rename = "9")]
     Nine,
@@ -34,23 +40,43 @@ pub enum Size {
 
 impl Size {
     /// Every size, smallest first.
-    pub const ALL: [Size; 3] = [Size::Four, Size::Nine, Size::Sixteen];
+    pub const ALL: [Size; 4] = [Size::Four, Size::Six, Size::Nine, Size::Sixteen];
 
-    /// Side of a box (2, 3 or 4).
-    pub const fn box_side(self) -> usize {
+    /// Rows of a box (2, 2, 3 or 4).
+    pub const fn box_rows(self) -> usize {
         match self {
-            Size::Four => 2,
+            Size::Four | Size::Six => 2,
             Size::Nine => 3,
             Size::Sixteen => 4,
         }
     }
 
-    /// Side of the grid, which is also the number of digits (4, 9 or 16).
-    pub const fn side(self) -> usize {
-        self.box_side() * self.box_side()
+    /// Columns of a box (2, 3, 3 or 4).
+    pub const fn box_cols(self) -> usize {
+        match self {
+            Size::Four => 2,
+            Size::Six | Size::Nine => 3,
+            Size::Sixteen => 4,
+        }
     }
 
-    /// Number of cells (16, 81 or 256).
+    /// Whether boxes are square (every size but 6x6): techniques built on the symmetry of
+    /// bands and stacks ask this.
+    pub const fn square_boxes(self) -> bool {
+        self.box_rows() == self.box_cols()
+    }
+
+    /// Position of this size in `ALL`, for per-size tables.
+    pub const fn ordinal(self) -> usize {
+        self as usize
+    }
+
+    /// Side of the grid, which is also the number of digits (4, 6, 9 or 16).
+    pub const fn side(self) -> usize {
+        self.box_rows() * self.box_cols()
+    }
+
+    /// Number of cells (16, 36, 81 or 256).
     pub const fn cell_count(self) -> usize {
         self.side() * self.side()
     }
@@ -109,8 +135,16 @@ impl Size {
 
     /// Box (0-based, reading order) of a cell.
     pub fn box_of(self, cell: Cell) -> usize {
-        let b = self.box_side();
-        (self.row_of(cell) / b) * b + self.col_of(cell) / b
+        let (h, w) = (self.box_rows(), self.box_cols());
+        // A band of boxes holds side / w boxes side by side.
+        (self.row_of(cell) / h) * (self.side() / w) + self.col_of(cell) / w
+    }
+
+    /// Top-left cell's row and column of box `bx`.
+    pub fn box_origin(self, bx: usize) -> (usize, usize) {
+        let (h, w) = (self.box_rows(), self.box_cols());
+        let across = self.side() / w;
+        ((bx / across) * h, (bx % across) * w)
     }
 
     /// The row, column and box that contain a cell.
@@ -161,23 +195,19 @@ impl Size {
         Digit::new(v).filter(|d| d.fits(self))
     }
 
-    /// A short name: "4x4", "9x9", "16x16".
+    /// A short name: "4x4", "6x6", "9x9", "16x16".
     pub fn name(self) -> &'static str {
         match self {
             Size::Four => "4x4",
+            Size::Six => "6x6",
             Size::Nine => "9x9",
             Size::Sixteen => "16x16",
         }
     }
 
     fn tables(self) -> &'static Tables {
-        static TABLES: [OnceLock<Tables>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-        let slot = match self {
-            Size::Four => &TABLES[0],
-            Size::Nine => &TABLES[1],
-            Size::Sixteen => &TABLES[2],
-        };
-        slot.get_or_init(|| Tables::build(self))
+        static TABLES: [OnceLock<Tables>; Size::ALL.len()] = [const { OnceLock::new() }; Size::ALL.len()];
+        TABLES[self.ordinal()].get_or_init(|| Tables::build(self))
     }
 }
 
@@ -199,7 +229,7 @@ struct Tables {
 impl Tables {
     fn build(size: Size) -> Tables {
         let n = size.side();
-        let b = size.box_side();
+        let (h, w) = (size.box_rows(), size.box_cols());
         let mut house_cells = Vec::with_capacity(3 * n * n);
         for r in 0..n {
             house_cells.extend((0..n).map(|c| size.cell(r, c)));
@@ -208,13 +238,14 @@ impl Tables {
             house_cells.extend((0..n).map(|r| size.cell(r, c)));
         }
         for bx in 0..n {
-            let (r0, c0) = ((bx / b) * b, (bx % b) * b);
+            let (r0, c0) = size.box_origin(bx);
             for i in 0..n {
-                house_cells.push(size.cell(r0 + i / b, c0 + i % b));
+                house_cells.push(size.cell(r0 + i / w, c0 + i % w));
             }
         }
-        // Peers: the row (n-1), the column (n-1), and the box cells outside both (n-1)-2(b-1).
-        let peer_count = 3 * (n - 1) - 2 * (b - 1);
+        // Peers: the row (n-1), the column (n-1), and the box cells outside both
+        // (n-1)-(h-1)-(w-1).
+        let peer_count = 3 * (n - 1) - (h - 1) - (w - 1);
         let mut peers = Vec::with_capacity(size.cell_count() * peer_count);
         for cell in size.cells() {
             let before = peers.len();
@@ -573,7 +604,7 @@ mod tests {
 
     #[test]
     fn peers_are_symmetric_and_counted() {
-        let expected = [7usize, 20, 39];
+        let expected = [7usize, 12, 20, 39];
         for (size, &count) in Size::ALL.iter().zip(&expected) {
             for cell in size.cells() {
                 let peers = size.peers(cell);
@@ -583,6 +614,22 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn six_by_six_boxes_are_two_rows_by_three_columns() {
+        let six = Size::Six;
+        assert_eq!((six.side(), six.cell_count(), six.house_count()), (6, 36, 18));
+        // Box 0 is r1c1-r2c3; box 1 is r1c4-r2c6; box 5 is r5c4-r6c6.
+        let cells = |bx: u8| six.house_cells(House::Box(bx)).iter().map(|&c| (six.row_of(c), six.col_of(c))).collect::<Vec<_>>();
+        assert_eq!(cells(0), vec![(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]);
+        assert_eq!(cells(1), vec![(0, 3), (0, 4), (0, 5), (1, 3), (1, 4), (1, 5)]);
+        assert_eq!(cells(5), vec![(4, 3), (4, 4), (4, 5), (5, 3), (5, 4), (5, 5)]);
+        assert_eq!(six.box_of(six.cell(3, 2)), 2);
+        assert!(six.sees(six.cell(0, 0), six.cell(1, 2)) && !six.sees(six.cell(0, 0), six.cell(2, 1)));
+        assert!(!six.square_boxes() && Size::Nine.square_boxes());
+        assert_eq!(Size::from_side(6), Some(six));
+        assert_eq!(six.digit_from_char('7'), None);
     }
 
     #[test]

@@ -36,9 +36,8 @@ impl Eq for Layout {}
 impl Layout {
     /// The rows, columns and boxes of a size, built once and shared.
     pub fn boxes(size: Size) -> Arc<Layout> {
-        static L: [OnceLock<Arc<Layout>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-        let slot = &L[Size::ALL.iter().position(|&s| s == size).expect("a size")];
-        Arc::clone(slot.get_or_init(|| Arc::new(Layout::build(size, None))))
+        static L: [OnceLock<Arc<Layout>>; Size::ALL.len()] = [const { OnceLock::new() }; Size::ALL.len()];
+        Arc::clone(L[size.ordinal()].get_or_init(|| Arc::new(Layout::build(size, None))))
     }
 
     /// The rows, columns and irregular regions of a jigsaw: `regions` gives each cell's region
@@ -57,12 +56,10 @@ impl Layout {
 
     fn build(size: Size, regions: Option<Vec<u8>>) -> Layout {
         let n = size.side();
+        // The rows and columns are the size's own (`geometry`'s tables); the third kind follows.
         let mut house_cells = Vec::with_capacity(3 * n * n);
-        for r in 0..n {
-            house_cells.extend((0..n).map(|c| size.cell(r, c)));
-        }
-        for c in 0..n {
-            house_cells.extend((0..n).map(|r| size.cell(r, c)));
+        for i in 0..2 * n {
+            house_cells.extend_from_slice(size.house_cells(House::from_index(size, i)));
         }
         match &regions {
             None => (0..n).for_each(|b| house_cells.extend_from_slice(size.house_cells(House::Box(b as u8)))),

@@ -107,7 +107,7 @@ pub enum Reply {
 /// Reads a request, does the work, and returns the answer; progress goes to `progress`.
 #[inline]
 pub fn handle(text: &str, progress: &mut dyn FnMut(Reply)) -> Reply {
-    let request: Request = match serde_json::from_str(text) {
+    let request = match read_request(text) {
         Ok(r) => r,
         Err(e) => {
             return Reply::Error { id: request_id(text), message: format!("the worker could not read the request: {e}") };
@@ -174,6 +174,85 @@ fn request_id(text: &str) -> Option<u32> {
     v.get("id")?.as_u64().and_then(|n| u32::try_from(n).ok())
 }
 
+/// Reads `$text`, an object of a variant's fields beside its "kind" (skipped as any unknown
+/// field is), as a struct of those fields, and builds the variant from it: what serde's derived
+/// reader of an enum tagged by a field inside it does, without buffering the text into a tree
+/// first (see `read_reply`).
+macro_rules! variant {
+    ($text:expr, $enum:ident :: $variant:ident { $($field:ident: $ty:ty),* }) => {{
+        #[derive(Deserialize)]
+        struct Fields {
+            $($field: $ty),*
+        }
+        let read: Fields = serde_json::from_str($text)?;
+        $enum::$variant { $($field: read.$field),* }
+    }};
+}
+
+/// The "kind" of a message or task.
+#[inline]
+fn kind_of(text: &str) -> Result<String, serde_json::Error> {
+    #[derive(Deserialize)]
+    struct Kind {
+        kind: String,
+    }
+    serde_json::from_str::<Kind>(text).map(|k| k.kind)
+}
+
+/// Reads a request as the worker receives it (the app writes it with `encode`): the task's kind
+/// first, then its fields, as `read_reply` reads replies (the worker's wasm, issue 48).
+#[inline]
+pub fn read_request(text: &str) -> Result<Request, serde_json::Error> {
+    #[derive(Deserialize)]
+    struct Raw<'a> {
+        id: u32,
+        #[serde(borrow)]
+        task: &'a serde_json::value::RawValue,
+    }
+    let Raw { id, task } = serde_json::from_str(text)?;
+    let text = task.get();
+    let task = match kind_of(text)?.as_str() {
+        "generate" => variant!(text, Task::Generate { options: Options }),
+        "generate_killer" => variant!(text, Task::GenerateKiller { options: Options }),
+        "analyze" => variant!(text, Task::Analyze { puzzle: Grid, variant: Option<Puzzle> }),
+        "rate_variant" => variant!(text, Task::RateVariant { variant: Puzzle }),
+        "hint" => variant!(
+            text,
+            Task::Hint { digits: Grid, givens: Option<Grid>, candidates: Option<Vec<DigitSet>>, solution: Option<Grid>, variant: Option<Puzzle> }
+        ),
+        other => {
+            return Err(serde::de::Error::unknown_variant(other, &["generate", "generate_killer", "analyze", "rate_variant", "hint"]));
+        }
+    };
+    Ok(Request { id, task })
+}
+
+/// Reads a reply as the app receives it (the worker writes it with `encode`). Not `Reply`'s
+/// derived reader: an enum tagged by a field inside it ("kind") is read by serde in two passes,
+/// the whole message buffered into a tree of its own first, so that every type inside a reply
+/// (the advice, the made puzzle, the rating, the grid) got a second reader for that tree in the
+/// app's wasm (issue 48). Here the kind is read first, then the message again, as that
+/// variant's fields, straight from the text.
+pub fn read_reply(text: &str) -> Result<Reply, serde_json::Error> {
+    Ok(match kind_of(text)?.as_str() {
+        "ready" => Reply::Ready,
+        "progress" => variant!(text, Reply::Progress { id: u32, done: u32, total: u32 }),
+        "generated" => variant!(text, Reply::Generated { id: u32, generated: Generated }),
+        "generated_killer" => variant!(text, Reply::GeneratedKiller { id: u32, generated: KillerGenerated }),
+        "analyzed" => variant!(text, Reply::Analyzed { id: u32, count: usize, solution: Option<Grid>, rating: Option<Rating> }),
+        "rated" => variant!(text, Reply::Rated { id: u32, rating: Rating }),
+        "hint" => variant!(text, Reply::Hint { id: u32, advice: Advice }),
+        "too_hard" => variant!(text, Reply::TooHard { id: u32 }),
+        "error" => variant!(text, Reply::Error { id: Option<u32>, message: String }),
+        other => {
+            return Err(serde::de::Error::unknown_variant(
+                other,
+                &["ready", "progress", "generated", "generated_killer", "analyzed", "rated", "hint", "too_hard", "error"],
+            ));
+        }
+    })
+}
+
 /// The JSON text of a message.
 pub fn encode<T: Serialize>(message: &T) -> String {
     serde_json::to_string(message).expect("protocol messages always serialize")
@@ -199,7 +278,7 @@ mod tests {
         assert!(solver::is_unique(&generated.puzzle));
         // The answer survives the JSON trip the worker makes.
         let text = encode(&Reply::Generated { id: 3, generated: generated.clone() });
-        assert_eq!(serde_json::from_str::<Reply>(&text).unwrap(), Reply::Generated { id: 3, generated });
+        assert_eq!(read_reply(&text).unwrap(), Reply::Generated { id: 3, generated });
     }
 
     #[test]
@@ -213,11 +292,80 @@ mod tests {
         assert_eq!(generated.rating.level, Level::Easy);
         assert!(!generated.puzzle.constraints.is_empty());
         let text = encode(&Reply::GeneratedKiller { id: 4, generated: generated.clone() });
-        assert_eq!(serde_json::from_str::<Reply>(&text).unwrap(), Reply::GeneratedKiller { id: 4, generated });
+        assert_eq!(read_reply(&text).unwrap(), Reply::GeneratedKiller { id: 4, generated });
         // A classic request as the app wrote it before killers is read as before.
         let old = r#"{"id":1,"task":{"kind":"generate","options":{"size":"Four","level":"Easy","symmetry":"none","seed":5}}}"#;
         let old = old.replace("\"Four\"", &serde_json::to_string(&Size::Four).unwrap());
         assert!(matches!(handle(&old, &mut |_| {}), Reply::Generated { id: 1, .. }), "{old}");
+    }
+
+    #[test]
+    fn every_reply_reads_back_as_written_and_a_bad_one_says_why() {
+        let puzzle: Grid =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".to_string().try_into().unwrap();
+        let rating = rating::rate(&puzzle);
+        let hint = handle(
+            &encode(&Request {
+                id: 8,
+                task: Task::Hint { digits: puzzle.clone(), givens: None, candidates: None, solution: None, variant: None },
+            }),
+            &mut |_| {},
+        );
+        let replies = [
+            Reply::Ready,
+            Reply::Progress { id: 1, done: 2, total: 3 },
+            analyze(2, &puzzle, 10_000),
+            Reply::Rated { id: 3, rating },
+            hint,
+            Reply::TooHard { id: 4 },
+            Reply::Error { id: None, message: "the worker could not read \"it\"".into() },
+            Reply::Error { id: Some(5), message: String::new() },
+        ];
+        for reply in replies {
+            assert_eq!(read_reply(&encode(&reply)).unwrap(), reply);
+            // The same as the derived reader (which the worker's own tests use).
+            assert_eq!(serde_json::from_str::<Reply>(&encode(&reply)).unwrap(), reply);
+        }
+        assert!(read_reply(r#"{"kind":"fly","id":1}"#).unwrap_err().to_string().contains("fly"));
+        assert!(read_reply(r#"{"kind":"progress","id":1}"#).unwrap_err().to_string().contains("done"));
+        assert!(read_reply("not json").is_err());
+    }
+
+    #[test]
+    fn every_request_reads_back_as_written() {
+        let puzzle: Grid =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".to_string().try_into().unwrap();
+        let options = Options { size: Size::Nine, level: Level::Hard, symmetry: Symmetry::None, seed: 7 };
+        let killer = crate::killer_generator::generate(&Options { level: Level::Easy, ..options }, &mut |_| true).expect("a killer");
+        let tasks = [
+            Task::Generate { options },
+            Task::GenerateKiller { options },
+            Task::Analyze { puzzle: puzzle.clone(), variant: None },
+            Task::Analyze { puzzle: killer.puzzle.givens.clone(), variant: Some(killer.puzzle.clone()) },
+            Task::RateVariant { variant: killer.puzzle.clone() },
+            Task::Hint {
+                digits: puzzle.clone(),
+                givens: Some(puzzle.clone()),
+                candidates: Some(vec![DigitSet::EMPTY; 81]),
+                solution: None,
+                variant: None,
+            },
+            Task::Hint {
+                digits: puzzle.clone(),
+                givens: None,
+                candidates: None,
+                solution: Some(puzzle.clone()),
+                variant: Some(killer.puzzle.clone()),
+            },
+        ];
+        for (id, task) in tasks.into_iter().enumerate() {
+            let request = Request { id: id as u32, task };
+            assert_eq!(read_request(&encode(&request)).unwrap(), request);
+            assert_eq!(serde_json::from_str::<Request>(&encode(&request)).unwrap(), request, "as the derived reader");
+        }
+        // Fields the app leaves out read as absent, whatever their order.
+        let text = r#"{"task":{"digits":"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79","kind":"hint"},"id":3}"#;
+        assert!(matches!(read_request(text), Ok(Request { id: 3, task: Task::Hint { givens: None, candidates: None, .. } })));
     }
 
     #[test]
@@ -229,7 +377,7 @@ mod tests {
         assert!(matches!(handle("not json", &mut |_| {}), Reply::Error { id: None, .. }));
         let bad_grid = "{\"id\":1,\"task\":{\"kind\":\"analyze\",\"puzzle\":\"12\"}}";
         let Reply::Error { message, .. } = handle(bad_grid, &mut |_| {}) else { panic!() };
-        assert!(message.contains("16, 81 or 256"), "{message}");
+        assert!(message.contains("16, 36, 81 or 256"), "{message}");
     }
 
     #[test]

@@ -199,8 +199,8 @@ mod tests {
             let (givens, _) = format::parse_any(other).unwrap_or((g.clone(), format::Format::Line));
             assert_eq!(read(other, &givens), None, "{other}");
         }
-        // 4x4 and 16x16 files carry progress too.
-        for size in [Size::Four, Size::Sixteen] {
+        // 4x4, 6x6 and 16x16 files carry progress too.
+        for size in [Size::Four, Size::Six, Size::Sixteen] {
             let mut g = Grid::new(size);
             g.set(size.cell(0, 0), Digit::new(size.side() as u8));
             let mut entries = Grid::new(size);

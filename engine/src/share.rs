@@ -7,13 +7,13 @@
 //!  byte 0      format version: 4 when a variant section travels, else 3 when corner or centre
 //!              marks or colours travel, else 2 (so that such links still open in an app from
 //!              before them); version 1 links, without eliminations, still open
-//!  byte 1      grid side: 4, 9 or 16
+//!  byte 1      grid side: 4, 6, 9 or 16
 //!  byte 2      flags: bit 0 = progress follows; bit 1 = eliminations follow the progress;
 //!              bit 2 = corner marks follow; bit 3 = centre marks follow; bit 4 = cell colours
 //!              follow; bit 5 = candidate colours follow (version 3); bit 6 = the variant
 //!              section follows (version 4)
 //!  bits …      givens, one value per cell in reading order (0 = blank), each in
-//!              b = ceil(log2(side + 1)) bits: 3 for 4x4, 4 for 9x9, 5 for 16x16
+//!              b = ceil(log2(side + 1)) bits: 3 for 4x4 and 6x6, 4 for 9x9, 5 for 16x16
 //!  [bits …]    with progress: the player's digits, b bits per cell (0 on givens), then the notes
 //!              of every cell without a digit, `side` bits each (bit d-1 = digit d)
 //!  [bits …]    with eliminations: the candidates hints removed, for every cell without a
@@ -32,7 +32,7 @@
 //! bits, 17 takes 10; *cells* are a number, the count, then each cell's index in
 //! ceil(log2(cells)) bits):
 //! ```text
-//!  1 bit       irregular regions follow: each cell's region, 2 bits on 4x4, 4 on 9x9 and 16x16
+//!  1 bit       irregular regions follow: each cell's region, 2 bits on 4x4, 3 on 6x6, 4 on 9x9 and 16x16
 //!  number      how many constraints, then each: its kind in 5 bits and its fields
 //!               0 killer: cells, 1 bit "has a sum", [number sum]
 //!               1 little killer: cells, number sum, clue row + 1 and column + 1 (8 bits each)
@@ -54,7 +54,7 @@
 //! with eliminations about 60 more.
 //!
 //! ## Also accepted (in a link or pasted)
-//! Plain 16/81/256-character lines, Solo game IDs, SudokuPad/SudokuExchange compressed strings
+//! Plain 16/36/81/256-character lines, Solo game IDs, SudokuPad/SudokuExchange compressed strings
 //! (`?s=…`, `scf…`, `classic…`), SudokuExchange's comma-separated digits (`?s=4,0,0,…`; `&d=`
 //! and other keys ignored), f-puzzles payloads (`?load=…`, `?puzzleid=fpuzzles…`, a bare
 //! `fpuzzles…` or `N4Ig…`), SudokuPad's `scl…` puzzles (`?puzzleid=scl…`,
@@ -438,7 +438,7 @@ pub fn decode_puzzle(payload: &str) -> Result<SharedPuzzle, ShareError> {
 /// Version 4's section: a variant puzzle's regions, constraints and words, in the bit stream
 /// after the progress (see the module's description).
 mod variant_section {
-    use super::{BitReader, BitWriter, ShareError, bits_per_value, cell_index_bits};
+    use super::{BitReader, BitWriter, ShareError, cell_index_bits};
     use crate::geometry::{Cell, Size};
     use crate::grid::Grid;
     use crate::variant::validate::validate;
@@ -498,9 +498,9 @@ mod variant_section {
         c.kind_index() as u32
     }
 
-    /// Bits for a region's index: 2 on 4x4, 4 on 9x9 and 16x16.
+    /// Bits for a region's index 0..side: 2 on 4x4, 3 on 6x6, 4 on 9x9 and 16x16.
     fn region_bits(size: Size) -> u32 {
-        bits_per_value(size) - u32::from(size != Size::Nine)
+        u32::BITS - (size.side() as u32 - 1).leading_zeros()
     }
 
     pub(super) fn write(w: &mut BitWriter, puzzle: &Puzzle) {
@@ -920,8 +920,8 @@ mod tests {
     }
 
     #[test]
-    fn sixteen_and_four() {
-        for size in [Size::Four, Size::Sixteen] {
+    fn sixteen_six_and_four() {
+        for size in [Size::Four, Size::Six, Size::Sixteen] {
             let mut g = Grid::new(size);
             g.set(size.cell(0, 0), Digit::new(size.side() as u8));
             assert_eq!(decode(&encode(&g, None)).unwrap().givens, g);

@@ -15,7 +15,7 @@ fn texts() -> impl Strategy<Value = String> {
 }
 
 fn grids() -> impl Strategy<Value = Grid> {
-    prop_oneof![Just(Size::Four), Just(Size::Nine), Just(Size::Sixteen)].prop_flat_map(|size| {
+    prop_oneof![Just(Size::Four), Just(Size::Six), Just(Size::Nine), Just(Size::Sixteen)].prop_flat_map(|size| {
         proptest::collection::vec(0..=size.side() as u8, size.cell_count()).prop_map(move |values| {
             let cells = values.into_iter().map(Digit::new).collect();
             Grid::from_cells(size, cells).unwrap()

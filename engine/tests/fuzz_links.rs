@@ -91,7 +91,7 @@ const JSON_PIECES: &[&str] = &[
 ];
 
 fn random_grid(rng: &mut Rng) -> Grid {
-    let size = Size::ALL[rng.below(3)];
+    let size = Size::ALL[rng.below(Size::ALL.len())];
     let cells = (0..size.cell_count()).map(|_| Digit::new(rng.below(size.side() + 1) as u8)).collect();
     Grid::from_cells(size, cells).unwrap()
 }
@@ -107,7 +107,7 @@ struct Pool {
 fn link_pool(rng: &mut Rng) -> Vec<String> {
     (0..300)
         .map(|i| {
-            let size = Size::ALL[rng.below(3)];
+            let size = Size::ALL[rng.below(Size::ALL.len())];
             let p = random_variants::puzzle(rng, size, 8);
             match i % 3 {
                 0 => share::fpuzzles_link(&p),
@@ -209,7 +209,7 @@ fn random_payload(rng: &mut Rng) -> String {
     let mut bytes: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
     if rng.below(2) == 0 && bytes.len() >= 4 {
         bytes[0] = 1 + rng.below(4) as u8; // versions 1 to 4
-        bytes[1] = [4, 9, 16][rng.below(3)];
+        bytes[1] = [4, 6, 9, 16][rng.below(4)];
         // progress, eliminations, corner, centre, colours on cells and candidates, variant section
         bytes[2] = rng.below(128) as u8;
         let sum = bytes[..bytes.len() - 1].iter().fold(0u8, |s, &x| s.wrapping_add(x));

@@ -119,6 +119,9 @@ fn every_size_and_level() {
         (Size::Sixteen, Level::Easy),
         (Size::Sixteen, Level::Medium),
         (Size::Sixteen, Level::Hard),
+        (Size::Six, Level::Easy),
+        (Size::Six, Level::Hard),
+        (Size::Six, Level::Expert),
     ];
     for (size, level) in cases {
         for seed in 1..=3 {

@@ -86,6 +86,9 @@ fn random_puzzles_with_many_solutions_agree() {
     for round in 0..4 {
         agree(&random_puzzle(Size::Sixteen, 200 + 10 * round, &mut rng), 3);
     }
+    for round in 0..100 {
+        agree(&random_puzzle(Size::Six, 4 + round % 12, &mut rng), 300);
+    }
 }
 
 #[test]

@@ -209,8 +209,8 @@ fn fpuzzles_bad_input_says_why() {
     assert!(with("xv", json!([{"cells": ["R1C1", "R1C2"], "value": "Y"}])).contains("neither X nor V"));
     assert!(with("littlekillersum", json!([{"cell": "R3C3", "direction": "DR", "value": "5"}])).contains("not outside the grid"));
     assert!(with("sandwichsum", json!([{"cell": "R0C3", "value": "36"}])).contains("column 3 has the sum 36"));
-    let six = json!({"size": 6, "grid": [], "killercage": []});
-    assert_eq!(fpuzzles::from_json_puzzle(&six), Err(FormatError::GridSide { format: "f-puzzles", side: 6 }));
+    let seven = json!({"size": 7, "grid": [], "killercage": []});
+    assert_eq!(fpuzzles::from_json_puzzle(&seven), Err(FormatError::GridSide { format: "f-puzzles", side: 7 }));
     assert!(matches!(fpuzzles::parse_puzzle("N4Ig!"), Err(FormatError::BadCharacter { .. })));
     assert!(matches!(fpuzzles::parse_puzzle(&compressed::compress("{\"size\":9")), Err(FormatError::Damaged { .. })));
 }
@@ -472,7 +472,7 @@ proptest! {
     /// Random valid puzzles come back whole through inkdoku's link (in order) and through
     /// f-puzzles' JSON (grouped by kind).
     #[test]
-    fn random_puzzles_round_trip(seed in any::<u64>(), size in 0..3usize) {
+    fn random_puzzles_round_trip(seed in any::<u64>(), size in 0..Size::ALL.len()) {
         let mut rng = Rng::seeded(seed);
         let p = random_variants::puzzle(&mut rng, Size::ALL[size], 12);
         prop_assert_eq!(inkdoku_engine::variant::validate::validate(&p), Ok(()));
@@ -503,4 +503,71 @@ fn thermometers_branching_from_one_bulb_drawn_twice_are_read() {
     let json = random_variants::sudokupad_json(&p).expect("drawn");
     let back = sudokupad::from_json_puzzle(&json).expect("read back");
     assert_eq!(random_variants::canonical(back).constraints, random_variants::canonical(p).constraints);
+}
+
+/// The solution of the hand-made 6x6 killer below, written by hand: each row is the one two
+/// above shifted by one, each band's second row its first shifted by a box's width.
+const SIX_SOLUTION: &str = "123456456123231564564231312645645312";
+
+/// Its givens: what the engine's variant solver left of the whole solution, removing givens in
+/// a fixed order while the solution stayed unique.
+const SIX_GIVENS: &str = ".2....................3......56.....";
+
+/// A hand-made 6x6 killer (boxes of 2 rows by 3 columns): every row cut into three dominoes
+/// whose sums the solution gives, and four givens.
+fn six_killer() -> Puzzle {
+    let six = Size::Six;
+    let solution = format::line::parse(SIX_SOLUTION).unwrap();
+    let mut constraints = Vec::new();
+    for r in 0..6 {
+        for pair in 0..3 {
+            let cells = vec![six.cell(r, 2 * pair), six.cell(r, 2 * pair + 1)];
+            let sum = cells.iter().map(|&c| u16::from(solution.get(c).unwrap().get())).sum();
+            constraints.push(Constraint::Killer { cells, sum: Some(sum) });
+        }
+    }
+    Puzzle { constraints, ..Puzzle::classic(format::line::parse(SIX_GIVENS).unwrap()) }
+}
+
+#[test]
+fn a_six_by_six_killer_solves_uniquely_and_its_fpuzzles_link_round_trips() {
+    let p = six_killer();
+    let solution = format::line::parse(SIX_SOLUTION).unwrap();
+    let report = inkdoku_engine::variant::solve(&p, 2, 1).unwrap();
+    assert_eq!((report.count, report.solutions.first()), (1, Some(&solution)));
+    // Without a given it has two solutions: the givens are needed, and counting stops at two.
+    let mut fewer = p.clone();
+    fewer.givens.set(Size::Six.cell(0, 1), None);
+    assert_eq!(inkdoku_engine::variant::solve(&fewer, 2, 0).unwrap().count, 2);
+    let link = share::fpuzzles_link(&p);
+    let payload = fpuzzles::write_puzzle(&p);
+    let json: Value = serde_json::from_str(&compressed::decompress(&payload, "f").unwrap()).unwrap();
+    assert_eq!((json["size"].as_u64(), json["grid"][5].as_array().map(Vec::len)), (Some(6), Some(6)));
+    assert_eq!(json["killercage"].as_array().map(Vec::len), Some(18));
+    assert_eq!(share::parse_puzzle(&link).unwrap().puzzle, p);
+    // A cage of a whole row sums to 21 on 6x6, never more.
+    let row: Vec<String> = (1..=6).map(|c| format!("R1C{c}")).collect();
+    let mut whole = json.clone();
+    whole["killercage"] = json!([{"cells": row, "value": "21"}]);
+    assert!(fpuzzles::from_json_puzzle(&whole).is_ok());
+    whole["killercage"][0]["value"] = json!("22");
+    assert_eq!(
+        fpuzzles::from_json_puzzle(&whole).unwrap_err().to_string(),
+        "the f-puzzles puzzle cannot be played: the killer cage at r1c1,r1c2,r1c3,r1c4,r1c5,r1c6 has the sum 22, but its digits add up to between 21 and 21"
+    );
+    // A cell of box 1 moved to box 2: a region of 5 cells and one of 7.
+    let mut moved = json.clone();
+    moved["grid"][0][0]["region"] = json!(1);
+    assert_eq!(
+        fpuzzles::from_json_puzzle(&moved).unwrap_err().to_string(),
+        "the f-puzzles puzzle cannot be played: the regions are wrong: region 1 has 5 cells; each region needs 6"
+    );
+    // A 7 in a 6x6 grid.
+    let mut seven = json.clone();
+    seven["grid"][2][3] = json!({"value": 7, "given": true});
+    assert_eq!(fpuzzles::from_json_puzzle(&seven), Err(FormatError::BadCell { ch: '7', row: 3, col: 4, size: Size::Six }));
+    // The givens alone travel as SudokuPad's compressed 36 cells, and back.
+    let packed = sudokupad::write(&p.givens).unwrap();
+    assert_eq!(share::parse(&format!("https://sudokupad.app/scf{packed}")).unwrap().givens, p.givens);
+    println!("{payload}");
 }

@@ -418,7 +418,7 @@ proptest! {
     /// No input makes the engine panic: malformed constraints are refused by the solver and
     /// ignored by the rest.
     #[test]
-    fn arbitrary_constraints_never_panic(constraints in proptest::collection::vec(any_constraint(), 0..4), size in 0usize..3, digits in proptest::collection::vec(0u8..17, 0..20)) {
+    fn arbitrary_constraints_never_panic(constraints in proptest::collection::vec(any_constraint(), 0..4), size in 0..Size::ALL.len(), digits in proptest::collection::vec(0u8..17, 0..20)) {
         let size = Size::ALL[size];
         let mut grid = Grid::new(size);
         for (i, &d) in digits.iter().enumerate() {

@@ -45,14 +45,13 @@ pub fn wedges(colours: u16) -> Vec<(u8, Vec<(f64, f64)>)> {
         .collect()
 }
 
-/// Where a candidate's pencil mark sits in a cell (board units): digits fill the cell in rows of
-/// the box's width, as on paper.
+/// Where a candidate's pencil mark sits in a cell (board units): digits fill the cell in the
+/// box's shape, as on paper (a 6x6 cell's marks in two rows of three).
 pub fn candidate_centre(size: Size, cell: Cell, digit: Digit) -> (f64, f64) {
-    let k = size.box_side();
-    let note = CELL / k as f64;
+    let (k, rows) = (size.box_cols(), size.box_rows());
     let (x, y) = (size.col_of(cell) as f64 * CELL, size.row_of(cell) as f64 * CELL);
-    let i = digit.index();
-    (x + (i % k) as f64 * note + note / 2.0, y + (i / k) as f64 * note + note / 2.0)
+    let (i, across, down) = (digit.index(), CELL / k as f64, CELL / rows as f64);
+    (x + (i % k) as f64 * across + across / 2.0, y + (i / k) as f64 * down + down / 2.0)
 }
 
 /// The nine paint patterns (one per colour, so colours are told apart by more than hue), as
@@ -93,6 +92,8 @@ const CORNERS: [(f64, f64); 9] =
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CellView {
     pub digit: Option<Digit>,
+    /// Its digit is under pen ink being read (`Pending::covers_digit`): the ink shows instead.
+    pub under_ink: bool,
     pub given: bool,
     /// Marks shown small: the player's notes, or the game's candidate state in candidate display.
     pub notes: DigitSet,
@@ -129,6 +130,14 @@ pub struct CellView {
     pub cage_label: bool,
     /// What a variant's constraints say about the cell, in the player's words (its name).
     pub about: Vec<String>,
+}
+
+impl CellView {
+    /// The digit drawn in the cell: none while pen ink being read covers it (its label still
+    /// names it: it is in the game).
+    pub fn shown_digit(&self) -> Option<Digit> {
+        self.digit.filter(|_| !self.under_ink)
+    }
 }
 
 /// The accessible label of a cell, e.g. "Row 3, column 5, 7, given".
@@ -192,6 +201,8 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
         let board = game.board();
         // A lone 1 the pen placed that may still grow into a 4 signals no conflict until final.
         let growing = store.ink.pending.with(|p| p.as_ref().and_then(|p| p.in_game.map(|_| p.cell)));
+        let mode = store.mode.get();
+        let under_ink = store.ink.pending.with(|p| p.as_ref().filter(|p| p.covers_digit(mode)).map(|p| p.cell));
         let conflicts: Vec<Cell> = match growing {
             _ if !settings.show_conflicts && phase != Phase::Enter => Vec::new(),
             Some(cell) => game.conflict_cells_but(cell),
@@ -227,6 +238,7 @@ pub fn cell_views(store: &Store) -> Vec<CellView> {
                 let pencil = |m: &Vec<DigitSet>| if digit.is_some() { DigitSet::EMPTY } else { m[cell.index()] };
                 CellView {
                     digit,
+                    under_ink: under_ink == Some(cell),
                     given,
                     notes,
                     computed,
@@ -281,13 +293,16 @@ fn candidate_colours(grid: &Grid, candidates: &[DigitSet]) -> (Vec<DigitSet>, Ve
 }
 
 fn grid_lines(size: Size) -> (String, String) {
-    let (n, b) = (size.side(), size.box_side());
+    let n = size.side();
     let full = n as f64 * CELL;
     let (mut thin, mut thick) = (String::new(), String::new());
     for i in 0..=n {
         let p = i as f64 * CELL;
-        let target = if i % b == 0 { &mut thick } else { &mut thin };
-        target.push_str(&format!("M{p} 0V{full}M0 {p}H{full}"));
+        // Boxes may be wider than high (6x6): the verticals and the horizontals apart.
+        let target = if i % size.box_cols() == 0 { &mut thick } else { &mut thin };
+        target.push_str(&format!("M{p} 0V{full}"));
+        let target = if i % size.box_rows() == 0 { &mut thick } else { &mut thin };
+        target.push_str(&format!("M0 {p}H{full}"));
     }
     (thin, thick)
 }
@@ -316,7 +331,7 @@ fn cell_class(v: &CellView) -> String {
 #[component]
 pub fn Board(store: Store, size: Size) -> impl IntoView {
     let n = size.side();
-    let k = size.box_side();
+    let k = size.box_cols();
     let (thin, thick) = grid_lines(size);
     // Irregular regions: every inner line thin (the regions' borders are the constraint
     // layer's), the outer border thick.
@@ -399,7 +414,7 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
                             <path class="incorrect-flag" d=format!("M{} {}h-22l22 22z", x + CELL, y) />
                             {move || {
                                 let v = view_of.get();
-                                v.digit.map(|d| view! {
+                                v.shown_digit().map(|d| view! {
                                     <text x=x + CELL / 2.0 y=y + CELL / 2.0 + 2.0 class="digit"
                                           dominant-baseline="central" text-anchor="middle">
                                         {size.digit_char(d).to_string()}

@@ -57,7 +57,7 @@ pub fn links(step: &Step) -> Vec<(usize, &Link)> {
 /// assistive technology).
 #[component]
 pub fn ChainOverlay(store: Store, size: Size) -> impl IntoView {
-    let note = CELL / size.box_side() as f64;
+    let note = CELL / size.box_cols() as f64;
     let radius = note * 0.46;
     let drawing = move || {
         store.highlights.with(|m| {

@@ -35,7 +35,7 @@ pub fn NumberPad(store: Store, size: Size) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class=format!("pad pad-{}", size.box_side()) role="group" aria-label=move || store.ui().digits>{buttons}</div>
+        <div class=format!("pad pad-{}", size.box_cols()) role="group" aria-label=move || store.ui().digits>{buttons}</div>
     }
 }
 

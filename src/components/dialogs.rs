@@ -129,7 +129,7 @@ fn new_game(store: Store) -> impl IntoView {
             </fieldset>
             <fieldset hidden=killer>
                 <legend>{move || store.ui().size}</legend>
-                {size_radio(Size::Four)}{size_radio(Size::Nine)}{size_radio(Size::Sixteen)}
+                {Size::ALL.map(size_radio)}
             </fieldset>
             <label class="field">{move || store.ui().level}
                 // Only the levels the chosen size has (a 4x4 grid has Easy alone; a killer is 9x9).
@@ -556,7 +556,7 @@ mod tests {
     /// back as Easy when the list of names stopped at Expert).
     #[test]
     fn every_offered_level_is_the_level_picked() {
-        for size in [Size::Four, Size::Nine, Size::Sixteen] {
+        for size in Size::ALL {
             for &level in levels(size) {
                 assert_eq!(level_named(level.name()), level, "{size:?} {level:?}");
             }

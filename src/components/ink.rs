@@ -191,7 +191,8 @@ pub fn InkLayer(store: Store) -> impl IntoView {
         let (full, cell) = geometry_of();
         store.ink.pending.get().map(|p| {
             // A lone 1 that may still grow shows as the digit, where the board shows digits (the
-            // board shows it itself once it is in the game, and its stroke is not drawn again).
+            // board shows it itself once it is in the game; while strokes written after it are
+            // read, the board hides it and its stroke is drawn with them: `Pending::covers_digit`).
             let provisional = p.shown.filter(|_| p.in_game.is_none()).map(|digit| {
                 let side = store.size().side();
                 let (row, col) = (p.cell.index() / side, p.cell.index() % side);
@@ -200,9 +201,8 @@ pub fn InkLayer(store: Store) -> impl IntoView {
                 view! { <text class="digit ink pending provisional" x=x y=y dominant-baseline="central" text-anchor="middle">{text}</text> }
             });
             let class = if p.declined { "ink pending declined" } else { "ink pending" };
-            let drawn = p.strokes.iter().skip(usize::from(p.in_game.is_some()));
-            let strokes =
-                p.shown.is_none().then(|| drawn.map(|s| view! { <path class=class d=geometry::outline(s, full, cell) /> }).collect_view());
+            let drawn = p.drawn_strokes(store.mode.get());
+            let strokes = drawn.into_iter().map(|s| view! { <path class=class d=geometry::outline(s, full, cell) /> }).collect_view();
             (provisional, strokes)
         })
     };

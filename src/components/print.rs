@@ -11,14 +11,16 @@ use leptos::prelude::*;
 /// style sheet gives the constraints the light theme's colours and black ink in any theme.
 pub fn paper_grid(grid: &Grid, shapes: Vec<Shape>, label: String) -> impl IntoView + use<> {
     let size = grid.size();
-    let (n, b) = (size.side(), size.box_side());
+    let n = size.side();
     let full = n * 100;
     let mut thin = String::new();
     let mut thick = String::new();
     for i in 0..=n {
         let p = i * 100;
-        let target = if i % b == 0 { &mut thick } else { &mut thin };
-        target.push_str(&format!("M{p} 0V{full}M0 {p}H{full}"));
+        let target = if i % size.box_cols() == 0 { &mut thick } else { &mut thin };
+        target.push_str(&format!("M{p} 0V{full}"));
+        let target = if i % size.box_rows() == 0 { &mut thick } else { &mut thin };
+        target.push_str(&format!("M0 {p}H{full}"));
     }
     let digits = size
         .cells()

@@ -239,6 +239,10 @@ mod tests {
         // 0 and letters are no digits on 9x9; on 16x16, A-G are 10-16 (either case).
         assert_eq!(interpret_key(&press("0"), &ctx()), None);
         assert_eq!(interpret_key(&press("a"), &ctx()), None);
+        // 6x6 has 1-6 only.
+        let six = KeyContext { size: Size::Six, ..ctx() };
+        assert_eq!(interpret_key(&press("6"), &six), Some(WriteDigit { cell, digit: d(6), mode: InputMode::Digit }));
+        assert_eq!(interpret_key(&press("7"), &six), None);
         let big = KeyContext { size: Size::Sixteen, ..ctx() };
         assert_eq!(interpret_key(&press("a"), &big), Some(WriteDigit { cell, digit: d(10), mode: InputMode::Digit }));
         assert_eq!(interpret_key(&press("G"), &big), Some(WriteDigit { cell, digit: d(16), mode: InputMode::Digit }));

@@ -57,7 +57,46 @@ fn two_players() -> (World, World, Owner, Store, Owner, Store) {
     a.hub.deliver();
     // B has the board A had when the room began.
     assert_eq!(digit_at(pb, cell), Some(digit));
+    // B takes a number once A has said theirs.
+    b.clock.advance(f64::from(ROLL_MS));
+    a.hub.deliver();
     (a, b, owner_a, pa, owner_b, pb)
+}
+
+/// Another player opens A's live link (their world beside A's, their own player id).
+fn newcomer(a: &World, seed: u64) -> (World, Owner, Store) {
+    let world = a.beside();
+    world.random.next.set(seed);
+    let (owner, store) = world.store(Lang::En);
+    let (_, url) = a.sharing.shared.borrow().last().cloned().expect("a link shared");
+    open(&world, store, url.trim_start_matches("https://inkdoku.example/"));
+    world.hub.deliver();
+    (world, owner, store)
+}
+
+#[test]
+fn a_newcomer_takes_the_number_after_the_players_here_whatever_else_is_connected() {
+    let (a, _b, _oa, pa, _ob, pb) = two_players();
+    // A bare WebSocket to the room's path: the relay counts it, the numbers do not.
+    let _bare = a.hub.bare_join();
+    a.hub.deliver();
+    let (c, _oc, pc) = newcomer(&a, 2_000);
+    assert_eq!(room(pc).number, 0, "no number before the players here are heard");
+    c.clock.advance(f64::from(ROLL_MS));
+    a.hub.deliver();
+    assert_eq!(room(pc).number, 3);
+    assert_eq!(listed(pc), vec!["Player 1: here".to_string(), "Player 2: here".to_string()]);
+    assert_eq!(listed(pa), vec!["Player 2: here".to_string(), "Player 3: here".to_string()]);
+    // Two newcomers at once hear the same numbers and take the same one; they settle apart.
+    let (d, _od, pd) = newcomer(&a, 3_000);
+    let (e, _oe, pe) = newcomer(&a, 4_000);
+    d.clock.advance(f64::from(ROLL_MS));
+    e.clock.advance(f64::from(ROLL_MS));
+    a.hub.deliver();
+    let mut numbers = [room(pd).number, room(pe).number];
+    numbers.sort_unstable();
+    assert_eq!(numbers, [4, 5]);
+    assert_eq!(listed(pb), vec!["Player 1: here", "Player 3: here", "Player 4: here", "Player 5: here"]);
 }
 
 #[test]
@@ -523,4 +562,24 @@ fn a_partner_whose_page_is_hidden_for_a_while_shows_as_away_and_a_move_brings_th
     a.hub.deliver();
     assert_eq!(listed(pa), ["Player 2: here"]);
     assert_eq!(digit_at(pa, cell), Some(digit));
+}
+
+#[test]
+fn a_newcomer_whose_line_drops_before_it_has_a_number_is_not_welcomed_twice_and_takes_one_when_back() {
+    let (a, _b, _oa, _pa, _ob, _pb) = two_players();
+    let (c, _oc, pc) = newcomer(&a, 2_000);
+    assert_eq!(pc.status.get_untracked(), crate::i18n::ui(Lang::En).together_joined);
+    // C is the room's third member (A, B, C).
+    a.hub.set_online(2, false);
+    a.hub.deliver();
+    assert_eq!(pc.status.get_untracked(), crate::i18n::ui(Lang::En).together_offline);
+    a.hub.set_online(2, true);
+    c.clock.advance(1_000.0);
+    a.hub.deliver();
+    // Back: the offline line goes, and no second welcome covers what the status said.
+    assert_eq!(pc.status.get_untracked(), "");
+    assert_eq!(room(pc).number, 0);
+    c.clock.advance(f64::from(ROLL_MS));
+    a.hub.deliver();
+    assert_eq!(room(pc).number, 3);
 }

@@ -11,7 +11,6 @@ use crate::state::together::Together;
 use crate::state::{Peer, RoomView, SavedTogether, Trouble};
 use inkdoku_engine::together::link::{RoomKey, with_room};
 use inkdoku_engine::together::{Field, Op, Presence, Replica, Said};
-use std::collections::BTreeSet;
 
 /// The first wait before connecting again, and the longest.
 const RETRY_MS: (u32, u32) = (1_000, 30_000);
@@ -85,10 +84,7 @@ pub fn solve_together(store: Store) {
         let empty = Game::new(givens, None).board().clone();
         replica.share_board(&empty, &board, helped);
         store.game.update(|g| g.rebase(board));
-        begin(
-            store,
-            Together { key, replica, number: 1, caught_up: false, replayed: BTreeSet::new(), retry_ms: RETRY_MS.0, generation: 0 },
-        );
+        begin(store, Together::new(key, replica, 1, false, RETRY_MS.0));
     }
     share_live(store);
 }
@@ -120,7 +116,7 @@ pub fn share_live(store: Store) {
 pub(super) fn join(store: Store, key: RoomKey) {
     let (givens, me) = (store.game.with_untracked(|g| g.givens().clone()), store.ports().random.seed() as u32);
     let replica = Replica::new(me, givens);
-    begin(store, Together { key, replica, number: 0, caught_up: false, replayed: BTreeSet::new(), retry_ms: RETRY_MS.0, generation: 0 });
+    begin(store, Together::new(key, replica, 0, false, RETRY_MS.0));
     // Still alone a little later, with nothing heard from anyone: the link may be wrong. Said
     // only while the room is reachable (otherwise the trouble line is what is true).
     store.ports().clock.after(
@@ -157,18 +153,7 @@ pub fn resume(store: Store) {
     match restored {
         Ok((key, replica)) => {
             store.game.update(|g| g.rebase(replica.board(g.board())));
-            begin(
-                store,
-                Together {
-                    key,
-                    replica,
-                    number: saved.number,
-                    caught_up: false,
-                    replayed: BTreeSet::new(),
-                    retry_ms: RETRY_MS.0,
-                    generation: 0,
-                },
-            );
+            begin(store, Together::new(key, replica, saved.number, true, RETRY_MS.0));
         }
         Err(e) => {
             leptos::logging::warn!("inkdoku: the shared game's record: {e}");
@@ -262,7 +247,7 @@ fn heard(store: Store, generation: u32, event: RoomEvent) {
             let before = store.room.with_untracked(|r| r.as_ref().map_or(0, |r| r.players));
             update_view(store, |v| v.players = n);
             if with_together(store, |t| !std::mem::replace(&mut t.caught_up, true)) == Some(true) {
-                caught_up(store, n);
+                caught_up(store, generation);
                 beat(store, generation);
             } else if n > before {
                 // Someone came: they learn who we are (and where) without waiting for our next step.
@@ -414,6 +399,7 @@ fn said(store: Store, frame: &[u8]) {
                 v.peers.push(Peer { player: p.player, number: p.number, cell: p.cell, ink: p.ink, heard_ms, away: false });
                 v.peers.sort_by_key(|peer| peer.number);
             });
+            take_number(store, Some((p.player, p.number)));
         }
         Err(e) => leptos::logging::warn!("inkdoku: a shared frame refused: {e}"),
     }
@@ -501,22 +487,17 @@ fn show_shared_board(store: Store) {
 }
 
 /// Every kept frame is in: our moves the relay did not have go out now (made offline, or lost
-/// on the way), a newcomer takes the next number (after the players in the room, and those
-/// whose moves it has seen), and everyone learns where we are.
-fn caught_up(store: Store, in_room: usize) {
+/// on the way), and everyone learns where we are. A newcomer takes a number only once the
+/// players here have said theirs (`take_number`).
+fn caught_up(store: Store, generation: u32) {
     let joined = with_together(store, |t| {
         t.retry_ms = RETRY_MS.0;
         let me = t.replica.me();
         let missing: Vec<Op> =
             t.replica.log().iter().filter(|op| op.stamp.player == me && !t.replayed.contains(&op.stamp)).cloned().collect();
-        let newcomer = t.number == 0;
-        if newcomer {
-            let others: BTreeSet<u32> = t.replica.log().iter().map(|op| op.stamp.player).filter(|&p| p != me).collect();
-            t.number = u8::try_from((others.len() + 1).max(in_room)).unwrap_or(u8::MAX);
-        }
-        (missing, newcomer)
+        (missing, t.number == 0, !std::mem::replace(&mut t.welcomed, true))
     });
-    let Some((missing, newcomer)) = joined else { return };
+    let Some((missing, newcomer, welcome)) = joined else { return };
     let room = store.ports().room;
     for op in missing {
         room.send(true, Said::Op(op).to_bytes());
@@ -528,12 +509,55 @@ fn caught_up(store: Store, in_room: usize) {
         v.number = store.together.with_value(|t| t.as_ref().map_or(0, |t| t.number));
         v.trouble = None;
     });
-    if newcomer {
+    if newcomer && welcome {
         store.status.set(store.t().together_joined.into());
     } else if trouble.is_some_and(|line| store.status.with_untracked(|s| s == line)) {
         store.status.set(String::new());
     }
-    tell_presence(store);
+    if newcomer {
+        // The players here answer a newcomer's arrival with their presence at once (`n >
+        // before` above); a roll call's time is theirs to be heard.
+        store.ports().clock.after(
+            ROLL_MS,
+            Box::new(move || {
+                if with_together(store, |t| t.generation) == Some(generation) {
+                    take_number(store, None);
+                }
+            }),
+        );
+    } else {
+        tell_presence(store);
+    }
+}
+
+/// A newcomer's number (`clash` none), or a new one for a player who shares theirs with
+/// `clash`'s (two newcomers at once, or one who came back to a number a newcomer took while
+/// they were away: the higher player id moves on, so both settle it without a word). The next
+/// after every number heard and every player whose moves are in the log (one who left keeps
+/// theirs); not the relay's count, which counts every connection to the room's path, a bare
+/// socket too (`BEAT_MS`).
+fn take_number(store: Store, clash: Option<(inkdoku_engine::together::PlayerId, u8)>) {
+    let taken = store.room.with_untracked(|room| {
+        let numbers = room.as_ref().map(|r| &r.numbers);
+        with_together(store, |t| {
+            let me = t.replica.me();
+            if clash.map_or(t.number != 0, |(other, number)| number == 0 || t.number != number || me <= other) {
+                return None;
+            }
+            let heard = numbers.into_iter().flat_map(|n| n.keys().copied());
+            let mut players: Vec<u32> = t.replica.log().iter().map(|op| op.stamp.player).chain(heard).filter(|&p| p != me).collect();
+            players.sort_unstable();
+            players.dedup();
+            let highest = numbers.and_then(|n| n.values().copied().max()).unwrap_or(0);
+            t.number = highest.max(u8::try_from(players.len()).unwrap_or(u8::MAX)).saturating_add(1);
+            Some(t.number)
+        })
+    });
+    if let Some(Some(number)) = taken {
+        keep(store);
+        update_view(store, |v| v.number = number);
+        tell_presence(store);
+    }
 }
 
 /// Tells the room where this player is (their selected cell) and their play time.

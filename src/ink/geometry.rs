@@ -132,14 +132,16 @@ pub fn touches(stroke: &[Point], path: &[Point], radius: f32) -> bool {
 }
 
 /// A strike-through of one pencil mark: a single short, straight, nearly level stroke across
-/// one of the cell's mark places (`k` by `k` of them, as `components::board` lays the marks out).
+/// one of the cell's mark places (a box's shape of them: `box_cols` wide and `box_rows` high, as
+/// `components::board` lays the marks out).
 /// Returns the place it crosses (0 = top left, row by row). `points` are cell-relative. It is
 /// longer than a tap (so never taken for one), shorter than one and a half mark places (so a
 /// stroke across the cell is writing), at most half as high as it is wide, and its path is
 /// nearly its chord: no digit is written as one such dash (a 1 is upright, a 7 bends), and the
 /// flow takes it for a strike only once no second stroke followed (`ink::writing`).
-pub fn struck_place(k: usize, points: &[[f64; 3]]) -> Option<usize> {
+pub fn struck_place(size: Size, points: &[[f64; 3]]) -> Option<usize> {
     let (first, last) = (points.first()?, points.last()?);
+    let (k, rows) = (size.box_cols(), size.box_rows());
     let slot = 1.0 / k as f64;
     let chord = (last[0] - first[0]).hypot(last[1] - first[1]);
     let path: f64 = points.windows(2).map(|w| (w[1][0] - w[0][0]).hypot(w[1][1] - w[0][1])).sum();
@@ -156,7 +158,7 @@ pub fn struck_place(k: usize, points: &[[f64; 3]]) -> Option<usize> {
     if !(0.0..1.0).contains(&mx) || !(0.0..1.0).contains(&my) {
         return None;
     }
-    Some((my / slot) as usize * k + (mx / slot) as usize)
+    Some((my * rows as f64) as usize * k + (mx / slot) as usize)
 }
 
 /// Points of the stroke relative to a cell (0..1 inside it), for the recognizer.
@@ -218,16 +220,18 @@ mod tests {
     #[test]
     fn a_short_level_dash_strikes_the_mark_it_crosses_and_digits_never_do() {
         // Across the 5 (the middle place of 3x3), and across the 3 (top right), a little slanted.
-        assert_eq!(struck_place(3, &cell_pts(&[(0.36, 0.5), (0.5, 0.52), (0.64, 0.53)])), Some(4));
-        assert_eq!(struck_place(3, &cell_pts(&[(0.7, 0.2), (0.95, 0.13)])), Some(2));
-        // A 16x16 cell has 4x4 places.
-        assert_eq!(struck_place(4, &cell_pts(&[(0.01, 0.9), (0.24, 0.88)])), Some(12));
+        assert_eq!(struck_place(Size::Nine, &cell_pts(&[(0.36, 0.5), (0.5, 0.52), (0.64, 0.53)])), Some(4));
+        assert_eq!(struck_place(Size::Nine, &cell_pts(&[(0.7, 0.2), (0.95, 0.13)])), Some(2));
+        // A 6x6 cell has 3x2 places (the 5 is bottom middle); a 16x16 cell 4x4.
+        assert_eq!(struck_place(Size::Six, &cell_pts(&[(0.37, 0.75), (0.63, 0.74)])), Some(4));
+        assert_eq!(struck_place(Size::Six, &cell_pts(&[(0.37, 0.25), (0.63, 0.24)])), Some(1));
+        assert_eq!(struck_place(Size::Sixteen, &cell_pts(&[(0.01, 0.9), (0.24, 0.88)])), Some(12));
         // Not strikes: a 1, a dash across the whole cell, a dot-sized dash, a bent 7, a steep stroke.
-        assert_eq!(struck_place(3, &cell_pts(&[(0.5, 0.15), (0.5, 0.85)])), None);
-        assert_eq!(struck_place(3, &cell_pts(&[(0.1, 0.5), (0.9, 0.5)])), None);
-        assert_eq!(struck_place(3, &cell_pts(&[(0.45, 0.5), (0.5, 0.5)])), None);
-        assert_eq!(struck_place(3, &cell_pts(&[(0.3, 0.35), (0.6, 0.35), (0.45, 0.6)])), None);
-        assert_eq!(struck_place(3, &cell_pts(&[(0.4, 0.3), (0.6, 0.6)])), None);
+        assert_eq!(struck_place(Size::Nine, &cell_pts(&[(0.5, 0.15), (0.5, 0.85)])), None);
+        assert_eq!(struck_place(Size::Nine, &cell_pts(&[(0.1, 0.5), (0.9, 0.5)])), None);
+        assert_eq!(struck_place(Size::Nine, &cell_pts(&[(0.45, 0.5), (0.5, 0.5)])), None);
+        assert_eq!(struck_place(Size::Nine, &cell_pts(&[(0.3, 0.35), (0.6, 0.35), (0.45, 0.6)])), None);
+        assert_eq!(struck_place(Size::Nine, &cell_pts(&[(0.4, 0.3), (0.6, 0.6)])), None);
     }
 
     /// No drawing of a digit written in one stroke (the recognizer's held-out fixture drawings)
@@ -244,7 +248,7 @@ mod tests {
         let single: Vec<&Fixture> = fixtures.iter().filter(|f| f.strokes.len() == 1).collect();
         assert!(single.len() > 100, "{} one-stroke drawings", single.len());
         for f in single {
-            for k in [3, 4] {
+            for k in [Size::Nine, Size::Six, Size::Sixteen] {
                 assert_eq!(struck_place(k, &f.strokes[0]), None, "a one-stroke {} taken for a strike", f.label);
             }
         }

@@ -474,7 +474,7 @@ fn struck(store: Store, drawing: &Drawing) -> Option<Digit> {
     }
     let size = store.size();
     let stroke = geometry::in_cell(size, drawing.cell, &drawing.strokes[0]);
-    let digit = Digit::new(geometry::struck_place(size.box_side(), &stroke)? as u8 + 1).filter(|d| d.fits(size))?;
+    let digit = Digit::new(geometry::struck_place(size, &stroke)? as u8 + 1).filter(|d| d.fits(size))?;
     shown_marks(store, drawing.cell).contains(digit).then_some(digit)
 }
 

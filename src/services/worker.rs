@@ -228,7 +228,7 @@ pub fn request(task: Task, mut on_reply: impl FnMut(Reply) + 'static) -> Result<
     send(
         Which::Engine,
         |id| protocol::encode(&Request { id, task }),
-        move |text| match serde_json::from_str::<Reply>(text) {
+        move |text| match protocol::read_reply(text) {
             Ok(reply) => on_reply(reply),
             Err(e) => web_sys::console::error_1(&format!("unreadable engine reply: {e}").into()),
         },

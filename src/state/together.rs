@@ -19,4 +19,15 @@ pub struct Together {
     pub(crate) retry_ms: u32,
     /// Bumped on each connect and leave: a retry of an older connection does nothing.
     pub(crate) generation: u32,
+    /// The player was told they joined (once: a reconnect before their number is known says
+    /// it again no more, nor covers a notice the reconnect brought).
+    pub(crate) welcomed: bool,
+}
+
+impl Together {
+    /// A room's live side before its first connection: this player's `number` (0 until known)
+    /// and whether they were already told they joined.
+    pub(crate) fn new(key: RoomKey, replica: Replica, number: u8, welcomed: bool, retry_ms: u32) -> Together {
+        Together { key, replica, number, caught_up: false, replayed: BTreeSet::new(), retry_ms, generation: 0, welcomed }
+    }
 }

@@ -97,13 +97,20 @@ impl ViewBox {
     }
 }
 
+/// The side of a box on the sizes with a focus view (square boxes; `focus_boxes`).
+fn box_side(size: Size) -> usize {
+    size.box_rows()
+}
+
 /// How many boxes a side the focus window shows on a board square `square_px` wide, or `None`
 /// when the whole board's cells are big enough to write in (no focus view then).
 pub fn focus_boxes(size: Size, sides: Sides, square_px: f64) -> Option<usize> {
-    if square_px <= 0.0 || ViewBox::whole(size, sides).cell_px(square_px) >= MIN_CELL_PX {
+    // The window is square in boxes: a 6x6 grid's wide boxes have no such window, and its
+    // cells are bigger than a 9x9 grid's anyway.
+    if square_px <= 0.0 || !size.square_boxes() || ViewBox::whole(size, sides).cell_px(square_px) >= MIN_CELL_PX {
         return None;
     }
-    let per_side = size.side() / size.box_side();
+    let per_side = size.side() / box_side(size);
     let fits = |k: usize| Window { row: 0, col: 0, boxes: k }.view_box(size).cell_px(square_px) >= TARGET_CELL_PX;
     Some((1..per_side).rev().find(|&k| fits(k)).unwrap_or(1))
 }
@@ -118,13 +125,13 @@ pub struct Window {
 
 impl Window {
     fn per_side(size: Size) -> usize {
-        size.side() / size.box_side()
+        size.side() / box_side(size)
     }
 
     /// The window of `boxes` boxes a side around `cell`: its box, and the boxes on the side of
     /// the box the cell is nearer to.
     pub fn around(size: Size, boxes: usize, cell: Cell) -> Window {
-        let (b, last) = (size.box_side() as f64, Window::per_side(size).saturating_sub(boxes) as f64);
+        let (b, last) = (box_side(size) as f64, Window::per_side(size).saturating_sub(boxes) as f64);
         let start = |i: usize| ((i as f64 + 0.5) / b - boxes as f64 / 2.0).round().clamp(0.0, last) as usize;
         Window { row: start(size.row_of(cell)), col: start(size.col_of(cell)), boxes }
     }
@@ -137,14 +144,14 @@ impl Window {
 
     /// Whether `cell` is inside the window.
     pub fn contains(&self, size: Size, cell: Cell) -> bool {
-        let b = size.box_side();
+        let b = box_side(size);
         let inside = |i: usize, start: usize| (start..start + self.boxes).contains(&(i / b));
         inside(size.row_of(cell), self.row) && inside(size.col_of(cell), self.col)
     }
 
     /// The window moved as little as needed (whole boxes) to hold `cell`.
     pub fn follow(self, size: Size, cell: Cell) -> Window {
-        let b = size.box_side();
+        let b = box_side(size);
         let shift = |i: usize, start: usize| {
             let bx = i / b;
             if bx < start {
@@ -171,7 +178,7 @@ impl Window {
 
     /// What the board shows: the window and a strip of its neighbours.
     pub fn view_box(&self, size: Size) -> ViewBox {
-        let box_units = size.box_side() as f64 * CELL;
+        let box_units = box_side(size) as f64 * CELL;
         ViewBox {
             x: self.col as f64 * box_units - CONTEXT,
             y: self.row as f64 * box_units - CONTEXT,
@@ -181,7 +188,7 @@ impl Window {
 
     /// The first and last row and column in the window (0-based, inclusive).
     pub fn bounds(&self, size: Size) -> ((usize, usize), (usize, usize)) {
-        let b = size.box_side();
+        let b = box_side(size);
         let span = |start: usize| (start * b, (start + self.boxes) * b - 1);
         (span(self.row), span(self.col))
     }
@@ -365,7 +372,7 @@ pub fn pan(store: Store, d_row: isize, d_col: isize) {
     if let Some(cell) = store.selected.get_untracked()
         && !next.contains(size, cell)
     {
-        let b = size.box_side() as isize;
+        let b = box_side(size) as isize;
         let (r, c) = (size.row_of(cell) as isize + d_row * b, size.col_of(cell) as isize + d_col * b);
         store.selected.set(Some(size.cell(r as usize, c as usize)));
     }

@@ -7,7 +7,7 @@
 // "Show candidates".
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, openByLink } from './support.mjs';
+import { serve, launch, snap, snapSizes, openByLink } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -77,31 +77,30 @@ test('with no notes on the board, every chain node shows its digit at its candid
   assert.deepEqual(b.errors, []);
 });
 
-for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 480 }]) {
-  test(`a 3D Medusa draws its two colours, told apart by shape too, and applies (${viewport.width}x${viewport.height})`, async () => {
-    const page = await openByLink(b, server.url, MEDUSA, { viewport });
-    let medusas = 0;
-    await hintsToTheWin(page, async (page, text) => {
-      const [a, bee] = [page.locator('.chain circle.colour-a'), page.locator('.chain rect.colour-b')];
-      if (!text.endsWith('(3D Medusa)')) {
-        assert.equal(await a.count() + await bee.count(), 0, `only a colouring is drawn in two colours: ${text}`);
-        return;
-      }
-      medusas++;
-      assert.match(text, /two colours/);
-      assert.ok(await a.count() >= 1 && await bee.count() >= 1, `both colours drawn: ${await a.count()} and ${await bee.count()}`);
-      const stroke = (l) => l.first().evaluate((e) => getComputedStyle(e).stroke);
-      assert.notEqual(await stroke(a), await stroke(bee), 'the two colours differ');
-      // Every drawn node is one of the two colours.
-      const nodes = await page.locator('.chain .chain-node:not(.chain-start-ring)').count();
-      assert.equal(await a.count() + await bee.count(), nodes);
-      if (medusas === 1) await snap(page, `chain-medusa-${viewport.width}x${viewport.height}`);
-      return 'stop';
-    });
-    assert.ok(medusas >= 1, 'the Medusa step came');
-    assert.deepEqual(b.errors, []);
+// Walked once at 800x480; the drawing looked at in 1280x800 too.
+test('a 3D Medusa draws its two colours, told apart by shape too, and applies (800x480, looked at in 1280x800 too)', async () => {
+  const page = await openByLink(b, server.url, MEDUSA, { viewport: { width: 800, height: 480 } });
+  let medusas = 0;
+  await hintsToTheWin(page, async (page, text) => {
+    const [a, bee] = [page.locator('.chain circle.colour-a'), page.locator('.chain rect.colour-b')];
+    if (!text.endsWith('(3D Medusa)')) {
+      assert.equal(await a.count() + await bee.count(), 0, `only a colouring is drawn in two colours: ${text}`);
+      return;
+    }
+    medusas++;
+    assert.match(text, /two colours/);
+    assert.ok(await a.count() >= 1 && await bee.count() >= 1, `both colours drawn: ${await a.count()} and ${await bee.count()}`);
+    const stroke = (l) => l.first().evaluate((e) => getComputedStyle(e).stroke);
+    assert.notEqual(await stroke(a), await stroke(bee), 'the two colours differ');
+    // Every drawn node is one of the two colours.
+    const nodes = await page.locator('.chain .chain-node:not(.chain-start-ring)').count();
+    assert.equal(await a.count() + await bee.count(), nodes);
+    if (medusas === 1) await snapSizes(page, 'chain-medusa-%s', [[1280, 800], [800, 480]]);
+    return 'stop';
   });
-}
+  assert.ok(medusas >= 1, 'the Medusa step came');
+  assert.deepEqual(b.errors, []);
+});
 
 test('Settings explains the candidate colours of "Show candidates" beside it', async () => {
   const page = await openByLink(b, server.url, MASTER);

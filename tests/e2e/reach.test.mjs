@@ -6,7 +6,7 @@
 // palette's last row. Screenshots in target/screenshots/reach-*.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, openByLink, openWithCandidates, draw, cells, cell } from './support.mjs';
+import { serve, launch, snap, resize, openByLink, openWithCandidates, draw, cells, cell } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -82,51 +82,54 @@ for (const [width, height] of SIZES) {
   });
 }
 
-for (const [width, height] of [[800, 480], [390, 844], [1280, 800]]) {
-  test(`${width}x${height}: a long forcing chain's Apply is on screen, and applying it removes its candidates`, async () => {
-    const page = await openWithCandidates(b, server.url, MASTER, { viewport: { width, height } });
-    const notes = () => page.locator('[role=gridcell]').evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label')).join('\n'));
-    const card = page.getByRole('region', { name: 'Hint' });
-    // Hint + Apply through the opening singles until the first long step (a forcing chain).
-    let text = '';
-    for (let step = 0; step < 60 && text.length <= 250; step++) {
-      if (step > 0) {
-        const now = await notes();
-        await card.getByRole('button', { name: 'Apply hint' }).click();
-        await page.waitForFunction((b) => [...document.querySelectorAll('[role=gridcell]')].map((c) => c.getAttribute('aria-label')).join('\n') !== b, now);
-      }
-      await page.getByRole('button', { name: 'Hint', exact: true }).click();
-      await card.waitFor({ timeout: 30000 });
-      text = await card.locator('p').first().textContent();
+// One walk to the long step, then the card looked at in three screens (the page resized, as a
+// tablet turned or a window dragged): the walk itself is the same at every size.
+test('a long forcing chain\'s Apply is on screen at 390x844, 1280x800 and 800x480, the card closes by touch, and applying it removes its candidates', async () => {
+  const page = await openWithCandidates(b, server.url, MASTER, { viewport: { width: 800, height: 480 } });
+  const notes = () => page.locator('[role=gridcell]').evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label')).join('\n'));
+  const card = page.getByRole('region', { name: 'Hint' });
+  // Hint + Apply through the opening singles until the first long step (a forcing chain).
+  let text = '';
+  for (let step = 0; step < 60 && text.length <= 250; step++) {
+    if (step > 0) {
+      const now = await notes();
+      await card.getByRole('button', { name: 'Apply hint' }).click();
+      await page.waitForFunction((b) => [...document.querySelectorAll('[role=gridcell]')].map((c) => c.getAttribute('aria-label')).join('\n') !== b, now);
     }
-    assert.ok(text.length > 250, `a long step came (${text.length} characters)`);
+    await page.getByRole('button', { name: 'Hint', exact: true }).click();
+    await card.waitFor({ timeout: 30000 });
+    text = await card.locator('p').first().textContent();
+  }
+  assert.ok(text.length > 250, `a long step came (${text.length} characters)`);
+  for (const [width, height] of [[390, 844], [1280, 800], [800, 480]]) {
+    await resize(page, width, height);
     await assertShown(page, '.hint-card > button', `${width}x${height} long hint`, 1);
     // The card never covers Undo (at 800x480 it covered every tool) nor the digits.
     await assertShown(page, '.pad button, .controls [role=group] button:text-is("Undo")', `${width}x${height} digits and Undo under a long hint`, 10);
     await snap(page, `reach-${width}x${height}-long-hint`);
-    // It closes by touch: its Close button, or a tap on the board outside the hint's cells (a
-    // given); a tap on one of its cells leaves it open.
-    await card.getByRole('button', { name: 'Close hint' }).click();
-    await card.waitFor({ state: 'detached' });
-    assert.equal(await page.locator('.chain .chain-link, [role=gridcell].hint-cell').count(), 0, 'the drawing goes with the card');
-    await page.getByRole('button', { name: 'Hint', exact: true }).click();
-    await card.waitFor({ timeout: 30000 });
-    const inside = page.locator('[role=gridcell].hint-cell').first();
-    if (await inside.count()) {
-      const [r, c] = [Number(await inside.getAttribute('aria-rowindex')), Number(await inside.getAttribute('aria-colindex'))];
-      await draw(page, r, c, [[[0.5, 0.5]]], { pointerType: 'touch' });
-      assert.equal(await card.count(), 1, "a tap on the hint's cell leaves the card open");
-    }
-    const given = (await cells(page)).find((x) => x.label.endsWith(', given'));
-    await draw(page, given.row, given.col, [[[0.5, 0.5]]], { pointerType: 'touch' });
-    await card.waitFor({ state: 'detached' });
-    assert.equal(await cell(page, given.row, given.col).getAttribute('aria-selected'), 'true', 'the tap selected the cell too');
-    assert.equal(await page.getByRole('status').textContent(), '', "the hint's sentence goes too");
-    await page.getByRole('button', { name: 'Hint', exact: true }).click();
-    await card.waitFor({ timeout: 30000 });
-    const before = await notes();
-    await card.getByRole('button', { name: 'Apply hint' }).click();
-    await page.waitForFunction((b) => [...document.querySelectorAll('[role=gridcell]')].map((c) => c.getAttribute('aria-label')).join('\n') !== b, before);
-    await page.context().close();
-  });
-}
+  }
+  // It closes by touch: its Close button, or a tap on the board outside the hint's cells (a
+  // given); a tap on one of its cells leaves it open.
+  await card.getByRole('button', { name: 'Close hint' }).click();
+  await card.waitFor({ state: 'detached' });
+  assert.equal(await page.locator('.chain .chain-link, [role=gridcell].hint-cell').count(), 0, 'the drawing goes with the card');
+  await page.getByRole('button', { name: 'Hint', exact: true }).click();
+  await card.waitFor({ timeout: 30000 });
+  const inside = page.locator('[role=gridcell].hint-cell').first();
+  if (await inside.count()) {
+    const [r, c] = [Number(await inside.getAttribute('aria-rowindex')), Number(await inside.getAttribute('aria-colindex'))];
+    await draw(page, r, c, [[[0.5, 0.5]]], { pointerType: 'touch' });
+    assert.equal(await card.count(), 1, "a tap on the hint's cell leaves the card open");
+  }
+  const given = (await cells(page)).find((x) => x.label.endsWith(', given'));
+  await draw(page, given.row, given.col, [[[0.5, 0.5]]], { pointerType: 'touch' });
+  await card.waitFor({ state: 'detached' });
+  assert.equal(await cell(page, given.row, given.col).getAttribute('aria-selected'), 'true', 'the tap selected the cell too');
+  assert.equal(await page.getByRole('status').textContent(), '', "the hint's sentence goes too");
+  await page.getByRole('button', { name: 'Hint', exact: true }).click();
+  await card.waitFor({ timeout: 30000 });
+  const before = await notes();
+  await card.getByRole('button', { name: 'Apply hint' }).click();
+  await page.waitForFunction((b) => [...document.querySelectorAll('[role=gridcell]')].map((c) => c.getAttribute('aria-label')).join('\n') !== b, before);
+  await page.context().close();
+});

@@ -67,7 +67,7 @@ test('a malformed link says what is wrong and leaves the saved game untouched', 
   for (const [bad, reason] of [
     ['#p=AQkA', /cut short/],
     ['#p=AQkB!!', /not base64url/],
-    ['#12345', /16, 81 or 256/],
+    ['#12345', /16, 36, 81 or 256/],
     ['#3x3x:z', /X-Sudoku/],
   ]) {
     await page.goto(server.url + bad);

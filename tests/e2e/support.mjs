@@ -159,6 +159,22 @@ export async function snap(page, name) {
   await page.screenshot({ path: path.join(screenshots, `${name}.png`) });
 }
 
+/** The page resized to `width` x `height` (a tablet turned, a window dragged), once the app sees it. */
+export async function resize(page, width, height) {
+  await page.setViewportSize({ width, height });
+  await page.waitForFunction(([w, h]) => window.innerWidth === w && window.innerHeight === h, [width, height]);
+}
+
+/** Screenshots of the page in each of `sizes` ([width, height]; `%s` in the name becomes
+ *  "WxH"), the page left in the last size. A walk to the step looked at is the same at every
+ *  size, so a test walks once and looks at the step in every screen. */
+export async function snapSizes(page, name, sizes) {
+  for (const [width, height] of sizes) {
+    await resize(page, width, height);
+    await snap(page, name.replace('%s', `${width}x${height}`));
+  }
+}
+
 /** Opens the app and waits until a puzzle is on the board. */
 export async function openApp(b, url, options = {}) {
   const page = await b.page(options);
@@ -312,9 +328,9 @@ export async function recognized(page, r, c, digit) {
   [r, c, digit], { timeout: 30000 });
 }
 
-/** Types a 9x9 grid from the keyboard, as a player with no mouse: the grid takes the focus,
+/** Types a 9x9 (or 6x6) grid from the keyboard, as a player with no mouse: the grid takes the focus,
  *  the first arrow selects a cell, the arrows walk to r1c1 and then row by row, and each cell
- *  whose character in `digits` (81, in reading order) is not '.' gets that key. */
+ *  whose character in `digits` (81 or 36, in reading order) is not '.' gets that key. */
 export async function typeGrid(page, digits) {
   await page.locator('[role=grid]').focus();
   await page.keyboard.press('ArrowRight'); // selects a cell (the first arrow selects the centre)
@@ -327,14 +343,15 @@ export async function typeGrid(page, digits) {
   for (; c > 1; c--) await page.keyboard.press('ArrowLeft');
   const [r1, c1] = await selected();
   if (r1 !== 1 || c1 !== 1) throw new Error(`the walk to r1c1 ended at r${r1}c${c1}`);
-  for (let row = 1; row <= 9; row++) {
-    for (let col = 1; col <= 9; col++) {
-      const d = digits[(row - 1) * 9 + col - 1];
+  const side = Math.sqrt(digits.length); // 9, or 6 for a 6x6 grid
+  for (let row = 1; row <= side; row++) {
+    for (let col = 1; col <= side; col++) {
+      const d = digits[(row - 1) * side + col - 1];
       if (d !== '.') await page.keyboard.press(d);
-      if (col < 9) await page.keyboard.press('ArrowRight');
+      if (col < side) await page.keyboard.press('ArrowRight');
     }
-    for (let col = 9; col > 1; col--) await page.keyboard.press('ArrowLeft');
-    if (row < 9) await page.keyboard.press('ArrowDown');
+    for (let col = side; col > 1; col--) await page.keyboard.press('ArrowLeft');
+    if (row < side) await page.keyboard.press('ArrowDown');
   }
 }
 

@@ -501,3 +501,49 @@ test('a killer solved together: the live link carries the cages, both play, both
   await one.context().close();
   await two.context().close();
 });
+
+// SIX: a hand-made 6x6 killer (engine/tests/variant_links.rs, six_killer: every row cut into
+// three dominoes with their sums, four givens), f-puzzles' payload as fpuzzles::write_puzzle
+// writes it (size 6).
+const SIX = 'N4Ig5gTglgJiBcBtRwC+AaUYoDcCmAdggC4QCue6IOAhgDYUIBMGamrHAuuih+/2zTdeAvoNTDxozOFyES5StXqN4AZi48p21rPxF4pClVoM8CAKwSte+YcUmV5+ADYx79p24gA1lDp0eBAAxjRgziggwXgBAM4IiCAASgCMAMIpIFSpaUwg3qaqIGogutFxCcnpJdnpACz5jmYIIADspTLldPFIVWkWWX0ujcrN8CApmWUx3ZVJTBmD87kjhc4gAJwdoF09ics1yQsNBU4t7dMVvcsD2QvDp2MgA5ez12qL2R95j0UvnTM9skPockh8Tk0isNXkCwf0lh8HpD1ikAAzbKKAuZ1T7JHE/ZEtSYY3bYtKgnEQ0ZQklY644254tJI6nrBowuYWXFJLkE1ktdkAq77LmgrlUtYtAActOFyS5jJ5zNWZ3GWw51xc3K1fMl4zRsre+y1oK1EtVIBlGuN8OyWpZeuKpW8sSgAC9nG4gA===';
+const SIX_GIVENS = '.2....................3......56.....';
+const SIX_SOLUTION = '123456456123231564564231312645645312';
+
+test('an f-puzzles 6x6 killer link opens as a 6x6 board of 2x3 boxes with digits 1-6, and is won by keyboard', async () => {
+  const page = await b.page({ viewport: { width: 800, height: 480 } });
+  await page.goto(server.url + `?load=${encodeURIComponent(SIX)}`);
+  await waitForPuzzle(page);
+  await status(page, /Opened a 6x6 puzzle/);
+  const board = await cells(page);
+  assert.equal(board.length, 36);
+  assert.deepEqual(board.filter((c) => c.label.includes(', given')).map((c) => c.label.split(',').slice(0, 3).join(',')),
+    ['Row 1, column 2, 2', 'Row 4, column 5, 3', 'Row 5, column 6, 5', 'Row 6, column 1, 6']);
+  assert.equal(await count(page, '.cst-cage'), 18);
+  // Thick lines between the boxes: after columns 3 and rows 2 and 4, none after column 2.
+  const thick = await page.locator('path.lines-box[aria-hidden=true]').getAttribute('d');
+  for (const line of ['M300 0V600', 'M0 200H600', 'M0 400H600']) assert.ok(thick.includes(line), `${line} in ${thick}`);
+  for (const line of ['M200 0V600', 'M0 300H600']) assert.ok(!thick.includes(line), `no ${line}`);
+  // The pad offers 1-6.
+  const pad = page.getByRole('group', { name: 'Digits' });
+  assert.deepEqual(await pad.getByRole('button').allTextContents(), ['1', '2', '3', '4', '5', '6']);
+  // A note 5 sits in the second row of three marks, in the middle.
+  await cell(page, 1, 1).click();
+  await page.keyboard.press('n');
+  await page.keyboard.press('5');
+  await page.keyboard.press('n');
+  const note = page.locator('[role=gridcell][aria-rowindex="1"][aria-colindex="1"] text.note');
+  assert.deepEqual([await note.textContent(), await note.getAttribute('x'), await note.getAttribute('y')], ['5', '50', '76']);
+  for (const [width, height] of [[800, 480], [600, 960], [1280, 800]]) {
+    await page.setViewportSize({ width, height });
+    await snap(page, `variants-6x6-${width}x${height}`);
+  }
+  // 7 is no digit here: it changes nothing.
+  await cell(page, 1, 3).click();
+  await page.keyboard.press('7');
+  assert.match(await cell(page, 1, 3).getAttribute('aria-label'), /^Row 1, column 3, empty/);
+  const won = page.getByRole('dialog', { name: 'Congratulations!' });
+  await typeGrid(page, [...SIX_SOLUTION].map((d, i) => SIX_GIVENS[i] === '.' ? d : '.').join(''));
+  await won.waitFor({ timeout: 15000 });
+  await savedWhen(page, (r) => r.meta?.won === true, { what: 'the game saved as won' });
+  await page.context().close();
+});

@@ -18,7 +18,7 @@ inkdoku: solve, generate and grade Sudoku puzzles
 
 USAGE:
   inkdoku solve [--limit N]          count solutions (default limit 2) of each puzzle on stdin
-  inkdoku generate [--size 4|9|16] [--level easy|medium|hard|expert|extreme|master]
+  inkdoku generate [--size 4|6|9|16] [--level easy|medium|hard|expert|extreme|master]
                    [--symmetry none|rotational|mirror|diagonal] [--seed S] [--count N]
                                      print N new puzzles, one line each (the n-th uses seed S+n)
   inkdoku book                       print the book of premade first puzzles (every size and
@@ -302,7 +302,7 @@ struct GenerateReport {
 }
 
 fn bench_generate(size: usize, level: &str, seed: u64, count: u64) -> Result<(), String> {
-    let size_t = Size::from_side(size).ok_or(format!("--size {size}: expected 4, 9 or 16"))?;
+    let size_t = Size::from_side(size).ok_or(format!("--size {size}: expected 4, 6, 9 or 16"))?;
     let level_t = parse_level(level)?;
     let mut times = Vec::new();
     let mut rated = std::collections::BTreeMap::new();
@@ -333,7 +333,7 @@ fn parse_level(name: &str) -> Result<Level, String> {
 }
 
 fn generate(size: usize, level: &str, symmetry: &str, seed: u64, count: u64) -> Result<(), String> {
-    let size = Size::from_side(size).ok_or(format!("--size {size}: expected 4, 9 or 16"))?;
+    let size = Size::from_side(size).ok_or(format!("--size {size}: expected 4, 6, 9 or 16"))?;
     let level = parse_level(level)?;
     let symmetry = Symmetry::from_name(symmetry).ok_or(format!("--symmetry {symmetry}: expected none, rotational, mirror or diagonal"))?;
     let mut out = BufWriter::new(io::stdout().lock());

@@ -1,6 +1,6 @@
 //! Digits separated by commas, one number per cell in reading order, 0 for a blank: what
 //! SudokuExchange links carry (`?s=4,0,0,…`) when scrapers of newspaper puzzles make them.
-//! 16, 81 or 256 numbers; a 16x16 grid's digits are 1-16. Spaces around the numbers are fine.
+//! 16, 36, 81 or 256 numbers; a 16x16 grid's digits are 1-16. Spaces around the numbers are fine.
 
 use super::FormatError;
 use crate::geometry::{Digit, Size};

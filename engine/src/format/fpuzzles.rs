@@ -678,8 +678,20 @@ mod tests {
         assert!(matches!(parse(&super::super::compressed::compress("[1,2]")), Err(FormatError::Damaged { .. })));
         let long = "N4Ig".to_string() + &"A".repeat(super::super::compressed::MAX_PAYLOAD);
         assert!(matches!(parse(&long), Err(FormatError::Damaged { reason: "it is longer than any classic puzzle", .. })));
-        let six = r#"{"size":6,"grid":[]}"#;
-        assert_eq!(parse(&super::super::compressed::compress(six)), Err(FormatError::GridSide { format: FORMAT, side: 6 }));
+        let seven = r#"{"size":7,"grid":[]}"#;
+        assert_eq!(parse(&super::super::compressed::compress(seven)), Err(FormatError::GridSide { format: FORMAT, side: 7 }));
+        // A 6x6 grid with a 7 in row 2, column 3.
+        let row = |r: usize| {
+            format!(
+                "[{}]",
+                (0..6).map(|c| if (r, c) == (1, 2) { r#"{"value":7,"given":true}"# } else { "{}" }).collect::<Vec<_>>().join(",")
+            )
+        };
+        let six = format!(r#"{{"size":6,"grid":[{}]}}"#, (0..6).map(row).collect::<Vec<_>>().join(","));
+        assert!(matches!(
+            parse(&super::super::compressed::compress(&six)),
+            Err(FormatError::BadCell { ch: '7', row: 2, col: 3, size: Size::Six })
+        ));
         let bad = r#"{"size":4,"grid":[[{"value":7,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
         assert!(matches!(parse(&super::super::compressed::compress(bad)), Err(FormatError::BadCell { ch: '7', row: 1, col: 1, .. })));
     }

@@ -1,4 +1,4 @@
-//! One puzzle per line: 16, 81 or 256 cells in reading order.
+//! One puzzle per line: 16, 36, 81 or 256 cells in reading order.
 //!
 //! `.`, `0` and `_` are blanks; 4x4 uses 1-4, 9x9 1-9, 16x16 1-9 then A-G (either case).
 //! Anything after the first run of whitespace is ignored, so lines carrying a rating or a

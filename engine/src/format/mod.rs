@@ -45,7 +45,7 @@ pub enum FormatError {
     #[error("there is no puzzle in the text")]
     Empty,
     /// A line or string whose cell count fits no grid size.
-    #[error("a puzzle has 16, 81 or 256 cells, but this one has {found}")]
+    #[error("a puzzle has 16, 36, 81 or 256 cells, but this one has {found}")]
     CellCount {
         /// Cells found.
         found: usize,
@@ -91,7 +91,7 @@ pub enum FormatError {
         side: usize,
     },
     /// A row length that fits no grid size.
-    #[error("line {line}: rows of {found} cells fit no grid (4, 9 or 16 cells per row)")]
+    #[error("line {line}: rows of {found} cells fit no grid (4, 6, 9 or 16 cells per row)")]
     RowSide {
         /// Line of the text, 1-based.
         line: usize,
@@ -144,7 +144,7 @@ pub enum FormatError {
         reason: &'static str,
     },
     /// A grid of a size inkdoku does not play (f-puzzles and SudokuPad make 1x1 to 16x16).
-    #[error("the {format} puzzle is {side}x{side}; inkdoku plays 4x4, 9x9 and 16x16")]
+    #[error("the {format} puzzle is {side}x{side}; inkdoku plays 4x4, 6x6, 9x9 and 16x16")]
     GridSide {
         /// The format read.
         format: &'static str,
@@ -321,7 +321,7 @@ pub fn parse_any(text: &str) -> Result<(Grid, Format), FormatError> {
         return line::parse(trimmed).map(|g| (g, Format::Line));
     }
     Err(FormatError::Unrecognized {
-        reason: "expected a line of 16, 81 or 256 cells, a grid of rows, a Solo game ID \
+        reason: "expected a line of 16, 36, 81 or 256 cells, a grid of rows, a Solo game ID \
                  (3x3:…), a SudokuPad string or an f-puzzles payload",
     })
 }

@@ -1,7 +1,7 @@
 //! Game IDs of Simon Tatham's Solo (from the Portable Puzzle Collection).
 //!
-//! A game ID is `<params>:<description>`. Params `CxR` give the box shape (inkdoku plays square
-//! boxes: `2x2`, `3x3`, `4x4`); letters after them name variants (`x` diagonals, `j` jigsaw,
+//! A game ID is `<params>:<description>`. Params `CxR` give the box shape, C columns by R rows
+//! (inkdoku plays `2x2`, `3x2` for 6x6, `3x3`, `4x4`); letters after them name variants (`x` diagonals, `j` jigsaw,
 //! `k` killer), which inkdoku does not play, or generation settings (`a`/`m`/`r` symmetry,
 //! `d` difficulty), which don't change the puzzle and are ignored.
 //!
@@ -56,10 +56,7 @@ fn parse_params(params: &str) -> Result<Size, FormatError> {
             _ => return Err(err("unknown parameter letter")),
         }
     }
-    if c != r {
-        return Err(err("inkdoku plays square boxes only (2x2, 3x3, 4x4)"));
-    }
-    c.checked_mul(r).and_then(Size::from_side).ok_or_else(|| err("inkdoku plays 2x2, 3x3 and 4x4 boxes"))
+    Size::ALL.into_iter().find(|s| (s.box_cols(), s.box_rows()) == (c, r)).ok_or_else(|| err("inkdoku plays 2x2, 3x2, 3x3 and 4x4 boxes"))
 }
 
 /// Reads a Solo game ID.
@@ -110,8 +107,8 @@ pub fn parse(text: &str) -> Result<Grid, FormatError> {
 
 /// Writes a grid as a Solo game ID.
 pub fn write(grid: &Grid) -> String {
-    let b = grid.size().box_side();
-    let mut out = format!("{b}x{b}:");
+    let size = grid.size();
+    let mut out = format!("{}x{}:", size.box_cols(), size.box_rows());
     let mut run = 0usize;
     let mut last_was_number = false;
     let flush = |out: &mut String, run: &mut usize| {
@@ -171,7 +168,9 @@ mod tests {
     #[test]
     fn explains_what_it_cannot_play() {
         assert!(matches!(parse("3x3x:z"), Err(FormatError::SoloParams { reason, .. }) if reason.contains("X-Sudoku")));
-        assert!(matches!(parse("2x3:z"), Err(FormatError::SoloParams { reason, .. }) if reason.contains("square")));
+        // 6x6 boxes are 3 wide and 2 tall; tall ones are no grid inkdoku plays.
+        assert!(matches!(parse("2x3:z"), Err(FormatError::SoloParams { reason, .. }) if reason.contains("3x2")));
+        assert_eq!(parse("3x2:1zi").map(|g| g.size()), Ok(Size::Six));
         assert!(matches!(parse("9j:z"), Err(FormatError::SoloParams { .. })));
         assert_eq!(parse("2x2:a5o"), Err(FormatError::NumberRange { value: 5, position: 6, size: Size::Four }));
         assert_eq!(parse("2x2:o"), Err(FormatError::CellTotal { found: 15, expected: 16, size: Size::Four }));

@@ -74,10 +74,9 @@ pub fn parse(packed: &str) -> Result<Grid, FormatError> {
             break;
         }
     }
-    let size = match cells.len() {
-        16 => Size::Four,
-        81 => Size::Nine,
-        n => return Err(FormatError::CellCount { found: n }),
+    let size = match Size::from_cell_count(cells.len()) {
+        Some(size) if size != Size::Sixteen => size,
+        _ => return Err(FormatError::CellCount { found: cells.len() }),
     };
     if let Some(pos) = cells.iter().position(|c| c.is_some_and(|d| !d.fits(size))) {
         let d = cells[pos].expect("checked");
@@ -90,7 +89,7 @@ fn size_char(d: Digit) -> char {
     (b'0' + d.get()) as char
 }
 
-/// Writes a grid as a compressed string; `None` for 16x16 grids (the format has digits 1-9).
+/// Writes a grid (4x4, 6x6 or 9x9) as a compressed string; `None` for 16x16 grids (the format has digits 1-9).
 pub fn write(grid: &Grid) -> Option<String> {
     if grid.size() == Size::Sixteen {
         return None;

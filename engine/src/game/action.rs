@@ -532,7 +532,7 @@ mod tests {
             (r#"{"type":"toggle_pencil","cell":1,"digits":[2],"mark":1}"#, r#"expected "corner" or "centre""#),
             (r#"{"type":"back_to_mark","mark":"corner"}"#, "number"),
             (r#"{"type":"back_to_mark","mark":-1}"#, "-1"),
-            (r#"{"type":"set_board","entries":"12"}"#, "16, 81 or 256"),
+            (r#"{"type":"set_board","entries":"12"}"#, "16, 36, 81 or 256"),
             (r#"{"type":"erase","cells":3}"#, "invalid type"),
             (r#"[]"#, "invalid"),
         ] {

@@ -116,6 +116,8 @@ phrases! {
     hidden_subset,
     fish,
     finned,
+    /// `finned` on a jigsaw: the fins' region (the step's last house) instead of a box.
+    finned_region,
     complex_fish,
     complex_fins,
     cannibal,
@@ -147,6 +149,9 @@ phrases! {
     avoidable2,
     dual_kite,
     dual_er,
+    /// The two above on a jigsaw, whose kites and rectangles sit in a region, not a box.
+    dual_kite_region,
+    dual_er_region,
     multi1,
     multi2,
     medusa_wrap,
@@ -214,6 +219,10 @@ phrases! {
     constraint_cell_trial,
     /// A nested trial: `{nested}` the candidates the inner trials ruled out.
     constraint_nested_trial,
+    /// The three trials on a jigsaw: its regions instead of the boxes.
+    constraint_trial_regions,
+    constraint_cell_trial_regions,
+    constraint_nested_trial_regions,
     rule_killer,
     rule_little_killer,
     rule_sandwich,
@@ -245,6 +254,7 @@ const EN: Phrases = Phrases {
     hidden_subset: "in {house}, {digits} fit only in {cells}, so these cells hold nothing else.",
     fish: "in {base}, {digit} lies only in {cover}: each of those lines takes one {digit}, so it leaves the rest of {cover}.",
     finned: "(the fins are in one box: only cells that also see that box lose {digit})",
+    finned_region: "(the fins are in one region: only cells that also see that region lose {digit})",
     complex_fish: "{base} each need their own {digit}, and all of them lie in {cover}, [which hold one {digit} each: those are filled, so {digit} leaves the rest of {cover}|one {digit} each, so it leaves the rest of them].",
     complex_fins: "[(unless one of the fins {fins} is {digit}: so only candidates that see every fin go)|(only cells seeing every fin, {fins}, lose it)]",
     cannibal: "[Base candidates in two cover houses at once go too ({cannibals}): {digit} there would fill two of them and leave a base house without.|{cannibals} goes too: it lies in two cover houses.]",
@@ -273,6 +283,8 @@ const EN: Phrases = Phrases {
     avoidable2: "{first} and {second} were filled while solving, not given: if {third} and {last} took the digits that complete the rectangle, its two digits could be swapped (two solutions), so one of them is {z}, and cells seeing both can't be.",
     dual_kite: "two 2-String Kites (on {digits}) pass through the same two cells of one box: in each, a row's strong link and a column's strong link mean one of its two ends holds the kite's digit, so cells seeing both ends of a kite can't hold it.",
     dual_er: "on {digit}, the empty rectangle in {house0} works with two strong links: each time, the link's far end or the box's line holds {digit}, and the cell seeing both can't be.",
+    dual_kite_region: "two 2-String Kites (on {digits}) pass through the same two cells of one region: in each, a row's strong link and a column's strong link mean one of its two ends holds the kite's digit, so cells seeing both ends of a kite can't hold it.",
+    dual_er_region: "on {digit}, the empty rectangle in {house0} works with two strong links: each time, the link's far end or the region's line holds {digit}, and the cell seeing both can't be.",
     multi1: "on {digit}, the conjugate pairs colour two separate clusters[ ({cells})]. A colour of one sees a colour of the other: both can't be true, so one of their opposite colours is, and cells seeing both of those can't be {digit}.",
     multi2: "on {digit}, the conjugate pairs colour two separate clusters[ ({cells})]. One colour sees both colours of the other cluster, one of which is true: so that colour is false, and its cells can't be {digit}.",
     medusa_wrap: "two-candidate cells and conjugate pairs link candidates of several digits into two colours, one all true, one all false. {colour} {why}, so it is false and its candidates go.",
@@ -324,6 +336,9 @@ const EN: Phrases = Phrases {
     constraint_trial: "if {cell} were {digit}, following the rows, columns, boxes and every constraint one step after another would leave a cell or a digit with no place: so {cell} is not {digit}.",
     constraint_cell_trial: "{cell} holds one of {digits}; for each, following the rows, columns, boxes and every constraint one step after another rules out the removed candidates (or fails).",
     constraint_nested_trial: "if {cell} were {digit}, following the rows, columns, boxes and every constraint step by step, and ruling out each candidate whose own trial then fails ({nested}), would leave a cell or a digit with no place: so {cell} is not {digit}.",
+    constraint_trial_regions: "if {cell} were {digit}, following the rows, columns, regions and every constraint one step after another would leave a cell or a digit with no place: so {cell} is not {digit}.",
+    constraint_cell_trial_regions: "{cell} holds one of {digits}; for each, following the rows, columns, regions and every constraint one step after another rules out the removed candidates (or fails).",
+    constraint_nested_trial_regions: "if {cell} were {digit}, following the rows, columns, regions and every constraint step by step, and ruling out each candidate whose own trial then fails ({nested}), would leave a cell or a digit with no place: so {cell} is not {digit}.",
     rule_killer: "a cage's digits don't repeat",
     rule_little_killer: "the digits along the little killer's diagonal add up to {total}",
     rule_sandwich: "the digits between the 1 and the largest digit of the line add up to {total}",
@@ -355,6 +370,7 @@ const DE: Phrases = Phrases {
     hidden_subset: "in {house} passen {digits} nur in {cells}, also enthalten diese Zellen nichts anderes.",
     fish: "in {base} liegt die {digit} nur in {cover}: jede dieser Linien nimmt eine {digit}, also entfällt sie im Rest von {cover}.",
     finned: "(die Flossen liegen in einem Block: nur Zellen, die diesen Block auch sehen, verlieren die {digit})",
+    finned_region: "(die Flossen liegen in einem Gebiet: nur Zellen, die dieses Gebiet auch sehen, verlieren die {digit})",
     complex_fish: "{base} brauchen je eine eigene {digit}, und alle liegen in {cover}, [die je nur eine {digit} fassen: die sind damit voll, also entfällt die {digit} im Rest von {cover}|je eine {digit}, also entfällt sie im Rest davon].",
     complex_fins: "[(außer eine der Flossen {fins} ist die {digit}: darum entfallen nur Kandidaten, die jede Flosse sehen)|(nur was jede Flosse {fins} sieht, entfällt)]",
     cannibal: "[Basiskandidaten in zwei Deckhäusern zugleich entfallen auch ({cannibals}): eine {digit} dort füllte zwei davon, und ein Basishaus bliebe ohne.|{cannibals} entfällt auch (in zwei Deckhäusern).]",
@@ -383,6 +399,8 @@ const DE: Phrases = Phrases {
     avoidable2: "{first} und {second} wurden beim Lösen gesetzt, nicht vorgegeben: bekämen {third} und {last} die Ziffern, die das Rechteck vervollständigen, ließen sich seine zwei Ziffern tauschen (zwei Lösungen); also ist eine davon {z}, und Zellen, die beide sehen, nicht.",
     dual_kite: "zwei Drachen (für {digits}) teilen zwei Zellen eines Blocks: in jedem sorgen starke Verbindungen in Zeile und Spalte dafür, dass ein Ende die Ziffer des Drachens hat; Zellen, die beide Enden eines Drachens sehen, haben sie nicht.",
     dual_er: "für die {digit} wirkt das leere Rechteck in {house0} mit zwei starken Verbindungen: jedes Mal hat das ferne Ende der Verbindung oder die Linie des Blocks die {digit}, und die Zelle, die beide sieht, nicht.",
+    dual_kite_region: "zwei Drachen (für {digits}) teilen zwei Zellen eines Gebiets: in jedem sorgen starke Verbindungen in Zeile und Spalte dafür, dass ein Ende die Ziffer des Drachens hat; Zellen, die beide Enden eines Drachens sehen, haben sie nicht.",
+    dual_er_region: "für die {digit} wirkt das leere Rechteck in {house0} mit zwei starken Verbindungen: jedes Mal hat das ferne Ende der Verbindung oder die Linie des Gebiets die {digit}, und die Zelle, die beide sieht, nicht.",
     multi1: "für die {digit} färben die Paare zwei getrennte Gruppen[ ({cells})]. Eine Farbe der einen sieht eine Farbe der anderen: beide können nicht wahr sein, also ist eine ihrer Gegenfarben wahr, und Zellen, die beide sehen, können nicht {digit} sein.",
     multi2: "für die {digit} färben die Paare zwei getrennte Gruppen[ ({cells})]. Eine Farbe sieht beide Farben der anderen Gruppe, von denen eine wahr ist: also ist diese Farbe falsch, und ihre Zellen können nicht {digit} sein.",
     medusa_wrap: "Zellen mit zwei Kandidaten und Paare verbinden Kandidaten mehrerer Ziffern in zwei Farben: eine ganz wahr, eine ganz falsch. {colour} {why}, also ist sie falsch, und ihre Kandidaten fallen weg.",
@@ -433,7 +451,10 @@ const DE: Phrases = Phrases {
     constraint_rule_global: "{rule}: die entfernten Kandidaten verletzen diese Regel.",
     constraint_trial: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Kästen und alle Regeln, Schritt für Schritt verfolgt, einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
     constraint_cell_trial: "{cell} enthält eine von {digits}; für jede schließt es, Zeilen, Spalten, Kästen und alle Regeln Schritt für Schritt zu verfolgen, die entfernten Kandidaten aus (oder scheitert).",
-    constraint_nested_trial: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Kästen und alle Regeln, Schritt für Schritt verfolgt, wobei jeder Kandidat wegfällt, dessen eigener Versuch dann scheitert ({nested}), einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
+    constraint_nested_trial: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Kästen und alle Regeln Schritt für Schritt, ohne die Kandidaten, deren Versuch dann scheitert ({nested}), einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
+    constraint_trial_regions: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Gebiete und alle Regeln, Schritt für Schritt verfolgt, einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
+    constraint_cell_trial_regions: "{cell} enthält eine von {digits}; für jede schließt es, Zeilen, Spalten, Gebiete und alle Regeln Schritt für Schritt zu verfolgen, die entfernten Kandidaten aus (oder scheitert).",
+    constraint_nested_trial_regions: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Gebiete und alle Regeln Schritt für Schritt, ohne die Kandidaten, deren Versuch dann scheitert ({nested}), einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
     rule_killer: "die Ziffern eines Käfigs wiederholen sich nicht",
     rule_little_killer: "die Ziffern entlang der Diagonale des Little Killers ergeben {total}",
     rule_sandwich: "die Ziffern zwischen der 1 und der größten Ziffer der Linie ergeben {total}",
@@ -465,6 +486,7 @@ const ES: Phrases = Phrases {
     hidden_subset: "en la {house}, {digits} solo caben en {cells}, así que esas celdas no tienen nada más.",
     fish: "en {base}, el {digit} solo está en {cover}: cada línea toma un {digit}, así que sale del resto de {cover}.",
     finned: "(las aletas están en una caja: solo pierden el {digit} las celdas que también la ven)",
+    finned_region: "(las aletas están en una región: solo pierden el {digit} las celdas que también la ven)",
     complex_fish: "{base} necesitan cada una su propio {digit}, y todos están en {cover}, [que admiten un solo {digit} cada una: quedan llenas, así que el {digit} sale del resto de {cover}|uno en cada una, así que el {digit} sale del resto de ellas].",
     complex_fins: "[(salvo que una de las aletas {fins} sea {digit}: por eso solo caen los candidatos que ven todas las aletas)|(solo lo pierden celdas que ven cada aleta: {fins})]",
     cannibal: "[Los candidatos base que están en dos casas de cobertura a la vez también salen ({cannibals}): un {digit} allí llenaría dos y dejaría sin él a una casa base.|{cannibals} también sale: está en dos coberturas.]",
@@ -493,6 +515,8 @@ const ES: Phrases = Phrases {
     avoidable2: "{first} y {second} se rellenaron al resolver, no son pistas: si {third} y {last} tomaran las cifras que completan el rectángulo, sus dos cifras podrían intercambiarse (dos soluciones), así que una de ellas es {z}, y las celdas que ven ambas no pueden serlo.",
     dual_kite: "dos cometas (con {digits}) pasan por las mismas dos celdas de una caja: en cada una, enlaces fuertes en fila y columna hacen que uno de sus extremos tenga su cifra, así que las celdas que ven ambos extremos de una cometa no pueden tenerla.",
     dual_er: "con el {digit}, el rectángulo vacío de la {house0} actúa con dos enlaces fuertes: cada vez, el extremo lejano del enlace o la línea de la caja tiene el {digit}, y la celda que ve ambos no puede tenerlo.",
+    dual_kite_region: "dos cometas (con {digits}) pasan por las mismas dos celdas de una región: en cada una, enlaces fuertes en fila y columna hacen que uno de sus extremos tenga su cifra, así que las celdas que ven ambos extremos de una cometa no pueden tenerla.",
+    dual_er_region: "con el {digit}, el rectángulo vacío de la {house0} actúa con dos enlaces fuertes: cada vez, el extremo lejano del enlace o la línea de la región tiene el {digit}, y la celda que ve ambos no puede tenerlo.",
     multi1: "con el {digit}, los pares conjugados colorean dos grupos separados[ ({cells})]. Un color de uno ve un color del otro: no pueden ser ambos verdaderos, así que uno de sus colores opuestos lo es, y las celdas que ven ambos no pueden ser {digit}.",
     multi2: "con el {digit}, los pares conjugados colorean dos grupos separados[ ({cells})]. Un color ve los dos colores del otro grupo, uno de los cuales es verdadero: así que ese color es falso y sus celdas no pueden ser {digit}.",
     medusa_wrap: "las celdas de dos candidatos y los pares conjugados enlazan candidatos de varias cifras en dos colores, uno todo verdadero y otro todo falso. {colour} {why}, así que es falso y sus candidatos caen.",
@@ -544,6 +568,9 @@ const ES: Phrases = Phrases {
     constraint_trial: "si {cell} fuera {digit}, seguir filas, columnas, cajas y cada regla paso a paso dejaría una celda o un dígito sin lugar: así que {cell} no es {digit}.",
     constraint_cell_trial: "{cell} tiene uno de {digits}; con cada uno, seguir filas, columnas, cajas y cada regla paso a paso descarta los candidatos eliminados (o falla).",
     constraint_nested_trial: "si {cell} fuera {digit}, seguir filas, columnas, cajas y cada regla paso a paso, descartando cada candidato cuyo propio intento falla entonces ({nested}), dejaría una celda o un dígito sin lugar: así que {cell} no es {digit}.",
+    constraint_trial_regions: "si {cell} fuera {digit}, seguir filas, columnas, regiones y cada regla paso a paso dejaría una celda o un dígito sin lugar: así que {cell} no es {digit}.",
+    constraint_cell_trial_regions: "{cell} tiene uno de {digits}; con cada uno, seguir filas, columnas, regiones y cada regla paso a paso descarta los candidatos eliminados (o falla).",
+    constraint_nested_trial_regions: "si {cell} fuera {digit}, seguir filas, columnas, regiones y cada regla paso a paso, descartando cada candidato cuyo propio intento falla entonces ({nested}), dejaría una celda o un dígito sin lugar: así que {cell} no es {digit}.",
     rule_killer: "los dígitos de una jaula no se repiten",
     rule_little_killer: "los dígitos a lo largo de la diagonal del little killer suman {total}",
     rule_sandwich: "los dígitos entre el 1 y el dígito mayor de la línea suman {total}",
@@ -575,6 +602,7 @@ const KO: Phrases = Phrases {
     hidden_subset: "{house}에서 {digits}은(는) {cells}에만 들어가므로 이 칸들에는 다른 숫자가 없습니다.",
     fish: "{base}에서 {digit}은(는) {cover}에만 있습니다. 각 줄이 {digit} 하나씩을 차지하므로 {cover}의 나머지에서 빠집니다.",
     finned: "(핀이 한 박스에 있으므로 그 박스도 보는 칸만 {digit}이(가) 빠집니다)",
+    finned_region: "(핀이 한 영역에 있으므로 그 영역도 보는 칸만 {digit}이(가) 빠집니다)",
     complex_fish: "{base}은(는) 각각 자기 {digit}이(가) 필요하고, 그것들은 모두 {cover}에 있습니다. 이 하우스들에는 {digit}이(가) 하나씩만 들어가므로 가득 차고, {cover}의 나머지에서 {digit}이(가) 빠집니다.",
     complex_fins: "(핀 {fins} 중 하나가 {digit}이면 예외이므로, 모든 핀을 보는 후보만 지워집니다)",
     cannibal: "[{cannibals}은(는) 두 커버 하우스에 동시에 있습니다. 거기에 {digit}이(가) 오면 둘을 한꺼번에 채워 베이스 하우스 하나가 비게 되므로, 이것도 지워집니다.|{cannibals}도 두 커버 하우스에 있으므로 지워집니다.]",
@@ -603,6 +631,8 @@ const KO: Phrases = Phrases {
     avoidable2: "{first}와(과) {second}은(는) 주어진 숫자가 아니라 풀면서 채운 숫자입니다. {third}와(과) {last}이(가) 사각형을 완성하는 숫자가 되면 두 숫자를 맞바꿀 수 있어 해가 둘이 되므로, 둘 중 하나는 {z}입니다. 둘 다 보는 칸은 {z}이(가) 될 수 없습니다.",
     dual_kite: "두 연(2-String Kite, {digits})이 한 박스의 같은 두 칸을 지납니다. 각 연에서 행의 강한 연결과 열의 강한 연결 때문에 두 끝 중 하나가 그 연의 숫자이므로, 한 연의 두 끝을 모두 보는 칸은 그 숫자가 될 수 없습니다.",
     dual_er: "{digit}에 대해 {house0}의 빈 사각형이 두 강한 연결과 함께 작동합니다. 각각 연결의 먼 끝이나 박스의 줄이 {digit}을(를) 가지므로 둘 다 보는 칸은 {digit}이(가) 될 수 없습니다.",
+    dual_kite_region: "두 연(2-String Kite, {digits})이 한 영역의 같은 두 칸을 지납니다. 각 연에서 행의 강한 연결과 열의 강한 연결 때문에 두 끝 중 하나가 그 연의 숫자이므로, 한 연의 두 끝을 모두 보는 칸은 그 숫자가 될 수 없습니다.",
+    dual_er_region: "{digit}에 대해 {house0}의 빈 사각형이 두 강한 연결과 함께 작동합니다. 각각 연결의 먼 끝이나 영역의 줄이 {digit}을(를) 가지므로 둘 다 보는 칸은 {digit}이(가) 될 수 없습니다.",
     multi1: "{digit}에 대해 켤레 쌍이 서로 떨어진 두 묶음[({cells})]을 색칠합니다. 한 묶음의 색이 다른 묶음의 색을 보므로 둘 다 참일 수 없고, 그 반대 색 중 하나가 참입니다. 그 둘을 모두 보는 칸은 {digit}이(가) 될 수 없습니다.",
     multi2: "{digit}에 대해 켤레 쌍이 서로 떨어진 두 묶음[({cells})]을 색칠합니다. 한 색이 다른 묶음의 두 색을 모두 보는데 그중 하나는 참이므로, 그 색은 거짓이고 그 칸들은 {digit}이(가) 될 수 없습니다.",
     medusa_wrap: "후보가 둘인 칸과 켤레 쌍이 여러 숫자의 후보를 두 색으로 연결합니다. 한 색은 모두 참, 다른 색은 모두 거짓입니다. {colour}은(는) {why} 거짓이고, 그 후보들은 지워집니다.",
@@ -654,6 +684,9 @@ const KO: Phrases = Phrases {
     constraint_trial: "{cell}이(가) {digit}이라면, 행·열·박스와 모든 규칙을 차례로 따를 때 어떤 칸이나 숫자가 들어갈 곳이 없어집니다: 따라서 {cell}은(는) {digit}이(가) 아닙니다.",
     constraint_cell_trial: "{cell}은(는) {digits} 중 하나입니다; 각 경우에 행·열·박스와 모든 규칙을 차례로 따르면 제거된 후보가 배제됩니다 (또는 모순이 됩니다).",
     constraint_nested_trial: "{cell}이(가) {digit}이라면, 행·열·박스와 모든 규칙을 차례로 따르고, 그 상태에서 시도하면 실패하는 후보를 지워 가면({nested}) 어떤 칸이나 숫자가 들어갈 곳이 없어집니다: 따라서 {cell}은(는) {digit}이(가) 아닙니다.",
+    constraint_trial_regions: "{cell}이(가) {digit}이라면, 행·열·영역과 모든 규칙을 차례로 따를 때 어떤 칸이나 숫자가 들어갈 곳이 없어집니다: 따라서 {cell}은(는) {digit}이(가) 아닙니다.",
+    constraint_cell_trial_regions: "{cell}은(는) {digits} 중 하나입니다; 각 경우에 행·열·영역과 모든 규칙을 차례로 따르면 제거된 후보가 배제됩니다 (또는 모순이 됩니다).",
+    constraint_nested_trial_regions: "{cell}이(가) {digit}이라면, 행·열·영역과 모든 규칙을 차례로 따르고, 그 상태에서 시도하면 실패하는 후보를 지워 가면({nested}) 어떤 칸이나 숫자가 들어갈 곳이 없어집니다: 따라서 {cell}은(는) {digit}이(가) 아닙니다.",
     rule_killer: "케이지의 숫자는 반복되지 않습니다",
     rule_little_killer: "리틀 킬러 대각선을 따라 있는 숫자의 합은 {total}입니다",
     rule_sandwich: "줄에서 1과 가장 큰 숫자 사이에 있는 숫자의 합은 {total}입니다",
@@ -1048,6 +1081,9 @@ fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
     let placed = step.placements.first();
     let pattern_digits: DigitSet = step.candidates.iter().map(|c| c.digit).collect();
     let z = step.eliminations.first().map(|c| c.digit);
+    // A jigsaw's step names its region among its houses (a trial and a dual kite name the
+    // region of their cells for this), and says "region" where a classic one says "box".
+    let on_regions = step.houses.iter().any(|h| matches!(h, House::Region(_)));
     let values = |extra: Vec<(&'static str, String)>| {
         let mut v = vec![
             ("cell", placed.map_or(cell(0), |c| cell_name(size, c.cell))),
@@ -1077,12 +1113,13 @@ fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
         HiddenPair | HiddenTriple | HiddenQuad => fill(p.hidden_subset, &values(vec![])),
         XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish | SashimiXWing | SashimiSwordfish
         | SashimiJellyfish => {
+            // Base lines, cover lines, and on a jigsaw the fins' region.
             let k = step.houses.len() / 2;
             let base = houses_text(&step.houses[..k], lang);
-            let cover = houses_text(&step.houses[k..], lang);
+            let cover = houses_text(&step.houses[k..2 * k], lang);
             let mut s = fill(p.fish, &values(vec![("base", base), ("cover", cover)]));
             if !matches!(step.technique, XWing | Swordfish | Jellyfish) {
-                s = format!("{s} {}", fill(p.finned, &values(vec![])));
+                s = format!("{s} {}", fill(if on_regions { p.finned_region } else { p.finned }, &values(vec![])));
             }
             s
         }
@@ -1104,7 +1141,9 @@ fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
         TemplateDelete => fill(p.template_delete, &values(vec![])),
         Skyscraper | TwoStringKite | TurbotFish => fill(p.chain3, &values(vec![])),
         EmptyRectangle => fill(p.empty_rectangle, &values(vec![])),
+        DualTwoStringKite if on_regions => fill(p.dual_kite_region, &values(vec![])),
         DualTwoStringKite => fill(p.dual_kite, &values(vec![])),
+        DualEmptyRectangle if on_regions => fill(p.dual_er_region, &values(vec![])),
         DualEmptyRectangle => fill(p.dual_er, &values(vec![])),
         SimpleColorsTrap | SimpleColorsWrap => fill(p.colors, &values(vec![])),
         MultiColors1 => fill(p.multi1, &values(vec![])),
@@ -1200,8 +1239,10 @@ fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
         CageCombination | CageConfinement | Innies | Outies | InnieOutie | LittleKillerCombination | ConstraintRule => {
             variant_text(step, size, lang, brief)
         }
-        ConstraintTrial if step.candidates.len() > 1 => fill(p.constraint_cell_trial, &values(vec![])),
-        ConstraintTrial => fill(p.constraint_trial, &values(vec![])),
+        ConstraintTrial if step.candidates.len() > 1 => {
+            fill(if on_regions { p.constraint_cell_trial_regions } else { p.constraint_cell_trial }, &values(vec![]))
+        }
+        ConstraintTrial => fill(if on_regions { p.constraint_trial_regions } else { p.constraint_trial }, &values(vec![])),
         NestedConstraintTrial => {
             // The first candidate is the assumption; the rest were ruled out inside it.
             let inner = &step.candidates[step.candidates.len().min(1)..];
@@ -1211,7 +1252,8 @@ fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
             if shown < inner.len() {
                 nested.push("…".to_string());
             }
-            fill(p.constraint_nested_trial, &values(vec![("nested", nested.join(", "))]))
+            let text = if on_regions { p.constraint_nested_trial_regions } else { p.constraint_nested_trial };
+            fill(text, &values(vec![("nested", nested.join(", "))]))
         }
         ContradictionForcingChain
         | UnitForcingChain
@@ -1399,6 +1441,25 @@ mod tests {
                 steps.push(s);
             }
         }
+        // On a jigsaw: the steps that then name a region among their houses (the trials, a
+        // finned fish's fins, the dual patterns) say "region".
+        let on_regions = [
+            Technique::ConstraintTrial,
+            Technique::NestedConstraintTrial,
+            Technique::FinnedXWing,
+            Technique::DualTwoStringKite,
+            Technique::DualEmptyRectangle,
+        ];
+        let jigsaw: Vec<Step> = steps
+            .iter()
+            .filter(|s| on_regions.contains(&s.technique))
+            .map(|s| {
+                let mut s = s.clone();
+                s.houses.push(House::Region(2));
+                s
+            })
+            .collect();
+        steps.extend(jigsaw);
         steps
     }
 

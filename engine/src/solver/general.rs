@@ -167,9 +167,12 @@ impl State {
     /// box) are read once and not refreshed as candidates go: a stale segment holds more
     /// digits than the cells do, which can only make a deduction less likely, never wrong.
     fn locked_candidates(&mut self) -> Option<bool> {
-        let (side, b) = (self.size.side(), self.size.box_side());
+        let (side, h, w) = (self.size.side(), self.size.box_rows(), self.size.box_cols());
         let mut removed = false;
         for across in [true, false] {
+            // Along a row a box spans `w` cells and a band of boxes `h` rows; along a column
+            // the other way round (they differ on 6x6).
+            let (b, band_width) = if across { (w, h) } else { (h, w) };
             // The cell of line `line` (a row across, else a column) at `j` along it.
             let at = |line: usize, j: usize| if across { line * side + j } else { j * side + line };
             let mut segment = [[DigitSet::EMPTY; 4]; 16];
@@ -179,11 +182,11 @@ impl State {
                 }
             }
             for line in 0..side {
-                let band = line / b * b;
-                for k in 0..b {
+                let band = line / band_width * band_width;
+                for k in 0..side / b {
                     let mine = segment[line][k];
-                    let others = (band..band + b).filter(|&l| l != line).fold(DigitSet::EMPTY, |acc, l| acc | segment[l][k]);
-                    let outside = (0..b).filter(|&m| m != k).fold(DigitSet::EMPTY, |acc, m| acc | segment[line][m]);
+                    let others = (band..band + band_width).filter(|&l| l != line).fold(DigitSet::EMPTY, |acc, l| acc | segment[l][k]);
+                    let outside = (0..side / b).filter(|&m| m != k).fold(DigitSet::EMPTY, |acc, m| acc | segment[line][m]);
                     let pointing = mine.difference(others).intersection(outside);
                     if !pointing.is_empty() {
                         for j in (0..side).filter(|j| j / b != k) {
@@ -192,7 +195,7 @@ impl State {
                     }
                     let claiming = mine.difference(outside).intersection(others);
                     if !claiming.is_empty() {
-                        for l in (band..band + b).filter(|&l| l != line) {
+                        for l in (band..band + band_width).filter(|&l| l != line) {
                             for j in k * b..(k + 1) * b {
                                 removed |= self.strip(at(l, j), claiming)?;
                             }

@@ -23,7 +23,7 @@
 //! see all of its cells holding a digit, so every test is a few bitset operations.
 
 use super::util::Sink;
-use crate::cellset::{CellSet, house_set, peer_set};
+use crate::cellset::{CellSet, house_set};
 use crate::geometry::{Candidate, Cell, Digit, DigitSet, House, Size};
 use crate::position::Position;
 use crate::step::{Link, Node, Step, Technique};
@@ -59,6 +59,7 @@ impl Als {
 fn max_cells(size: Size) -> usize {
     match size {
         Size::Four => 3,
+        Size::Six => 5,
         Size::Nine => 7,
         Size::Sixteen => 4,
     }
@@ -70,9 +71,9 @@ pub fn collect(pos: &Position) -> Vec<Als> {
     let size = pos.size();
     let max = max_cells(size);
     let mut out = Vec::new();
-    for house in size.houses() {
+    for house in pos.layout().houses() {
         let open: Vec<(Cell, DigitSet)> =
-            size.house_cells(house).iter().filter(|&&c| pos.value(c).is_none()).map(|&c| (c, pos.candidates(c))).collect();
+            pos.layout().house_cells(house).iter().filter(|&&c| pos.value(c).is_none()).map(|&c| (c, pos.candidates(c))).collect();
         let mut chosen = Vec::with_capacity(max);
         subsets(pos, house, &open, 0, max, &mut chosen, DigitSet::EMPTY, &mut out);
     }
@@ -128,14 +129,14 @@ fn is_home(size: Size, house: House, cells: &[Cell]) -> bool {
 }
 
 fn make(pos: &Position, house: House, cells: &[Cell], digits: DigitSet) -> Als {
-    let size = pos.size();
+    let layout = pos.layout();
     let set: CellSet = cells.iter().copied().collect();
     let mut sees = [CellSet::EMPTY; 16];
     for d in digits {
         let holders = set & pos.digit_cells(d);
         let mut it = holders.iter();
-        let first = it.next().map_or(CellSet::EMPTY, |c| peer_set(size, c));
-        sees[d.index()] = it.fold(first, |acc, c| acc & peer_set(size, c));
+        let first = it.next().map_or(CellSet::EMPTY, |c| layout.peer_set(c));
+        sees[d.index()] = it.fold(first, |acc, c| acc & layout.peer_set(c));
     }
     Als { cells: set, digits, house, sees }
 }
@@ -474,7 +475,7 @@ pub fn death_blossom(pos: &Position, sink: Sink<'_>) -> bool {
         if digits.len() < 2 {
             continue;
         }
-        let peers = peer_set(size, stem);
+        let peers = pos.layout().peer_set(stem);
         // For each stem digit, the sets that hold it only where the stem sees.
         let petals: Vec<(Digit, Vec<usize>)> = digits
             .iter()
@@ -687,11 +688,11 @@ mod tests {
 
     /// A solved grid of any size (shifted rows), with every third cell or so emptied again.
     fn holey(size: Size) -> (Grid, Position) {
-        let (n, b) = (size.side(), size.box_side());
+        let (n, h, w) = (size.side(), size.box_rows(), size.box_cols());
         let mut solution = Grid::new(size);
         for r in 0..n {
             for c in 0..n {
-                let v = (b * (r % b) + r / b + c) % n;
+                let v = (w * (r % h) + r / h + c) % n;
                 solution.set(size.cell(r, c), Some(Digit::from_index(v)));
             }
         }
@@ -706,7 +707,7 @@ mod tests {
 
     #[test]
     fn other_sizes_are_searched_soundly() {
-        for size in [Size::Four, Size::Sixteen] {
+        for size in [Size::Four, Size::Six, Size::Sixteen] {
             let (solution, pos) = holey(size);
             for t in TECHNIQUES {
                 for step in find_every(&pos, t).into_iter().take(50) {

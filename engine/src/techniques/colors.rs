@@ -14,8 +14,9 @@
 //!   that colour is false and loses the digit everywhere.
 
 use super::util::Sink;
-use crate::cellset::{CellSet, peer_set};
-use crate::geometry::{Candidate, Cell, Digit, House, Size};
+use crate::cellset::CellSet;
+use crate::geometry::{Candidate, Cell, Digit, House};
+use crate::layout::Layout;
 use crate::position::Position;
 use crate::step::{Link, Step, Technique};
 
@@ -37,9 +38,8 @@ impl Cluster {
 
 /// The clusters of a digit (every one, a lone conjugate pair included).
 fn clusters(pos: &Position, digit: Digit) -> Vec<Cluster> {
-    let size = pos.size();
     let mut links: Vec<(Cell, Cell, House)> = Vec::new();
-    for house in size.houses() {
+    for house in pos.layout().houses() {
         let cells = pos.house_digit_cells(house, digit);
         if cells.len() == 2 {
             let v = cells.to_vec();
@@ -84,25 +84,25 @@ fn clusters(pos: &Position, digit: Digit) -> Vec<Cluster> {
     out
 }
 
-fn seen_by_any(size: Size, cells: CellSet) -> CellSet {
-    cells.iter().fold(CellSet::EMPTY, |acc, c| acc | peer_set(size, c))
+fn seen_by_any(layout: &Layout, cells: CellSet) -> CellSet {
+    cells.iter().fold(CellSet::EMPTY, |acc, c| acc | layout.peer_set(c))
 }
 
 pub fn find_all(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
-    let size = pos.size();
+    let (size, layout) = (pos.size(), pos.layout());
     for digit in size.digits() {
         for cluster in clusters(pos, digit).into_iter().filter(|c| c.on.len() + c.off.len() >= 3) {
             let (on, off) = (cluster.on, cluster.off);
             let mut step = Step::new(technique);
             match technique {
                 Technique::SimpleColorsTrap => {
-                    let targets = (seen_by_any(size, on) & seen_by_any(size, off) & pos.digit_cells(digit)) - on - off;
+                    let targets = (seen_by_any(layout, on) & seen_by_any(layout, off) & pos.digit_cells(digit)) - on - off;
                     step.eliminations = targets.iter().map(|c| Candidate::new(c, digit)).collect();
                 }
                 _ => {
                     // A colour whose cells see each other is false.
                     for colour in [on, off] {
-                        let clash = colour.iter().any(|c| !(peer_set(size, c) & colour).is_empty());
+                        let clash = colour.iter().any(|c| !(layout.peer_set(c) & colour).is_empty());
                         if clash {
                             step.eliminations = colour.iter().map(|c| Candidate::new(c, digit)).collect();
                         }
@@ -125,8 +125,8 @@ pub fn find_all(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
 }
 
 /// Two cells, one of each set, that see each other (the first such pair).
-fn seeing_pair(size: Size, a: CellSet, b: CellSet) -> Option<(Cell, Cell)> {
-    a.iter().find_map(|x| (peer_set(size, x) & b).first().map(|y| (x, y)))
+fn seeing_pair(layout: &Layout, a: CellSet, b: CellSet) -> Option<(Cell, Cell)> {
+    a.iter().find_map(|x| (layout.peer_set(x) & b).first().map(|y| (x, y)))
 }
 
 /// Multi-Colors 1 and 2, over every pair of clusters of a digit.
@@ -165,13 +165,13 @@ pub fn multi_colors(pos: &Position, technique: Technique, sink: Sink<'_>) -> boo
 /// Type 1: every pair of colours (one per cluster) that see each other makes the two opposite
 /// colours a pair with one true; all the cells seeing such a pair go, in one step.
 fn multi1(pos: &Position, digit: Digit, x: &Cluster, y: &Cluster) -> Option<Step> {
-    let size = pos.size();
+    let layout = pos.layout();
     let mut step = Step::new(Technique::MultiColors1);
     let mut targets = CellSet::EMPTY;
     for (a, a_opp) in [(x.on, x.off), (x.off, x.on)] {
         for (b, b_opp) in [(y.on, y.off), (y.off, y.on)] {
-            let Some((p, q)) = seeing_pair(size, a, b) else { continue };
-            targets = targets | ((seen_by_any(size, a_opp) & seen_by_any(size, b_opp)) - a_opp - b_opp);
+            let Some((p, q)) = seeing_pair(layout, a, b) else { continue };
+            targets = targets | ((seen_by_any(layout, a_opp) & seen_by_any(layout, b_opp)) - a_opp - b_opp);
             step.chains.push(vec![Link::cells(Candidate::new(p, digit), Candidate::new(q, digit), false)]);
         }
     }
@@ -181,10 +181,10 @@ fn multi1(pos: &Position, digit: Digit, x: &Cluster, y: &Cluster) -> Option<Step
 
 /// Type 2: a colour of `x` that sees both colours of `y` is false.
 fn multi2(pos: &Position, digit: Digit, x: &Cluster, y: &Cluster) -> Vec<Step> {
-    let size = pos.size();
+    let layout = pos.layout();
     let mut out = Vec::new();
     for a in [x.on, x.off] {
-        let (Some((p1, q1)), Some((p2, q2))) = (seeing_pair(size, a, y.on), seeing_pair(size, a, y.off)) else { continue };
+        let (Some((p1, q1)), Some((p2, q2))) = (seeing_pair(layout, a, y.on), seeing_pair(layout, a, y.off)) else { continue };
         let mut step = Step::new(Technique::MultiColors2);
         step.eliminations = (a & pos.digit_cells(digit)).iter().map(|c| Candidate::new(c, digit)).collect();
         let weak = |p: Cell, q: Cell| Link::cells(Candidate::new(p, digit), Candidate::new(q, digit), false);

@@ -37,6 +37,7 @@
 use super::templates::outside_templates;
 use super::util::Sink;
 use crate::geometry::{Candidate, Cell, Digit, House, Size};
+use crate::layout::Layout;
 use crate::position::Position;
 use crate::step::{Step, Technique};
 use std::sync::OnceLock;
@@ -118,19 +119,24 @@ struct Tables {
     peers: Vec<Bits>,
 }
 
+/// The boxes' tables of a size, built once.
 fn tables(size: Size) -> &'static Tables {
-    static T: [OnceLock<Tables>; 2] = [OnceLock::new(), OnceLock::new()];
-    let slot = if size == Size::Four { &T[0] } else { &T[1] };
-    slot.get_or_init(|| {
-        let houses: Vec<House> = size.houses().collect();
-        let bits = |cells: &[Cell]| cells.iter().fold(0 as Bits, |m, c| m | 1 << c.index());
-        Tables {
-            house_cells: houses.iter().map(|&h| bits(size.house_cells(h))).collect(),
-            cell_houses: size.cells().map(|c| size.houses_of(c).map(|h| h.index(size) as u8)).collect(),
-            peers: size.cells().map(|c| bits(size.peers(c))).collect(),
-            houses,
-        }
-    })
+    static T: [OnceLock<Tables>; Size::ALL.len()] = [const { OnceLock::new() }; Size::ALL.len()];
+    T[size.ordinal()].get_or_init(|| tables_of(&Layout::boxes(size)))
+}
+
+/// The tables of a layout's houses (a jigsaw's regions: built for each search, as cheap as one
+/// step of it).
+fn tables_of(layout: &Layout) -> Tables {
+    let size = layout.size();
+    let houses: Vec<House> = layout.houses().collect();
+    let bits = |cells: &[Cell]| cells.iter().fold(0 as Bits, |m, c| m | 1 << c.index());
+    Tables {
+        house_cells: houses.iter().map(|&h| bits(layout.house_cells(h))).collect(),
+        cell_houses: size.cells().map(|c| layout.houses_of(c).map(|h| h.index(size) as u8)).collect(),
+        peers: size.cells().map(|c| bits(layout.peers(c))).collect(),
+        houses,
+    }
 }
 
 fn cells_of(bits: Bits) -> impl Iterator<Item = Cell> {
@@ -151,7 +157,13 @@ pub fn find_all(pos: &Position, k: usize, shape: Shape, finned: bool, sink: Sink
     if size.cell_count() > 128 || !(2..=MAX_K).contains(&k) {
         return true;
     }
-    let t = tables(size);
+    let irregular;
+    let t = if pos.layout().is_irregular() {
+        irregular = tables_of(pos.layout());
+        &irregular
+    } else {
+        tables(size)
+    };
     let mut steps_left = SEARCH_STEPS;
     // Which kinds of houses may be base and cover: for Franken, rows and boxes against columns
     // and boxes, then the transpose (a fish can't be both: its bases would all be boxes, and
@@ -196,7 +208,7 @@ pub fn find_all(pos: &Position, k: usize, shape: Shape, finned: bool, sink: Sink
 }
 
 struct Search<'a, 's> {
-    t: &'static Tables,
+    t: &'a Tables,
     digit: Digit,
     /// The candidate the fish must remove (the smallest it removes: each fish is reported for
     /// that one only).

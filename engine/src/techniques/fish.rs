@@ -7,8 +7,9 @@
 //!  r7  d ····· d        holds one d, in different cover columns: the cover columns' d are
 //!      x       x        used up by the base rows, so d leaves the rest of those columns (x).
 //! ```
-//! Finned: some base candidates (the fins) lie outside the cover, all in one box. Either a fin
-//! is the digit, or the fish stands; so only cover cells that also see the fins' box lose d.
+//! Finned: some base candidates (the fins) lie outside the cover, all in one box (a jigsaw's
+//! region). Either a fin is the digit, or the fish stands; so only cover cells that also see
+//! the fins' box or region lose d.
 //! Sashimi: finned, and a base line keeps a single cover candidate (the fish would be
 //! degenerate without its fin). The same search serves rows-as-base and columns-as-base.
 
@@ -50,6 +51,7 @@ fn line(rows: bool, i: usize) -> House {
 pub fn find_all(pos: &Position, k: usize, kind: Kind, sink: Sink<'_>) -> bool {
     let size = pos.size();
     let n = size.side();
+    let jigsaw = pos.layout().is_irregular();
     for digit in size.digits() {
         // A fish removes only candidates that no template of the digit uses (templates.rs): with
         // none, skip the search (worth it for the wide finned searches only).
@@ -91,9 +93,14 @@ pub fn find_all(pos: &Position, k: usize, kind: Kind, sink: Sink<'_>) -> bool {
                         // The fins share a box, so they lie in one stack of cover positions:
                         // the cover takes every base position outside that stack, and the rest
                         // of its k from inside it (far fewer choices than any k of them all).
-                        let side = size.box_side();
-                        for stack in 0..side {
-                            let stack_mask = ((1u32 << side) - 1) << (stack * side);
+                        // A jigsaw's region has no stack: the cover is any k positions, and
+                        // `sink_fish` checks that the fins share a region. Base rows: bands
+                        // are box_rows tall, stacks box_cols wide; base columns the other way
+                        // round (they differ on 6x6).
+                        let (band, width) = if rows { (size.box_rows(), size.box_cols()) } else { (size.box_cols(), size.box_rows()) };
+                        let stacks = if jigsaw { 1 } else { n / width };
+                        for stack in 0..stacks {
+                            let stack_mask = if jigsaw { all } else { ((1u32 << width) - 1) << (stack * width) };
                             let required = all & !stack_mask;
                             let Some(need) = k.checked_sub(required.count_ones() as usize) else { continue };
                             let optional: Vec<u32> = (0..n).filter(|&c| all & stack_mask & (1 << c) != 0).map(|c| 1 << c).collect();
@@ -111,7 +118,9 @@ pub fn find_all(pos: &Position, k: usize, kind: Kind, sink: Sink<'_>) -> bool {
                                         _ => {}
                                     }
                                 }
-                                if sashimi != (kind == Kind::Sashimi) || !fins_share_a_box(side, base, &masks, cover_mask) {
+                                if sashimi != (kind == Kind::Sashimi)
+                                    || !(jigsaw || fins_share_a_box(band, width, base, &masks, cover_mask))
+                                {
                                     return true;
                                 }
                                 sink_fish(pos, digit, rows, base, cover_mask, Some(()), kind, k, sink)
@@ -140,13 +149,13 @@ pub fn find_all(pos: &Position, k: usize, kind: Kind, sink: Sink<'_>) -> bool {
 /// Whether the fins (base candidates outside the cover) all lie in one box, read from the
 /// lines' masks: their base lines in one band and their positions in one stack. Most cover
 /// choices fail here, before any cell set is built (this runs for every cover of every base).
-fn fins_share_a_box(box_side: usize, base: &[usize], masks: &[u32], cover_mask: u32) -> bool {
+fn fins_share_a_box(band_height: usize, stack_width: usize, base: &[usize], masks: &[u32], cover_mask: u32) -> bool {
     let mut band = None;
     let mut positions = 0u32;
     for &i in base {
         let fins = masks[i] & !cover_mask;
         if fins != 0 {
-            if *band.get_or_insert(i / box_side) != i / box_side {
+            if *band.get_or_insert(i / band_height) != i / band_height {
                 return false;
             }
             positions |= fins;
@@ -155,8 +164,8 @@ fn fins_share_a_box(box_side: usize, base: &[usize], masks: &[u32], cover_mask: 
     if positions == 0 {
         return false;
     }
-    let stack = positions.trailing_zeros() as usize / box_side;
-    let stack_mask = ((1u32 << box_side) - 1) << (stack * box_side);
+    let stack = positions.trailing_zeros() as usize / stack_width;
+    let stack_mask = ((1u32 << stack_width) - 1) << (stack * stack_width);
     positions & !stack_mask == 0
 }
 
@@ -181,13 +190,13 @@ fn sink_fish(
     let mut targets = (cover_set & cells) - base_houses.iter().fold(CellSet::EMPTY, |a, &h| a | house_set(size, h));
     let fins = base_set - cover_set;
     if finned.is_some() {
-        // All fins in one box; only cover cells in that box can lose the digit.
+        // All fins in one box or region; only cover cells there can lose the digit.
         let Some(first) = fins.first() else { return true };
-        let bx = House::Box(size.box_of(first) as u8);
-        if !fins.is_subset(house_set(size, bx)) {
+        let region = pos.layout().region_of(first);
+        if !fins.is_subset(pos.layout().house_set(region)) {
             return true;
         }
-        targets = targets & house_set(size, bx);
+        targets = targets & pos.layout().house_set(region);
     }
     if targets.is_empty() {
         return true;
@@ -198,5 +207,9 @@ fn sink_fish(
     step.candidates = base_set.iter().map(|c| Candidate::new(c, digit)).collect();
     step.houses = base_houses;
     step.houses.extend(cover_houses);
+    // A jigsaw's fins are in a region, named last so that the sentence says "region".
+    if finned.is_some() && pos.layout().is_irregular() {
+        step.houses.extend(fins.first().map(|c| pos.layout().region_of(c)));
+    }
     sink(step)
 }

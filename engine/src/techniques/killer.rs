@@ -1,14 +1,15 @@
 //! Killer steps: what a cage's sum allows (cage combinations), a digit every combination of a
-//! cage needs (cage confinement), and the 45 rule (innies and outies of a row, column or box,
-//! and of two or three neighbouring rows or columns), as sudokuwiki's killer solver explains
+//! cage needs (cage confinement), and the 45 rule (innies and outies of a row, column or box
+//! or a jigsaw's region, and of two or three neighbouring rows or columns), as sudokuwiki's killer solver explains
 //! them. Each narrows by the variant model's own code (`variant_rules::narrowed_by`): a cage
 //! by its sets of distinct digits, a sum the 45 rule makes up as a cage of its own (distinct
 //! digits when the cells share a house, by bounds otherwise).
 
 use super::sums::{step_keeping, supports};
 use super::variant_rules::{CompiledVariant, current, narrowed_by, with_only};
-use crate::cellset::{CellSet, house_set};
-use crate::geometry::{Candidate, Cell, Digit, DigitSet, House, Size};
+use crate::cellset::CellSet;
+use crate::geometry::{Candidate, Cell, Digit, DigitSet, House};
+use crate::layout::Layout;
 use crate::position::Position;
 use crate::step::{Step, Technique};
 use crate::variant::{CompiledPuzzle, Constraint, Puzzle};
@@ -136,11 +137,11 @@ pub(super) fn needed_places(compiled: &CompiledVariant, position: &Position) -> 
     out
 }
 
-/// The areas the 45 rule looks at, smallest first: each row, column and box, then two and
-/// three neighbouring rows or columns.
-fn areas(size: Size) -> Vec<Vec<House>> {
-    let side = size.side() as u8;
-    let mut out: Vec<Vec<House>> = size.houses().map(|h| vec![h]).collect();
+/// The areas the 45 rule looks at, smallest first: each row, column and box (a jigsaw's
+/// region: it holds every digit once too), then two and three neighbouring rows or columns.
+fn areas(layout: &Layout) -> Vec<Vec<House>> {
+    let side = layout.size().side() as u8;
+    let mut out: Vec<Vec<House>> = layout.houses().map(|h| vec![h]).collect();
     for k in 2..=3u8 {
         for first in 0..=side.saturating_sub(k) {
             out.push((first..first + k).map(House::Row).collect());
@@ -167,7 +168,7 @@ pub(super) struct MadeUpSum {
 pub(super) type MadeUpSums = Vec<MadeUpSum>;
 
 /// The sums the 45 rule makes up, innies (`outies` false) or outies, area by area (`areas`).
-fn made_up_sums(puzzle: &Puzzle, outies: bool) -> MadeUpSums {
+fn made_up_sums(puzzle: &Puzzle, layout: &Layout, outies: bool) -> MadeUpSums {
     let size = puzzle.size();
     let cages = summed_cages(puzzle);
     let side = size.side() as i32;
@@ -176,8 +177,8 @@ fn made_up_sums(puzzle: &Puzzle, outies: bool) -> MadeUpSums {
     if cages.is_empty() {
         return out;
     }
-    for houses in areas(size) {
-        let area = houses.iter().fold(CellSet::EMPTY, |a, &h| a | house_set(size, h));
+    for houses in areas(layout) {
+        let area = houses.iter().fold(CellSet::EMPTY, |a, &h| a | layout.house_set(h));
         let total = house_total * houses.len() as i32;
         let (cells, sum) = if outies {
             let touching: Vec<&(CellSet, i32)> = cages.iter().filter(|(c, _)| !(*c & area).is_empty()).collect();
@@ -197,7 +198,7 @@ fn made_up_sums(puzzle: &Puzzle, outies: bool) -> MadeUpSums {
         }
         let list = cells.to_vec();
         // Distinct digits when the cells share a house; a sum by bounds otherwise.
-        let one_house = size.houses().any(|h| cells.is_subset(house_set(size, h)));
+        let one_house = layout.houses().any(|h| cells.is_subset(layout.house_set(h)));
         let Ok(sum16) = u16::try_from(sum) else { continue };
         let made_up = if one_house {
             Constraint::Killer { cells: list.clone(), sum: Some(sum16) }
@@ -214,10 +215,11 @@ fn made_up_sums(puzzle: &Puzzle, outies: bool) -> MadeUpSums {
 pub(super) fn rule_45(compiled: &CompiledVariant, position: &Position, outies: bool) -> Option<Step> {
     let puzzle = compiled.puzzle();
     let size = puzzle.size();
-    if puzzle.regions.is_some() || size.cell_count() > 81 {
+    if size.cell_count() > 81 {
         return None;
     }
-    let sums = compiled.made_up[usize::from(outies)].get_or_init(|| made_up_sums(puzzle, outies));
+    // The position carries the puzzle's regions (`fits`), so the areas are the puzzle's.
+    let sums = compiled.made_up[usize::from(outies)].get_or_init(|| made_up_sums(puzzle, position.layout(), outies));
     let before = current(position);
     let technique = if outies { Technique::Outies } else { Technique::Innies };
     sums.iter().find_map(|made_up| {
@@ -245,13 +247,12 @@ pub(super) struct Difference {
 const MOST_DIFFERENCE_CELLS: usize = 4;
 
 /// The innie-outie differences of every area, in the order the 45 rule looks at them.
-fn differences(puzzle: &Puzzle) -> Vec<Difference> {
-    let size = puzzle.size();
+fn differences(puzzle: &Puzzle, layout: &Layout) -> Vec<Difference> {
     let cages = summed_cages(puzzle);
-    let side = size.side() as i32;
+    let side = puzzle.size().side() as i32;
     let mut out = Vec::new();
-    for houses in areas(size).into_iter().filter(|_| !cages.is_empty()) {
-        let area = houses.iter().fold(CellSet::EMPTY, |a, &h| a | house_set(size, h));
+    for houses in areas(layout).into_iter().filter(|_| !cages.is_empty()) {
+        let area = houses.iter().fold(CellSet::EMPTY, |a, &h| a | layout.house_set(h));
         let touching: Vec<&(CellSet, i32)> = cages.iter().filter(|(c, _)| !(*c & area).is_empty()).collect();
         let covered = touching.iter().fold(CellSet::EMPTY, |a, (c, _)| a | *c);
         let (innies, outies) = (area.difference(covered), covered.difference(area));
@@ -270,12 +271,13 @@ fn differences(puzzle: &Puzzle) -> Vec<Difference> {
 /// removes candidates.
 pub(super) fn innie_outie(compiled: &CompiledVariant, position: &Position) -> Option<Step> {
     let puzzle = compiled.puzzle();
-    if puzzle.regions.is_some() || puzzle.size().cell_count() > 81 {
+    if puzzle.size().cell_count() > 81 {
         return None;
     }
     let peers = compiled.rules.peers()?;
     let before = current(position);
-    compiled.differences.get_or_init(|| differences(puzzle)).iter().find_map(|d| {
+    // The position carries the puzzle's regions (`fits`), so the areas are the puzzle's.
+    compiled.differences.get_or_init(|| differences(puzzle, position.layout())).iter().find_map(|d| {
         let kept = supports(&d.terms, d.difference, &before, peers)?;
         let mut step = step_keeping(Technique::InnieOutie, position, &d.terms, &before, &kept)?;
         step.cells = d.terms.iter().map(|t| t.0).collect();
@@ -289,6 +291,7 @@ pub(super) fn innie_outie(compiled: &CompiledVariant, position: &Position) -> Op
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Size;
     use crate::grid::Grid;
     use crate::lang::{Lang, explain};
 

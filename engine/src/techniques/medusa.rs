@@ -16,8 +16,9 @@
 //! - its cell holds one colour, and it sees its digit in the other.
 
 use super::util::Sink;
-use crate::cellset::{CellSet, peer_set};
+use crate::cellset::CellSet;
 use crate::geometry::{Candidate, Cell, House, Size};
+use crate::layout::Layout;
 use crate::position::Position;
 use crate::step::{Link, RuleBroken, Step, Technique};
 
@@ -48,13 +49,12 @@ impl Cluster {
 /// The candidates strongly linked to `c`: the other candidate of a two-candidate cell, and the
 /// other place of its digit in a house where it has two.
 fn strong_partners(pos: &Position, c: Candidate) -> Vec<Candidate> {
-    let size = pos.size();
     let mut out = Vec::new();
     let cands = pos.candidates(c.cell);
     if cands.len() == 2 {
         out.extend(cands.iter().filter(|&d| d != c.digit).map(|d| Candidate::new(c.cell, d)));
     }
-    for house in size.houses_of(c.cell) {
+    for house in pos.layout().houses_of(c.cell) {
         let places = pos.house_digit_cells(house, c.digit);
         if places.len() == 2 {
             let other = Candidate::new((places - CellSet::single(c.cell)).first().expect("two places"), c.digit);
@@ -103,7 +103,7 @@ fn clusters(pos: &Position) -> Vec<Cluster> {
 
 /// Why a colour is false, if it is: the rule it would break, and where.
 fn false_colour(pos: &Position, cl: &Cluster, k: usize) -> Option<RuleBroken> {
-    let size = pos.size();
+    let (size, layout) = (pos.size(), pos.layout());
     let colour = &cl.colours[k];
     // Two digits in one cell.
     let mut cells = CellSet::EMPTY;
@@ -116,8 +116,8 @@ fn false_colour(pos: &Position, cl: &Cluster, k: usize) -> Option<RuleBroken> {
     // One digit twice in a house.
     for d in size.digits() {
         for c in colour[d.index()].iter() {
-            if let Some(other) = (peer_set(size, c) & colour[d.index()]).first() {
-                let house = size.houses_of(c).into_iter().find(|h| size.houses_of(other).contains(h)).expect("peers share a house");
+            if let Some(other) = (layout.peer_set(c) & colour[d.index()]).first() {
+                let house = layout.houses_of(c).into_iter().find(|h| layout.houses_of(other).contains(h)).expect("peers share a house");
                 return Some(RuleBroken::Twice(d, house));
             }
         }
@@ -126,18 +126,18 @@ fn false_colour(pos: &Position, cl: &Cluster, k: usize) -> Option<RuleBroken> {
     let coloured = cells | cl.colours[1 - k].iter().fold(CellSet::EMPTY, |a, &s| a | s);
     pos.open_cells()
         .filter(|&c| !coloured.contains(c))
-        .find(|&c| pos.candidates(c).iter().all(|d| !(peer_set(size, c) & colour[d.index()]).is_empty()))
+        .find(|&c| pos.candidates(c).iter().all(|d| !(layout.peer_set(c) & colour[d.index()]).is_empty()))
         .map(RuleBroken::NoDigit)
 }
 
 /// The uncoloured candidates that go whichever colour is true.
 fn trapped(pos: &Position, cl: &Cluster) -> Vec<Candidate> {
-    let size = pos.size();
+    let layout = pos.layout();
     let in_colour = |k: usize, cell: Cell| pos.candidates(cell).iter().any(|d| cl.colours[k][d.index()].contains(cell));
     pos.all_candidates()
         .filter(|&c| cl.colour_of(c).is_none())
         .filter(|&c| {
-            let sees = |k: usize| !(peer_set(size, c.cell) & cl.colours[k][c.digit.index()]).is_empty();
+            let sees = |k: usize| !(layout.peer_set(c.cell) & cl.colours[k][c.digit.index()]).is_empty();
             let holds = |k: usize| in_colour(k, c.cell);
             (holds(0) && holds(1)) || (sees(0) && sees(1)) || (holds(0) && sees(1)) || (holds(1) && sees(0))
         })
@@ -163,7 +163,7 @@ pub fn find_all(pos: &Position, sink: Sink<'_>) -> bool {
         let mut cells: Vec<Cell> = step.candidates.iter().map(|c| c.cell).collect::<CellSet>().to_vec();
         cells.sort();
         step.cells = cells;
-        step.houses = houses_of_links(size, &cl.links);
+        step.houses = houses_of_links(pos.layout(), &cl.links);
         // Where the false colour breaks a rule is drawn too: the emptied cell, the house.
         match broken {
             Some(RuleBroken::NoDigit(cell)) => step.cells.push(cell),
@@ -180,13 +180,13 @@ pub fn find_all(pos: &Position, sink: Sink<'_>) -> bool {
 }
 
 /// The houses of the conjugate-pair links (a bivalue cell's link has no house).
-fn houses_of_links(size: Size, links: &[(Candidate, Candidate)]) -> Vec<House> {
+fn houses_of_links(layout: &Layout, links: &[(Candidate, Candidate)]) -> Vec<House> {
     let mut out: Vec<House> = Vec::new();
     for &(a, b) in links {
         if a.cell == b.cell {
             continue;
         }
-        let shared = size.houses_of(a.cell).into_iter().find(|h| size.houses_of(b.cell).contains(h));
+        let shared = layout.houses_of(a.cell).into_iter().find(|h| layout.houses_of(b.cell).contains(h));
         if let Some(h) = shared
             && !out.contains(&h)
         {
@@ -264,7 +264,7 @@ mod tests {
 
     #[test]
     fn small_and_large_grids_do_not_panic() {
-        for size in [Size::Four, Size::Sixteen] {
+        for size in [Size::Four, Size::Six, Size::Sixteen] {
             let pos = Position::from_grid(&crate::grid::Grid::new(size));
             assert!(techniques::find_every(&pos, Technique::Medusa3D).is_empty());
         }

@@ -152,10 +152,10 @@ pub fn next_compiled_variant_step_within(compiled: &CompiledVariant, position: &
         let step = match t {
             Technique::CageCombination => killer::cage_combination(compiled, position),
             Technique::CageConfinement => killer::cage_confinement(compiled, position),
-            // The 45 rule's areas are boxes and bands.
-            Technique::Innies if !jigsaw => killer::rule_45(compiled, position, false),
-            Technique::Outies if !jigsaw => killer::rule_45(compiled, position, true),
-            Technique::InnieOutie if !jigsaw => killer::innie_outie(compiled, position),
+            // The 45 rule's areas are the position's houses (a jigsaw's regions) and bands.
+            Technique::Innies => killer::rule_45(compiled, position, false),
+            Technique::Outies => killer::rule_45(compiled, position, true),
+            Technique::InnieOutie => killer::innie_outie(compiled, position),
             Technique::LittleKillerCombination => sums::little_killer_combination(compiled, position),
             Technique::ConstraintRule => variant_rules::constraint_rule(compiled, position),
             // The chains over the constraints' links and the last resort, after the classic
@@ -202,9 +202,13 @@ fn fits(puzzle: &Puzzle, position: &Position) -> bool {
 }
 
 /// The classic techniques that read every house from the position (`Position::layout`), so that
-/// they reason on a jigsaw's regions; the others assume boxes (a box's bands and stacks, box
-/// templates, fins in one box) and do not run on irregular regions. The constraint trial,
-/// which follows every house and constraint of the puzzle, comes after them.
+/// they reason on a jigsaw's regions (fins in one region, a region's grouped nodes, templates
+/// one per region). Left out: the uniqueness techniques (never on a variant), Template Set and
+/// Delete (their walk follows the regions, as the fish's pruning needs, but their sentences
+/// say "box"), and the forcing
+/// chains and nets, above the hint's classic bound (`CLASSIC_MAX`), whose propagation still
+/// reads the size's boxes. The constraint trial, which follows every house and constraint of
+/// the puzzle, comes after them.
 fn reads_regions(t: Technique) -> bool {
     use Technique::*;
     matches!(
@@ -225,6 +229,54 @@ fn reads_regions(t: Technique) -> bool {
             | XYWing
             | XYZWing
             | WWing
+            | XWing
+            | Swordfish
+            | Jellyfish
+            | FinnedXWing
+            | FinnedSwordfish
+            | FinnedJellyfish
+            | SashimiXWing
+            | SashimiSwordfish
+            | SashimiJellyfish
+            | FrankenXWing
+            | FrankenSwordfish
+            | FrankenJellyfish
+            | MutantXWing
+            | MutantSwordfish
+            | MutantJellyfish
+            | FinnedFrankenXWing
+            | FinnedFrankenSwordfish
+            | FinnedFrankenJellyfish
+            | FinnedMutantXWing
+            | FinnedMutantSwordfish
+            | FinnedMutantJellyfish
+            | FinnedMutantSquirmbag
+            | FinnedMutantWhale
+            | Skyscraper
+            | TwoStringKite
+            | TurbotFish
+            | EmptyRectangle
+            | DualTwoStringKite
+            | DualEmptyRectangle
+            | SueDeCoq
+            | SimpleColorsTrap
+            | SimpleColorsWrap
+            | MultiColors1
+            | MultiColors2
+            | Medusa3D
+            | RemotePair
+            | XChain
+            | XYChain
+            | ContinuousNiceLoop
+            | DiscontinuousNiceLoop
+            | Aic
+            | GroupedContinuousNiceLoop
+            | GroupedDiscontinuousNiceLoop
+            | GroupedAic
+            | AlsXz
+            | AlsXyWing
+            | AlsXyChain
+            | DeathBlossom
     )
 }
 

@@ -22,16 +22,16 @@
 //! both eliminations.
 
 use super::util::Sink;
-use crate::cellset::{CellSet, common_peers, house_set};
-use crate::geometry::{Candidate, Cell, Digit, House, Size};
+use crate::cellset::{CellSet, house_set};
+use crate::geometry::{Candidate, Cell, Digit, House};
+use crate::layout::Layout;
 use crate::position::Position;
 use crate::step::{Link, Node, Step, Technique};
 
 /// The conjugate pairs (strong links) of a digit: houses where it has exactly two places.
 fn strong_links(pos: &Position, digit: Digit) -> Vec<(Cell, Cell, House)> {
-    let size = pos.size();
     let mut out = Vec::new();
-    for house in size.houses() {
+    for house in pos.layout().houses() {
         let cells = pos.house_digit_cells(house, digit);
         if cells.len() == 2 {
             let v = cells.to_vec();
@@ -41,13 +41,14 @@ fn strong_links(pos: &Position, digit: Digit) -> Vec<(Cell, Cell, House)> {
     out
 }
 
-fn classify(size: Size, h1: House, h2: House, b: Cell, c: Cell) -> Technique {
+fn classify(layout: &Layout, h1: House, h2: House, b: Cell, c: Cell) -> Technique {
+    let size = layout.size();
     let parallel = matches!((h1, h2), (House::Row(_), House::Row(_)) | (House::Col(_), House::Col(_)));
     let crossing = matches!((h1, h2), (House::Row(_), House::Col(_)) | (House::Col(_), House::Row(_)));
     let same_line = size.row_of(b) == size.row_of(c) || size.col_of(b) == size.col_of(c);
     if parallel && same_line && h1 != h2 {
         Technique::Skyscraper
-    } else if crossing && size.box_of(b) == size.box_of(c) {
+    } else if crossing && layout.region_of(b) == layout.region_of(c) {
         Technique::TwoStringKite
     } else {
         Technique::TurbotFish
@@ -61,23 +62,23 @@ pub fn chains(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
 
 /// The three-link chains of `technique`'s shape on one digit.
 fn chains_of(pos: &Position, digit: Digit, technique: Technique, sink: Sink<'_>) -> bool {
-    let size = pos.size();
+    let layout = pos.layout();
     let links = strong_links(pos, digit);
     // Each link can be walked either way.
     let ends: Vec<(Cell, Cell, House)> = links.iter().flat_map(|&(a, b, h)| [(a, b, h), (b, a, h)]).collect();
     for (i, &(a, b, h1)) in ends.iter().enumerate() {
         for &(c, d, h2) in &ends[i + 1..] {
-            if h1 == h2 || b == c || !size.sees(b, c) {
+            if h1 == h2 || b == c || !layout.sees(b, c) {
                 continue;
             }
             let cells = [a, b, c, d];
             if cells.iter().enumerate().any(|(x, p)| cells[x + 1..].contains(p)) {
                 continue;
             }
-            if classify(size, h1, h2, b, c) != technique {
+            if classify(layout, h1, h2, b, c) != technique {
                 continue;
             }
-            let targets = (common_peers(size, &[a, d]) & pos.digit_cells(digit)) - cells.iter().copied().collect();
+            let targets = (layout.common_peers(&[a, d]) & pos.digit_cells(digit)) - cells.iter().copied().collect();
             if targets.is_empty() {
                 continue;
             }
@@ -105,18 +106,19 @@ pub fn empty_rectangle(pos: &Position, sink: Sink<'_>) -> bool {
 
 /// The Empty Rectangles of one digit.
 fn empty_rectangles_of(pos: &Position, digit: Digit, sink: Sink<'_>) -> bool {
-    let size = pos.size();
-    let b = size.box_side();
+    let (size, layout) = (pos.size(), pos.layout());
     let links = strong_links(pos, digit);
-    for bx in 0..size.side() {
-        let bhouse = House::Box(bx as u8);
+    for bhouse in layout.regions_houses() {
         let in_box = pos.house_digit_cells(bhouse, digit);
         if in_box.len() < 2 {
             continue;
         }
-        let (r0, c0) = ((bx / b) * b, (bx % b) * b);
-        for r in r0..r0 + b {
-            for c in c0..c0 + b {
+        // The rows and columns the box (or a jigsaw's region) meets.
+        let box_cells = layout.house_set(bhouse);
+        let (rows, cols) = box_cells.iter().fold((0u32, 0u32), |(r, c), x| (r | 1 << size.row_of(x), c | 1 << size.col_of(x)));
+        let outside = |x: Cell| !box_cells.contains(x);
+        for r in (0..size.side()).filter(|&r| rows & 1 << r != 0) {
+            for c in (0..size.side()).filter(|&c| cols & 1 << c != 0) {
                 let row = House::Row(r as u8);
                 let col = House::Col(c as u8);
                 let cross = house_set(size, row) | house_set(size, col);
@@ -131,18 +133,15 @@ fn empty_rectangles_of(pos: &Position, digit: Digit, sink: Sink<'_>) -> bool {
                 }
                 for &(p, q, h) in &links {
                     for (a, other) in [(p, q), (q, p)] {
-                        // A strong link along a column outside the box's stack, A in the ER row:
-                        // E = (row of the other end, ER column). And the transposed case.
+                        // A strong link along a column, A in the ER row outside the box:
+                        // E = (row of the other end, ER column), outside the box too. And the
+                        // transposed case.
                         let (ok, e) = match h {
-                            House::Col(_) if size.row_of(a) == r && size.col_of(a) / b != c0 / b && size.row_of(other) / b != r0 / b => {
-                                (true, size.cell(size.row_of(other), c))
-                            }
-                            House::Row(_) if size.col_of(a) == c && size.row_of(a) / b != r0 / b && size.col_of(other) / b != c0 / b => {
-                                (true, size.cell(r, size.col_of(other)))
-                            }
+                            House::Col(_) if size.row_of(a) == r => (outside(a), size.cell(size.row_of(other), c)),
+                            House::Row(_) if size.col_of(a) == c => (outside(a), size.cell(r, size.col_of(other))),
                             _ => (false, a),
                         };
-                        if !ok || !pos.has(e, digit) || e == other {
+                        if !ok || !outside(e) || !pos.has(e, digit) || e == other {
                             continue;
                         }
                         let mut step = Step::new(Technique::EmptyRectangle);
@@ -201,10 +200,15 @@ pub fn dual(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
     for singles in &groups {
         for (i, x) in singles.iter().enumerate() {
             for y in &singles[i + 1..] {
-                if pattern_box(size, x) != pattern_box(size, y) || x.eliminations == y.eliminations {
+                if pattern_box(pos.layout(), x) != pattern_box(pos.layout(), y) || x.eliminations == y.eliminations {
                     continue;
                 }
-                if !sink(combine(technique, x, y)) {
+                let mut step = combine(technique, x, y);
+                // A jigsaw's kites share a region, named so that the sentence says "region".
+                if technique == Technique::DualTwoStringKite && pos.layout().is_irregular() {
+                    step.houses.push(pattern_box(pos.layout(), x).0);
+                }
+                if !sink(step) {
                     return false;
                 }
             }
@@ -215,9 +219,9 @@ pub fn dual(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
 
 /// What two patterns must share to make a dual: a kite's two box cells (its middle ones, in
 /// either role), an Empty Rectangle's box.
-fn pattern_box(size: Size, step: &Step) -> (House, CellSet) {
+fn pattern_box(layout: &Layout, step: &Step) -> (House, CellSet) {
     match step.technique {
-        Technique::TwoStringKite => (House::Box(size.box_of(step.cells[1]) as u8), [step.cells[1], step.cells[2]].into_iter().collect()),
+        Technique::TwoStringKite => (layout.region_of(step.cells[1]), [step.cells[1], step.cells[2]].into_iter().collect()),
         _ => (step.houses[0], CellSet::EMPTY),
     }
 }

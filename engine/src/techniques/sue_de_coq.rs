@@ -1,5 +1,5 @@
-//! Sue de Coq (two-sector disjoint subsets): a box and a line that cross, and a counting
-//! argument over cells of both.
+//! Sue de Coq (two-sector disjoint subsets): a box (or a jigsaw's region) and a line that
+//! cross, and a counting argument over cells of both.
 //!
 //! Take two or more empty cells C where the box and the line meet, holding the digits V, with at
 //! least two digits more than cells (so C alone is no subset). Add some cells A of the line
@@ -81,39 +81,33 @@ pub fn find_all(pos: &Position, sink: Sink<'_>) -> bool {
     let open = pos.open_set();
     // Bigger grids have longer lines: cap each side's cells so the search stays quick.
     let max = if size == Size::Sixteen { 4 } else { 6 };
-    for b in 0..size.side() {
-        let bhouse = House::Box(b as u8);
-        let bset = house_set(size, bhouse);
-        let first = size.house_cells(bhouse)[0];
-        let lines = [House::Row(size.row_of(first) as u8), House::Col(size.col_of(first) as u8)];
-        for line0 in lines {
-            for k in 0..size.box_side() {
-                let line = match line0 {
-                    House::Row(r) => House::Row(r + k as u8),
-                    House::Col(c) => House::Col(c + k as u8),
-                    House::Box(_) | House::Region(_) => unreachable!(),
-                };
-                let lset = house_set(size, line);
-                let crossing: Vec<Cell> = (lset & bset & open).to_vec();
-                if crossing.len() < 2 {
+    let layout = pos.layout();
+    for bhouse in layout.regions_houses() {
+        let bset = layout.house_set(bhouse);
+        // The rows, then the columns, that the box or region meets.
+        let (rows, cols) = bset.iter().fold((0u32, 0u32), |(r, c), x| (r | 1 << size.row_of(x), c | 1 << size.col_of(x)));
+        let lines = (0..size.side() as u8).filter(|&r| rows & 1 << r != 0).map(House::Row);
+        for line in lines.chain((0..size.side() as u8).filter(|&c| cols & 1 << c != 0).map(House::Col)) {
+            let lset = house_set(size, line);
+            let crossing: Vec<Cell> = (lset & bset & open).to_vec();
+            if crossing.len() < 2 {
+                continue;
+            }
+            let line_rest = subsets(pos, &((lset - bset) & open).to_vec(), max);
+            let box_rest = subsets(pos, &((bset - lset) & open).to_vec(), max);
+            for mask in 1u32..(1 << crossing.len()) {
+                if mask.count_ones() < 2 {
                     continue;
                 }
-                let line_rest = subsets(pos, &((lset - bset) & open).to_vec(), max);
-                let box_rest = subsets(pos, &((bset - lset) & open).to_vec(), max);
-                for mask in 1u32..(1 << crossing.len()) {
-                    if mask.count_ones() < 2 {
-                        continue;
-                    }
-                    let c: CellSet = crossing.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, &x)| x).collect();
-                    let v = c.iter().fold(DigitSet::EMPTY, |acc, x| acc | pos.candidates(x));
-                    if v.len() < c.len() + 2 {
-                        continue;
-                    }
-                    let need = v.len() - c.len();
-                    let pattern = Pattern { line, bhouse, lset, bset, c, v };
-                    if !pattern.search(pos, &line_rest, &box_rest, need, sink) {
-                        return false;
-                    }
+                let c: CellSet = crossing.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, &x)| x).collect();
+                let v = c.iter().fold(DigitSet::EMPTY, |acc, x| acc | pos.candidates(x));
+                if v.len() < c.len() + 2 {
+                    continue;
+                }
+                let need = v.len() - c.len();
+                let pattern = Pattern { line, bhouse, lset, bset, c, v };
+                if !pattern.search(pos, &line_rest, &box_rest, need, sink) {
+                    return false;
                 }
             }
         }

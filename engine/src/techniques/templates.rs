@@ -1,7 +1,7 @@
 //! Templates: every way one digit can still fill the whole grid.
 //!
-//! A template is a placement of one digit in every row, column and box: nine cells, one per
-//! row, no two in a column or a box (46,656 of them on an empty 9x9 grid). The templates that
+//! A template is a placement of one digit in every row, column and box (a jigsaw's region):
+//! nine cells, one per row, no two in a column or a box (46,656 of them on an empty 9x9 grid). The templates that
 //! fit the position use every cell where the digit is placed and otherwise only its
 //! candidates. The solution's cells for each digit form one of them, so:
 //! - a cell in every fitting template must hold the digit (Template Set);
@@ -12,7 +12,7 @@
 //! to drop; then the cells above are read off.
 //!
 //! The templates are walked row by row with bitmasks (columns used, boxes used in the current
-//! band), nothing precomputed. Template Set and Delete run on 9x9 only: 4x4 grids never need
+//! band; on a jigsaw, the regions used), nothing precomputed. Template Set and Delete run on 9x9 only: 4x4 grids never need
 //! them (singles and subsets solve them), and a 16x16 digit has far too many templates to walk
 //! ((4!)^8, about 10^11, on an empty grid). The walk also serves 4x4 for `outside_templates`,
 //! which tells the fish searches which candidates they could possibly remove.
@@ -110,7 +110,7 @@ fn cells_of(size: Size, bits: u128) -> Vec<Cell> {
 /// The templates of one digit that fit the position, as cell masks.
 fn templates(pos: &Position, digit: Digit) -> Vec<u128> {
     let mut found = Vec::new();
-    walk(pos.size(), &rows_of(pos, digit), &mut |t| {
+    walk(pos, &rows_of(pos, digit), &mut |t| {
         found.push(t);
         true
     });
@@ -119,7 +119,7 @@ fn templates(pos: &Position, digit: Digit) -> Vec<u128> {
 
 /// The candidates of a digit that no fitting template uses (as a cell mask): exactly those
 /// that reasoning on this digit alone (any fish, finned or not, any single-digit chain) can
-/// remove. For 4x4 and 9x9; `None` on 16x16, where the templates can't be walked.
+/// remove. For 4x4, 6x6 and 9x9; `None` on 16x16, where the templates can't be walked.
 pub fn outside_templates(pos: &Position, digit: Digit) -> Option<u128> {
     if pos.size().cell_count() > 128 {
         return None;
@@ -145,7 +145,7 @@ fn outside_uncached(pos: &Position, digit: Digit) -> u128 {
         let mut through = rows;
         through[size.row_of(c)] = 1 << size.col_of(c);
         let mut found = 0u128;
-        walk(size, &through, &mut |t| {
+        walk(pos, &through, &mut |t| {
             found = t;
             false
         });
@@ -172,33 +172,43 @@ fn rows_of(pos: &Position, digit: Digit) -> [u16; 9] {
     rows
 }
 
-/// Calls `f` with every template (4x4 or 9x9) that uses, in each row, one of the columns
-/// `rows` allows there, until `f` returns false.
-fn walk(size: Size, rows: &[u16; 9], f: &mut dyn FnMut(u128) -> bool) {
-    let mut walk = Walk { n: size.side(), b: size.box_side(), rows, f };
-    walk.row(0, 0, 0, 0);
+/// Calls `f` with every template (4x4, 6x6 or 9x9) of the position's houses that uses, in
+/// each row, one of the columns `rows` allows there, until `f` returns false.
+fn walk(pos: &Position, rows: &[u16; 9], f: &mut dyn FnMut(u128) -> bool) {
+    let (size, layout) = (pos.size(), pos.layout());
+    let (n, h, w) = (size.side(), size.box_rows(), size.box_cols());
+    if layout.is_irregular() {
+        let regions: Vec<u8> = size.cells().map(|c| layout.region_of(c).number() as u8).collect();
+        Walk { n, h, w, rows, f, regions: &regions }.row::<true>(0, 0, 0, 0);
+    } else {
+        Walk { n, h, w, rows, f, regions: &[] }.row::<false>(0, 0, 0, 0);
+    }
 }
 
 struct Walk<'a> {
     n: usize,
-    /// The box side.
-    b: usize,
+    /// The box's rows and columns.
+    h: usize,
+    w: usize,
     rows: &'a [u16; 9],
     f: &'a mut dyn FnMut(u128) -> bool,
+    /// A jigsaw's region of each cell (empty for the boxes).
+    regions: &'a [u8],
 }
 impl Walk<'_> {
     /// Places the digit in row `r` and below; `cols` are the columns used, `boxes` the box
-    /// columns used in the current band, `path` the cells chosen so far. False to stop.
-    fn row(&mut self, r: usize, cols: u16, boxes: u16, path: u128) -> bool {
+    /// columns used in the current band (a `JIGSAW`'s regions used so far), `path` the cells
+    /// chosen so far. False to stop. Generic so that the boxes' walk pays nothing for regions.
+    fn row<const JIGSAW: bool>(&mut self, r: usize, cols: u16, boxes: u16, path: u128) -> bool {
         if r == self.n {
             return (self.f)(path);
         }
-        let boxes = if r.is_multiple_of(self.b) { 0 } else { boxes };
+        let boxes = if !JIGSAW && r.is_multiple_of(self.h) { 0 } else { boxes };
         let mut options = self.rows[r] & !cols;
         while options != 0 {
             let c = options.trailing_zeros() as usize;
             options &= options - 1;
-            let bx = 1u16 << (c / self.b);
+            let bx = if JIGSAW { 1u16 << self.regions[self.n * r + c] } else { 1u16 << (c / self.w) };
             if boxes & bx != 0 {
                 continue;
             }
@@ -207,7 +217,7 @@ impl Walk<'_> {
             if self.rows[r + 1..self.n].iter().any(|&row| row & !cols == 0) {
                 continue;
             }
-            if !self.row(r + 1, cols, boxes | bx, path | 1 << (self.n * r + c)) {
+            if !self.row::<JIGSAW>(r + 1, cols, boxes | bx, path | 1 << (self.n * r + c)) {
                 return false;
             }
         }

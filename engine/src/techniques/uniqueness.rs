@@ -52,14 +52,14 @@ struct Rect {
 fn rectangles(pos: &Position, f: &mut dyn FnMut(&Rect) -> bool) -> bool {
     let size = pos.size();
     let n = size.side();
-    let b = size.box_side();
+    let (h, w) = (size.box_rows(), size.box_cols());
     for r1 in 0..n {
         for r2 in r1 + 1..n {
-            let same_band = r1 / b == r2 / b;
+            let same_band = r1 / h == r2 / h;
             for c1 in 0..n {
                 for c2 in c1 + 1..n {
                     // Two boxes: the rows share a band or the columns a stack, not both.
-                    if same_band == (c1 / b == c2 / b) {
+                    if same_band == (c1 / w == c2 / w) {
                         continue;
                     }
                     let corners = [size.cell(r1, c1), size.cell(r1, c2), size.cell(r2, c1), size.cell(r2, c2)];

@@ -146,7 +146,7 @@ pub fn chain_problem(pos: &Position, step: &Step) -> Option<String> {
         for link in chain {
             for node in [&link.from, &link.to] {
                 let cells: CellSet = node.cells.iter().copied().collect();
-                let one_house = size.houses().any(|h| cells.is_subset(house_set(size, h)));
+                let one_house = pos.layout().houses().any(|h| cells.is_subset(pos.layout().house_set(h)));
                 if cells.is_empty() || !one_house || node.cells.iter().any(|&c| !pos.has(c, node.digit)) {
                     return Some(format!("{} is not a node of open candidates in one house: {text}", node.name(size)));
                 }
@@ -161,7 +161,7 @@ pub fn chain_problem(pos: &Position, step: &Step) -> Option<String> {
 
 /// Whether a link is what it says in the position.
 fn link_holds(pos: &Position, link: &crate::step::Link) -> bool {
-    let size = pos.size();
+    let layout = pos.layout();
     let (a, b) = (&link.from, &link.to);
     let (ca, cb): (CellSet, CellSet) = (a.cells.iter().copied().collect(), b.cells.iter().copied().collect());
     if a.digit != b.digit {
@@ -181,16 +181,16 @@ fn link_holds(pos: &Position, link: &crate::step::Link) -> bool {
         return false;
     }
     if link.strong {
-        size.houses().any(|h| (ca | cb).is_subset(house_set(size, h)) && pos.house_digit_cells(h, a.digit) == ca | cb)
+        layout.houses().any(|h| (ca | cb).is_subset(layout.house_set(h)) && pos.house_digit_cells(h, a.digit) == ca | cb)
     } else {
-        ca.iter().all(|x| cb.is_subset(crate::cellset::peer_set(size, x)))
+        ca.iter().all(|x| cb.is_subset(layout.peer_set(x)))
     }
 }
 
 /// Whether some almost locked set has exactly `cx` as its places for `x` and, without `x`,
 /// locked, would leave the one cell `cz` (outside it) no candidate but `z`.
 fn set_forces(pos: &Position, x: Digit, cx: CellSet, z: Digit, cz: CellSet) -> bool {
-    let size = pos.size();
+    let layout = pos.layout();
     let Some(cell) = cz.first().filter(|&c| cz.len() == 1 && !cx.contains(c)) else { return false };
     let others = pos.candidates(cell).iter().filter(|&d| d != z).collect::<Vec<_>>();
     some_als(
@@ -198,7 +198,7 @@ fn set_forces(pos: &Position, x: Digit, cx: CellSet, z: Digit, cz: CellSet) -> b
         cx,
         |c| c != cell && !pos.has(c, x),
         |cells, digits| {
-            others.iter().all(|&y| y != x && digits.contains(y) && cells.iter().filter(|&c| pos.has(c, y)).all(|c| size.sees(c, cell)))
+            others.iter().all(|&y| y != x && digits.contains(y) && cells.iter().filter(|&c| pos.has(c, y)).all(|c| layout.sees(c, cell)))
         },
     )
 }
@@ -223,9 +223,9 @@ fn some_als(
     may_add: impl Fn(Cell) -> bool,
     accept: impl Fn(CellSet, crate::geometry::DigitSet) -> bool,
 ) -> bool {
-    let size = pos.size();
-    size.houses().filter(|&h| base.is_subset(house_set(size, h))).any(|h| {
-        let free: Vec<Cell> = house_set(size, h).iter().filter(|&c| !base.contains(c) && pos.value(c).is_none() && may_add(c)).collect();
+    let layout = pos.layout();
+    layout.houses().filter(|&h| base.is_subset(layout.house_set(h))).any(|h| {
+        let free: Vec<Cell> = layout.house_set(h).iter().filter(|&c| !base.contains(c) && pos.value(c).is_none() && may_add(c)).collect();
         (0u32..1 << free.len()).any(|mask| {
             let cells: CellSet = base | free.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, &c)| c).collect::<CellSet>();
             let digits = cells.iter().fold(crate::geometry::DigitSet::EMPTY, |d, c| d | pos.candidates(c));

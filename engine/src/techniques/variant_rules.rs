@@ -5,7 +5,7 @@
 //! sum the 45 rule makes up.
 
 use super::killer::{Difference, MadeUpSums};
-use crate::geometry::{Candidate, Cell, DigitSet, Size};
+use crate::geometry::{Candidate, Cell, DigitSet, House, Size};
 use crate::grid::Grid;
 use crate::position::Position;
 use crate::step::{Step, Technique};
@@ -168,6 +168,7 @@ pub(super) fn trial(compiled: &CompiledVariant, position: &Position) -> Option<S
                 step.eliminations.push(Candidate::new(cell, d));
                 step.cells.push(cell);
                 step.candidates.push(Candidate::new(cell, d));
+                step.houses = region_named(position, cell);
                 return Some(step);
             }
         }
@@ -189,10 +190,18 @@ pub(super) fn trial(compiled: &CompiledVariant, position: &Position) -> Option<S
         if !step.eliminations.is_empty() && step.eliminations.len() < before.iter().map(|c| c.len()).sum() {
             step.cells.push(cell);
             step.candidates = before[cell.index()].iter().map(|d| Candidate::new(cell, d)).collect();
+            step.houses = region_named(position, cell);
             return Some(step);
         }
     }
     None
+}
+
+/// On a jigsaw, the region of a trial's cell, as its step's house: the trial follows the
+/// regions, and the sentence then says so ("regions", not "boxes"). Nothing on the boxes.
+fn region_named(position: &Position, cell: Cell) -> Vec<House> {
+    let layout = position.layout();
+    if layout.is_irregular() { vec![layout.region_of(cell)] } else { Vec::new() }
 }
 
 /// Most candidates a nested trial lists as ruled out inside it (the step's candidates after
@@ -237,6 +246,7 @@ pub fn nested_trial(compiled: &CompiledVariant, position: &Position, solution: O
             step.eliminations.push(cand);
             step.cells.push(cand.cell);
             step.candidates.push(cand);
+            step.houses = region_named(position, cand.cell);
             for inner in ruled_out.into_iter().take(NESTED_SHOWN) {
                 step.candidates.push(inner);
                 if !step.cells.contains(&inner.cell) {

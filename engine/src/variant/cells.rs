@@ -47,8 +47,8 @@ pub(super) fn diagonal_cells(size: Size, d: Diagonal) -> Vec<Cell> {
 
 /// The disjoint groups: the cells at each position of their boxes.
 fn disjoint_groups(size: Size) -> Vec<Vec<Cell>> {
-    let b = size.box_side();
-    (0..size.side()).map(|p| size.cells().filter(|&c| (size.row_of(c) % b) * b + size.col_of(c) % b == p).collect()).collect()
+    let (h, w) = (size.box_rows(), size.box_cols());
+    (0..size.side()).map(|p| size.cells().filter(|&c| (size.row_of(c) % h) * w + size.col_of(c) % w == p).collect()).collect()
 }
 
 /// The pairs of cells a chess move apart (knight or king's diagonal step), each once.

@@ -135,6 +135,41 @@ fn a_lone_1_is_in_the_game_at_once_and_a_second_stroke_grows_it_in_place_in_one_
 }
 
 #[test]
+fn ink_read_over_a_digit_in_the_cell_shows_whole_and_the_digit_under_it_does_not() {
+    let world = World::default();
+    let (_owner, store) = ready(&world);
+    let here = cell(0, 0);
+    // What the player sees in the cell: the board's digit, and how many strokes of ink.
+    let seen = || {
+        let digit = crate::components::board::cell_views(&store)[here.index()].shown_digit().map(Digit::get);
+        let mode = store.mode.get_untracked();
+        (digit, store.ink.pending.with_untracked(|p| p.as_ref().map_or(0, |p| p.drawn_strokes(mode).len())))
+    };
+    // The lone 1: in the game and shown as the digit in place of its ink.
+    write_stroke(store, here);
+    world.ink.read_as(1, 4);
+    assert_eq!(seen(), (Some(1), 0));
+    // A second stroke that may make it a 4: while it is read, both strokes show as ink and
+    // the 1 (still in the game) does not show under them.
+    world.clock.advance(300.0);
+    write_stroke(store, here);
+    assert_eq!(digit_at(store, here), Some(1));
+    assert_eq!(seen(), (None, 2), "ink being read, no 1 under it");
+    // Read unsure, it waits as ink: still no 1 under it; placed as a 4 when the wait is over.
+    world.ink.read(Ok(Recognition::Digit { digit: 4, confidence: UNSURE - 0.1, second: 1, picture: 0.9 }));
+    assert_eq!(seen(), (None, 2), "ink waiting, no 1 under it");
+    world.clock.advance(GROW_MS as f64);
+    assert_eq!(seen(), (Some(4), 0));
+    // A slow stroke after the 4 was placed is read with the 4's strokes: all three show as
+    // ink meanwhile, not the 4 under the new one; the answer shows the digit again.
+    world.clock.advance(500.0);
+    write_stroke(store, here);
+    assert_eq!(seen(), (None, 3), "a placed digit's new stroke being read");
+    world.ink.read_as(4, 9);
+    assert_eq!(seen(), (Some(4), 0));
+}
+
+#[test]
 fn a_growing_1_signals_no_conflict_until_it_is_final() {
     let world = World::default();
     let (_owner, store) = ready(&world);
@@ -256,7 +291,7 @@ fn a_slow_stroke_after_the_digit_was_placed_finishes_it_instead_of_starting_anot
     world.clock.advance(700.0);
     write_stroke(store, cell(0, 0));
     assert_eq!(world.ink.asked.borrow()[1].0.len(), 2, "read with the placed 7's stroke");
-    assert_eq!(store.ink.pending.get_untracked().map(|p| p.strokes.len()), Some(1), "only the new stroke is drawn as ink");
+    assert_eq!(store.ink.pending.get_untracked().map(|p| p.strokes.len()), Some(1), "only the new stroke is pending");
     world.ink.read_as(7, 2);
     assert_eq!(digit_at(store, cell(0, 0)), Some(7));
     assert_eq!(store.ink.pending.get_untracked(), None);

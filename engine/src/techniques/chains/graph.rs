@@ -25,7 +25,7 @@
 //! The links are worked out once per position, so a search over thousands of chain states
 //! only walks lists.
 
-use crate::cellset::{CellSet, common_peers, house_set, peer_set};
+use crate::cellset::CellSet;
 use crate::geometry::{Candidate, Cell, Digit, DigitSet, House, Size};
 use crate::position::Position;
 use crate::step::{Link, Node};
@@ -95,14 +95,14 @@ impl Graph {
         let mut by_candidate = vec![NONE; size.cell_count() * side];
         for c in pos.all_candidates() {
             by_candidate[c.cell.index() * side + c.digit.index()] = nodes.len() as u32;
-            nodes.push(GNode { digit: c.digit, cells: CellSet::single(c.cell), sees: peer_set(size, c.cell) });
+            nodes.push(GNode { digit: c.digit, cells: CellSet::single(c.cell), sees: pos.layout().peer_set(c.cell) });
         }
         let singles = nodes.len();
         let mut groups: HashMap<(Digit, CellSet), u32> = HashMap::new();
         let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); side];
         if grouped {
             for (digit, cells) in group_cells(pos) {
-                let sees = common_peers(size, &cells.to_vec());
+                let sees = pos.layout().common_peers(&cells.to_vec());
                 groups.insert((digit, cells), nodes.len() as u32);
                 groups_of[digit.index()].push(nodes.len() as u32);
                 nodes.push(GNode { digit, cells, sees });
@@ -202,7 +202,10 @@ impl Graph {
             for c in seen.iter() {
                 let cands = pos.candidates(c);
                 let Some(z) = cands.difference(taken[c.index()]).single_digit() else { continue };
-                if cands.len() >= 3 && z != x && size.houses_of(c).iter().all(|&h| !self.node(a).cells.is_subset(house_set(size, h))) {
+                if cands.len() >= 3
+                    && z != x
+                    && pos.layout().houses_of(c).iter().all(|&h| !self.node(a).cells.is_subset(pos.layout().house_set(h)))
+                {
                     out.extend(self.candidate(c, z).map(|b| (a, b)));
                 }
             }
@@ -219,7 +222,6 @@ impl Graph {
         groups: &mut HashMap<(Digit, CellSet), u32>,
         groups_of: &mut [Vec<u32>],
     ) -> Vec<Vec<(Digit, u32)>> {
-        let size = self.size();
         let mut out = Vec::new();
         for set in als::collect(&self.pos).into_iter().filter(|s| s.cells.len() >= 2 && s.cells.len() <= max_als) {
             let mut digit_nodes = Vec::new();
@@ -232,7 +234,7 @@ impl Graph {
                     *groups.entry((digit, cells)).or_insert_with(|| {
                         let id = self.nodes.len() as u32;
                         groups_of[digit.index()].push(id);
-                        self.nodes.push(GNode { digit, cells, sees: common_peers(size, &cells.to_vec()) });
+                        self.nodes.push(GNode { digit, cells, sees: self.pos.layout().common_peers(&cells.to_vec()) });
                         id
                     })
                 };
@@ -298,7 +300,7 @@ impl Graph {
     }
 
     fn strong_of(&self, id: usize, groups: &HashMap<(Digit, CellSet), u32>) -> Vec<u32> {
-        let (pos, size) = (&self.pos, self.size());
+        let pos = &self.pos;
         let node = &self.nodes[id];
         let mut out = Vec::new();
         if !node.is_group() {
@@ -307,8 +309,8 @@ impl Graph {
                 out.extend(cands.iter().filter(|&d| d != node.digit).filter_map(|d| self.candidate(node.cell(), d)));
             }
         }
-        for house in size.houses_of(node.cell()) {
-            if !node.cells.is_subset(house_set(size, house)) {
+        for house in pos.layout().houses_of(node.cell()) {
+            if !node.cells.is_subset(pos.layout().house_set(house)) {
                 continue;
             }
             let rest = pos.house_digit_cells(house, node.digit) - node.cells;
@@ -361,13 +363,13 @@ fn group_cells(pos: &Position) -> Vec<(Digit, CellSet)> {
     let lines: Vec<House> = size.houses().filter(|h| h.is_line()).collect();
     for digit in size.digits() {
         let places = pos.digit_cells(digit);
-        for b in 0..size.side() {
-            let in_box = places & house_set(size, House::Box(b as u8));
+        for region in pos.layout().regions_houses() {
+            let in_box = places & pos.layout().house_set(region);
             if in_box.len() < 2 {
                 continue;
             }
             for &line in &lines {
-                let cells = in_box & house_set(size, line);
+                let cells = in_box & pos.layout().house_set(line);
                 if cells.len() >= 2 {
                     out.push((digit, cells));
                 }

@@ -486,7 +486,7 @@ fn aic(graph: &Graph, root: State, end: State, links: usize) -> Option<Vec<Candi
         let cells = pos.digit_cells(a.digit) & a.sees & b.sees;
         return Some(cells.iter().map(|c| Candidate::new(c, a.digit)).collect());
     }
-    if a.is_group() || b.is_group() || a.cell() == b.cell() || !graph.size().sees(a.cell(), b.cell()) {
+    if a.is_group() || b.is_group() || a.cell() == b.cell() || !pos.layout().sees(a.cell(), b.cell()) {
         return None;
     }
     let pair = [Candidate::new(a.cell(), b.digit), Candidate::new(b.cell(), a.digit)];

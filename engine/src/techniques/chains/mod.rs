@@ -21,7 +21,7 @@ mod loops;
 pub use loops::{Kind, find_all as loops};
 
 use super::util::{Sink, elimination_step};
-use crate::cellset::{CellSet, common_peers, peer_set};
+use crate::cellset::CellSet;
 use crate::geometry::{Candidate, Cell, Digit, House};
 use crate::position::Position;
 use crate::step::{Link, Step, Technique};
@@ -51,18 +51,19 @@ fn path_to<K: Copy + Eq + std::hash::Hash>(parents: &HashMap<K, Option<K>>, end:
 /// The house two cells share that shows their link best: a house where they are the only two
 /// places for `digit` (strong), else any shared house.
 fn link_house(pos: &Position, a: Cell, b: Cell, digit: Digit) -> Option<House> {
-    let size = pos.size();
-    let shared: Vec<House> = size.houses_of(a).into_iter().filter(|h| size.houses_of(b).contains(h)).collect();
+    let layout = pos.layout();
+    let shared: Vec<House> = layout.houses_of(a).into_iter().filter(|h| layout.houses_of(b).contains(h)).collect();
     shared.iter().copied().find(|&h| pos.house_digit_cells(h, digit).len() == 2).or_else(|| shared.first().copied())
 }
 
 /// X-Chains on every digit.
 pub fn x_chain(pos: &Position, sink: Sink<'_>) -> bool {
-    let size = pos.size();
+    let (size, layout) = (pos.size(), pos.layout());
     for digit in size.digits() {
         let places = pos.digit_cells(digit);
         let strong = |c: Cell| -> Vec<Cell> {
-            size.houses_of(c)
+            layout
+                .houses_of(c)
                 .into_iter()
                 .filter_map(|h| {
                     let cells = pos.house_digit_cells(h, digit);
@@ -77,7 +78,7 @@ pub fn x_chain(pos: &Position, sink: Sink<'_>) -> bool {
             parents.insert((start, false), None);
             queue.push_back(((start, false), 0usize));
             while let Some(((cell, by_strong), links)) = queue.pop_front() {
-                let next: Vec<Cell> = if by_strong { (peer_set(size, cell) & places).to_vec() } else { strong(cell) };
+                let next: Vec<Cell> = if by_strong { (layout.peer_set(cell) & places).to_vec() } else { strong(cell) };
                 for n in next {
                     let state = (n, !by_strong);
                     if n == start || parents.contains_key(&state) {
@@ -89,7 +90,7 @@ pub fn x_chain(pos: &Position, sink: Sink<'_>) -> bool {
                         let Some(path) = path_to(&parents, state, |k| k.0) else { continue };
                         let cells: Vec<Cell> = path.iter().map(|k| k.0).collect();
                         let chain: CellSet = cells.iter().copied().collect();
-                        let targets = common_peers(size, &[start, n]) & (places - chain);
+                        let targets = layout.common_peers(&[start, n]) & (places - chain);
                         let eliminations = targets.iter().map(|c| Candidate::new(c, digit)).collect();
                         let houses = cells.windows(2).filter_map(|w| link_house(pos, w[0], w[1], digit)).collect();
                         let pattern: Vec<Candidate> = cells.iter().map(|&c| Candidate::new(c, digit)).collect();
@@ -125,7 +126,7 @@ fn bivalue_cells(pos: &Position) -> Vec<(Cell, Digit, Digit)> {
 
 /// XY-Chains (`remote` false) or Remote Pairs (`remote` true).
 pub fn xy_chain(pos: &Position, remote: bool, sink: Sink<'_>) -> bool {
-    let size = pos.size();
+    let layout = pos.layout();
     let bivalue = bivalue_cells(pos);
     let digits_of: HashMap<Cell, (Digit, Digit)> = bivalue.iter().map(|&(c, a, b)| (c, (a, b))).collect();
     let other = |c: Cell, d: Digit| -> Digit {
@@ -141,7 +142,7 @@ pub fn xy_chain(pos: &Position, remote: bool, sink: Sink<'_>) -> bool {
             let mut queue = VecDeque::from([(first, 1usize)]);
             while let Some(((cell, truth), count)) = queue.pop_front() {
                 for &(n, p, q) in &bivalue {
-                    if n == start || !size.sees(cell, n) || (p != truth && q != truth) {
+                    if n == start || !layout.sees(cell, n) || (p != truth && q != truth) {
                         continue;
                     }
                     if remote && (p, q) != (a, b) {
@@ -175,7 +176,7 @@ fn chain_step(
     count: usize,
     parents: &HashMap<(Cell, Digit), Option<(Cell, Digit)>>,
 ) -> Option<Step> {
-    let size = pos.size();
+    let layout = pos.layout();
     // Remote pairs: four cells at least (three would be an XY-Wing on two digits); the ends
     // are then an odd number of links apart exactly when the count is even.
     let long_enough = if remote { count >= 4 && count.is_multiple_of(2) } else { count >= 3 };
@@ -193,12 +194,12 @@ fn chain_step(
         let mut targets = CellSet::EMPTY;
         for i in 0..cells.len() {
             for j in (i + 1..cells.len()).step_by(2) {
-                targets = targets | common_peers(size, &[cells[i], cells[j]]);
+                targets = targets | layout.common_peers(&[cells[i], cells[j]]);
             }
         }
         (targets - chain).iter().flat_map(|c| digits.iter().filter(move |&d| pos.has(c, d)).map(move |d| Candidate::new(c, d))).collect()
     } else {
-        (common_peers(size, &[start, end.0]) & (pos.digit_cells(x) - chain)).iter().map(|c| Candidate::new(c, x)).collect()
+        (layout.common_peers(&[start, end.0]) & (pos.digit_cells(x) - chain)).iter().map(|c| Candidate::new(c, x)).collect()
     };
     let technique = if remote { Technique::RemotePair } else { Technique::XYChain };
     let mut step = elimination_step(technique, eliminations, cells, Vec::new(), pattern)?;
