@@ -22,7 +22,6 @@ use super::variant_rules::{CompiledVariant, current};
 use crate::geometry::{Candidate, Cell, Digit};
 use crate::position::Position;
 use crate::step::{Link, Step, Technique};
-use std::collections::VecDeque;
 
 /// The longest chain reported, in links: longer ones a player would not follow.
 const MOST_LINKS: usize = 15;
@@ -136,10 +135,13 @@ pub(super) fn constraint_aic(compiled: &CompiledVariant, position: &Position) ->
         for &w in &links.weak[start as usize] {
             mark[w as usize] = start;
         }
-        let mut queue = VecDeque::from([(start * 2, 0usize)]);
+        // Breadth first: a plain list read from its front (`next_in_queue`), as a queue.
+        let mut queue = vec![(start * 2, 0usize)];
+        let mut next_in_queue = 0;
         let mut seen = vec![false; 2 * n];
         seen[(start * 2) as usize] = true;
-        'search: while let Some((state, length)) = queue.pop_front() {
+        'search: while let Some(&(state, length)) = queue.get(next_in_queue) {
+            next_in_queue += 1;
             if length >= longest {
                 break;
             }
@@ -166,7 +168,7 @@ pub(super) fn constraint_aic(compiled: &CompiledVariant, position: &Position) ->
                         break 'search;
                     }
                 }
-                queue.push_back((to, length + 1));
+                queue.push((to, length + 1));
             }
         }
         if best.as_ref().is_some_and(|b| b.0 <= 3) {
