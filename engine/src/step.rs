@@ -159,6 +159,10 @@ techniques! {
     /// The 45 rule: an area's cells in no cage add up to the cells sticking out of its cages
     /// plus a known difference.
     InnieOutie,
+    /// The 45 rule on a cage an area's boundary splits: its part inside adds up to what the
+    /// area leaves, its part outside to the rest of the cage's sum; each part is a cage of its
+    /// own, and the two share no digit.
+    CageSplitting,
     /// An alternating chain over a variant's links: its rows, columns and boxes, and those its
     /// constraints give (a dot's pair, anti-knight neighbours, a cage's two places for a digit).
     ConstraintAic,

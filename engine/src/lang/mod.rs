@@ -209,6 +209,8 @@ phrases! {
     outies,
     /// The 45 rule's innies less its outies: `{more}` add up to `{diff}` more than `{less}`.
     innie_outie,
+    /// A cage split by an area's boundary: its part inside, `{part}`, adds up to `{total}`.
+    cage_splitting,
     /// A little killer's clue weighed over every filling of its diagonal.
     little_killer_combination,
     /// An AIC over a variant's links (`ConstraintAic`).
@@ -329,6 +331,7 @@ const EN: Phrases = Phrases {
     innies: "the digits of {houses} add up to {area}; the cages wholly inside add up to {inside}, so the other cells, {cells}, add up to {total}: the removed candidates can't make that sum.",
     outies: "the digits of {houses} add up to {area}; the cages covering them add up to {covering}, so the cells sticking out, {cells}, add up to {total}: the removed candidates can't make that sum.",
     innie_outie: "the digits of {houses} add up to {area}; the cages touching them add up to {cages}, so the cells inside in no cage and the cells sticking out differ: {more} add up to {diff} more than {less}. The removed candidates can't make that.",
+    cage_splitting: "the digits of {houses} add up to {area} and the cages wholly inside to {inside}, so of the cage {cells}, the cells inside ({part}) add up to {total} and the others, with other digits, to the rest of its sum: no such split keeps the removed candidates.",
     little_killer_combination: "the digits along the diagonal {cells} add up to {total}, a digit repeating only in cells that don't see each other: no such filling uses the removed candidates.",
     constraint_aic: "in the chain [{chain}|of {n} links (see below)], linked by the houses and the constraints, if {start} is false, {end} is true: one of them is, so what either one true rules out goes.",
     constraint_rule: "{rule} ({cells}): the removed candidates can't follow that rule.",
@@ -445,6 +448,7 @@ const DE: Phrases = Phrases {
     innies: "die Ziffern von {houses} ergeben {area}; die Käfige ganz darin ergeben {inside}, also ergeben die übrigen Zellen {cells} zusammen {total}: die entfernten Kandidaten passen nicht zu dieser Summe.",
     outies: "die Ziffern von {houses} ergeben {area}; die Käfige, die sie abdecken, ergeben {covering}, also ergeben die überstehenden Zellen {cells} zusammen {total}: die entfernten Kandidaten passen nicht zu dieser Summe.",
     innie_outie: "die Ziffern von {houses} ergeben {area}; die Käfige, die sie berühren, ergeben {cages}, also unterscheiden sich die Zellen darin ohne Käfig und die überstehenden: {more} ergeben {diff} mehr als {less}. Die entfernten Kandidaten passen nicht dazu.",
+    cage_splitting: "die Ziffern von {houses} ergeben {area}, die Käfige ganz darin {inside}; vom Käfig {cells} ergeben die Zellen darin ({part}) {total}, die übrigen mit anderen Ziffern den Rest: keine solche Aufteilung lässt die entfernten Kandidaten zu.",
     little_killer_combination: "die Ziffern entlang der Diagonale {cells} ergeben {total}, eine Ziffer wiederholt sich nur in Zellen, die sich nicht sehen: keine solche Füllung enthält die entfernten Kandidaten.",
     constraint_aic: "in der Kette [{chain}|aus {n} Gliedern (siehe unten)], verbunden durch die Häuser und die Regeln, gilt: ist {start} falsch, ist {end} wahr; eines von beiden gilt, also fällt weg, was jedes von beiden ausschließt.",
     constraint_rule: "{rule} ({cells}): die entfernten Kandidaten verletzen diese Regel.",
@@ -561,6 +565,7 @@ const ES: Phrases = Phrases {
     innies: "los dígitos de {houses} suman {area}; las jaulas del todo dentro suman {inside}, así que las demás celdas, {cells}, suman {total}: los candidatos eliminados no pueden dar esa suma.",
     outies: "los dígitos de {houses} suman {area}; las jaulas que los cubren suman {covering}, así que las celdas que sobresalen, {cells}, suman {total}: los candidatos eliminados no pueden dar esa suma.",
     innie_outie: "los dígitos de {houses} suman {area}; las jaulas que los tocan suman {cages}, así que las celdas dentro sin jaula y las que sobresalen difieren: {more} suman {diff} más que {less}. Los candidatos eliminados no pueden darlo.",
+    cage_splitting: "los dígitos de {houses} suman {area} y las jaulas del todo dentro {inside}; de la jaula {cells}, las celdas dentro ({part}) suman {total} y las demás, con otros dígitos, el resto: ningún reparto así admite los candidatos eliminados.",
     little_killer_combination: "los dígitos a lo largo de la diagonal {cells} suman {total}, y un dígito solo se repite en celdas que no se ven: ningún relleno así usa los candidatos eliminados.",
     constraint_aic: "en la cadena [{chain}|de {n} enlaces (ver abajo)], enlazada por las casas y las reglas, si {start} es falso, {end} es verdadero: uno de los dos lo es, así que cae lo que ambos excluyen.",
     constraint_rule: "{rule} ({cells}): los candidatos eliminados no cumplen esa regla.",
@@ -677,6 +682,7 @@ const KO: Phrases = Phrases {
     innies: "{houses}의 숫자 합은 {area}이고 완전히 안에 있는 케이지의 합은 {inside}이므로, 나머지 칸 {cells}의 합은 {total}입니다: 제거된 후보로는 그 합을 만들 수 없습니다.",
     outies: "{houses}의 숫자 합은 {area}이고 이를 덮는 케이지의 합은 {covering}이므로, 밖으로 나온 칸 {cells}의 합은 {total}입니다: 제거된 후보로는 그 합을 만들 수 없습니다.",
     innie_outie: "{houses}의 숫자 합은 {area}이고 이에 닿는 케이지의 합은 {cages}이므로, 케이지 밖의 안쪽 칸과 밖으로 나온 칸을 비교하면 {more}의 합이 {less}의 합보다 {diff} 큽니다: 제거된 후보로는 그렇게 될 수 없습니다.",
+    cage_splitting: "{houses}의 숫자 합은 {area}이고 완전히 안에 있는 케이지의 합은 {inside}이므로, 케이지 {cells} 중 안쪽 칸 {part}의 합은 {total}이고 나머지 칸은 다른 숫자로 케이지 합의 나머지를 이룹니다: 이렇게 나누는 어떤 방법도 제거된 후보를 허용하지 않습니다.",
     little_killer_combination: "대각선 {cells}의 숫자 합은 {total}이고, 숫자는 서로 보지 않는 칸에서만 반복됩니다: 그렇게 채우는 방법 중 제거된 후보를 쓰는 것은 없습니다.",
     constraint_aic: "집과 규칙으로 이어진 체인 [{chain}에서|({n}개 연결, 아래 참조)에서] {start}이(가) 거짓이면 {end}이(가) 참이므로 둘 중 하나는 참이고, 둘 다 배제하는 후보는 지워집니다.",
     constraint_rule: "{rule} ({cells}): 제거된 후보는 이 규칙을 따를 수 없습니다.",
@@ -1035,6 +1041,22 @@ fn variant_text(step: &Step, size: Size, lang: Lang, brief: bool) -> String {
                 ],
             )
         }
+        Technique::CageSplitting => {
+            // The step's candidates are the part inside's (`killer::cage_splitting`).
+            let mut part: Vec<Cell> = step.candidates.iter().map(|c| c.cell).collect();
+            part.dedup();
+            fill(
+                p.cage_splitting,
+                &[
+                    ("houses", houses),
+                    ("area", area.to_string()),
+                    ("inside", (area - total).to_string()),
+                    ("cells", cells),
+                    ("part", cells_text(size, &part, brief)),
+                    ("total", total.to_string()),
+                ],
+            )
+        }
         Technique::LittleKillerCombination => fill(p.little_killer_combination, &[("cells", cells), ("total", total.to_string())]),
         _ => {
             let kinds = [
@@ -1236,7 +1258,7 @@ fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
         AvoidableRectangle2 => fill(p.avoidable2, &values(vec![])),
         SueDeCoq => fill(p.sue_de_coq, &values(sue_de_coq_values(step, size, brief))),
         Reveal => fill(p.reveal, &values(vec![])),
-        CageCombination | CageConfinement | Innies | Outies | InnieOutie | LittleKillerCombination | ConstraintRule => {
+        CageCombination | CageConfinement | Innies | Outies | InnieOutie | CageSplitting | LittleKillerCombination | ConstraintRule => {
             variant_text(step, size, lang, brief)
         }
         ConstraintTrial if step.candidates.len() > 1 => {

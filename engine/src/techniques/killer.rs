@@ -288,6 +288,76 @@ pub(super) fn innie_outie(compiled: &CompiledVariant, position: &Position) -> Op
     })
 }
 
+/// A cage an area's boundary splits (cage splitting): the area's cells outside the cages wholly
+/// inside it are all one cage's (`part`), so they add up to what the area's total leaves of
+/// those cages (`part_sum`), and the cage's other cells (`rest`) to the remainder of its sum.
+pub(super) struct Split {
+    houses: Vec<House>,
+    cage: Vec<Cell>,
+    part: Vec<Cell>,
+    rest: Vec<Cell>,
+    part_sum: i32,
+    cage_sum: i32,
+}
+
+/// The split cages of every area, in the order the 45 rule looks at the areas.
+fn splits(puzzle: &Puzzle, layout: &Layout) -> Vec<Split> {
+    let cages = summed_cages(puzzle);
+    let side = puzzle.size().side() as i32;
+    let mut out = Vec::new();
+    for houses in areas(layout).into_iter().filter(|_| !cages.is_empty()) {
+        let area = houses.iter().fold(CellSet::EMPTY, |a, &h| a | layout.house_set(h));
+        let inside: Vec<&(CellSet, i32)> = cages.iter().filter(|(c, _)| c.is_subset(area)).collect();
+        let left = area.difference(inside.iter().fold(CellSet::EMPTY, |a, (c, _)| a | *c));
+        if left.is_empty() {
+            continue;
+        }
+        let Some(&(cage, cage_sum)) = cages.iter().find(|(c, _)| *c & area == left && !c.is_subset(area)) else { continue };
+        let part_sum = side * (side + 1) / 2 * houses.len() as i32 - inside.iter().map(|(_, s)| s).sum::<i32>();
+        out.push(Split { houses, cage: cage.to_vec(), part: left.to_vec(), rest: cage.difference(area).to_vec(), part_sum, cage_sum });
+    }
+    out
+}
+
+/// Cage splitting: the first split cage (`Split`) whose two parts, each a cage of different
+/// digits adding up to its sum and the two sharing no digit (they are one cage), remove
+/// candidates. The step draws the whole cage; its candidates are the part inside's that stay.
+pub(super) fn cage_splitting(compiled: &CompiledVariant, position: &Position) -> Option<Step> {
+    let puzzle = compiled.puzzle();
+    let side = puzzle.size().side();
+    if puzzle.size().cell_count() > 81 {
+        return None;
+    }
+    let before = current(position);
+    // The position carries the puzzle's regions (`fits`), so the areas are the puzzle's.
+    compiled.splits.get_or_init(|| splits(puzzle, position.layout())).iter().find_map(|s| {
+        let inside = fitting_sets(&sets_adding_to(side, s.part.len(), s.part_sum), &before, &s.part);
+        let outside = fitting_sets(&sets_adding_to(side, s.rest.len(), s.cage_sum - s.part_sum), &before, &s.rest);
+        let (mut keep_in, mut keep_out) = (0u16, 0u16);
+        for &a in &inside {
+            for &b in outside.iter().filter(|&&b| a & b == 0) {
+                keep_in |= a;
+                keep_out |= b;
+            }
+        }
+        // No split fits: the position is broken, which is not this step's to say.
+        if keep_in == 0 {
+            return None;
+        }
+        let terms: Vec<(Cell, i32)> = s.part.iter().chain(&s.rest).map(|&c| (c, 1)).collect();
+        let kept: Vec<DigitSet> =
+            terms.iter().map(|t| DigitSet::from_bits(if s.part.contains(&t.0) { keep_in } else { keep_out })).collect();
+        let mut step = step_keeping(Technique::CageSplitting, position, &terms, &before, &kept)?;
+        step.cells = s.cage.clone();
+        step.houses = s.houses.clone();
+        let stay = DigitSet::from_bits(keep_in);
+        step.candidates = s.part.iter().flat_map(|&c| (before[c.index()] & stay).iter().map(move |d| Candidate::new(c, d))).collect();
+        step.constraint = Some(0);
+        step.total = Some(s.part_sum);
+        Some(step)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -324,6 +394,39 @@ mod tests {
         for lang in Lang::ALL {
             let text = explain(&step, Size::Nine, lang);
             assert!(text.chars().count() <= 300 && text.contains("45") && text.contains("r2c8"), "{lang:?}: {text}");
+        }
+    }
+
+    #[test]
+    fn a_split_cage_parts_share_no_digit() {
+        // Box 1: cages of r1c1-r1c3 (21) and r2c1-r2c3 with r3c1 (21) wholly inside, and the cage
+        // r3c2, r3c3, r4c2, r4c3 (14) split by the box's edge. Its part inside adds up to
+        // 45 - 42 = 3 (1 and 2), its part outside to 14 - 3 = 11 without the 1 and 2 the part
+        // inside holds: 3+8, 4+7 or 5+6 (not 2+9).
+        let cages = vec![
+            Constraint::Killer { cells: vec![at(1, 1), at(1, 2), at(1, 3)], sum: Some(21) },
+            Constraint::Killer { cells: vec![at(2, 1), at(2, 2), at(2, 3), at(3, 1)], sum: Some(21) },
+            Constraint::Killer { cells: vec![at(3, 2), at(3, 3), at(4, 2), at(4, 3)], sum: Some(14) },
+        ];
+        let puzzle = Puzzle { constraints: cages, ..Puzzle::classic(Grid::new(Size::Nine)) };
+        let position = Position::from_grid(&puzzle.givens);
+        let step = cage_splitting(&CompiledVariant::new(&puzzle), &position).expect("a cage splitting step");
+        assert_eq!((step.total, step.houses.clone()), (Some(3), vec![House::Box(0)]));
+        assert_eq!(step.cells, vec![at(3, 2), at(3, 3), at(4, 2), at(4, 3)]);
+        let mut left = current(&position);
+        for e in &step.eliminations {
+            left[e.cell.index()].remove(e.digit);
+        }
+        let digits = |r, c| left[at(r, c).index()].iter().map(|d| d.get()).collect::<Vec<_>>();
+        assert_eq!((digits(3, 2), digits(3, 3)), (vec![1, 2], vec![1, 2]));
+        assert_eq!((digits(4, 2), digits(4, 3)), (vec![3, 4, 5, 6, 7, 8], vec![3, 4, 5, 6, 7, 8]));
+        assert_eq!(step.eliminations.len(), 20);
+        let text = explain(&step, Size::Nine, Lang::En);
+        assert!(text.starts_with("The digits of box 1 add up to 45 and the cages wholly inside to 42"), "{text}");
+        assert!(text.contains("add up to 3 and") && text.contains("Cage Splitting"), "{text}");
+        for lang in Lang::ALL {
+            let text = explain(&step, Size::Nine, lang);
+            assert!(text.chars().count() <= 300 && text.contains("42"), "{lang:?}: {text}");
         }
     }
 }

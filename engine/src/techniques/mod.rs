@@ -155,7 +155,9 @@ pub fn next_compiled_variant_step_within(compiled: &CompiledVariant, position: &
             // The 45 rule's areas are the position's houses (a jigsaw's regions) and bands.
             Technique::Innies => killer::rule_45(compiled, position, false),
             Technique::Outies => killer::rule_45(compiled, position, true),
-            Technique::InnieOutie => killer::innie_outie(compiled, position),
+            // Not on a jigsaw yet: its sentence tells innies from outies by the boxes.
+            Technique::InnieOutie if !jigsaw => killer::innie_outie(compiled, position),
+            Technique::CageSplitting => killer::cage_splitting(compiled, position),
             Technique::LittleKillerCombination => sums::little_killer_combination(compiled, position),
             Technique::ConstraintRule => variant_rules::constraint_rule(compiled, position),
             // The chains over the constraints' links and the last resort, after the classic

@@ -833,6 +833,13 @@ pub const TABLE: &[Row] = &[
         find: None,
     },
     Row {
+        technique: CageSplitting,
+        names: Names { en: "Cage Splitting", de: "Käfigteilung", es: "División de jaula", ko: "케이지 분할" },
+        family: Family::Other,
+        score: Score::Fixed(3.0),
+        find: None,
+    },
+    Row {
         technique: LittleKillerCombination,
         names: Names {
             en: "Little Killer Combinations",
@@ -901,6 +908,7 @@ pub const VARIANT: &[Technique] = &[
     Innies,
     Outies,
     InnieOutie,
+    CageSplitting,
     ConstraintAic,
     ConstraintTrial,
 ];

@@ -4,7 +4,7 @@
 //! from the candidates keeps it. Shared by the killer steps, which narrow by a cage or by a
 //! sum the 45 rule makes up.
 
-use super::killer::{Difference, MadeUpSums};
+use super::killer::{Difference, MadeUpSums, Split};
 use crate::geometry::{Candidate, Cell, DigitSet, House, Size};
 use crate::grid::Grid;
 use crate::position::Position;
@@ -24,6 +24,8 @@ pub struct CompiledVariant {
     pub(super) made_up: [OnceCell<MadeUpSums>; 2],
     /// The 45 rule's innie-outie differences.
     pub(super) differences: OnceCell<Vec<Difference>>,
+    /// The cages the areas' boundaries split (cage splitting).
+    pub(super) splits: OnceCell<Vec<Split>>,
 }
 
 impl CompiledVariant {
@@ -34,6 +36,7 @@ impl CompiledVariant {
             cage_sets: OnceCell::new(),
             made_up: [OnceCell::new(), OnceCell::new()],
             differences: OnceCell::new(),
+            splits: OnceCell::new(),
         }
     }
 
