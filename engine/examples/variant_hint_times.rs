@@ -10,6 +10,7 @@ use inkdoku_engine::hint::variant_hint;
 use inkdoku_engine::position::Position;
 use inkdoku_engine::step::Technique;
 use inkdoku_engine::variant::Puzzle;
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 fn main() {
@@ -19,6 +20,8 @@ fn main() {
     println!("| line | puzzle | hints | walk (s) | slowest hint (ms) | trial steps | nested steps | in nested (s) | solved |");
     println!("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
     let (mut all, mut slowest_all) = (Duration::ZERO, Duration::ZERO);
+    // Steps by technique over the walked puzzles: what the walk leans on.
+    let mut by_technique: BTreeMap<Technique, usize> = BTreeMap::new();
     for (i, line) in text.lines().enumerate() {
         if only.as_ref().is_some_and(|o| !o.contains(&i)) {
             continue;
@@ -39,6 +42,7 @@ fn main() {
             walk += took;
             slowest = slowest.max(took);
             hints += 1;
+            *by_technique.entry(step.technique).or_insert(0) += 1;
             match step.technique {
                 Technique::ConstraintTrial => trials += 1,
                 Technique::NestedConstraintTrial => {
@@ -60,5 +64,6 @@ fn main() {
         all += walk;
         slowest_all = slowest_all.max(slowest);
     }
-    println!("\nwhole walk: {:.2} s, slowest hint: {:.0} ms", all.as_secs_f64(), slowest_all.as_secs_f64() * 1000.0);
+    println!("\nsteps by technique: {by_technique:?}");
+    println!("whole walk: {:.2} s, slowest hint: {:.0} ms", all.as_secs_f64(), slowest_all.as_secs_f64() * 1000.0);
 }

@@ -419,7 +419,7 @@ fn partition(solution: &Grid, sizes: &[usize], rng: &mut Rng) -> Vec<Vec<Cell>> 
                 .flat_map(|&c| variant::orthogonal_neighbours(size, c))
                 .filter(|&n| owner[n.index()].is_none() && fits(&cage, n))
                 .collect();
-            next.sort_by_key(|c| c.index());
+            crate::keyed_sort::sort_by_key(&mut next, |c| c.index() as u64);
             next.dedup();
             if next.is_empty() {
                 break;

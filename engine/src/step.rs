@@ -153,6 +153,19 @@ techniques! {
     /// The 45 rule: the cells of the cages covering a house that stick out of it add up to
     /// the cages' excess over the house's total.
     Outies,
+    /// A little killer's clue: digits no filling of its diagonal adding up to it allows go (a
+    /// digit repeats only in cells that don't see each other).
+    LittleKillerCombination,
+    /// The 45 rule: an area's cells in no cage add up to the cells sticking out of its cages
+    /// plus a known difference.
+    InnieOutie,
+    /// The 45 rule on a cage an area's boundary splits: its part inside adds up to what the
+    /// area leaves, its part outside to the rest of the cage's sum; each part is a cage of its
+    /// own, and the two share no digit.
+    CageSplitting,
+    /// An alternating chain over a variant's links: its rows, columns and boxes, and those its
+    /// constraints give (a dot's pair, anti-knight neighbours, a cage's two places for a digit).
+    ConstraintAic,
     /// What one constraint of a variant (a thermometer, a dot, a line, a rule over the whole
     /// grid) allows on its own, given the candidates.
     ConstraintRule,

@@ -41,10 +41,10 @@ fn a_classic_puzzle_rates_as_it_always_did() {
 fn a_trial_with_every_rule_makes_a_killer_master() {
     // The trial scores 9.0, within Master's range, whatever else the walk needs.
     assert_eq!(Level::of_score(rating::base_score(Technique::ConstraintTrial)), Level::Master);
-    for t in [Technique::CageCombination, Technique::ConstraintRule] {
+    for t in [Technique::CageCombination, Technique::LittleKillerCombination, Technique::ConstraintRule] {
         assert_eq!(Level::of_score(rating::base_score(t)), Level::Easy, "{t:?}");
     }
-    for t in [Technique::CageConfinement, Technique::Innies, Technique::Outies] {
+    for t in [Technique::CageConfinement, Technique::Innies, Technique::Outies, Technique::InnieOutie] {
         assert_eq!(Level::of_score(rating::base_score(t)), Level::Medium, "{t:?}");
     }
 }

@@ -76,7 +76,15 @@ fn every_puzzle_of_the_set_is_explained_to_the_win() {
     }
     eprintln!("steps by technique over the set: {total:?}");
     assert_eq!(stalled, STALLERS.iter().map(|s| s.0).collect::<Vec<_>>(), "the puzzles not explained to the win (the listed ones: {WHY})");
-    for t in [Technique::CageCombination, Technique::CageConfinement, Technique::Innies, Technique::Outies, Technique::ConstraintRule] {
+    for t in [
+        Technique::CageCombination,
+        Technique::CageConfinement,
+        Technique::Innies,
+        Technique::Outies,
+        Technique::LittleKillerCombination,
+        Technique::ConstraintAic,
+        Technique::ConstraintRule,
+    ] {
         assert!(total.get(&t).is_some_and(|&n| n > 0), "{t:?} was never used over the set");
     }
 }
@@ -120,6 +128,33 @@ fn a_cage_of_two_adding_to_3_is_1_and_2() {
     assert_eq!(next.technique, Technique::CageConfinement);
     assert!(next.eliminations.iter().all(|e| e.digit.get() <= 2 && e.cell != at(1, 1) && e.cell != at(1, 2)));
     assert_eq!(next.eliminations.len(), 7 + 6, "the rest of row 1 and of box 1");
+}
+
+fn little_killer(cells: Vec<inkdoku_engine::Cell>, sum: u16) -> inkdoku_engine::variant::Constraint {
+    inkdoku_engine::variant::Constraint::LittleKiller { cells, sum, clue: (-1, 2) }
+}
+
+#[test]
+fn a_little_killer_repeats_a_digit_only_across_boxes() {
+    // r1c2 and r2c1 share box 1: adding up to 4, they are 1 and 3 (never 2 and 2).
+    let steps = steps_until(vec![little_killer(vec![at(1, 2), at(2, 1)], 4)], Technique::LittleKillerCombination);
+    let first = &steps[0];
+    assert_eq!(first.technique, Technique::LittleKillerCombination);
+    assert_eq!((first.cells.clone(), first.total), (vec![at(1, 2), at(2, 1)], Some(4)));
+    assert_eq!(first.eliminations.len(), 2 * 7, "all but 1 and 3 leave both cells");
+    assert!(first.eliminations.iter().all(|e| ![1, 3].contains(&e.digit.get())));
+    for lang in Lang::ALL {
+        let text = lang::explain(first, Size::Nine, lang);
+        assert!(text.chars().count() <= 300 && text.contains("ittle") || text.contains("리틀 킬러"), "{lang:?}: {text}");
+    }
+    let text = lang::explain(first, Size::Nine, Lang::En);
+    assert!(text.starts_with("The digits along the diagonal r1c2,r2c1 add up to 4"), "{text}");
+    // r3c3 and r4c4 see each other nowhere: adding up to 2, both are 1.
+    let steps = steps_until(vec![little_killer(vec![at(3, 3), at(4, 4)], 2)], Technique::LittleKillerCombination);
+    let first = &steps[0];
+    assert_eq!(first.technique, Technique::LittleKillerCombination);
+    assert_eq!(first.eliminations.len(), 2 * 8);
+    assert!(first.eliminations.iter().all(|e| e.digit.get() != 1));
 }
 
 #[test]

@@ -545,9 +545,13 @@ fn take_number(store: Store, clash: Option<(inkdoku_engine::together::PlayerId, 
                 return None;
             }
             let heard = numbers.into_iter().flat_map(|n| n.keys().copied());
-            let mut players: Vec<u32> = t.replica.log().iter().map(|op| op.stamp.player).chain(heard).filter(|&p| p != me).collect();
-            players.sort_unstable();
-            players.dedup();
+            // The distinct players, in a list (a room has few): no sort compiled for this alone.
+            let mut players: Vec<u32> = Vec::new();
+            for p in t.replica.log().iter().map(|op| op.stamp.player).chain(heard).filter(|&p| p != me) {
+                if !players.contains(&p) {
+                    players.push(p);
+                }
+            }
             let highest = numbers.and_then(|n| n.values().copied().max()).unwrap_or(0);
             t.number = highest.max(u8::try_from(players.len()).unwrap_or(u8::MAX)).saturating_add(1);
             Some(t.number)

@@ -278,7 +278,8 @@ impl Game {
         if let Some(p) = &self.variant {
             cells.extend(p.violations(grid).into_iter().flat_map(|v| v.cells));
         }
-        cells.sort_unstable_by_key(|c| c.index());
+        // A cell's order is its index; the plain sort is the one the app already has for cells.
+        cells.sort();
         cells.dedup();
         cells
     }

@@ -207,6 +207,14 @@ phrases! {
     cage_confinement,
     innies,
     outies,
+    /// The 45 rule's innies less its outies: `{more}` add up to `{diff}` more than `{less}`.
+    innie_outie,
+    /// A cage split by an area's boundary: its part inside, `{part}`, adds up to `{total}`.
+    cage_splitting,
+    /// A little killer's clue weighed over every filling of its diagonal.
+    little_killer_combination,
+    /// An AIC over a variant's links (`ConstraintAic`).
+    constraint_aic,
     constraint_rule,
     constraint_rule_global,
     constraint_trial,
@@ -322,6 +330,10 @@ const EN: Phrases = Phrases {
     cage_confinement: "every set of different digits making {total} in the cage {cells} has {digit}, and only {holders} can hold it there: cells seeing all of them can't be {digit}.",
     innies: "the digits of {houses} add up to {area}; the cages wholly inside add up to {inside}, so the other cells, {cells}, add up to {total}: the removed candidates can't make that sum.",
     outies: "the digits of {houses} add up to {area}; the cages covering them add up to {covering}, so the cells sticking out, {cells}, add up to {total}: the removed candidates can't make that sum.",
+    innie_outie: "the digits of {houses} add up to {area}; the cages touching them add up to {cages}, so the cells inside in no cage and the cells sticking out differ: {more} add up to {diff} more than {less}. The removed candidates can't make that.",
+    cage_splitting: "the digits of {houses} add up to {area} and the cages wholly inside to {inside}, so of the cage {cells}, the cells inside ({part}) add up to {total} and the others, with other digits, to the rest of its sum: no such split keeps the removed candidates.",
+    little_killer_combination: "the digits along the diagonal {cells} add up to {total}, a digit repeating only in cells that don't see each other: no such filling uses the removed candidates.",
+    constraint_aic: "in the chain [{chain}|of {n} links (see below)], linked by the houses and the constraints, if {start} is false, {end} is true: one of them is, so what either one true rules out goes.",
     constraint_rule: "{rule} ({cells}): the removed candidates can't follow that rule.",
     constraint_rule_global: "{rule}: the removed candidates can't follow that rule.",
     constraint_trial: "if {cell} were {digit}, following the rows, columns, boxes and every constraint one step after another would leave a cell or a digit with no place: so {cell} is not {digit}.",
@@ -435,6 +447,10 @@ const DE: Phrases = Phrases {
     cage_confinement: "jede Menge verschiedener Ziffern mit Summe {total} im Käfig {cells} enthält {digit}, und dort kann sie nur in {holders} stehen: Zellen, die alle diese sehen, sind nicht {digit}.",
     innies: "die Ziffern von {houses} ergeben {area}; die Käfige ganz darin ergeben {inside}, also ergeben die übrigen Zellen {cells} zusammen {total}: die entfernten Kandidaten passen nicht zu dieser Summe.",
     outies: "die Ziffern von {houses} ergeben {area}; die Käfige, die sie abdecken, ergeben {covering}, also ergeben die überstehenden Zellen {cells} zusammen {total}: die entfernten Kandidaten passen nicht zu dieser Summe.",
+    innie_outie: "die Ziffern von {houses} ergeben {area}; die Käfige, die sie berühren, ergeben {cages}, also unterscheiden sich die Zellen darin ohne Käfig und die überstehenden: {more} ergeben {diff} mehr als {less}. Die entfernten Kandidaten passen nicht dazu.",
+    cage_splitting: "die Ziffern von {houses} ergeben {area}, die Käfige ganz darin {inside}; vom Käfig {cells} ergeben die Zellen darin ({part}) {total}, die übrigen mit anderen Ziffern den Rest: keine solche Aufteilung lässt die entfernten Kandidaten zu.",
+    little_killer_combination: "die Ziffern entlang der Diagonale {cells} ergeben {total}, eine Ziffer wiederholt sich nur in Zellen, die sich nicht sehen: keine solche Füllung enthält die entfernten Kandidaten.",
+    constraint_aic: "in der Kette [{chain}|aus {n} Gliedern (siehe unten)], verbunden durch die Häuser und die Regeln, gilt: ist {start} falsch, ist {end} wahr; eines von beiden gilt, also fällt weg, was jedes von beiden ausschließt.",
     constraint_rule: "{rule} ({cells}): die entfernten Kandidaten verletzen diese Regel.",
     constraint_rule_global: "{rule}: die entfernten Kandidaten verletzen diese Regel.",
     constraint_trial: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Kästen und alle Regeln, Schritt für Schritt verfolgt, einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
@@ -548,6 +564,10 @@ const ES: Phrases = Phrases {
     cage_confinement: "todo conjunto de dígitos distintos que suma {total} en la jaula {cells} tiene el {digit}, y ahí solo puede ir en {holders}: las celdas que ven todas ellas no pueden ser {digit}.",
     innies: "los dígitos de {houses} suman {area}; las jaulas del todo dentro suman {inside}, así que las demás celdas, {cells}, suman {total}: los candidatos eliminados no pueden dar esa suma.",
     outies: "los dígitos de {houses} suman {area}; las jaulas que los cubren suman {covering}, así que las celdas que sobresalen, {cells}, suman {total}: los candidatos eliminados no pueden dar esa suma.",
+    innie_outie: "los dígitos de {houses} suman {area}; las jaulas que los tocan suman {cages}, así que las celdas dentro sin jaula y las que sobresalen difieren: {more} suman {diff} más que {less}. Los candidatos eliminados no pueden darlo.",
+    cage_splitting: "los dígitos de {houses} suman {area} y las jaulas del todo dentro {inside}; de la jaula {cells}, las celdas dentro ({part}) suman {total} y las demás, con otros dígitos, el resto: ningún reparto así admite los candidatos eliminados.",
+    little_killer_combination: "los dígitos a lo largo de la diagonal {cells} suman {total}, y un dígito solo se repite en celdas que no se ven: ningún relleno así usa los candidatos eliminados.",
+    constraint_aic: "en la cadena [{chain}|de {n} enlaces (ver abajo)], enlazada por las casas y las reglas, si {start} es falso, {end} es verdadero: uno de los dos lo es, así que cae lo que ambos excluyen.",
     constraint_rule: "{rule} ({cells}): los candidatos eliminados no cumplen esa regla.",
     constraint_rule_global: "{rule}: los candidatos eliminados no cumplen esa regla.",
     constraint_trial: "si {cell} fuera {digit}, seguir filas, columnas, cajas y cada regla paso a paso dejaría una celda o un dígito sin lugar: así que {cell} no es {digit}.",
@@ -661,6 +681,10 @@ const KO: Phrases = Phrases {
     cage_confinement: "케이지 {cells}에서 합이 {total}인 서로 다른 숫자의 조합은 모두 {digit}을(를) 포함하고, 그곳에서 {digit}은(는) {holders}에만 올 수 있습니다: 이들을 모두 보는 칸은 {digit}이(가) 아닙니다.",
     innies: "{houses}의 숫자 합은 {area}이고 완전히 안에 있는 케이지의 합은 {inside}이므로, 나머지 칸 {cells}의 합은 {total}입니다: 제거된 후보로는 그 합을 만들 수 없습니다.",
     outies: "{houses}의 숫자 합은 {area}이고 이를 덮는 케이지의 합은 {covering}이므로, 밖으로 나온 칸 {cells}의 합은 {total}입니다: 제거된 후보로는 그 합을 만들 수 없습니다.",
+    innie_outie: "{houses}의 숫자 합은 {area}이고 이에 닿는 케이지의 합은 {cages}이므로, 케이지 밖의 안쪽 칸과 밖으로 나온 칸을 비교하면 {more}의 합이 {less}의 합보다 {diff} 큽니다: 제거된 후보로는 그렇게 될 수 없습니다.",
+    cage_splitting: "{houses}의 숫자 합은 {area}이고 완전히 안에 있는 케이지의 합은 {inside}이므로, 케이지 {cells} 중 안쪽 칸 {part}의 합은 {total}이고 나머지 칸은 다른 숫자로 케이지 합의 나머지를 이룹니다: 이렇게 나누는 어떤 방법도 제거된 후보를 허용하지 않습니다.",
+    little_killer_combination: "대각선 {cells}의 숫자 합은 {total}이고, 숫자는 서로 보지 않는 칸에서만 반복됩니다: 그렇게 채우는 방법 중 제거된 후보를 쓰는 것은 없습니다.",
+    constraint_aic: "집과 규칙으로 이어진 체인 [{chain}에서|({n}개 연결, 아래 참조)에서] {start}이(가) 거짓이면 {end}이(가) 참이므로 둘 중 하나는 참이고, 둘 다 배제하는 후보는 지워집니다.",
     constraint_rule: "{rule} ({cells}): 제거된 후보는 이 규칙을 따를 수 없습니다.",
     constraint_rule_global: "{rule}: 제거된 후보는 이 규칙을 따를 수 없습니다.",
     constraint_trial: "{cell}이(가) {digit}이라면, 행·열·박스와 모든 규칙을 차례로 따를 때 어떤 칸이나 숫자가 들어갈 곳이 없어집니다: 따라서 {cell}은(는) {digit}이(가) 아닙니다.",
@@ -1000,6 +1024,40 @@ fn variant_text(step: &Step, size: Size, lang: Lang, brief: bool) -> String {
                 ("total", total.to_string()),
             ],
         ),
+        Technique::InnieOutie => {
+            // Innies are the cells inside the houses; the larger side of the difference first.
+            let inside = |c: &&Cell| step.houses.iter().any(|&h| size.houses_of(**c).contains(&h));
+            let (innies, outies): (Vec<Cell>, Vec<Cell>) = step.cells.iter().partition(inside);
+            let (more, less) = if total >= 0 { (innies, outies) } else { (outies, innies) };
+            fill(
+                p.innie_outie,
+                &[
+                    ("houses", houses),
+                    ("area", area.to_string()),
+                    ("cages", (area - total).to_string()),
+                    ("more", cells_text(size, &more, brief)),
+                    ("less", cells_text(size, &less, brief)),
+                    ("diff", total.abs().to_string()),
+                ],
+            )
+        }
+        Technique::CageSplitting => {
+            // The step's candidates are the part inside's (`killer::cage_splitting`).
+            let mut part: Vec<Cell> = step.candidates.iter().map(|c| c.cell).collect();
+            part.dedup();
+            fill(
+                p.cage_splitting,
+                &[
+                    ("houses", houses),
+                    ("area", area.to_string()),
+                    ("inside", (area - total).to_string()),
+                    ("cells", cells),
+                    ("part", cells_text(size, &part, brief)),
+                    ("total", total.to_string()),
+                ],
+            )
+        }
+        Technique::LittleKillerCombination => fill(p.little_killer_combination, &[("cells", cells), ("total", total.to_string())]),
         _ => {
             let kinds = [
                 p.rule_killer,
@@ -1137,12 +1195,19 @@ fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
         XChain => fill(p.x_chain, &values(vec![])),
         XYChain => fill(p.xy_chain, &values(vec![])),
         RemotePair => fill(p.remote_pair, &values(vec![])),
-        Aic | GroupedAic | DiscontinuousNiceLoop | GroupedDiscontinuousNiceLoop | ContinuousNiceLoop | GroupedContinuousNiceLoop => {
+        Aic
+        | GroupedAic
+        | ConstraintAic
+        | DiscontinuousNiceLoop
+        | GroupedDiscontinuousNiceLoop
+        | ContinuousNiceLoop
+        | GroupedContinuousNiceLoop => {
             let links = step.chains.first().map_or(&[][..], |c| &c[..]);
             let start = links.first().map_or(String::new(), |l| l.from.name(size));
             let end = links.last().map_or(String::new(), |l| l.to.name(size));
             let template = match step.technique {
                 Aic | GroupedAic => p.aic,
+                ConstraintAic => p.constraint_aic,
                 ContinuousNiceLoop | GroupedContinuousNiceLoop => p.continuous_loop,
                 // A discontinuous loop that first takes its start as true (a weak first link)
                 // shows it false; one that takes it as false shows it, or the digit it ends
@@ -1193,7 +1258,9 @@ fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
         AvoidableRectangle2 => fill(p.avoidable2, &values(vec![])),
         SueDeCoq => fill(p.sue_de_coq, &values(sue_de_coq_values(step, size, brief))),
         Reveal => fill(p.reveal, &values(vec![])),
-        CageCombination | CageConfinement | Innies | Outies | ConstraintRule => variant_text(step, size, lang, brief),
+        CageCombination | CageConfinement | Innies | Outies | InnieOutie | CageSplitting | LittleKillerCombination | ConstraintRule => {
+            variant_text(step, size, lang, brief)
+        }
         ConstraintTrial if step.candidates.len() > 1 => {
             fill(if on_regions { p.constraint_cell_trial_regions } else { p.constraint_cell_trial }, &values(vec![]))
         }

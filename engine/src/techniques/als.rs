@@ -78,7 +78,7 @@ pub fn collect(pos: &Position) -> Vec<Als> {
         subsets(pos, house, &open, 0, max, &mut chosen, DigitSet::EMPTY, &mut out);
     }
     // Smallest first: the searches then show the simplest pattern first.
-    out.sort_by_key(|set| set.cells.len());
+    crate::keyed_sort::sort_by_key(&mut out, |set| set.cells.len() as u64);
     out
 }
 
@@ -282,7 +282,7 @@ pub fn als_xz(pos: &Position, sink: Sink<'_>) -> bool {
     for (i, joined) in graph.iter().enumerate() {
         pairs.extend(joined.iter().filter(|&&(j, _)| j > i && (sets[i].digits & sets[j].digits).len() > 1).map(|&(j, r)| (i, j, r)));
     }
-    pairs.sort_by_key(|&(i, j, _)| sets[i].cells.len() + sets[j].cells.len());
+    crate::keyed_sort::sort_by_key(&mut pairs, |&(i, j, _)| (sets[i].cells.len() + sets[j].cells.len()) as u64);
     let mut reported = Reported::default();
     for (i, j, r) in pairs {
         let (a, b) = (&sets[i], &sets[j]);

@@ -11,6 +11,7 @@ mod als;
 mod chains;
 mod colors;
 mod complex_fish;
+mod constraint_chains;
 mod fish;
 pub mod forcing;
 mod full_house;
@@ -22,6 +23,7 @@ mod naked_single;
 mod single_digit;
 mod subsets;
 mod sue_de_coq;
+mod sums;
 mod table;
 mod templates;
 mod uniqueness;
@@ -153,8 +155,13 @@ pub fn next_compiled_variant_step_within(compiled: &CompiledVariant, position: &
             // The 45 rule's areas are the position's houses (a jigsaw's regions) and bands.
             Technique::Innies => killer::rule_45(compiled, position, false),
             Technique::Outies => killer::rule_45(compiled, position, true),
+            // Not on a jigsaw yet: its sentence tells innies from outies by the boxes.
+            Technique::InnieOutie if !jigsaw => killer::innie_outie(compiled, position),
+            Technique::CageSplitting => killer::cage_splitting(compiled, position),
+            Technique::LittleKillerCombination => sums::little_killer_combination(compiled, position),
             Technique::ConstraintRule => variant_rules::constraint_rule(compiled, position),
-            // The last resort, after the classic techniques below.
+            // The chains over the constraints' links and the last resort, after the classic
+            // techniques below.
             _ => None,
         };
         if step.is_some() {
@@ -166,6 +173,9 @@ pub fn next_compiled_variant_step_within(compiled: &CompiledVariant, position: &
     // search runs for minutes; a trial with every constraint (below) replaces them.
     let keep = |t: Technique| t.family() != Family::Uniqueness && !singles.contains(&t) && (!jigsaw || reads_regions(t));
     next_step_among(position, CLASSIC_MAX.min(max_score), keep)
+        .or_else(|| {
+            (base_score(Technique::ConstraintAic) <= max_score).then(|| constraint_chains::constraint_aic(compiled, position)).flatten()
+        })
         .or_else(|| (base_score(Technique::ConstraintTrial) <= max_score).then(|| variant_rules::trial(compiled, position)).flatten())
 }
 

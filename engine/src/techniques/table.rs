@@ -821,6 +821,49 @@ pub const TABLE: &[Row] = &[
         find: None,
     },
     Row {
+        technique: InnieOutie,
+        names: Names {
+            en: "45 Rule (Innie-Outie Difference)",
+            de: "45er-Regel (Differenz innen-außen)",
+            es: "Regla del 45 (diferencia interior-exterior)",
+            ko: "45 규칙 (안쪽-바깥쪽 차이)",
+        },
+        family: Family::Other,
+        score: Score::Fixed(3.0),
+        find: None,
+    },
+    Row {
+        technique: CageSplitting,
+        names: Names { en: "Cage Splitting", de: "Käfigteilung", es: "División de jaula", ko: "케이지 분할" },
+        family: Family::Other,
+        score: Score::Fixed(3.0),
+        find: None,
+    },
+    Row {
+        technique: LittleKillerCombination,
+        names: Names {
+            en: "Little Killer Combinations",
+            de: "Little-Killer-Kombinationen",
+            es: "Combinaciones de little killer",
+            ko: "리틀 킬러 조합",
+        },
+        family: Family::Other,
+        score: Score::Fixed(1.9),
+        find: None,
+    },
+    Row {
+        technique: ConstraintAic,
+        names: Names {
+            en: "AIC with Constraint Links",
+            de: "AIC mit Regelverbindungen",
+            es: "AIC con enlaces de reglas",
+            ko: "규칙 연결 AIC",
+        },
+        family: Family::Chain,
+        score: Score::Fixed(7.5),
+        find: None,
+    },
+    Row {
         technique: ConstraintRule,
         names: Names { en: "Constraint Logic", de: "Regellogik", es: "Lógica de la regla", ko: "규칙 논리" },
         family: Family::Other,
@@ -857,7 +900,18 @@ pub const TABLE: &[Row] = &[
 
 /// The variant steps, found from a puzzle's constraints (`techniques::next_variant_step`), in
 /// the order they are tried.
-pub const VARIANT: &[Technique] = &[CageCombination, ConstraintRule, CageConfinement, Innies, Outies, ConstraintTrial];
+pub const VARIANT: &[Technique] = &[
+    CageCombination,
+    LittleKillerCombination,
+    ConstraintRule,
+    CageConfinement,
+    Innies,
+    Outies,
+    InnieOutie,
+    CageSplitting,
+    ConstraintAic,
+    ConstraintTrial,
+];
 
 /// Where each technique's row is, by `Technique as usize`. Built at compile time, so a
 /// technique with no row (or two) stops the build.

@@ -86,9 +86,9 @@ fn rectangles(pos: &Position, f: &mut dyn FnMut(&Rect) -> bool) -> bool {
                         }
                     }
                     // In digit order, as a walk over the union's pairs would meet them.
-                    pairs.sort_by_key(|p| {
-                        let mut d = p.iter().map(|d| d.get());
-                        (d.next(), d.next())
+                    crate::keyed_sort::sort_by_key(&mut pairs, |p| {
+                        let mut d = p.iter().map(|d| u64::from(d.get()));
+                        d.next().map_or(0, |a| a << 8 | d.next().unwrap_or(0))
                     });
                     for pair in pairs {
                         if corners.iter().any(|&c| (pos.candidates(c) & pair).is_empty()) {

@@ -4,7 +4,7 @@
 //! from the candidates keeps it. Shared by the killer steps, which narrow by a cage or by a
 //! sum the 45 rule makes up.
 
-use super::killer::MadeUpSums;
+use super::killer::{Difference, MadeUpSums, Split};
 use crate::geometry::{Candidate, Cell, DigitSet, House, Size};
 use crate::grid::Grid;
 use crate::position::Position;
@@ -22,12 +22,22 @@ pub struct CompiledVariant {
     pub(super) cage_sets: OnceCell<Vec<Option<Vec<u16>>>>,
     /// The innies' and the outies' made-up sums.
     pub(super) made_up: [OnceCell<MadeUpSums>; 2],
+    /// The 45 rule's innie-outie differences.
+    pub(super) differences: OnceCell<Vec<Difference>>,
+    /// The cages the areas' boundaries split (cage splitting).
+    pub(super) splits: OnceCell<Vec<Split>>,
 }
 
 impl CompiledVariant {
     /// Nothing is compiled until a step needs it.
     pub fn new(puzzle: &Puzzle) -> CompiledVariant {
-        CompiledVariant { rules: CompiledPuzzle::new(puzzle), cage_sets: OnceCell::new(), made_up: [OnceCell::new(), OnceCell::new()] }
+        CompiledVariant {
+            rules: CompiledPuzzle::new(puzzle),
+            cage_sets: OnceCell::new(),
+            made_up: [OnceCell::new(), OnceCell::new()],
+            differences: OnceCell::new(),
+            splits: OnceCell::new(),
+        }
     }
 
     /// The puzzle.
@@ -73,14 +83,16 @@ pub(super) fn with_only(puzzle: &Puzzle, constraint: Constraint) -> Puzzle {
     Puzzle { givens: puzzle.givens.clone(), regions: puzzle.regions.clone(), constraints: vec![constraint], about: Default::default() }
 }
 
-/// The first constraint (other than a cage with a sum: `killer` explains those) whose
-/// narrowing removes candidates.
+/// The first constraint (other than a cage with a sum or a little killer: `killer` and `sums`
+/// explain those) whose narrowing removes candidates.
 pub(super) fn constraint_rule(compiled: &CompiledVariant, position: &Position) -> Option<Step> {
     let puzzle = compiled.puzzle();
     let before = current(position);
     let size = puzzle.size();
     puzzle.constraints.iter().enumerate().find_map(|(i, c)| {
-        if matches!(c, Constraint::Killer { sum: Some(_), .. }) {
+        // Little killers: `sums::little_killer_combination` weighs every filling, which is
+        // more than this rule's bounds say.
+        if matches!(c, Constraint::Killer { sum: Some(_), .. } | Constraint::LittleKiller { .. }) {
             return None;
         }
         let mut step = narrowed_by(&compiled.rules, i, position, &before, Technique::ConstraintRule)?;

@@ -254,8 +254,7 @@ impl Replica {
                 Field::Colour(_) | Field::CandidateColour(_) => {}
             }
         }
-        let mut strokes: Vec<(&StrokeKey, &Drawn)> = self.strokes.iter().collect();
-        strokes.sort_by_key(|(key, d)| (d.added, **key));
+        let strokes = self.strokes_in_drawing_order();
         b.ink = strokes.into_iter().map(|(key, d)| Stroke { id: self.local_ids[key], cell: d.cell, points: d.points.clone() }).collect();
         b.next_stroke_id = self.next_local_id;
         b
@@ -381,12 +380,19 @@ impl Replica {
         self.make(writes, strokes, erased, false)
     }
 
+    /// The strokes in drawing order (by when they were added, then by key). One function for
+    /// its two callers, so the app's wasm has one copy of the sort, not two.
+    fn strokes_in_drawing_order(&self) -> Vec<(&StrokeKey, &Drawn)> {
+        let mut strokes: Vec<(&StrokeKey, &Drawn)> = self.strokes.iter().collect();
+        strokes.sort_by_key(|(key, d)| (d.added, **key));
+        strokes
+    }
+
     /// The shared state, for comparing replicas: the registers that hold something, and the
     /// strokes in drawing order.
     pub fn converged(&self) -> (Vec<(Key, u8)>, Vec<SharedStroke>) {
         let registers = self.registers.iter().map(|(k, (_, v))| (*k, *v)).filter(|(_, v)| *v != 0).collect();
-        let mut strokes: Vec<(&StrokeKey, &Drawn)> = self.strokes.iter().collect();
-        strokes.sort_by_key(|(key, d)| (d.added, **key));
+        let strokes = self.strokes_in_drawing_order();
         (registers, strokes.into_iter().map(|(key, d)| SharedStroke { key: *key, cell: d.cell, points: d.points.clone() }).collect())
     }
 }

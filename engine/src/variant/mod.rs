@@ -401,6 +401,25 @@ impl CompiledPuzzle {
         self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().map_err(Clone::clone)?.narrow_from(cands, base)
     }
 
+    /// The cells each cell must differ from under every rule (its row, column and region, and
+    /// the constraints that make cells distinct: cages, diagonals, anti-knight, …): where a sum
+    /// may repeat a digit. `None` when the puzzle is malformed.
+    pub(crate) fn peers(&self) -> Option<&[CellSet]> {
+        self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().ok().map(|r| r.peers.as_slice())
+    }
+
+    /// The groups that hold every digit once under every rule (rows, columns, regions, and a
+    /// diagonal or an extra region of `side` cells), as cell indices. `None` when malformed.
+    pub(crate) fn houses(&self) -> Option<&[Vec<usize>]> {
+        self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().ok().map(|r| r.houses.as_slice())
+    }
+
+    /// The pairs of cells a rule relates (dots, XV, non-consecutive, thermometers, …), both
+    /// ways: (a, b, what b may hold when a holds each digit index). `None` when malformed.
+    pub(crate) fn related(&self) -> Option<Vec<(usize, usize, [u16; 16])>> {
+        self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().ok().map(Rules::related)
+    }
+
     /// `Puzzle::narrow_by`, with each constraint's rules compiled once.
     pub fn narrow_by(&self, index: usize, cands: &mut [DigitSet]) -> Result<Narrowed, Malformed> {
         match self.each.get(index) {

@@ -269,6 +269,20 @@ impl Rules {
         Ok(Rules { size, peers: b.peers, houses: b.houses, allowed: b.allowed, rules, scopes, supports })
     }
 
+    /// The related pairs of cells both ways: (a, b, the digits b may hold when a holds each
+    /// digit index).
+    pub fn related(&self) -> Vec<(usize, usize, [u16; 16])> {
+        let mut out = Vec::new();
+        for rule in &self.rules {
+            if let Rule::Related { a, b, ab, ba } = *rule {
+                let with = |t: usize| std::array::from_fn(|d| self.supports[t].get(1 << d).copied().unwrap_or(u16::MAX));
+                out.push((a, b, with(ab)));
+                out.push((b, a, with(ba)));
+            }
+        }
+        out
+    }
+
     /// The starting candidates for a grid of digits: each digit where placed, what the
     /// cell-level rules allow elsewhere. `None` when a digit breaks a cell-level rule.
     pub fn start(&self, grid: &crate::grid::Grid) -> Option<Vec<DigitSet>> {

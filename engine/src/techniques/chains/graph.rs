@@ -145,7 +145,7 @@ impl Graph {
         for (a, mut targets) in links {
             // A target inside another of the same digit says more (it reaches every cell the
             // larger one does): only the smallest are linked.
-            targets.sort_by_key(|&(b, _)| graph.nodes[b as usize].cells.len());
+            crate::keyed_sort::sort_by_key(&mut targets, |&(b, _)| graph.nodes[b as usize].cells.len() as u64);
             let mut kept: Vec<u32> = Vec::new();
             for (b, set) in targets {
                 let nb = &graph.nodes[b as usize];

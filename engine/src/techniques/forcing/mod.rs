@@ -83,7 +83,7 @@ pub fn find_all(pos: &Position, technique: Technique, sink: Sink<'_>) -> bool {
         if found.is_empty() {
             continue;
         }
-        found.sort_by_key(|c| (c.cost, c.target));
+        crate::keyed_sort::sort_by_key(&mut found, |c| u64::from(c.cost) << 32 | u64::from(c.target));
         let mut seen = BTreeSet::new();
         found.retain(|c| seen.insert(c.target));
         found.truncate(MAX_REPORTED);
@@ -119,7 +119,8 @@ fn fewest_links_first(root: &Root, technique: Technique, mode: Mode, found: &[Co
         fewest = fewest.min(links);
         ranked.push((links, i, step));
     }
-    ranked.sort_by_key(|&(links, i, _)| (links, i));
+    // Pushed in `i` order: the stable sort keeps it among equal lengths.
+    crate::keyed_sort::sort_by_key(&mut ranked, |r| r.0 as u64);
     let mut steps: Vec<Step> = ranked.into_iter().map(|(_, _, s)| s).collect();
     steps.extend(found[rest..].iter().map(|c| build_step(root, technique, mode, c, &mut branches)));
     steps
@@ -185,7 +186,7 @@ fn sweep(pos: &Position, root: &Root, mode: Mode) -> Rc<Sweep> {
 /// The first candidate, from the cells with fewest digits, whose nested branch fails.
 fn first_nested_contradiction(root: &Root, mode: Mode) -> Option<Conclusion> {
     let mut order: Vec<Candidate> = root.candidates().collect();
-    order.sort_by_key(|c| root.cell_digits(c.cell).count());
+    crate::keyed_sort::sort_by_key(&mut order, |c| root.cell_digits(c.cell).count() as u64);
     order.into_iter().find_map(|cand| {
         let branch = Branch::assume(root, mode, lit(cand, true));
         branch.contradiction().map(|(_, depth)| Conclusion {
