@@ -24,5 +24,9 @@ pub fn the_set() -> Vec<Entry> {
 #[allow(dead_code)] // not every test file that shares this module reads it
 pub fn outside_killers() -> Vec<Entry> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/variants/outside-killers.jsonl");
-    std::fs::read_to_string(path).expect("the outside killers").lines().map(|l| serde_json::from_str(l).expect("an outside killer")).collect()
+    std::fs::read_to_string(path)
+        .expect("the outside killers")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("an outside killer"))
+        .collect()
 }
