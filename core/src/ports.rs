@@ -1,7 +1,8 @@
 //! The app's outside world, behind small traits, so that its logic (the controller, storage
 //! records, the pen's flow from ink to a digit, its learning) runs and is tested natively: the
-//! browser's implementations live in `services/` (`services::browser_ports`: localStorage, the
-//! workers, the page's clock and timers); `fakes` has in-memory ones for the native tests.
+//! browser's implementations live in the app's `services/` (`services::browser_ports`:
+//! localStorage, the workers, the page's clock and timers); `fakes` has in-memory ones for the
+//! native tests (this crate's, and the app's through the `fakes` feature).
 //!
 //! ```text
 //!  controller ──store.ports()──▶ KeyValue      localStorage       │ fakes::Memory (can be full)
@@ -74,19 +75,6 @@ impl PlatformError {
         };
         PlatformError { failure, detail }
     }
-
-    /// Writes the detail to the console (where a developer looks).
-    pub fn log(&self) {
-        warn(&format!("inkdoku: the browser could not do it ({:?}): {}", self.failure, self.detail));
-    }
-}
-
-/// A note for the developer console (natively, standard error: where the tests run).
-pub fn warn(text: &str) {
-    #[cfg(target_arch = "wasm32")]
-    web_sys::console::warn_1(&text.into());
-    #[cfg(not(target_arch = "wasm32"))]
-    eprintln!("{text}");
 }
 
 /// How a link was passed on.
@@ -279,14 +267,11 @@ pub struct Ports {
     pub premade: Rc<dyn Premade>,
 }
 
-/// In-memory stand-ins for the native tests.
-#[cfg(test)]
+/// In-memory stand-ins for the native tests (the app's tests switch them on with the `fakes`
+/// feature).
+#[cfg(any(test, feature = "fakes"))]
 pub mod fakes {
     use super::*;
-    use crate::i18n::Lang;
-    use crate::state::{GameMeta, Settings, Store, TabRole, blank_game};
-    use leptos::prelude::Owner;
-    use leptos::prelude::*;
     use std::cell::{Cell, RefCell};
     use std::collections::BTreeMap;
 
@@ -992,17 +977,6 @@ pub mod fakes {
                 room: Rc::new(self.hub.handle()),
                 premade: self.premade.clone(),
             }
-        }
-
-        /// A store on these fakes (a playing tab, a blank board, the interface in `lang`), and
-        /// the reactive owner that keeps its signals alive.
-        pub fn store(&self, lang: Lang) -> (Owner, Store) {
-            let owner = Owner::new();
-            owner.set();
-            let settings = Settings { language: Some(lang), ..Settings::default() };
-            let store = Store::new(blank_game(), GameMeta::new(None, None), settings, self.ports(), Lang::En);
-            store.role.set(TabRole::Active);
-            (owner, store)
         }
     }
 }

@@ -4,7 +4,7 @@
 //! metadata and time), `inkdoku.settings.v1`, `inkdoku.best.v1` (best times per size and level),
 //! `inkdoku.games.v1` (the games in progress that other puzzles replaced, newest first; it
 //! takes over the single game of `inkdoku.previous.v1`), `inkdoku.hand.v1` (the player's
-//! corrected drawings, `crate::controller::hand`), `inkdoku.game.ok.v1` (present while the stored game
+//! corrected drawings, `load_hand`; the app's `controller::hand` learns them), `inkdoku.game.ok.v1` (present while the stored game
 //! is the player's newest: `load_game`). When localStorage is full the game goes to the spare
 //! stores (`Ports::lasting`: IndexedDB, which outlives the tab; `Ports::spare`: sessionStorage,
 //! kept across reloads of the tab, where IndexedDB is missing or slow) and a reload takes the
@@ -12,7 +12,8 @@
 //! A record that fails to parse is moved aside to `inkdoku.kept.<key>.<time>` and reported, so the
 //! player (or we) can still recover it; a failed write (quota) is reported, never ignored.
 
-use crate::ports::{Ports, SaveError};
+use crate::ports::hand::HandError;
+use crate::ports::{Handwriting, Ports, SaveError};
 use crate::state::{GameMeta, Kind, Settings, Spare};
 use inkdoku_engine::Size;
 use inkdoku_engine::game::Game;
@@ -112,6 +113,24 @@ pub fn load_settings(ports: &Ports) -> (Settings, Option<String>) {
         Loaded::Found(s) => (s, None),
         Loaded::Missing => (Settings::default(), None),
         Loaded::Corrupt { reason, .. } => (Settings::default(), Some(reason)),
+    }
+}
+
+/// Where the player's corrected drawings are kept (the app's `controller::hand` learns them).
+pub const HAND_KEY: &str = "inkdoku.hand.v1";
+
+/// Loads the stored drawings; a record that can't be read is set aside, and its reason given.
+pub fn load_hand(ports: &Ports) -> (Handwriting, Option<String>) {
+    let parse = |raw: &str| {
+        Handwriting::parse(raw).map_err(|e| match e {
+            HandError::Unreadable(why) => why,
+            HandError::Version(v) => format!("version {v} is not known to this app"),
+        })
+    };
+    match load_with(ports, HAND_KEY, parse) {
+        Loaded::Found(hand) => (hand, None),
+        Loaded::Missing => (Handwriting::new(), None),
+        Loaded::Corrupt { reason, .. } => (Handwriting::new(), Some(reason)),
     }
 }
 

@@ -1,8 +1,9 @@
 //! The keyboard, as Tatham's midend has it (`interpret_key`): which command a key press is,
-//! decided by one pure function of the key and what the app shows, then carried out on the
-//! store. The browser only binds: `services::effects` reads the DOM event, calls `key_pressed`
-//! and prevents the browser's default when the key was the app's (the dialog's Tab trap,
-//! `services::focus::keep_tab_inside`, stays there: it moves the DOM's focus).
+//! decided by one pure function of the key and what the app shows (here), then carried out on
+//! the store (the app's `controller::keys`). The browser only binds: `services::effects` reads
+//! the DOM event, calls `key_pressed` and prevents the browser's default when the key was the
+//! app's (the dialog's Tab trap, `services::focus::keep_tab_inside`, stays there: it moves the
+//! DOM's focus).
 //!
 //! Keys: arrows move, 1-9 (A-G on 16x16) write in the current mode (or pick the digit with no
 //! cell selected), Backspace/Delete clear, N toggles notes, X corner and C centre marks, V
@@ -11,7 +12,8 @@
 //! dialog (not while a puzzle is being made), then an open menu, then leaves the focus view
 //! (small screens), then clears the selection.
 
-use super::*;
+use crate::state::InputMode;
+use inkdoku_engine::{Cell, Digit, Size};
 
 /// A key press as the browser reports it.
 #[derive(Clone, Copy, Debug)]
@@ -127,63 +129,17 @@ pub fn interpret_key(press: &KeyPress, ctx: &KeyContext) -> Option<KeyCommand> {
     Some(command)
 }
 
+/// The digits a keyboard key stands for on a grid of this size (1-9, then A-G for 16x16).
+pub fn key_digit(size: Size, key: &str) -> Option<Digit> {
+    let mut chars = key.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else { return None };
+    size.digit_from_char(c)
+}
+
 /// The digit of a digit key by its place on the keyboard (`Digit4`, `Numpad4`).
 fn shifted_digit(size: Size, code: &str) -> Option<Digit> {
     let key = code.strip_prefix("Digit").or_else(|| code.strip_prefix("Numpad"))?;
     key_digit(size, key)
-}
-
-/// The app as the key map sees it now; `text_selected` is the page's (the browser's to say).
-pub fn key_context(store: Store, text_selected: bool) -> KeyContext {
-    KeyContext {
-        dialog: store.dialog.with_untracked(Option::is_some),
-        making: store.making.with_untracked(Option::is_some),
-        menu: store.menu.with_untracked(Option::is_some),
-        zoomed: untrack(|| crate::state::zoom::shown(store).is_some()),
-        size: untrack(|| store.size()),
-        selected: store.selected.get_untracked(),
-        mode: store.mode.get_untracked(),
-        text_selected,
-    }
-}
-
-/// Carries out a key's command.
-pub fn perform(store: Store, command: KeyCommand) {
-    match command {
-        KeyCommand::CloseDialog => store.dialog.set(None),
-        KeyCommand::CloseMenu => store.menu.set(None),
-        KeyCommand::WholeBoard => {
-            crate::state::zoom::whole_board(store);
-        }
-        KeyCommand::Deselect => {
-            crate::state::zoom::whole_board(store);
-            store.selected.set(None);
-            store.active_digit.set(None);
-            store.highlights.set(Default::default());
-        }
-        KeyCommand::Move { rows, cols } => move_selection(store, rows, cols),
-        KeyCommand::Clear => clear(store),
-        KeyCommand::Undo => undo(store),
-        KeyCommand::Redo => redo(store),
-        KeyCommand::ToggleMode(mode) => toggle_mode(store, mode),
-        KeyCommand::DigitMode => store.mode.set(InputMode::Digit),
-        KeyCommand::WriteDigit { cell, digit, mode } => write_as(store, cell, digit, mode),
-        KeyCommand::PickDigit(d) => digit(store, d),
-        KeyCommand::CopyPuzzle => copy_puzzle(store),
-        KeyCommand::Nothing => {}
-    }
-}
-
-/// A key pressed: interprets and carries it out. Returns whether the key was the app's (the
-/// browser's default action must not follow).
-pub fn key_pressed(store: Store, press: &KeyPress, text_selected: bool) -> bool {
-    match interpret_key(press, &key_context(store, text_selected)) {
-        Some(command) => {
-            perform(store, command);
-            true
-        }
-        None => false,
-    }
 }
 
 #[cfg(test)]
@@ -314,36 +270,5 @@ mod tests {
         for key in ["Tab", "Enter", " ", "F5", "Shift", "é", "q"] {
             assert_eq!(interpret_key(&press(key), &ctx()), None, "{key}");
         }
-    }
-
-    #[test]
-    fn keys_pressed_play_on_the_store_and_undo_and_escape_as_the_map_says() {
-        use crate::ports::fakes::World;
-        let world = World::default();
-        let (_owner, store) = world.store(crate::i18n::Lang::En);
-        let givens =
-            inkdoku_engine::format::line::parse(".7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.")
-                .unwrap();
-        store.game.set(Game::new(givens, None));
-        let key = |k: &str| key_pressed(store, &press(k), false);
-        // The first arrow selects the centre; then up and left to r4c4 (empty).
-        assert!(key("ArrowRight") && key("ArrowUp") && key("ArrowLeft"));
-        let r4c4 = Size::Nine.cell(3, 3);
-        assert_eq!(store.selected.get_untracked(), Some(r4c4));
-        assert!(key("4"));
-        assert_eq!(store.game.with_untracked(|g| g.digit(r4c4)), Some(d(4)));
-        assert!(key_pressed(store, &ctrl("z"), false));
-        assert_eq!(store.game.with_untracked(|g| g.digit(r4c4)), None, "undone");
-        assert!(key_pressed(store, &KeyPress { shift: true, ..ctrl("Z") }, false));
-        assert_eq!(store.game.with_untracked(|g| g.digit(r4c4)), Some(d(4)), "redone");
-        assert!(key("Delete"));
-        assert_eq!(store.game.with_untracked(|g| g.digit(r4c4)), None);
-        // In Notes mode the digit is a note.
-        assert!(key("n") && key("2"));
-        assert_eq!(store.mode.get_untracked(), InputMode::Notes);
-        assert!(store.game.with_untracked(|g| g.digit(r4c4).is_none() && g.board().pencil.notes[r4c4.index()].contains(d(2))));
-        assert!(!key("Tab"), "the browser's");
-        assert!(key("Escape"));
-        assert_eq!(store.selected.get_untracked(), None);
     }
 }

@@ -1,8 +1,9 @@
 //! The play clock's rule, as a core function: when it runs, how a tick counts and when the
-//! time is saved while nothing else changes. `services::effects` only ticks it (every 250 ms,
-//! with the time since the last tick by the page's clock).
+//! time is saved while nothing else changes. The app's `controller::timer` applies it to the
+//! store; `services::effects` only ticks it (every 250 ms, with the time since the last tick by
+//! the page's clock).
 
-use super::*;
+use crate::state::Phase;
 
 /// What the clock's rule looks at.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -48,35 +49,9 @@ pub fn tick(state: &ClockState, elapsed_ms: u64, delta_ms: u64) -> Tick {
     Tick::Counts { elapsed_ms, save: elapsed_ms % SAVE_TIME_EVERY_MS < delta_ms }
 }
 
-/// The store as the clock's rule sees it.
-pub fn clock_state(store: Store) -> ClockState {
-    let (has_puzzle, solved) = store.game.with_untracked(|g| (crate::state::has_puzzle(g), g.is_solved()));
-    ClockState {
-        visible: store.visible.get_untracked(),
-        dialog: store.dialog.with_untracked(Option::is_some),
-        phase: store.phase.get_untracked(),
-        has_puzzle,
-        solved,
-    }
-}
-
-/// The page's timer ticked, `delta_ms` after the last tick: the play time counts (and is saved
-/// when due) if the clock runs.
-pub fn clock_ticked(store: Store, delta_ms: u64) {
-    if let Tick::Counts { elapsed_ms, save } = tick(&clock_state(store), store.elapsed.get_untracked(), delta_ms) {
-        store.elapsed.set(elapsed_ms);
-        if save {
-            crate::controller::save_now(store);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::KeyValue as _;
-    use crate::ports::fakes::World;
-    use crate::storage::{GAME_KEY, StoredGame};
 
     const RUNNING: ClockState = ClockState { visible: true, dialog: false, phase: Phase::Play, has_puzzle: true, solved: false };
 
@@ -99,29 +74,5 @@ mod tests {
         assert_eq!(tick(&RUNNING, 14_900, 250), Tick::Counts { elapsed_ms: 15_150, save: true });
         assert_eq!(tick(&RUNNING, 15_150, 250), Tick::Counts { elapsed_ms: 15_400, save: false });
         assert_eq!(tick(&RUNNING, 29_750, 250), Tick::Counts { elapsed_ms: 30_000, save: true });
-    }
-
-    #[test]
-    fn ticks_count_play_time_on_the_store_stop_under_a_dialog_and_save_it_when_due() {
-        let world = World::default();
-        let (_owner, store) = world.store(crate::i18n::Lang::En);
-        clock_ticked(store, 250);
-        assert_eq!(store.elapsed.get_untracked(), 0, "no puzzle yet");
-        let givens =
-            inkdoku_engine::format::line::parse(".7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.")
-                .unwrap();
-        store.game.set(Game::new(givens, None));
-        for _ in 0..59 {
-            clock_ticked(store, 250);
-        }
-        assert_eq!(store.elapsed.get_untracked(), 14_750);
-        assert_eq!(world.storage.get(GAME_KEY), None);
-        store.dialog.set(Some(Dialog::NewGame));
-        clock_ticked(store, 250);
-        assert_eq!(store.elapsed.get_untracked(), 14_750, "stands under a dialog");
-        store.dialog.set(None);
-        clock_ticked(store, 250);
-        let saved: StoredGame = serde_json::from_str(&world.storage.get(GAME_KEY).expect("saved at 15 s")).unwrap();
-        assert_eq!(saved.meta.elapsed_ms, 15_000);
     }
 }

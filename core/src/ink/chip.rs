@@ -1,9 +1,10 @@
-//! The correction chip (`components::chip` shows it): after the pen writes a digit, a small
+//! The correction chip's rules: what it offers and where it sits (the app's `ink::chip` offers
+//! it on the store, `components::chip` shows it). After the pen writes a digit, a small
 //! chip at the cell offers the recognizer's runner-up ("Change to 5"); a long press on it (or
 //! its "…" button) offers every digit. Picking one replaces the written digit as one undoable
 //! step. For ink the recognizer declined, the chip offers its two best guesses. The chip goes
 //! at the next stroke, at any change of the board, when the game is replaced, or after
-//! `SHOW_MS` unless the player opened the full choice.
+//! a few seconds (the app's `ink::chip::SHOW_MS`) unless the player opened the full choice.
 //!
 //! The chip never takes a stroke meant for a cell: a pen or finger that comes down on it and
 //! moves further than a tap is handed to the board as a stroke that began there (the chip
@@ -13,68 +14,46 @@
 //! choice opens towards the larger part of the board and never past the board's sides, so that
 //! it is all on screen.
 
-use crate::controller::{self, hand};
+use crate::state::Chip;
 use crate::state::zoom::{CELL, ViewBox};
-use crate::state::{Chip, Store};
 use inkdoku_engine::{Cell, Digit, Size};
-use leptos::prelude::*;
-use std::cell::Cell as Counter;
 
-/// How long the chip stays when the player doesn't touch it.
-const SHOW_MS: u32 = 5000;
-thread_local! {
-    /// Which chip the pending auto-dismiss timer belongs to (a newer chip outlives it).
-    static SHOWN: Counter<u32> = const { Counter::new(0) };
+/// What the chip remembers from one offer to the next: a value its owner keeps (the app's
+/// store has one), so that two stores never share it.
+#[derive(Debug, Default)]
+pub struct ChipMemory {
+    /// Counts the chips offered: the last one's auto-dismiss timer is the one that counts (a
+    /// newer chip outlives an older one's timer).
+    shown: u32,
     /// The cell the last chip was offered for: where the pen wrote before.
-    static LAST_CELL: Counter<Option<Cell>> = const { Counter::new(None) };
+    last_cell: Option<Cell>,
 }
 
-/// Offers a correction for `cell`: the `choices` (recognizer digits; zeros, digits the grid
-/// doesn't have and the written digit itself are left out).
-pub fn offer(store: Store, cell: Cell, choices: &[u8], written: Option<Digit>) {
-    let size = store.size();
-    let mut digits: Vec<Digit> = Vec::new();
-    for d in choices.iter().filter_map(|&v| Digit::new(v)) {
-        if d.fits(size) && Some(d) != written && !digits.contains(&d) {
-            digits.push(d);
+impl ChipMemory {
+    /// The chip to offer for `cell` of a grid of `size`, and its number for `is_current`: the
+    /// `choices` (recognizer digits; zeros, digits the grid doesn't have and the written digit
+    /// itself are left out). None when a written digit has no other choice to offer (declined
+    /// ink always gets its chip). The cell is remembered either way: the pen wrote there.
+    pub fn offer(&mut self, size: Size, cell: Cell, choices: &[u8], written: Option<Digit>) -> Option<(Chip, u32)> {
+        let mut digits: Vec<Digit> = Vec::new();
+        for d in choices.iter().filter_map(|&v| Digit::new(v)) {
+            if d.fits(size) && Some(d) != written && !digits.contains(&d) {
+                digits.push(d);
+            }
         }
-    }
-    let before = LAST_CELL.with(|last| last.replace(Some(cell)));
-    let going_up = before.is_some_and(|b| size.col_of(b) == size.col_of(cell) && size.row_of(b) == size.row_of(cell) + 1);
-    if digits.is_empty() && written.is_some() {
-        return;
-    }
-    store.ink.chip.set(Some(Chip { cell, choices: digits, written, all: false, going_up }));
-    let generation = SHOWN.with(|n| {
-        n.set(n.get().wrapping_add(1));
-        n.get()
-    });
-    let expire = move || {
-        let open = store.ink.chip.try_with_untracked(|c| c.as_ref().is_some_and(|c| c.all)).unwrap_or(true);
-        if SHOWN.with(Counter::get) == generation && !open {
-            store.ink.chip.set(None);
+        let before = self.last_cell.replace(cell);
+        let going_up = before.is_some_and(|b| size.col_of(b) == size.col_of(cell) && size.row_of(b) == size.row_of(cell) + 1);
+        if digits.is_empty() && written.is_some() {
+            return None;
         }
-    };
-    store.ports().clock.after(SHOW_MS, Box::new(expire));
-}
-
-/// Takes the chip away (the next stroke begins).
-pub fn dismiss(store: Store) {
-    if store.ink.chip.with_untracked(Option::is_some) {
-        store.ink.chip.set(None);
+        self.shown = self.shown.wrapping_add(1);
+        Some((Chip { cell, choices: digits, written, all: false, going_up }, self.shown))
     }
-}
 
-/// The player picked `digit` on the chip: it replaces what the pen wrote.
-pub fn choose(store: Store, digit: Digit) {
-    let Some(chip) = store.ink.chip.get_untracked() else { return };
-    store.ink.chip.set(None);
-    if chip.written.is_none() {
-        store.ink.pending.set(None); // the declined ink is read now
+    /// Whether the chip numbered `shown` is the last one offered (its timer may take it away).
+    pub fn is_current(&self, shown: u32) -> bool {
+        self.shown == shown
     }
-    controller::rewrite(store, chip.cell, chip.written, digit);
-    // The recognizer learns the drawing as the player meant it.
-    hand::corrected(store, chip.cell, digit);
 }
 
 /// Where the chip's edge is, up and down, in percent of the board square: its top below the
@@ -166,5 +145,32 @@ mod tests {
         assert!(matches!(placement(size, &window, &all(14, 9)).vertical, Vertical::Above(_)));
         // r1c1 is far off the window's top-left: lined up with the left side at 0, not beyond.
         assert_eq!(placement(size, &window, &all(8, 0)).horizontal, Horizontal::Left(0.0));
+    }
+
+    #[test]
+    fn a_chip_offers_the_other_digits_of_the_grid_once_and_knows_when_the_pen_goes_up_a_column() {
+        let size = Size::Nine;
+        let d = |v| Digit::new(v).unwrap();
+        let mut memory = ChipMemory::default();
+        // The written 5 itself, a zero, a 12 (not a 9x9 digit) and a repeat are left out.
+        let (first, one) = memory.offer(size, size.cell(4, 4), &[6, 5, 0, 12, 6, 3], Some(d(5))).unwrap();
+        assert_eq!(first.choices, vec![d(6), d(3)]);
+        assert!(!first.going_up && !first.all);
+        // The cell above next: going up the column.
+        let (up, two) = memory.offer(size, size.cell(3, 4), &[1], Some(d(7))).unwrap();
+        assert!(up.going_up);
+        assert!(memory.is_current(two) && !memory.is_current(one), "a newer chip outlives the older one's timer");
+        // A written digit with nothing else to offer: no chip, but the pen's cell counts.
+        assert_eq!(memory.offer(size, size.cell(2, 4), &[8], Some(d(8))), None);
+        assert!(memory.is_current(two));
+        let (next, _) = memory.offer(size, size.cell(1, 4), &[2], Some(d(4))).unwrap();
+        assert!(next.going_up, "the cell before was r3c5, written without a chip");
+        // Declined ink gets its chip even with no guesses; a cell to the side is not going up.
+        let (declined, _) = memory.offer(size, size.cell(1, 5), &[], None).unwrap();
+        assert_eq!((declined.choices.len(), declined.written, declined.going_up), (0, None, false));
+        // Two owners never share what they remember: r1c6 is above this memory's last cell,
+        // not the other's.
+        let mut other = ChipMemory::default();
+        assert!(!other.offer(size, size.cell(0, 5), &[3], Some(d(1))).unwrap().0.going_up);
     }
 }

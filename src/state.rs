@@ -1,0 +1,217 @@
+//! The store: the core's values (`inkdoku_core::state`: the game's metadata, settings, dialogs,
+//! the pen's and the room's state) in signals for the components, with the game itself.
+//! Nothing here is undoable but the game (the engine's split).
+
+pub mod tabs;
+pub mod zoom;
+
+use crate::i18n::{Lang, Ui, ui};
+use crate::ports::{Handwriting, Ports};
+use inkdoku_core::ink::chip::ChipMemory;
+pub use inkdoku_core::state::*;
+use inkdoku_engine::game::Game;
+use inkdoku_engine::{Cell, Digit, Size};
+use leptos::prelude::*;
+use pen::LastWritten;
+
+/// The ink's UI state (not undoable: scratchpad strokes are in the game, pending ink isn't).
+#[derive(Clone, Copy)]
+pub struct Ink {
+    pub state: RwSignal<InkState>,
+    pub pending: RwSignal<Option<Pending>>,
+    /// The stroke being drawn right now.
+    pub live: RwSignal<Vec<[f32; 3]>>,
+    /// The eraser mode (for fingers and mice; a pen's eraser end works in any mode).
+    pub eraser: RwSignal<bool>,
+    /// The correction chip beside the cell the pen just wrote in.
+    pub chip: RwSignal<Option<Chip>>,
+    /// The player's corrected drawings, which the recognizer learns from.
+    pub hand: RwSignal<Handwriting>,
+    /// What the pen last wrote, so that a quick rewrite of the cell teaches the recognizer.
+    pub last_written: RwSignal<Option<LastWritten>>,
+    /// The pen's flow from ink to a digit: its counters (`ink::writing`).
+    pub writing: StoredValue<pen::Writing, LocalStorage>,
+    /// What the chip remembers from one offer to the next (`ink::chip`).
+    pub chip_memory: StoredValue<ChipMemory, LocalStorage>,
+}
+
+impl Ink {
+    /// The game on the board was replaced (a new game, the daily puzzle, a previous game, a link,
+    /// another tab's game): ink, its answers, the chip and what the pen last wrote belong to the
+    /// game they were written in, and go with it.
+    pub fn game_changed(&self) {
+        self.writing.update_value(pen::Writing::game_changed);
+        self.pending.set(None);
+        self.chip.set(None);
+        self.last_written.set(None);
+    }
+}
+
+/// Every signal of the app, `Copy` so components and handlers can capture it freely.
+#[derive(Clone, Copy)]
+pub struct Store {
+    /// The outside world: storage, the engine worker, the clock (`crate::ports`).
+    pub ports: StoredValue<Ports, LocalStorage>,
+    /// This tab's part in the election of the playing tab (`controller::tabs`).
+    pub tab: StoredValue<tabs::TabState, LocalStorage>,
+    pub game: RwSignal<Game>,
+    /// The game's metadata; its `elapsed_ms` is only written when saving (see `elapsed`).
+    pub meta: RwSignal<GameMeta>,
+    /// Play time in ms, live. Kept apart from `meta` so the clock ticking doesn't count as a
+    /// change of the game (which would keep postponing the debounced autosave).
+    pub elapsed: RwSignal<u64>,
+    pub settings: RwSignal<Settings>,
+    pub phase: RwSignal<Phase>,
+    pub selected: RwSignal<Option<Cell>>,
+    /// Digit picked first on the pad: tapping cells then places it.
+    pub active_digit: RwSignal<Option<Digit>>,
+    pub mode: RwSignal<InputMode>,
+    pub dialog: RwSignal<Option<Dialog>>,
+    /// The game commands' menu that is open (Solve, or the marked positions), if one is:
+    /// Escape closes it.
+    pub menu: RwSignal<Option<Menu>>,
+    pub highlights: RwSignal<Highlights>,
+    /// A puzzle is being made (progress), for the New game dialog.
+    pub making: RwSignal<Option<Making>>,
+    /// A short status line (announced to screen readers).
+    pub status: RwSignal<String>,
+    /// The engine request the player waits for, if any.
+    pub waiting: RwSignal<Option<Waiting>>,
+    /// Steps taken by hints, for the log.
+    pub log: RwSignal<Vec<String>>,
+    /// Whether the page is visible (the timer stops when hidden).
+    pub visible: RwSignal<bool>,
+    /// The game to go back to if entering a puzzle is cancelled.
+    pub before_enter: RwSignal<Option<(Game, GameMeta)>>,
+    /// Puzzles laid out for printing, while they are.
+    pub print_set: RwSignal<Option<PrintSet>>,
+    /// A new version of the app is installed and waiting.
+    pub update_ready: RwSignal<bool>,
+    /// Whether this tab plays or follows another.
+    pub role: RwSignal<TabRole>,
+    /// The browser's language (used when the settings don't choose one).
+    pub browser_lang: Lang,
+    pub ink: Ink,
+    /// Which part of the board is on show (the focus view of small screens).
+    pub view: zoom::BoardView,
+    /// The colour mode's choices.
+    pub brush: RwSignal<Brush>,
+    /// A message for when the puzzle being opened is on the board (a file whose progress
+    /// could not be restored: `controller::open_file_text`).
+    pub open_note: RwSignal<Option<Dialog>>,
+    /// The player was told the storage is full (`controller::game_saved`), until a save works.
+    pub full_told: RwSignal<bool>,
+    /// The room of a game solved together (`controller::together`) …
+    pub together: StoredValue<Option<together::Together>, LocalStorage>,
+    /// … and what the interface shows of it.
+    pub room: RwSignal<Option<RoomView>>,
+    /// The room key of the link being opened, to join once its puzzle is on the board; `Err`
+    /// when the key is damaged (the puzzle then opens to play alone, and says so).
+    pub joining: StoredValue<Option<Result<inkdoku_engine::together::link::RoomKey, ()>>, LocalStorage>,
+}
+
+impl Store {
+    /// The store over a game; `browser_lang` is the language the browser asks for (the
+    /// interface's unless Settings say otherwise).
+    pub fn new(game: Game, meta: GameMeta, settings: Settings, ports: Ports, browser_lang: Lang) -> Store {
+        Store {
+            ports: StoredValue::new_local(ports),
+            tab: StoredValue::new_local(Default::default()),
+            game: RwSignal::new(game),
+            elapsed: RwSignal::new(meta.elapsed_ms),
+            meta: RwSignal::new(meta),
+            settings: RwSignal::new(settings),
+            phase: RwSignal::new(Phase::Play),
+            selected: RwSignal::new(None),
+            active_digit: RwSignal::new(None),
+            mode: RwSignal::new(InputMode::Digit),
+            dialog: RwSignal::new(None),
+            menu: RwSignal::new(None),
+            highlights: RwSignal::new(Highlights::default()),
+            making: RwSignal::new(None),
+            status: RwSignal::new(String::new()),
+            waiting: RwSignal::new(None),
+            log: RwSignal::new(Vec::new()),
+            visible: RwSignal::new(true),
+            before_enter: RwSignal::new(None),
+            print_set: RwSignal::new(None),
+            update_ready: RwSignal::new(false),
+            role: RwSignal::new(TabRole::Pending),
+            browser_lang,
+            ink: Ink {
+                state: RwSignal::new(InkState::Unloaded),
+                pending: RwSignal::new(None),
+                live: RwSignal::new(Vec::new()),
+                eraser: RwSignal::new(false),
+                chip: RwSignal::new(None),
+                hand: RwSignal::new(Handwriting::new()),
+                last_written: RwSignal::new(None),
+                writing: StoredValue::new_local(Default::default()),
+                chip_memory: StoredValue::new_local(Default::default()),
+            },
+            view: zoom::BoardView::new(),
+            brush: RwSignal::new(Brush { colour: 1, candidates: false }),
+            open_note: RwSignal::new(None),
+            full_told: RwSignal::new(false),
+            together: StoredValue::new_local(None),
+            room: RwSignal::new(None),
+            joining: StoredValue::new_local(None),
+        }
+    }
+
+    /// The outside world (cheap: shared handles).
+    pub fn ports(&self) -> Ports {
+        self.ports.get_value()
+    }
+
+    /// The interface language (reactive: views re-render when it changes).
+    pub fn lang(&self) -> Lang {
+        self.settings.with(|s| s.language).unwrap_or(self.browser_lang)
+    }
+
+    /// The interface strings, reactive (for views).
+    pub fn ui(&self) -> &'static Ui {
+        ui(self.lang())
+    }
+
+    /// The interface strings, untracked (for event handlers and messages).
+    pub fn t(&self) -> &'static Ui {
+        ui(self.settings.with_untracked(|s| s.language).unwrap_or(self.browser_lang))
+    }
+
+    /// The interface language, untracked.
+    pub fn lang_now(&self) -> Lang {
+        self.settings.with_untracked(|s| s.language).unwrap_or(self.browser_lang)
+    }
+
+    /// The grid size of the current game.
+    pub fn size(&self) -> Size {
+        self.game.with(|g| g.size())
+    }
+
+    /// Whether the game has moves that a new game would throw away.
+    pub fn in_progress(&self) -> bool {
+        self.game.with(|g| g.applied() > 0 && !g.is_solved())
+    }
+
+    /// Runs `then` once, as soon as a puzzle is on screen (at once if one is already): the
+    /// blank board shown while the first puzzle is made has no givens. For what must not share
+    /// a slow line with the first puzzle's download.
+    pub fn once_a_puzzle_is_on_screen(self, then: impl FnOnce() + 'static) {
+        once_when(move || self.game.with(has_puzzle), then);
+    }
+}
+
+/// Runs `then` once, the first time `now` (which reads signals) holds: at once if it holds
+/// already. Once `then` has run, the effect reads no signal, so it never runs again.
+pub fn once_when(now: impl Fn() -> bool + 'static, then: impl FnOnce() + 'static) {
+    let mut then = Some(then);
+    Effect::new(move |_| {
+        if then.is_some()
+            && now()
+            && let Some(then) = then.take()
+        {
+            then();
+        }
+    });
+}
