@@ -11,6 +11,11 @@
 //! newest of the three (`load_newest`).
 //! A record that fails to parse is moved aside to `inkdoku.kept.<key>.<time>` and reported, so the
 //! player (or we) can still recover it; a failed write (quota) is reported, never ignored.
+//!
+//! The functions are `#[inline]` (and `controller::startup`'s): compiled where the app calls
+//! them, their JSON reading and writing shares the app's copy of serde_json's generic code
+//! instead of compiling a second one in this crate (app_bg.wasm 379 bytes smaller gzipped,
+//! measured 2026-11-28; inlining the pen's and the drawings' functions too made it larger).
 
 use crate::ports::hand::HandError;
 use crate::ports::{Handwriting, Ports, SaveError};
@@ -64,12 +69,14 @@ pub enum Loaded<T> {
 pub const GAME_OK_KEY: &str = "inkdoku.game.ok.v1";
 
 /// Reads and parses a record; a record that doesn't parse is moved aside.
+#[inline]
 pub fn load<T: DeserializeOwned>(ports: &Ports, key: &str) -> Loaded<T> {
     load_with(ports, key, |raw| serde_json::from_str::<T>(raw).map_err(|e| e.to_string()))
 }
 
 /// Reads a record with its own parser (which says why it refuses one); a record it refuses is
 /// moved aside, to `inkdoku.kept.<key>.<time>`.
+#[inline]
 pub fn load_with<T>(ports: &Ports, key: &str, parse: impl FnOnce(&str) -> Result<T, String>) -> Loaded<T> {
     let Some(raw) = ports.storage.get(key) else { return Loaded::Missing };
     match parse(&raw) {
@@ -86,11 +93,13 @@ pub fn load_with<T>(ports: &Ports, key: &str, parse: impl FnOnce(&str) -> Result
 }
 
 /// Removes a record (nothing happens without storage).
+#[inline]
 pub fn remove(ports: &Ports, key: &str) {
     ports.storage.remove(key);
 }
 
 /// The reason in the player's language.
+#[inline]
 pub fn describe(t: &crate::i18n::Ui, e: &SaveError) -> String {
     match e {
         SaveError::Full => t.storage_full.to_string(),
@@ -101,6 +110,7 @@ pub fn describe(t: &crate::i18n::Ui, e: &SaveError) -> String {
 }
 
 /// Writes a record.
+#[inline]
 pub fn save<T: Serialize>(ports: &Ports, key: &str, value: &T) -> Result<(), SaveError> {
     let text = serde_json::to_string(value).map_err(|e| SaveError::Refused(e.to_string()))?;
     ports.storage.set(key, &text)
@@ -108,6 +118,7 @@ pub fn save<T: Serialize>(ports: &Ports, key: &str, value: &T) -> Result<(), Sav
 
 /// Loads the settings (defaults when missing; corrupt settings are kept aside and defaulted,
 /// with the reason).
+#[inline]
 pub fn load_settings(ports: &Ports) -> (Settings, Option<String>) {
     match load::<Settings>(ports, SETTINGS_KEY) {
         Loaded::Found(s) => (s, None),
@@ -120,6 +131,7 @@ pub fn load_settings(ports: &Ports) -> (Settings, Option<String>) {
 pub const HAND_KEY: &str = "inkdoku.hand.v1";
 
 /// Loads the stored drawings; a record that can't be read is set aside, and its reason given.
+#[inline]
 pub fn load_hand(ports: &Ports) -> (Handwriting, Option<String>) {
     let parse = |raw: &str| {
         Handwriting::parse(raw).map_err(|e| match e {
@@ -138,6 +150,7 @@ pub fn load_hand(ports: &Ports) -> (Handwriting, Option<String>) {
 pub type BestTimes = BTreeMap<String, u64>;
 
 /// A best time's key: a killer's time is its own, never a classic puzzle's of the same level.
+#[inline]
 pub fn best_key(kind: Kind, size: Size, level: Level) -> String {
     match kind {
         Kind::Classic => format!("{}/{}", size.name(), level.name()),
@@ -145,6 +158,7 @@ pub fn best_key(kind: Kind, size: Size, level: Level) -> String {
     }
 }
 
+#[inline]
 pub fn load_best(ports: &Ports) -> BestTimes {
     match load::<BestTimes>(ports, BEST_KEY) {
         Loaded::Found(b) => b,
@@ -153,6 +167,7 @@ pub fn load_best(ports: &Ports) -> BestTimes {
 }
 
 /// Records a finishing time; returns (best time before, whether this one is a new best).
+#[inline]
 pub fn record_time(ports: &Ports, kind: Kind, size: Size, level: Level, ms: u64) -> (Option<u64>, bool) {
     let mut best = load_best(ports);
     let key = best_key(kind, size, level);
@@ -176,6 +191,7 @@ pub struct KeptGames {
 impl KeptGames {
     /// Keeps `game` as the newest: another record of the same puzzle gives way to it (a puzzle
     /// is kept once), and past `GAMES_KEPT` the oldest goes.
+    #[inline]
     pub fn keep(&mut self, game: StoredGame) {
         self.games.retain(|g| !same_puzzle(&g.game, &game.game));
         self.games.insert(0, game);
@@ -183,6 +199,7 @@ impl KeptGames {
     }
 
     /// Takes out the kept game of the puzzle `givens` (a classic one), if there is one.
+    #[inline]
     pub fn take_puzzle(&mut self, givens: &inkdoku_engine::Grid) -> Option<StoredGame> {
         let i = self.games.iter().position(|g| g.game.givens() == givens)?;
         Some(self.games.remove(i))
@@ -191,12 +208,14 @@ impl KeptGames {
 
 /// Whether two games play the same puzzle: the same givens and the same constraints (killers
 /// with cages only all have empty givens, and are different puzzles all the same).
+#[inline]
 fn same_puzzle(a: &inkdoku_engine::game::Game, b: &inkdoku_engine::game::Game) -> bool {
     a.givens() == b.givens() && a.variant() == b.variant()
 }
 
 /// Reads the kept games (and the one game an earlier version kept). A record that doesn't read
 /// is set aside as any other (`load`), and the list starts afresh.
+#[inline]
 pub fn load_kept(ports: &Ports) -> KeptGames {
     let mut kept = match load::<KeptGames>(ports, GAMES_KEY) {
         Loaded::Found(k) => k,
@@ -212,6 +231,7 @@ pub fn load_kept(ports: &Ports) -> KeptGames {
 }
 
 /// Stores the kept games; the earlier single record is then part of them and goes.
+#[inline]
 pub fn save_kept(ports: &Ports, kept: &KeptGames) -> Result<(), SaveError> {
     let result = if kept.games.is_empty() {
         remove(ports, GAMES_KEY);
@@ -266,6 +286,7 @@ fn within_wait<T: 'static>(ports: &Ports, fallback: T, f: impl FnOnce(T) + 'stat
 /// record goes to both spare stores — the tab's at once (a reload finds it even if the lasting
 /// one is slow), the lasting one to outlive the tab — the main store's game is marked as older
 /// (`GAME_OK_KEY`), and `not_saved` hears, once the lasting store answered, where it is kept.
+#[inline]
 pub fn save_game(ports: &Ports, record: &mut StoredGame, not_saved: impl FnOnce(GameNotSaved) + 'static) -> Result<(), SaveError> {
     record.saved_at = Some(ports.clock.now_ms());
     let text = serde_json::to_string(record).map_err(|e| SaveError::Refused(e.to_string()))?;
@@ -318,6 +339,7 @@ fn when(r: &StoredGame) -> f64 {
 
 /// Reads the stored game from the stores that answer at once: the newer of the main store's
 /// and the tab's spare (the first paint shows it; `load_newest` may find a newer one).
+#[inline]
 pub fn load_game(ports: &Ports) -> LoadedGame {
     let main = load::<StoredGame>(ports, GAME_KEY);
     let spare = ports.spare.get(GAME_KEY).and_then(|text| serde_json::from_str::<StoredGame>(&text).ok());
@@ -339,6 +361,7 @@ pub fn load_game(ports: &Ports) -> LoadedGame {
 /// that worked (the mark is missing: only then can a spare copy be newer), the lasting store's
 /// copy if it is newer. `done` runs once (at once when the lasting store need not be asked, or
 /// without its copy after `LASTING_WAIT_MS`).
+#[inline]
 pub fn load_newest(ports: &Ports, done: impl FnOnce(LoadedGame) + 'static) {
     let first = load_game(ports);
     if ports.storage.get(GAME_OK_KEY).is_some() {

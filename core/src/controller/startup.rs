@@ -37,7 +37,9 @@ pub struct Start {
     pub unreadable: Vec<Unreadable>,
 }
 
-/// Reads what a starting tab needs from storage.
+/// Reads what a starting tab needs from storage. (`#[inline]`, as `storage`'s functions are:
+/// its JSON code is then the app's.)
+#[inline]
 pub fn read_start(ports: &Ports) -> Start {
     let mut unreadable = Vec::new();
     let (settings, settings_note) = storage::load_settings(ports);
@@ -57,6 +59,7 @@ pub fn read_start(ports: &Ports) -> Start {
 
 /// The dialog that says what could not be read, in `t`'s words: each part's sentence, and every
 /// reason under Details. None when everything read.
+#[inline]
 pub fn unreadable_dialog(t: &Ui, unreadable: &[Unreadable]) -> Option<Dialog> {
     let (texts, reasons): (Vec<String>, Vec<String>) = unreadable
         .iter()
