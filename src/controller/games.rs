@@ -2,6 +2,7 @@
 //! previous game a new one replaced (kept, never lost silently), restarting, and the win.
 
 use super::*;
+use inkdoku_core::session::Session;
 
 pub fn restart(store: Store) {
     apply(store, Action::Restart);
@@ -148,8 +149,7 @@ pub fn start_game(store: Store, game: Game, meta: GameMeta) {
     store.game.set(game);
     store.elapsed.set(meta.elapsed_ms);
     store.meta.set(meta);
-    store.selected.set(None);
-    store.active_digit.set(None);
+    store.session(Session::deselect);
     store.highlights.set(Highlights::default());
     store.log.set(Vec::new());
 }
@@ -260,8 +260,7 @@ pub(super) fn won(store: Store) {
         (false, Some(level)) => storage::record_time(&store.ports(), kind, size, level, time_ms),
         _ => (None, false),
     };
-    store.selected.set(None);
-    store.active_digit.set(None);
+    store.session(Session::deselect);
     store.dialog.set(Some(Dialog::Won { time_ms, best_ms, new_best, together }));
 }
 

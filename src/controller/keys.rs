@@ -3,6 +3,7 @@
 
 use super::*;
 pub use inkdoku_core::controller::keys::*;
+use inkdoku_core::session::Session;
 
 /// The app as the key map sees it now; `text_selected` is the page's (the browser's to say).
 pub fn key_context(store: Store, text_selected: bool) -> KeyContext {
@@ -28,8 +29,7 @@ pub fn perform(store: Store, command: KeyCommand) {
         }
         KeyCommand::Deselect => {
             crate::state::zoom::whole_board(store);
-            store.selected.set(None);
-            store.active_digit.set(None);
+            store.session(Session::deselect);
             store.highlights.set(Default::default());
         }
         KeyCommand::Move { rows, cols } => move_selection(store, rows, cols),
