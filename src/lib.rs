@@ -3,8 +3,7 @@
 //! The Leptos (client-side rendered) front end. It stays thin over the engine and over its core
 //! in plain Rust, the `inkdoku-core` crate (`core/`: the ports, the player's words, the saved
 //! records, the state's domain types, the pen's geometry and pointer rules, the key map, the
-//! clock's rule, the start's reading, the session that the store mirrors), which builds and is
-//! tested without Leptos or a browser.
+//! clock's rule, the start's reading), which builds and is tested without Leptos or a browser.
 //! Its modules are layered, the highest first; each uses only the modules below it
 //! (`scripts/check-engine-cycles --map src/lib.rs src`, in `scripts/test`'s checks, holds them to
 //! this map; the core crate, below them all, has its own map in `core/src/lib.rs`):

@@ -8,7 +8,6 @@ pub mod zoom;
 use crate::i18n::{Lang, Ui, ui};
 use crate::ports::{Handwriting, Ports};
 use inkdoku_core::ink::chip::ChipMemory;
-use inkdoku_core::session::Session;
 pub use inkdoku_core::state::*;
 use inkdoku_engine::game::Game;
 use inkdoku_engine::{Cell, Digit, Size};
@@ -63,15 +62,9 @@ pub struct Store {
     pub elapsed: RwSignal<u64>,
     pub settings: RwSignal<Settings>,
     pub phase: RwSignal<Phase>,
-    /// The session (`inkdoku_core::session`: so far the selection), changed only through
-    /// `Store::session`, which mirrors it in the two signals below.
-    session: StoredValue<Session, LocalStorage>,
-    /// The selected cell (the session's, mirrored).
-    pub selected: ReadSignal<Option<Cell>>,
-    /// Digit picked first on the pad: tapping cells then places it (the session's, mirrored).
-    pub active_digit: ReadSignal<Option<Digit>>,
-    set_selected: WriteSignal<Option<Cell>>,
-    set_active_digit: WriteSignal<Option<Digit>>,
+    pub selected: RwSignal<Option<Cell>>,
+    /// Digit picked first on the pad: tapping cells then places it.
+    pub active_digit: RwSignal<Option<Digit>>,
     pub mode: RwSignal<InputMode>,
     pub dialog: RwSignal<Option<Dialog>>,
     /// The game commands' menu that is open (Solve, or the marked positions), if one is:
@@ -121,8 +114,6 @@ impl Store {
     /// The store over a game; `browser_lang` is the language the browser asks for (the
     /// interface's unless Settings say otherwise).
     pub fn new(game: Game, meta: GameMeta, settings: Settings, ports: Ports, browser_lang: Lang) -> Store {
-        let (selected, set_selected) = signal(None);
-        let (active_digit, set_active_digit) = signal(None);
         Store {
             ports: StoredValue::new_local(ports),
             tab: StoredValue::new_local(Default::default()),
@@ -131,11 +122,8 @@ impl Store {
             meta: RwSignal::new(meta),
             settings: RwSignal::new(settings),
             phase: RwSignal::new(Phase::Play),
-            session: StoredValue::new_local(Session::default()),
-            selected,
-            active_digit,
-            set_selected,
-            set_active_digit,
+            selected: RwSignal::new(None),
+            active_digit: RwSignal::new(None),
             mode: RwSignal::new(InputMode::Digit),
             dialog: RwSignal::new(None),
             menu: RwSignal::new(None),
@@ -169,20 +157,6 @@ impl Store {
             room: RwSignal::new(None),
             joining: StoredValue::new_local(None),
         }
-    }
-
-    /// Runs `input` on the session, then sets the signals that mirror it where they changed.
-    pub fn session<R>(self, input: impl FnOnce(&mut Session) -> R) -> R {
-        let mut out = None;
-        self.session.update_value(|s| out = Some((input(s), s.selected(), s.picked())));
-        let (result, selected, picked) = out.expect("the store's session is alive while its handlers run");
-        if self.selected.get_untracked() != selected {
-            self.set_selected.set(selected);
-        }
-        if self.active_digit.get_untracked() != picked {
-            self.set_active_digit.set(picked);
-        }
-        result
     }
 
     /// The outside world (cheap: shared handles).

@@ -8,7 +8,6 @@
 //! (`scripts/check-engine-cycles --map core/src/lib.rs core/src`, in `scripts/test`'s checks):
 //!
 //! ```text
-//!  session      the state beside the game as one value that inputs change (so far the selection); the app's store mirrors it
 //!  controller/  pure rules of the player's intent: the key map, the play clock, what could not be read at start, the QR code
 //!  ink/         the pen on the board: screen to grid geometry, palm rejection and pointer arbitration, the chip's place
 //!  storage      the saved records and their keys, over the `KeyValue` ports
@@ -24,6 +23,5 @@ pub mod controller;
 pub mod i18n;
 pub mod ink;
 pub mod ports;
-pub mod session;
 pub mod state;
 pub mod storage;

@@ -2,7 +2,6 @@
 //! previous game a new one replaced (kept, never lost silently), restarting, and the win.
 
 use super::*;
-use inkdoku_core::session::Session;
 
 pub fn restart(store: Store) {
     apply(store, Action::Restart);
@@ -149,7 +148,8 @@ pub fn start_game(store: Store, game: Game, meta: GameMeta) {
     store.game.set(game);
     store.elapsed.set(meta.elapsed_ms);
     store.meta.set(meta);
-    store.session(Session::deselect);
+    store.selected.set(None);
+    store.active_digit.set(None);
     store.highlights.set(Highlights::default());
     store.log.set(Vec::new());
 }
@@ -260,7 +260,8 @@ pub(super) fn won(store: Store) {
         (false, Some(level)) => storage::record_time(&store.ports(), kind, size, level, time_ms),
         _ => (None, false),
     };
-    store.session(Session::deselect);
+    store.selected.set(None);
+    store.active_digit.set(None);
     store.dialog.set(Some(Dialog::Won { time_ms, best_ms, new_best, together }));
 }
 

@@ -2,14 +2,18 @@
 //! undo and redo (the pen's recognized digits come in through `write` too).
 
 use super::*;
-use inkdoku_core::session::DigitPress;
 
-/// The digit key or pad button `digit`: written in the selected cell, or picked first (taps on
-/// cells then place it; picked again, it is dropped).
+/// The digit key or pad button `digit`.
 pub fn digit(store: Store, digit: Digit) {
-    let size = store.size();
-    if let Some(DigitPress::Write { cell, digit }) = store.session(|s| s.digit(size, digit)) {
-        write(store, cell, digit);
+    if !digit.fits(store.size()) {
+        return;
+    }
+    match store.selected.get_untracked() {
+        Some(cell) if store.active_digit.get_untracked().is_none() => write(store, cell, digit),
+        _ => {
+            // Digit first: pick it (or drop it if picked again); taps on cells then place it.
+            store.active_digit.update(|a| *a = if *a == Some(digit) { None } else { Some(digit) });
+        }
     }
 }
 
@@ -110,7 +114,8 @@ pub fn tap(store: Store, cell: Cell) {
     if store.highlights.with_untracked(|m| m.hint.as_ref().is_some_and(|h| !in_hint(h, cell))) {
         close_hint(store);
     }
-    if let Some(d) = store.session(|s| s.tap(cell)) {
+    store.selected.set(Some(cell));
+    if let Some(d) = store.active_digit.get_untracked() {
         write(store, cell, d);
     }
 }
@@ -164,7 +169,16 @@ pub fn back_to_mark(store: Store, mark: usize) {
 /// Moves the selection by a row and column step, wrapping at the edges.
 pub fn move_selection(store: Store, dr: isize, dc: isize) {
     let size = store.size();
-    store.session(|s| s.move_by(size, dr, dc));
+    let n = size.side() as isize;
+    let next = match store.selected.get_untracked() {
+        None => size.cell(size.side() / 2, size.side() / 2),
+        Some(c) => {
+            let r = (size.row_of(c) as isize + dr).rem_euclid(n) as usize;
+            let col = (size.col_of(c) as isize + dc).rem_euclid(n) as usize;
+            size.cell(r, col)
+        }
+    };
+    store.selected.set(Some(next));
 }
 
 pub fn toggle_notes(store: Store) {

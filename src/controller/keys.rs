@@ -3,7 +3,6 @@
 
 use super::*;
 pub use inkdoku_core::controller::keys::*;
-use inkdoku_core::session::Session;
 
 /// The app as the key map sees it now; `text_selected` is the page's (the browser's to say).
 pub fn key_context(store: Store, text_selected: bool) -> KeyContext {
@@ -29,7 +28,8 @@ pub fn perform(store: Store, command: KeyCommand) {
         }
         KeyCommand::Deselect => {
             crate::state::zoom::whole_board(store);
-            store.session(Session::deselect);
+            store.selected.set(None);
+            store.active_digit.set(None);
             store.highlights.set(Default::default());
         }
         KeyCommand::Move { rows, cols } => move_selection(store, rows, cols),

@@ -471,7 +471,7 @@ fn colour_mode_paints_cells_with_digits_and_candidates_with_the_chosen_colour_an
     assert_eq!((colours[given.index()], colours[empty.index()]), (0b100, 0b100_0100), "givens take colours too");
     // Candidates: pick a colour on the palette, then digits paint that colour on candidates.
     store.brush.update(|p| p.candidates = true);
-    store.session(|s| s.deselect());
+    store.selected.set(None);
     pick_colour(store, 5);
     write(store, empty, d(4));
     let painted = store.game.with_untracked(|g| g.board().paint.candidate_colours.clone());
@@ -753,7 +753,7 @@ fn check_marks_a_wrong_digit_then_counts_the_cells_left_then_says_solved() {
     let name = cell_name(Size::Nine, cell);
     assert_eq!(store.status.get_untracked(), fill(crate::i18n::ui(Lang::En).checked_wrong_one, &[("cells", &name)]));
     // The mistake fixed: nothing wrong, the cells left are counted; the marks go with the move.
-    store.session(|s| s.select(cell));
+    store.selected.set(Some(cell));
     clear(store);
     assert_eq!(store.highlights.with_untracked(|m| m.cells.len()), 0);
     play_one(store);
@@ -774,12 +774,12 @@ fn solve_fills_the_selected_cell_its_row_then_everything_and_a_solved_game_recor
     solve(store, SolveScope::Cell);
     assert_eq!(store.status.get_untracked(), "Select a cell first.");
     let r1c1 = Size::Nine.cell(0, 0);
-    store.session(|s| s.select(r1c1));
+    store.selected.set(Some(r1c1));
     solve(store, SolveScope::Cell);
     assert_eq!(store.game.with_untracked(|g| g.digit(r1c1)), solution.get(r1c1));
     assert_eq!(store.status.get_untracked(), "Filled r1c1 from the solution.");
     let r5c1 = Size::Nine.cell(4, 0);
-    store.session(|s| s.select(r5c1));
+    store.selected.set(Some(r5c1));
     solve(store, SolveScope::Row);
     assert!((0..9).all(|c| store.game.with_untracked(|g| g.digit(Size::Nine.cell(4, c))) == solution.get(Size::Nine.cell(4, c))));
     assert!(store.game.with_untracked(|g| g.digit(Size::Nine.cell(5, 0)).is_none()), "the row alone");
@@ -1138,28 +1138,4 @@ fn a_book_that_comes_after_the_player_began_replaces_nothing() {
     world.premade.answer(Ok(BOOK));
     assert_eq!(store.game.with_untracked(|g| g.givens().clone()), opened);
     assert_eq!(world.engine.started.get(), 0);
-}
-
-#[test]
-fn the_store_shows_the_sessions_selection_a_digit_picked_first_placed_by_taps_and_escape() {
-    let world = World::default();
-    let (_owner, store) = store_in(&world, Lang::En);
-    open(&world, store, PUZZLE);
-    let d = |v| Digit::new(v).unwrap();
-    let empty: Vec<Cell> = (0..81).map(Cell::new).filter(|&c| store.game.with_untracked(|g| g.digit(c).is_none())).take(2).collect();
-    // The pad's 4 with nothing selected: picked, and the pad shows it.
-    digit(store, d(4));
-    assert_eq!((store.selected.get_untracked(), store.active_digit.get_untracked()), (None, Some(d(4))));
-    // Taps place it, cell after cell, and the board shows the cell tapped.
-    for &cell in &empty {
-        tap(store, cell);
-        assert_eq!(store.selected.get_untracked(), Some(cell));
-        assert_eq!(store.game.with_untracked(|g| g.digit(cell)), Some(d(4)));
-    }
-    // Escape: the selection and the picked digit go, on screen too.
-    assert!(key_pressed(store, &KeyPress { key: "Escape", code: "Escape", ctrl: false, shift: false }, false));
-    assert_eq!((store.selected.get_untracked(), store.active_digit.get_untracked()), (None, None));
-    // The arrows select the centre first.
-    move_selection(store, 0, 1);
-    assert_eq!(store.selected.get_untracked(), Some(Size::Nine.cell(4, 4)));
 }

@@ -268,8 +268,7 @@ fn the_win_comes_once_on_both_boards() {
 fn a_shared_win_is_with_help_for_everyone_when_one_player_used_help() {
     let (a, _b, _oa, pa, _ob, pb) = two_players();
     // Player B fills one cell from the solution; player A writes the rest by hand.
-    let next = next_answer(pb).0;
-    pb.session(|s| s.select(next));
+    pb.selected.set(Some(next_answer(pb).0));
     solve(pb, SolveScope::Cell);
     a.hub.deliver();
     let mut turns = 0;
