@@ -12,10 +12,12 @@
 //! A record that fails to parse is moved aside to `inkdoku.kept.<key>.<time>` and reported, so the
 //! player (or we) can still recover it; a failed write (quota) is reported, never ignored.
 //!
-//! The functions are `#[inline]` (and `controller::startup`'s): compiled where the app calls
-//! them, their JSON reading and writing shares the app's copy of serde_json's generic code
-//! instead of compiling a second one in this crate (app_bg.wasm 379 bytes smaller gzipped,
-//! measured 2026-11-28; inlining the pen's and the drawings' functions too made it larger).
+//! The functions are `#[inline]` (and `controller::startup`'s, and a few small ones the app calls
+//! once: `Writing`'s, `ChipMemory`'s, `Handwriting::remove`): compiled where the app calls them,
+//! their JSON reading and writing and the generic code they use share the app's copy instead of
+//! compiling a second one in this crate. The Trunk build's app_bg.wasm: 669,015 bytes gzipped
+//! without them, 668,547 with them (main before the core crate: 668,079), 2026-11-28. Inlining
+//! every function of the pen's and the drawings' records made it larger.
 
 use crate::ports::hand::HandError;
 use crate::ports::{Handwriting, Ports, SaveError};
@@ -262,6 +264,7 @@ type Then<T> = Box<dyn FnOnce(T)>;
 
 /// `f`, run once: with the value the returned function is called with, or with `fallback`
 /// after `LASTING_WAIT_MS` if that comes first.
+#[inline]
 fn within_wait<T: 'static>(ports: &Ports, fallback: T, f: impl FnOnce(T) + 'static) -> impl FnOnce(T) + 'static {
     let slot: Rc<RefCell<Option<Then<T>>>> = Rc::new(RefCell::new(Some(Box::new(f))));
     let late = slot.clone();
@@ -333,6 +336,7 @@ pub struct LoadedGame {
     pub up_to_date: bool,
 }
 
+#[inline]
 fn when(r: &StoredGame) -> f64 {
     r.saved_at.unwrap_or(0.0)
 }
@@ -374,6 +378,7 @@ pub fn load_newest(ports: &Ports, done: impl FnOnce(LoadedGame) + 'static) {
 /// The newer of a loaded game and the lasting store's copy, which wins a tie (it is read only
 /// while the main store refuses the game). A copy there was the last save the player made: a
 /// write it refused removes it.
+#[inline]
 fn newer(first: LoadedGame, lasting: Option<StoredGame>) -> LoadedGame {
     match (first.loaded, lasting) {
         (Loaded::Found(f), Some(l)) if when(&l) >= when(&f) => LoadedGame { loaded: Loaded::Found(l), up_to_date: true },

@@ -34,6 +34,7 @@ impl ChipMemory {
     /// `choices` (recognizer digits; zeros, digits the grid doesn't have and the written digit
     /// itself are left out). None when a written digit has no other choice to offer (declined
     /// ink always gets its chip). The cell is remembered either way: the pen wrote there.
+    #[inline]
     pub fn offer(&mut self, size: Size, cell: Cell, choices: &[u8], written: Option<Digit>) -> Option<(Chip, u32)> {
         let mut digits: Vec<Digit> = Vec::new();
         for d in choices.iter().filter_map(|&v| Digit::new(v)) {
@@ -51,6 +52,7 @@ impl ChipMemory {
     }
 
     /// Whether the chip numbered `shown` is the last one offered (its timer may take it away).
+    #[inline]
     pub fn is_current(&self, shown: u32) -> bool {
         self.shown == shown
     }

@@ -72,6 +72,7 @@ pub const PLACE_WHEN_READ: usize = 8;
 impl Writing {
     /// The game on the board was replaced: answers asked for in the game before are dropped,
     /// its grow timers and the ink it waited to place go (`Ink::game_changed` in the app).
+    #[inline]
     pub fn game_changed(&mut self) {
         self.game = self.game.wrapping_add(1);
         self.idle = self.idle.wrapping_add(1);
@@ -82,6 +83,7 @@ impl Writing {
     }
 
     /// Marks the ink of `version` to be placed as soon as it is read.
+    #[inline]
     pub fn place_when_read(&mut self, version: u32) {
         if !self.place_when_read.contains(&version) {
             if self.place_when_read.len() == PLACE_WHEN_READ {
