@@ -2,7 +2,7 @@
 // page to be parsed). Every wasm module of inkdoku is built with WebAssembly SIMD
 // (.cargo/config.toml), so a browser without it (before Chrome/Edge 91, Firefox 89, Safari 16.4)
 // cannot compile any of them and the page would stay blank. Here such a browser is told why, in
-// the player's language, instead. The words are here and not in src/i18n.rs because without
+// the player's language, instead. The words are here and not in core/src/i18n.rs because without
 // the wasm there is nothing else to say them; the look is the crash message's (`#crash`).
 (function () {
   'use strict';

@@ -548,4 +548,31 @@ mod tests {
         // Four colours: one corner each.
         assert!(wedges(0b1111).iter().all(|(_, points)| points.len() == 4));
     }
+
+    #[test]
+    fn a_cells_label_fills_every_placeholder_in_every_language() {
+        use super::{CellView, cell_label};
+        use crate::i18n::{Lang, ui};
+        use inkdoku_engine::{Cell, Digit, DigitSet, Size};
+        use std::collections::BTreeSet;
+        let d = |n: u8| Digit::new(n).unwrap();
+        let set = |ds: &[u8]| ds.iter().map(|&n| d(n)).collect::<DigitSet>();
+        let views = [
+            CellView { digit: Some(d(7)), given: true, ..CellView::default() },
+            CellView { digit: Some(d(3)), colours: 0b101, ..CellView::default() },
+            CellView { notes: set(&[1, 2]), corner: set(&[4]), centre: set(&[5, 6]), ..CellView::default() },
+            CellView { notes: set(&[8]), computed: true, candidate_colours: vec![(d(8), 2)], ..CellView::default() },
+            CellView { hint_place: Some(d(9)), ..CellView::default() },
+        ];
+        for lang in Lang::ALL {
+            let mut labels = BTreeSet::new();
+            for v in &views {
+                let label = cell_label(ui(lang), Size::Nine, Cell::new(20), v);
+                assert!(!label.contains('{') && !label.contains('}'), "{lang:?}: {label}");
+                assert!(label.contains('3'), "row 3, column 3: {label}");
+                labels.insert(label);
+            }
+            assert_eq!(labels.len(), views.len(), "{lang:?}");
+        }
+    }
 }

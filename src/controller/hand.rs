@@ -14,31 +14,13 @@
 //! At most `PER_VALUE` drawings per value are kept, the newest.
 
 use crate::i18n::fill;
-use crate::ports::Handwriting;
-use crate::ports::Ports;
-use crate::ports::hand::HandError;
 use crate::state::pen::LastWritten;
 use crate::state::{InkState, Store};
-use crate::storage::{self, Loaded};
+use crate::storage;
 use inkdoku_engine::{Cell, Digit};
 use leptos::prelude::*;
 
-/// Where the drawings are kept.
-pub const HAND_KEY: &str = "inkdoku.hand.v1";
-/// Loads the stored drawings; a record that can't be read is set aside, and its reason given.
-pub fn load(ports: &Ports) -> (Handwriting, Option<String>) {
-    let parse = |raw: &str| {
-        Handwriting::parse(raw).map_err(|e| match e {
-            HandError::Unreadable(why) => why,
-            HandError::Version(v) => format!("version {v} is not known to this app"),
-        })
-    };
-    match storage::load_with(ports, HAND_KEY, parse) {
-        Loaded::Found(hand) => (hand, None),
-        Loaded::Missing => (Handwriting::new(), None),
-        Loaded::Corrupt { reason, .. } => (Handwriting::new(), Some(reason)),
-    }
-}
+pub use crate::storage::HAND_KEY;
 
 /// Keeps the drawings in storage, and the ink worker up to date, whenever they change.
 pub fn install(store: Store) {

@@ -292,10 +292,3 @@ pub fn clear_notes(store: Store) {
         store.status.set(store.t().notes_cleared.into());
     }
 }
-
-/// The digits a keyboard key stands for on a grid of this size (1-9, then A-G for 16x16).
-pub fn key_digit(size: Size, key: &str) -> Option<Digit> {
-    let mut chars = key.chars();
-    let (Some(c), None) = (chars.next(), chars.next()) else { return None };
-    size.digit_from_char(c)
-}

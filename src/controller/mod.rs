@@ -1,12 +1,13 @@
 //! The player's intent becomes engine actions and worker requests: what each tap, key, pen
 //! stroke and button does to the store. Components call these functions and stay declarative;
 //! the outside world (storage, the engine worker, the clock) is reached through `store.ports()`,
-//! so all of this runs natively on fakes (`tests.rs`).
+//! so all of this runs natively on fakes (`tests.rs`). Its pure rules are the core's
+//! (`inkdoku_core::controller`: the key map, the clock's rule, the start's reading, the QR code).
 //!
 //! ```text
 //!  mod.rs       applying actions (and what every board change does), waiting for the engine
 //!  input.rs     digits, notes, selection, modes, undo/redo
-//!  keys.rs      the key map (`interpret_key`: a key press and the app's state to a command)
+//!  keys.rs      the core's key map (`interpret_key`) read from and carried out on the store
 //!  help.rs      hint, check, solve
 //!  games.rs     new, typed-in, daily and previous games, restart, the win
 //!  sharing.rs   links, clipboard, files
@@ -15,10 +16,9 @@
 //!  tabs.rs      one playing tab per browser profile: the election over `TabLock`/`TabChannel`
 //!  hand.rs      learning the player's hand from their corrections of the pen
 //!  printing.rs  the puzzle on show, or a set of new ones
-//!  timer.rs     the play clock's rule (when it runs, when its time is saved)
-//!  startup.rs   the start: storage read, what could not be, the first screen
+//!  timer.rs     the core's play clock rule applied to the store (its time, saved when due)
+//!  startup.rs   the start: the store on what storage held (the core's `read_start`), the first screen
 //!  together.rs  a game solved together: moves merged with the room's, sent and received
-//!  qr.rs        the live link as a QR code (an SVG path of its modules)
 //! ```
 
 mod games;
@@ -28,7 +28,8 @@ mod input;
 mod keeping;
 mod keys;
 mod printing;
-pub mod qr;
+/// The live link as a QR code (the core's).
+pub use inkdoku_core::controller::qr;
 mod saving;
 mod sharing;
 pub mod startup;

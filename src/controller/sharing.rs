@@ -323,7 +323,7 @@ fn file_progress_note(store: Store, name: &str, e: &sdk_progress::ProgressError)
 /// The browser could not do something: `template` says what, in the player's words (with the
 /// reason as `{e}`, a file's name as `{name}`); the browser's own message goes to the console.
 pub(super) fn browser_failed(store: Store, template: &str, name: &str, e: &PlatformError) {
-    e.log();
+    ports::log_failure(e);
     let t = store.t();
     store.status.set(fill(template, &[("name", name), ("e", crate::i18n::browser_reason(t, e))]));
 }

@@ -185,7 +185,7 @@ pub fn start(store: Store) {
 mod tests {
     use super::*;
     use crate::i18n::Lang;
-    use crate::ports::fakes::World;
+    use crate::ports::fakes::{StoreOn as _, World};
     use crate::ports::{Clock as _, KeyValue as _};
     use crate::storage::{GAME_KEY, StoredGame};
     use inkdoku_engine::game::{Action, Game};

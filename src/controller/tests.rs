@@ -3,7 +3,7 @@
 //! timing), storage in a map, a clock moved by hand.
 
 use super::*;
-use crate::ports::fakes::World;
+use crate::ports::fakes::{StoreOn as _, World};
 use crate::ports::{Clock as _, KeyValue as _};
 use crate::state::pen::LastWritten;
 use crate::storage::{BEST_KEY, GAME_KEY, GAMES_KEPT, GAMES_KEY, Loaded, PREVIOUS_KEY, StoredGame};

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::ports::KeyValue as _;
-use crate::ports::fakes::World;
+use crate::ports::fakes::{StoreOn as _, World};
 use inkdoku_engine::DigitSet;
 use inkdoku_engine::lang::Lang;
 

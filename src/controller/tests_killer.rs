@@ -3,7 +3,7 @@
 //! a killer kept, saved and restored.
 
 use super::*;
-use crate::ports::fakes::World;
+use crate::ports::fakes::{StoreOn as _, World};
 use crate::storage::SETTINGS_KEY;
 use inkdoku_engine::generator::Symmetry;
 use inkdoku_engine::killer_generator::{self, KillerGenerated};

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::ports::KeyValue as _;
-use crate::ports::fakes::World;
+use crate::ports::fakes::{StoreOn as _, World};
 use crate::state::{RoomView, SavedTogether};
 use crate::storage::{GAME_KEY, StoredGame};
 use inkdoku_engine::lang::Lang;

@@ -103,7 +103,7 @@ pub fn share_live(store: Store) {
         Ok(ports::Shared::Sheet) => store.status.set(store.t().shared.into()),
         Ok(ports::Shared::Copied) => store.status.set(store.t().together_copied.into()),
         Err(e) => {
-            e.log();
+            ports::log_failure(&e);
             store.dialog.set(Some(Dialog::Share));
             store.status.set(store.t().together_by_hand.into());
         }

@@ -1,7 +1,8 @@
 //! Pen, touch and mouse ink on the board: writing recognized digits, scratchpad notes, the
 //! eraser, the scratch-out gesture, palm rejection. The pointer events and the drawing are
-//! `components::ink`'s (the surface) and `components::chip`'s; what they mean is here, in plain
-//! Rust over the store (`writing`, `chip`, `geometry`, `pointers`), tested natively.
+//! `components::ink`'s (the surface) and `components::chip`'s; what they mean is here, over the
+//! store (`writing`, `chip`), and in the core in plain Rust (`geometry`, `pointers`, the chip's
+//! rules: `inkdoku_core::ink`), all tested natively.
 //!
 //! ```text
 //!  pointer events on one overlay ─┬─ eraser (mode, pen eraser end/button) ─▶ Erase / EraseStrokes
@@ -26,6 +27,7 @@
 //! small to write in, the pen coming down there picks the cell to magnify instead of writing.
 
 pub mod chip;
-pub mod geometry;
-pub mod pointers;
 pub mod writing;
+
+// The pen's geometry and its palm rejection and pointer arbitration are the core's.
+pub use inkdoku_core::ink::{geometry, pointers};

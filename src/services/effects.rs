@@ -191,7 +191,7 @@ mod tests {
     use super::*;
     use crate::controller::reload_saved;
     use crate::i18n::Lang;
-    use crate::ports::fakes::World;
+    use crate::ports::fakes::{StoreOn as _, World};
     use crate::ports::{Clock as _, KeyValue as _};
     use crate::state::{Phase, TabRole};
     use crate::storage::{GAME_KEY, StoredGame};

@@ -275,7 +275,7 @@ for (const [width, height] of [[390, 844], [600, 960]]) {
 // Small writing is kept (issue 45): a 9 about 15 px tall at 800x480 (cells about 49 px), its loop
 // about 6x8 px, written as a loop then a stem, and an 8 of two loops about 6x6 px. The old rule
 // took any stroke under a fifth of a cell either way for a tap: the loops left no ink, the 9
-// became a 1 and the 8 was lost. A tap is now a short, still contact (ink/geometry.rs `is_tap`),
+// became a 1 and the 8 was lost. A tap is now a short, still contact (core/src/ink/geometry.rs `is_tap`),
 // and a real tap, still or with a finger's roll, still selects.
 const ring = (cx, cy, rx, ry, n = 24) => Array.from({ length: n + 1 }, (_, i) => {
   const t = (i / n) * 2 * Math.PI; // from the right, anticlockwise, as a 9's loop is written

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::controller::{open_text, undo};
-use crate::ports::fakes::World;
+use crate::ports::fakes::{StoreOn as _, World};
 use crate::state::Chip;
 use inkdoku_engine::DigitSet;
 use inkdoku_engine::lang::Lang;

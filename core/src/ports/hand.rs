@@ -73,6 +73,7 @@ impl Handwriting {
     }
 
     /// Forgets one drawing (by its place in `samples`).
+    #[inline]
     pub fn remove(&mut self, index: usize) {
         if index < self.samples.len() {
             self.samples.remove(index);

@@ -4,15 +4,23 @@
 //! metadata and time), `inkdoku.settings.v1`, `inkdoku.best.v1` (best times per size and level),
 //! `inkdoku.games.v1` (the games in progress that other puzzles replaced, newest first; it
 //! takes over the single game of `inkdoku.previous.v1`), `inkdoku.hand.v1` (the player's
-//! corrected drawings, `crate::controller::hand`), `inkdoku.game.ok.v1` (present while the stored game
+//! corrected drawings, `load_hand`; the app's `controller::hand` learns them), `inkdoku.game.ok.v1` (present while the stored game
 //! is the player's newest: `load_game`). When localStorage is full the game goes to the spare
 //! stores (`Ports::lasting`: IndexedDB, which outlives the tab; `Ports::spare`: sessionStorage,
 //! kept across reloads of the tab, where IndexedDB is missing or slow) and a reload takes the
 //! newest of the three (`load_newest`).
 //! A record that fails to parse is moved aside to `inkdoku.kept.<key>.<time>` and reported, so the
 //! player (or we) can still recover it; a failed write (quota) is reported, never ignored.
+//!
+//! The functions are `#[inline]` (and `controller::startup`'s, and a few small ones the app calls
+//! once: `Writing`'s, `ChipMemory`'s, `Handwriting::remove`): compiled where the app calls them,
+//! their JSON reading and writing and the generic code they use share the app's copy instead of
+//! compiling a second one in this crate. The Trunk build's app_bg.wasm: 669,015 bytes gzipped
+//! without them, 668,547 with them (main before the core crate: 668,079), 2026-11-28. Inlining
+//! every function of the pen's and the drawings' records made it larger.
 
-use crate::ports::{Ports, SaveError};
+use crate::ports::hand::HandError;
+use crate::ports::{Handwriting, Ports, SaveError};
 use crate::state::{GameMeta, Kind, Settings, Spare};
 use inkdoku_engine::Size;
 use inkdoku_engine::game::Game;
@@ -63,12 +71,14 @@ pub enum Loaded<T> {
 pub const GAME_OK_KEY: &str = "inkdoku.game.ok.v1";
 
 /// Reads and parses a record; a record that doesn't parse is moved aside.
+#[inline]
 pub fn load<T: DeserializeOwned>(ports: &Ports, key: &str) -> Loaded<T> {
     load_with(ports, key, |raw| serde_json::from_str::<T>(raw).map_err(|e| e.to_string()))
 }
 
 /// Reads a record with its own parser (which says why it refuses one); a record it refuses is
 /// moved aside, to `inkdoku.kept.<key>.<time>`.
+#[inline]
 pub fn load_with<T>(ports: &Ports, key: &str, parse: impl FnOnce(&str) -> Result<T, String>) -> Loaded<T> {
     let Some(raw) = ports.storage.get(key) else { return Loaded::Missing };
     match parse(&raw) {
@@ -85,11 +95,13 @@ pub fn load_with<T>(ports: &Ports, key: &str, parse: impl FnOnce(&str) -> Result
 }
 
 /// Removes a record (nothing happens without storage).
+#[inline]
 pub fn remove(ports: &Ports, key: &str) {
     ports.storage.remove(key);
 }
 
 /// The reason in the player's language.
+#[inline]
 pub fn describe(t: &crate::i18n::Ui, e: &SaveError) -> String {
     match e {
         SaveError::Full => t.storage_full.to_string(),
@@ -100,6 +112,7 @@ pub fn describe(t: &crate::i18n::Ui, e: &SaveError) -> String {
 }
 
 /// Writes a record.
+#[inline]
 pub fn save<T: Serialize>(ports: &Ports, key: &str, value: &T) -> Result<(), SaveError> {
     let text = serde_json::to_string(value).map_err(|e| SaveError::Refused(e.to_string()))?;
     ports.storage.set(key, &text)
@@ -107,6 +120,7 @@ pub fn save<T: Serialize>(ports: &Ports, key: &str, value: &T) -> Result<(), Sav
 
 /// Loads the settings (defaults when missing; corrupt settings are kept aside and defaulted,
 /// with the reason).
+#[inline]
 pub fn load_settings(ports: &Ports) -> (Settings, Option<String>) {
     match load::<Settings>(ports, SETTINGS_KEY) {
         Loaded::Found(s) => (s, None),
@@ -115,10 +129,30 @@ pub fn load_settings(ports: &Ports) -> (Settings, Option<String>) {
     }
 }
 
+/// Where the player's corrected drawings are kept (the app's `controller::hand` learns them).
+pub const HAND_KEY: &str = "inkdoku.hand.v1";
+
+/// Loads the stored drawings; a record that can't be read is set aside, and its reason given.
+#[inline]
+pub fn load_hand(ports: &Ports) -> (Handwriting, Option<String>) {
+    let parse = |raw: &str| {
+        Handwriting::parse(raw).map_err(|e| match e {
+            HandError::Unreadable(why) => why,
+            HandError::Version(v) => format!("version {v} is not known to this app"),
+        })
+    };
+    match load_with(ports, HAND_KEY, parse) {
+        Loaded::Found(hand) => (hand, None),
+        Loaded::Missing => (Handwriting::new(), None),
+        Loaded::Corrupt { reason, .. } => (Handwriting::new(), Some(reason)),
+    }
+}
+
 /// Best times in milliseconds, by "size/level" (a killer's by "killer size/level").
 pub type BestTimes = BTreeMap<String, u64>;
 
 /// A best time's key: a killer's time is its own, never a classic puzzle's of the same level.
+#[inline]
 pub fn best_key(kind: Kind, size: Size, level: Level) -> String {
     match kind {
         Kind::Classic => format!("{}/{}", size.name(), level.name()),
@@ -126,6 +160,7 @@ pub fn best_key(kind: Kind, size: Size, level: Level) -> String {
     }
 }
 
+#[inline]
 pub fn load_best(ports: &Ports) -> BestTimes {
     match load::<BestTimes>(ports, BEST_KEY) {
         Loaded::Found(b) => b,
@@ -134,6 +169,7 @@ pub fn load_best(ports: &Ports) -> BestTimes {
 }
 
 /// Records a finishing time; returns (best time before, whether this one is a new best).
+#[inline]
 pub fn record_time(ports: &Ports, kind: Kind, size: Size, level: Level, ms: u64) -> (Option<u64>, bool) {
     let mut best = load_best(ports);
     let key = best_key(kind, size, level);
@@ -157,6 +193,7 @@ pub struct KeptGames {
 impl KeptGames {
     /// Keeps `game` as the newest: another record of the same puzzle gives way to it (a puzzle
     /// is kept once), and past `GAMES_KEPT` the oldest goes.
+    #[inline]
     pub fn keep(&mut self, game: StoredGame) {
         self.games.retain(|g| !same_puzzle(&g.game, &game.game));
         self.games.insert(0, game);
@@ -164,6 +201,7 @@ impl KeptGames {
     }
 
     /// Takes out the kept game of the puzzle `givens` (a classic one), if there is one.
+    #[inline]
     pub fn take_puzzle(&mut self, givens: &inkdoku_engine::Grid) -> Option<StoredGame> {
         let i = self.games.iter().position(|g| g.game.givens() == givens)?;
         Some(self.games.remove(i))
@@ -172,12 +210,14 @@ impl KeptGames {
 
 /// Whether two games play the same puzzle: the same givens and the same constraints (killers
 /// with cages only all have empty givens, and are different puzzles all the same).
+#[inline]
 fn same_puzzle(a: &inkdoku_engine::game::Game, b: &inkdoku_engine::game::Game) -> bool {
     a.givens() == b.givens() && a.variant() == b.variant()
 }
 
 /// Reads the kept games (and the one game an earlier version kept). A record that doesn't read
 /// is set aside as any other (`load`), and the list starts afresh.
+#[inline]
 pub fn load_kept(ports: &Ports) -> KeptGames {
     let mut kept = match load::<KeptGames>(ports, GAMES_KEY) {
         Loaded::Found(k) => k,
@@ -193,6 +233,7 @@ pub fn load_kept(ports: &Ports) -> KeptGames {
 }
 
 /// Stores the kept games; the earlier single record is then part of them and goes.
+#[inline]
 pub fn save_kept(ports: &Ports, kept: &KeptGames) -> Result<(), SaveError> {
     let result = if kept.games.is_empty() {
         remove(ports, GAMES_KEY);
@@ -223,6 +264,7 @@ type Then<T> = Box<dyn FnOnce(T)>;
 
 /// `f`, run once: with the value the returned function is called with, or with `fallback`
 /// after `LASTING_WAIT_MS` if that comes first.
+#[inline]
 fn within_wait<T: 'static>(ports: &Ports, fallback: T, f: impl FnOnce(T) + 'static) -> impl FnOnce(T) + 'static {
     let slot: Rc<RefCell<Option<Then<T>>>> = Rc::new(RefCell::new(Some(Box::new(f))));
     let late = slot.clone();
@@ -247,6 +289,7 @@ fn within_wait<T: 'static>(ports: &Ports, fallback: T, f: impl FnOnce(T) + 'stat
 /// record goes to both spare stores — the tab's at once (a reload finds it even if the lasting
 /// one is slow), the lasting one to outlive the tab — the main store's game is marked as older
 /// (`GAME_OK_KEY`), and `not_saved` hears, once the lasting store answered, where it is kept.
+#[inline]
 pub fn save_game(ports: &Ports, record: &mut StoredGame, not_saved: impl FnOnce(GameNotSaved) + 'static) -> Result<(), SaveError> {
     record.saved_at = Some(ports.clock.now_ms());
     let text = serde_json::to_string(record).map_err(|e| SaveError::Refused(e.to_string()))?;
@@ -293,12 +336,14 @@ pub struct LoadedGame {
     pub up_to_date: bool,
 }
 
+#[inline]
 fn when(r: &StoredGame) -> f64 {
     r.saved_at.unwrap_or(0.0)
 }
 
 /// Reads the stored game from the stores that answer at once: the newer of the main store's
 /// and the tab's spare (the first paint shows it; `load_newest` may find a newer one).
+#[inline]
 pub fn load_game(ports: &Ports) -> LoadedGame {
     let main = load::<StoredGame>(ports, GAME_KEY);
     let spare = ports.spare.get(GAME_KEY).and_then(|text| serde_json::from_str::<StoredGame>(&text).ok());
@@ -320,6 +365,7 @@ pub fn load_game(ports: &Ports) -> LoadedGame {
 /// that worked (the mark is missing: only then can a spare copy be newer), the lasting store's
 /// copy if it is newer. `done` runs once (at once when the lasting store need not be asked, or
 /// without its copy after `LASTING_WAIT_MS`).
+#[inline]
 pub fn load_newest(ports: &Ports, done: impl FnOnce(LoadedGame) + 'static) {
     let first = load_game(ports);
     if ports.storage.get(GAME_OK_KEY).is_some() {
@@ -332,6 +378,7 @@ pub fn load_newest(ports: &Ports, done: impl FnOnce(LoadedGame) + 'static) {
 /// The newer of a loaded game and the lasting store's copy, which wins a tie (it is read only
 /// while the main store refuses the game). A copy there was the last save the player made: a
 /// write it refused removes it.
+#[inline]
 fn newer(first: LoadedGame, lasting: Option<StoredGame>) -> LoadedGame {
     match (first.loaded, lasting) {
         (Loaded::Found(f), Some(l)) if when(&l) >= when(&f) => LoadedGame { loaded: Loaded::Found(l), up_to_date: true },

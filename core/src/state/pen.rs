@@ -1,11 +1,10 @@
-//! The pen's state in the store beside `Ink`'s signals: what it last wrote (a quick rewrite of
+//! The pen's state kept beside the app's `Ink` signals: what it last wrote (a quick rewrite of
 //! the cell teaches the recognizer: `controller::hand`) and the bookkeeping of its flow from ink
 //! to a digit (`ink::writing`).
 
 use crate::ports::Recognition;
-use crate::state::{Ink, InputMode};
+use crate::state::InputMode;
 use inkdoku_engine::{Cell, Digit};
-use leptos::prelude::*;
 
 /// How long after the pen wrote a cell a rewrite of it counts as a correction.
 pub const REWRITE_MS: f64 = 6000.0;
@@ -42,37 +41,50 @@ impl LastWritten {
 #[derive(Default)]
 pub struct Writing {
     /// Counts the strokes that joined pending ink: the pending ink's version is the last one.
-    pub(crate) version: u32,
+    pub version: u32,
     /// The version of the pending ink the recognizer was asked to read (it is asked once).
-    pub(crate) asked: Option<u32>,
+    pub asked: Option<u32>,
     /// The answer for the pending ink, held while the ink may still grow.
-    pub(crate) held: Option<(u32, Recognition)>,
+    pub held: Option<(u32, Recognition)>,
     /// The versions of ink to place as soon as they are read (the pen moved on, or the ink
     /// waited `GROW_MS`): several, as the pen may move on again before an answer comes (the
     /// recognizer loading or busy), and each drawing it left is placed when read. The last few
     /// are kept (`PLACE_WHEN_READ`).
-    pub(crate) place_when_read: Vec<u32>,
+    pub place_when_read: Vec<u32>,
     /// The grow timer that counts (timers can't be called off: a stale one finds another
     /// number here and does nothing).
-    pub(crate) idle: u32,
+    pub idle: u32,
     /// Ink waits to be read until the recognizer is ready.
-    pub(crate) waiting_for_recognizer: bool,
+    pub waiting_for_recognizer: bool,
     /// Counts the games: an answer asked for in an earlier game is dropped.
-    pub(crate) game: u32,
+    pub game: u32,
     /// The digit the pen placed last, for a stroke that finishes it.
-    pub(crate) placed: Option<Placed>,
+    pub placed: Option<Placed>,
     /// When the stroke being drawn began (the clock's ms): how long a contact lasted tells a
     /// tap from writing.
-    pub(crate) down_at: Option<f64>,
+    pub down_at: Option<f64>,
 }
 
 /// How many drawings to place when read are remembered (the pen moving on this many times before
 /// one answer comes is far beyond any writing pace).
-pub(crate) const PLACE_WHEN_READ: usize = 8;
+pub const PLACE_WHEN_READ: usize = 8;
 
 impl Writing {
+    /// The game on the board was replaced: answers asked for in the game before are dropped,
+    /// its grow timers and the ink it waited to place go (`Ink::game_changed` in the app).
+    #[inline]
+    pub fn game_changed(&mut self) {
+        self.game = self.game.wrapping_add(1);
+        self.idle = self.idle.wrapping_add(1);
+        self.held = None;
+        self.place_when_read.clear();
+        self.waiting_for_recognizer = false;
+        self.placed = None;
+    }
+
     /// Marks the ink of `version` to be placed as soon as it is read.
-    pub(crate) fn place_when_read(&mut self, version: u32) {
+    #[inline]
+    pub fn place_when_read(&mut self, version: u32) {
         if !self.place_when_read.contains(&version) {
             if self.place_when_read.len() == PLACE_WHEN_READ {
                 self.place_when_read.remove(0);
@@ -84,32 +96,13 @@ impl Writing {
 
 /// A digit the pen placed, with the ink it was read from.
 #[derive(Clone)]
-pub(crate) struct Placed {
-    pub(crate) cell: Cell,
-    pub(crate) digit: Digit,
+pub struct Placed {
+    pub cell: Cell,
+    pub digit: Digit,
     /// Placed as a digit, or as a note, corner or centre mark.
-    pub(crate) mode: InputMode,
-    pub(crate) strokes: Vec<Vec<[f32; 3]>>,
-    pub(crate) at: f64,
-}
-
-impl Ink {
-    /// The game on the board was replaced (a new game, the daily puzzle, a previous game, a link,
-    /// another tab's game): ink, its answers, the chip and what the pen last wrote belong to the
-    /// game they were written in, and go with it.
-    pub fn game_changed(&self) {
-        self.writing.update_value(|w| {
-            w.game = w.game.wrapping_add(1);
-            w.idle = w.idle.wrapping_add(1);
-            w.held = None;
-            w.place_when_read.clear();
-            w.waiting_for_recognizer = false;
-            w.placed = None;
-        });
-        self.pending.set(None);
-        self.chip.set(None);
-        self.last_written.set(None);
-    }
+    pub mode: InputMode,
+    pub strokes: Vec<Vec<[f32; 3]>>,
+    pub at: f64,
 }
 
 #[cfg(test)]

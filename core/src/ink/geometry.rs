@@ -244,7 +244,7 @@ mod tests {
             label: u8,
             strokes: Vec<Vec<[f64; 3]>>,
         }
-        let fixtures: Vec<Fixture> = serde_json::from_str(include_str!("../../models/fixtures/strokes.json")).unwrap();
+        let fixtures: Vec<Fixture> = serde_json::from_str(include_str!("../../../models/fixtures/strokes.json")).unwrap();
         let single: Vec<&Fixture> = fixtures.iter().filter(|f| f.strokes.len() == 1).collect();
         assert!(single.len() > 100, "{} one-stroke drawings", single.len());
         for f in single {

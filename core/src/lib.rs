@@ -1,0 +1,27 @@
+//! # inkdoku core
+//!
+//! The app's core in plain Rust: what the app knows and decides without a screen or a browser.
+//! No Leptos, no wasm-bindgen, no web-sys (`scripts/check-pure-crates` holds it to that), so all
+//! of it builds and is tested natively (`cargo test -p inkdoku-core`). The app crate (`src/`)
+//! re-uses it: its store wraps these values in signals, its services implement these ports.
+//! The modules are layered, the highest first; each uses only the modules below it
+//! (`scripts/check-engine-cycles --map core/src/lib.rs core/src`, in `scripts/test`'s checks):
+//!
+//! ```text
+//!  controller/  pure rules of the player's intent: the key map, the play clock, what could not be read at start, the QR code
+//!  ink/         the pen on the board: screen to grid geometry, palm rejection and pointer arbitration, the chip's place
+//!  storage      the saved records and their keys, over the `KeyValue` ports
+//!  state        the game's and the app's values beside it: settings, meta, dialogs, the pen, the room, the board's window
+//!  i18n         the player's words, in every language
+//!  ports        the outside world's traits and the values that cross them (and, with `fakes`, test stand-ins)
+//! ```
+//!
+//! Nothing here keeps state of its own between calls (no thread-local, no global): what must
+//! outlive a call is a value its owner holds (`ink::chip::ChipMemory`, `state::pen::Writing`).
+
+pub mod controller;
+pub mod i18n;
+pub mod ink;
+pub mod ports;
+pub mod state;
+pub mod storage;
