@@ -162,7 +162,8 @@ pub(super) fn trial(compiled: &CompiledVariant, position: &Position) -> Option<S
     let before = current(position);
     let base = narrowed(puzzle, &before)?;
     let mut cells: Vec<Cell> = position.open_cells().collect();
-    cells.sort_by_key(|&c| before[c.index()].len());
+    // One shared sort (`keyed_sort`), not a copy of the standard library's for this closure.
+    crate::keyed_sort::sort_by_key(&mut cells, |&c| before[c.index()].len() as u64);
     // Every trial starts from `base`: a candidate of `before` that `base` lacks fails at once.
     for &cell in &cells {
         for d in before[cell.index()].iter() {
@@ -224,8 +225,7 @@ fn name_the_contradiction(compiled: &CompiledVariant, position: &Position, base:
             digit.zip(house).map(|(d, h)| RuleBroken::NoPlace(d, h))
         }
         Some(Contradicted::Group(cells)) => {
-            let mut cells = cells_of(&cells);
-            cells.sort();
+            let cells = cells_of(&cells);
             let cage = compiled.puzzle().constraints.iter().find_map(|c| match c {
                 Constraint::Killer { cells: cage, sum: Some(sum) }
                     if cage.len() == cells.len() && cage.iter().all(|c| cells.contains(c)) =>
@@ -288,7 +288,8 @@ pub fn nested_trial(compiled: &CompiledVariant, position: &Position, solution: O
         }
     }
     // A failure alone is the one-level trial's (tried before this).
-    order.sort_by_key(|&(left, c)| (left, c.cell.index(), c.digit));
+    // By what is left, then cell and digit (the order they were pushed in: the sort is stable).
+    crate::keyed_sort::sort_by_key(&mut order, |&(left, _)| left as u64);
     for &(_, cand) in &order {
         let Some(mut cands) = alone[cand.cell.index() * 16 + cand.digit.index()].clone() else { continue };
         let mut ruled_out = Vec::new();
