@@ -165,13 +165,24 @@ const VARIANT_STEPS_MAX: usize = 2_000;
 /// jigsaw's regions) leave,
 /// stopping (unsolved) at the first step that would score above `max_score`. From the givens,
 /// not from what the app's candidates show, so a cage's combinations count as work the
-/// player does.
+/// player does. Without the nested trial: the generator, which asks this of every cut, does
+/// not pay for it (a walk that needs it stalls).
 pub fn solve_variant_within(puzzle: &Puzzle, max_score: f32) -> LogicalSolve {
+    walk_variant(puzzle, max_score, false)
+}
+
+/// The variant walk: `solve_variant_within`'s steps, and with `nested`, where they stall, a
+/// nested trial with every rule (`techniques::nested_variant_step`, the hint's last resort),
+/// after which the easier steps go on.
+fn walk_variant(puzzle: &Puzzle, max_score: f32, nested: bool) -> LogicalSolve {
     let mut position = puzzle.position(&puzzle.givens, None);
     let mut steps = Vec::new();
     let compiled = techniques::CompiledVariant::new(puzzle);
+    let nested = nested && base_score(Technique::NestedConstraintTrial) <= max_score;
     while !position.is_solved() && position.dead_end().is_none() && steps.len() < VARIANT_STEPS_MAX {
-        let Some(step) = techniques::next_compiled_variant_step_within(&compiled, &position, max_score) else { break };
+        let step = techniques::next_compiled_variant_step_within(&compiled, &position, max_score)
+            .or_else(|| nested.then(|| techniques::nested_compiled_variant_step(&compiled, &position, None)).flatten());
+        let Some(step) = step else { break };
         if step_score(&step) > max_score || (step.placements.is_empty() && step.eliminations.is_empty()) {
             break;
         }
@@ -182,16 +193,18 @@ pub fn solve_variant_within(puzzle: &Puzzle, max_score: f32) -> LogicalSolve {
     LogicalSolve { solved, steps, position }
 }
 
-/// Rates a variant puzzle as a classic one is rated, by the hardest step of its walk
-/// (`solve_variant_within`) on the same scale: the cage and constraint steps score 1.8-2.8
-/// (Easy to Medium), the classic ones as they always do, and the trial with every rule
-/// (`ConstraintTrial`, 9.0) makes a puzzle Master. A walk that stalls (it needs a nested
-/// trial) rates `NeedsTrial`. A classic puzzle is rated by `rate`, unchanged.
+/// Rates a variant puzzle as a classic one is rated, by the hardest step of its walk on the
+/// same scale: the walk of `solve_variant_within` and, where it stalls, the hint's nested
+/// trial, so the steps rated are the ones Hint gives. The cage and constraint steps score
+/// 1.8-2.8 (Easy to Medium), the classic ones as they always do, the trial with every rule
+/// (`ConstraintTrial`, 9.0) and the nested trial (`NestedConstraintTrial`, 9.7) make a
+/// puzzle Master. Only a walk that stalls even so (no unique solution) rates `NeedsTrial`.
+/// A classic puzzle is rated by `rate`, unchanged.
 pub fn rate_variant(puzzle: &Puzzle) -> Rating {
     if puzzle.is_classic() {
         return rate(&puzzle.givens);
     }
-    rate_solve(&solve_variant_within(puzzle, f32::INFINITY))
+    rate_solve(&walk_variant(puzzle, f32::INFINITY, true))
 }
 
 /// A puzzle's grade.

@@ -210,8 +210,9 @@ pub struct Step {
     /// For a sum step (a cage, the 45 rule), the sum the cells must make.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub total: Option<i32>,
-    /// For a colouring step (3D Medusa) that removes a false colour: the rule that colour
-    /// would break, and where, so the sentence can say it.
+    /// For a colouring step (3D Medusa) that removes a false colour, or a variant's trial
+    /// (`ConstraintTrial`) on one candidate: the rule that colour or candidate would break,
+    /// and where, so the sentence can say it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub broken: Option<RuleBroken>,
 }
@@ -225,6 +226,11 @@ pub enum RuleBroken {
     Twice(Digit, House),
     /// A cell left with no digit.
     NoDigit(Cell),
+    /// A digit with no place left in a house (a variant's trial).
+    NoPlace(Digit, House),
+    /// A cage with no set of different digits left that adds up to its sum (a variant's
+    /// trial: the cage is the step's cells after the first, the sum its `total`).
+    NoSet,
 }
 
 /// The frame of a forcing step's proof: branch i (`Step::chains[i]`) starts from assumption i.

@@ -25,8 +25,19 @@ fn killers_of_the_set_rate_by_their_hardest_variant_step() {
         assert_eq!(rating::solve_variant_within(&e.puzzle, f32::INFINITY).position.grid(), e.solution);
         assert_eq!(Level::of_score(r.score), level, "the level is the hardest step's");
     }
-    // A stalled walk (the set's line 11 needs a nested trial) is not rated as if solved.
-    assert_eq!(rating::rate_variant(&set[11].puzzle).level, Level::NeedsTrial);
+    // The set's line 11 needs the nested trial, as its hints do: the walk without it stalls,
+    // and its grade is Master by that step, not Needs trial.
+    assert!(!rating::solve_variant_within(&set[11].puzzle, f32::INFINITY).solved);
+    let r = rating::rate_variant(&set[11].puzzle);
+    assert_eq!((r.level, r.hardest), (Level::Master, Some(Technique::NestedConstraintTrial)), "{r:?}");
+}
+
+/// Every puzzle of the set has one solution and Hint reaches it: none rates Needs trial.
+#[test]
+fn no_puzzle_of_the_set_rates_needs_trial() {
+    let needs_trial: Vec<usize> =
+        the_set().iter().enumerate().filter(|(_, e)| rating::rate_variant(&e.puzzle).level == Level::NeedsTrial).map(|(i, _)| i).collect();
+    assert_eq!(needs_trial, Vec::<usize>::new(), "lines of the set rated Needs trial");
 }
 
 const PINNED: &[(usize, Level, Technique)] = &[(0, Level::Medium, Technique::CageConfinement)];

@@ -235,3 +235,47 @@ fn killers_made_by_another_generator_are_explained_to_the_win() {
     eprintln!("steps by technique over the outside killers: {total:?}");
     assert!(stalled.is_empty(), "outside killers not explained to the win: {stalled:?}");
 }
+
+/// The first trial on one candidate (`ConstraintTrial`) of line `line` of the set's walk
+/// without the nested trial (`techniques::next_variant_step`), from the givens.
+fn first_trial(line: usize) -> inkdoku_engine::step::Step {
+    let e = &the_set()[line];
+    let mut position = Position::from_grid(&e.puzzle.givens);
+    while let Some(step) = inkdoku_engine::techniques::next_variant_step(&e.puzzle, &position) {
+        if step.technique == Technique::ConstraintTrial && step.candidates.len() == 1 {
+            return step;
+        }
+        position.apply(&step);
+    }
+    panic!("line {line}: no trial on one candidate");
+}
+
+#[test]
+fn a_trial_names_the_contradiction_it_reaches() {
+    use inkdoku_engine::step::RuleBroken;
+    // Line 49 (diagonal + anti-knight + killer), its ninth step: r2c1=5 leaves its cage of 13
+    // (r2c1, r2c2) no set of two different digits, the cage drawn after the trial's cell.
+    let step = first_trial(49);
+    assert_eq!(
+        (step.eliminations.clone(), step.broken, step.total),
+        (vec![inkdoku_engine::Candidate::new(at(2, 1), inkdoku_engine::Digit::new(5).unwrap())], Some(RuleBroken::NoSet), Some(13))
+    );
+    assert_eq!(step.cells, vec![at(2, 1), at(2, 1), at(2, 2)]);
+    assert_eq!(
+        lang::explain(&step, Size::Nine, Lang::En),
+        "If r2c1 were 5, following the rows, columns, boxes and every constraint one step after another would leave the cage \
+         r2c1, r2c2 with no set of different digits adding up to 13: so r2c1 is not 5. Removes 5 (r2c1). (Constraint Contradiction)"
+    );
+    for lang in Lang::ALL {
+        let text = lang::explain(&step, Size::Nine, lang);
+        assert!(text.chars().count() <= 300 && text.contains("r2c1, r2c2") && text.contains("13"), "{lang:?}: {text}");
+    }
+    // Line 35 (anti-knight): r2c6=2 leaves 2 no place in row 1.
+    let step = first_trial(35);
+    assert_eq!(step.broken, Some(RuleBroken::NoPlace(inkdoku_engine::Digit::new(2).unwrap(), inkdoku_engine::House::Row(0))));
+    assert!(lang::explain(&step, Size::Nine, Lang::En).contains("would leave no place for 2 in row 1: so r2c6 is not 2"));
+    // Line 20 (kropki): r1c7=9 leaves r6c9 no digit.
+    let step = first_trial(20);
+    assert_eq!(step.broken, Some(RuleBroken::NoDigit(at(6, 9))));
+    assert!(lang::explain(&step, Size::Nine, Lang::En).contains("would leave r6c9 with no digit: so r1c7 is not 9"));
+}

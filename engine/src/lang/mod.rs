@@ -225,6 +225,12 @@ phrases! {
     constraint_trial_regions,
     constraint_cell_trial_regions,
     constraint_nested_trial_regions,
+    /// What a trial on one candidate runs into (`{why}` of `constraint_trial`): unnamed, a
+    /// cell with no digit, a digit with no place in a house, a cage with no set for its sum.
+    trial_why_any,
+    trial_why_cell,
+    trial_why_place,
+    trial_why_set,
     rule_killer,
     rule_little_killer,
     rule_sandwich,
@@ -336,12 +342,16 @@ const EN: Phrases = Phrases {
     constraint_aic: "in the chain [{chain}|of {n} links (see below)], linked by the houses and the constraints, if {start} is false, {end} is true: one of them is, so what either one true rules out goes.",
     constraint_rule: "{rule} ({cells}): the removed candidates can't follow that rule.",
     constraint_rule_global: "{rule}: the removed candidates can't follow that rule.",
-    constraint_trial: "if {cell} were {digit}, following the rows, columns, boxes and every constraint one step after another would leave a cell or a digit with no place: so {cell} is not {digit}.",
+    constraint_trial: "if {cell} were {digit}, following the rows, columns, boxes and every constraint one step after another {why}: so {cell} is not {digit}.",
     constraint_cell_trial: "{cell} holds one of {digits}; for each, following the rows, columns, boxes and every constraint one step after another rules out the removed candidates (or fails).",
     constraint_nested_trial: "if {cell} were {digit}, following the rows, columns, boxes and every constraint step by step, and ruling out each candidate whose own trial then fails ({nested}), would leave a cell or a digit with no place: so {cell} is not {digit}.",
-    constraint_trial_regions: "if {cell} were {digit}, following the rows, columns, regions and every constraint one step after another would leave a cell or a digit with no place: so {cell} is not {digit}.",
+    constraint_trial_regions: "if {cell} were {digit}, following the rows, columns, regions and every constraint one step after another {why}: so {cell} is not {digit}.",
     constraint_cell_trial_regions: "{cell} holds one of {digits}; for each, following the rows, columns, regions and every constraint one step after another rules out the removed candidates (or fails).",
     constraint_nested_trial_regions: "if {cell} were {digit}, following the rows, columns, regions and every constraint step by step, and ruling out each candidate whose own trial then fails ({nested}), would leave a cell or a digit with no place: so {cell} is not {digit}.",
+    trial_why_any: "would leave a cell or a digit with no place",
+    trial_why_cell: "would leave {cell} with no digit",
+    trial_why_place: "would leave no place for {digit} in {house}",
+    trial_why_set: "would leave the cage {cells} with no set of different digits adding up to {total}",
     rule_killer: "a cage's digits don't repeat",
     rule_little_killer: "the digits along the little killer's diagonal add up to {total}",
     rule_sandwich: "the digits between the 1 and the largest digit of the line add up to {total}",
@@ -453,12 +463,16 @@ const DE: Phrases = Phrases {
     constraint_aic: "in der Kette [{chain}|aus {n} Gliedern (siehe unten)], verbunden durch die Häuser und die Regeln, gilt: ist {start} falsch, ist {end} wahr; eines von beiden gilt, also fällt weg, was jedes von beiden ausschließt.",
     constraint_rule: "{rule} ({cells}): die entfernten Kandidaten verletzen diese Regel.",
     constraint_rule_global: "{rule}: die entfernten Kandidaten verletzen diese Regel.",
-    constraint_trial: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Kästen und alle Regeln, Schritt für Schritt verfolgt, einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
+    constraint_trial: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Kästen und alle Regeln, Schritt für Schritt verfolgt, {why}: also ist {cell} nicht {digit}.",
     constraint_cell_trial: "{cell} enthält eine von {digits}; für jede schließt es, Zeilen, Spalten, Kästen und alle Regeln Schritt für Schritt zu verfolgen, die entfernten Kandidaten aus (oder scheitert).",
     constraint_nested_trial: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Kästen und alle Regeln Schritt für Schritt, ohne die Kandidaten, deren Versuch dann scheitert ({nested}), einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
-    constraint_trial_regions: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Gebiete und alle Regeln, Schritt für Schritt verfolgt, einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
+    constraint_trial_regions: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Gebiete und alle Regeln, Schritt für Schritt verfolgt, {why}: also ist {cell} nicht {digit}.",
     constraint_cell_trial_regions: "{cell} enthält eine von {digits}; für jede schließt es, Zeilen, Spalten, Gebiete und alle Regeln Schritt für Schritt zu verfolgen, die entfernten Kandidaten aus (oder scheitert).",
     constraint_nested_trial_regions: "wäre {cell} eine {digit}, ließen Zeilen, Spalten, Gebiete und alle Regeln Schritt für Schritt, ohne die Kandidaten, deren Versuch dann scheitert ({nested}), einer Zelle oder Ziffer keinen Platz: also ist {cell} nicht {digit}.",
+    trial_why_any: "einer Zelle oder Ziffer keinen Platz",
+    trial_why_cell: "{cell} keine Ziffer",
+    trial_why_place: "der {digit} in {house} keinen Platz",
+    trial_why_set: "dem Käfig {cells} keine Auswahl verschiedener Ziffern mit der Summe {total}",
     rule_killer: "die Ziffern eines Käfigs wiederholen sich nicht",
     rule_little_killer: "die Ziffern entlang der Diagonale des Little Killers ergeben {total}",
     rule_sandwich: "die Ziffern zwischen der 1 und der größten Ziffer der Linie ergeben {total}",
@@ -570,12 +584,16 @@ const ES: Phrases = Phrases {
     constraint_aic: "en la cadena [{chain}|de {n} enlaces (ver abajo)], enlazada por las casas y las reglas, si {start} es falso, {end} es verdadero: uno de los dos lo es, así que cae lo que ambos excluyen.",
     constraint_rule: "{rule} ({cells}): los candidatos eliminados no cumplen esa regla.",
     constraint_rule_global: "{rule}: los candidatos eliminados no cumplen esa regla.",
-    constraint_trial: "si {cell} fuera {digit}, seguir filas, columnas, cajas y cada regla paso a paso dejaría una celda o un dígito sin lugar: así que {cell} no es {digit}.",
+    constraint_trial: "si {cell} fuera {digit}, seguir filas, columnas, cajas y cada regla paso a paso dejaría {why}: así que {cell} no es {digit}.",
     constraint_cell_trial: "{cell} tiene uno de {digits}; con cada uno, seguir filas, columnas, cajas y cada regla paso a paso descarta los candidatos eliminados (o falla).",
     constraint_nested_trial: "si {cell} fuera {digit}, seguir filas, columnas, cajas y cada regla paso a paso, descartando cada candidato cuyo propio intento falla entonces ({nested}), dejaría una celda o un dígito sin lugar: así que {cell} no es {digit}.",
-    constraint_trial_regions: "si {cell} fuera {digit}, seguir filas, columnas, regiones y cada regla paso a paso dejaría una celda o un dígito sin lugar: así que {cell} no es {digit}.",
+    constraint_trial_regions: "si {cell} fuera {digit}, seguir filas, columnas, regiones y cada regla paso a paso dejaría {why}: así que {cell} no es {digit}.",
     constraint_cell_trial_regions: "{cell} tiene uno de {digits}; con cada uno, seguir filas, columnas, regiones y cada regla paso a paso descarta los candidatos eliminados (o falla).",
     constraint_nested_trial_regions: "si {cell} fuera {digit}, seguir filas, columnas, regiones y cada regla paso a paso, descartando cada candidato cuyo propio intento falla entonces ({nested}), dejaría una celda o un dígito sin lugar: así que {cell} no es {digit}.",
+    trial_why_any: "una celda o un dígito sin lugar",
+    trial_why_cell: "{cell} sin dígito",
+    trial_why_place: "el {digit} sin lugar en {house}",
+    trial_why_set: "la jaula {cells} sin ningún conjunto de dígitos distintos que sume {total}",
     rule_killer: "los dígitos de una jaula no se repiten",
     rule_little_killer: "los dígitos a lo largo de la diagonal del little killer suman {total}",
     rule_sandwich: "los dígitos entre el 1 y el dígito mayor de la línea suman {total}",
@@ -687,12 +705,16 @@ const KO: Phrases = Phrases {
     constraint_aic: "집과 규칙으로 이어진 체인 [{chain}에서|({n}개 연결, 아래 참조)에서] {start}이(가) 거짓이면 {end}이(가) 참이므로 둘 중 하나는 참이고, 둘 다 배제하는 후보는 지워집니다.",
     constraint_rule: "{rule} ({cells}): 제거된 후보는 이 규칙을 따를 수 없습니다.",
     constraint_rule_global: "{rule}: 제거된 후보는 이 규칙을 따를 수 없습니다.",
-    constraint_trial: "{cell}이(가) {digit}이라면, 행·열·박스와 모든 규칙을 차례로 따를 때 어떤 칸이나 숫자가 들어갈 곳이 없어집니다: 따라서 {cell}은(는) {digit}이(가) 아닙니다.",
+    constraint_trial: "{cell}이(가) {digit}이라면, 행·열·박스와 모든 규칙을 차례로 따를 때 {why}: 따라서 {cell}은(는) {digit}이(가) 아닙니다.",
     constraint_cell_trial: "{cell}은(는) {digits} 중 하나입니다; 각 경우에 행·열·박스와 모든 규칙을 차례로 따르면 제거된 후보가 배제됩니다 (또는 모순이 됩니다).",
     constraint_nested_trial: "{cell}이(가) {digit}이라면, 행·열·박스와 모든 규칙을 차례로 따르고, 그 상태에서 시도하면 실패하는 후보를 지워 가면({nested}) 어떤 칸이나 숫자가 들어갈 곳이 없어집니다: 따라서 {cell}은(는) {digit}이(가) 아닙니다.",
-    constraint_trial_regions: "{cell}이(가) {digit}이라면, 행·열·영역과 모든 규칙을 차례로 따를 때 어떤 칸이나 숫자가 들어갈 곳이 없어집니다: 따라서 {cell}은(는) {digit}이(가) 아닙니다.",
+    constraint_trial_regions: "{cell}이(가) {digit}이라면, 행·열·영역과 모든 규칙을 차례로 따를 때 {why}: 따라서 {cell}은(는) {digit}이(가) 아닙니다.",
     constraint_cell_trial_regions: "{cell}은(는) {digits} 중 하나입니다; 각 경우에 행·열·영역과 모든 규칙을 차례로 따르면 제거된 후보가 배제됩니다 (또는 모순이 됩니다).",
     constraint_nested_trial_regions: "{cell}이(가) {digit}이라면, 행·열·영역과 모든 규칙을 차례로 따르고, 그 상태에서 시도하면 실패하는 후보를 지워 가면({nested}) 어떤 칸이나 숫자가 들어갈 곳이 없어집니다: 따라서 {cell}은(는) {digit}이(가) 아닙니다.",
+    trial_why_any: "어떤 칸이나 숫자가 들어갈 곳이 없어집니다",
+    trial_why_cell: "{cell}에 들어갈 숫자가 없어집니다",
+    trial_why_place: "{house}에 {digit}이(가) 들어갈 곳이 없어집니다",
+    trial_why_set: "케이지 {cells}에 합이 {total}인 서로 다른 숫자 조합이 남지 않습니다",
     rule_killer: "케이지의 숫자는 반복되지 않습니다",
     rule_little_killer: "리틀 킬러 대각선을 따라 있는 숫자의 합은 {total}입니다",
     rule_sandwich: "줄에서 1과 가장 큰 숫자 사이에 있는 숫자의 합은 {total}입니다",
@@ -1183,6 +1205,8 @@ fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
                         fill(p.medusa_twice, &[("digit", size.digit_char(d).to_string()), ("house", house_name(h, lang))])
                     }
                     RuleBroken::NoDigit(c) => fill(p.medusa_no_digit, &[("cell", cell_name(size, c))]),
+                    // A variant trial's (a colouring finds neither).
+                    RuleBroken::NoPlace(..) | RuleBroken::NoSet => fill(p.trial_why_any, &[]),
                 };
                 let colour = if blue_false { p.medusa_blue } else { p.medusa_orange };
                 fill(p.medusa_wrap, &values(vec![("colour", colour.to_string()), ("why", why)]))
@@ -1264,7 +1288,25 @@ fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
         ConstraintTrial if step.candidates.len() > 1 => {
             fill(if on_regions { p.constraint_cell_trial_regions } else { p.constraint_cell_trial }, &values(vec![]))
         }
-        ConstraintTrial => fill(if on_regions { p.constraint_trial_regions } else { p.constraint_trial }, &values(vec![])),
+        ConstraintTrial => {
+            let why = match step.broken {
+                Some(RuleBroken::NoDigit(c)) => fill(p.trial_why_cell, &[("cell", cell_name(size, c))]),
+                Some(RuleBroken::NoPlace(d, h)) => {
+                    fill(p.trial_why_place, &[("digit", size.digit_char(d).to_string()), ("house", house_name(h, lang))])
+                }
+                Some(RuleBroken::NoSet) => fill(
+                    p.trial_why_set,
+                    &[
+                        ("cells", cells_text(size, step.cells.get(1..).unwrap_or_default(), brief)),
+                        ("total", step.total.unwrap_or(0).to_string()),
+                    ],
+                ),
+                _ => fill(p.trial_why_any, &[]),
+            };
+            let mut with_why = values(vec![]);
+            with_why.push(("why", why));
+            fill(if on_regions { p.constraint_trial_regions } else { p.constraint_trial }, &with_why)
+        }
         NestedConstraintTrial => {
             // The first candidate is the assumption; the rest were ruled out inside it.
             let inner = &step.candidates[step.candidates.len().min(1)..];
@@ -1449,9 +1491,17 @@ mod tests {
         s.candidates = vec![cand(0, 0, 1), cand(0, 0, 2)];
         s.eliminations.push(cand(4, 4, 1));
         steps.push(s.clone());
-        // A trial on one candidate.
+        // A trial on one candidate, and the contradictions it names.
         s.candidates.truncate(1);
-        steps.push(s);
+        steps.push(s.clone());
+        for broken in [RuleBroken::NoDigit(size.cell(2, 2)), RuleBroken::NoPlace(Digit::new(4).unwrap(), House::Col(3)), RuleBroken::NoSet]
+        {
+            let mut s = s.clone();
+            s.broken = Some(broken);
+            s.cells.extend([size.cell(6, 1), size.cell(7, 1), size.cell(8, 0), size.cell(8, 1), size.cell(8, 2)]);
+            s.total = Some(28);
+            steps.push(s);
+        }
         // A variant's step for every kind of constraint, on cells and not.
         for kind in 0..19u8 {
             for cells in [vec![size.cell(0, 0), size.cell(0, 1)], Vec::new()] {

@@ -180,14 +180,20 @@ pub fn next_compiled_variant_step_within(compiled: &CompiledVariant, position: &
 }
 
 /// The variant hint's last resort, after every step of `next_variant_step`: a nested trial with
-/// every rule (`NestedConstraintTrial`). Not part of `next_variant_step`, so no rating walk or
-/// generator pays for it (a puzzle that needs it still rates `NeedsTrial`).
+/// every rule (`NestedConstraintTrial`). Not part of `next_variant_step`, so the generator's
+/// walks do not pay for it; the rating (`rating::rate_variant`) goes on with it where its walk
+/// stalls, as the hint does.
 /// With the `solution`, its candidates are not tried (none can fail): only faster.
 pub fn nested_variant_step(puzzle: &Puzzle, position: &Position, solution: Option<&Grid>) -> Option<Step> {
-    if !fits(puzzle, position) {
+    nested_compiled_variant_step(&CompiledVariant::new(puzzle), position, solution)
+}
+
+/// `nested_variant_step` with the puzzle compiled once for a whole walk (the rating's).
+pub fn nested_compiled_variant_step(compiled: &CompiledVariant, position: &Position, solution: Option<&Grid>) -> Option<Step> {
+    if !fits(compiled.puzzle(), position) {
         return None;
     }
-    variant_rules::nested_trial(&CompiledVariant::new(puzzle), position, solution)
+    variant_rules::nested_trial(compiled, position, solution)
 }
 
 /// Whether a position is the puzzle's: its size, and its irregular regions when it has them

@@ -8,8 +8,8 @@ use super::killer::{Difference, MadeUpSums, Split};
 use crate::geometry::{Candidate, Cell, DigitSet, House, Size};
 use crate::grid::Grid;
 use crate::position::Position;
-use crate::step::{Step, Technique};
-use crate::variant::{CompiledPuzzle, Constraint, Diagonal, Line, Narrowed, Puzzle};
+use crate::step::{RuleBroken, Step, Technique};
+use crate::variant::{CompiledPuzzle, Constraint, Contradicted, Diagonal, Line, Narrowed, Puzzle};
 use std::cell::OnceCell;
 
 /// A variant puzzle made ready for its steps, once per hint walk: each constraint's narrowing
@@ -162,7 +162,8 @@ pub(super) fn trial(compiled: &CompiledVariant, position: &Position) -> Option<S
     let before = current(position);
     let base = narrowed(puzzle, &before)?;
     let mut cells: Vec<Cell> = position.open_cells().collect();
-    cells.sort_by_key(|&c| before[c.index()].len());
+    // One shared sort (`keyed_sort`), not a copy of the standard library's for this closure.
+    crate::keyed_sort::sort_by_key(&mut cells, |&c| before[c.index()].len() as u64);
     // Every trial starts from `base`: a candidate of `before` that `base` lacks fails at once.
     for &cell in &cells {
         for d in before[cell.index()].iter() {
@@ -172,6 +173,7 @@ pub(super) fn trial(compiled: &CompiledVariant, position: &Position) -> Option<S
                 step.cells.push(cell);
                 step.candidates.push(Candidate::new(cell, d));
                 step.houses = region_named(position, cell);
+                name_the_contradiction(compiled, position, &base, Candidate::new(cell, d), &mut step);
                 return Some(step);
             }
         }
@@ -198,6 +200,52 @@ pub(super) fn trial(compiled: &CompiledVariant, position: &Position) -> Option<S
         }
     }
     None
+}
+
+/// What placing `cand` in `base` runs into, on the trial's `step` for its sentence
+/// (`Step::broken`): a cell with no digit, a digit with no place in a row, column, box or
+/// region, or a cage with no set of digits left for its sum (the cage's cells then follow the
+/// trial's cell in `step.cells`, drawn, its sum in `step.total`). Other rules (a line, a
+/// diagonal, an extra region) are not named: the sentence then says "a cell or a digit".
+/// Found once per step by narrowing again from scratch (the trial's own narrowing stays lean).
+fn name_the_contradiction(compiled: &CompiledVariant, position: &Position, base: &[DigitSet], cand: Candidate, step: &mut Step) {
+    let size = position.size();
+    let mut cands = base.to_vec();
+    cands[cand.cell.index()] = DigitSet::single(cand.digit);
+    let cells_of = |indices: &[usize]| -> Vec<Cell> { indices.iter().map(|&i| Cell::new(i)).collect() };
+    step.broken = match compiled.rules.contradiction(&mut cands) {
+        Some(Contradicted::NoDigit(c)) => Some(RuleBroken::NoDigit(Cell::new(c))),
+        Some(Contradicted::NoPlace(cells, d)) => {
+            let cells = cells_of(&cells);
+            let layout = position.layout();
+            let digit = size.all_digits().iter().nth(d);
+            let house = layout
+                .houses()
+                .find(|&h| layout.house_cells(h).len() == cells.len() && cells.iter().all(|&c| layout.house_set(h).contains(c)));
+            digit.zip(house).map(|(d, h)| RuleBroken::NoPlace(d, h))
+        }
+        Some(Contradicted::Group(cells)) => {
+            let cells = cells_of(&cells);
+            let cage = compiled.puzzle().constraints.iter().find_map(|c| match c {
+                Constraint::Killer { cells: cage, sum: Some(sum) }
+                    if cage.len() == cells.len() && cage.iter().all(|c| cells.contains(c)) =>
+                {
+                    Some((cage, *sum))
+                }
+                _ => None,
+            });
+            match cage {
+                Some((cage, sum)) => {
+                    step.cells.extend(cage.iter().copied());
+                    step.total = Some(i32::from(sum));
+                    Some(RuleBroken::NoSet)
+                }
+                // A renban, or a cage without a sum: a cell it emptied, if any.
+                None => cands.iter().position(|c| c.is_empty()).map(|c| RuleBroken::NoDigit(Cell::new(c))),
+            }
+        }
+        Some(Contradicted::Rule) | None => None,
+    };
 }
 
 /// On a jigsaw, the region of a trial's cell, as its step's house: the trial follows the
@@ -240,7 +288,8 @@ pub fn nested_trial(compiled: &CompiledVariant, position: &Position, solution: O
         }
     }
     // A failure alone is the one-level trial's (tried before this).
-    order.sort_by_key(|&(left, c)| (left, c.cell.index(), c.digit));
+    // By what is left, then cell and digit (the order they were pushed in: the sort is stable).
+    crate::keyed_sort::sort_by_key(&mut order, |&(left, _)| left as u64);
     for &(_, cand) in &order {
         let Some(mut cands) = alone[cand.cell.index() * 16 + cand.digit.index()].clone() else { continue };
         let mut ruled_out = Vec::new();

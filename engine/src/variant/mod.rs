@@ -365,6 +365,20 @@ impl Puzzle {
     }
 }
 
+/// What narrowing ran into when it failed (`CompiledPuzzle::contradiction`), by cell index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Contradicted {
+    /// A cell with no digit left.
+    NoDigit(usize),
+    /// A house's cells with no place left for a digit (its index).
+    NoPlace(Vec<usize>, usize),
+    /// The cells of a group that must hold one of some sets of digits (a cage, a renban) and
+    /// can hold none.
+    Group(Vec<usize>),
+    /// Another rule.
+    Rule,
+}
+
 /// A puzzle's narrowing compiled once and kept, for callers that narrow the same puzzle many
 /// times: the variant hint walk narrows by every cage at every step, and the rating and the
 /// killer generator walk thousands of steps. Compiling (a cage's sets of digits, the peers of
@@ -399,6 +413,21 @@ impl CompiledPuzzle {
     /// `Rules::narrow_from`: `narrow` for candidates within `base`, which `narrow` left.
     pub fn narrow_from(&self, cands: &mut [DigitSet], base: &[DigitSet]) -> Result<Narrowed, Malformed> {
         self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().map_err(Clone::clone)?.narrow_from(cands, base)
+    }
+
+    /// Narrows as `narrow` and says what it ran into when it fails (with the house or rule
+    /// it names): `None` when it does not fail, or the puzzle is malformed.
+    pub(crate) fn contradiction(&self, cands: &mut [DigitSet]) -> Option<Contradicted> {
+        let rules = self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().ok()?;
+        Some(match rules.contradiction(cands)? {
+            rules::Broken::Cell(c) => Contradicted::NoDigit(c),
+            rules::Broken::House(h, d) => Contradicted::NoPlace(rules.houses[h].clone(), d),
+            rules::Broken::Rule(r) => match &rules.rules[r] {
+                rules::Rule::Choice { cells, .. } => Contradicted::Group(cells.clone()),
+                // A rule over two cells (a dot, a line's step) fails by emptying one.
+                _ => cands.iter().position(|c| c.is_empty()).map_or(Contradicted::Rule, Contradicted::NoDigit),
+            },
+        })
     }
 
     /// The cells each cell must differ from under every rule (its row, column and region, and

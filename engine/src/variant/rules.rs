@@ -46,6 +46,17 @@ impl Narrowed {
     }
 }
 
+/// What a narrowing ran into when it failed (`Rules::contradiction`), for the trial's sentence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Broken {
+    /// A cell (its index) with no digit left.
+    Cell(usize),
+    /// A house (its index in `Rules::houses`) with no place left for a digit (its index).
+    House(usize, usize),
+    /// A rule (its index in `Rules::rules`) that no filling of its cells' candidates keeps.
+    Rule(usize),
+}
+
 /// One rule beyond "peers differ": what each constraint compiles to.
 #[derive(Clone, Debug)]
 pub(crate) enum Rule {
@@ -316,6 +327,19 @@ impl Rules {
         Ok(r.and(self.propagate(cands, &mut placed)))
     }
 
+    /// `narrow` that says what it ran into when it fails: `None` when it does not fail.
+    pub fn contradiction(&self, cands: &mut [DigitSet]) -> Option<Broken> {
+        if cands.len() != self.size.cell_count() {
+            return None;
+        }
+        for (c, a) in cands.iter_mut().zip(&self.allowed) {
+            *c = c.intersection(*a).intersection(self.size.all_digits());
+        }
+        let (mut why, mut placed) = (None, CellSet::EMPTY);
+        self.propagate_since(cands, &mut placed, None, &mut why);
+        why
+    }
+
     /// `narrow` for candidates taken from `base`, candidates every rule has already narrowed
     /// to a fixpoint (what `narrow` leaves): only the rules over the cells that differ from
     /// `base` run at first, and the singles of `base` are not taken from their peers again. A
@@ -332,18 +356,25 @@ impl Rules {
         let mut placed: CellSet = (0..n).filter(|&c| base[c].len() == 1).map(Cell::new).collect();
         let mut before = [DigitSet::EMPTY; 256];
         before[..n].copy_from_slice(base);
-        Ok(self.propagate_since(cands, &mut placed, Some(before)))
+        Ok(self.propagate_since(cands, &mut placed, Some(before), &mut None))
     }
 
     /// Narrows to a fixpoint: singles to their peers, hidden singles in houses, every rule.
     /// `placed` holds the cells whose single digit has already been taken from their peers.
     pub fn propagate(&self, cands: &mut [DigitSet], placed: &mut CellSet) -> Narrowed {
-        self.propagate_since(cands, placed, None)
+        self.propagate_since(cands, placed, None, &mut None)
     }
 
     /// `propagate`; `fixpoint`: candidates every rule was at a fixpoint on (only the rules
-    /// over cells that differ from them need to run first), `None` to run every rule.
-    fn propagate_since(&self, cands: &mut [DigitSet], placed: &mut CellSet, fixpoint: Option<[DigitSet; 256]>) -> Narrowed {
+    /// over cells that differ from them need to run first), `None` to run every rule. On a
+    /// contradiction, `why` gets what broke (set only then: no cost on the way).
+    fn propagate_since(
+        &self,
+        cands: &mut [DigitSet],
+        placed: &mut CellSet,
+        fixpoint: Option<[DigitSet; 256]>,
+        why: &mut Option<Broken>,
+    ) -> Narrowed {
         let mut any = Narrowed::Unchanged;
         // The candidates when the rules last ran: a rule none of whose cells changed since
         // would find nothing new.
@@ -356,6 +387,7 @@ impl Rules {
                 for cell in 0..cands.len() {
                     let set = cands[cell];
                     if set.is_empty() {
+                        *why = Some(Broken::Cell(cell));
                         return Narrowed::Contradiction;
                     }
                     if set.len() != 1 || placed.contains(Cell::new(cell)) {
@@ -367,13 +399,14 @@ impl Rules {
                         if cands[p].intersection(set) != DigitSet::EMPTY {
                             cands[p] = cands[p].difference(set);
                             if cands[p].is_empty() {
+                                *why = Some(Broken::Cell(p));
                                 return Narrowed::Contradiction;
                             }
                             again = true;
                         }
                     }
                 }
-                for house in &self.houses {
+                for (h, house) in self.houses.iter().enumerate() {
                     let (mut once, mut twice, mut solved) = (0u16, 0u16, 0u16);
                     for &c in house {
                         let s = cands[c].bits();
@@ -384,6 +417,7 @@ impl Rules {
                         }
                     }
                     if once != self.size.all_digits().bits() {
+                        *why = Some(Broken::House(h, (!once & self.size.all_digits().bits()).trailing_zeros() as usize));
                         return Narrowed::Contradiction;
                     }
                     let mut lone = once & !twice & !solved;
@@ -406,12 +440,15 @@ impl Rules {
             let dirty: CellSet = (0..cands.len()).filter(|&i| first || before[i] != cands[i]).map(Cell::new).collect();
             before[..cands.len()].copy_from_slice(cands);
             first = false;
-            for (rule, scope) in self.rules.iter().zip(&self.scopes) {
+            for (i, (rule, scope)) in self.rules.iter().zip(&self.scopes).enumerate() {
                 if scope.intersection(dirty).is_empty() {
                     continue;
                 }
                 match rule.narrow(cands, &self.supports) {
-                    Narrowed::Contradiction => return Narrowed::Contradiction,
+                    Narrowed::Contradiction => {
+                        *why = Some(Broken::Rule(i));
+                        return Narrowed::Contradiction;
+                    }
                     Narrowed::Changed => changed = true,
                     Narrowed::Unchanged => {}
                 }
