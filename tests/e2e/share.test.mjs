@@ -233,7 +233,7 @@ test('the daily puzzle asks before it replaces a game, and the game it replaced 
   assert.match(await ask.textContent(), /The game in progress is kept/);
   await ask.getByRole('button', { name: 'Start new game' }).click();
   await page.waitForFunction((d) => (document.querySelector('[role=status]')?.textContent ?? '').includes(`Daily puzzle, ${d}`), date);
-  assert.notEqual((await saved(page)).game.givens, first);
+  await savedWhen(page, (r) => r.game.givens !== first, { what: 'the daily puzzle' });
   const kept = dialog.getByRole('group', { name: 'Games in progress' });
   await page.getByRole('button', { name: 'New game' }).click();
   assert.equal(await kept.getByRole('button').count(), 1);
