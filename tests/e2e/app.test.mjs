@@ -155,29 +155,6 @@ test('a crash 30 ms after a move saves the move first, then says so; only a driv
   assert.equal(await player.evaluate(() => typeof window.inkdokuCrash), 'undefined', 'no hook in a browser nobody drives');
 });
 
-test('a full storage is reported, and play goes on', async () => {
-  const page = await b.page();
-  await page.addInitScript(() => {
-    const real = Storage.prototype.setItem;
-    Storage.prototype.setItem = function (key, value) {
-      if (key === 'inkdoku.game.v1') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      return real.call(this, key, value);
-    };
-  });
-  await page.goto(server.url);
-  await waitForPuzzle(page);
-  await page.waitForFunction(() => /could not be saved: the browser's storage for this site is full/
-    .test(document.querySelector('[role=status]').textContent), null, { timeout: 10000 });
-  // Said in a dialog too (tests/e2e/storage-full.test.mjs has the real quota).
-  const full = page.getByRole('dialog', { name: 'Storage full' });
-  await full.waitFor();
-  await full.getByRole('button', { name: 'OK' }).click();
-  const e = (await cells(page)).find((c) => c.label.endsWith('empty'));
-  await cell(page, e.row, e.col).click();
-  await page.keyboard.press('2');
-  assert.match(await label(page, e.row, e.col), /, 2(,|$)/);
-});
-
 test('the content security policy blocks inline scripts and eval', async () => {
   const page = await openApp(b, server.url);
   // (Playwright's own evaluate runs outside the policy; these run as page code would.)

@@ -5,7 +5,7 @@
 // On fixed puzzles of magictour top1465 reached by Hint + Apply, as `inkdoku steps` solves them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, snap, cells, cell, openByLink, openWithCandidates, reloadAndContinue } from './support.mjs';
+import { serve, launch, snap, cells, cell, openByLink, openWithCandidates } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -156,19 +156,6 @@ test('a contradiction forcing net is stepped branch by branch, each page drawing
   assert.deepEqual(b.errors, []);
 });
 
-test('a unit forcing chain is stepped one branch per place, then applied', async () => {
-  const page = await openByLink(b, server.url, MASTER, { viewport: VIEWPORTS[1] });
-  const { card, text } = await hintUntil(page, 'Unit Forcing Chain');
-  const removal = text.match(/Removes (\d) \((r\d+c\d+)\)/);
-  const texts = await stepThrough(page, card, { name: 'chain', removal: `${removal[2]}≠${removal[1]}` });
-  // One page per place of the digit in the house, each from its own premise.
-  const premises = texts.slice(0, -1).map((t) => t.match(/if (\S+),/)[1]);
-  assert.equal(new Set(premises).size, premises.length, premises.join(' '));
-  assert.match(texts.at(-1), /goes in row \d at one of .*every branch leads to the same end: so /);
-  await apply(page, card);
-  assert.deepEqual(b.errors, []);
-});
-
 test('a 3D Medusa names its links in the legend (strong only) and has no branch stepper', async () => {
   const page = await openByLink(b, server.url, MEDUSA, { viewport: VIEWPORTS[1] });
   const { card } = await hintUntil(page, '3D Medusa');
@@ -185,7 +172,7 @@ test('a 3D Medusa names its links in the legend (strong only) and has no branch 
   assert.deepEqual(b.errors, []);
 });
 
-test('the first time "Show candidates" is on, a note explains the colours, once', async () => {
+test('the first time "Show candidates" is on, a note explains the colours, on screen at 800x480, until Got it', async () => {
   const page = await openByLink(b, server.url, MASTER, { viewport: VIEWPORTS[0] });
   const note = page.getByRole('region', { name: 'Candidate colours' });
   assert.equal(await note.count(), 0);
@@ -203,17 +190,7 @@ test('the first time "Show candidates" is on, a note explains the colours, once'
   await snap(page, 'net-stepper-candidate-note-800x480');
   await note.getByRole('button', { name: 'Got it' }).click();
   await note.waitFor({ state: 'detached' });
-  // Reloaded, candidates still on: the note does not come back.
-  await cell(page, 1, 2).click();
-  await page.keyboard.press('1');
-  await reloadAndContinue(page);
-  await page.waitForFunction(() => document.querySelectorAll('.note').length > 0);
-  assert.equal(await note.count(), 0);
-  // Nor when candidates go off and on again.
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('checkbox', { name: 'Show candidates' }).uncheck();
-  await page.getByRole('checkbox', { name: 'Show candidates' }).check();
-  await page.getByRole('button', { name: 'Close' }).click();
-  assert.equal(await note.count(), 0);
+  // That it stays away after a reload and when candidates go off and on again (the settings
+  // keep it): controller::tests::the_candidate_colours_note_shows_once_and_settings_stored_before_it_still_load.
   assert.deepEqual(b.errors, []);
 });

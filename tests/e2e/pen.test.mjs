@@ -161,19 +161,6 @@ test('a one-stroke looped 8 is read as 8, never taken for a scratch-out', async 
   await recognized(page, e.row, e.col, 8);
 });
 
-test('a scratch-out says what it erased, and Undo brings it back', async () => {
-  const page = await open();
-  const [e] = await emptyCells(page, 1);
-  await cell(page, e.row, e.col).click();
-  await page.keyboard.press('6');
-  const zigzag = [[[0.2, 0.3], [0.8, 0.35], [0.2, 0.42], [0.8, 0.5], [0.2, 0.56], [0.8, 0.62], [0.2, 0.7], [0.8, 0.75]]];
-  await draw(page, e.row, e.col, zigzag);
-  assert.equal(await label(page, e.row, e.col), `Row ${e.row}, column ${e.col}, empty`);
-  assert.equal(await status(page), `Scratched out 6 in r${e.row}c${e.col}: Undo brings it back.`);
-  await page.getByRole('button', { name: 'Undo' }).click();
-  assert.match(await label(page, e.row, e.col), /, 6(,|$)/);
-});
-
 test('first visit on a touch device: one line says to write in the cells, gone after the first digit', async () => {
   const page = await open({ hasTouch: true });
   const tip = page.getByRole('note');

@@ -89,18 +89,6 @@ test('a link opened in a second tab is offered there; the replaced game stays as
   await context.close();
 });
 
-test('a broken link in a second tab says why, and both games stay', async () => {
-  const context = await b.browser.newContext();
-  const { page: first } = await playingTab(context);
-  const second = await b.pageIn(context);
-  await second.goto(server.url + '#p=AQkAbroken');
-  const message = second.getByRole('dialog', { name: 'Not a puzzle' });
-  await message.waitFor();
-  assert.match(await message.textContent(), /damaged|cut short|checksum/);
-  assert.equal((await saved(first)).game.givens, A);
-  await context.close();
-});
-
 test('after "Just watch" the follower can still take over', async () => {
   const context = await b.browser.newContext();
   const { page: first, e } = await playingTab(context);
