@@ -3,7 +3,7 @@
 // Share dialog's live link to the win on both boards; the relay going away and coming back
 // while both play on; a reload that rejoins; who is counted and who is away; a page that is not
 // secure; a cell a partner's move won; a room of Chromium and Firefox.
-import { test, before, after } from 'node:test';
+import { test, before, beforeEach, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { launch, snap, waitForPuzzle, cells, cell, solution, draw, DIGITS, startRelay } from './support.mjs';
@@ -50,6 +50,9 @@ const engines = [];
 // only to secure pages, and 127.0.0.1 is one.
 const INSECURE = 'insecure.inkdoku.test';
 before(async () => { relay = await startRelay(); b = await launch({ args: [`--host-resolver-rules=MAP ${INSECURE} 127.0.0.1`] }); });
+// Each test answers for the page errors of its own time only: one browser serves the file, and a
+// stray error in one test would otherwise fail every test after it.
+beforeEach(() => { if (b) b.errors.length = 0; });
 after(async () => {
   await b?.close();
   for (const e of engines) await e.close().catch(() => {});
