@@ -2,8 +2,8 @@
 // chromium; scripts/test-browsers runs Firefox then WebKit) plays the release build (dist/, or
 // INKDOKU_DIST) as a player would: a puzzle from a link, digits from the keyboard, a digit
 // written with a pen, Hint + Apply to the win, a reload that keeps the game, and a reload with
-// the network gone that the service worker answers, a link opened in a second tab, and two
-// players of the engine solving one puzzle together through the relay. No test hooks: fixed
+// the network gone that the service worker answers, a link opened in a second tab, the daily
+// killer the same as Chromium's, and two players of the engine solving one puzzle together through the relay. No test hooks: fixed
 // puzzles come by link.
 // Every test has its own server, so its own origin (storage, service worker) in one browser.
 import { test, before, after } from 'node:test';
@@ -314,6 +314,38 @@ play('a link opened in a second tab is offered there: it plays there, the first 
   } finally {
     await second.close();
   }
+  await assertHealthy();
+});
+
+/** Opens a fresh origin of `tab`'s browser and its Daily killer: the date it was made for, its
+ *  givens and its cages, as the saved game holds them. */
+async function dailyKiller(tab) {
+  const s = await site();
+  await tab.goto(s.url);
+  await tab.waitFor(() => document.querySelectorAll('[role=gridcell].given').length > 0, [], { what: 'the first puzzle', timeout: 60000 });
+  await tab.click(() => buttonEl('New game'));
+  await tab.waitFor((t, n) => !!dialogButtonEl(t, n), ['New game', 'Daily killer'], { what: 'the New game dialog' });
+  await tab.click((t, n) => dialogButtonEl(t, n), 'New game', 'Daily killer');
+  const rec = await poll(async () => {
+    const text = await tab.eval((key) => localStorage.getItem(key), SAVE_KEY);
+    const rec = text && JSON.parse(text);
+    return rec?.meta?.daily && rec.game?.variant ? rec : null;
+  }, { what: 'the daily killer saved', timeout: 60000 });
+  const cages = rec.game.variant.constraints.filter((c) => c.kind === 'killer');
+  assert.ok(cages.length >= 10, `${cages.length} cages`);
+  assert.equal(await tab.eval(() => document.querySelectorAll('.cst-cage').length), cages.length, 'each cage drawn');
+  return { date: rec.meta.daily, givens: rec.game.givens, cages };
+}
+
+play('the daily killer is the same puzzle here as in Chromium: the same for everyone on a date, made offline', async () => {
+  const chromium = await launch('chromium', { prelude: PRELUDE });
+  partners.push(chromium);
+  const here = await dailyKiller(br);
+  let there = await dailyKiller(chromium);
+  // Both read the machine's clock: should the date turn between the two, make the first again.
+  if (there.date !== here.date) Object.assign(here, await dailyKiller(br));
+  assert.equal(there.date, here.date);
+  assert.deepEqual(there, here);
   await assertHealthy();
 });
 
