@@ -137,7 +137,7 @@ test('Check names a cage over its sum; the board shows its cells in conflict', a
   await page.context().close();
 });
 
-test('Hint + Apply carries the killer to the win, every Apply changing the board, its cage steps drawn on their cells (issue 47)', async () => {
+test('Hint + Apply carries the killer to the win, every Apply changing the board, its cage steps and 45-rule steps drawn on their cells (issue 47)', async () => {
   const page = await openLink(`?load=${encodeURIComponent(KILLER)}`, { viewport: { width: 800, height: 480 } });
   // Candidates shown, so that a step that only removes candidates changes the board too.
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -146,7 +146,7 @@ test('Hint + Apply carries the killer to the win, every Apply changing the board
   const board = () => page.locator('[role=gridcell]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')).join('\n'));
   const won = page.getByRole('dialog', { name: 'Congratulations!' });
   const card = page.getByRole('region', { name: 'Hint' });
-  let applied = 0, cageSteps = 0;
+  let applied = 0, cageSteps = 0, ruleOf45 = 0;
   while (!(await won.isVisible())) {
     assert.ok(applied < 200, 'the hints never end');
     const before = await board();
@@ -155,6 +155,14 @@ test('Hint + Apply carries the killer to the win, every Apply changing the board
       throw new Error(`no hint after ${applied} applied: ${await page.getByRole('status').textContent()}`);
     });
     const text = await card.locator('p').first().textContent();
+    if (/\(45 Rule/.test(await card.textContent())) {
+      // A 45-rule step shades the cells whose sum it finds, the ones its sentence names.
+      const named = text.match(/(?:the other cells|the cells sticking out), (r\dc\d(?:, r\dc\d)*), add up to/)?.[1].split(', ').sort();
+      const shaded = (await page.locator('[role=gridcell].hint-cell').evaluateAll((els) => els.map((e) => `r${e.getAttribute('aria-rowindex')}c${e.getAttribute('aria-colindex')}`))).sort();
+      assert.ok(shaded.length > 0, `${text}: no cell shaded`);
+      if (named) assert.deepEqual(shaded, named, `${text}: the cells shaded`);
+      if (ruleOf45++ === 0) await snap(page, 'variants-killer-45-rule-800x480');
+    }
     if (/\bcage\b/.test(text)) {
       // A cage's step shades the cage's cells (each cell's paint is in its hidden group).
       const shaded = await page.locator('.hint-cell').count();
@@ -168,6 +176,7 @@ test('Hint + Apply carries the killer to the win, every Apply changing the board
     applied++;
   }
   assert.ok(cageSteps > 0, 'a step explained by a cage');
+  assert.ok(ruleOf45 > 0, 'a 45-rule step, drawn');
   await savedWhen(page, (r) => r.meta?.won === true, { what: 'the game saved as won' });
   await page.context().close();
 });
