@@ -92,8 +92,11 @@ pub enum Diagonal {
 }
 
 /// One constraint of a variant puzzle. Cells are in reading order of the puzzle's size.
+///
+/// Written as serde's internally tagged form (`{"kind":"killer","cells":[0,1],"sum":3}`), read
+/// through `json::Fields`: the same JSON, without the derive's buffering reader (issue 48).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", try_from = "json::Fields")]
 pub enum Constraint {
     /// Killer cage: no digit repeats in the cells; their digits add up to `sum` when given.
     Killer { cells: Vec<Cell>, sum: Option<u16> },
@@ -206,6 +209,7 @@ mod arrow;
 mod cells;
 pub mod construct;
 mod dots;
+mod json;
 mod killer;
 mod lines;
 mod outside;
