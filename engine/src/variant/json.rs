@@ -60,6 +60,17 @@ impl<'de> Deserialize<'de> for LineField {
     }
 }
 
+impl TryFrom<crate::geometry::KindAndIndex> for Line {
+    type Error = String;
+    fn try_from(k: crate::geometry::KindAndIndex) -> Result<Line, String> {
+        match k.kind.as_str() {
+            "row" => Ok(Line::Row(k.index)),
+            "col" => Ok(Line::Col(k.index)),
+            _ => Err(k.unknown(&["row", "col"])),
+        }
+    }
+}
+
 /// The kinds, as their JSON's `kind` (for the error on an unknown one).
 const KINDS: &[&str] = &[
     "killer",

@@ -61,9 +61,10 @@ impl About {
     }
 }
 
-/// A row or column, for clues written outside the grid (sandwich sums).
+/// A row or column, for clues written outside the grid (sandwich sums). Read as a `House` is
+/// (`KindAndIndex`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", content = "index", rename_all = "lowercase")]
+#[serde(tag = "kind", content = "index", rename_all = "lowercase", try_from = "crate::geometry::KindAndIndex")]
 pub enum Line {
     /// A row, 0 = top.
     Row(u8),
