@@ -231,7 +231,7 @@ fn repeats_a_constraint(object: &Map<String, Value>, drawing: &Value) -> bool {
     let Some(items) = drawing.as_array() else { return false };
     items.iter().all(|item| {
         let name = item.get("fromConstraint").and_then(Value::as_str).unwrap_or_default();
-        let key = name.to_lowercase().replace("german", "").replace(' ', "");
+        let key = name.to_ascii_lowercase().replace("german", "").replace(' ', "");
         PLAYED.contains(&key.as_str()) && object.get(&key).is_some_and(present)
     })
 }

@@ -619,7 +619,9 @@ pub fn from_json_puzzle(value: &Value) -> Result<Puzzle, FormatError> {
         }
         slot.push_str(rest.trim());
     }
-    let rules = RulesText(about.rules.to_lowercase());
+    // ASCII's lower case is enough for the English words looked for, and keeps Unicode's case
+    // tables out of the app's wasm (17 KB with the two other uses, issue 48).
+    let rules = RulesText(about.rules.to_ascii_lowercase());
     for cage in cages.iter().filter_map(Value::as_object) {
         let Some(cells) = field(cage, "cells", "ce") else { continue };
         let cells = pair_cells(size, Some(cells)).ok_or(damaged("a cage's cell is not [row, column] of the grid"))?;
