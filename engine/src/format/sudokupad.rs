@@ -147,8 +147,7 @@ pub fn from_json(value: &Value) -> Result<Grid, FormatError> {
         rules.push(Rule::IrregularRegions);
     }
     if !rules.is_empty() {
-        rules.sort();
-        rules.dedup();
+        Rule::sort(&mut rules);
         return Err(FormatError::Variant { format: JSON_FORMAT, rules });
     }
     givens(size, rows)
@@ -734,8 +733,7 @@ pub fn from_json_puzzle(value: &Value) -> Result<Puzzle, FormatError> {
     }
     constraints.extend(global_rules(&rules));
     if !refused.is_empty() {
-        refused.sort();
-        refused.dedup();
+        Rule::sort(&mut refused);
         return Err(FormatError::Variant { format: JSON_FORMAT, rules: refused });
     }
     let puzzle = Puzzle { givens: givens(size, rows)?, regions, constraints, about };

@@ -48,6 +48,14 @@ pub struct CandidateColour {
     pub colour: u8,
 }
 
+impl CandidateColour {
+    /// Its place in the order of `Ord` (cell, digit, colour) as one number, for the shared keyed
+    /// sort (`crate::keyed_sort`: one copy of a sort in the app's wasm, not one per type).
+    pub(crate) fn order(&self) -> u64 {
+        (self.cell.index() as u64) << 16 | u64::from(self.digit.get()) << 8 | u64::from(self.colour)
+    }
+}
+
 /// The player's pencil work, one set of digits per cell in each list: candidate notes, the
 /// eliminations of applied hints, corner and centre marks.
 ///
@@ -223,7 +231,7 @@ impl Paint {
             }
             on_candidates.push(*p);
         }
-        on_candidates.sort();
+        crate::keyed_sort::sort_by_key(&mut on_candidates, CandidateColour::order);
         on_candidates.dedup_by_key(|p| (p.cell, p.digit));
         Ok(Paint { colours, candidate_colours: on_candidates })
     }
@@ -468,6 +476,18 @@ mod tests {
             let e = serde_json::from_str::<Board>(&bad).expect_err(&bad).to_string();
             assert!(e.contains(reason), "{reason}: {e}");
         }
+    }
+
+    #[test]
+    fn candidate_colours_order_as_their_ord() {
+        let mut all: Vec<CandidateColour> = [(80, 9, 1), (0, 1, 9), (0, 2, 1), (79, 1, 1), (0, 1, 2), (80, 1, 9)]
+            .iter()
+            .map(|&(cell, digit, colour)| CandidateColour { cell: Cell::new(cell), digit: d(digit), colour })
+            .collect();
+        let mut by_ord = all.clone();
+        by_ord.sort();
+        crate::keyed_sort::sort_by_key(&mut all, CandidateColour::order);
+        assert_eq!(all, by_ord);
     }
 
     #[test]
