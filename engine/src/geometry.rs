@@ -478,8 +478,12 @@ impl Iterator for DigitIter {
 impl ExactSizeIterator for DigitIter {}
 
 /// A house (also called unit): a row, a column or a box, each numbered from 0.
+///
+/// Written as serde's adjacently tagged form (`{"kind":"row","index":3}`), read through
+/// `KindAndIndex`: the derive's reader buffers the index into serde's `Content` tree when it
+/// comes before the kind (issue 48).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(tag = "kind", content = "index", rename_all = "lowercase")]
+#[serde(tag = "kind", content = "index", rename_all = "lowercase", try_from = "KindAndIndex")]
 pub enum House {
     /// A row, 0 = top.
     Row(u8),
@@ -490,6 +494,34 @@ pub enum House {
     /// An irregular (jigsaw) region, numbered as the puzzle numbers its regions; it takes the
     /// place of the box of the same number (`crate::layout::Layout`).
     Region(u8),
+}
+
+/// The JSON of a `House` or a `variant::Line`: a kind and a number, in either order.
+#[derive(Deserialize)]
+pub(crate) struct KindAndIndex {
+    pub kind: String,
+    pub index: u8,
+}
+
+impl KindAndIndex {
+    /// The error for a kind that is none of `kinds`, in the derive's words.
+    pub fn unknown(&self, kinds: &'static [&'static str]) -> String {
+        use serde::de::Error as _;
+        serde_json::Error::unknown_variant(&self.kind, kinds).to_string()
+    }
+}
+
+impl TryFrom<KindAndIndex> for House {
+    type Error = String;
+    fn try_from(k: KindAndIndex) -> Result<House, String> {
+        Ok(match k.kind.as_str() {
+            "row" => House::Row(k.index),
+            "col" => House::Col(k.index),
+            "box" => House::Box(k.index),
+            "region" => House::Region(k.index),
+            _ => return Err(k.unknown(&["row", "col", "box", "region"])),
+        })
+    }
 }
 
 impl House {
@@ -586,6 +618,27 @@ pub fn cells_compact(size: Size, cells: &[Cell]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_house_reads_back_from_its_json_in_either_order_and_bad_ones_are_refused() {
+        for house in [House::Row(0), House::Col(8), House::Box(4), House::Region(15)] {
+            let text = serde_json::to_string(&house).unwrap();
+            assert_eq!(serde_json::from_str::<House>(&text).unwrap(), house, "{text}");
+        }
+        assert_eq!(serde_json::to_string(&House::Box(4)).unwrap(), r#"{"kind":"box","index":4}"#);
+        assert_eq!(serde_json::from_str::<House>(r#"{"index":2,"kind":"col"}"#).unwrap(), House::Col(2));
+        for (text, reason) in [
+            (r#"{"kind":"diagonal","index":1}"#, "unknown variant `diagonal`"),
+            (r#"{"kind":"row"}"#, "missing field `index`"),
+            (r#"{"index":1}"#, "missing field `kind`"),
+            (r#"{"kind":"row","index":256}"#, "256"),
+            (r#"{"kind":"row","index":"1"}"#, "invalid type"),
+            ("[1]", "invalid type"),
+        ] {
+            let e = serde_json::from_str::<House>(text).expect_err(text).to_string();
+            assert!(e.contains(reason), "{text}: {e}");
+        }
+    }
 
     #[test]
     fn houses_partition_the_grid() {

@@ -23,8 +23,13 @@ use crate::variant::Puzzle;
 use serde::{Deserialize, Serialize};
 
 /// The answer to the Hint button.
+///
+/// Written as serde's internally tagged form (`{"advice":"wrong_digits","cells":[3]}`), read
+/// through `AdviceFields` (below): the same JSON, without the derive's reader for an enum
+/// tagged inside, which buffered each advice into serde's `Content` tree and read the step
+/// from that tree with a second reader of `Step` (issue 48).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "advice", rename_all = "snake_case")]
+#[serde(tag = "advice", rename_all = "snake_case", try_from = "AdviceFields")]
 pub enum Advice {
     /// The next step from the player's candidates.
     Step { step: Step },
@@ -34,6 +39,32 @@ pub enum Advice {
     LostAnswer { cells: Vec<Cell> },
     /// Nothing to advise: the grid is full, or no step applies and no solution is known.
     Nothing,
+}
+
+/// Every field an advice's JSON may have; which ones it needs is its `advice`'s.
+#[derive(Deserialize)]
+struct AdviceFields {
+    advice: String,
+    step: Option<Step>,
+    cells: Option<Vec<Cell>>,
+}
+
+impl TryFrom<AdviceFields> for Advice {
+    type Error = String;
+    fn try_from(f: AdviceFields) -> Result<Advice, String> {
+        use serde::de::Error as _;
+        // The derive's own words for a missing field or an unknown kind.
+        let missing = |name: &'static str| serde_json::Error::missing_field(name).to_string();
+        Ok(match f.advice.as_str() {
+            "step" => Advice::Step { step: f.step.ok_or_else(|| missing("step"))? },
+            "wrong_digits" => Advice::WrongDigits { cells: f.cells.ok_or_else(|| missing("cells"))? },
+            "lost_answer" => Advice::LostAnswer { cells: f.cells.ok_or_else(|| missing("cells"))? },
+            "nothing" => Advice::Nothing,
+            other => {
+                return Err(serde_json::Error::unknown_variant(other, &["step", "wrong_digits", "lost_answer", "nothing"]).to_string());
+            }
+        })
+    }
 }
 
 /// The hint for a player's position: `digits` are givens and entries together, `givens` the
@@ -189,6 +220,36 @@ mod tests {
         let step = hint(&Position::from_grid(&open), Some(&sol)).unwrap();
         assert_eq!(step.technique, Technique::Reveal);
         assert_eq!(sol.get(step.placements[0].cell), Some(step.placements[0].digit));
+    }
+
+    #[test]
+    fn advice_reads_back_from_its_json_and_bad_advice_is_refused() {
+        let g = line::parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+        let sol = solver::unique_solution(&g).unwrap();
+        let step = advise(&g, None, None, Some(&sol));
+        assert!(matches!(step, Advice::Step { .. }));
+        let cells = vec![Size::Nine.cell(0, 2), Size::Nine.cell(8, 8)];
+        for advice in [step, Advice::WrongDigits { cells: cells.clone() }, Advice::LostAnswer { cells }, Advice::Nothing] {
+            let text = serde_json::to_string(&advice).unwrap();
+            assert_eq!(serde_json::from_str::<Advice>(&text).unwrap(), advice, "{text}");
+        }
+        // As the worker wrote it before this reader: the kind first, or anywhere.
+        assert_eq!(
+            serde_json::from_str::<Advice>(r#"{"cells":[2],"advice":"lost_answer"}"#).unwrap(),
+            Advice::LostAnswer { cells: vec![Size::Nine.cell(0, 2)] }
+        );
+        for (text, reason) in [
+            (r#"{"advice":"guess","cells":[1]}"#, "unknown variant `guess`"),
+            (r#"{"advice":"step"}"#, "missing field `step`"),
+            (r#"{"advice":"wrong_digits"}"#, "missing field `cells`"),
+            (r#"{"advice":"wrong_digits","cells":[-1]}"#, "-1"),
+            (r#"{"advice":"step","step":{"technique":"no_such"}}"#, "no_such"),
+            (r#"{"cells":[1]}"#, "missing field `advice`"),
+            ("7", "invalid type"),
+        ] {
+            let e = serde_json::from_str::<Advice>(text).expect_err(text).to_string();
+            assert!(e.contains(reason), "{text}: {e}");
+        }
     }
 
     #[test]

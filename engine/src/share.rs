@@ -420,7 +420,7 @@ pub fn decode_puzzle(payload: &str) -> Result<SharedPuzzle, ShareError> {
                 }
                 candidate_colours.push(CandidateColour { cell: crate::geometry::Cell::new(index), digit, colour });
             }
-            candidate_colours.sort();
+            crate::keyed_sort::sort_by_key(&mut candidate_colours, CandidateColour::order);
         }
         Some(Progress { entries, pencil: Pencil { notes, eliminated, corner, centre }, paint: Paint { colours, candidate_colours } })
     } else {

@@ -44,7 +44,8 @@ pub fn WinOverlay(store: Store) -> impl IntoView {
                     let d = grid.get(cell)?;
                     let i = cell.index();
                     let (r, c) = (size.row_of(cell), size.col_of(cell));
-                    let angle = hash(i, 1) * std::f64::consts::TAU;
+                    // f32 trigonometry, as the board's wedges (`board::wedges`) use.
+                    let angle = hash(i, 1) as f32 * std::f32::consts::TAU;
                     let distance = 60.0 + 80.0 * hash(i, 2);
                     let style = format!(
                         "left:{:.3}%;top:{:.3}%;width:{:.3}%;height:{:.3}%;--dx:{:.1}vmax;--dy:{:.1}vmax;\
@@ -53,8 +54,8 @@ pub fn WinOverlay(store: Store) -> impl IntoView {
                         r as f64 * 100.0 / n as f64,
                         100.0 / n as f64,
                         100.0 / n as f64,
-                        distance * angle.cos(),
-                        distance * angle.sin(),
+                        distance * f64::from(angle.cos()),
+                        distance * f64::from(angle.sin()),
                         (hash(i, 3) - 0.5) * 1080.0,
                         180.0 + 360.0 * hash(i, 4),
                         hash(i, 5) * 900.0,

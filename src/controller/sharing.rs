@@ -239,7 +239,7 @@ pub fn file_to_save(store: Store, with_progress: bool) -> (String, String) {
     let header = SdkHeader { source: Some("inkdoku".into()), level: level.map(|l| l.name().to_string()), ..SdkHeader::default() };
     let progress = with_progress.then(|| current_progress(store));
     let text = store.game.with_untracked(|g| sdk_progress::write(g.givens(), &header, progress.as_ref()));
-    let name = format!("inkdoku-{}.sdk", level.map_or("puzzle", |l| l.name()).to_lowercase().replace(' ', "-"));
+    let name = format!("inkdoku-{}.sdk", level.map_or("puzzle", |l| l.name()).to_ascii_lowercase().replace(' ', "-"));
     (name, text)
 }
 

@@ -26,12 +26,36 @@ pub const HOLDER_KEY: &str = "inkdoku.holder.v1";
 /// How long "Play here" waits for the playing tab to save and hand over before stealing.
 pub const HANDOVER_MS: u32 = 600;
 
-#[derive(Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+/// Written as serde's internally tagged form (`{"kind":"handed-over","from":1,"to":2}`), read
+/// through `MessageFields`: the same JSON, without the derive's reader for an enum tagged
+/// inside, which buffers each message into serde's `Content` tree first (issue 48).
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", try_from = "MessageFields")]
 enum Message {
     TakeOver { from: u64 },
     HandedOver { from: u64, to: u64 },
     Saved { from: u64 },
+}
+
+/// Every field a message may have; which ones it needs is its kind's.
+#[derive(Deserialize)]
+struct MessageFields {
+    kind: String,
+    from: u64,
+    to: Option<u64>,
+}
+
+impl TryFrom<MessageFields> for Message {
+    type Error = String;
+    fn try_from(f: MessageFields) -> Result<Message, String> {
+        match (f.kind.as_str(), f.to) {
+            ("take-over", _) => Ok(Message::TakeOver { from: f.from }),
+            ("handed-over", Some(to)) => Ok(Message::HandedOver { from: f.from, to }),
+            ("handed-over", None) => Err("missing field `to`".into()),
+            ("saved", _) => Ok(Message::Saved { from: f.from }),
+            (other, _) => Err(format!("unknown kind of message `{other}`")),
+        }
+    }
 }
 
 fn me(store: Store) -> u64 {
@@ -219,6 +243,25 @@ mod tests {
 
     fn settle(world: &World) {
         world.clock.advance(0.0);
+    }
+
+    #[test]
+    fn messages_read_back_and_bad_ones_are_refused() {
+        for message in [Message::TakeOver { from: 3 }, Message::HandedOver { from: 3, to: 9 }, Message::Saved { from: 9 }] {
+            let text = serde_json::to_string(&message).unwrap();
+            assert_eq!(serde_json::from_str::<Message>(&text).unwrap(), message, "{text}");
+        }
+        assert_eq!(serde_json::to_string(&Message::HandedOver { from: 3, to: 9 }).unwrap(), r#"{"kind":"handed-over","from":3,"to":9}"#);
+        for (text, reason) in [
+            (r#"{"kind":"handed-over","from":3}"#, "missing field `to`"),
+            (r#"{"kind":"saved"}"#, "missing field `from`"),
+            (r#"{"kind":"shout","from":3}"#, "shout"),
+            (r#"{"kind":"saved","from":-3}"#, "-3"),
+            ("hello", "expected"),
+        ] {
+            let e = serde_json::from_str::<Message>(text).expect_err(text).to_string();
+            assert!(e.contains(reason), "{text}: {e}");
+        }
     }
 
     #[test]

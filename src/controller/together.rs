@@ -397,7 +397,7 @@ fn said(store: Store, frame: &[u8]) {
                 v.numbers.insert(p.player, p.number);
                 v.peers.retain(|peer| peer.player != p.player);
                 v.peers.push(Peer { player: p.player, number: p.number, cell: p.cell, ink: p.ink, heard_ms, away: false });
-                v.peers.sort_by_key(|peer| peer.number);
+                inkdoku_engine::keyed_sort::sort_by_key(&mut v.peers, |peer| u64::from(peer.number));
             });
             take_number(store, Some((p.player, p.number)));
         }

@@ -123,8 +123,7 @@ pub fn from_json(value: &Value) -> Result<Grid, FormatError> {
     let side = side_of(object, rows)?;
     let mut rules: Vec<Rule> =
         object.iter().filter(|(k, v)| !HARMLESS.contains(&k.as_str()) && present(v)).map(|(k, _)| rule_of(k)).collect();
-    rules.sort();
-    rules.dedup();
+    Rule::sort(&mut rules);
     if !rules.is_empty() {
         return Err(FormatError::Variant { format: FORMAT, rules });
     }
@@ -231,7 +230,7 @@ fn repeats_a_constraint(object: &Map<String, Value>, drawing: &Value) -> bool {
     let Some(items) = drawing.as_array() else { return false };
     items.iter().all(|item| {
         let name = item.get("fromConstraint").and_then(Value::as_str).unwrap_or_default();
-        let key = name.to_lowercase().replace("german", "").replace(' ', "");
+        let key = name.to_ascii_lowercase().replace("german", "").replace(' ', "");
         PLAYED.contains(&key.as_str()) && object.get(&key).is_some_and(present)
     })
 }
@@ -360,7 +359,7 @@ impl<'a> Reader<'a> {
         for item in self.items("arrow")? {
             // A pill reads left to right, top to bottom, however it was drawn.
             let mut circle = self.cells(item.get("cells"))?;
-            circle.sort();
+            crate::keyed_sort::sort_by_key(&mut circle, |c| c.index() as u64);
             for line in self.lines(item)? {
                 let line: Vec<Cell> = line.into_iter().filter(|c| !circle.contains(c)).collect();
                 if !line.is_empty() {
@@ -454,8 +453,7 @@ pub fn from_json_puzzle(value: &Value) -> Result<Puzzle, FormatError> {
     let read = reader.read();
     rules.append(&mut reader.refused);
     if !rules.is_empty() {
-        rules.sort();
-        rules.dedup();
+        Rule::sort(&mut rules);
         return Err(FormatError::Variant { format: FORMAT, rules });
     }
     read?;

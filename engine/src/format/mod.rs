@@ -201,6 +201,13 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// Sorts rules in the order of the enum, each once: by the shared keyed sort, not a copy
+    /// of the standard one (issue 48).
+    pub fn sort(rules: &mut Vec<Rule>) {
+        crate::keyed_sort::sort_by_key(rules, |&r| r as u64);
+        rules.dedup();
+    }
+
     /// The rule in English words.
     pub fn name(self) -> &'static str {
         match self {
@@ -260,8 +267,7 @@ pub fn rules_of(puzzle: &Puzzle) -> Vec<Rule> {
     if puzzle.regions.is_some() {
         rules.push(Rule::IrregularRegions);
     }
-    rules.sort();
-    rules.dedup();
+    Rule::sort(&mut rules);
     rules
 }
 

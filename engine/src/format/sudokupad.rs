@@ -147,8 +147,7 @@ pub fn from_json(value: &Value) -> Result<Grid, FormatError> {
         rules.push(Rule::IrregularRegions);
     }
     if !rules.is_empty() {
-        rules.sort();
-        rules.dedup();
+        Rule::sort(&mut rules);
         return Err(FormatError::Variant { format: JSON_FORMAT, rules });
     }
     givens(size, rows)
@@ -619,7 +618,9 @@ pub fn from_json_puzzle(value: &Value) -> Result<Puzzle, FormatError> {
         }
         slot.push_str(rest.trim());
     }
-    let rules = RulesText(about.rules.to_lowercase());
+    // ASCII's lower case is enough for the English words looked for, and keeps Unicode's case
+    // tables out of the app's wasm (17 KB with the two other uses, issue 48).
+    let rules = RulesText(about.rules.to_ascii_lowercase());
     for cage in cages.iter().filter_map(Value::as_object) {
         let Some(cells) = field(cage, "cells", "ce") else { continue };
         let cells = pair_cells(size, Some(cells)).ok_or(damaged("a cage's cell is not [row, column] of the grid"))?;
@@ -732,8 +733,7 @@ pub fn from_json_puzzle(value: &Value) -> Result<Puzzle, FormatError> {
     }
     constraints.extend(global_rules(&rules));
     if !refused.is_empty() {
-        refused.sort();
-        refused.dedup();
+        Rule::sort(&mut refused);
         return Err(FormatError::Variant { format: JSON_FORMAT, rules: refused });
     }
     let puzzle = Puzzle { givens: givens(size, rows)?, regions, constraints, about };

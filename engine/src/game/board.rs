@@ -48,6 +48,14 @@ pub struct CandidateColour {
     pub colour: u8,
 }
 
+impl CandidateColour {
+    /// Its place in the order of `Ord` (cell, digit, colour) as one number, for the shared keyed
+    /// sort (`crate::keyed_sort`: one copy of a sort in the app's wasm, not one per type).
+    pub(crate) fn order(&self) -> u64 {
+        (self.cell.index() as u64) << 16 | u64::from(self.digit.get()) << 8 | u64::from(self.colour)
+    }
+}
+
 /// The player's pencil work, one set of digits per cell in each list: candidate notes, the
 /// eliminations of applied hints, corner and centre marks.
 ///
@@ -223,7 +231,7 @@ impl Paint {
             }
             on_candidates.push(*p);
         }
-        on_candidates.sort();
+        crate::keyed_sort::sort_by_key(&mut on_candidates, CandidateColour::order);
         on_candidates.dedup_by_key(|p| (p.cell, p.digit));
         Ok(Paint { colours, candidate_colours: on_candidates })
     }
@@ -237,6 +245,7 @@ pub(super) fn colour_bit(colour: u8) -> Result<u16, ActionError> {
 /// A position the player marked, to come back to after trying a branch: the digits and pencil
 /// marks as they were. Named by the play time when it was marked.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "SavepointFields")]
 pub struct Savepoint {
     /// Play time in ms when the position was marked (its name for the player).
     pub play_ms: u64,
@@ -252,6 +261,7 @@ pub struct Savepoint {
 /// digits allow, minus `pencil.eliminated`, narrowed to the player's notes in cells that have
 /// some. Storing only the eliminations keeps them true when a digit is placed or cleared later.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "BoardFields")]
 pub struct Board {
     /// The player's digits (never on a given cell).
     pub entries: Grid,
@@ -267,6 +277,65 @@ pub struct Board {
     pub next_stroke_id: u32,
     /// Positions the player marked, oldest first.
     pub savepoints: Vec<Savepoint>,
+}
+
+// A savepoint and a board are read as flat structs of their JSON's fields, `Pencil`'s and
+// `Paint`'s among them: the same JSON, without the derive's reader for flattened fields, which
+// buffers the whole object into serde's `Content` tree first and reads each field from there
+// with a second reader (8 KB of the app's wasm for the shared game's base board, issue 48).
+
+/// A `Savepoint`'s JSON.
+#[derive(Deserialize)]
+struct SavepointFields {
+    play_ms: u64,
+    entries: Grid,
+    notes: Vec<DigitSet>,
+    #[serde(default)]
+    eliminated: Vec<DigitSet>,
+    #[serde(default)]
+    corner: Vec<DigitSet>,
+    #[serde(default)]
+    centre: Vec<DigitSet>,
+}
+
+impl From<SavepointFields> for Savepoint {
+    fn from(f: SavepointFields) -> Savepoint {
+        let pencil = Pencil { notes: f.notes, eliminated: f.eliminated, corner: f.corner, centre: f.centre };
+        Savepoint { play_ms: f.play_ms, entries: f.entries, pencil }
+    }
+}
+
+/// A `Board`'s JSON.
+#[derive(Deserialize)]
+struct BoardFields {
+    entries: Grid,
+    notes: Vec<DigitSet>,
+    #[serde(default)]
+    eliminated: Vec<DigitSet>,
+    #[serde(default)]
+    corner: Vec<DigitSet>,
+    #[serde(default)]
+    centre: Vec<DigitSet>,
+    #[serde(default)]
+    colours: Vec<u16>,
+    #[serde(default)]
+    candidate_colours: Vec<CandidateColour>,
+    ink: Vec<Stroke>,
+    next_stroke_id: u32,
+    savepoints: Vec<Savepoint>,
+}
+
+impl From<BoardFields> for Board {
+    fn from(f: BoardFields) -> Board {
+        Board {
+            entries: f.entries,
+            pencil: Pencil { notes: f.notes, eliminated: f.eliminated, corner: f.corner, centre: f.centre },
+            paint: Paint { colours: f.colours, candidate_colours: f.candidate_colours },
+            ink: f.ink,
+            next_stroke_id: f.next_stroke_id,
+            savepoints: f.savepoints,
+        }
+    }
 }
 
 impl Board {
@@ -369,6 +438,56 @@ mod tests {
         let json = serde_json::to_value(&bare).unwrap();
         assert_eq!(keys(&json), ["entries", "notes", "type"]);
         assert_eq!(serde_json::from_value::<Action>(json).unwrap(), bare, "what is left out reads as none");
+    }
+
+    #[test]
+    fn a_board_reads_back_from_its_text_and_bad_boards_are_refused() {
+        let mut g = game();
+        g.apply(Action::PaintCells { cells: vec![c(1, 1)], colour: 3 }).unwrap();
+        g.apply(Action::PaintCandidate { cell: c(0, 2), digit: d(4), colour: 2 }).unwrap();
+        g.apply(Action::TogglePencil { cell: c(0, 2), digits: vec![d(1), d(2)], mark: PencilMark::Corner }).unwrap();
+        g.apply(Action::AddStroke { stroke: Stroke { id: 0, cell: Some(c(2, 2)), points: vec![[0.1, 0.2, 0.5], [0.15, 0.2, 0.5]] } })
+            .unwrap();
+        g.apply(Action::MarkPosition { play_ms: 1_500 }).unwrap();
+        let text = serde_json::to_string(g.board()).unwrap();
+        let again: Board = serde_json::from_str(&text).unwrap();
+        assert_eq!(&again, g.board());
+        assert_eq!(serde_json::to_string(&again).unwrap(), text);
+        // A board of a save from before colours, eliminations, corner and centre marks: its
+        // lists read as none.
+        let nine = |v: &str| format!("[{}]", [v; 81].join(","));
+        let old = format!(
+            r#"{{"entries":"{}","notes":{},"ink":[],"next_stroke_id":1,"savepoints":[{{"play_ms":7,"entries":"{}","notes":{}}}]}}"#,
+            ".".repeat(81),
+            nine("0"),
+            ".".repeat(81),
+            nine("0")
+        );
+        let old: Board = serde_json::from_str(&old).unwrap();
+        assert_eq!((old.paint.colours.len(), old.pencil.corner.len(), old.savepoints[0].pencil.centre.len()), (0, 0, 0));
+        assert_eq!(old.savepoints[0].play_ms, 7);
+        for (bad, reason) in [
+            (text.replace(r#""notes":"#, r#""nodes":"#), "missing field `notes`"),
+            (text.replace(r#""play_ms":1500"#, r#""play_ms":-1"#), "-1"),
+            (text.replace(r#""next_stroke_id":"#, r#""next_id":"#), "missing field `next_stroke_id`"),
+            (text.replace(r#""colours":["#, r#""colours":["x","#), "invalid type"),
+            (text[..text.len() - 1].to_string(), "EOF"),
+        ] {
+            let e = serde_json::from_str::<Board>(&bad).expect_err(&bad).to_string();
+            assert!(e.contains(reason), "{reason}: {e}");
+        }
+    }
+
+    #[test]
+    fn candidate_colours_order_as_their_ord() {
+        let mut all: Vec<CandidateColour> = [(80, 9, 1), (0, 1, 9), (0, 2, 1), (79, 1, 1), (0, 1, 2), (80, 1, 9)]
+            .iter()
+            .map(|&(cell, digit, colour)| CandidateColour { cell: Cell::new(cell), digit: d(digit), colour })
+            .collect();
+        let mut by_ord = all.clone();
+        by_ord.sort();
+        crate::keyed_sort::sort_by_key(&mut all, CandidateColour::order);
+        assert_eq!(all, by_ord);
     }
 
     #[test]

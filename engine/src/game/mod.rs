@@ -278,8 +278,8 @@ impl Game {
         if let Some(p) = &self.variant {
             cells.extend(p.violations(grid).into_iter().flat_map(|v| v.cells));
         }
-        // A cell's order is its index; the plain sort is the one the app already has for cells.
-        cells.sort();
+        // A cell's order is its index: the shared keyed sort, not a copy of the standard one.
+        crate::keyed_sort::sort_by_key(&mut cells, |c| c.index() as u64);
         cells.dedup();
         cells
     }

@@ -782,7 +782,7 @@ fn als_chain_text(size: Size, links: &[Link]) -> String {
         if link.strong {
             let mut cells = link.from.cells.clone();
             cells.extend(link.to.cells.iter().copied());
-            cells.sort();
+            crate::keyed_sort::sort_by_key(&mut cells, |c| c.index() as u64);
             cells.dedup();
             let digit = |d: Digit| size.digit_char(d);
             out.push_str(&format!("({}={}){}", digit(link.from.digit), digit(link.to.digit), cells_compact(size, &cells)));

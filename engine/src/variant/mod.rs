@@ -61,9 +61,10 @@ impl About {
     }
 }
 
-/// A row or column, for clues written outside the grid (sandwich sums).
+/// A row or column, for clues written outside the grid (sandwich sums). Read as a `House` is
+/// (`KindAndIndex`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", content = "index", rename_all = "lowercase")]
+#[serde(tag = "kind", content = "index", rename_all = "lowercase", try_from = "crate::geometry::KindAndIndex")]
 pub enum Line {
     /// A row, 0 = top.
     Row(u8),
@@ -92,8 +93,11 @@ pub enum Diagonal {
 }
 
 /// One constraint of a variant puzzle. Cells are in reading order of the puzzle's size.
+///
+/// Written as serde's internally tagged form (`{"kind":"killer","cells":[0,1],"sum":3}`), read
+/// through `json::Fields`: the same JSON, without the derive's buffering reader (issue 48).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", try_from = "json::Fields")]
 pub enum Constraint {
     /// Killer cage: no digit repeats in the cells; their digits add up to `sum` when given.
     Killer { cells: Vec<Cell>, sum: Option<u16> },
@@ -206,6 +210,7 @@ mod arrow;
 mod cells;
 pub mod construct;
 mod dots;
+mod json;
 mod killer;
 mod lines;
 mod outside;
