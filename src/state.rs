@@ -1,6 +1,8 @@
 //! The store: the core's values (`inkdoku_core::state`: the game's metadata, settings, dialogs,
 //! the pen's and the room's state) in signals for the components, with the game itself.
-//! Nothing here is undoable but the game (the engine's split).
+//! Nothing here is undoable but the game (the engine's split). The play of the game (the game,
+//! the selection, the picked digit, the entry mode) is the core's `Session`, which the store
+//! holds; its signals of those are the session's mirror, written in one place (`Store::mirror`).
 
 pub mod tabs;
 pub mod zoom;
@@ -8,6 +10,7 @@ pub mod zoom;
 use crate::i18n::{Lang, Ui, ui};
 use crate::ports::{Handwriting, Ports};
 use inkdoku_core::ink::chip::ChipMemory;
+use inkdoku_core::session::{self, Changed, Context, Input, Session};
 pub use inkdoku_core::state::*;
 use inkdoku_engine::game::Game;
 use inkdoku_engine::{Cell, Digit, Size};
@@ -54,7 +57,11 @@ pub struct Store {
     pub ports: StoredValue<Ports, LocalStorage>,
     /// This tab's part in the election of the playing tab (`controller::tabs`).
     pub tab: StoredValue<tabs::TabState, LocalStorage>,
-    pub game: RwSignal<Game>,
+    /// The play of the game (`inkdoku_core::session`): changed only through `play` (an input)
+    /// and `session_mut`, which copy what changed into the signals below.
+    pub session: StoredValue<Session, LocalStorage>,
+    /// The session's game, mirrored.
+    pub game: ReadSignal<Game>,
     /// The game's metadata; its `elapsed_ms` is only written when saving (see `elapsed`).
     pub meta: RwSignal<GameMeta>,
     /// Play time in ms, live. Kept apart from `meta` so the clock ticking doesn't count as a
@@ -62,10 +69,12 @@ pub struct Store {
     pub elapsed: RwSignal<u64>,
     pub settings: RwSignal<Settings>,
     pub phase: RwSignal<Phase>,
-    pub selected: RwSignal<Option<Cell>>,
-    /// Digit picked first on the pad: tapping cells then places it.
-    pub active_digit: RwSignal<Option<Digit>>,
-    pub mode: RwSignal<InputMode>,
+    /// The session's selected cell, mirrored.
+    pub selected: ReadSignal<Option<Cell>>,
+    /// Digit picked first on the pad: tapping cells then places it (the session's, mirrored).
+    pub active_digit: ReadSignal<Option<Digit>>,
+    /// The session's entry mode, mirrored.
+    pub mode: ReadSignal<InputMode>,
     pub dialog: RwSignal<Option<Dialog>>,
     /// The game commands' menu that is open (Solve, or the marked positions), if one is:
     /// Escape closes it.
@@ -108,23 +117,40 @@ pub struct Store {
     /// The room key of the link being opened, to join once its puzzle is on the board; `Err`
     /// when the key is damaged (the puzzle then opens to play alone, and says so).
     pub joining: StoredValue<Option<Result<inkdoku_engine::together::link::RoomKey, ()>>, LocalStorage>,
+    /// The write ends of the session's mirror: `mirror` alone writes them.
+    mirror: Mirror,
+}
+
+/// The signals that mirror the session, their write ends.
+#[derive(Clone, Copy)]
+struct Mirror {
+    game: WriteSignal<Game>,
+    selected: WriteSignal<Option<Cell>>,
+    picked: WriteSignal<Option<Digit>>,
+    mode: WriteSignal<InputMode>,
 }
 
 impl Store {
     /// The store over a game; `browser_lang` is the language the browser asks for (the
     /// interface's unless Settings say otherwise).
     pub fn new(game: Game, meta: GameMeta, settings: Settings, ports: Ports, browser_lang: Lang) -> Store {
+        let session = Session::new(game.clone());
+        let (game, set_game) = signal(game);
+        let (selected, set_selected) = signal(session.selected());
+        let (active_digit, set_picked) = signal(session.picked());
+        let (mode, set_mode) = signal(session.mode());
         Store {
             ports: StoredValue::new_local(ports),
             tab: StoredValue::new_local(Default::default()),
-            game: RwSignal::new(game),
+            session: StoredValue::new_local(session),
+            game,
             elapsed: RwSignal::new(meta.elapsed_ms),
             meta: RwSignal::new(meta),
             settings: RwSignal::new(settings),
             phase: RwSignal::new(Phase::Play),
-            selected: RwSignal::new(None),
-            active_digit: RwSignal::new(None),
-            mode: RwSignal::new(InputMode::Digit),
+            selected,
+            active_digit,
+            mode,
             dialog: RwSignal::new(None),
             menu: RwSignal::new(None),
             highlights: RwSignal::new(Highlights::default()),
@@ -156,6 +182,47 @@ impl Store {
             together: StoredValue::new_local(None),
             room: RwSignal::new(None),
             joining: StoredValue::new_local(None),
+            mirror: Mirror { game: set_game, selected: set_selected, picked: set_picked, mode: set_mode },
+        }
+    }
+
+    /// Changes the session (a new game on the board, a room's board merged in, the selection
+    /// moved by the focus view) and mirrors what changed.
+    pub fn session_mut<R>(&self, change: impl FnOnce(&mut Session) -> R) -> R {
+        let (result, changed) = self
+            .session
+            .try_update_value(|s| {
+                let result = change(s);
+                (result, s.take_changed())
+            })
+            .expect("the store's session lives as long as the store");
+        self.mirror(changed);
+        result
+    }
+
+    /// Takes an input into the session and mirrors what changed; the effects are the
+    /// controller's to carry out (`controller::play`).
+    pub fn play(&self, input: Input, ctx: &Context) -> Vec<session::Effect> {
+        let outcome = self.session.try_update_value(|s| s.input(input, ctx)).expect("the store's session lives as long as the store");
+        self.mirror(outcome.changed);
+        outcome.effects
+    }
+
+    /// The one place that writes the session's mirror: the signals of what `changed`.
+    fn mirror(&self, changed: Changed) {
+        let Mirror { game, selected, picked, mode } = self.mirror;
+        let (g, sel, pick, m) = self.session.with_value(|s| (changed.game.then(|| s.game().clone()), s.selected(), s.picked(), s.mode()));
+        if let Some(g) = g {
+            game.set(g);
+        }
+        if changed.selected {
+            selected.set(sel);
+        }
+        if changed.picked {
+            picked.set(pick);
+        }
+        if changed.mode {
+            mode.set(m);
         }
     }
 

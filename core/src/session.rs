@@ -129,6 +129,12 @@ pub fn toggle_marks(mode: InputMode, cell: Cell, digits: Vec<Digit>) -> Option<A
     }
 }
 
+/// Placing `digit` in `cell`: the digit clears itself from its peers' notes when the setting
+/// says so (not while a puzzle is typed in).
+pub fn place(cell: Cell, digit: Digit, ctx: &Context) -> Action {
+    Action::Place { cell, digit, clear_peer_notes: ctx.auto_clear_notes && ctx.playing }
+}
+
 impl Session {
     /// A session over `game`: nothing selected or picked, digits written as digits.
     pub fn new(game: Game) -> Session {
@@ -278,10 +284,7 @@ impl Run<'_> {
         } else if let Some(action) = toggle_marks(mode, cell, vec![digit]).filter(|_| self.ctx.playing) {
             self.apply(action);
         } else {
-            // Placing clears the digit from the peers' notes when the setting says so (not
-            // while typing a puzzle in).
-            let clear_peer_notes = self.ctx.auto_clear_notes && self.ctx.playing;
-            if self.apply(Action::Place { cell, digit, clear_peer_notes }) {
+            if self.apply(place(cell, digit, self.ctx)) {
                 self.effects.push(Effect::Written { cell, digit });
             }
         }
