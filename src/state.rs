@@ -61,7 +61,7 @@ pub struct Store {
     /// and `session_mut`, which copy what changed into the signals below.
     pub session: StoredValue<Session, LocalStorage>,
     /// The session's game, mirrored.
-    pub game: ReadSignal<Game>,
+    pub game: Mirrored<Game>,
     /// The game's metadata; its `elapsed_ms` is only written when saving (see `elapsed`).
     pub meta: RwSignal<GameMeta>,
     /// Play time in ms, live. Kept apart from `meta` so the clock ticking doesn't count as a
@@ -70,11 +70,11 @@ pub struct Store {
     pub settings: RwSignal<Settings>,
     pub phase: RwSignal<Phase>,
     /// The session's selected cell, mirrored.
-    pub selected: ReadSignal<Option<Cell>>,
+    pub selected: Mirrored<Option<Cell>>,
     /// Digit picked first on the pad: tapping cells then places it (the session's, mirrored).
-    pub active_digit: ReadSignal<Option<Digit>>,
+    pub active_digit: Mirrored<Option<Digit>>,
     /// The session's entry mode, mirrored.
-    pub mode: ReadSignal<InputMode>,
+    pub mode: Mirrored<InputMode>,
     pub dialog: RwSignal<Option<Dialog>>,
     /// The game commands' menu that is open (Solve, or the marked positions), if one is:
     /// Escape closes it.
@@ -117,17 +117,52 @@ pub struct Store {
     /// The room key of the link being opened, to join once its puzzle is on the board; `Err`
     /// when the key is damaged (the puzzle then opens to play alone, and says so).
     pub joining: StoredValue<Option<Result<inkdoku_engine::together::link::RoomKey, ()>>, LocalStorage>,
-    /// The write ends of the session's mirror: `mirror` alone writes them.
-    mirror: Mirror,
 }
 
-/// The signals that mirror the session, their write ends.
-#[derive(Clone, Copy)]
-struct Mirror {
-    game: WriteSignal<Game>,
-    selected: WriteSignal<Option<Cell>>,
-    picked: WriteSignal<Option<Digit>>,
-    mode: WriteSignal<InputMode>,
+/// A signal that mirrors a part of the session: read anywhere, written by `Store::mirror` alone
+/// (its signal is private to this module).
+pub struct Mirrored<T: 'static>(RwSignal<T>);
+
+impl<T: 'static> Clone for Mirrored<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: 'static> Copy for Mirrored<T> {}
+
+impl<T: Send + Sync + 'static> Mirrored<T> {
+    fn new(value: T) -> Self {
+        Mirrored(RwSignal::new(value))
+    }
+
+    /// The running effect or view re-runs when the value changes.
+    pub fn track(&self) {
+        self.0.track();
+    }
+
+    /// Reads the value (tracked: a view or effect re-runs when it changes).
+    pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> R {
+        self.0.with(f)
+    }
+
+    pub fn with_untracked<R>(&self, f: impl FnOnce(&T) -> R) -> R {
+        self.0.with_untracked(f)
+    }
+
+    pub fn get(&self) -> T
+    where
+        T: Clone,
+    {
+        self.0.get()
+    }
+
+    pub fn get_untracked(&self) -> T
+    where
+        T: Clone,
+    {
+        self.0.get_untracked()
+    }
 }
 
 impl Store {
@@ -135,10 +170,8 @@ impl Store {
     /// interface's unless Settings say otherwise).
     pub fn new(game: Game, meta: GameMeta, settings: Settings, ports: Ports, browser_lang: Lang) -> Store {
         let session = Session::new(game.clone());
-        let (game, set_game) = signal(game);
-        let (selected, set_selected) = signal(session.selected());
-        let (active_digit, set_picked) = signal(session.picked());
-        let (mode, set_mode) = signal(session.mode());
+        let (game, selected, active_digit, mode) =
+            (Mirrored::new(game), Mirrored::new(session.selected()), Mirrored::new(session.picked()), Mirrored::new(session.mode()));
         Store {
             ports: StoredValue::new_local(ports),
             tab: StoredValue::new_local(Default::default()),
@@ -182,7 +215,6 @@ impl Store {
             together: StoredValue::new_local(None),
             room: RwSignal::new(None),
             joining: StoredValue::new_local(None),
-            mirror: Mirror { game: set_game, selected: set_selected, picked: set_picked, mode: set_mode },
         }
     }
 
@@ -210,19 +242,18 @@ impl Store {
 
     /// The one place that writes the session's mirror: the signals of what `changed`.
     fn mirror(&self, changed: Changed) {
-        let Mirror { game, selected, picked, mode } = self.mirror;
         let (g, sel, pick, m) = self.session.with_value(|s| (changed.game.then(|| s.game().clone()), s.selected(), s.picked(), s.mode()));
         if let Some(g) = g {
-            game.set(g);
+            self.game.0.set(g);
         }
         if changed.selected {
-            selected.set(sel);
+            self.selected.0.set(sel);
         }
         if changed.picked {
-            picked.set(pick);
+            self.active_digit.0.set(pick);
         }
         if changed.mode {
-            mode.set(m);
+            self.mode.0.set(m);
         }
     }
 

@@ -393,7 +393,7 @@ impl Run<'_> {
     }
 
     fn writable(&mut self) -> bool {
-        if !self.ctx.may_write && !self.effects.contains(&Effect::ReadOnly) {
+        if !self.ctx.may_write && !self.effects.iter().any(|e| matches!(e, Effect::ReadOnly)) {
             self.effects.push(Effect::ReadOnly);
         }
         self.ctx.may_write
