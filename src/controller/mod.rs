@@ -2,10 +2,13 @@
 //! stroke and button does to the store. Components call these functions and stay declarative;
 //! the outside world (storage, the engine worker, the clock) is reached through `store.ports()`,
 //! so all of this runs natively on fakes (`tests.rs`). Its pure rules are the core's
-//! (`inkdoku_core::controller`: the key map, the clock's rule, the start's reading, the QR code).
+//! (`inkdoku_core::controller`: the key map, the clock's rule, the start's reading, the QR code),
+//! and the play of the game (the game, the selection, the picked digit, the entry mode) is the
+//! core's `Session`, which `play` gives the player's inputs to.
 //!
 //! ```text
-//!  mod.rs       applying actions (and what every board change does), waiting for the engine
+//!  mod.rs       the core session's inputs played (`play`: its effects carried out), applying
+//!               actions, what every board change does, waiting for the engine
 //!  input.rs     digits, notes, selection, modes, undo/redo
 //!  keys.rs      the core's key map (`interpret_key`) read from and carried out on the store
 //!  help.rs      hint, check, solve
