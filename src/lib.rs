@@ -16,16 +16,16 @@
 //!  ink/         the pen's flow from strokes to digits, scratch-outs, the correction chip, on the store
 //!  controller/  the player's intent as engine actions and worker requests; saving, tabs, rooms
 //!  crash        the panic hook: saves the game, says so in plain words
-//!  state        the store: the core's state in signals, with the game (view, pen, tab, room)
+//!  state        the store: the core's session (the game, selection, mode) mirrored, the core's state in signals
 //!  ports        the core's ports, the developer console, and a store on the fakes for tests
 //!  i18n         (the core's, re-exported: the player's words, in every language)
 //!  storage      (the core's, re-exported: the saved records and their keys)
 //! ```
 //!
 //! The store and the controller reach the browser only through the core's `ports`, so they run
-//! and are tested natively on `ports::fakes`. Data flows one way: input becomes an engine
-//! `Action`, the engine's reducer makes the next game state, signals derived from it render the
-//! board. Searches run in the worker only.
+//! and are tested natively on `ports::fakes`. Data flows one way: input goes to the core's
+//! session (`inkdoku_core::session`), which makes engine `Action`s of it; the engine's reducer
+//! makes the next game state, the store mirrors it, signals derived from it render the board. Searches run in the worker only.
 
 pub mod app;
 pub mod components;

@@ -1,6 +1,8 @@
 //! The store: the core's values (`inkdoku_core::state`: the game's metadata, settings, dialogs,
 //! the pen's and the room's state) in signals for the components, with the game itself.
-//! Nothing here is undoable but the game (the engine's split).
+//! Nothing here is undoable but the game (the engine's split). The play of the game (the game,
+//! the selection, the picked digit, the entry mode) is the core's `Session`, which the store
+//! holds; its signals of those are the session's mirror, written in one place (`Store::mirror`).
 
 pub mod tabs;
 pub mod zoom;
@@ -8,6 +10,7 @@ pub mod zoom;
 use crate::i18n::{Lang, Ui, ui};
 use crate::ports::{Handwriting, Ports};
 use inkdoku_core::ink::chip::ChipMemory;
+use inkdoku_core::session::{self, Changed, Context, Input, Session};
 pub use inkdoku_core::state::*;
 use inkdoku_engine::game::Game;
 use inkdoku_engine::{Cell, Digit, Size};
@@ -54,7 +57,11 @@ pub struct Store {
     pub ports: StoredValue<Ports, LocalStorage>,
     /// This tab's part in the election of the playing tab (`controller::tabs`).
     pub tab: StoredValue<tabs::TabState, LocalStorage>,
-    pub game: RwSignal<Game>,
+    /// The play of the game (`inkdoku_core::session`): changed only through `play` (an input)
+    /// and `session_mut`, which copy what changed into the signals below.
+    pub session: StoredValue<Session, LocalStorage>,
+    /// The session's game, mirrored.
+    pub game: Mirrored<Game>,
     /// The game's metadata; its `elapsed_ms` is only written when saving (see `elapsed`).
     pub meta: RwSignal<GameMeta>,
     /// Play time in ms, live. Kept apart from `meta` so the clock ticking doesn't count as a
@@ -62,10 +69,12 @@ pub struct Store {
     pub elapsed: RwSignal<u64>,
     pub settings: RwSignal<Settings>,
     pub phase: RwSignal<Phase>,
-    pub selected: RwSignal<Option<Cell>>,
-    /// Digit picked first on the pad: tapping cells then places it.
-    pub active_digit: RwSignal<Option<Digit>>,
-    pub mode: RwSignal<InputMode>,
+    /// The session's selected cell, mirrored.
+    pub selected: Mirrored<Option<Cell>>,
+    /// Digit picked first on the pad: tapping cells then places it (the session's, mirrored).
+    pub active_digit: Mirrored<Option<Digit>>,
+    /// The session's entry mode, mirrored.
+    pub mode: Mirrored<InputMode>,
     pub dialog: RwSignal<Option<Dialog>>,
     /// The game commands' menu that is open (Solve, or the marked positions), if one is:
     /// Escape closes it.
@@ -110,21 +119,71 @@ pub struct Store {
     pub joining: StoredValue<Option<Result<inkdoku_engine::together::link::RoomKey, ()>>, LocalStorage>,
 }
 
+/// A signal that mirrors a part of the session: read anywhere, written by `Store::mirror` alone
+/// (its signal is private to this module).
+pub struct Mirrored<T: 'static>(RwSignal<T>);
+
+impl<T: 'static> Clone for Mirrored<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: 'static> Copy for Mirrored<T> {}
+
+impl<T: Send + Sync + 'static> Mirrored<T> {
+    fn new(value: T) -> Self {
+        Mirrored(RwSignal::new(value))
+    }
+
+    /// The running effect or view re-runs when the value changes.
+    pub fn track(&self) {
+        self.0.track();
+    }
+
+    /// Reads the value (tracked: a view or effect re-runs when it changes).
+    pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> R {
+        self.0.with(f)
+    }
+
+    pub fn with_untracked<R>(&self, f: impl FnOnce(&T) -> R) -> R {
+        self.0.with_untracked(f)
+    }
+
+    pub fn get(&self) -> T
+    where
+        T: Clone,
+    {
+        self.0.get()
+    }
+
+    pub fn get_untracked(&self) -> T
+    where
+        T: Clone,
+    {
+        self.0.get_untracked()
+    }
+}
+
 impl Store {
     /// The store over a game; `browser_lang` is the language the browser asks for (the
     /// interface's unless Settings say otherwise).
     pub fn new(game: Game, meta: GameMeta, settings: Settings, ports: Ports, browser_lang: Lang) -> Store {
+        let session = Session::new(game.clone());
+        let (game, selected, active_digit, mode) =
+            (Mirrored::new(game), Mirrored::new(session.selected()), Mirrored::new(session.picked()), Mirrored::new(session.mode()));
         Store {
             ports: StoredValue::new_local(ports),
             tab: StoredValue::new_local(Default::default()),
-            game: RwSignal::new(game),
+            session: StoredValue::new_local(session),
+            game,
             elapsed: RwSignal::new(meta.elapsed_ms),
             meta: RwSignal::new(meta),
             settings: RwSignal::new(settings),
             phase: RwSignal::new(Phase::Play),
-            selected: RwSignal::new(None),
-            active_digit: RwSignal::new(None),
-            mode: RwSignal::new(InputMode::Digit),
+            selected,
+            active_digit,
+            mode,
             dialog: RwSignal::new(None),
             menu: RwSignal::new(None),
             highlights: RwSignal::new(Highlights::default()),
@@ -156,6 +215,45 @@ impl Store {
             together: StoredValue::new_local(None),
             room: RwSignal::new(None),
             joining: StoredValue::new_local(None),
+        }
+    }
+
+    /// Changes the session (a new game on the board, a room's board merged in, the selection
+    /// moved by the focus view) and mirrors what changed.
+    pub fn session_mut<R>(&self, change: impl FnOnce(&mut Session) -> R) -> R {
+        let (result, changed) = self
+            .session
+            .try_update_value(|s| {
+                let result = change(s);
+                (result, s.take_changed())
+            })
+            .expect("the store's session lives as long as the store");
+        self.mirror(changed);
+        result
+    }
+
+    /// Takes an input into the session and mirrors what changed; the effects are the
+    /// controller's to carry out (`controller::play`).
+    pub fn play(&self, input: Input, ctx: &Context) -> Vec<session::Effect> {
+        let outcome = self.session.try_update_value(|s| s.input(input, ctx)).expect("the store's session lives as long as the store");
+        self.mirror(outcome.changed);
+        outcome.effects
+    }
+
+    /// The one place that writes the session's mirror: the signals of what `changed`.
+    fn mirror(&self, changed: Changed) {
+        let (g, sel, pick, m) = self.session.with_value(|s| (changed.game.then(|| s.game().clone()), s.selected(), s.picked(), s.mode()));
+        if let Some(g) = g {
+            self.game.0.set(g);
+        }
+        if changed.selected {
+            self.selected.0.set(sel);
+        }
+        if changed.picked {
+            self.active_digit.0.set(pick);
+        }
+        if changed.mode {
+            self.mode.0.set(m);
         }
     }
 

@@ -16,7 +16,6 @@
 //! can, which is what the crash test checks.
 
 use crate::state::Store;
-use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
@@ -32,7 +31,7 @@ pub fn install(store: Store) {
     if !asked(&window) {
         return;
     }
-    let crash = Closure::<dyn Fn()>::new(move || store.game.update(|_| panic!("crash requested by a test (inkdokuCrash)")));
+    let crash = Closure::<dyn Fn()>::new(move || store.session_mut(|_| -> () { panic!("crash requested by a test (inkdokuCrash)") }));
     let _ = js_sys::Reflect::set(&window, &JsValue::from_str("inkdokuCrash"), crash.as_ref().unchecked_ref());
     crash.forget();
 }

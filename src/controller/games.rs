@@ -145,11 +145,12 @@ pub fn start_game(store: Store, game: Game, meta: GameMeta) {
     super::together::quit(store);
     store.phase.set(Phase::Play);
     store.ink.game_changed();
-    store.game.set(game);
+    store.session_mut(|s| {
+        s.set_game(game);
+        s.deselect();
+    });
     store.elapsed.set(meta.elapsed_ms);
     store.meta.set(meta);
-    store.selected.set(None);
-    store.active_digit.set(None);
     store.highlights.set(Highlights::default());
     store.log.set(Vec::new());
 }
@@ -260,8 +261,7 @@ pub(super) fn won(store: Store) {
         (false, Some(level)) => storage::record_time(&store.ports(), kind, size, level, time_ms),
         _ => (None, false),
     };
-    store.selected.set(None);
-    store.active_digit.set(None);
+    store.session_mut(|s| s.deselect());
     store.dialog.set(Some(Dialog::Won { time_ms, best_ms, new_best, together }));
 }
 

@@ -9,7 +9,7 @@ use inkdoku_engine::step::{PageKind, Technique};
 /// Undo back to the last position from which the puzzle can still be solved.
 pub fn undo_to_solvable(store: Store) {
     let mut undone = Ok(0);
-    store.game.update(|g| undone = g.undo_to_solvable());
+    store.session_mut(|s| undone = s.change_game(|g| g.undo_to_solvable()));
     match undone {
         Ok(0) => store.status.set(store.t().nothing_to_undo_right.into()),
         Ok(n) => {

@@ -1,34 +1,14 @@
 //! Entering digits and notes: the digit keys and pad, taps, the selection, the input modes,
-//! undo and redo (the pen's recognized digits come in through `write` too).
+//! undo and redo (the pen's recognized digits come in through `write` too): each an input to
+//! the core's session (`inkdoku_core::session`), carried out by `play`.
 
 use super::*;
+/// The marks a mode writes (the core session's rule).
+pub use inkdoku_core::session::toggle_marks;
 
-/// The digit key or pad button `digit`.
+/// The digit key or pad button `digit`: written in the selected cell, or picked first.
 pub fn digit(store: Store, digit: Digit) {
-    if !digit.fits(store.size()) {
-        return;
-    }
-    match store.selected.get_untracked() {
-        Some(cell) if store.active_digit.get_untracked().is_none() => write(store, cell, digit),
-        _ => {
-            // Digit first: pick it (or drop it if picked again); taps on cells then place it.
-            store.active_digit.update(|a| *a = if *a == Some(digit) { None } else { Some(digit) });
-        }
-    }
-}
-
-/// The action that toggles `digits` as the marks of `mode` (candidate notes, corner or centre
-/// marks) in a cell, if the mode writes marks.
-pub fn toggle_marks(mode: InputMode, cell: Cell, digits: Vec<Digit>) -> Option<Action> {
-    match mode {
-        InputMode::Notes => Some(match digits[..] {
-            [digit] => Action::ToggleNote { cell, digit },
-            _ => Action::ToggleNotes { cell, digits },
-        }),
-        InputMode::Corner => Some(Action::TogglePencil { cell, digits, mark: PencilMark::Corner }),
-        InputMode::Centre => Some(Action::TogglePencil { cell, digits, mark: PencilMark::Centre }),
-        InputMode::Digit | InputMode::Colour | InputMode::Scratchpad => None,
-    }
+    play(store, Input::Pad(digit));
 }
 
 /// Puts `digit` where the pen wrote `written` in `cell`, as one undo step: a Place over the
@@ -50,25 +30,13 @@ pub fn write(store: Store, cell: Cell, digit: Digit) {
 
 /// Writes a digit as `mode` does (Shift+digit writes a corner mark in any mode).
 pub fn write_as(store: Store, cell: Cell, digit: Digit, mode: InputMode) {
-    if store.game.with_untracked(|g| g.givens().get(cell).is_some()) && mode != InputMode::Colour {
-        store.status.set(store.t().given_cannot_change.into());
-        return;
-    }
-    let in_play = store.phase.get_untracked() == Phase::Play;
-    if mode == InputMode::Colour && in_play {
-        paint(store, cell, digit);
-    } else if let Some(action) = toggle_marks(mode, cell, vec![digit]).filter(|_| in_play) {
-        apply(store, action);
-    } else if apply(store, place(store, cell, digit)) {
-        // A quick rewrite of what the pen just wrote there teaches the recognizer.
-        crate::controller::hand::noticed(store, cell, digit);
-    }
+    play(store, Input::Key(KeyCommand::WriteDigit { cell, digit, mode }));
 }
 
-/// Placing `digit` in `cell`, clearing it from the peers' notes when the setting says so.
+/// Placing `digit` in `cell` (the session's rule: clearing it from the peers' notes when the
+/// setting says so).
 fn place(store: Store, cell: Cell, digit: Digit) -> Action {
-    let clear = store.settings.with_untracked(|s| s.auto_clear_notes) && store.phase.get_untracked() == Phase::Play;
-    Action::Place { cell, digit, clear_peer_notes: clear }
+    inkdoku_core::session::place(cell, digit, &super::context(store))
 }
 
 /// Places a digit the pen read that may still grow into another (a lone 1 that may be half a 4):
@@ -94,18 +62,13 @@ pub fn last_placed(store: Store, cell: Cell, digit: Digit) -> bool {
 /// lone 1 grown by a second stroke into a 4. One Undo goes back to before the 1; the board
 /// changes once, so a conflict the two digits share never blinks.
 pub fn replace_placed(store: Store, cell: Cell, digit: Digit) -> bool {
-    let action = place(store, cell, digit);
-    changed_by(store, |g| g.replace_last(action))
+    play(store, Input::ReplaceLast(place(store, cell, digit)))
 }
 
 /// Takes the last step (`last_placed`) back for good, Redo included: the pen's lone 1 whose ink,
 /// with the strokes after it, reads as no digit (the ink stays, declined).
 pub fn withdraw_placed(store: Store) -> bool {
-    changed_by(store, |g| g.withdraw().map(|()| true))
-}
-
-fn changed_by(store: Store, change: impl FnOnce(&mut Game) -> Result<bool, inkdoku_engine::game::ActionError>) -> bool {
-    writable(store) && super::change_game(store, change)
+    play(store, Input::Withdraw)
 }
 
 /// A tap or click on a cell: select it, and place the picked digit if there is one. A tap
@@ -114,10 +77,7 @@ pub fn tap(store: Store, cell: Cell) {
     if store.highlights.with_untracked(|m| m.hint.as_ref().is_some_and(|h| !in_hint(h, cell))) {
         close_hint(store);
     }
-    store.selected.set(Some(cell));
-    if let Some(d) = store.active_digit.get_untracked() {
-        write(store, cell, d);
-    }
+    play(store, Input::Tap(cell));
 }
 
 /// Closes the hint card: its drawing and its sentence go (the board is as it was).
@@ -136,11 +96,7 @@ pub fn in_hint(step: &inkdoku_engine::step::Step, cell: Cell) -> bool {
 
 /// Backspace, Delete or the Erase button.
 pub fn clear(store: Store) {
-    if let Some(cell) = store.selected.get_untracked()
-        && store.game.with_untracked(|g| g.givens().get(cell).is_none())
-    {
-        apply(store, Action::Clear { cell });
-    }
+    play(store, Input::Key(KeyCommand::Clear));
 }
 
 /// Marks the position (digits, notes, eliminations) to come back to after trying a branch,
@@ -167,47 +123,18 @@ pub fn back_to_mark(store: Store, mark: usize) {
 }
 
 /// Moves the selection by a row and column step, wrapping at the edges.
-pub fn move_selection(store: Store, dr: isize, dc: isize) {
-    let size = store.size();
-    let n = size.side() as isize;
-    let next = match store.selected.get_untracked() {
-        None => size.cell(size.side() / 2, size.side() / 2),
-        Some(c) => {
-            let r = (size.row_of(c) as isize + dr).rem_euclid(n) as usize;
-            let col = (size.col_of(c) as isize + dc).rem_euclid(n) as usize;
-            size.cell(r, col)
-        }
-    };
-    store.selected.set(Some(next));
+pub fn move_selection(store: Store, rows: isize, cols: isize) {
+    play(store, Input::Key(KeyCommand::Move { rows, cols }));
 }
 
 pub fn toggle_notes(store: Store) {
     toggle_mode(store, InputMode::Notes);
 }
 
-/// Colour mode: digit N paints colour N on the cell (givens too), or, when painting candidates,
-/// the chosen colour on candidate N.
-fn paint(store: Store, cell: Cell, digit: Digit) {
-    let choice = store.brush.get_untracked();
-    if choice.candidates {
-        if store.game.with_untracked(|g| g.digit(cell).is_none()) {
-            apply(store, Action::PaintCandidate { cell, digit, colour: choice.colour });
-        }
-    } else if digit.get() <= PALETTE {
-        store.brush.update(|p| p.colour = digit.get());
-        apply(store, Action::PaintCells { cells: vec![cell], colour: digit.get() });
-    }
-}
-
 /// A colour picked on the palette: it is the colour candidates are painted with, and (painting
 /// cells) it paints the selected cell.
 pub fn pick_colour(store: Store, colour: u8) {
-    store.brush.update(|p| p.colour = colour);
-    if let Some(cell) = store.selected.get_untracked()
-        && !store.brush.with_untracked(|p| p.candidates)
-    {
-        apply(store, Action::PaintCells { cells: vec![cell], colour });
-    }
+    play(store, Input::PickColour(colour));
 }
 
 /// Takes every colour off the board (one undo step).
@@ -236,22 +163,11 @@ pub fn toggle_scratchpad(store: Store) {
 }
 
 pub(super) fn toggle_mode(store: Store, mode: InputMode) {
-    store.mode.update(|m| *m = if *m == mode { InputMode::Digit } else { mode });
+    play(store, Input::Key(KeyCommand::ToggleMode(mode)));
 }
 
 pub fn undo(store: Store) {
-    if !writable(store) {
-        return;
-    }
-    let mut ok = false;
-    if is_together(store) {
-        ok = super::together::undo_redo(store, false);
-    } else {
-        store.game.update(|g| ok = g.undo().is_ok());
-    }
-    if ok {
-        board_changed(store);
-    }
+    play(store, Input::Key(KeyCommand::Undo));
 }
 
 /// Whether Undo has a move to take back (in a shared game, one of this player's own).
@@ -265,18 +181,7 @@ pub fn can_redo(store: Store) -> bool {
 }
 
 pub fn redo(store: Store) {
-    if !writable(store) {
-        return;
-    }
-    let mut ok = false;
-    if is_together(store) {
-        ok = super::together::undo_redo(store, true);
-    } else {
-        store.game.update(|g| ok = g.redo().is_ok());
-    }
-    if ok {
-        board_changed(store);
-    }
+    play(store, Input::Key(KeyCommand::Redo));
 }
 
 /// "Fill all notes": every empty cell's notes become its candidates (one undo step).

@@ -18,7 +18,7 @@ pub fn key_context(store: Store, text_selected: bool) -> KeyContext {
     }
 }
 
-/// Carries out a key's command.
+/// Carries out a key's command: the game's are the session's (`play`), the rest the screen's.
 pub fn perform(store: Store, command: KeyCommand) {
     match command {
         KeyCommand::CloseDialog => store.dialog.set(None),
@@ -28,20 +28,14 @@ pub fn perform(store: Store, command: KeyCommand) {
         }
         KeyCommand::Deselect => {
             crate::state::zoom::whole_board(store);
-            store.selected.set(None);
-            store.active_digit.set(None);
             store.highlights.set(Default::default());
+            play(store, Input::Key(command));
         }
-        KeyCommand::Move { rows, cols } => move_selection(store, rows, cols),
-        KeyCommand::Clear => clear(store),
-        KeyCommand::Undo => undo(store),
-        KeyCommand::Redo => redo(store),
-        KeyCommand::ToggleMode(mode) => toggle_mode(store, mode),
-        KeyCommand::DigitMode => store.mode.set(InputMode::Digit),
-        KeyCommand::WriteDigit { cell, digit, mode } => write_as(store, cell, digit, mode),
-        KeyCommand::PickDigit(d) => digit(store, d),
         KeyCommand::CopyPuzzle => copy_puzzle(store),
         KeyCommand::Nothing => {}
+        _ => {
+            play(store, Input::Key(command));
+        }
     }
 }
 
@@ -69,7 +63,7 @@ mod tests {
         let givens =
             inkdoku_engine::format::line::parse(".7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.")
                 .unwrap();
-        store.game.set(Game::new(givens, None));
+        store.session_mut(|s| s.set_game(Game::new(givens, None)));
         // The key map's own cases are the core's tests; these are carried out on the store.
         let with = |key: &str, ctrl: bool, shift: bool| key_pressed(store, &KeyPress { key, code: "", ctrl, shift }, false);
         let key = |k: &str| with(k, false, false);

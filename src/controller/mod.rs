@@ -2,10 +2,13 @@
 //! stroke and button does to the store. Components call these functions and stay declarative;
 //! the outside world (storage, the engine worker, the clock) is reached through `store.ports()`,
 //! so all of this runs natively on fakes (`tests.rs`). Its pure rules are the core's
-//! (`inkdoku_core::controller`: the key map, the clock's rule, the start's reading, the QR code).
+//! (`inkdoku_core::controller`: the key map, the clock's rule, the start's reading, the QR code),
+//! and the play of the game (the game, the selection, the picked digit, the entry mode) is the
+//! core's `Session`, which `play` gives the player's inputs to.
 //!
 //! ```text
-//!  mod.rs       applying actions (and what every board change does), waiting for the engine
+//!  mod.rs       the core session's inputs played (`play`: its effects carried out), applying
+//!               actions, what every board change does, waiting for the engine
 //!  input.rs     digits, notes, selection, modes, undo/redo
 //!  keys.rs      the core's key map (`interpret_key`) read from and carried out on the store
 //!  help.rs      hint, check, solve
@@ -68,8 +71,9 @@ use crate::ports::{self, PlatformError};
 use crate::state::{Dialog, GameMeta, Highlights, InputMode, Kind, Making, Phase, Store, TabRole, Waiting};
 use crate::state::{PrintSet, Printed};
 use crate::storage;
+use inkdoku_core::session::{Context, Effect, Input};
 use inkdoku_engine::format::sdk::SdkHeader;
-use inkdoku_engine::game::{Action, Check, Game, PALETTE, PencilMark};
+use inkdoku_engine::game::{Action, Check, Game};
 use inkdoku_engine::generator::Options;
 use inkdoku_engine::geometry::cell_name;
 use inkdoku_engine::hint::Advice;
@@ -87,40 +91,58 @@ pub fn writable(store: Store) -> bool {
     ok
 }
 
-/// Applies an action to the game. When the board changes, hint and check marks and the last
-/// status message go (they spoke of the board before), and a win is celebrated. Returns whether
-/// the board changed.
+/// Applies an action to the game (or, in a shared game, hands it to the room). When the board
+/// changes, hint and check marks and the last status message go (they spoke of the board
+/// before), and a win is celebrated. Returns whether the board changed.
 pub fn apply(store: Store, action: Action) -> bool {
-    if !writable(store) {
-        return false;
-    }
-    if is_together(store) {
-        let changed = together::play(store, action);
-        if changed {
-            board_changed(store);
-        }
-        return changed;
-    }
-    change_game(store, |g| g.apply(action))
+    play(store, Input::Apply(action))
 }
 
-/// Changes the game by `change` (an action applied, the pen's last step replaced or withdrawn):
-/// what every board change does after it, or why it was refused.
-pub(super) fn change_game(store: Store, change: impl FnOnce(&mut Game) -> Result<bool, inkdoku_engine::game::ActionError>) -> bool {
-    let mut result = Ok(false);
-    store.game.update(|g| result = change(g));
-    match result {
-        Ok(changed) => {
-            if changed {
+/// What the session is told of the app with each input.
+fn context(store: Store) -> Context {
+    Context {
+        may_write: store.role.get_untracked() != TabRole::Follower,
+        shared: is_together(store),
+        playing: store.phase.get_untracked() == Phase::Play,
+        won: store.meta.with_untracked(|m| m.won),
+        auto_clear_notes: store.settings.with_untracked(|s| s.auto_clear_notes),
+        brush: store.brush.get_untracked(),
+    }
+}
+
+/// An input of the player's to the core's session (`inkdoku_core::session`): the store mirrors
+/// what it changed, and its effects are carried out here. Returns whether the board changed.
+pub fn play(store: Store, input: Input) -> bool {
+    let effects = store.play(input, &context(store));
+    let mut changed = false;
+    for effect in effects {
+        match effect {
+            Effect::BoardChanged => {
+                changed = true;
                 board_changed(store);
             }
-            changed
-        }
-        Err(e) => {
-            refused(store, &e);
-            false
+            Effect::Won => won(store),
+            Effect::ReadOnly => store.status.set(store.t().read_only.into()),
+            Effect::Refused(e) => refused(store, &e),
+            Effect::GivenCannotChange => store.status.set(store.t().given_cannot_change.into()),
+            Effect::Share(action) => changed = shared_board_changed(store, together::play(store, action)),
+            Effect::ShareUndo { redo } => changed = shared_board_changed(store, together::undo_redo(store, redo)),
+            // A quick rewrite of what the pen just wrote there teaches the recognizer.
+            Effect::Written { cell, digit } if changed => hand::noticed(store, cell, digit),
+            Effect::Written { .. } => {}
+            Effect::Colour(colour) => store.brush.update(|b| b.colour = colour),
         }
     }
+    changed
+}
+
+/// The room merged this player's move (`changed`): what every board change does, and the win.
+fn shared_board_changed(store: Store, changed: bool) -> bool {
+    if changed {
+        board_changed(store);
+        after_change(store);
+    }
+    changed
 }
 
 /// The game refused an action: why, in the player's words; the engine's text in the console.
@@ -129,7 +151,8 @@ fn refused(store: Store, e: &inkdoku_engine::game::ActionError) {
     store.status.set(crate::i18n::action_refused(store.t(), e).into());
 }
 
-/// What every change of the board (an action, undo, redo) does to the UI state.
+/// What every change of the board (an action, undo, redo) does to the UI state (the win is the
+/// session's to see, or the room's: `after_change`).
 fn board_changed(store: Store) {
     store.highlights.set(Highlights::default());
     store.status.set(String::new());
@@ -143,9 +166,9 @@ fn board_changed(store: Store) {
     if taken_away {
         store.ink.pending.set(None);
     }
-    after_change(store);
 }
 
+/// A shared game's board after the room's merge: a win is celebrated.
 fn after_change(store: Store) {
     let solved = store.game.with(|g| g.is_solved());
     if solved && store.phase.get_untracked() == Phase::Play && !store.meta.with_untracked(|m| m.won) {

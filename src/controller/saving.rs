@@ -53,7 +53,7 @@ pub fn reload_saved(store: Store, then: impl FnOnce(Option<bool>) + 'static) {
     storage::load_newest(&store.ports(), move |storage::LoadedGame { loaded, up_to_date }| {
         let storage::Loaded::Found(saved) = loaded else { return then(None) };
         store.ink.game_changed();
-        store.game.set(saved.game);
+        store.session_mut(|s| s.set_game(saved.game));
         store.elapsed.set(saved.meta.elapsed_ms);
         store.meta.set(saved.meta);
         store.highlights.set(Default::default());

@@ -234,7 +234,7 @@ mod tests {
     /// Two tabs of `world`: the first plays a puzzle (one move made and saved), the second follows.
     fn playing_and_following(world: &World) -> ((Owner, Store), (Owner, Store)) {
         let (owner_a, a) = open_tab(world);
-        a.game.set(Game::new(inkdoku_engine::format::line::parse(PUZZLE).unwrap(), None));
+        a.session_mut(|s| s.set_game(Game::new(inkdoku_engine::format::line::parse(PUZZLE).unwrap(), None)));
         let (owner_b, b) = open_tab(world);
         settle(world);
         play(a, 0, 1);
@@ -316,8 +316,10 @@ mod tests {
         let saved = world.storage.get(GAME_KEY).unwrap();
         // The frozen tab wakes up before it learns it lost the lock, and saves: fenced off.
         a.role.set(TabRole::Active);
-        a.game.update(|g| {
-            g.apply(Action::Place { cell: Cell::new(4), digit: Digit::new(5).unwrap(), clear_peer_notes: true }).unwrap();
+        a.session_mut(|s| {
+            s.change_game(|g| {
+                g.apply(Action::Place { cell: Cell::new(4), digit: Digit::new(5).unwrap(), clear_peer_notes: true }).unwrap();
+            })
         });
         save_now(a);
         assert_eq!(world.storage.get(GAME_KEY).unwrap(), saved, "the new holder's game stands");

@@ -471,7 +471,7 @@ fn colour_mode_paints_cells_with_digits_and_candidates_with_the_chosen_colour_an
     assert_eq!((colours[given.index()], colours[empty.index()]), (0b100, 0b100_0100), "givens take colours too");
     // Candidates: pick a colour on the palette, then digits paint that colour on candidates.
     store.brush.update(|p| p.candidates = true);
-    store.selected.set(None);
+    store.session_mut(|s| s.select(None));
     pick_colour(store, 5);
     write(store, empty, d(4));
     let painted = store.game.with_untracked(|g| g.board().paint.candidate_colours.clone());
@@ -568,7 +568,7 @@ fn the_newest_few_games_in_progress_are_kept_once_each_and_the_old_single_record
     play(store, 1);
     let old = crate::controller::current_record(store);
     world.storage.set(PREVIOUS_KEY, &serde_json::to_string(&old).unwrap()).unwrap();
-    store.game.set(inkdoku_engine::game::Game::new(inkdoku_engine::Grid::new(Size::Nine), None));
+    store.session_mut(|s| s.set_game(inkdoku_engine::game::Game::new(inkdoku_engine::Grid::new(Size::Nine), None)));
     assert_eq!(kept_games(store).len(), 1, "the old record is read");
     // New games over games in progress: each replaced one is kept, newest first.
     let mut replaced = Vec::new();
@@ -753,7 +753,7 @@ fn check_marks_a_wrong_digit_then_counts_the_cells_left_then_says_solved() {
     let name = cell_name(Size::Nine, cell);
     assert_eq!(store.status.get_untracked(), fill(crate::i18n::ui(Lang::En).checked_wrong_one, &[("cells", &name)]));
     // The mistake fixed: nothing wrong, the cells left are counted; the marks go with the move.
-    store.selected.set(Some(cell));
+    store.session_mut(|s| s.select(Some(cell)));
     clear(store);
     assert_eq!(store.highlights.with_untracked(|m| m.cells.len()), 0);
     play_one(store);
@@ -774,12 +774,12 @@ fn solve_fills_the_selected_cell_its_row_then_everything_and_a_solved_game_recor
     solve(store, SolveScope::Cell);
     assert_eq!(store.status.get_untracked(), "Select a cell first.");
     let r1c1 = Size::Nine.cell(0, 0);
-    store.selected.set(Some(r1c1));
+    store.session_mut(|s| s.select(Some(r1c1)));
     solve(store, SolveScope::Cell);
     assert_eq!(store.game.with_untracked(|g| g.digit(r1c1)), solution.get(r1c1));
     assert_eq!(store.status.get_untracked(), "Filled r1c1 from the solution.");
     let r5c1 = Size::Nine.cell(4, 0);
-    store.selected.set(Some(r5c1));
+    store.session_mut(|s| s.select(Some(r5c1)));
     solve(store, SolveScope::Row);
     assert!((0..9).all(|c| store.game.with_untracked(|g| g.digit(Size::Nine.cell(4, c))) == solution.get(Size::Nine.cell(4, c))));
     assert!(store.game.with_untracked(|g| g.digit(Size::Nine.cell(5, 0)).is_none()), "the row alone");

@@ -201,7 +201,7 @@ fn a_reload_rejoins_the_room_with_the_board_as_it_was() {
     let (a, _owners, pb, (cell, digit), record) = a_tab_closed_after_b_moved();
     // The reloaded tab: the stored game, then its room again.
     let (_owner, again) = a.store(Lang::En);
-    again.game.set(record.game);
+    again.session_mut(|s| s.set_game(record.game));
     again.meta.set(record.meta);
     resume_together(again);
     a.hub.deliver();
@@ -230,7 +230,7 @@ fn a_stored_room_that_cannot_be_read_is_dropped_and_the_game_plays_alone() {
         let mut meta = record.meta.clone();
         damage(meta.together.as_mut().unwrap());
         let (_owner, again) = a.store(Lang::En);
-        again.game.set(record.game.clone());
+        again.session_mut(|s| s.set_game(record.game.clone()));
         again.meta.set(meta);
         resume_together(again);
         a.hub.deliver();
@@ -268,7 +268,7 @@ fn the_win_comes_once_on_both_boards() {
 fn a_shared_win_is_with_help_for_everyone_when_one_player_used_help() {
     let (a, _b, _oa, pa, _ob, pb) = two_players();
     // Player B fills one cell from the solution; player A writes the rest by hand.
-    pb.selected.set(Some(next_answer(pb).0));
+    pb.session_mut(|s| s.select(Some(next_answer(pb).0)));
     solve(pb, SolveScope::Cell);
     a.hub.deliver();
     let mut turns = 0;

@@ -43,7 +43,7 @@ mod tests {
         let givens =
             inkdoku_engine::format::line::parse(".7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.")
                 .unwrap();
-        store.game.set(Game::new(givens, None));
+        store.session_mut(|s| s.set_game(Game::new(givens, None)));
         for _ in 0..59 {
             clock_ticked(store, 250);
         }

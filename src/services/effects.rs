@@ -202,7 +202,7 @@ mod tests {
     fn playing(world: &World) -> (Owner, Store) {
         let (owner, store) = world.store(Lang::En);
         let givens = inkdoku_engine::format::line::parse(PUZZLE).unwrap();
-        store.game.set(Game::new(givens, None));
+        store.session_mut(|s| s.set_game(Game::new(givens, None)));
         (owner, store)
     }
 
@@ -216,8 +216,10 @@ mod tests {
             digit: inkdoku_engine::Digit::new(digit).unwrap(),
             clear_peer_notes: true,
         };
-        store.game.update(|g| {
-            g.apply(action).unwrap();
+        store.session_mut(|s| {
+            s.change_game(|g| {
+                g.apply(action).unwrap();
+            })
         });
         game_changed(store);
     }

@@ -89,6 +89,6 @@ pub fn pan(store: Store, d_row: isize, d_col: isize) {
     {
         let b = box_side(size) as isize;
         let (r, c) = (size.row_of(cell) as isize + d_row * b, size.col_of(cell) as isize + d_col * b);
-        store.selected.set(Some(size.cell(r as usize, c as usize)));
+        store.session_mut(|s| s.select(Some(size.cell(r as usize, c as usize))));
     }
 }

@@ -486,7 +486,7 @@ fn declined_ink_stays_with_its_two_best_guesses_and_a_pick_writes_and_learns_it(
 fn in_notes_mode_the_pen_toggles_the_note() {
     let world = World::default();
     let (_owner, store) = ready(&world);
-    store.mode.set(InputMode::Notes);
+    store.session_mut(|s| s.set_mode(InputMode::Notes));
     for expected in [true, false] {
         world.clock.advance(CONTINUE_MS + 1.0);
         write_stroke(store, cell(0, 0));
@@ -501,7 +501,7 @@ fn in_notes_mode_the_pen_toggles_the_note() {
 fn in_notes_mode_a_slow_stroke_finishes_the_note_and_another_note_soon_after_is_its_own() {
     let world = World::default();
     let (_owner, store) = ready(&world);
-    store.mode.set(InputMode::Notes);
+    store.session_mut(|s| s.set_mode(InputMode::Notes));
     // A 4's first stroke read as a confident 4, then its second stroke: still one note, 4.
     write_stroke(store, cell(0, 0));
     world.ink.read_as(4, 1);
@@ -621,7 +621,7 @@ fn the_eraser_erases_the_digits_it_crosses() {
 fn scratchpad_ink_is_kept_clipped_to_the_board_and_never_read() {
     let world = World::default();
     let (_owner, store) = ready(&world);
-    store.mode.set(InputMode::Scratchpad);
+    store.session_mut(|s| s.set_mode(InputMode::Scratchpad));
     let mut points = stroke_in(cell(8, 8));
     points.push([1.02, 0.99, 0.5]);
     finish_drawing(store, points);
