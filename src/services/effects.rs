@@ -15,21 +15,16 @@ use wasm_bindgen::prelude::Closure;
 /// How long autosave waits after a change for the next one (one save per burst of changes).
 pub const SAVE_AFTER_MS: u32 = 400;
 
-thread_local! {
-    /// Which change the pending save belongs to (a later change postpones it).
-    static CHANGES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-}
-
 /// The game changed: the panic hook gets it at once, storage `SAVE_AFTER_MS` after the last
 /// change of a burst.
 pub fn game_changed(store: Store) {
     keep_for_rescue(store);
-    let change = CHANGES.with(|c| {
-        c.set(c.get() + 1);
-        c.get()
-    });
+    // The store's own count, so that another store's changes (another tab in a native test)
+    // never postpone this one's save.
+    store.changes.update_value(|c| *c += 1);
+    let change = store.changes.get_value();
     let save = move || {
-        if CHANGES.with(|c| c.get()) == change {
+        if store.changes.get_value() == change {
             save_now(store);
         }
     };
@@ -236,6 +231,22 @@ mod tests {
         let saved = stored(&world).expect("saved after the burst");
         assert_eq!(saved.game.applied(), 2);
         assert_eq!(saved.meta.elapsed_ms, 42_000);
+    }
+
+    #[test]
+    fn two_stores_keep_their_own_autosave() {
+        // Two players' browsers in one test: a move in B's store must not postpone A's save.
+        let (a, b) = (World::default(), World::default());
+        let (_oa, pa) = playing(&a);
+        let (_ob, pb) = playing(&b);
+        place(pa, 0, 1);
+        b.clock.advance(200.0);
+        place(pb, 2, 3);
+        a.clock.advance(SAVE_AFTER_MS.into());
+        assert_eq!(stored(&a).map(|s| s.game.applied()), Some(1), "A's burst is over: saved");
+        assert_eq!(stored(&b), None, "B's is not");
+        b.clock.advance(SAVE_AFTER_MS.into());
+        assert_eq!(stored(&b).map(|s| s.game.applied()), Some(1));
     }
 
     #[test]
