@@ -53,9 +53,10 @@ fn autosave(store: Store) {
 /// Ticks the play clock every 250 ms with the time since the last tick; the core's rule
 /// (`controller::clock_ticked`) says whether it counts and when it is saved.
 fn timer(store: Store) {
-    let last = StoredValue::new_local(js_sys::Date::now());
+    let clock = store.ports().clock;
+    let last = StoredValue::new_local(clock.now_ms());
     let interval = Interval::new(250, move || {
-        let now = js_sys::Date::now();
+        let now = clock.now_ms();
         let delta = (now - last.get_value()).max(0.0) as u64;
         last.set_value(now);
         controller::clock_ticked(store, delta);
@@ -137,39 +138,23 @@ fn links(store: Store) {
     on_cleanup(move || handle.remove());
 }
 
-/// Installs every effect.
-/// How often the stroke being drawn goes to the other players of a game solved together.
-const LIVE_INK_MS: f64 = 100.0;
-
 /// In a game solved together, the others see the cell this player selects, and the stroke they
-/// are drawing (every 100 ms at most, and once more when it ends).
+/// are drawing (`controller::live_ink_changed` decides when it goes).
 fn presence(store: Store) {
     Effect::new(move |_| {
         store.selected.track();
         controller::tell_presence(store);
     });
-    let last = StoredValue::new_local(0.0);
+    let last_sent = StoredValue::new_local(0.0);
     Effect::new(move |_| {
-        let drawing = store.ink.live.with(|live| (!live.is_empty()).then(|| live.clone()));
-        if !controller::is_together(store) {
-            return;
-        }
-        let now = js_sys::Date::now();
-        match drawing {
-            Some(ink) if now - last.get_value() >= LIVE_INK_MS => {
-                last.set_value(now);
-                controller::tell_presence_drawing(store, &ink);
-            }
-            Some(_) => {}
-            None if last.get_value() > 0.0 => {
-                last.set_value(0.0);
-                controller::tell_presence(store);
-            }
-            None => {}
-        }
+        store.ink.live.with(|live| {
+            let drawing = (!live.is_empty()).then_some(live.as_slice());
+            last_sent.update_value(|last| controller::live_ink_changed(store, drawing, last));
+        });
     });
 }
 
+/// Installs every effect.
 pub fn install(store: Store) {
     autosave(store);
     presence(store);
