@@ -3,7 +3,6 @@
 
 use crate::controller::{self, keep_for_rescue, save_now};
 use crate::i18n::fill;
-use crate::services::platform;
 use crate::state::Store;
 use crate::storage::{self, SETTINGS_KEY};
 use gloo_timers::callback::Interval;
@@ -129,12 +128,7 @@ fn paste(store: Store) {
 
 /// A link followed inside the open app changes only the fragment: open its puzzle too.
 fn links(store: Store) {
-    let handle = window_event_listener(ev::hashchange, move |_| {
-        if let Some(text) = platform::location_puzzle() {
-            platform::clear_location();
-            controller::open_text(store, &text, store.t().the_link);
-        }
-    });
+    let handle = window_event_listener(ev::hashchange, move |_| controller::address_changed(store));
     on_cleanup(move || handle.remove());
 }
 
