@@ -715,10 +715,13 @@ pub mod fakes {
         }
     }
 
-    /// Files kept in `downloaded` (name, text); the picker is never answered; prints counted.
+    /// Files kept in `downloaded` (name, text); the picker answers with the file in `picked`
+    /// (its name and text, or why it could not be read), taking it, and never when there is
+    /// none (the player closed it); prints counted.
     #[derive(Default)]
     pub struct Files {
         pub downloaded: RefCell<Vec<(String, String)>>,
+        pub picked: RefCell<Option<(String, Result<String, PlatformError>)>>,
         pub printed: Cell<usize>,
     }
 
@@ -727,7 +730,11 @@ pub mod fakes {
             self.downloaded.borrow_mut().push((file_name.into(), text.into()));
             Ok(())
         }
-        fn open(&self, _accept: &str, _on_file: Box<dyn Fn(String, Result<String, PlatformError>)>) -> Result<(), PlatformError> {
+        fn open(&self, _accept: &str, on_file: Box<dyn Fn(String, Result<String, PlatformError>)>) -> Result<(), PlatformError> {
+            let picked = self.picked.borrow_mut().take();
+            if let Some((name, text)) = picked {
+                on_file(name, text);
+            }
             Ok(())
         }
         fn print(&self) {
