@@ -32,15 +32,10 @@ pub fn App() -> impl IntoView {
     crate::controller::hand::install(store);
     zoom::install(store);
     pwa::register(store);
-    // A puzzle in the address (a shared link) is taken out of it and opened once the tab
-    // knows whether it plays (`startup::begin`).
-    let link = platform::location_puzzle();
-    if link.is_some() {
-        platform::clear_location();
-    }
     // Hooks for the end-to-end tests: only under a test driver that asks (src/test_hooks.rs).
     crate::test_hooks::install(store);
-    controller::startup::begin(store, &unreadable, link);
+    // A puzzle in the address (a shared link) opens once the tab knows whether it plays.
+    controller::startup::begin(store, &unreadable);
 
     // The board and pad are rebuilt only when the grid size changes (a memo), not on every move.
     let size = Memo::new(move |_| store.size());

@@ -117,6 +117,9 @@ pub struct Store {
     /// The room key of the link being opened, to join once its puzzle is on the board; `Err`
     /// when the key is damaged (the puzzle then opens to play alone, and says so).
     pub joining: StoredValue<Option<Result<inkdoku_engine::together::link::RoomKey, ()>>, LocalStorage>,
+    /// Changes of the game so far: the pending autosave belongs to the last of them, and a
+    /// later change postpones it (`services::effects::game_changed`).
+    pub changes: StoredValue<u64, LocalStorage>,
 }
 
 /// A signal that mirrors a part of the session: read anywhere, written by `Store::mirror` alone
@@ -215,6 +218,7 @@ impl Store {
             together: StoredValue::new_local(None),
             room: RwSignal::new(None),
             joining: StoredValue::new_local(None),
+            changes: StoredValue::new_local(0),
         }
     }
 

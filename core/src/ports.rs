@@ -14,7 +14,7 @@
 //!                               TabLock       Web Locks          │ fakes::Locks  (shared by tabs)
 //!                               TabChannel    BroadcastChannel   │ fakes::Bus    (shared by tabs)
 //!                               Clipboard     the async clipboard│ fakes::Clipboard (can refuse)
-//!                               Sharing       page address, Web Share │ fakes::Sharing (answers as set)
+//!                               Sharing       the page's address, Web Share │ fakes::Sharing (answers as set)
 //!                               Files         download, file picker, print │ fakes::Files (kept)
 //!                               Random        crypto.getRandomValues │ fakes::Random (seeds set by hand)
 //!                               Room          WebSocket + WebCrypto │ fakes::Hub (delivers by hand)
@@ -176,8 +176,11 @@ pub trait Clipboard {
     fn read(&self, done: Box<dyn FnOnce(Result<String, PlatformError>)>);
 }
 
-/// Passing a link on: where the app's links point, and the system's share sheet.
+/// Links in and out: the page's address (a shared link arrives in it), where the app's links
+/// point, and the system's share sheet.
 pub trait Sharing {
+    /// The page's whole address, query and fragment included.
+    fn address(&self) -> String;
     /// The app's address without query or fragment.
     fn app_url(&self) -> String;
     /// Shares `url` through the share sheet where there is one, else copies it; `done` hears how.
@@ -684,7 +687,8 @@ pub mod fakes {
     pub struct Sharing {
         pub shared: RefCell<Vec<(String, String)>>,
         pub answer: RefCell<Result<Shared, PlatformError>>,
-        /// What the address bar shows (`show_address`); empty until set.
+        /// What the address bar shows (a test puts a link there; `show_address` writes it);
+        /// empty until set.
         pub address: RefCell<String>,
     }
 
@@ -695,6 +699,9 @@ pub mod fakes {
     }
 
     impl super::Sharing for Sharing {
+        fn address(&self) -> String {
+            self.address.borrow().clone()
+        }
         fn app_url(&self) -> String {
             "https://inkdoku.example/".into()
         }
@@ -708,10 +715,13 @@ pub mod fakes {
         }
     }
 
-    /// Files kept in `downloaded` (name, text); the picker is never answered; prints counted.
+    /// Files kept in `downloaded` (name, text); the picker answers with the file in `picked`
+    /// (its name and text, or why it could not be read), taking it, and never when there is
+    /// none (the player closed it); prints counted.
     #[derive(Default)]
     pub struct Files {
         pub downloaded: RefCell<Vec<(String, String)>>,
+        pub picked: RefCell<Option<(String, Result<String, PlatformError>)>>,
         pub printed: Cell<usize>,
     }
 
@@ -720,7 +730,11 @@ pub mod fakes {
             self.downloaded.borrow_mut().push((file_name.into(), text.into()));
             Ok(())
         }
-        fn open(&self, _accept: &str, _on_file: Box<dyn Fn(String, Result<String, PlatformError>)>) -> Result<(), PlatformError> {
+        fn open(&self, _accept: &str, on_file: Box<dyn Fn(String, Result<String, PlatformError>)>) -> Result<(), PlatformError> {
+            let picked = self.picked.borrow_mut().take();
+            if let Some((name, text)) = picked {
+                on_file(name, text);
+            }
             Ok(())
         }
         fn print(&self) {

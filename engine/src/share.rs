@@ -701,8 +701,23 @@ fn percent_decode(s: &str, plus_is_space: bool) -> String {
 pub const QUERY_KEYS: &[&str] = &["p", "s", "puzzle", "puzzleid", "load"];
 
 /// Whether a `?query` names a puzzle by one of `QUERY_KEYS`.
-pub fn query_has_puzzle(query: &str) -> bool {
+fn query_has_puzzle(query: &str) -> bool {
     query.trim_start_matches('?').split('&').any(|pair| QUERY_KEYS.contains(&pair.split_once('=').map_or(pair, |(k, _)| k)))
+}
+
+/// The link in a page's whole address (`https://…/?s=…` or `…/#…`) that opens a puzzle: its
+/// `#fragment` when there is one, else its `?query` when a key of it names a puzzle (other
+/// queries, a campaign's `?utm=…`, are not links). With its `#` or `?`, as `parse` reads it.
+pub fn link_in_address(address: &str) -> Option<String> {
+    let (before, fragment) = address.split_once('#').map_or((address, ""), |(b, f)| (b, f));
+    let query = before.split_once('?').map_or("", |(_, q)| q);
+    if !fragment.is_empty() {
+        Some(format!("#{fragment}"))
+    } else if !query.is_empty() && query_has_puzzle(query) {
+        Some(format!("?{query}"))
+    } else {
+        None
+    }
 }
 
 /// Prefixes of a SudokuPad puzzle in a link's path (`sudokupad.app/scl…`).
@@ -973,7 +988,13 @@ mod tests {
         }
         // A query with '+' read as spaces still decodes.
         assert_eq!(parse(&format!("?load={}", payload.replace('+', " "))).unwrap().givens, g);
-        assert!(query_has_puzzle("?puzzleid=x") && query_has_puzzle("a=1&load=x") && !query_has_puzzle("?utm=x"));
+        let at = |address: &str| link_in_address(address);
+        assert_eq!(at("https://x.org/app/?puzzleid=x"), Some("?puzzleid=x".into()));
+        assert_eq!(at("https://x.org/?a=1&load=x#"), Some("?a=1&load=x".into()), "an empty fragment is none");
+        assert_eq!(at("https://x.org/?s=1#p=2?q"), Some("#p=2?q".into()), "the fragment first, '?' and all");
+        assert_eq!(at("https://x.org/?utm=x"), None, "a query that names no puzzle");
+        assert_eq!(at("https://x.org/?"), None);
+        assert_eq!(at("https://x.org/"), None);
     }
 
     #[test]

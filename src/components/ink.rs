@@ -10,14 +10,10 @@ use crate::ink::pointers::{Contact, Kind, Moved, Pointers};
 use crate::ink::writing;
 use crate::state::zoom::{CELL, ViewBox, overview_too_small, view_box, view_box_now};
 use crate::state::{InkState, Store};
-use gloo_timers::callback::Timeout;
 use inkdoku_engine::Size;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, PointerEvent};
-
-/// How long after the first puzzle shows the recognizer starts loading, unasked.
-const WARM_UP_MS: u32 = 3000;
 
 #[derive(Default)]
 enum Gesture {
@@ -65,12 +61,9 @@ fn move_points(size: Size, view: &ViewBox, el: &Element, ev: &PointerEvent) -> V
 #[component]
 pub fn InkSurface(store: Store, children: Children) -> impl IntoView {
     let surface = StoredValue::new_local(Surface::default());
-    // Load the recognizer a while after the first puzzle is on screen, so that the first stroke
-    // is quick; not before (the blank board shows while the puzzle is made), so that its
-    // megabyte does not share a slow line with what the puzzle needs. A pen-down loads it at once.
-    let warm = StoredValue::new_local(None::<Timeout>);
-    store.once_a_puzzle_is_on_screen(move || warm.set_value(Some(Timeout::new(WARM_UP_MS, move || writing::warm_up(store)))));
-    on_cleanup(move || warm.set_value(None));
+    // The recognizer loads a while after the first puzzle is on screen, not before (the blank
+    // board shows while the puzzle is made): `writing::warm_up_soon`.
+    store.once_a_puzzle_is_on_screen(move || writing::warm_up_soon(store));
 
     let now = move || store.ports().clock.now_ms();
     let on_down = move |ev: PointerEvent| {

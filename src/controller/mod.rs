@@ -62,8 +62,8 @@ pub use saving::*;
 pub use sharing::*;
 pub use timer::*;
 pub use together::{
-    ALONE_MS, AWAY_MS, BEAT_MS, ROLL_MS, is_together, leave as play_alone, live_link, resume as resume_together, room_line, set_relay,
-    share_live, solve_together, tell_presence, tell_presence_drawing,
+    ALONE_MS, AWAY_MS, BEAT_MS, ROLL_MS, is_together, leave as play_alone, live_ink_changed, live_link, resume as resume_together,
+    room_line, set_relay, share_live, solve_together, tell_presence,
 };
 
 use crate::i18n::{fill, level_name};

@@ -184,6 +184,23 @@ pub fn share(store: Store, with_progress: bool) {
     store.ports().sharing.share(store.t().share_title.into(), url, Box::new(done));
 }
 
+/// The puzzle in the page's address (a shared link), taken out of the address, so that a
+/// reload does not open it again.
+pub fn take_link(store: Store) -> Option<String> {
+    let sharing = store.ports().sharing;
+    let link = share::link_in_address(&sharing.address())?;
+    sharing.show_address(&sharing.app_url());
+    Some(link)
+}
+
+/// The address changed in the open app (a link followed changes only its fragment): its
+/// puzzle opens.
+pub fn address_changed(store: Store) {
+    if let Some(text) = take_link(store) {
+        open_text(store, &text, store.t().the_link);
+    }
+}
+
 /// A link that opens the current puzzle in f-puzzles, constraints, title and rules included.
 pub fn fpuzzles_url(store: Store) -> String {
     store.game.with_untracked(|g| share::fpuzzles_link(&g.puzzle()))

@@ -20,9 +20,10 @@ pub fn open_store(ports: Ports, browser_lang: Lang) -> (Store, Vec<Unreadable>) 
 }
 
 /// Starts the tab (it asks to play: `tabs::start`), says what could not be read, and decides
-/// the first screen once the tab knows whether it plays. `link` is the puzzle text from the
-/// page's address, if any (the caller has taken it out of the address).
-pub fn begin(store: Store, unreadable: &[Unreadable], link: Option<String>) {
+/// the first screen once the tab knows whether it plays. A puzzle in the page's address (a
+/// shared link) is taken out of it at once (`take_link`), and opened then.
+pub fn begin(store: Store, unreadable: &[Unreadable]) {
+    let link = take_link(store);
     tabs::start(store);
     if let Some(dialog) = unreadable_dialog(store.t(), unreadable) {
         store.dialog.set(Some(dialog));

@@ -213,6 +213,23 @@ fn a_worker_failure_is_said_in_the_players_language_and_the_wait_ends() {
 }
 
 #[test]
+fn print_prints_the_whole_board_alone_once_the_dialog_has_closed() {
+    let world = World::default();
+    let (_owner, store) = store_in(&world, Lang::En);
+    open(&world, store, PUZZLE);
+    // In the focus view, with a set laid out from an earlier "Print puzzles".
+    store.view.window.set(Some(crate::state::zoom::Window { row: 0, col: 0, boxes: 2 }));
+    store.print_set.set(Some(PrintSet { per_page: 2, puzzles: Vec::new() }));
+    print_current(store);
+    assert_eq!(store.print_set.get_untracked(), None, "the board, not the set");
+    assert_eq!(store.view.window.get_untracked(), None, "the whole board, not the focus view");
+    world.clock.advance(49.0);
+    assert_eq!(world.files.printed.get(), 0, "not while the dialog is closing");
+    world.clock.advance(1.0);
+    assert_eq!(world.files.printed.get(), 1, "the print dialog once it has");
+}
+
+#[test]
 fn a_broken_link_says_why_in_plain_words_and_keeps_the_game() {
     let world = World::default();
     let (_owner, store) = store_in(&world, Lang::Es);

@@ -31,9 +31,20 @@ fn play_marks(store: Store) {
     write_as(store, Size::Nine.cell(0, 6), d(4), InputMode::Colour);
 }
 
-/// Opens `text` as the file `name` in `store` and lets the engine check its puzzle.
+/// Saves the puzzle as a file ("Save file", with progress or not): its name and text as the
+/// download got them.
+fn saved_file(world: &World, store: Store, with_progress: bool) -> (String, String) {
+    save_file(store, with_progress);
+    let (name, text) = world.files.downloaded.borrow().last().cloned().expect("a download");
+    assert_eq!(store.status.get_untracked(), fill(store.t().saved_as, &[("name", &name)]));
+    (name, text)
+}
+
+/// The player picks the file `name` of `text` in `store` ("Open file"); the engine checks its
+/// puzzle.
 fn open_file_in(world: &World, store: Store, name: &str, text: &str) {
-    open_file_text(store, name, text);
+    *world.files.picked.borrow_mut() = Some((name.into(), Ok(text.into())));
+    open_file(store);
     if let Some(Dialog::ConfirmOpen(shared)) = store.dialog.get_untracked() {
         load_shared(store, shared);
     }
@@ -48,8 +59,9 @@ fn a_file_saved_with_progress_reopens_with_the_digits_notes_marks_and_colours() 
     play_marks(store);
     let board = store.game.with_untracked(|g| g.board().clone());
     assert!(board.pencil.notes[2] == DigitSet::from_iter([d(1), d(2)]) && board.paint.colours[6] != 0, "the marks are on the board");
-    let (name, with) = file_to_save(store, true);
-    let (_, without) = file_to_save(store, false);
+    let (name, with) = saved_file(&world, store, true);
+    let (_, without) = saved_file(&world, store, false);
+    assert_eq!(name, "inkdoku-easy.sdk");
     assert!(with.contains("#inkdoku-progress ") && !without.contains("#inkdoku-progress"), "{with}");
 
     // Another player, in German, with a game of their own: the file brings the board back.
@@ -71,6 +83,21 @@ fn a_file_saved_with_progress_reopens_with_the_digits_notes_marks_and_colours() 
 }
 
 #[test]
+fn a_file_the_browser_cannot_read_is_said_by_name_in_the_players_language_and_the_game_stays() {
+    let world = World::default();
+    let (_owner, store) = world.store(Lang::De);
+    open(&world, store, PUZZLE);
+    play_marks(store);
+    let game = store.game.get_untracked();
+    let failure = crate::ports::PlatformError { failure: crate::ports::Failure::Failed, detail: "NotReadableError".into() };
+    *world.files.picked.borrow_mut() = Some(("gross.sdk".into(), Err(failure)));
+    open_file(store);
+    let status = store.status.get_untracked();
+    assert!(status.starts_with("gross.sdk ließ sich nicht lesen: "), "{status}");
+    assert_eq!(store.game.get_untracked(), game);
+}
+
+#[test]
 fn a_variants_file_saved_with_progress_reopens_with_its_constraints_digits_and_notes() {
     use inkdoku_engine::variant::Puzzle;
     let world = World::default();
@@ -88,8 +115,8 @@ fn a_variants_file_saved_with_progress_reopens_with_its_constraints_digits_and_n
     write(store, empty[2], d(1));
     write(store, empty[2], d(2));
     let board = store.game.with_untracked(|g| g.board().clone());
-    let (name, with) = file_to_save(store, true);
-    let (_, without) = file_to_save(store, false);
+    let (name, with) = saved_file(&world, store, true);
+    let (_, without) = saved_file(&world, store, false);
     assert!(name.ends_with(".json") && with.contains("\"inkdoku-progress\":") && !without.contains("inkdoku-progress"), "{with}");
 
     let friend = World::default();

@@ -18,8 +18,10 @@ const BOOK: &str = include_str!("../../static/first-puzzles.txt");
 fn start_tab(world: &World, link: Option<&str>) -> (Owner, Store, Vec<Unreadable>) {
     let owner = Owner::new();
     owner.set();
+    *world.sharing.address.borrow_mut() = format!("https://inkdoku.example/{}", link.unwrap_or_default());
     let (store, unreadable) = open_store(world.ports(), Lang::En);
-    begin(store, &unreadable, link.map(str::to_string));
+    begin(store, &unreadable);
+    assert_eq!(*world.sharing.address.borrow(), "https://inkdoku.example/", "the link taken out of the address");
     world.clock.advance(0.0);
     (owner, store, unreadable)
 }
@@ -52,6 +54,21 @@ fn a_first_visit_plays_a_premade_puzzle_and_asks_nothing() {
     world.premade.answer(Ok(BOOK));
     assert!(store.game.with_untracked(crate::state::has_puzzle), "a puzzle from the book");
     assert_eq!(store.dialog.get_untracked(), None);
+}
+
+#[test]
+fn a_link_followed_in_the_open_app_opens_from_the_address_and_leaves_it() {
+    let world = World::default();
+    let (_owner, store) = played(&world);
+    let before = store.game.get_untracked();
+    *world.sharing.address.borrow_mut() = "https://inkdoku.example/?utm=mail".into();
+    address_changed(store);
+    assert_eq!(store.game.get_untracked(), before, "an address with no puzzle opens nothing");
+    assert_eq!(*world.sharing.address.borrow(), "https://inkdoku.example/?utm=mail", "and stays as it was");
+    *world.sharing.address.borrow_mut() = format!("https://inkdoku.example/?s={OTHER}");
+    address_changed(store);
+    assert!(matches!(store.dialog.get_untracked(), Some(Dialog::ConfirmOpen(_))), "{:?}", store.dialog.get_untracked());
+    assert_eq!(*world.sharing.address.borrow(), "https://inkdoku.example/", "a reload won't open it again");
 }
 
 #[test]

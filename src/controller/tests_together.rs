@@ -122,6 +122,28 @@ fn two_players_see_each_other_s_moves_and_numbers() {
 }
 
 #[test]
+fn the_stroke_being_drawn_goes_to_the_others_ten_times_a_second_at_most() {
+    let (a, b, _oa, pa, _ob, pb) = two_players();
+    let ink_of_b = || room(pa).peers.iter().find(|p| p.number == 2).map(|p| p.ink.len()).expect("B seen");
+    let stroke: Vec<[f32; 3]> = (0..4).map(|i| [0.1 * i as f32, 0.2, 0.5]).collect();
+    let mut last_sent = 0.0;
+    live_ink_changed(pb, Some(&stroke[..2]), &mut last_sent);
+    a.hub.deliver();
+    assert_eq!(ink_of_b(), 2, "the stroke's start goes at once");
+    b.clock.advance(60.0);
+    live_ink_changed(pb, Some(&stroke[..3]), &mut last_sent);
+    a.hub.deliver();
+    assert_eq!(ink_of_b(), 2, "not again within 100 ms");
+    b.clock.advance(40.0);
+    live_ink_changed(pb, Some(&stroke), &mut last_sent);
+    a.hub.deliver();
+    assert_eq!(ink_of_b(), 4, "100 ms on, the stroke so far");
+    live_ink_changed(pb, None, &mut last_sent);
+    a.hub.deliver();
+    assert_eq!(ink_of_b(), 0, "the pen is up: the stroke goes from A's board");
+}
+
+#[test]
 fn offline_a_player_keeps_playing_and_their_moves_are_shared_when_back() {
     let (a, b, _oa, pa, _ob, pb) = two_players();
     a.hub.set_online(1, false);

@@ -569,9 +569,33 @@ pub fn tell_presence(store: Store) {
     tell_presence_drawing(store, &[]);
 }
 
+/// How often the stroke being drawn goes to the other players of a game solved together.
+const LIVE_INK_MS: f64 = 100.0;
+
+/// The stroke being drawn changed (`None`: the pen is up). In a game solved together the others
+/// see it, every `LIVE_INK_MS` at most (on the Clock port's time), and see it go when it ends.
+/// `last_sent` is when a stroke last went (0: none since the last one ended), kept by the caller.
+pub fn live_ink_changed(store: Store, drawing: Option<&[[f32; 3]]>, last_sent: &mut f64) {
+    if !is_together(store) {
+        return;
+    }
+    let now = store.ports().clock.now_ms();
+    match drawing {
+        Some(ink) if now - *last_sent >= LIVE_INK_MS => {
+            *last_sent = now;
+            tell_presence_drawing(store, ink);
+        }
+        None if *last_sent > 0.0 => {
+            *last_sent = 0.0;
+            tell_presence(store);
+        }
+        _ => {}
+    }
+}
+
 /// `tell_presence`, with the stroke this player is drawing now (`[x, y, pressure]` in 0..1 of
 /// the grid), thinned to what a presence message carries.
-pub fn tell_presence_drawing(store: Store, ink: &[[f32; 3]]) {
+fn tell_presence_drawing(store: Store, ink: &[[f32; 3]]) {
     let step = ink.len().div_ceil(inkdoku_engine::together::MAX_LIVE_POINTS).max(1);
     let ink: Vec<[f32; 2]> = ink.iter().step_by(step).map(|p| [p[0].clamp(0.0, 1.0), p[1].clamp(0.0, 1.0)]).collect();
     let presence = store.together.with_value(|t| {

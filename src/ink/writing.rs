@@ -87,6 +87,16 @@ pub fn shown_while_it_may_grow(store: Store, answer: &Recognition, strokes: usiz
     }
 }
 
+/// How long after the first puzzle shows the recognizer starts loading, unasked.
+pub const WARM_UP_MS: u32 = 3000;
+
+/// The first puzzle is on screen: the recognizer loads `WARM_UP_MS` later (the Clock port's
+/// timer), so that the first stroke is quick, and its megabyte does not share a slow line
+/// with what the puzzle needed. A pen-down before then loads it at once.
+pub fn warm_up_soon(store: Store) {
+    store.ports().clock.after(WARM_UP_MS, Box::new(move || warm_up(store)));
+}
+
 /// Starts the ink worker if it isn't started (on first use, or when the page is idle). The
 /// player's corrected drawings go to it first, ahead of any drawing to read.
 pub fn warm_up(store: Store) {

@@ -3,7 +3,6 @@
 
 use crate::controller::{self, keep_for_rescue, save_now};
 use crate::i18n::fill;
-use crate::services::platform;
 use crate::state::Store;
 use crate::storage::{self, SETTINGS_KEY};
 use gloo_timers::callback::Interval;
@@ -15,21 +14,16 @@ use wasm_bindgen::prelude::Closure;
 /// How long autosave waits after a change for the next one (one save per burst of changes).
 pub const SAVE_AFTER_MS: u32 = 400;
 
-thread_local! {
-    /// Which change the pending save belongs to (a later change postpones it).
-    static CHANGES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-}
-
 /// The game changed: the panic hook gets it at once, storage `SAVE_AFTER_MS` after the last
 /// change of a burst.
 pub fn game_changed(store: Store) {
     keep_for_rescue(store);
-    let change = CHANGES.with(|c| {
-        c.set(c.get() + 1);
-        c.get()
-    });
+    // The store's own count, so that another store's changes (another tab in a native test)
+    // never postpone this one's save.
+    store.changes.update_value(|c| *c += 1);
+    let change = store.changes.get_value();
     let save = move || {
-        if CHANGES.with(|c| c.get()) == change {
+        if store.changes.get_value() == change {
             save_now(store);
         }
     };
@@ -58,9 +52,10 @@ fn autosave(store: Store) {
 /// Ticks the play clock every 250 ms with the time since the last tick; the core's rule
 /// (`controller::clock_ticked`) says whether it counts and when it is saved.
 fn timer(store: Store) {
-    let last = StoredValue::new_local(js_sys::Date::now());
+    let clock = store.ports().clock;
+    let last = StoredValue::new_local(clock.now_ms());
     let interval = Interval::new(250, move || {
-        let now = js_sys::Date::now();
+        let now = clock.now_ms();
         let delta = (now - last.get_value()).max(0.0) as u64;
         last.set_value(now);
         controller::clock_ticked(store, delta);
@@ -133,48 +128,27 @@ fn paste(store: Store) {
 
 /// A link followed inside the open app changes only the fragment: open its puzzle too.
 fn links(store: Store) {
-    let handle = window_event_listener(ev::hashchange, move |_| {
-        if let Some(text) = platform::location_puzzle() {
-            platform::clear_location();
-            controller::open_text(store, &text, store.t().the_link);
-        }
-    });
+    let handle = window_event_listener(ev::hashchange, move |_| controller::address_changed(store));
     on_cleanup(move || handle.remove());
 }
 
-/// Installs every effect.
-/// How often the stroke being drawn goes to the other players of a game solved together.
-const LIVE_INK_MS: f64 = 100.0;
-
 /// In a game solved together, the others see the cell this player selects, and the stroke they
-/// are drawing (every 100 ms at most, and once more when it ends).
+/// are drawing (`controller::live_ink_changed` decides when it goes).
 fn presence(store: Store) {
     Effect::new(move |_| {
         store.selected.track();
         controller::tell_presence(store);
     });
-    let last = StoredValue::new_local(0.0);
+    let last_sent = StoredValue::new_local(0.0);
     Effect::new(move |_| {
-        let drawing = store.ink.live.with(|live| (!live.is_empty()).then(|| live.clone()));
-        if !controller::is_together(store) {
-            return;
-        }
-        let now = js_sys::Date::now();
-        match drawing {
-            Some(ink) if now - last.get_value() >= LIVE_INK_MS => {
-                last.set_value(now);
-                controller::tell_presence_drawing(store, &ink);
-            }
-            Some(_) => {}
-            None if last.get_value() > 0.0 => {
-                last.set_value(0.0);
-                controller::tell_presence(store);
-            }
-            None => {}
-        }
+        store.ink.live.with(|live| {
+            let drawing = (!live.is_empty()).then_some(live.as_slice());
+            last_sent.update_value(|last| controller::live_ink_changed(store, drawing, last));
+        });
     });
 }
 
+/// Installs every effect.
 pub fn install(store: Store) {
     autosave(store);
     presence(store);
@@ -238,6 +212,22 @@ mod tests {
         let saved = stored(&world).expect("saved after the burst");
         assert_eq!(saved.game.applied(), 2);
         assert_eq!(saved.meta.elapsed_ms, 42_000);
+    }
+
+    #[test]
+    fn two_stores_keep_their_own_autosave() {
+        // Two players' browsers in one test: a move in B's store must not postpone A's save.
+        let (a, b) = (World::default(), World::default());
+        let (_oa, pa) = playing(&a);
+        let (_ob, pb) = playing(&b);
+        place(pa, 0, 1);
+        b.clock.advance(200.0);
+        place(pb, 2, 3);
+        a.clock.advance(SAVE_AFTER_MS.into());
+        assert_eq!(stored(&a).map(|s| s.game.applied()), Some(1), "A's burst is over: saved");
+        assert_eq!(stored(&b), None, "B's is not");
+        b.clock.advance(SAVE_AFTER_MS.into());
+        assert_eq!(stored(&b).map(|s| s.game.applied()), Some(1));
     }
 
     #[test]

@@ -57,30 +57,6 @@ fn error_of(e: JsValue) -> PlatformError {
     PlatformError::from_name(&text("name").unwrap_or_default(), detail)
 }
 
-/// The puzzle part of the page address (`#…` fragment or `?…` query), if any.
-pub fn location_puzzle() -> Option<String> {
-    let location = web_sys::window()?.location();
-    let hash = location.hash().ok().unwrap_or_default();
-    let search = location.search().ok().unwrap_or_default();
-    let wanted = |s: &str| !s.is_empty() && s != "#" && s != "?";
-    let search_has_puzzle = inkdoku_engine::share::query_has_puzzle(&search);
-    match (wanted(&hash), wanted(&search) && search_has_puzzle) {
-        (true, _) => Some(hash),
-        (false, true) => Some(search),
-        _ => None,
-    }
-}
-
-/// Removes the puzzle from the address so a reload doesn't open it again.
-pub fn clear_location() {
-    if let Some(w) = web_sys::window() {
-        let path = w.location().pathname().unwrap_or_else(|_| "/".into());
-        if let Ok(history) = w.history() {
-            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&path));
-        }
-    }
-}
-
 /// The app's address without query or fragment (where share links point).
 pub fn app_url() -> String {
     let Some(w) = web_sys::window() else { return String::new() };
@@ -167,6 +143,9 @@ impl crate::ports::Random for PageRandom {
 pub struct PageSharing;
 
 impl crate::ports::Sharing for PageSharing {
+    fn address(&self) -> String {
+        web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default()
+    }
     fn app_url(&self) -> String {
         app_url()
     }

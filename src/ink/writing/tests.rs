@@ -62,6 +62,26 @@ fn ready(world: &World) -> (Owner, Store) {
 }
 
 #[test]
+fn the_recognizer_loads_unasked_three_seconds_after_the_first_puzzle_shows_and_a_pen_down_does_not_wait() {
+    let world = World::default();
+    let (_owner, store) = start(&world);
+    warm_up_soon(store);
+    world.clock.advance(f64::from(WARM_UP_MS) - 1.0);
+    assert_eq!((world.ink.starts.get(), store.ink.state.get_untracked()), (0, InkState::Unloaded), "not yet");
+    world.clock.advance(1.0);
+    assert_eq!((world.ink.starts.get(), store.ink.state.get_untracked()), (1, InkState::Loading));
+
+    // A pen on the board first: it loads then, once.
+    let other = World::default();
+    let (_owner2, store) = start(&other);
+    warm_up_soon(store);
+    stroke_begins(store, stroke_in(cell(0, 0))[0]);
+    assert_eq!(other.ink.starts.get(), 1, "at the pen-down");
+    other.clock.advance(f64::from(WARM_UP_MS));
+    assert_eq!(other.ink.starts.get(), 1, "and not again");
+}
+
+#[test]
 fn a_digit_is_read_as_the_pen_lifts_and_placed_at_once_with_the_runner_up_on_the_chip() {
     let world = World::default();
     let (_owner, store) = ready(&world);
