@@ -9,6 +9,7 @@ use inkdoku_engine::Grid;
 use inkdoku_engine::hint::variant_hint;
 use inkdoku_engine::position::Position;
 use inkdoku_engine::step::Technique;
+use inkdoku_engine::techniques::constraint_cells;
 use inkdoku_engine::variant::{Constraint, Puzzle};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -89,21 +90,11 @@ fn main() {
     println!("whole walk: {:.2} s, slowest hint: {:.0} ms", all.as_secs_f64(), slowest_all.as_secs_f64() * 1000.0);
 }
 
-/// Whether a constraint with cells of its own holds `cell` (rules over the whole grid: no).
+/// Whether a constraint with cells of its own holds `cell` (not a rule over the whole grid,
+/// nor a sandwich's or a diagonal's line: those reach across the grid).
 fn covers(c: &Constraint, cell: inkdoku_engine::geometry::Cell) -> bool {
-    match c {
-        Constraint::Killer { cells, .. }
-        | Constraint::LittleKiller { cells, .. }
-        | Constraint::Thermometer { cells }
-        | Constraint::Whispers { cells }
-        | Constraint::Renban { cells }
-        | Constraint::Palindrome { cells }
-        | Constraint::ExtraRegion { cells } => cells.contains(&cell),
-        Constraint::Arrow { circle, line } => circle.contains(&cell) || line.contains(&cell),
-        Constraint::Kropki { cells, .. } | Constraint::Xv { cells, .. } => cells.contains(&cell),
-        Constraint::Parity { cell: c, .. } => *c == cell,
-        _ => false,
-    }
+    !matches!(c, Constraint::Sandwich { .. } | Constraint::Diagonal { .. })
+        && constraint_cells(inkdoku_engine::Size::Nine, c).is_some_and(|cells| cells.contains(&cell))
 }
 
 /// A short name of a constraint's kind.

@@ -112,7 +112,7 @@ pub(super) fn constraint_rule(compiled: &CompiledVariant, position: &Position) -
 }
 
 /// The cells a constraint is drawn over; `None` for a rule over the whole grid.
-fn constraint_cells(size: Size, c: &Constraint) -> Option<Vec<Cell>> {
+pub fn constraint_cells(size: Size, c: &Constraint) -> Option<Vec<Cell>> {
     let side = size.side();
     Some(match c {
         Constraint::Killer { cells, .. }

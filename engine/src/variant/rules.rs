@@ -437,12 +437,12 @@ impl Rules {
             }
         }
         for rule in &self.rules {
-            if let Rule::Choice { cells, sets } = rule {
-                if changed(cands, cells) {
-                    r = r.and(self.lock_group(cands, cells, fitting(cands, cells, sets).1 & all, cells.len()));
-                    if r == Narrowed::Contradiction {
-                        return r;
-                    }
+            if let Rule::Choice { cells, sets } = rule
+                && changed(cands, cells)
+            {
+                r = r.and(self.lock_group(cands, cells, fitting(cands, cells, sets).1 & all, cells.len()));
+                if r == Narrowed::Contradiction {
+                    return r;
                 }
             }
         }
