@@ -405,38 +405,32 @@ impl CompiledPuzzle {
         &self.puzzle
     }
 
-    /// The whole puzzle's rules, compiled on first use (one place: each caller's own
-    /// `get_or_init` grew the engine worker by its copy).
-    fn whole(&self) -> Result<&Rules, Malformed> {
-        self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().map_err(Clone::clone)
-    }
-
     /// `Puzzle::narrow`, with the whole puzzle's rules compiled once.
     pub fn narrow(&self, cands: &mut [DigitSet]) -> Result<Narrowed, Malformed> {
-        self.whole()?.narrow(cands)
+        self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().map_err(Clone::clone)?.narrow(cands)
     }
 
     /// `Rules::narrow_from`: `narrow` for candidates within `base`, which `narrow` left.
     pub fn narrow_from(&self, cands: &mut [DigitSet], base: &[DigitSet]) -> Result<Narrowed, Malformed> {
-        self.whole()?.narrow_from(cands, base)
+        self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().map_err(Clone::clone)?.narrow_from(cands, base)
     }
 
     /// `Rules::narrow_deep`: `narrow`, then locked candidates over every rule's peers, to a
     /// fixpoint (the trials' narrowing).
     pub fn narrow_deep(&self, cands: &mut [DigitSet]) -> Result<Narrowed, Malformed> {
-        self.whole()?.narrow_deep(cands)
+        self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().map_err(Clone::clone)?.narrow_deep(cands)
     }
 
     /// `Rules::narrow_deep_from`: `narrow_deep` for candidates within `base`, which
     /// `narrow_deep` left.
     pub fn narrow_deep_from(&self, cands: &mut [DigitSet], base: &[DigitSet]) -> Result<Narrowed, Malformed> {
-        self.whole()?.narrow_deep_from(cands, base)
+        self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().map_err(Clone::clone)?.narrow_deep_from(cands, base)
     }
 
     /// Narrows as `narrow_deep` and says what it ran into when it fails (with the house or rule
     /// it names): `None` when it does not fail, or the puzzle is malformed.
     pub(crate) fn contradiction(&self, cands: &mut [DigitSet]) -> Option<Contradicted> {
-        let rules = self.whole().ok()?;
+        let rules = self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().ok()?;
         Some(match rules.contradiction(cands)? {
             rules::Broken::Cell(c) => Contradicted::NoDigit(c),
             rules::Broken::House(h, d) => Contradicted::NoPlace(rules.houses[h].clone(), d),
@@ -452,19 +446,19 @@ impl CompiledPuzzle {
     /// the constraints that make cells distinct: cages, diagonals, anti-knight, …): where a sum
     /// may repeat a digit. `None` when the puzzle is malformed.
     pub(crate) fn peers(&self) -> Option<&[CellSet]> {
-        self.whole().ok().map(|r| r.peers.as_slice())
+        self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().ok().map(|r| r.peers.as_slice())
     }
 
     /// The groups that hold every digit once under every rule (rows, columns, regions, and a
     /// diagonal or an extra region of `side` cells), as cell indices. `None` when malformed.
     pub(crate) fn houses(&self) -> Option<&[Vec<usize>]> {
-        self.whole().ok().map(|r| r.houses.as_slice())
+        self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().ok().map(|r| r.houses.as_slice())
     }
 
     /// The pairs of cells a rule relates (dots, XV, non-consecutive, thermometers, …), both
     /// ways: (a, b, what b may hold when a holds each digit index). `None` when malformed.
     pub(crate) fn related(&self) -> Option<Vec<(usize, usize, [u16; 16])>> {
-        self.whole().ok().map(Rules::related)
+        self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().ok().map(Rules::related)
     }
 
     /// `Puzzle::narrow_by`, with each constraint's rules compiled once.
