@@ -9,7 +9,8 @@ use inkdoku_engine::Grid;
 use inkdoku_engine::hint::variant_hint;
 use inkdoku_engine::position::Position;
 use inkdoku_engine::step::Technique;
-use inkdoku_engine::variant::Puzzle;
+use inkdoku_engine::techniques::constraint_cells;
+use inkdoku_engine::variant::{Constraint, Puzzle};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -22,6 +23,10 @@ fn main() {
     let (mut all, mut slowest_all) = (Duration::ZERO, Duration::ZERO);
     // Steps by technique over the walked puzzles: what the walk leans on.
     let mut by_technique: BTreeMap<Technique, usize> = BTreeMap::new();
+    // The trials (one level and nested) by the puzzle's kinds, where the candidate removed sits
+    // (the constraints over its cell) and what the one-level trial runs into: what an explained
+    // step or a stronger narrowing would have to replace.
+    let mut trials_at: BTreeMap<(String, &str, String, String), usize> = BTreeMap::new();
     for (i, line) in text.lines().enumerate() {
         if only.as_ref().is_some_and(|o| !o.contains(&i)) {
             continue;
@@ -43,6 +48,19 @@ fn main() {
             slowest = slowest.max(took);
             hints += 1;
             *by_technique.entry(step.technique).or_insert(0) += 1;
+            if matches!(step.technique, Technique::ConstraintTrial | Technique::NestedConstraintTrial) {
+                let form = match (step.technique, step.eliminations.len()) {
+                    (Technique::NestedConstraintTrial, _) => "nested",
+                    (_, 1) if step.candidates.len() == 1 => "one candidate",
+                    _ => "a cell's every digit",
+                };
+                let cell = step.cells[0];
+                let mut over: Vec<&str> = puzzle.constraints.iter().filter(|c| covers(c, cell)).map(kind_name).collect();
+                over.dedup();
+                let broken = step.broken.map_or("-".to_string(), |b| format!("{b:?}").split('(').next().unwrap_or("?").to_string());
+                let kinds = v["name"].as_str().unwrap_or("?").to_string();
+                *trials_at.entry((kinds, form, if over.is_empty() { "none".into() } else { over.join("+") }, broken)).or_insert(0) += 1;
+            }
             match step.technique {
                 Technique::ConstraintTrial => trials += 1,
                 Technique::NestedConstraintTrial => {
@@ -65,5 +83,34 @@ fn main() {
         slowest_all = slowest_all.max(slowest);
     }
     println!("\nsteps by technique: {by_technique:?}");
+    println!("\n| puzzle | trial | the removed candidate's cell in | runs into | steps |\n| --- | --- | --- | --- | ---: |");
+    for ((kinds, form, over, broken), n) in &trials_at {
+        println!("| {kinds} | {form} | {over} | {broken} | {n} |");
+    }
     println!("whole walk: {:.2} s, slowest hint: {:.0} ms", all.as_secs_f64(), slowest_all.as_secs_f64() * 1000.0);
+}
+
+/// Whether a constraint with cells of its own holds `cell` (not a rule over the whole grid,
+/// nor a sandwich's or a diagonal's line: those reach across the grid).
+fn covers(c: &Constraint, cell: inkdoku_engine::geometry::Cell) -> bool {
+    !matches!(c, Constraint::Sandwich { .. } | Constraint::Diagonal { .. })
+        && constraint_cells(inkdoku_engine::Size::Nine, c).is_some_and(|cells| cells.contains(&cell))
+}
+
+/// A short name of a constraint's kind.
+fn kind_name(c: &Constraint) -> &'static str {
+    match c {
+        Constraint::Killer { .. } => "cage",
+        Constraint::LittleKiller { .. } => "little killer",
+        Constraint::Thermometer { .. } => "thermo",
+        Constraint::Whispers { .. } => "whispers",
+        Constraint::Renban { .. } => "renban",
+        Constraint::Palindrome { .. } => "palindrome",
+        Constraint::ExtraRegion { .. } => "extra region",
+        Constraint::Arrow { .. } => "arrow",
+        Constraint::Kropki { .. } => "dot",
+        Constraint::Xv { .. } => "xv",
+        Constraint::Parity { .. } => "parity",
+        _ => "grid rule",
+    }
 }

@@ -9,7 +9,8 @@ use inkdoku_engine::geometry::DigitSet;
 use inkdoku_engine::position::Position;
 use inkdoku_engine::step::Technique;
 use inkdoku_engine::techniques::{self, CompiledVariant};
-use inkdoku_engine::variant::CompiledPuzzle;
+use inkdoku_engine::variant::{CompiledPuzzle, Constraint, Puzzle};
+use inkdoku_engine::{Cell, Digit, Grid};
 
 mod variant_set;
 use variant_set::the_set;
@@ -56,6 +57,25 @@ fn compiled_rules_narrow_as_fresh_ones_along_every_walk_of_the_set() {
                 if r != Ok(inkdoku_engine::variant::Narrowed::Contradiction) {
                     assert_eq!(afresh, incremental, "line {line}, r{}c{} = {d}", cell / 9 + 1, cell % 9 + 1);
                 }
+                // The trials' deeper narrowing (locked candidates over every rule's peers)
+                // too, from its own fixpoint.
+                let mut deep_base = base.clone();
+                if compiled.narrow_deep(&mut deep_base).is_ok_and(|r| r != inkdoku_engine::variant::Narrowed::Contradiction) {
+                    let mut trial = deep_base.clone();
+                    trial[cell] = deep_base[cell].intersection(DigitSet::single(d));
+                    let (mut afresh, mut incremental) = (trial.clone(), trial);
+                    let r = compiled.narrow_deep(&mut afresh);
+                    assert_eq!(
+                        r,
+                        compiled.narrow_deep_from(&mut incremental, &deep_base),
+                        "deep: line {line}, r{}c{} = {d}",
+                        cell / 9 + 1,
+                        cell % 9 + 1
+                    );
+                    if r != Ok(inkdoku_engine::variant::Narrowed::Contradiction) {
+                        assert_eq!(afresh, incremental, "deep: line {line}, r{}c{} = {d}", cell / 9 + 1, cell % 9 + 1);
+                    }
+                }
                 trials += 1;
             }
             let step = techniques::next_compiled_variant_step_within(&kept, &position, f32::INFINITY);
@@ -82,4 +102,49 @@ fn compiled_rules_narrow_as_fresh_ones_along_every_walk_of_the_set() {
     assert!(trials > 1000, "trials narrowed incrementally: {trials}");
     // Both kinds were found (a cache that mixed them up finds only one).
     assert!(innies > 0 && outies > 0, "innies {innies}, outies {outies}");
+}
+
+/// A 9x9 puzzle with no givens and `constraints`, compiled, with every candidate open but
+/// digit 1 of row 1 in `row_1s` columns (from 0) only.
+fn open_grid(constraints: Vec<Constraint>, row_1s: &[usize]) -> (CompiledPuzzle, Vec<DigitSet>) {
+    let puzzle = Puzzle { constraints, ..Puzzle::classic(Grid::new(Size::Nine)) };
+    let mut cands = vec![Size::Nine.all_digits(); 81];
+    for c in (0..9).filter(|c| !row_1s.contains(c)) {
+        cands[c].remove(Digit::new(1).unwrap());
+    }
+    (CompiledPuzzle::new(&puzzle), cands)
+}
+
+/// What `narrow_deep` removes beyond `narrow`, as (cell index, digit) pairs.
+fn deeper(compiled: &CompiledPuzzle, cands: &[DigitSet]) -> Vec<(usize, u8)> {
+    let (mut plain, mut deep) = (cands.to_vec(), cands.to_vec());
+    compiled.narrow(&mut plain).unwrap();
+    compiled.narrow_deep(&mut deep).unwrap();
+    (0..81).flat_map(|c| plain[c].difference(deep[c]).iter().map(move |d| (c, d.get()))).collect()
+}
+
+#[test]
+fn the_trials_narrowing_locks_a_digit_through_every_rules_peers() {
+    // Row 1's 1 is in r1c1 or r1c5: under anti-knight both see r2c3 (a knight's move from
+    // each), which loses its 1; nothing else does (every other house has 1 in four cells).
+    let (compiled, cands) = open_grid(vec![Constraint::AntiKnight], &[0, 4]);
+    assert_eq!(deeper(&compiled, &cands), vec![(11, 1)]);
+    // Without anti-knight, r1c1 and r1c5 share only row 1: nothing more goes.
+    let (compiled, cands) = open_grid(vec![], &[0, 4]);
+    assert_eq!(deeper(&compiled, &cands), vec![]);
+    // In r1c1 or r1c2 (pointing): the rest of box 1 loses its 1.
+    let (compiled, cands) = open_grid(vec![], &[0, 1]);
+    assert_eq!(deeper(&compiled, &cands), vec![(9, 1), (10, 1), (11, 1), (18, 1), (19, 1), (20, 1)]);
+}
+
+#[test]
+fn the_trials_narrowing_locks_the_digits_a_cage_needs() {
+    // A cage of 3 on r1c1, r1c2 holds 1 and 2: the rest of row 1 and of box 1 lose both (the
+    // solver's narrowing keeps them: its hidden singles need a digit in one place).
+    let cage = Constraint::Killer { cells: vec![Cell::new(0), Cell::new(1)], sum: Some(3) };
+    let (compiled, cands) = open_grid(vec![cage], &(0..9).collect::<Vec<_>>());
+    let seen: Vec<usize> = (2..9).chain([9, 10, 11, 18, 19, 20]).collect();
+    let mut expected: Vec<(usize, u8)> = seen.iter().flat_map(|&c| [(c, 1), (c, 2)]).collect();
+    expected.sort();
+    assert_eq!(deeper(&compiled, &cands), expected);
 }

@@ -37,7 +37,7 @@ use crate::step::{Step, Technique};
 use crate::variant::Puzzle;
 pub use table::{About, Family, Finder, Names, Row, Score, TABLE, VARIANT, about, base_score, row, step_score};
 use util::Sink;
-pub use variant_rules::CompiledVariant;
+pub use variant_rules::{CompiledVariant, constraint_cells};
 
 /// The implemented techniques, in the order they are tried (the table's, by score, easiest
 /// first).

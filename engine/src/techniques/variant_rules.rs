@@ -112,7 +112,7 @@ pub(super) fn constraint_rule(compiled: &CompiledVariant, position: &Position) -
 }
 
 /// The cells a constraint is drawn over; `None` for a rule over the whole grid.
-fn constraint_cells(size: Size, c: &Constraint) -> Option<Vec<Cell>> {
+pub fn constraint_cells(size: Size, c: &Constraint) -> Option<Vec<Cell>> {
     let side = size.side();
     Some(match c {
         Constraint::Killer { cells, .. }
@@ -138,11 +138,12 @@ fn constraint_cells(size: Size, c: &Constraint) -> Option<Vec<Cell>> {
     })
 }
 
-/// The candidates `before` narrowed by every rule (`Puzzle::narrow`, the solver's
-/// propagation), the fixpoint each trial starts from; `None` on a contradiction.
+/// The candidates `before` narrowed by every rule and locked candidates over every rule's
+/// peers (`CompiledPuzzle::narrow_deep`: the solver's propagation and more), the fixpoint
+/// each trial starts from; `None` on a contradiction.
 fn narrowed(rules: &CompiledPuzzle, before: &[DigitSet]) -> Option<Vec<DigitSet>> {
     let mut base = before.to_vec();
-    matches!(rules.narrow(&mut base), Ok(Narrowed::Unchanged | Narrowed::Changed)).then_some(base)
+    matches!(rules.narrow_deep(&mut base), Ok(Narrowed::Unchanged | Narrowed::Changed)).then_some(base)
 }
 
 /// `base` (narrowed by every rule) with `cand` placed and every rule followed again; `None`
@@ -150,7 +151,7 @@ fn narrowed(rules: &CompiledPuzzle, before: &[DigitSet]) -> Option<Vec<DigitSet>
 fn placed(rules: &CompiledPuzzle, base: &[DigitSet], cand: Candidate) -> Option<Vec<DigitSet>> {
     let mut cands = base.to_vec();
     cands[cand.cell.index()] = DigitSet::single(cand.digit);
-    matches!(rules.narrow_from(&mut cands, base), Ok(Narrowed::Unchanged | Narrowed::Changed)).then_some(cands)
+    matches!(rules.narrow_deep_from(&mut cands, base), Ok(Narrowed::Unchanged | Narrowed::Changed)).then_some(cands)
 }
 
 /// A trial with every rule: placing a candidate and narrowing by the rows, columns, boxes and
@@ -338,7 +339,7 @@ fn inner_trials_fail(
                     let fixpoint = cands.to_vec();
                     cands[cell.index()].remove(d);
                     ruled_out.push(Candidate::new(cell, d));
-                    if !matches!(rules.narrow_from(cands, &fixpoint), Ok(Narrowed::Unchanged | Narrowed::Changed)) {
+                    if !matches!(rules.narrow_deep_from(cands, &fixpoint), Ok(Narrowed::Unchanged | Narrowed::Changed)) {
                         return true;
                     }
                     progress = true;

@@ -420,7 +420,19 @@ impl CompiledPuzzle {
         self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().map_err(Clone::clone)?.narrow_from(cands, base)
     }
 
-    /// Narrows as `narrow` and says what it ran into when it fails (with the house or rule
+    /// `Rules::narrow_deep`: `narrow`, then locked candidates over every rule's peers, to a
+    /// fixpoint (the trials' narrowing).
+    pub fn narrow_deep(&self, cands: &mut [DigitSet]) -> Result<Narrowed, Malformed> {
+        self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().map_err(Clone::clone)?.narrow_deep(cands)
+    }
+
+    /// `Rules::narrow_deep_from`: `narrow_deep` for candidates within `base`, which
+    /// `narrow_deep` left.
+    pub fn narrow_deep_from(&self, cands: &mut [DigitSet], base: &[DigitSet]) -> Result<Narrowed, Malformed> {
+        self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().map_err(Clone::clone)?.narrow_deep_from(cands, base)
+    }
+
+    /// Narrows as `narrow_deep` and says what it ran into when it fails (with the house or rule
     /// it names): `None` when it does not fail, or the puzzle is malformed.
     pub(crate) fn contradiction(&self, cands: &mut [DigitSet]) -> Option<Contradicted> {
         let rules = self.whole.get_or_init(|| Rules::compile(&self.puzzle, true)).as_ref().ok()?;

@@ -327,19 +327,6 @@ impl Rules {
         Ok(r.and(self.propagate(cands, &mut placed)))
     }
 
-    /// `narrow` that says what it ran into when it fails: `None` when it does not fail.
-    pub fn contradiction(&self, cands: &mut [DigitSet]) -> Option<Broken> {
-        if cands.len() != self.size.cell_count() {
-            return None;
-        }
-        for (c, a) in cands.iter_mut().zip(&self.allowed) {
-            *c = c.intersection(*a).intersection(self.size.all_digits());
-        }
-        let (mut why, mut placed) = (None, CellSet::EMPTY);
-        self.propagate_since(cands, &mut placed, None, &mut why);
-        why
-    }
-
     /// `narrow` for candidates taken from `base`, candidates every rule has already narrowed
     /// to a fixpoint (what `narrow` leaves): only the rules over the cells that differ from
     /// `base` run at first, and the singles of `base` are not taken from their peers again. A
@@ -357,6 +344,144 @@ impl Rules {
         let mut before = [DigitSet::EMPTY; 256];
         before[..n].copy_from_slice(base);
         Ok(self.propagate_since(cands, &mut placed, Some(before), &mut None))
+    }
+
+    /// `narrow_from`, then deeper: locked candidates over every rule's peers (`lock`), each
+    /// removal followed by every rule again, to a fixpoint. The trials' narrowing: a trial so
+    /// narrowed fails more often, and fewer steps need the nested trial. Not the solver's (it
+    /// costs more per call than a search saves there).
+    pub fn narrow_deep_from(&self, cands: &mut [DigitSet], base: &[DigitSet]) -> Result<Narrowed, Malformed> {
+        // Not within `base`: what `base` says about them does not hold (as in `narrow_from`).
+        let within = cands.iter().zip(base).all(|(c, b)| c.difference(*b).is_empty());
+        let r = self.narrow_from(cands, base)?;
+        Ok(self.deepen(cands, r, within.then_some(base), &mut None))
+    }
+
+    /// `narrow` and then `deepen`: the fixpoint the trials start from.
+    pub fn narrow_deep(&self, cands: &mut [DigitSet]) -> Result<Narrowed, Malformed> {
+        let r = self.narrow(cands)?;
+        Ok(self.deepen(cands, r, None, &mut None))
+    }
+
+    /// `narrow_deep` that says what it ran into when it fails: `None` when it does not fail.
+    pub fn contradiction(&self, cands: &mut [DigitSet]) -> Option<Broken> {
+        if cands.len() != self.size.cell_count() {
+            return None;
+        }
+        for (c, a) in cands.iter_mut().zip(&self.allowed) {
+            *c = c.intersection(*a).intersection(self.size.all_digits());
+        }
+        let (mut why, mut placed) = (None, CellSet::EMPTY);
+        let r = self.propagate_since(cands, &mut placed, None, &mut why);
+        self.deepen(cands, r, None, &mut why);
+        why
+    }
+
+    /// From candidates every rule has narrowed to a fixpoint (`so_far`: what that did), locked
+    /// candidates and every rule again, until neither removes anything.
+    /// `since`: candidates `lock` already ran on (the base of `narrow_deep_from`).
+    fn deepen(&self, cands: &mut [DigitSet], so_far: Narrowed, since: Option<&[DigitSet]>, why: &mut Option<Broken>) -> Narrowed {
+        let mut any = so_far;
+        let mut fixpoint = [DigitSet::EMPTY; 256];
+        let mut first = true;
+        while any != Narrowed::Contradiction {
+            let last = fixpoint;
+            fixpoint[..cands.len()].copy_from_slice(cands);
+            let since = if first { since } else { Some(&last[..cands.len()]) };
+            first = false;
+            match self.lock(cands, since) {
+                Narrowed::Unchanged => break,
+                Narrowed::Contradiction => {
+                    *why = cands.iter().position(|c| c.is_empty()).map(Broken::Cell);
+                    return Narrowed::Contradiction;
+                }
+                Narrowed::Changed => {
+                    // Every single of the fixpoint was taken from its peers already.
+                    let mut placed: CellSet = (0..cands.len()).filter(|&c| fixpoint[c].len() == 1).map(Cell::new).collect();
+                    any = Narrowed::Changed.and(self.propagate_since(cands, &mut placed, Some(fixpoint), why));
+                }
+            }
+        }
+        any
+    }
+
+    /// Locked candidates over every rule's peers: a digit a house must hold (or a cage or
+    /// renban, every set of digits still fitting it has) goes from every cell that sees all of
+    /// the group's cells that can take it (pointing and claiming, and the same through a
+    /// diagonal, an anti-knight move, an extra region or a cage). One pass, over the groups
+    /// with a cell that differs from `since` (the candidates of the last pass, or of a base
+    /// this pass already ran on: the other groups would find the same again).
+    fn lock(&self, cands: &mut [DigitSet], since: Option<&[DigitSet]>) -> Narrowed {
+        let all = self.size.all_digits().bits();
+        let changed = |cands: &[DigitSet], cells: &[usize]| since.is_none_or(|s| cells.iter().any(|&c| s[c] != cands[c]));
+        let mut r = Narrowed::Unchanged;
+        for house in &self.houses {
+            if !changed(cands, house) {
+                continue;
+            }
+            // The digits two or three cells can take, none holds yet.
+            let (mut once, mut twice, mut thrice, mut four, mut solved) = (0u16, 0u16, 0u16, 0u16, 0u16);
+            for &c in house {
+                let s = cands[c].bits();
+                four |= thrice & s;
+                thrice |= twice & s;
+                twice |= once & s;
+                once |= s;
+                if s.is_power_of_two() {
+                    solved |= s;
+                }
+            }
+            r = r.and(self.lock_group(cands, house, twice & !four & !solved, 3));
+            if r == Narrowed::Contradiction {
+                return r;
+            }
+        }
+        for rule in &self.rules {
+            if let Rule::Choice { cells, sets } = rule
+                && changed(cands, cells)
+            {
+                r = r.and(self.lock_group(cands, cells, fitting(cands, cells, sets).1 & all, cells.len()));
+                if r == Narrowed::Contradiction {
+                    return r;
+                }
+            }
+        }
+        r
+    }
+
+    /// Each digit of `needed` (one of `cells` holds it) goes from the cells that see every
+    /// one of `cells` that can take it, when at most `most` can (more cells of a house than
+    /// the three a box and a line share seldom see one cell outside it: not worth the time).
+    fn lock_group(&self, cands: &mut [DigitSet], cells: &[usize], needed: u16, most: usize) -> Narrowed {
+        let mut r = Narrowed::Unchanged;
+        for d in bits(needed) {
+            let bit = 1u16 << d;
+            let (mut seen_by_all, mut holders) = (CellSet::EMPTY, 0);
+            for &c in cells.iter().filter(|&&c| cands[c].bits() & bit != 0) {
+                if cands[c].len() == 1 {
+                    // Placed: its peers lost the digit already.
+                    holders = 0;
+                    break;
+                }
+                seen_by_all = if holders == 0 { self.peers[c] } else { seen_by_all.intersection(self.peers[c]) };
+                holders += 1;
+                if holders > most {
+                    break;
+                }
+            }
+            if holders < 2 || holders > most {
+                continue;
+            }
+            for p in seen_by_all.iter().map(Cell::index) {
+                if cands[p].bits() & bit != 0 {
+                    r = r.and(set(cands, p, !bit));
+                    if r == Narrowed::Contradiction {
+                        return r;
+                    }
+                }
+            }
+        }
+        r
     }
 
     /// Narrows to a fixpoint: singles to their peers, hidden singles in houses, every rule.
@@ -527,22 +652,7 @@ impl Rule {
 /// decided. Cells keep the digits of the sets that fit; a digit every fitting set has, which
 /// only one cell can take, goes there.
 fn narrow_choice(cands: &mut [DigitSet], cells: &[usize], sets: &[u16]) -> Narrowed {
-    let (mut union, mut decided) = (0u16, 0u16);
-    for &c in cells {
-        let s = cands[c].bits();
-        union |= s;
-        if s.count_ones() == 1 {
-            decided |= s;
-        }
-    }
-    let (mut any, mut all) = (0u16, u16::MAX);
-    for &s in sets {
-        if s & !union != 0 || decided & !s != 0 || cells.iter().any(|&c| cands[c].bits() & s == 0) {
-            continue;
-        }
-        any |= s;
-        all &= s;
-    }
+    let (any, all) = fitting(cands, cells, sets);
     if any == 0 {
         return Narrowed::Contradiction;
     }
@@ -563,6 +673,28 @@ fn narrow_choice(cands: &mut [DigitSet], cells: &[usize], sets: &[u16]) -> Narro
         }
     }
     r
+}
+
+/// The digits of the `sets` that fit `cells` (as `narrow_choice` says), and the digits every
+/// one of them has: (0, all) when none fits.
+fn fitting(cands: &[DigitSet], cells: &[usize], sets: &[u16]) -> (u16, u16) {
+    let (mut union, mut decided) = (0u16, 0u16);
+    for &c in cells {
+        let s = cands[c].bits();
+        union |= s;
+        if s.count_ones() == 1 {
+            decided |= s;
+        }
+    }
+    let (mut any, mut all) = (0u16, u16::MAX);
+    for &s in sets {
+        if s & !union != 0 || decided & !s != 0 || cells.iter().any(|&c| cands[c].bits() & s == 0) {
+            continue;
+        }
+        any |= s;
+        all &= s;
+    }
+    (any, all)
 }
 
 /// Σ weight × digit = total, by bounds: a digit stays when the other terms' range can make up
