@@ -193,6 +193,24 @@ test('without the model, writing is off with a message, and the pad still works'
   assert.match(await label(page, e.row, e.col), /, 5(,|$)/);
 });
 
+test('a line that drops as the recognizer loads turns writing off with its message, and leaves no page error', async () => {
+  // All three of the worker's downloads fail, as when the line drops just after its script came
+  // (seen in together.test.mjs): the networks' downloads, awaited only once the wasm runs, must
+  // not end as unhandled rejections, which Chromium reports to the page.
+  const errors = [];
+  const page = await b.page({ serviceWorkers: 'block' });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.route(/\/(digits\.cnn|strokes\.cnn|ink_bg\.wasm)$/, (route) => route.abort('internetdisconnected'));
+  await page.goto(server.url);
+  await waitForPuzzle(page);
+  const [e] = await emptyCells(page, 1);
+  await draw(page, e.row, e.col, DIGITS[4]);
+  await page.waitForFunction(() => /Handwriting is off/.test((document.querySelector('[role=status]')?.textContent ?? '')), null, { timeout: 15000 });
+  assert.equal(await label(page, e.row, e.col), `Row ${e.row}, column ${e.col}, empty`);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test('on a first visit the recognizer loads once the puzzle is on screen, not while it is being made', async () => {
   // The recognizer's megabyte must not share a slow line with what the first puzzle needs. The
   // made puzzle is held back until the test lets it through, and the page's clock is
