@@ -165,13 +165,14 @@ test('a touch while the pen is in use makes no mark; a pen tap selects', async (
 });
 
 /**
- * Opens the app with one of the ink worker's files answered by `fulfil`, writes a 4, and waits
+ * Opens the app with the ink worker's files matching `pattern` answered by `fulfil` (or, given
+ * 'drop', failing as on a dropped line), writes a 4, and waits
  * for the "writing is off" message; the cell must stay empty. Returns the page and the cell.
  * (No service worker: it would fetch and cache the file past the route.)
  */
 async function writingOffWhen(pattern, fulfil) {
   const page = await b.page({ serviceWorkers: 'block' });
-  await page.route(pattern, (route) => route.fulfill(fulfil));
+  await page.route(pattern, (route) => (fulfil === 'drop' ? route.abort('internetdisconnected') : route.fulfill(fulfil)));
   await page.goto(server.url);
   await waitForPuzzle(page);
   const [e] = await emptyCells(page, 1);
@@ -197,17 +198,9 @@ test('a line that drops as the recognizer loads turns writing off with its messa
   // All three of the worker's downloads fail, as when the line drops just after its script came
   // (seen in together.test.mjs): the networks' downloads, awaited only once the wasm runs, must
   // not end as unhandled rejections, which Chromium reports to the page.
-  const errors = [];
-  const page = await b.page({ serviceWorkers: 'block' });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.route(/\/(digits\.cnn|strokes\.cnn|ink_bg\.wasm)$/, (route) => route.abort('internetdisconnected'));
-  await page.goto(server.url);
-  await waitForPuzzle(page);
-  const [e] = await emptyCells(page, 1);
-  await draw(page, e.row, e.col, DIGITS[4]);
-  await page.waitForFunction(() => /Handwriting is off/.test((document.querySelector('[role=status]')?.textContent ?? '')), null, { timeout: 15000 });
-  assert.equal(await label(page, e.row, e.col), `Row ${e.row}, column ${e.col}, empty`);
-  assert.deepEqual(errors, []);
+  b.errors.length = 0;
+  const { page } = await writingOffWhen(/\/(digits\.cnn|strokes\.cnn|ink_bg\.wasm)$/, 'drop');
+  assert.deepEqual(b.errors, []);
   await page.context().close();
 });
 
