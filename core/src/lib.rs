@@ -8,6 +8,7 @@
 //! (`scripts/check-engine-cycles --map core/src/lib.rs core/src`, in `scripts/test`'s checks):
 //!
 //! ```text
+//!  pen          the pen's flow from ink to a digit: strokes, the recognizer's answers and ticks in, effects out (through the session)
 //!  session      the play of one game: the game, the selection, the picked digit, the entry mode; inputs in, effects out
 //!  controller/  pure rules of the player's intent: the key map, the play clock, long presses, what could not be read at start, the QR code
 //!  ink/         the pen on the board: screen to grid geometry, palm rejection and pointer arbitration, the chip's place
@@ -24,6 +25,7 @@
 pub mod controller;
 pub mod i18n;
 pub mod ink;
+pub mod pen;
 pub mod ports;
 pub mod session;
 pub mod state;

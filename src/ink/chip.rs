@@ -40,7 +40,8 @@ pub fn choose(store: Store, digit: Digit) {
     let Some(chip) = store.ink.chip.get_untracked() else { return };
     store.ink.chip.set(None);
     if chip.written.is_none() {
-        store.ink.pending.set(None); // the declined ink is read now
+        // The declined ink is read now.
+        store.pen(inkdoku_core::pen::Input::ChipPicked, &controller::context(store));
     }
     controller::rewrite(store, chip.cell, chip.written, digit);
     // The recognizer learns the drawing as the player meant it.

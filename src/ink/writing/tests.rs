@@ -4,10 +4,16 @@
 
 use super::*;
 use crate::controller::{open_text, undo};
+use crate::ink::geometry;
 use crate::ports::fakes::{StoreOn as _, World};
+use crate::ports::{InkStatus, Recognition};
 use crate::state::Chip;
+use crate::state::pen::UNSURE;
+use crate::state::{InkState, InputMode};
 use inkdoku_engine::DigitSet;
+use inkdoku_engine::game::Action;
 use inkdoku_engine::lang::Lang;
+use inkdoku_engine::{Cell, Digit, Size};
 
 /// Easy 9x9 (seed 7), as the e2e tests open it: r1c1 is empty, r1c2 holds a given 7.
 const PUZZLE: &str = "#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";
