@@ -19,7 +19,7 @@
 //! ```
 //!
 //! Nothing here keeps state of its own between calls (no thread-local, no global): what must
-//! outlive a call is a value its owner holds (`ink::chip::ChipMemory`, `state::pen::Writing`,
+//! outlive a call is a value its owner holds (`ink::chip::ChipMemory`, `pen::Pen`,
 //! `session::Session`, which the app's store holds and mirrors in its signals).
 
 pub mod controller;

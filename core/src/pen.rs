@@ -256,7 +256,6 @@ impl Pen {
     /// The game on the board was replaced: its ink, answers and timers go with it.
     pub fn game_changed(&mut self) -> Changed {
         self.writing.game_changed();
-        self.asked.clear();
         self.pending = None;
         Changed { state: false, pending: true }
     }
@@ -508,7 +507,7 @@ impl Run<'_> {
 
     /// The answer to the request `ask`: for the drawing it was asked for.
     fn answer(&mut self, ask: u32, answer: Result<Recognition, String>) {
-        // Requests of a replaced game are forgotten with it: their answers go unheard.
+        // (An answer for a replaced game is dropped by the drawing's game number.)
         let Some(at) = self.pen.asked.iter().position(|a| a.ask == ask) else { return };
         let asked = self.pen.asked.remove(at);
         if asked.alone {
@@ -974,3 +973,6 @@ fn overlaps(ink: &[Vec<Point>], stroke: &[Point], margin: f32) -> bool {
     let (x0, y0, x1, y1) = geometry::bounds(stroke);
     x0 <= a1 + margin && a0 - margin <= x1 && y0 <= b1 + margin && b0 - margin <= y1
 }
+
+#[cfg(test)]
+mod tests;

@@ -8,9 +8,6 @@ pub use inkdoku_core::ink::chip::*;
 use inkdoku_engine::{Cell, Digit};
 use leptos::prelude::*;
 
-/// How long the chip stays when the player doesn't touch it.
-pub const SHOW_MS: u32 = 5000;
-
 /// Offers a correction for `cell`: the `choices` (recognizer digits; zeros, digits the grid
 /// doesn't have and the written digit itself are left out).
 pub fn offer(store: Store, cell: Cell, choices: &[u8], written: Option<Digit>) {

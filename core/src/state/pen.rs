@@ -1,6 +1,6 @@
 //! The pen's state kept beside the app's `Ink` signals: what it last wrote (a quick rewrite of
 //! the cell teaches the recognizer: `controller::hand`) and the bookkeeping of its flow from ink
-//! to a digit (`ink::writing`).
+//! to a digit (`pen`).
 
 use crate::ports::Recognition;
 use crate::state::InputMode;
