@@ -265,7 +265,8 @@ impl Store {
     /// The effects are `ink::writing`'s to carry out.
     pub fn pen(&self, input: flow::Input, play: &Context) -> Vec<flow::Effect> {
         let show_candidates = self.settings.with_untracked(|s| s.show_candidates);
-        let around = flow::Around { now: self.ports().clock.now_ms(), ui: self.t(), play, show_candidates };
+        let ports = self.ports();
+        let around = flow::Around { now: ports.clock.now_ms(), ui: self.t(), play, show_candidates, online: ports.device.online() };
         let outcome = self
             .session
             .try_update_value(|s| self.ink.pen.try_update_value(|p| p.input(input, s, &around)))

@@ -194,6 +194,8 @@ pub struct Around<'a> {
     pub play: &'a Context,
     /// The setting: every cell shows its candidate state.
     pub show_candidates: bool,
+    /// The device is online, as far as the browser knows (`ports::Device`).
+    pub online: bool,
 }
 
 /// A drawing as it was asked for: its cell, strokes, and the digit it may finish.
@@ -526,8 +528,12 @@ impl Run<'_> {
     }
 
     /// The pen comes down at `at` to write: the grow timer stops, and ink waiting in another cell
-    /// is placed now.
+    /// is placed now. A recognizer that could not load (a line that dropped as it downloaded) is
+    /// tried again once the device is online.
     fn stroke_begins(&mut self, at: Point) {
+        if matches!(self.pen.state, InkState::Unavailable(_)) && self.around.online {
+            self.set_state(InkState::Unloaded);
+        }
         self.warm_up();
         let w = &mut self.pen.writing;
         w.idle = w.idle.wrapping_add(1);

@@ -19,7 +19,7 @@
 //!                               Random        crypto.getRandomValues │ fakes::Random (seeds set by hand)
 //!                               Room          WebSocket + WebCrypto │ fakes::Hub (delivers by hand)
 //!                               Premade       the book beside the page │ fakes::Premade (answers by hand)
-//!                               Device        navigator.maxTouchPoints │ fakes::Device (touch set by hand)
+//!                               Device        navigator.maxTouchPoints, onLine │ fakes::Device (set by hand)
 //! ```
 
 pub mod hand;
@@ -166,6 +166,8 @@ pub trait Clock {
 pub trait Device {
     /// Whether its screen takes touch (a finger or a pen; the browser's `maxTouchPoints`).
     fn touch_screen(&self) -> bool;
+    /// Whether it is online, as far as the browser knows (`navigator.onLine`).
+    fn online(&self) -> bool;
 }
 
 /// The lock that makes one tab the playing one (the Web Locks API).
@@ -603,15 +605,20 @@ pub mod fakes {
         }
     }
 
-    /// A device with a touch screen or without (`touch`, none unless set).
+    /// A device with a touch screen or without (`touch`, none unless set), online unless
+    /// `offline` is set.
     #[derive(Default)]
     pub struct Device {
         pub touch: Cell<bool>,
+        pub offline: Cell<bool>,
     }
 
     impl super::Device for Device {
         fn touch_screen(&self) -> bool {
             self.touch.get()
+        }
+        fn online(&self) -> bool {
+            !self.offline.get()
         }
     }
 

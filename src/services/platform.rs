@@ -58,6 +58,10 @@ impl crate::ports::Device for PageDevice {
     fn touch_screen(&self) -> bool {
         web_sys::window().is_some_and(|w| w.navigator().max_touch_points() > 0)
     }
+
+    fn online(&self) -> bool {
+        web_sys::window().is_none_or(|w| w.navigator().on_line())
+    }
 }
 
 /// Takes the timer `id` out of `timers` (the borrow ends before the handle is dropped).

@@ -106,7 +106,8 @@ fn pen(app: &App, input: Input) {
     let ctx = app.context();
     let effects = {
         let mut s = app.screen.borrow_mut();
-        let around = Around { now: app.ports.clock.now_ms(), ui: app.t(), play: &ctx, show_candidates: s.settings.show_candidates };
+        let (now, online) = (app.ports.clock.now_ms(), app.ports.device.online());
+        let around = Around { now, ui: app.t(), play: &ctx, show_candidates: s.settings.show_candidates, online };
         let Screen { session, pen, .. } = &mut *s;
         pen.input(input, session, &around).effects
     };
@@ -828,9 +829,35 @@ fn a_recognizer_that_cannot_load_turns_writing_off_in_plain_words() {
     assert_eq!(store.pending(), None);
     assert_eq!(store.status(), store.t().ink_unavailable);
     store.set_status(String::new());
+    // Offline (the line that dropped is still down): writing stays off, and it is not tried.
+    world.device.offline.set(true);
     write_stroke(store, cell(0, 2));
     assert_eq!(store.status(), store.t().ink_unavailable);
-    assert_eq!(world.ink.asked.borrow().len(), 0);
+    assert_eq!((world.ink.asked.borrow().len(), world.ink.starts.get()), (0, 1));
+}
+
+#[test]
+fn after_a_dropped_line_the_recognizer_is_tried_again_at_the_next_pen_down_once_online() {
+    let world = World::default();
+    let app = start(&world);
+    let store = &app;
+    world.device.offline.set(true);
+    write_stroke(store, cell(0, 0));
+    world.ink.unavailable("Failed to fetch");
+    assert_eq!((store.state(), store.pending()), (InkState::Unavailable("Failed to fetch".into()), None));
+    // Back online: the next pen-down loads it again, and what the pen writes then is read.
+    world.device.offline.set(false);
+    write_stroke(store, cell(0, 2));
+    assert_eq!((world.ink.starts.get(), store.state()), (2, InkState::Loading));
+    world.ink.ready();
+    world.ink.read_as(4, 9);
+    assert_eq!(digit_at(store, cell(0, 2)), Some(4));
+    // Failing again, it says so again, and the ink goes.
+    write_stroke(store, cell(0, 4));
+    world.ink.status(InkStatus::Crashed);
+    write_stroke(store, cell(0, 6));
+    world.ink.unavailable("Failed to fetch");
+    assert_eq!((store.status(), store.pending()), (store.t().ink_unavailable.to_string(), None));
 }
 
 #[test]
