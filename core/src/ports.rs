@@ -294,6 +294,14 @@ pub mod fakes {
     use std::cell::{Cell, RefCell};
     use std::collections::BTreeMap;
 
+    /// A stroke down the middle of a 9x9 grid's cell `c` (a 1, as far as geometry is
+    /// concerned), grid coordinates: what the pen's tests write.
+    pub fn stroke_in(c: inkdoku_engine::Cell) -> Vec<[f32; 3]> {
+        let (row, col) = (c.index() / 9, c.index() % 9);
+        let x = (col as f32 + 0.5) / 9.0;
+        (0..12).map(|i| [x + i as f32 * 0.001, (row as f32 + 0.2 + i as f32 * 0.05) / 9.0, 0.5]).collect()
+    }
+
     /// localStorage in a map; `full` makes every write fail as a full quota does, and so does
     /// a write that would take the keys and values past `quota` characters.
     #[derive(Default)]

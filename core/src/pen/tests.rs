@@ -8,7 +8,7 @@ use super::*;
 use crate::controller::keys::KeyCommand;
 use crate::i18n::{Lang, ui};
 use crate::ink::chip::{ChipMemory, SHOW_MS};
-use crate::ports::fakes::World;
+use crate::ports::fakes::{World, stroke_in};
 use crate::ports::{Handwriting, Ports};
 use crate::state::{Brush, Chip, Settings};
 use inkdoku_engine::game::Game;
@@ -294,13 +294,6 @@ fn finish_erasing(app: &App, path: Vec<Point>) {
 
 fn cell(row: usize, col: usize) -> Cell {
     Size::Nine.cell(row, col)
-}
-
-/// A stroke down the middle of a cell (a 1, as far as geometry is concerned), grid coordinates.
-fn stroke_in(c: Cell) -> Vec<Point> {
-    let (row, col) = (c.index() / 9, c.index() % 9);
-    let x = (col as f32 + 0.5) / 9.0;
-    (0..12).map(|i| [x + i as f32 * 0.001, (row as f32 + 0.2 + i as f32 * 0.05) / 9.0, 0.5]).collect()
 }
 
 /// A zig-zag over a cell: six passes left and right, drifting down.

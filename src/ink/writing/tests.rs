@@ -5,7 +5,7 @@
 use super::*;
 use crate::controller::open_text;
 use crate::ports::Recognition;
-use crate::ports::fakes::{StoreOn as _, World};
+use crate::ports::fakes::{StoreOn as _, World, stroke_in};
 use crate::state::InkState;
 use crate::state::pen::UNSURE;
 use inkdoku_engine::lang::Lang;
@@ -23,13 +23,6 @@ fn start(world: &World) -> (Owner, Store) {
 
 fn cell(row: usize, col: usize) -> Cell {
     Size::Nine.cell(row, col)
-}
-
-/// A stroke down the middle of a cell (a 1, as far as geometry is concerned), grid coordinates.
-fn stroke_in(c: Cell) -> Vec<Point> {
-    let (row, col) = (c.index() / 9, c.index() % 9);
-    let x = (col as f32 + 0.5) / 9.0;
-    (0..12).map(|i| [x + i as f32 * 0.001, (row as f32 + 0.2 + i as f32 * 0.05) / 9.0, 0.5]).collect()
 }
 
 /// The pen writes one stroke in `c`, as the pointer handlers call the flow.
