@@ -343,8 +343,10 @@ impl Run<'_> {
     /// game's move is the room's to merge, and counts as made).
     fn play(&mut self, input: session::Input) -> bool {
         let outcome = self.session.input(input, self.around.play);
-        let changed = outcome.board_changed()
-            || outcome.effects.iter().any(|e| matches!(e, session::Effect::Share(_) | session::Effect::ShareUndo { .. }));
+        let changed = outcome
+            .effects
+            .iter()
+            .any(|e| matches!(e, session::Effect::BoardChanged | session::Effect::Share(_) | session::Effect::ShareUndo { .. }));
         let c = outcome.changed;
         let s = &mut self.out.session;
         (s.game, s.selected, s.picked, s.mode) = (s.game || c.game, s.selected || c.selected, s.picked || c.picked, s.mode || c.mode);
@@ -750,8 +752,8 @@ impl Run<'_> {
         }
         // No chip for a colour painted by pen (Undo takes it off), nor over the board of a game
         // this digit just won.
-        let won =
-            self.around.play.won || self.out.effects.iter().any(|e| matches!(e, Effect::Played(p) if p.contains(&session::Effect::Won)));
+        let won = self.around.play.won
+            || self.out.effects.iter().any(|e| matches!(e, Effect::Played(p) if p.iter().any(|e| matches!(e, session::Effect::Won))));
         if mode != InputMode::Colour && !won {
             self.effect(Effect::Chip { cell: drawing.cell, choices: vec![second], written: Some(digit) });
         }
