@@ -81,8 +81,3 @@ pub fn remove_drawings(store: Store) {
     store.ink.hand.set(crate::ports::Handwriting::new());
     crate::controller::save_now(store);
 }
-
-/// The dialog for a game restored at start: "where you left it" only when that is true.
-pub fn welcome(up_to_date: bool) -> Dialog {
-    if up_to_date { Dialog::Welcome } else { Dialog::WelcomeOlder }
-}

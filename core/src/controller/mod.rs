@@ -4,7 +4,7 @@
 //! ```text
 //!  keys.rs      the key map (`interpret_key`: a key press and the app's state to a command)
 //!  timer.rs     the play clock's rule (when it runs, when its time is saved)
-//!  startup.rs   what could not be read at start, said in one dialog
+//!  startup.rs   the start: what could not be read, said in one dialog; the first screen decided
 //!  qr.rs        the live link as a QR code (an SVG path of its modules)
 //! ```
 
