@@ -16,6 +16,7 @@ use inkdoku_engine::game::Game;
 use inkdoku_engine::{Cell, Digit, Size};
 use leptos::prelude::*;
 use pen::LastWritten;
+use std::rc::Rc;
 
 /// The ink's UI state (not undoable: scratchpad strokes are in the game, pending ink isn't).
 #[derive(Clone, Copy)]
@@ -123,8 +124,10 @@ pub struct Store {
 }
 
 /// A signal that mirrors a part of the session: read anywhere, written by `Store::mirror` alone
-/// (its signal is private to this module).
-pub struct Mirrored<T: 'static>(RwSignal<T>);
+/// (its signal is private to this module). It holds the session's own value, shared (`Rc`): the
+/// mirror copies nothing. Empty only inside `Store::play`, which lends the game back to the
+/// session (no reader runs there).
+pub struct Mirrored<T: 'static>(RwSignal<Option<Rc<T>>, LocalStorage>);
 
 impl<T: 'static> Clone for Mirrored<T> {
     fn clone(&self) -> Self {
@@ -134,9 +137,16 @@ impl<T: 'static> Clone for Mirrored<T> {
 
 impl<T: 'static> Copy for Mirrored<T> {}
 
-impl<T: Send + Sync + 'static> Mirrored<T> {
-    fn new(value: T) -> Self {
-        Mirrored(RwSignal::new(value))
+const LENT: &str = "the mirror holds the session's value outside an input";
+
+impl<T: 'static> Mirrored<T> {
+    fn new(value: Rc<T>) -> Self {
+        Mirrored(RwSignal::new_local(Some(value)))
+    }
+
+    /// Shows `value` (readers re-run).
+    fn show(&self, value: Rc<T>) {
+        self.0.set(Some(value));
     }
 
     /// The running effect or view re-runs when the value changes.
@@ -146,25 +156,26 @@ impl<T: Send + Sync + 'static> Mirrored<T> {
 
     /// Reads the value (tracked: a view or effect re-runs when it changes).
     pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> R {
-        self.0.with(f)
+        self.0.with(|v| f(v.as_deref().expect(LENT)))
     }
 
     pub fn with_untracked<R>(&self, f: impl FnOnce(&T) -> R) -> R {
-        self.0.with_untracked(f)
+        self.0.with_untracked(|v| f(v.as_deref().expect(LENT)))
     }
 
+    /// A copy of the value (tracked).
     pub fn get(&self) -> T
     where
         T: Clone,
     {
-        self.0.get()
+        self.with(T::clone)
     }
 
     pub fn get_untracked(&self) -> T
     where
         T: Clone,
     {
-        self.0.get_untracked()
+        self.with_untracked(T::clone)
     }
 }
 
@@ -172,9 +183,13 @@ impl Store {
     /// The store over a game; `browser_lang` is the language the browser asks for (the
     /// interface's unless Settings say otherwise).
     pub fn new(game: Game, meta: GameMeta, settings: Settings, ports: Ports, browser_lang: Lang) -> Store {
-        let session = Session::new(game.clone());
-        let (game, selected, active_digit, mode) =
-            (Mirrored::new(game), Mirrored::new(session.selected()), Mirrored::new(session.picked()), Mirrored::new(session.mode()));
+        let session = Session::new(game);
+        let (game, selected, active_digit, mode) = (
+            Mirrored::new(session.shared_game()),
+            Mirrored::new(Rc::new(session.selected())),
+            Mirrored::new(Rc::new(session.picked())),
+            Mirrored::new(Rc::new(session.mode())),
+        );
         Store {
             ports: StoredValue::new_local(ports),
             tab: StoredValue::new_local(Default::default()),
@@ -239,25 +254,33 @@ impl Store {
     /// Takes an input into the session and mirrors what changed; the effects are the
     /// controller's to carry out (`controller::play`).
     pub fn play(&self, input: Input, ctx: &Context) -> Vec<session::Effect> {
+        // The mirror lets go of the game for the input, so that a move changes it in place: the
+        // session's `Rc::make_mut` would copy a game the mirror still held (the whole game, its
+        // undo history included, per move). The input is the session's alone (plain Rust, no
+        // reader of the mirror runs), and `mirror` hands the game back.
+        self.game.0.update_untracked(|g| *g = None);
         let outcome = self.session.try_update_value(|s| s.input(input, ctx)).expect("the store's session lives as long as the store");
         self.mirror(outcome.changed);
         outcome.effects
     }
 
-    /// The one place that writes the session's mirror: the signals of what `changed`.
+    /// The one place that writes the session's mirror: the signals of what `changed` (the game
+    /// shared, not copied), and the game handed back after `play` lent it.
     fn mirror(&self, changed: Changed) {
-        let (g, sel, pick, m) = self.session.with_value(|s| (changed.game.then(|| s.game().clone()), s.selected(), s.picked(), s.mode()));
-        if let Some(g) = g {
-            self.game.0.set(g);
+        let (g, sel, pick, m) = self.session.with_value(|s| (s.shared_game(), s.selected(), s.picked(), s.mode()));
+        if changed.game {
+            self.game.show(g);
+        } else if self.game.0.with_untracked(Option::is_none) {
+            self.game.0.update_untracked(|lent| *lent = Some(g));
         }
         if changed.selected {
-            self.selected.0.set(sel);
+            self.selected.show(Rc::new(sel));
         }
         if changed.picked {
-            self.active_digit.0.set(pick);
+            self.active_digit.show(Rc::new(pick));
         }
         if changed.mode {
-            self.mode.0.set(m);
+            self.mode.show(Rc::new(m));
         }
     }
 
@@ -316,4 +339,38 @@ pub fn once_when(now: impl Fn() -> bool + 'static, then: impl FnOnce() + 'static
             then();
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::fakes::{StoreOn as _, World};
+    use inkdoku_engine::game::Action;
+
+    #[test]
+    fn the_mirror_shares_the_sessions_game_and_a_move_changes_it_in_place() {
+        let world = World::default();
+        let (_owner, store) = world.store(Lang::En);
+        let puzzle = ".7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";
+        store.session_mut(|s| s.set_game(Game::new(inkdoku_engine::format::line::parse(puzzle).unwrap(), None)));
+        let mirrored = || store.game.with_untracked(|g| g as *const Game);
+        let before = mirrored();
+        assert_eq!(before, store.session.with_value(|s| s.game() as *const Game), "one game, shared");
+        let ctx = Context {
+            may_write: true,
+            shared: false,
+            playing: true,
+            won: false,
+            auto_clear_notes: true,
+            brush: Brush { colour: 1, candidates: false },
+        };
+        let note = Action::ToggleNote { cell: Cell::new(0), digit: Digit::new(1).unwrap() };
+        let effects = store.play(Input::Apply(note), &ctx);
+        assert_eq!(effects, vec![session::Effect::BoardChanged]);
+        assert!(store.game.with_untracked(|g| g.board().pencil.notes[0].contains(Digit::new(1).unwrap())), "the screen shows the move");
+        assert_eq!(mirrored(), before, "changed in place, not copied");
+        // A refused input hands the game back too.
+        store.play(Input::Apply(Action::Place { cell: Cell::new(1), digit: Digit::new(1).unwrap(), clear_peer_notes: true }), &ctx);
+        assert_eq!(mirrored(), before);
+    }
 }
