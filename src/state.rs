@@ -356,14 +356,7 @@ mod tests {
         let mirrored = || store.game.with_untracked(|g| g as *const Game);
         let before = mirrored();
         assert_eq!(before, store.session.with_value(|s| s.game() as *const Game), "one game, shared");
-        let ctx = Context {
-            may_write: true,
-            shared: false,
-            playing: true,
-            won: false,
-            auto_clear_notes: true,
-            brush: Brush { colour: 1, candidates: false },
-        };
+        let ctx = Context::alone();
         let note = Action::ToggleNote { cell: Cell::new(0), digit: Digit::new(1).unwrap() };
         let effects = store.play(Input::Apply(note), &ctx);
         assert_eq!(effects, vec![session::Effect::BoardChanged]);

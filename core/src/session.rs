@@ -111,6 +111,20 @@ pub struct Outcome {
     pub effects: Vec<Effect>,
 }
 
+impl Context {
+    /// A game played alone in the playing tab, with the default settings (the tests' context).
+    pub fn alone() -> Context {
+        Context {
+            may_write: true,
+            shared: false,
+            playing: true,
+            won: false,
+            auto_clear_notes: true,
+            brush: Brush { colour: 1, candidates: false },
+        }
+    }
+}
+
 impl Outcome {
     /// Whether the board changed (before any shared move, which the room decides).
     pub fn board_changed(&self) -> bool {
@@ -418,14 +432,7 @@ mod tests {
     const PUZZLE: &str = ".7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";
 
     fn alone() -> Context {
-        Context {
-            may_write: true,
-            shared: false,
-            playing: true,
-            won: false,
-            auto_clear_notes: true,
-            brush: Brush { colour: 1, candidates: false },
-        }
+        Context::alone()
     }
 
     fn session() -> Session {
