@@ -62,7 +62,7 @@ pub struct Store {
     /// and `session_mut`, which copy what changed into the signals below.
     pub session: StoredValue<Session, LocalStorage>,
     /// The session's game, mirrored.
-    pub game: Mirrored<Game>,
+    pub game: MirroredGame,
     /// The game's metadata; its `elapsed_ms` is only written when saving (see `elapsed`).
     pub meta: RwSignal<GameMeta>,
     /// Play time in ms, live. Kept apart from `meta` so the clock ticking doesn't count as a
@@ -124,10 +124,8 @@ pub struct Store {
 }
 
 /// A signal that mirrors a part of the session: read anywhere, written by `Store::mirror` alone
-/// (its signal is private to this module). It holds the session's own value, shared (`Rc`): the
-/// mirror copies nothing. Empty only inside `Store::play`, which lends the game back to the
-/// session (no reader runs there).
-pub struct Mirrored<T: 'static>(RwSignal<Option<Rc<T>>, LocalStorage>);
+/// (its signal is private to this module).
+pub struct Mirrored<T: 'static>(RwSignal<T>);
 
 impl<T: 'static> Clone for Mirrored<T> {
     fn clone(&self) -> Self {
@@ -137,16 +135,9 @@ impl<T: 'static> Clone for Mirrored<T> {
 
 impl<T: 'static> Copy for Mirrored<T> {}
 
-const LENT: &str = "the mirror holds the session's value outside an input";
-
-impl<T: 'static> Mirrored<T> {
-    fn new(value: Rc<T>) -> Self {
-        Mirrored(RwSignal::new_local(Some(value)))
-    }
-
-    /// Shows `value` (readers re-run).
-    fn show(&self, value: Rc<T>) {
-        self.0.set(Some(value));
+impl<T: Send + Sync + 'static> Mirrored<T> {
+    fn new(value: T) -> Self {
+        Mirrored(RwSignal::new(value))
     }
 
     /// The running effect or view re-runs when the value changes.
@@ -156,28 +147,60 @@ impl<T: 'static> Mirrored<T> {
 
     /// Reads the value (tracked: a view or effect re-runs when it changes).
     pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> R {
-        self.0.with(|v| f(v.as_deref().expect(LENT)))
+        self.0.with(f)
     }
 
     pub fn with_untracked<R>(&self, f: impl FnOnce(&T) -> R) -> R {
-        self.0.with_untracked(|v| f(v.as_deref().expect(LENT)))
+        self.0.with_untracked(f)
     }
 
-    /// A copy of the value (tracked).
     pub fn get(&self) -> T
     where
         T: Clone,
     {
-        self.with(T::clone)
+        self.0.get()
     }
 
     pub fn get_untracked(&self) -> T
     where
         T: Clone,
     {
-        self.with_untracked(T::clone)
+        self.0.get_untracked()
     }
 }
+
+/// The session's game, mirrored as `Mirrored` mirrors the rest, without a copy: its signal
+/// holds the session's own game (one `Rc`). Empty only inside `Store::play`, which lends the
+/// game back to the session so that a move changes it in place (no reader runs there).
+#[derive(Clone, Copy)]
+pub struct MirroredGame(RwSignal<Option<Rc<Game>>, LocalStorage>);
+
+impl MirroredGame {
+    /// The running effect or view re-runs when the game changes.
+    pub fn track(&self) {
+        self.0.track();
+    }
+
+    /// Reads the game (tracked: a view or effect re-runs when it changes).
+    pub fn with<R>(&self, f: impl FnOnce(&Game) -> R) -> R {
+        self.0.with(|g| f(g.as_deref().expect(LENT)))
+    }
+
+    pub fn with_untracked<R>(&self, f: impl FnOnce(&Game) -> R) -> R {
+        self.0.with_untracked(|g| f(g.as_deref().expect(LENT)))
+    }
+
+    /// A copy of the game (tracked).
+    pub fn get(&self) -> Game {
+        self.with(Game::clone)
+    }
+
+    pub fn get_untracked(&self) -> Game {
+        self.with_untracked(Game::clone)
+    }
+}
+
+const LENT: &str = "the mirror holds the session's game outside an input";
 
 impl Store {
     /// The store over a game; `browser_lang` is the language the browser asks for (the
@@ -185,10 +208,10 @@ impl Store {
     pub fn new(game: Game, meta: GameMeta, settings: Settings, ports: Ports, browser_lang: Lang) -> Store {
         let session = Session::new(game);
         let (game, selected, active_digit, mode) = (
-            Mirrored::new(session.shared_game()),
-            Mirrored::new(Rc::new(session.selected())),
-            Mirrored::new(Rc::new(session.picked())),
-            Mirrored::new(Rc::new(session.mode())),
+            MirroredGame(RwSignal::new_local(Some(session.shared_game()))),
+            Mirrored::new(session.selected()),
+            Mirrored::new(session.picked()),
+            Mirrored::new(session.mode()),
         );
         Store {
             ports: StoredValue::new_local(ports),
@@ -269,18 +292,18 @@ impl Store {
     fn mirror(&self, changed: Changed) {
         let (g, sel, pick, m) = self.session.with_value(|s| (s.shared_game(), s.selected(), s.picked(), s.mode()));
         if changed.game {
-            self.game.show(g);
+            self.game.0.set(Some(g));
         } else if self.game.0.with_untracked(Option::is_none) {
             self.game.0.update_untracked(|lent| *lent = Some(g));
         }
         if changed.selected {
-            self.selected.show(Rc::new(sel));
+            self.selected.0.set(sel);
         }
         if changed.picked {
-            self.active_digit.show(Rc::new(pick));
+            self.active_digit.0.set(pick);
         }
         if changed.mode {
-            self.mode.show(Rc::new(m));
+            self.mode.0.set(m);
         }
     }
 
