@@ -17,6 +17,7 @@ use inkdoku_engine::game::Game;
 use inkdoku_engine::{Cell, Digit, Size};
 use leptos::prelude::*;
 use pen::LastWritten;
+use std::rc::Rc;
 
 /// The ink's UI state (not undoable: scratchpad strokes are in the game, pending ink isn't).
 #[derive(Clone, Copy)]
@@ -77,7 +78,7 @@ pub struct Store {
     /// and `session_mut`, which copy what changed into the signals below.
     pub session: StoredValue<Session, LocalStorage>,
     /// The session's game, mirrored.
-    pub game: Mirrored<Game>,
+    pub game: MirroredGame,
     /// The game's metadata; its `elapsed_ms` is only written when saving (see `elapsed`).
     pub meta: RwSignal<GameMeta>,
     /// Play time in ms, live. Kept apart from `meta` so the clock ticking doesn't count as a
@@ -184,13 +185,50 @@ impl<T: Send + Sync + 'static> Mirrored<T> {
     }
 }
 
+/// The session's game, mirrored as `Mirrored` mirrors the rest, without a copy: its signal
+/// holds the session's own game (one `Rc`). Empty only inside `Store::play`, which lends the
+/// game back to the session so that a move changes it in place (no reader runs there).
+#[derive(Clone, Copy)]
+pub struct MirroredGame(RwSignal<Option<Rc<Game>>, LocalStorage>);
+
+impl MirroredGame {
+    /// The running effect or view re-runs when the game changes.
+    pub fn track(&self) {
+        self.0.track();
+    }
+
+    /// Reads the game (tracked: a view or effect re-runs when it changes).
+    pub fn with<R>(&self, f: impl FnOnce(&Game) -> R) -> R {
+        self.0.with(|g| f(g.as_deref().expect(LENT)))
+    }
+
+    pub fn with_untracked<R>(&self, f: impl FnOnce(&Game) -> R) -> R {
+        self.0.with_untracked(|g| f(g.as_deref().expect(LENT)))
+    }
+
+    /// A copy of the game (tracked).
+    pub fn get(&self) -> Game {
+        self.with(Game::clone)
+    }
+
+    pub fn get_untracked(&self) -> Game {
+        self.with_untracked(Game::clone)
+    }
+}
+
+const LENT: &str = "the mirror holds the session's game outside an input";
+
 impl Store {
     /// The store over a game; `browser_lang` is the language the browser asks for (the
     /// interface's unless Settings say otherwise).
     pub fn new(game: Game, meta: GameMeta, settings: Settings, ports: Ports, browser_lang: Lang) -> Store {
-        let session = Session::new(game.clone());
-        let (game, selected, active_digit, mode) =
-            (Mirrored::new(game), Mirrored::new(session.selected()), Mirrored::new(session.picked()), Mirrored::new(session.mode()));
+        let session = Session::new(game);
+        let (game, selected, active_digit, mode) = (
+            MirroredGame(RwSignal::new_local(Some(session.shared_game()))),
+            Mirrored::new(session.selected()),
+            Mirrored::new(session.picked()),
+            Mirrored::new(session.mode()),
+        );
         Store {
             ports: StoredValue::new_local(ports),
             tab: StoredValue::new_local(Default::default()),
@@ -255,6 +293,11 @@ impl Store {
     /// Takes an input into the session and mirrors what changed; the effects are the
     /// controller's to carry out (`controller::play`).
     pub fn play(&self, input: Input, ctx: &Context) -> Vec<session::Effect> {
+        // The mirror lets go of the game for the input, so that a move changes it in place: the
+        // session's `Rc::make_mut` would copy a game the mirror still held (the whole game, its
+        // undo history included, per move). The input is the session's alone (plain Rust, no
+        // reader of the mirror runs), and `mirror` hands the game back.
+        self.game.0.update_untracked(|g| *g = None);
         let outcome = self.session.try_update_value(|s| s.input(input, ctx)).expect("the store's session lives as long as the store");
         self.mirror(outcome.changed);
         outcome.effects
@@ -267,6 +310,8 @@ impl Store {
         let show_candidates = self.settings.with_untracked(|s| s.show_candidates);
         let ports = self.ports();
         let around = flow::Around { now: ports.clock.now_ms(), ui: self.t(), play, show_candidates, online: ports.device.online() };
+        // Lent as in `play`: a pen's move changes the game in place.
+        self.game.0.update_untracked(|g| *g = None);
         let outcome = self
             .session
             .try_update_value(|s| self.ink.pen.try_update_value(|p| p.input(input, s, &around)))
@@ -277,11 +322,14 @@ impl Store {
         outcome.effects
     }
 
-    /// The one place that writes the session's mirror: the signals of what `changed`.
+    /// The one place that writes the session's mirror: the signals of what `changed` (the game
+    /// shared, not copied), and the game handed back after `play` lent it.
     fn mirror(&self, changed: Changed) {
-        let (g, sel, pick, m) = self.session.with_value(|s| (changed.game.then(|| s.game().clone()), s.selected(), s.picked(), s.mode()));
-        if let Some(g) = g {
-            self.game.0.set(g);
+        let (g, sel, pick, m) = self.session.with_value(|s| (s.shared_game(), s.selected(), s.picked(), s.mode()));
+        if changed.game {
+            self.game.0.set(Some(g));
+        } else if self.game.0.with_untracked(Option::is_none) {
+            self.game.0.update_untracked(|lent| *lent = Some(g));
         }
         if changed.selected {
             self.selected.0.set(sel);
@@ -349,4 +397,31 @@ pub fn once_when(now: impl Fn() -> bool + 'static, then: impl FnOnce() + 'static
             then();
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::fakes::{StoreOn as _, World};
+    use inkdoku_engine::game::Action;
+
+    #[test]
+    fn the_mirror_shares_the_sessions_game_and_a_move_changes_it_in_place() {
+        let world = World::default();
+        let (_owner, store) = world.store(Lang::En);
+        let puzzle = ".7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";
+        store.session_mut(|s| s.set_game(Game::new(inkdoku_engine::format::line::parse(puzzle).unwrap(), None)));
+        let mirrored = || store.game.with_untracked(|g| g as *const Game);
+        let before = mirrored();
+        assert_eq!(before, store.session.with_value(|s| s.game() as *const Game), "one game, shared");
+        let ctx = Context::alone();
+        let note = Action::ToggleNote { cell: Cell::new(0), digit: Digit::new(1).unwrap() };
+        let effects = store.play(Input::Apply(note), &ctx);
+        assert_eq!(effects, vec![session::Effect::BoardChanged]);
+        assert!(store.game.with_untracked(|g| g.board().pencil.notes[0].contains(Digit::new(1).unwrap())), "the screen shows the move");
+        assert_eq!(mirrored(), before, "changed in place, not copied");
+        // A refused input hands the game back too.
+        store.play(Input::Apply(Action::Place { cell: Cell::new(1), digit: Digit::new(1).unwrap(), clear_peer_notes: true }), &ctx);
+        assert_eq!(mirrored(), before);
+    }
 }

@@ -10,7 +10,7 @@
 //! ```text
 //!  pen          the pen's flow from ink to a digit: strokes, the recognizer's answers and ticks in, effects out (through the session)
 //!  session      the play of one game: the game, the selection, the picked digit, the entry mode; inputs in, effects out
-//!  controller/  pure rules of the player's intent: the key map, the play clock, long presses, what could not be read at start, the QR code
+//!  controller/  pure rules of the player's intent: the key map, the play clock, long presses, the start's first screen, the tabs' election, the QR code
 //!  ink/         the pen on the board: screen to grid geometry, palm rejection and pointer arbitration, the chip's place
 //!  storage      the saved records and their keys, over the `KeyValue` ports
 //!  state        the game's and the app's values beside it: settings, meta, dialogs, the pen, the room, the board's window

@@ -15,11 +15,14 @@ use crate::controller::keys::KeyCommand;
 use crate::state::{Brush, InputMode};
 use inkdoku_engine::game::{Action, ActionError, Game, PALETTE, PencilMark};
 use inkdoku_engine::{Cell, Digit};
+use std::rc::Rc;
 
 /// The play state of one game.
 #[derive(Clone, Debug)]
 pub struct Session {
-    game: Game,
+    /// Shared with the screen's mirror (`shared_game`): a change copies it only while the
+    /// mirror holds it too (`Rc::make_mut`), so the app's store lets go of it for an input.
+    game: Rc<Game>,
     selected: Option<Cell>,
     /// The digit picked first on the pad: tapping cells then places it.
     picked: Option<Digit>,
@@ -108,6 +111,20 @@ pub struct Outcome {
     pub effects: Vec<Effect>,
 }
 
+impl Context {
+    /// A game played alone in the playing tab, with the default settings (the tests' context).
+    pub fn alone() -> Context {
+        Context {
+            may_write: true,
+            shared: false,
+            playing: true,
+            won: false,
+            auto_clear_notes: true,
+            brush: Brush { colour: 1, candidates: false },
+        }
+    }
+}
+
 impl Outcome {
     /// Whether the board changed (before any shared move, which the room decides).
     pub fn board_changed(&self) -> bool {
@@ -138,11 +155,16 @@ pub fn place(cell: Cell, digit: Digit, ctx: &Context) -> Action {
 impl Session {
     /// A session over `game`: nothing selected or picked, digits written as digits.
     pub fn new(game: Game) -> Session {
-        Session { game, selected: None, picked: None, mode: InputMode::Digit, changed: Changed::default() }
+        Session { game: Rc::new(game), selected: None, picked: None, mode: InputMode::Digit, changed: Changed::default() }
     }
 
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The game itself, shared (no copy): for the screen's mirror of it.
+    pub fn shared_game(&self) -> Rc<Game> {
+        Rc::clone(&self.game)
     }
 
     pub fn selected(&self) -> Option<Cell> {
@@ -165,14 +187,14 @@ impl Session {
     /// Another game on the board (a new one, a saved one, another tab's); the selection stays
     /// unless the caller takes it away (`deselect`).
     pub fn set_game(&mut self, game: Game) {
-        self.game = game;
+        self.game = Rc::new(game);
         self.changed.game = true;
     }
 
     /// Changes the game outside an input (a room's board merged in, undo back to solvable).
     pub fn change_game<R>(&mut self, change: impl FnOnce(&mut Game) -> R) -> R {
         self.changed.game = true;
-        change(&mut self.game)
+        change(Rc::make_mut(&mut self.game))
     }
 
     pub fn select(&mut self, cell: Option<Cell>) {
@@ -358,7 +380,8 @@ impl Run<'_> {
             self.effects.push(Effect::ShareUndo { redo });
             return;
         }
-        let done = if redo { self.session.game.redo() } else { self.session.game.undo() };
+        let game = Rc::make_mut(&mut self.session.game);
+        let done = if redo { game.redo() } else { game.undo() };
         if done.is_ok() {
             self.board_changed();
         }
@@ -369,7 +392,7 @@ impl Run<'_> {
         if !self.writable() {
             return false;
         }
-        match change(&mut self.session.game) {
+        match change(Rc::make_mut(&mut self.session.game)) {
             Ok(true) => {
                 self.board_changed();
                 true
@@ -409,14 +432,7 @@ mod tests {
     const PUZZLE: &str = ".7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";
 
     fn alone() -> Context {
-        Context {
-            may_write: true,
-            shared: false,
-            playing: true,
-            won: false,
-            auto_clear_notes: true,
-            brush: Brush { colour: 1, candidates: false },
-        }
+        Context::alone()
     }
 
     fn session() -> Session {

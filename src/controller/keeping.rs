@@ -63,15 +63,9 @@ pub fn oldest_kept(store: Store) -> Option<String> {
     Some(format!("{level}{what} {}", clock(oldest.meta.elapsed_ms)))
 }
 
-/// Removes the oldest kept game to make room, then saves the game again.
+/// Removes the oldest kept game to make room (the core's rule), then saves the game again.
 pub fn remove_oldest_kept(store: Store) {
-    let ports = store.ports();
-    let mut kept = storage::load_kept(&ports);
-    if kept.games.pop().is_some() && storage::save_kept(&ports, &kept).is_err() {
-        // A shorter list that still does not fit: the whole record goes (it is what was asked
-        // to go first, and the rest is older than the game on the board).
-        storage::remove(&ports, storage::GAMES_KEY);
-    }
+    inkdoku_core::controller::stored::remove_oldest_kept(&store.ports());
     crate::controller::save_now(store);
 }
 
@@ -80,9 +74,4 @@ pub fn remove_drawings(store: Store) {
     storage::remove(&store.ports(), crate::controller::hand::HAND_KEY);
     store.ink.hand.set(crate::ports::Handwriting::new());
     crate::controller::save_now(store);
-}
-
-/// The dialog for a game restored at start: "where you left it" only when that is true.
-pub fn welcome(up_to_date: bool) -> Dialog {
-    if up_to_date { Dialog::Welcome } else { Dialog::WelcomeOlder }
 }

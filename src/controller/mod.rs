@@ -2,7 +2,8 @@
 //! stroke and button does to the store. Components call these functions and stay declarative;
 //! the outside world (storage, the engine worker, the clock) is reached through `store.ports()`,
 //! so all of this runs natively on fakes (`tests.rs`). Its pure rules are the core's
-//! (`inkdoku_core::controller`: the key map, the clock's rule, the start's reading, the QR code),
+//! (`inkdoku_core::controller`: the key map, the clock's rule, the start's first screen, the
+//! election of the playing tab, storage's answers about games, the QR code),
 //! and the play of the game (the game, the selection, the picked digit, the entry mode) is the
 //! core's `Session`, which `play` gives the player's inputs to.
 //!
@@ -16,7 +17,7 @@
 //!  sharing.rs   links, clipboard, files
 //!  keeping.rs   a full storage: said in a dialog, room made, honest on reload
 //!  saving.rs    the game's record saved when this tab may, kept for a crash, reloaded
-//!  tabs.rs      one playing tab per browser profile: the election over `TabLock`/`TabChannel`
+//!  tabs.rs      one playing tab per browser profile: the core's election carried out over `TabLock`/`TabChannel`
 //!  hand.rs      learning the player's hand from their corrections of the pen
 //!  printing.rs  the puzzle on show, or a set of new ones
 //!  timer.rs     the core's play clock rule applied to the store (its time, saved when due)

@@ -5,6 +5,7 @@
 use super::{game_kept_aside, game_saved, tabs};
 use crate::state::{Phase, Store, TabRole};
 use crate::storage::{self, StoredGame};
+use inkdoku_core::controller::stored::reloaded;
 use leptos::prelude::*;
 
 /// Saves the game now (skipped while a puzzle is being typed in, before there is one, and in
@@ -46,12 +47,12 @@ pub fn keep_for_rescue(store: Store) {
 }
 
 /// Replaces the game on show by the stored one (a tab starting, a following tab keeping up, or
-/// a tab taking over; the newest of the three stores': `storage::load_newest`), then runs
-/// `then` with what was found: None without a stored game, else whether it is the player's
-/// newest. A stored game that doesn't read is left for the playing tab to report.
+/// a tab taking over; the newest of the three stores': `storage::load_newest`), as the core
+/// reads storage's answer (`reloaded`), then runs `then` with what was found: None without a
+/// stored game, else whether it is the player's newest.
 pub fn reload_saved(store: Store, then: impl FnOnce(Option<bool>) + 'static) {
-    storage::load_newest(&store.ports(), move |storage::LoadedGame { loaded, up_to_date }| {
-        let storage::Loaded::Found(saved) = loaded else { return then(None) };
+    storage::load_newest(&store.ports(), move |answer| {
+        let Some((saved, up_to_date)) = reloaded(answer) else { return then(None) };
         store.ink.game_changed();
         store.session_mut(|s| s.set_game(saved.game));
         store.elapsed.set(saved.meta.elapsed_ms);

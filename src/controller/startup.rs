@@ -1,8 +1,9 @@
 //! The app's start: what storage holds is read before the store exists (`open_store`, on the
-//! core's `read_start`), then, once this tab knows whether it plays (`tabs::when_settled`), the first
-//! screen is decided (`begin`): a link's puzzle, the restored game (greeted when "where you
-//! left it" is worth saying), or a first visit's premade puzzle; a following tab offers to play
-//! the link here. Whatever could not be read (the game, the settings, the learned drawings) is
+//! core's `read_start`), then, once this tab knows whether it plays (`tabs::when_settled`), the
+//! core decides the first screen (`first_screen`, `greeting`) from what storage answered and the
+//! link, and `begin` carries it out: a link's puzzle, the restored game (greeted when "where
+//! you left it" is worth saying), or a first visit's premade puzzle; a following tab offers to
+//! play the link here. Whatever could not be read (the game, the settings, the learned drawings) is
 //! said in one dialog, every part of it (the core's `unreadable_dialog`).
 
 use super::*;
@@ -28,34 +29,30 @@ pub fn begin(store: Store, unreadable: &[Unreadable]) {
     if let Some(dialog) = unreadable_dialog(store.t(), unreadable) {
         store.dialog.set(Some(dialog));
     }
-    tabs::when_settled(store, move |store| first_screen(store, link));
+    tabs::when_settled(store, move |store| show_first_screen(store, link));
 }
 
-/// The first screen of a tab that knows its role. A following tab only offers to play a link
-/// here; a link that cannot be read says why, to a new and a returning player alike, and the
-/// game stays.
-fn first_screen(store: Store, link: Option<String>) {
+/// The first screen of a tab that knows its role: the core's decision (`first_screen`, on
+/// what storage answered and the link), carried out.
+fn show_first_screen(store: Store, link: Option<String>) {
     let t = store.t();
-    if store.role.get_untracked() == TabRole::Follower {
-        if let Some(text) = link {
-            match share::parse_puzzle(&inkdoku_engine::together::link::split_room(&text).0) {
-                Ok(shared) => store.dialog.set(Some(Dialog::OpenHere(shared))),
-                Err(e) => not_a_puzzle(store, t.the_link, &e),
-            }
-        }
-        return;
-    }
-    // The newest stored game, found when the tab became the playing one.
-    let (restored, up_to_date) = tabs::found(store).map_or((false, true), |up_to_date| (true, up_to_date));
-    // A game solved together rejoins its room (unless the link opens another puzzle).
-    if restored {
+    let following = store.role.get_untracked() == TabRole::Follower;
+    let screen = first_screen(Settled { following, link: link.as_deref(), found: tabs::found(store) });
+    if screen.resume {
         resume_together(store);
     }
-    let opened = link.as_ref().is_some_and(|text| open_text(store, text, t.the_link));
-    if !restored && !opened {
-        // A first visit: a premade puzzle, so that the engine worker is not waited for.
+    match screen.link {
+        Some(LinkStep::OfferHere(shared)) => store.dialog.set(Some(Dialog::OpenHere(*shared))),
+        Some(LinkStep::NotAPuzzle(e)) => not_a_puzzle(store, t.the_link, &e),
+        Some(LinkStep::Open(text)) => {
+            open_text(store, &text, t.the_link);
+        }
+        None => {}
+    }
+    if screen.premade {
         first_puzzle(store);
-    } else if restored && link.is_none() && (store.in_progress() || !up_to_date) && store.dialog.get_untracked().is_none() {
-        store.dialog.set(Some(welcome(up_to_date)));
+    }
+    if let Some(dialog) = greeting(screen.greet, store.in_progress(), store.dialog.with_untracked(Option::is_some)) {
+        store.dialog.set(Some(dialog));
     }
 }

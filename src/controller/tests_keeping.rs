@@ -253,7 +253,7 @@ fn a_storage_that_fills_up_loses_no_move_and_a_reload_says_only_what_is_true() {
     let lasting = world.lasting.items.borrow().clone();
     world.lasting.items.borrow_mut().clear();
     assert_eq!(reload(&world), (1, false));
-    assert_eq!(welcome(false), Dialog::WelcomeOlder);
+    assert_eq!(super::startup::greeting(Some(false), true, false), Some(Dialog::WelcomeOlder));
     *world.spare.items.borrow_mut() = spare;
     *world.lasting.items.borrow_mut() = lasting;
 

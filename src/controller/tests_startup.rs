@@ -1,5 +1,7 @@
-//! The app's start (`startup`), natively on the fakes: what a tab shows first for a first
-//! visit, a returning player, a link, a following tab, and kept data that does not read.
+//! The app's start (`startup`) wired, natively on the fakes: storage's answers reach the core's
+//! decision (tested in `inkdoku_core::controller::startup`) and the decision reaches the screen —
+//! a returning player, a link over a game in progress, a link in the open app, kept data that
+//! does not read.
 
 use super::startup::{Unreadable, begin, open_store};
 use super::*;
@@ -46,17 +48,6 @@ fn played(world: &World) -> (Owner, Store) {
 }
 
 #[test]
-fn a_first_visit_plays_a_premade_puzzle_and_asks_nothing() {
-    let world = World::default();
-    let (_owner, store, unreadable) = start_tab(&world, None);
-    assert!(unreadable.is_empty());
-    assert_eq!(store.role.get_untracked(), TabRole::Active);
-    world.premade.answer(Ok(BOOK));
-    assert!(store.game.with_untracked(crate::state::has_puzzle), "a puzzle from the book");
-    assert_eq!(store.dialog.get_untracked(), None);
-}
-
-#[test]
 fn a_link_followed_in_the_open_app_opens_from_the_address_and_leaves_it() {
     let world = World::default();
     let (_owner, store) = played(&world);
@@ -92,20 +83,6 @@ fn a_link_over_a_game_in_progress_asks_first_and_the_game_stays_until_then() {
     let (_owner, store, _) = start_tab(&world, Some(&format!("#{OTHER}")));
     assert!(matches!(store.dialog.get_untracked(), Some(Dialog::ConfirmOpen(_))), "{:?}", store.dialog.get_untracked());
     assert_eq!(store.game.get_untracked(), game);
-}
-
-#[test]
-fn a_following_tab_offers_to_play_the_link_here_and_a_bad_link_says_why() {
-    let world = World::default();
-    let (_a, first) = played(&world);
-    let game = first.game.get_untracked();
-    let (_b, follower, _) = start_tab(&world, Some(&format!("#{OTHER}")));
-    assert_eq!(follower.role.get_untracked(), TabRole::Follower);
-    assert!(matches!(follower.dialog.get_untracked(), Some(Dialog::OpenHere(_))), "{:?}", follower.dialog.get_untracked());
-    assert_eq!(first.game.get_untracked(), game, "the playing tab's game is untouched");
-
-    let (_c, another, _) = start_tab(&world, Some("#p=not-a-puzzle"));
-    assert!(matches!(another.dialog.get_untracked(), Some(Dialog::Message { .. })), "{:?}", another.dialog.get_untracked());
 }
 
 #[test]
