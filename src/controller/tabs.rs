@@ -51,7 +51,10 @@ fn carry_out(store: Store, effect: TabEffect) {
         }
         TabEffect::PlayingHere => store.status.set(store.t().play_here_now.into()),
         TabEffect::SaveNow => save_now(store),
-        TabEffect::WaitForHandover => ports.clock.after(HANDOVER_MS, Box::new(move || answer(store, TabInput::HandoverDue))),
+        TabEffect::WaitForHandover => {
+            // Never called off: the election ignores a hand-over's wait that is no longer due.
+            ports.clock.after(HANDOVER_MS, Box::new(move || answer(store, TabInput::HandoverDue)));
+        }
         TabEffect::Settled => settled(store),
     }
 }
