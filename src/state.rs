@@ -3,12 +3,15 @@
 //! Nothing here is undoable but the game (the engine's split). The play of the game (the game,
 //! the selection, the picked digit, the entry mode) is the core's `Session`, which the store
 //! holds; its signals of those are the session's mirror, written in one place (`Store::mirror`).
+//! The engine errands (hints, check, solve, puzzles made: the highlights, the wait, the
+//! progress, the log) are the core's `Errands`, mirrored likewise (`Store::errand`).
 
 pub mod tabs;
 pub mod zoom;
 
 use crate::i18n::{Lang, Ui, ui};
 use crate::ports::{Handwriting, Ports};
+use inkdoku_core::errands::{self, Errands};
 use inkdoku_core::ink::chip::ChipMemory;
 use inkdoku_core::session::{self, Changed, Context, Input, Session};
 pub use inkdoku_core::state::*;
@@ -79,15 +82,19 @@ pub struct Store {
     /// The game commands' menu that is open (Solve, or the marked positions), if one is:
     /// Escape closes it.
     pub menu: RwSignal<Option<Menu>>,
-    pub highlights: RwSignal<Highlights>,
-    /// A puzzle is being made (progress), for the New game dialog.
-    pub making: RwSignal<Option<Making>>,
+    /// The engine errands (`inkdoku_core::errands`: hints, check, solve, puzzles made or typed
+    /// in): changed only through `errand`, which copies what changed into the signals below.
+    pub errands: StoredValue<Errands, LocalStorage>,
+    /// The hint's or the check's marks, mirrored from the errands.
+    pub highlights: Mirrored<Highlights>,
+    /// A puzzle is being made (progress), for the New game dialog (the errands', mirrored).
+    pub making: Mirrored<Option<Making>>,
     /// A short status line (announced to screen readers).
     pub status: RwSignal<String>,
-    /// The engine request the player waits for, if any.
-    pub waiting: RwSignal<Option<Waiting>>,
-    /// Steps taken by hints, for the log.
-    pub log: RwSignal<Vec<String>>,
+    /// The engine request the player waits for, if any (the errands', mirrored).
+    pub waiting: Mirrored<Option<Waiting>>,
+    /// Steps taken by hints, for the log (the errands', mirrored).
+    pub log: Mirrored<Vec<String>>,
     /// Whether the page is visible (the timer stops when hidden).
     pub visible: RwSignal<bool>,
     /// The game to go back to if entering a puzzle is cancelled.
@@ -122,8 +129,8 @@ pub struct Store {
     pub changes: StoredValue<u64, LocalStorage>,
 }
 
-/// A signal that mirrors a part of the session: read anywhere, written by `Store::mirror` alone
-/// (its signal is private to this module).
+/// A signal that mirrors a part of the session or the errands: read anywhere, written by
+/// `Store::mirror` and `Store::errand` alone (its signal is private to this module).
 pub struct Mirrored<T: 'static>(RwSignal<T>);
 
 impl<T: 'static> Clone for Mirrored<T> {
@@ -189,11 +196,12 @@ impl Store {
             mode,
             dialog: RwSignal::new(None),
             menu: RwSignal::new(None),
-            highlights: RwSignal::new(Highlights::default()),
-            making: RwSignal::new(None),
+            errands: StoredValue::new_local(Errands::default()),
+            highlights: Mirrored::new(Highlights::default()),
+            making: Mirrored::new(None),
             status: RwSignal::new(String::new()),
-            waiting: RwSignal::new(None),
-            log: RwSignal::new(Vec::new()),
+            waiting: Mirrored::new(None),
+            log: Mirrored::new(Vec::new()),
             visible: RwSignal::new(true),
             before_enter: RwSignal::new(None),
             print_set: RwSignal::new(None),
@@ -259,6 +267,35 @@ impl Store {
         if changed.mode {
             self.mode.0.set(m);
         }
+    }
+
+    /// Takes an input into the engine errands and mirrors what changed; the effects are the
+    /// controller's to carry out (`controller::errand`).
+    pub fn errand(&self, input: errands::Input, ctx: &errands::Context) -> Vec<errands::Effect> {
+        let outcome = self.errands.try_update_value(|e| e.input(input, ctx)).expect("the store's errands live as long as the store");
+        let c = outcome.changed;
+        let (waiting, making, highlights, log) = self.errands.with_value(|e| {
+            (
+                c.waiting.then(|| e.waiting().cloned()),
+                c.making.then(|| e.making()),
+                c.highlights.then(|| e.highlights().clone()),
+                c.log.then(|| e.log().to_vec()),
+            )
+        });
+        // The one place that writes the errands' mirror: the signals of what changed.
+        if let Some(w) = waiting {
+            self.waiting.0.set(w);
+        }
+        if let Some(m) = making {
+            self.making.0.set(m);
+        }
+        if let Some(h) = highlights {
+            self.highlights.0.set(h);
+        }
+        if let Some(l) = log {
+            self.log.0.set(l);
+        }
+        outcome.effects
     }
 
     /// The outside world (cheap: shared handles).

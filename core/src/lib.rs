@@ -8,6 +8,7 @@
 //! (`scripts/check-engine-cycles --map core/src/lib.rs core/src`, in `scripts/test`'s checks):
 //!
 //! ```text
+//!  errands/    the engine errands: the hint asked and applied, check and solve, a puzzle made or typed in; replies in, effects out
 //!  session      the play of one game: the game, the selection, the picked digit, the entry mode; inputs in, effects out
 //!  controller/  pure rules of the player's intent: the key map, the play clock, what could not be read at start, the QR code
 //!  ink/         the pen on the board: screen to grid geometry, palm rejection and pointer arbitration, the chip's place
@@ -19,9 +20,10 @@
 //!
 //! Nothing here keeps state of its own between calls (no thread-local, no global): what must
 //! outlive a call is a value its owner holds (`ink::chip::ChipMemory`, `state::pen::Writing`,
-//! `session::Session`, which the app's store holds and mirrors in its signals).
+//! `session::Session`, `errands::Errands`, which the app's store holds and mirrors in its signals).
 
 pub mod controller;
+pub mod errands;
 pub mod i18n;
 pub mod ink;
 pub mod ports;
