@@ -73,7 +73,7 @@ pub fn load_shared(store: Store, shared: SharedPuzzle) {
     store.dialog.set(None);
     let puzzle = &shared.puzzle;
     let task = Task::Analyze { puzzle: puzzle.givens.clone(), variant: (!puzzle.is_classic()).then(|| puzzle.clone()) };
-    errand(store, errands::Input::CheckLink { shared, task });
+    errand(store, errands::Input::CheckLink { shared: Box::new(shared), task });
 }
 
 /// The worker's answer about a shared or opened puzzle: play it, or say why not.

@@ -148,7 +148,7 @@ pub enum Input {
     FinishEntering,
     /// A link's or a file's puzzle checked in the worker (`task`) while the player waits.
     CheckLink {
-        shared: SharedPuzzle,
+        shared: Box<SharedPuzzle>,
         task: Task,
     },
     /// The engine worker's reply to the request `token` (progress, answer or error).
@@ -252,9 +252,7 @@ impl Errands {
             Input::DailyClicked { kind, today, kept } => self.daily_clicked(kind, &today, &kept, ctx, &mut fx),
             Input::Daily { kind, today, kept } => self.daily(kind, &today, &kept, ctx, &mut fx),
             Input::FinishEntering => self.finish_entering(ctx, &mut fx),
-            Input::CheckLink { shared, task } => {
-                self.ask_waiting(ctx.t().checking, Errand::Link { shared: Box::new(shared) }, task, &mut fx)
-            }
+            Input::CheckLink { shared, task } => self.ask_waiting(ctx.t().checking, Errand::Link { shared }, task, &mut fx),
             Input::Replied { token, reply } => self.replied(token, reply, ctx, &mut fx),
             Input::NotSent { token, why } => self.not_sent(token, why, ctx, &mut fx),
             Input::WaitShown(token) => {
@@ -317,7 +315,10 @@ impl Errands {
             Errand::Hint { asked, variant } => self.hint_answered(&asked, variant, reply, ctx, fx),
             Errand::Make { options, note, daily } => self.made(options, &note, daily, reply, ctx, fx),
             Errand::Enter { grid } => making::entered(grid, reply, ctx, fx),
-            Errand::Link { shared } => fx.push(Effect::LinkChecked { shared, reply }),
+            Errand::Link { shared } => match reply {
+                Reply::Error { message, .. } => worker_failed(&message, ctx, fx),
+                reply => fx.push(Effect::LinkChecked { shared, reply }),
+            },
         }
     }
 
