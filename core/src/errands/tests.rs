@@ -549,3 +549,24 @@ fn a_forcing_hint_is_stepped_branch_by_branch_each_page_drawing_its_own_links() 
     desk.input(Input::PreviousPage);
     assert_eq!(drawing(&desk).0.len(), total);
 }
+
+#[test]
+fn a_links_puzzle_is_checked_while_the_player_waits_and_its_answer_goes_back_to_the_app() {
+    let mut desk = Desk::classic(PUZZLE, Lang::En);
+    let givens = line::parse(PUZZLE).unwrap();
+    let puzzle = inkdoku_engine::variant::Puzzle { givens, regions: None, constraints: Vec::new(), about: Default::default() };
+    let shared = inkdoku_engine::share::SharedPuzzle { puzzle, progress: None };
+    let task = Task::Analyze { puzzle: shared.puzzle.givens.clone(), variant: None };
+    desk.input(Input::CheckLink { shared: Box::new(shared.clone()), task });
+    assert_eq!(desk.status, ui(Lang::En).checking);
+    let token = desk.last();
+    let effects = desk.input(Input::Replied { token, reply: Reply::TooHard { id: token } });
+    assert_eq!(effects, vec![Effect::LinkChecked { shared: Box::new(shared.clone()), reply: Reply::TooHard { id: token } }]);
+    assert_eq!(desk.errands.waiting(), None);
+    // A worker that fails meanwhile is said here; the app is not asked to open anything.
+    let task = Task::Analyze { puzzle: shared.puzzle.givens.clone(), variant: None };
+    desk.input(Input::CheckLink { shared: Box::new(shared), task });
+    let effects = desk.input(Input::NotSent { token: desk.last(), why: "no worker".into() });
+    assert!(!effects.iter().any(|e| matches!(e, Effect::LinkChecked { .. })));
+    assert_eq!(desk.status, ui(Lang::En).worker_failed);
+}
