@@ -278,6 +278,18 @@ pub mod fakes {
     use std::cell::{Cell, RefCell};
     use std::collections::BTreeMap;
 
+    /// A cell and a digit that is wrong there (not the solution's) though no peer has it yet: a
+    /// mistake for the tests of Check and undo back to solvable to find.
+    pub fn wrong_but_allowed(game: &inkdoku_engine::game::Game) -> (inkdoku_engine::Cell, inkdoku_engine::Digit) {
+        let solution = game.solution().cloned().expect("a puzzle with its solution");
+        let candidates = game.candidates();
+        game.size()
+            .cells()
+            .filter(|&c| game.digit(c).is_none())
+            .find_map(|c| candidates[c.index()].iter().find(|&d| Some(d) != solution.get(c)).map(|d| (c, d)))
+            .expect("a cell with two candidates")
+    }
+
     /// localStorage in a map; `full` makes every write fail as a full quota does, and so does
     /// a write that would take the keys and values past `quota` characters.
     #[derive(Default)]

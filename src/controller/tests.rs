@@ -646,19 +646,6 @@ fn a_new_game_is_the_puzzle_its_seed_makes_and_only_the_seed_decides_it() {
     assert_eq!(again, a, "the same seed, the same puzzle");
 }
 
-/// A cell and a digit that is wrong there (not the solution's) though no peer has it yet.
-fn wrong_but_allowed(store: Store) -> (Cell, Digit) {
-    store.game.with_untracked(|g| {
-        let solution = g.solution().cloned().unwrap();
-        let candidates = g.candidates();
-        Size::Nine
-            .cells()
-            .filter(|&c| g.digit(c).is_none())
-            .find_map(|c| candidates[c.index()].iter().find(|&d| Some(d) != solution.get(c)).map(|d| (c, d)))
-            .expect("a cell with two candidates")
-    })
-}
-
 #[test]
 fn restart_goes_back_to_the_givens_keeping_the_marked_positions_and_undo_brings_the_moves_back() {
     let world = World::default();
@@ -726,7 +713,7 @@ fn undo_to_solvable_takes_back_the_wrong_moves_and_the_right_ones_after_them() {
     assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).nothing_to_undo_right);
     play(store, 2);
     let solvable = store.game.with_untracked(|g| g.grid());
-    let (cell, wrong) = wrong_but_allowed(store);
+    let (cell, wrong) = store.game.with_untracked(crate::ports::fakes::wrong_but_allowed);
     write(store, cell, wrong);
     play(store, 2);
     undo_to_solvable(store);

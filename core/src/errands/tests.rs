@@ -313,21 +313,10 @@ fn a_worker_failure_is_said_in_the_players_language_and_the_wait_ends() {
     assert_eq!((desk.status.as_str(), desk.errands.making()), (ui(Lang::De).worker_failed, None));
 }
 
-/// A cell and a digit that is wrong there (not the solution's) though no peer has it yet.
-fn wrong_but_allowed(game: &Game) -> (inkdoku_engine::Cell, inkdoku_engine::Digit) {
-    let solution = game.solution().cloned().unwrap();
-    let candidates = game.candidates();
-    Size::Nine
-        .cells()
-        .filter(|&c| game.digit(c).is_none())
-        .find_map(|c| candidates[c.index()].iter().find(|&d| Some(d) != solution.get(c)).map(|d| (c, d)))
-        .expect("a cell with two candidates")
-}
-
 #[test]
 fn check_marks_a_wrong_digit_then_counts_the_cells_left_then_says_solved() {
     let mut desk = Desk::classic(PUZZLE, Lang::En);
-    let (cell, wrong) = wrong_but_allowed(desk.session.game());
+    let (cell, wrong) = crate::ports::fakes::wrong_but_allowed(desk.session.game());
     desk.write(cell, wrong);
     desk.input(Input::Check);
     assert_eq!(desk.errands.highlights().cells, vec![cell]);
