@@ -272,16 +272,16 @@ impl Store {
     /// Takes an input into the engine errands and mirrors what changed; the effects are the
     /// controller's to carry out (`controller::errand`).
     pub fn errand(&self, input: errands::Input, ctx: &errands::Context) -> Vec<errands::Effect> {
-        let outcome = self.errands.try_update_value(|e| e.input(input, ctx)).expect("the store's errands live as long as the store");
-        let c = outcome.changed;
-        let (waiting, making, highlights, log) = self.errands.with_value(|e| {
-            (
-                c.waiting.then(|| e.waiting().cloned()),
-                c.making.then(|| e.making()),
-                c.highlights.then(|| e.highlights().clone()),
-                c.log.then(|| e.log().to_vec()),
-            )
-        });
+        let (outcome, waiting, making, highlights, log) = self
+            .errands
+            .try_update_value(|e| {
+                let outcome = e.input(input, ctx);
+                let c = outcome.changed;
+                let (waiting, making) = (c.waiting.then(|| e.waiting().cloned()), c.making.then(|| e.making()));
+                let (highlights, log) = (c.highlights.then(|| e.highlights().clone()), c.log.then(|| e.log().to_vec()));
+                (outcome, waiting, making, highlights, log)
+            })
+            .expect("the store's errands live as long as the store");
         // The one place that writes the errands' mirror: the signals of what changed.
         if let Some(w) = waiting {
             self.waiting.0.set(w);

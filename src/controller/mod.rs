@@ -182,6 +182,8 @@ pub use inkdoku_core::errands::WAIT_SHOWN_MS;
 /// An input to the core's engine errands (`inkdoku_core::errands`): the store mirrors what
 /// changed, and the effects are carried out here, through the ports.
 fn errand(store: Store, input: errands::Input) {
+    // Copies, so that no signal is read while the errands' mirror is written and the effects
+    // are carried out (an Apply changes the game).
     let (game, meta, settings, dialog) =
         (store.game.get_untracked(), store.meta.get_untracked(), store.settings.get_untracked(), store.dialog.get_untracked());
     let ctx = errands::Context {

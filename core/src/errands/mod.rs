@@ -355,11 +355,11 @@ impl Errands {
         }
     }
 
+    /// (Set without comparing: a step's comparison is large code in the app's wasm, and the
+    /// screen redrew the marks at every board change before the errands were the core's too.)
     fn set_highlights(&mut self, highlights: Highlights) {
-        if self.highlights != highlights {
-            self.highlights = highlights;
-            self.changed.highlights = true;
-        }
+        self.highlights = highlights;
+        self.changed.highlights = true;
     }
 
     fn change_highlights(&mut self, change: impl FnOnce(&mut Highlights)) {
