@@ -8,11 +8,13 @@
 //!
 //! ```text
 //!  mod.rs       the core session's inputs played (`play`: its effects carried out), applying
-//!               actions, what every board change does, waiting for the engine
+//!               actions, what every board change does; the core's engine errands' inputs
+//!               (`errand`: their effects carried out through the ports)
 //!  input.rs     digits, notes, selection, modes, undo/redo
 //!  keys.rs      the core's key map (`interpret_key`) read from and carried out on the store
-//!  help.rs      hint, check, solve: inputs to the core's engine errands, whose effects `errand` carries out
-//!  games.rs     new, typed-in, daily and previous games, restart, the win
+//!  help.rs      hint, check, solve, undo to solvable (the core's errands decide)
+//!  games.rs     new, typed-in, daily and previous games (made and checked by the core's
+//!               errands), restart, the win
 //!  sharing.rs   links, clipboard, files
 //!  keeping.rs   a full storage: said in a dialog, room made, honest on reload
 //!  saving.rs    the game's record saved when this tab may, kept for a crash, reloaded
