@@ -83,18 +83,18 @@ pub struct Store {
     /// Escape closes it.
     pub menu: RwSignal<Option<Menu>>,
     /// The engine errands (`inkdoku_core::errands`: hints, check, solve, puzzles made or typed
-    /// in): changed only through `errand`, which copies what changed into the signals below.
+    /// in): changed only through `errand`, which tells the parts below that changed.
     pub errands: StoredValue<Errands, LocalStorage>,
-    /// The hint's or the check's marks, mirrored from the errands.
-    pub highlights: Mirrored<Highlights>,
-    /// A puzzle is being made (progress), for the New game dialog (the errands', mirrored).
-    pub making: Mirrored<Option<Making>>,
+    /// The hint's or the check's marks (the errands').
+    pub highlights: Shown<Highlights>,
+    /// A puzzle is being made (progress), for the New game dialog (the errands').
+    pub making: Shown<Option<Making>>,
     /// A short status line (announced to screen readers).
     pub status: RwSignal<String>,
-    /// The engine request the player waits for, if any (the errands', mirrored).
-    pub waiting: Mirrored<Option<Waiting>>,
-    /// Steps taken by hints, for the log (the errands', mirrored).
-    pub log: Mirrored<Vec<String>>,
+    /// The engine request the player waits for, if any (the errands').
+    pub waiting: Shown<Option<Waiting>>,
+    /// Steps taken by hints, for the log (the errands').
+    pub log: Shown<Vec<String>>,
     /// Whether the page is visible (the timer stops when hidden).
     pub visible: RwSignal<bool>,
     /// The game to go back to if entering a puzzle is cancelled.
@@ -129,8 +129,55 @@ pub struct Store {
     pub changes: StoredValue<u64, LocalStorage>,
 }
 
-/// A signal that mirrors a part of the session or the errands: read anywhere, written by
-/// `Store::mirror` and `Store::errand` alone (its signal is private to this module).
+/// A part of the errands on show (`inkdoku_core::errands::Shown`): read like a signal (a view
+/// or an effect that reads it re-runs when `Store::errand` says it changed), never written here.
+/// The errands' own value is read, not a copy of it: one trigger per part, no signal per type.
+pub struct Shown<T: 'static> {
+    errands: StoredValue<Errands, LocalStorage>,
+    changed: Trigger,
+    part: fn(&errands::Shown) -> &T,
+}
+
+impl<T: 'static> Clone for Shown<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: 'static> Copy for Shown<T> {}
+
+impl<T: 'static> Shown<T> {
+    fn new(errands: StoredValue<Errands, LocalStorage>, part: fn(&errands::Shown) -> &T) -> Self {
+        Shown { errands, changed: Trigger::new(), part }
+    }
+
+    /// Reads the value (tracked: a view or effect re-runs when it changes).
+    pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> R {
+        self.changed.track();
+        self.with_untracked(f)
+    }
+
+    pub fn with_untracked<R>(&self, f: impl FnOnce(&T) -> R) -> R {
+        self.errands.with_value(|e| f((self.part)(e.shown())))
+    }
+
+    pub fn get(&self) -> T
+    where
+        T: Clone,
+    {
+        self.with(T::clone)
+    }
+
+    pub fn get_untracked(&self) -> T
+    where
+        T: Clone,
+    {
+        self.with_untracked(T::clone)
+    }
+}
+
+/// A signal that mirrors a part of the session: read anywhere, written by
+/// `Store::mirror` alone (its signal is private to this module).
 pub struct Mirrored<T: 'static>(RwSignal<T>);
 
 impl<T: 'static> Clone for Mirrored<T> {
@@ -180,6 +227,7 @@ impl Store {
     /// interface's unless Settings say otherwise).
     pub fn new(game: Game, meta: GameMeta, settings: Settings, ports: Ports, browser_lang: Lang) -> Store {
         let session = Session::new(game.clone());
+        let errands = StoredValue::new_local(Errands::default());
         let (game, selected, active_digit, mode) =
             (Mirrored::new(game), Mirrored::new(session.selected()), Mirrored::new(session.picked()), Mirrored::new(session.mode()));
         Store {
@@ -196,12 +244,12 @@ impl Store {
             mode,
             dialog: RwSignal::new(None),
             menu: RwSignal::new(None),
-            errands: StoredValue::new_local(Errands::default()),
-            highlights: Mirrored::new(Highlights::default()),
-            making: Mirrored::new(None),
+            errands,
+            highlights: Shown::new(errands, |e| &e.highlights),
+            making: Shown::new(errands, |e| &e.making),
             status: RwSignal::new(String::new()),
-            waiting: Mirrored::new(None),
-            log: Mirrored::new(Vec::new()),
+            waiting: Shown::new(errands, |e| &e.waiting),
+            log: Shown::new(errands, |e| &e.log),
             visible: RwSignal::new(true),
             before_enter: RwSignal::new(None),
             print_set: RwSignal::new(None),
@@ -272,28 +320,18 @@ impl Store {
     /// Takes an input into the engine errands and mirrors what changed; the effects are the
     /// controller's to carry out (`controller::errand`).
     pub fn errand(&self, input: errands::Input, ctx: &errands::Context) -> Vec<errands::Effect> {
-        let (outcome, waiting, making, highlights, log) = self
-            .errands
-            .try_update_value(|e| {
-                let outcome = e.input(input, ctx);
-                let c = outcome.changed;
-                let (waiting, making) = (c.waiting.then(|| e.waiting().cloned()), c.making.then(|| e.making()));
-                let (highlights, log) = (c.highlights.then(|| e.highlights().clone()), c.log.then(|| e.log().to_vec()));
-                (outcome, waiting, making, highlights, log)
-            })
-            .expect("the store's errands live as long as the store");
-        // The one place that writes the errands' mirror: the signals of what changed.
-        if let Some(w) = waiting {
-            self.waiting.0.set(w);
-        }
-        if let Some(m) = making {
-            self.making.0.set(m);
-        }
-        if let Some(h) = highlights {
-            self.highlights.0.set(h);
-        }
-        if let Some(l) = log {
-            self.log.0.set(l);
+        let outcome = self.errands.try_update_value(|e| e.input(input, ctx)).expect("the store's errands live as long as the store");
+        // The one place that tells the screen the errands changed: the parts that did.
+        let c = outcome.changed;
+        for (changed, part) in [
+            (c.waiting, self.waiting.changed),
+            (c.making, self.making.changed),
+            (c.highlights, self.highlights.changed),
+            (c.log, self.log.changed),
+        ] {
+            if changed {
+                part.notify();
+            }
         }
         outcome.effects
     }

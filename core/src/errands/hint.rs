@@ -89,10 +89,10 @@ impl Errands {
 
     /// Applies the hint on show: its step into the session's game, its sentence into the log.
     pub(super) fn apply_hint(&mut self, ctx: &Context, fx: &mut Vec<Effect>) {
-        let Some(step) = self.highlights.hint.clone() else { return };
+        let Some(step) = self.shown.highlights.hint.clone() else { return };
         let line = inkdoku_engine::lang::explain(&step, ctx.game.size(), ctx.lang);
         fx.push(Effect::Apply { action: Action::ApplyStep { placements: step.placements, eliminations: step.eliminations }, said: None });
-        let mut log = self.log.clone();
+        let mut log = self.shown.log.clone();
         log.push(line);
         self.set_log(log);
     }
@@ -100,7 +100,7 @@ impl Errands {
     /// The branch stepper's Next: from the whole drawing to the first branch, then on to the
     /// conclusion (the last page), where it stays. The link stepper steps aside.
     pub(super) fn next_page(&mut self, ctx: &Context) {
-        let count = pages(&self.highlights, ctx.game.size(), ctx.lang).len();
+        let count = pages(&self.shown.highlights, ctx.game.size(), ctx.lang).len();
         if count == 0 {
             return;
         }

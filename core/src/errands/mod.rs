@@ -43,15 +43,25 @@ pub const WAIT_SHOWN_MS: u32 = 300;
 /// The errands' state: what the screen shows of them, and the requests out.
 #[derive(Clone, Debug, Default)]
 pub struct Errands {
-    waiting: Option<Waiting>,
-    making: Option<Making>,
-    highlights: Highlights,
-    log: Vec<String>,
+    shown: Shown,
     /// The requests sent and not yet answered, by token, with what each is for.
     out: Vec<(u32, Errand)>,
     /// The last token given.
     sent: u32,
     changed: Changed,
+}
+
+/// What the screen shows of the errands.
+#[derive(Clone, Debug, Default)]
+pub struct Shown {
+    /// The request the player waits for, if any.
+    pub waiting: Option<Waiting>,
+    /// The puzzle being made (progress), if one is.
+    pub making: Option<Making>,
+    /// The hint's or the check's marks.
+    pub highlights: Highlights,
+    /// The sentences of the hints applied.
+    pub log: Vec<String>,
 }
 
 /// Which parts of the errands' state an input changed (the screen copies only those).
@@ -212,20 +222,24 @@ pub struct Outcome {
 }
 
 impl Errands {
+    pub fn shown(&self) -> &Shown {
+        &self.shown
+    }
+
     pub fn waiting(&self) -> Option<&Waiting> {
-        self.waiting.as_ref()
+        self.shown.waiting.as_ref()
     }
 
     pub fn making(&self) -> Option<Making> {
-        self.making
+        self.shown.making
     }
 
     pub fn highlights(&self) -> &Highlights {
-        &self.highlights
+        &self.shown.highlights
     }
 
     pub fn log(&self) -> &[String] {
-        &self.log
+        &self.shown.log
     }
 
     /// Takes one input; says what changed and what the app must do.
@@ -256,7 +270,7 @@ impl Errands {
             Input::Replied { token, reply } => self.replied(token, reply, ctx, &mut fx),
             Input::NotSent { token, why } => self.not_sent(token, why, ctx, &mut fx),
             Input::WaitShown(token) => {
-                if let Some(w) = self.waiting.as_mut().filter(|w| w.token == token && !w.shown) {
+                if let Some(w) = self.shown.waiting.as_mut().filter(|w| w.token == token && !w.shown) {
                     w.shown = true;
                     self.changed.waiting = true;
                 }
@@ -308,7 +322,7 @@ impl Errands {
             return;
         }
         let (_, errand) = self.out.remove(at);
-        if self.waiting.as_ref().is_some_and(|w| w.token == token) {
+        if self.shown.waiting.as_ref().is_some_and(|w| w.token == token) {
             self.set_waiting(None);
         }
         match errand {
@@ -326,7 +340,7 @@ impl Errands {
     fn not_sent(&mut self, token: u32, why: String, ctx: &Context, fx: &mut Vec<Effect>) {
         let Some(at) = self.out.iter().position(|(t, _)| *t == token) else { return };
         let (_, errand) = self.out.remove(at);
-        if self.waiting.as_ref().is_some_and(|w| w.token == token) {
+        if self.shown.waiting.as_ref().is_some_and(|w| w.token == token) {
             self.set_waiting(None);
         }
         match errand {
@@ -342,15 +356,15 @@ impl Errands {
     }
 
     fn set_waiting(&mut self, waiting: Option<Waiting>) {
-        if self.waiting != waiting {
-            self.waiting = waiting;
+        if self.shown.waiting != waiting {
+            self.shown.waiting = waiting;
             self.changed.waiting = true;
         }
     }
 
     fn set_making(&mut self, making: Option<Making>) {
-        if self.making != making {
-            self.making = making;
+        if self.shown.making != making {
+            self.shown.making = making;
             self.changed.making = true;
         }
     }
@@ -358,19 +372,19 @@ impl Errands {
     /// (Set without comparing: a step's comparison is large code in the app's wasm, and the
     /// screen redrew the marks at every board change before the errands were the core's too.)
     fn set_highlights(&mut self, highlights: Highlights) {
-        self.highlights = highlights;
+        self.shown.highlights = highlights;
         self.changed.highlights = true;
     }
 
     fn change_highlights(&mut self, change: impl FnOnce(&mut Highlights)) {
-        let mut next = self.highlights.clone();
+        let mut next = self.shown.highlights.clone();
         change(&mut next);
         self.set_highlights(next);
     }
 
     fn set_log(&mut self, log: Vec<String>) {
-        if self.log != log {
-            self.log = log;
+        if self.shown.log != log {
+            self.shown.log = log;
             self.changed.log = true;
         }
     }

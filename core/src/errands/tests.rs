@@ -498,7 +498,7 @@ fn a_forcing_hint_is_stepped_branch_by_branch_each_page_drawing_its_own_links() 
     let branches = step.forcing.as_ref().unwrap().assumptions.clone();
     let total: usize = step.chains.iter().map(Vec::len).sum();
     let mut desk = Desk::new(Game::new(grid, None), Lang::En);
-    desk.errands.highlights = Highlights { hint: Some(step), ..Highlights::default() };
+    desk.errands.shown.highlights = Highlights { hint: Some(step), ..Highlights::default() };
     let drawing = |desk: &Desk| hint::drawing(desk.errands.highlights(), Size::Nine);
     let page = |desk: &Desk| desk.errands.highlights().page;
     // Before the first page, the whole proof is drawn.
