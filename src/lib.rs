@@ -16,7 +16,7 @@
 //!  ink/         the pen's flow from strokes to digits, scratch-outs, the correction chip, on the store
 //!  controller/  the player's intent as engine actions and worker requests; saving, tabs, rooms
 //!  crash        the panic hook: saves the game, says so in plain words
-//!  state        the store: the core's session (the game, selection, mode) and errands (hints, waits, progress) mirrored, the core's state in signals
+//!  state        the store: the core's session (the game, selection, mode) mirrored and errands (hints, waits, progress) shown, the core's state in signals
 //!  ports        the core's ports, the developer console, and a store on the fakes for tests
 //!  i18n         (the core's, re-exported: the player's words, in every language)
 //!  storage      (the core's, re-exported: the saved records and their keys)

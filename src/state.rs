@@ -4,7 +4,8 @@
 //! the selection, the picked digit, the entry mode) is the core's `Session`, which the store
 //! holds; its signals of those are the session's mirror, written in one place (`Store::mirror`).
 //! The engine errands (hints, check, solve, puzzles made: the highlights, the wait, the
-//! progress, the log) are the core's `Errands`, mirrored likewise (`Store::errand`).
+//! progress, the log) are the core's `Errands`, which the store holds and shows through
+//! read-only `Shown` parts (`Store::errand` alone tells them of a change).
 
 pub mod tabs;
 pub mod zoom;
