@@ -13,7 +13,7 @@
 //!  test_hooks   hooks for the end-to-end tests, switched on at run time by a test driver
 //!  components/  what the player sees: board, pad, toolbar, status, dialogs, the ink surface
 //!  services/    the browser: the ports' implementations (`browser_ports`) and the page's effects
-//!  ink/         the pen's flow from strokes to digits, scratch-outs, the correction chip, on the store
+//!  ink/         the pen on the store: strokes handed to the core's flow, its effects carried out; the correction chip
 //!  controller/  the player's intent as engine actions and worker requests; saving, tabs, rooms
 //!  crash        the panic hook: saves the game, says so in plain words
 //!  state        the store: the core's session (the game, selection, mode) mirrored and errands (hints, waits, progress) shown, the core's state in signals

@@ -14,6 +14,7 @@ use crate::i18n::{Lang, Ui, ui};
 use crate::ports::{Handwriting, Ports};
 use inkdoku_core::errands::{self, Errands};
 use inkdoku_core::ink::chip::ChipMemory;
+use inkdoku_core::pen::{self as flow, Pen};
 use inkdoku_core::session::{self, Changed, Context, Input, Session};
 pub use inkdoku_core::state::*;
 use inkdoku_engine::game::Game;
@@ -24,8 +25,13 @@ use pen::LastWritten;
 /// The ink's UI state (not undoable: scratchpad strokes are in the game, pending ink isn't).
 #[derive(Clone, Copy)]
 pub struct Ink {
-    pub state: RwSignal<InkState>,
-    pub pending: RwSignal<Option<Pending>>,
+    /// The pen's flow from ink to a digit (`inkdoku_core::pen`): changed only through
+    /// `Store::pen`, which copies what changed into the two signals below.
+    pub pen: StoredValue<Pen, LocalStorage>,
+    /// The recognizer's state, mirrored.
+    pub state: Mirrored<InkState>,
+    /// The ink waiting to be read, mirrored.
+    pub pending: Mirrored<Option<Pending>>,
     /// The stroke being drawn right now.
     pub live: RwSignal<Vec<[f32; 3]>>,
     /// The eraser mode (for fingers and mice; a pen's eraser end works in any mode).
@@ -36,8 +42,6 @@ pub struct Ink {
     pub hand: RwSignal<Handwriting>,
     /// What the pen last wrote, so that a quick rewrite of the cell teaches the recognizer.
     pub last_written: RwSignal<Option<LastWritten>>,
-    /// The pen's flow from ink to a digit: its counters (`ink::writing`).
-    pub writing: StoredValue<pen::Writing, LocalStorage>,
     /// What the chip remembers from one offer to the next (`ink::chip`).
     pub chip_memory: StoredValue<ChipMemory, LocalStorage>,
 }
@@ -47,10 +51,22 @@ impl Ink {
     /// another tab's game): ink, its answers, the chip and what the pen last wrote belong to the
     /// game they were written in, and go with it.
     pub fn game_changed(&self) {
-        self.writing.update_value(pen::Writing::game_changed);
-        self.pending.set(None);
+        let changed = self.pen.try_update_value(Pen::game_changed).unwrap_or_default();
+        self.mirror(changed);
         self.chip.set(None);
         self.last_written.set(None);
+    }
+
+    /// The one place that writes the pen's mirror: the signals of what `changed`.
+    fn mirror(&self, changed: flow::Changed) {
+        let (state, pending) =
+            self.pen.with_value(|p| (changed.state.then(|| p.state().clone()), changed.pending.then(|| p.pending().cloned())));
+        if let Some(state) = state {
+            self.state.0.set(state);
+        }
+        if let Some(pending) = pending {
+            self.pending.0.set(pending);
+        }
     }
 }
 
@@ -258,14 +274,14 @@ impl Store {
             role: RwSignal::new(TabRole::Pending),
             browser_lang,
             ink: Ink {
-                state: RwSignal::new(InkState::Unloaded),
-                pending: RwSignal::new(None),
+                pen: StoredValue::new_local(Pen::default()),
+                state: Mirrored::new(InkState::Unloaded),
+                pending: Mirrored::new(None),
                 live: RwSignal::new(Vec::new()),
                 eraser: RwSignal::new(false),
                 chip: RwSignal::new(None),
                 hand: RwSignal::new(Handwriting::new()),
                 last_written: RwSignal::new(None),
-                writing: StoredValue::new_local(Default::default()),
                 chip_memory: StoredValue::new_local(Default::default()),
             },
             view: zoom::BoardView::new(),
@@ -298,6 +314,23 @@ impl Store {
     pub fn play(&self, input: Input, ctx: &Context) -> Vec<session::Effect> {
         let outcome = self.session.try_update_value(|s| s.input(input, ctx)).expect("the store's session lives as long as the store");
         self.mirror(outcome.changed);
+        outcome.effects
+    }
+
+    /// Takes an input into the pen's flow, which moves the game through the session where it
+    /// writes (`play`: what the session is told with a move); mirrors what changed of both.
+    /// The effects are `ink::writing`'s to carry out.
+    pub fn pen(&self, input: flow::Input, play: &Context) -> Vec<flow::Effect> {
+        let show_candidates = self.settings.with_untracked(|s| s.show_candidates);
+        let ports = self.ports();
+        let around = flow::Around { now: ports.clock.now_ms(), ui: self.t(), play, show_candidates, online: ports.device.online() };
+        let outcome = self
+            .session
+            .try_update_value(|s| self.ink.pen.try_update_value(|p| p.input(input, s, &around)))
+            .flatten()
+            .expect("the store's session and pen live as long as the store");
+        self.mirror(outcome.session);
+        self.ink.mirror(outcome.changed);
         outcome.effects
     }
 

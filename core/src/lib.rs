@@ -8,9 +8,10 @@
 //! (`scripts/check-engine-cycles --map core/src/lib.rs core/src`, in `scripts/test`'s checks):
 //!
 //! ```text
-//!  errands/    the engine errands: the hint asked and applied, check and solve, a puzzle made or typed in; replies in, effects out
+//!  errands/     the engine errands: the hint asked and applied, check and solve, a puzzle made or typed in; replies in, effects out
+//!  pen          the pen's flow from ink to a digit: strokes, the recognizer's answers and ticks in, effects out (through the session)
 //!  session      the play of one game: the game, the selection, the picked digit, the entry mode; inputs in, effects out
-//!  controller/  pure rules of the player's intent: the key map, the play clock, what could not be read at start, the QR code
+//!  controller/  pure rules of the player's intent: the key map, the play clock, long presses, what could not be read at start, the QR code
 //!  ink/         the pen on the board: screen to grid geometry, palm rejection and pointer arbitration, the chip's place
 //!  storage      the saved records and their keys, over the `KeyValue` ports
 //!  state        the game's and the app's values beside it: settings, meta, dialogs, the pen, the room, the board's window
@@ -19,13 +20,14 @@
 //! ```
 //!
 //! Nothing here keeps state of its own between calls (no thread-local, no global): what must
-//! outlive a call is a value its owner holds (`ink::chip::ChipMemory`, `state::pen::Writing`,
-//! `session::Session`, `errands::Errands`, which the app's store holds and mirrors in its signals).
+//! outlive a call is a value its owner holds (`ink::chip::ChipMemory`, `pen::Pen`,
+//! `session::Session`, `errands::Errands`, which the app's store holds and shows).
 
 pub mod controller;
 pub mod errands;
 pub mod i18n;
 pub mod ink;
+pub mod pen;
 pub mod ports;
 pub mod session;
 pub mod state;

@@ -19,6 +19,7 @@
 //!                               Random        crypto.getRandomValues │ fakes::Random (seeds set by hand)
 //!                               Room          WebSocket + WebCrypto │ fakes::Hub (delivers by hand)
 //!                               Premade       the book beside the page │ fakes::Premade (answers by hand)
+//!                               Device        navigator.maxTouchPoints, onLine │ fakes::Device (set by hand)
 //! ```
 
 pub mod hand;
@@ -145,14 +146,28 @@ pub trait InkWorker {
     fn recognize(&self, strokes: CellStrokes, max_digit: u8, done: Box<dyn FnOnce(Result<Recognition, String>)>);
 }
 
+/// A timer set on the Clock port (`Clock::after`), to call off with `Clock::cancel`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timer(pub u32);
+
 /// Time: the page's clock and one-shot timers.
 pub trait Clock {
     /// Milliseconds since the epoch.
     fn now_ms(&self) -> f64;
-    /// Runs `then` once, after `ms` milliseconds.
-    fn after(&self, ms: u32, then: Box<dyn FnOnce()>);
+    /// Runs `then` once, after `ms` milliseconds, unless the timer is cancelled first.
+    fn after(&self, ms: u32, then: Box<dyn FnOnce()>) -> Timer;
+    /// Calls `timer` off: its `then` never runs (nothing happens if it ran already).
+    fn cancel(&self, timer: Timer);
     /// Today's date where the player is, as YYYY-MM-DD (the daily puzzle's).
     fn today(&self) -> String;
+}
+
+/// The device the page runs on.
+pub trait Device {
+    /// Whether its screen takes touch (a finger or a pen; the browser's `maxTouchPoints`).
+    fn touch_screen(&self) -> bool;
+    /// Whether it is online, as far as the browser knows (`navigator.onLine`).
+    fn online(&self) -> bool;
 }
 
 /// The lock that makes one tab the playing one (the Web Locks API).
@@ -268,6 +283,7 @@ pub struct Ports {
     pub random: Rc<dyn Random>,
     pub room: Rc<dyn Room>,
     pub premade: Rc<dyn Premade>,
+    pub device: Rc<dyn Device>,
 }
 
 /// In-memory stand-ins for the native tests (the app's tests switch them on with the `fakes`
@@ -288,6 +304,14 @@ pub mod fakes {
             .filter(|&c| game.digit(c).is_none())
             .find_map(|c| candidates[c.index()].iter().find(|&d| Some(d) != solution.get(c)).map(|d| (c, d)))
             .expect("a cell with two candidates")
+    }
+
+    /// A stroke down the middle of a 9x9 grid's cell `c` (a 1, as far as geometry is
+    /// concerned), grid coordinates: what the pen's tests write.
+    pub fn stroke_in(c: inkdoku_engine::Cell) -> Vec<[f32; 3]> {
+        let (row, col) = (c.index() / 9, c.index() % 9);
+        let x = (col as f32 + 0.5) / 9.0;
+        (0..12).map(|i| [x + i as f32 * 0.001, (row as f32 + 0.2 + i as f32 * 0.05) / 9.0, 0.5]).collect()
     }
 
     /// localStorage in a map; `full` makes every write fail as a full quota does, and so does
@@ -540,10 +564,13 @@ pub mod fakes {
         }
     }
 
-    /// A clock that moves only when told (`advance`), running the timers that fall due.
+    /// A clock that moves only when told (`advance`), running the timers that fall due (in the
+    /// order of their time, then of their setting) and never a cancelled one.
     #[derive(Default)]
     pub struct Clock {
         pub now: Cell<f64>,
+        /// Each timer's time and what it runs (taken when it runs or is cancelled); a timer's
+        /// number is its place here.
         timers: RefCell<Vec<(f64, Option<Then>)>>,
     }
 
@@ -571,8 +598,15 @@ pub mod fakes {
         fn now_ms(&self) -> f64 {
             self.now.get()
         }
-        fn after(&self, ms: u32, then: Then) {
-            self.timers.borrow_mut().push((self.now.get() + ms as f64, Some(then)));
+        fn after(&self, ms: u32, then: Then) -> Timer {
+            let mut timers = self.timers.borrow_mut();
+            timers.push((self.now.get() + ms as f64, Some(then)));
+            Timer(timers.len() as u32 - 1)
+        }
+        fn cancel(&self, timer: Timer) {
+            if let Some((_, then)) = self.timers.borrow_mut().get_mut(timer.0 as usize) {
+                *then = None;
+            }
         }
         /// The date of `now` in UTC (days since the epoch, by the civil calendar).
         fn today(&self) -> String {
@@ -588,6 +622,23 @@ pub mod fakes {
             let month = if mp < 10 { mp + 3 } else { mp - 9 };
             let year = yoe + era * 400 + i64::from(month <= 2);
             format!("{year:04}-{month:02}-{day:02}")
+        }
+    }
+
+    /// A device with a touch screen or without (`touch`, none unless set), online unless
+    /// `offline` is set.
+    #[derive(Default)]
+    pub struct Device {
+        pub touch: Cell<bool>,
+        pub offline: Cell<bool>,
+    }
+
+    impl super::Device for Device {
+        fn touch_screen(&self) -> bool {
+            self.touch.get()
+        }
+        fn online(&self) -> bool {
+            !self.offline.get()
         }
     }
 
@@ -950,6 +1001,7 @@ pub mod fakes {
         /// The relay: give two worlds the same hub for two players.
         pub hub: Rc<Hub>,
         pub premade: Rc<Premade>,
+        pub device: Rc<Device>,
         tabs: Cell<usize>,
     }
 
@@ -972,6 +1024,7 @@ pub mod fakes {
                 random: Rc::default(),
                 hub: Rc::default(),
                 premade: Rc::default(),
+                device: Rc::default(),
                 tabs: Cell::new(0),
             }
         }
@@ -1002,6 +1055,7 @@ pub mod fakes {
                 random: self.random.clone(),
                 room: Rc::new(self.hub.handle()),
                 premade: self.premade.clone(),
+                device: self.device.clone(),
             }
         }
     }

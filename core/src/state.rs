@@ -392,7 +392,7 @@ pub struct Pending {
     pub declined: bool,
     /// The digit the pen placed in this cell a moment ago, and the strokes it was read from:
     /// these strokes may finish it (a slow crossbar, a 4's second stroke), so they are read
-    /// together with it (`ink::writing`). Its strokes are not drawn again: the digit shows.
+    /// together with it (`pen`). Its strokes are not drawn again: the digit shows.
     pub continues: Option<(Digit, Vec<Vec<[f32; 3]>>)>,
     /// A lone stroke read as a 1 that may still be half a 4 or a 7: shown as that digit at once,
     /// in place of its ink, while it waits for a second stroke.

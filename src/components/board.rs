@@ -11,11 +11,12 @@
 use crate::i18n::{Ui, fill};
 use crate::state::zoom::{self, CELL};
 use crate::state::{Phase, Store};
-use gloo_timers::callback::Timeout;
+use inkdoku_core::controller::press::{self, LongPress};
 use inkdoku_engine::step::Step;
 use inkdoku_engine::variant::Shape;
 use inkdoku_engine::{Cell, Digit, DigitSet, Grid, House, Size};
 use leptos::prelude::*;
+use web_sys::PointerEvent;
 
 /// The wedges of a cell painted with several colours (bit n-1 of `colours` = colour n): one
 /// slice of the cell per colour, clockwise from the top, as polygons in fractions of the cell.
@@ -349,13 +350,19 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
     // Hover (mouse) or long-press (touch, pen) on an empty cell shows its candidates, for a
     // player who asked for it in the settings.
     let peek = RwSignal::new(None::<Cell>);
-    let peek_timer = StoredValue::new_local(None::<Timeout>);
-    let start_peek = move |cell: Cell, ms: u32| {
-        if store.settings.with_untracked(|s| s.peek_candidates) {
-            peek_timer.set_value(Some(Timeout::new(ms, move || peek.set(Some(cell)))));
+    // When a press is long is the core's (`press`), on the Clock port's timers.
+    let press = StoredValue::new_local(LongPress::default());
+    let start_peek = move |cell: Cell, ev: &PointerEvent, down: bool| {
+        let wait = press::peek_wait(ev.pointer_type() == "mouse", down);
+        if let Some(ms) = wait.filter(|_| store.settings.with_untracked(|s| s.peek_candidates)) {
+            let clock = store.ports().clock;
+            press.update_value(|p| p.begin(clock.as_ref(), ms, Box::new(move || _ = peek.try_set(Some(cell)))));
         }
     };
-    let stop_peek = move || peek_timer.set_value(None);
+    let stop_peek = move || {
+        let clock = store.ports().clock;
+        press.update_value(|p| p.end(clock.as_ref()));
+    };
     let memos: Vec<Memo<CellView>> =
         size.cells().map(|cell| Memo::new(move |_| views.with(|v| v.get(cell.index()).cloned().unwrap_or_default()))).collect();
     // The cells' backgrounds and paint, under a variant's constraints (`ConstraintLayer`),
@@ -401,16 +408,14 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
                                // Taps and strokes are the ink surface's (crate::ink); a touch or
                                // pen resting on a cell shows its candidates.
                                peek.set(None);
-                               if ev.pointer_type() != "mouse" { start_peek(cell, 550); }
+                               start_peek(cell, &ev, true);
                            }
                            on:pointermove=move |ev| {
                                if ev.buttons() != 0 { stop_peek(); }
                            }
                            on:pointerup=move |_| stop_peek()
                            on:pointercancel=move |_| stop_peek()
-                           on:pointerenter=move |ev| {
-                               if ev.pointer_type() == "mouse" { start_peek(cell, 600); }
-                           }
+                           on:pointerenter=move |ev| start_peek(cell, &ev, false)
                            on:pointerleave=move |_| { stop_peek(); peek.set(None); }
                         >
                             <rect x=x y=y width=CELL height=CELL class="cell-hit" />

@@ -5,17 +5,11 @@
 use crate::ink::chip::{Horizontal, Vertical, choose, placement};
 use crate::state::zoom;
 use crate::state::{Chip, Store};
-use gloo_timers::callback::Timeout;
+use inkdoku_core::controller::press::{self, CHIP_PRESS_MS, LongPress};
 use inkdoku_engine::Digit;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, PointerEvent, PointerEventInit};
-
-/// How long a press on the chip must last to open every digit.
-const LONG_PRESS_MS: u32 = 500;
-/// How far (CSS px) a pointer down on the chip may move and still be a tap on it; further, it
-/// is a stroke written on the board.
-const TAP_PX: f64 = 6.0;
 
 /// Where the chip sits (`ink::chip::placement`), as CSS over the board square.
 fn placement_css(store: Store, chip: &Chip) -> String {
@@ -61,7 +55,12 @@ fn hand_to_board(chip: &Element, down: &PointerEvent, now: &PointerEvent) {
 /// The chip, over the board square at its cell.
 #[component]
 pub fn CorrectionChip(store: Store) -> impl IntoView {
-    let press = StoredValue::new_local(None::<Timeout>);
+    // When a press is long, and when it moved beyond a tap, is the core's (`press`).
+    let press = StoredValue::new_local(LongPress::default());
+    let end_press = move || {
+        let clock = store.ports().clock;
+        press.update_value(|p| p.end(clock.as_ref()));
+    };
     // The pointer down on the chip that may yet turn out to be a stroke.
     let down = StoredValue::new_local(None::<PointerEvent>);
     let open_all = move || store.ink.chip.update(|c| c.iter_mut().for_each(|c| c.all = true));
@@ -85,24 +84,24 @@ pub fn CorrectionChip(store: Store) -> impl IntoView {
                  // stroke (`hand_to_board`).
                  on:pointerdown=move |ev| {
                      ev.stop_propagation();
-                     press.set_value(Some(Timeout::new(LONG_PRESS_MS, open_all)));
+                     let clock = store.ports().clock;
+                     press.update_value(|p| p.begin(clock.as_ref(), CHIP_PRESS_MS, Box::new(open_all)));
                      down.set_value((ev.pointer_type() != "mouse").then_some(ev));
                  }
                  on:pointermove=move |ev: PointerEvent| {
                      ev.stop_propagation();
-                     let moved = down.with_value(|d| d.as_ref().filter(|d| d.pointer_id() == ev.pointer_id()).map(|d| {
-                         f64::from(ev.client_x() - d.client_x()).hypot(f64::from(ev.client_y() - d.client_y())) > TAP_PX
-                     }));
+                     let at = |e: &PointerEvent| (f64::from(e.client_x()), f64::from(e.client_y()));
+                     let moved = down.with_value(|d| d.as_ref().filter(|d| d.pointer_id() == ev.pointer_id()).map(|d| press::beyond_tap(at(d), at(&ev))));
                      if moved == Some(true) && let Some(first) = down.try_update_value(Option::take).flatten() {
-                         press.set_value(None);
+                         end_press();
                          if let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<Element>().ok()) {
                              hand_to_board(&el, &first, &ev);
                          }
                      }
                  }
-                 on:pointerup=move |ev| { ev.stop_propagation(); press.set_value(None); down.set_value(None); }
-                 on:pointercancel=move |_| { press.set_value(None); down.set_value(None); }
-                 on:pointerleave=move |_| press.set_value(None)
+                 on:pointerup=move |ev| { ev.stop_propagation(); end_press(); down.set_value(None); }
+                 on:pointercancel=move |_| { end_press(); down.set_value(None); }
+                 on:pointerleave=move |_| end_press()
                  on:contextmenu=move |ev| ev.prevent_default()>
                 {buttons}
                 <Show when=move || !store.ink.chip.with(|c| c.as_ref().is_some_and(|c| c.all))>

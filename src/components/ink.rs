@@ -9,7 +9,7 @@ use crate::ink::geometry::{self, Point};
 use crate::ink::pointers::{Contact, Kind, Moved, Pointers};
 use crate::ink::writing;
 use crate::state::zoom::{CELL, ViewBox, overview_too_small, view_box, view_box_now};
-use crate::state::{InkState, Store};
+use crate::state::{InkState, Store, pen};
 use inkdoku_engine::Size;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -221,12 +221,14 @@ pub fn InkLayer(store: Store) -> impl IntoView {
 /// row off); the place is given back when a dialog covers the board.
 #[component]
 pub fn PenTip(store: Store) -> impl IntoView {
-    let touch_device = web_sys::window().is_some_and(|w| w.navigator().max_touch_points() > 0);
+    let touch_screen = store.ports().device.touch_screen();
     let shown = move || {
-        touch_device
-            && !store.settings.with(|s| s.pen_tip_done)
-            && store.phase.get() == crate::state::Phase::Play
-            && !matches!(store.ink.state.get(), InkState::Unavailable(_))
+        pen::pen_tip_shown(
+            touch_screen,
+            store.settings.with(|s| s.pen_tip_done),
+            store.phase.get() == crate::state::Phase::Play,
+            matches!(store.ink.state.get(), InkState::Unavailable(_)),
+        )
     };
     let placed =
         Memo::new(move |before: Option<&bool>| shown() || (before.copied().unwrap_or(false) && store.dialog.with(Option::is_none)));

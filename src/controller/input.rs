@@ -11,16 +11,10 @@ pub fn digit(store: Store, digit: Digit) {
     play(store, Input::Pad(digit));
 }
 
-/// Puts `digit` where the pen wrote `written` in `cell`, as one undo step: a Place over the
-/// written digit replaces it; in the marks modes the wrong mark is toggled back and the right
-/// one toggled. (The chip's correction, and a stroke that finishes a drawing.)
+/// Puts `digit` where the pen wrote `written` in `cell`, as one undo step (the core pen's rule:
+/// `inkdoku_core::pen::rewrite`). The chip's correction.
 pub fn rewrite(store: Store, cell: Cell, written: Option<Digit>, digit: Digit) {
-    let digits = written.into_iter().chain([digit]).collect();
-    if let Some(marks) = toggle_marks(store.mode.get_untracked(), cell, digits) {
-        apply(store, marks);
-    } else {
-        write(store, cell, digit);
-    }
+    play(store, inkdoku_core::pen::rewrite(store.mode.get_untracked(), cell, written, digit));
 }
 
 /// Writes a digit in a cell, or toggles it as a mark in the notes, corner and centre modes.
@@ -31,44 +25,6 @@ pub fn write(store: Store, cell: Cell, digit: Digit) {
 /// Writes a digit as `mode` does (Shift+digit writes a corner mark in any mode).
 pub fn write_as(store: Store, cell: Cell, digit: Digit, mode: InputMode) {
     play(store, Input::Key(KeyCommand::WriteDigit { cell, digit, mode }));
-}
-
-/// Placing `digit` in `cell` (the session's rule: clearing it from the peers' notes when the
-/// setting says so).
-fn place(store: Store, cell: Cell, digit: Digit) -> Action {
-    inkdoku_core::session::place(cell, digit, &super::context(store))
-}
-
-/// Places a digit the pen read that may still grow into another (a lone 1 that may be half a 4):
-/// in the game at once, but nothing is learned from it (the pen's `ink::writing` calls
-/// `hand::noticed` once the digit is final), and it is placed only where `write` would place a
-/// digit. Returns whether it went in; `replace_placed` or `withdraw_placed` may follow.
-pub fn place_growing(store: Store, cell: Cell, digit: Digit) -> bool {
-    let fits = store.phase.get_untracked() == Phase::Play && store.mode.get_untracked() == InputMode::Digit;
-    fits && !is_together(store) && store.game.with_untracked(|g| g.givens().get(cell).is_none()) && apply(store, place(store, cell, digit))
-}
-
-/// Whether the game's last step placed `digit` in `cell` and shows it still (alone: a shared
-/// game's steps are the room's), so that the pen may replace or withdraw it as that step.
-pub fn last_placed(store: Store, cell: Cell, digit: Digit) -> bool {
-    !is_together(store)
-        && store.game.with_untracked(|g| {
-            let last = g.applied().checked_sub(1).and_then(|i| g.actions().get(i));
-            g.digit(cell) == Some(digit) && matches!(last, Some(Action::Place { cell: c, digit: d, .. }) if *c == cell && *d == digit)
-        })
-}
-
-/// Puts `digit` in `cell` in place of the last step (`last_placed`), as that one step: the pen's
-/// lone 1 grown by a second stroke into a 4. One Undo goes back to before the 1; the board
-/// changes once, so a conflict the two digits share never blinks.
-pub fn replace_placed(store: Store, cell: Cell, digit: Digit) -> bool {
-    play(store, Input::ReplaceLast(place(store, cell, digit)))
-}
-
-/// Takes the last step (`last_placed`) back for good, Redo included: the pen's lone 1 whose ink,
-/// with the strokes after it, reads as no digit (the ink stays, declined).
-pub fn withdraw_placed(store: Store) -> bool {
-    play(store, Input::Withdraw)
 }
 
 /// A tap or click on a cell: select it, and place the picked digit if there is one. A tap

@@ -101,7 +101,7 @@ pub fn apply(store: Store, action: Action) -> bool {
 }
 
 /// What the session is told of the app with each input.
-fn context(store: Store) -> Context {
+pub fn context(store: Store) -> Context {
     Context {
         may_write: store.role.get_untracked() != TabRole::Follower,
         shared: is_together(store),
@@ -116,6 +116,12 @@ fn context(store: Store) -> Context {
 /// what it changed, and its effects are carried out here. Returns whether the board changed.
 pub fn play(store: Store, input: Input) -> bool {
     let effects = store.play(input, &context(store));
+    carry_out(store, effects)
+}
+
+/// Carries out the session's effects (of an input, or of a move the pen made through it).
+/// Returns whether the board changed.
+pub fn carry_out(store: Store, effects: Vec<Effect>) -> bool {
     let mut changed = false;
     for effect in effects {
         match effect {
@@ -160,14 +166,8 @@ fn board_changed(store: Store) {
     store.status.set(String::new());
     together::say_trouble(store);
     store.ink.chip.set(None);
-    // Ink whose digit went into the game while it could still grow goes with that digit when
-    // the player takes it away (Undo, Erase): it is not placed again when its wait ends.
-    let taken_away = store.ink.pending.with_untracked(|p| {
-        p.as_ref().is_some_and(|p| p.in_game.is_some_and(|d| store.game.with_untracked(|g| g.digit(p.cell)) != Some(d)))
-    });
-    if taken_away {
-        store.ink.pending.set(None);
-    }
+    // Ink whose digit was taken away goes with it (the pen's rule).
+    store.pen(inkdoku_core::pen::Input::BoardChanged, &context(store));
 }
 
 /// A shared game's board after the room's merge: a win is celebrated.
@@ -198,12 +198,12 @@ fn errand(store: Store, input: errands::Input) {
         lang: store.lang_now(),
     };
     for effect in store.errand(input, &ctx) {
-        carry_out(store, effect);
+        errand_effect(store, effect);
     }
 }
 
 /// One effect of the errands, carried out.
-fn carry_out(store: Store, effect: errands::Effect) {
+fn errand_effect(store: Store, effect: errands::Effect) {
     use errands::{Effect, Input};
     match effect {
         Effect::Ask { token, task } => {
@@ -213,7 +213,8 @@ fn carry_out(store: Store, effect: errands::Effect) {
             }
         }
         Effect::ShowWaitLater { token } => {
-            store.ports().clock.after(WAIT_SHOWN_MS, Box::new(move || errand(store, Input::WaitShown(token))))
+            // Never cancelled: a wait that ended meanwhile ignores it (the token).
+            store.ports().clock.after(WAIT_SHOWN_MS, Box::new(move || errand(store, Input::WaitShown(token))));
         }
         Effect::CancelAll => store.ports().engine.cancel_all(),
         Effect::Say(text) => store.status.set(text),

@@ -8,9 +8,6 @@ pub use inkdoku_core::ink::chip::*;
 use inkdoku_engine::{Cell, Digit};
 use leptos::prelude::*;
 
-/// How long the chip stays when the player doesn't touch it.
-pub const SHOW_MS: u32 = 5000;
-
 /// Offers a correction for `cell`: the `choices` (recognizer digits; zeros, digits the grid
 /// doesn't have and the written digit itself are left out).
 pub fn offer(store: Store, cell: Cell, choices: &[u8], written: Option<Digit>) {
@@ -40,7 +37,8 @@ pub fn choose(store: Store, digit: Digit) {
     let Some(chip) = store.ink.chip.get_untracked() else { return };
     store.ink.chip.set(None);
     if chip.written.is_none() {
-        store.ink.pending.set(None); // the declined ink is read now
+        // The declined ink is read now.
+        store.pen(inkdoku_core::pen::Input::ChipPicked, &controller::context(store));
     }
     controller::rewrite(store, chip.cell, chip.written, digit);
     // The recognizer learns the drawing as the player meant it.

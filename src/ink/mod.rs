@@ -1,8 +1,9 @@
 //! Pen, touch and mouse ink on the board: writing recognized digits, scratchpad notes, the
 //! eraser, the scratch-out gesture, palm rejection. The pointer events and the drawing are
-//! `components::ink`'s (the surface) and `components::chip`'s; what they mean is here, over the
-//! store (`writing`, `chip`), and in the core in plain Rust (`geometry`, `pointers`, the chip's
-//! rules: `inkdoku_core::ink`), all tested natively.
+//! `components::ink`'s (the surface) and `components::chip`'s; what they mean is the core's, in
+//! plain Rust (the flow from ink to a digit: `inkdoku_core::pen`; `geometry`, `pointers`, the
+//! chip's rules: `inkdoku_core::ink`), all tested natively; here it is wired to the store
+//! (`writing`, `chip`).
 //!
 //! ```text
 //!  pointer events on one overlay ─┬─ eraser (mode, pen eraser end/button) ─▶ Erase / EraseStrokes

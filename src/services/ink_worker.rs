@@ -1,7 +1,7 @@
 //! The ink worker as the browser runs it (the `InkWorker` port): starts it, hands it the
 //! player's corrected drawings, asks it to read a cell's ink. Its messages are the ink worker's
 //! own types (`inkdoku_ink_protocol`), which the worker reads and writes too. What the app does
-//! with the answers is `ink::writing`'s.
+//! with the answers is the pen's flow's (`inkdoku_core::pen`, wired by `ink::writing`).
 
 use crate::ports::{CellStrokes, Handwriting, InkStatus, InkWorker, Recognition, warn};
 use crate::services::worker::{self, Which};

@@ -22,7 +22,7 @@ pub fn browser_ports() -> Ports {
         lasting: Rc::new(idb::Idb),
         engine: Rc::new(worker::EngineChannel),
         ink: Rc::new(ink_worker::InkChannel),
-        clock: Rc::new(platform::PageClock),
+        clock: Rc::new(platform::PageClock::default()),
         lock: tabs::WebLocks::find().map(|l| Rc::new(l) as Rc<dyn TabLock>),
         channel: Rc::new(tabs::Broadcast::open()),
         clipboard: Rc::new(platform::PageClipboard),
@@ -31,5 +31,6 @@ pub fn browser_ports() -> Ports {
         random: Rc::new(platform::PageRandom),
         room: Rc::new(room::Relay::default()),
         premade: Rc::new(platform::PremadeFile),
+        device: Rc::new(platform::PageDevice),
     }
 }

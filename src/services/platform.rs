@@ -4,28 +4,71 @@
 //! Newer APIs (Web Share, the async clipboard) are looked up at run time and used when the
 //! browser has them, so the app degrades instead of failing where they are missing.
 
-use crate::ports::{PlatformError, Shared};
+use crate::ports::{PlatformError, Shared, Timer};
+use gloo_timers::callback::Timeout;
 use js_sys::{Function, Object, Promise, Reflect};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
-/// The page's clock and timers (`crate::ports::Clock`).
-pub struct PageClock;
+/// The page's clock and timers (`crate::ports::Clock`). A timer set and not yet run is kept
+/// here by its number, so that `cancel` can drop it (a dropped gloo `Timeout` is cleared).
+#[derive(Default)]
+pub struct PageClock {
+    timers: Rc<RefCell<Vec<(u32, Timeout)>>>,
+    next: Cell<u32>,
+}
 
 impl crate::ports::Clock for PageClock {
     fn now_ms(&self) -> f64 {
         js_sys::Date::now()
     }
 
-    fn after(&self, ms: u32, then: Box<dyn FnOnce()>) {
-        gloo_timers::callback::Timeout::new(ms, then).forget();
+    fn after(&self, ms: u32, then: Box<dyn FnOnce()>) -> Timer {
+        let id = self.next.get();
+        self.next.set(id.wrapping_add(1));
+        let timers = self.timers.clone();
+        let timeout = Timeout::new(ms, move || {
+            // It runs: no longer one to cancel. Its handle goes after `then` (wasm-bindgen frees
+            // a closure dropped while it runs once it returns).
+            let ran = take(&timers, id);
+            then();
+            drop(ran);
+        });
+        self.timers.borrow_mut().push((id, timeout));
+        Timer(id)
+    }
+
+    fn cancel(&self, timer: Timer) {
+        drop(take(&self.timers, timer.0));
     }
 
     fn today(&self) -> String {
         let d = js_sys::Date::new_0();
         format!("{:04}-{:02}-{:02}", d.get_full_year(), d.get_month() + 1, d.get_date())
     }
+}
+
+/// The device the page runs on (`crate::ports::Device`).
+pub struct PageDevice;
+
+impl crate::ports::Device for PageDevice {
+    fn touch_screen(&self) -> bool {
+        web_sys::window().is_some_and(|w| w.navigator().max_touch_points() > 0)
+    }
+
+    fn online(&self) -> bool {
+        web_sys::window().is_none_or(|w| w.navigator().on_line())
+    }
+}
+
+/// Takes the timer `id` out of `timers` (the borrow ends before the handle is dropped).
+fn take(timers: &RefCell<Vec<(u32, Timeout)>>, id: u32) -> Option<Timeout> {
+    let mut timers = timers.borrow_mut();
+    let at = timers.iter().position(|(i, _)| *i == id)?;
+    Some(timers.swap_remove(at).1)
 }
 
 /// The book of premade first puzzles, fetched from beside the page (`crate::ports::Premade`).

@@ -4,7 +4,7 @@
 //! its "…" button) offers every digit. Picking one replaces the written digit as one undoable
 //! step. For ink the recognizer declined, the chip offers its two best guesses. The chip goes
 //! at the next stroke, at any change of the board, when the game is replaced, or after
-//! a few seconds (the app's `ink::chip::SHOW_MS`) unless the player opened the full choice.
+//! a few seconds (`SHOW_MS`) unless the player opened the full choice.
 //!
 //! The chip never takes a stroke meant for a cell: a pen or finger that comes down on it and
 //! moves further than a tap is handed to the board as a stroke that began there (the chip
@@ -17,6 +17,9 @@
 use crate::state::Chip;
 use crate::state::zoom::{CELL, ViewBox};
 use inkdoku_engine::{Cell, Digit, Size};
+
+/// How long the chip stays when the player doesn't touch it.
+pub const SHOW_MS: u32 = 5000;
 
 /// What the chip remembers from one offer to the next: a value its owner keeps (the app's
 /// store has one), so that two stores never share it.

@@ -138,7 +138,7 @@ pub fn touches(stroke: &[Point], path: &[Point], radius: f32) -> bool {
 /// longer than a tap (so never taken for one), shorter than one and a half mark places (so a
 /// stroke across the cell is writing), at most half as high as it is wide, and its path is
 /// nearly its chord: no digit is written as one such dash (a 1 is upright, a 7 bends), and the
-/// flow takes it for a strike only once no second stroke followed (`ink::writing`).
+/// flow takes it for a strike only once no second stroke followed (`pen`).
 pub fn struck_place(size: Size, points: &[[f64; 3]]) -> Option<usize> {
     let (first, last) = (points.first()?, points.last()?);
     let (k, rows) = (size.box_cols(), size.box_rows());

@@ -1,6 +1,6 @@
 //! The pen's state kept beside the app's `Ink` signals: what it last wrote (a quick rewrite of
 //! the cell teaches the recognizer: `controller::hand`) and the bookkeeping of its flow from ink
-//! to a digit (`ink::writing`).
+//! to a digit (`pen`).
 
 use crate::ports::Recognition;
 use crate::state::InputMode;
@@ -35,6 +35,13 @@ impl LastWritten {
         let unsure = self.read.is_none() || self.confidence < UNSURE || self.second == Some(digit);
         cell == self.cell && !self.note && soon && self.read != Some(digit) && unsure
     }
+}
+
+/// Whether the first visit's tip ("write digits right in the cells") shows: on a device with a
+/// touch screen (`ports::Device`), while a game is played and writing works, until the pen wrote
+/// its first digit (`pen_tip_done`, a setting: once for good).
+pub fn pen_tip_shown(touch_screen: bool, pen_tip_done: bool, playing: bool, writing_off: bool) -> bool {
+    touch_screen && !pen_tip_done && playing && !writing_off
 }
 
 /// The flow's own bookkeeping (not reactive: nothing renders from it).
@@ -108,6 +115,15 @@ pub struct Placed {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_pen_tip_shows_on_a_touch_screen_during_play_until_the_first_written_digit() {
+        assert!(pen_tip_shown(true, false, true, false));
+        assert!(!pen_tip_shown(false, false, true, false), "no touch screen: a mouse and keys, no pen");
+        assert!(!pen_tip_shown(true, true, true, false), "gone for good after the first digit");
+        assert!(!pen_tip_shown(true, false, false, false), "not while entering a puzzle");
+        assert!(!pen_tip_shown(true, false, true, true), "not when handwriting is off");
+    }
 
     #[test]
     fn a_rewrite_is_a_correction_only_soon_in_the_same_cell_of_an_unsure_reading() {
