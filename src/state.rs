@@ -3,12 +3,16 @@
 //! Nothing here is undoable but the game (the engine's split). The play of the game (the game,
 //! the selection, the picked digit, the entry mode) is the core's `Session`, which the store
 //! holds; its signals of those are the session's mirror, written in one place (`Store::mirror`).
+//! The engine errands (hints, check, solve, puzzles made: the highlights, the wait, the
+//! progress, the log) are the core's `Errands`, which the store holds and shows through
+//! read-only `Shown` parts (`Store::errand` alone tells them of a change).
 
 pub mod tabs;
 pub mod zoom;
 
 use crate::i18n::{Lang, Ui, ui};
 use crate::ports::{Handwriting, Ports};
+use inkdoku_core::errands::{self, Errands};
 use inkdoku_core::ink::chip::ChipMemory;
 use inkdoku_core::pen::{self as flow, Pen};
 use inkdoku_core::session::{self, Changed, Context, Input, Session};
@@ -96,15 +100,19 @@ pub struct Store {
     /// The game commands' menu that is open (Solve, or the marked positions), if one is:
     /// Escape closes it.
     pub menu: RwSignal<Option<Menu>>,
-    pub highlights: RwSignal<Highlights>,
-    /// A puzzle is being made (progress), for the New game dialog.
-    pub making: RwSignal<Option<Making>>,
+    /// The engine errands (`inkdoku_core::errands`: hints, check, solve, puzzles made or typed
+    /// in): changed only through `errand`, which tells the parts below that changed.
+    pub errands: StoredValue<Errands, LocalStorage>,
+    /// The hint's or the check's marks (the errands').
+    pub highlights: Shown<Highlights>,
+    /// A puzzle is being made (progress), for the New game dialog (the errands').
+    pub making: Shown<Option<Making>>,
     /// A short status line (announced to screen readers).
     pub status: RwSignal<String>,
-    /// The engine request the player waits for, if any.
-    pub waiting: RwSignal<Option<Waiting>>,
-    /// Steps taken by hints, for the log.
-    pub log: RwSignal<Vec<String>>,
+    /// The engine request the player waits for, if any (the errands').
+    pub waiting: Shown<Option<Waiting>>,
+    /// Steps taken by hints, for the log (the errands').
+    pub log: Shown<Vec<String>>,
     /// Whether the page is visible (the timer stops when hidden).
     pub visible: RwSignal<bool>,
     /// The game to go back to if entering a puzzle is cancelled.
@@ -139,8 +147,55 @@ pub struct Store {
     pub changes: StoredValue<u64, LocalStorage>,
 }
 
-/// A signal that mirrors a part of the session: read anywhere, written by `Store::mirror` alone
-/// (its signal is private to this module).
+/// A part of the errands on show (`inkdoku_core::errands::Shown`): read like a signal (a view
+/// or an effect that reads it re-runs when `Store::errand` says it changed), never written here.
+/// The errands' own value is read, not a copy of it: one trigger per part, no signal per type.
+pub struct Shown<T: 'static> {
+    errands: StoredValue<Errands, LocalStorage>,
+    changed: Trigger,
+    part: fn(&errands::Shown) -> &T,
+}
+
+impl<T: 'static> Clone for Shown<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: 'static> Copy for Shown<T> {}
+
+impl<T: 'static> Shown<T> {
+    fn new(errands: StoredValue<Errands, LocalStorage>, part: fn(&errands::Shown) -> &T) -> Self {
+        Shown { errands, changed: Trigger::new(), part }
+    }
+
+    /// Reads the value (tracked: a view or effect re-runs when it changes).
+    pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> R {
+        self.changed.track();
+        self.with_untracked(f)
+    }
+
+    pub fn with_untracked<R>(&self, f: impl FnOnce(&T) -> R) -> R {
+        self.errands.with_value(|e| f((self.part)(e.shown())))
+    }
+
+    pub fn get(&self) -> T
+    where
+        T: Clone,
+    {
+        self.with(T::clone)
+    }
+
+    pub fn get_untracked(&self) -> T
+    where
+        T: Clone,
+    {
+        self.with_untracked(T::clone)
+    }
+}
+
+/// A signal that mirrors a part of the session: read anywhere, written by
+/// `Store::mirror` alone (its signal is private to this module).
 pub struct Mirrored<T: 'static>(RwSignal<T>);
 
 impl<T: 'static> Clone for Mirrored<T> {
@@ -223,6 +278,7 @@ impl Store {
     /// interface's unless Settings say otherwise).
     pub fn new(game: Game, meta: GameMeta, settings: Settings, ports: Ports, browser_lang: Lang) -> Store {
         let session = Session::new(game);
+        let errands = StoredValue::new_local(Errands::default());
         let (game, selected, active_digit, mode) = (
             MirroredGame(RwSignal::new_local(Some(session.shared_game()))),
             Mirrored::new(session.selected()),
@@ -243,11 +299,12 @@ impl Store {
             mode,
             dialog: RwSignal::new(None),
             menu: RwSignal::new(None),
-            highlights: RwSignal::new(Highlights::default()),
-            making: RwSignal::new(None),
+            errands,
+            highlights: Shown::new(errands, |e| &e.highlights),
+            making: Shown::new(errands, |e| &e.making),
             status: RwSignal::new(String::new()),
-            waiting: RwSignal::new(None),
-            log: RwSignal::new(Vec::new()),
+            waiting: Shown::new(errands, |e| &e.waiting),
+            log: Shown::new(errands, |e| &e.log),
             visible: RwSignal::new(true),
             before_enter: RwSignal::new(None),
             print_set: RwSignal::new(None),
@@ -340,6 +397,25 @@ impl Store {
         if changed.mode {
             self.mode.0.set(m);
         }
+    }
+
+    /// Takes an input into the engine errands and mirrors what changed; the effects are the
+    /// controller's to carry out (`controller::errand`).
+    pub fn errand(&self, input: errands::Input, ctx: &errands::Context) -> Vec<errands::Effect> {
+        let outcome = self.errands.try_update_value(|e| e.input(input, ctx)).expect("the store's errands live as long as the store");
+        // The one place that tells the screen the errands changed: the parts that did.
+        let c = outcome.changed;
+        for (changed, part) in [
+            (c.waiting, self.waiting.changed),
+            (c.making, self.making.changed),
+            (c.highlights, self.highlights.changed),
+            (c.log, self.log.changed),
+        ] {
+            if changed {
+                part.notify();
+            }
+        }
+        outcome.effects
     }
 
     /// The outside world (cheap: shared handles).

@@ -8,6 +8,7 @@
 //! (`scripts/check-engine-cycles --map core/src/lib.rs core/src`, in `scripts/test`'s checks):
 //!
 //! ```text
+//!  errands/     the engine errands: the hint asked and applied, check and solve, a puzzle made or typed in; replies in, effects out
 //!  pen          the pen's flow from ink to a digit: strokes, the recognizer's answers and ticks in, effects out (through the session)
 //!  session      the play of one game: the game, the selection, the picked digit, the entry mode; inputs in, effects out
 //!  controller/  pure rules of the player's intent: the key map, the play clock, long presses, the start's first screen, the tabs' election, the QR code
@@ -20,9 +21,10 @@
 //!
 //! Nothing here keeps state of its own between calls (no thread-local, no global): what must
 //! outlive a call is a value its owner holds (`ink::chip::ChipMemory`, `pen::Pen`,
-//! `session::Session`, which the app's store holds and mirrors in its signals).
+//! `session::Session`, `errands::Errands`, which the app's store holds and shows).
 
 pub mod controller;
+pub mod errands;
 pub mod i18n;
 pub mod ink;
 pub mod pen;

@@ -294,6 +294,18 @@ pub mod fakes {
     use std::cell::{Cell, RefCell};
     use std::collections::BTreeMap;
 
+    /// A cell and a digit that is wrong there (not the solution's) though no peer has it yet: a
+    /// mistake for the tests of Check and undo back to solvable to find.
+    pub fn wrong_but_allowed(game: &inkdoku_engine::game::Game) -> (inkdoku_engine::Cell, inkdoku_engine::Digit) {
+        let solution = game.solution().cloned().expect("a puzzle with its solution");
+        let candidates = game.candidates();
+        game.size()
+            .cells()
+            .filter(|&c| game.digit(c).is_none())
+            .find_map(|c| candidates[c.index()].iter().find(|&d| Some(d) != solution.get(c)).map(|d| (c, d)))
+            .expect("a cell with two candidates")
+    }
+
     /// A stroke down the middle of a 9x9 grid's cell `c` (a 1, as far as geometry is
     /// concerned), grid coordinates: what the pen's tests write.
     pub fn stroke_in(c: inkdoku_engine::Cell) -> Vec<[f32; 3]> {

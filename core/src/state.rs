@@ -324,12 +324,12 @@ pub struct Highlights {
     /// How many of the hint's chain links are drawn, when stepping through them (`None`: all).
     pub links_shown: Option<usize>,
     /// The page of a forcing hint's proof on show, stepping branch by branch
-    /// (`controller::hint_pages`; `None`: the whole proof drawn).
+    /// (`errands::hint::pages`; `None`: the whole proof drawn).
     pub page: Option<usize>,
 }
 
 /// A request to the engine worker that the player waits for (a hint, a puzzle being checked).
-/// After `controller::WAIT_SHOWN_MS` it is shown with a Cancel button.
+/// After `errands::WAIT_SHOWN_MS` it is shown with a Cancel button.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Waiting {
     /// Which request (a newer one replaces it).

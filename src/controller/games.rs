@@ -2,6 +2,7 @@
 //! previous game a new one replaced (kept, never lost silently), restarting, and the win.
 
 use super::*;
+use inkdoku_core::errands::Input as Errand;
 
 pub fn restart(store: Store) {
     apply(store, Action::Restart);
@@ -56,84 +57,15 @@ pub fn first_puzzle(store: Store) {
     }));
 }
 
-/// Makes a puzzle of the settings' kind, size, level and symmetry in the worker (a killer is
-/// 9x9, at any of its levels; its cages have no symmetry).
+/// Makes a puzzle of the settings' kind, size, level and symmetry in the worker (the core's
+/// errands decide; the random port draws the seed).
 pub fn make_puzzle(store: Store) {
-    let (kind, size, level, symmetry) = store.settings.with_untracked(|s| (s.kind, s.size, s.level, s.symmetry));
-    let size = if kind == Kind::Killer { Size::Nine } else { size };
-    let level = inkdoku_engine::generator::offered_level(size, level);
-    let options = Options { size, level, symmetry, seed: store.ports().random.seed() };
-    make_with(store, kind, options, String::new(), None);
-}
-
-/// Makes a puzzle of `kind` in the worker and plays it; `note` is said when it's ready (else
-/// "New …", or, for a killer of another level than asked, that and why); `daily` is the date of
-/// the daily puzzle it is.
-pub fn make_with(store: Store, kind: Kind, options: Options, note: String, daily: Option<String>) {
-    let (size, seed, asked) = (options.size, options.seed, options.level);
-    if matches!(store.dialog.get_untracked(), Some(Dialog::ConfirmDiscard | Dialog::ConfirmDaily(_))) {
-        store.dialog.set(Some(Dialog::NewGame));
-    }
-    store.making.set(Some(Making { done: 0, total: 1 }));
-    store.status.set(store.t().making_puzzle.into());
-    let sent = ask(store, kind.generate(options), move |reply| match reply {
-        Reply::Progress { done, total, .. } => store.making.set(Some(Making { done, total })),
-        Reply::Generated { generated, .. } => {
-            let level = generated.rating.level;
-            let said = fill(store.t().new_puzzle, &[("size", size.name()), ("level", level_name(store.lang_now(), level))]);
-            made(
-                store,
-                Game::new(generated.puzzle, Some(generated.solution)),
-                level,
-                seed,
-                daily.clone(),
-                if note.is_empty() { said } else { note.clone() },
-            );
-        }
-        Reply::GeneratedKiller { generated, .. } => {
-            let (level, fits) = (generated.rating.level, generated.fits());
-            // The engine checked the solution against the cages; a game that refused it would
-            // be the engine's bug, said as a failed generation rather than a board never won.
-            let game = match Game::of_puzzle(generated.puzzle, Some(generated.solution)) {
-                Ok(game) => game,
-                Err(e) => return making_failed(store, format!("the killer made does not take its solution: {e}")),
-            };
-            let (t, lang) = (store.t(), store.lang_now());
-            let said = if !note.is_empty() {
-                note.clone()
-            } else if fits {
-                fill(t.new_killer, &[("level", level_name(lang, level))])
-            } else {
-                // None of the level asked for within the generator's attempts: the nearest
-                // made is played, and the player is told it is not what they asked for.
-                fill(t.killer_nearer, &[("asked", level_name(lang, asked)), ("level", level_name(lang, level))])
-            };
-            made(store, game, level, seed, daily.clone(), said);
-        }
-        Reply::Error { message, .. } => making_failed(store, message),
-        _ => {}
-    });
-    if let Err(e) = sent {
-        making_failed(store, e);
-    }
-}
-
-/// A puzzle the worker made goes on the board, and `said` on the status line.
-fn made(store: Store, game: Game, level: inkdoku_engine::rating::Level, seed: u64, daily: Option<String>, said: String) {
-    store.making.set(None);
-    start_game(store, game, GameMeta { daily, ..GameMeta::new(Some(level), Some(seed)) });
-    // Close the New game dialog, but not a message that opened meanwhile.
-    if store.dialog.get_untracked() == Some(Dialog::NewGame) {
-        store.dialog.set(None);
-    }
-    store.status.set(said);
+    errand(store, Errand::MakePuzzle { seed: store.ports().random.seed() });
 }
 
 /// Stops making a puzzle.
 pub fn cancel_making(store: Store) {
-    store.ports().engine.cancel_all();
-    store.making.set(None);
-    store.status.set(store.t().cancelled.into());
+    errand(store, Errand::CancelMaking);
 }
 
 /// Installs a new game.
@@ -151,8 +83,7 @@ pub fn start_game(store: Store, game: Game, meta: GameMeta) {
     });
     store.elapsed.set(meta.elapsed_ms);
     store.meta.set(meta);
-    store.highlights.set(Highlights::default());
-    store.log.set(Vec::new());
+    errand(store, Errand::GameStarted);
 }
 
 /// A game in progress that another puzzle replaces is kept (`storage::KeptGames`: the newest
@@ -209,32 +140,7 @@ pub fn start_entering(store: Store) {
 
 /// "Done" while entering: checks that the puzzle has exactly one solution, then plays it.
 pub fn finish_entering(store: Store) {
-    let puzzle = store.game.with_untracked(|g| g.grid());
-    if puzzle.filled_count() == 0 {
-        store.status.set(store.t().grid_empty.into());
-        return;
-    }
-    let grid = puzzle.clone();
-    ask_waiting(store, store.t().checking, Task::Analyze { puzzle, variant: None }, move |reply| answered_entering(store, &grid, reply));
-}
-
-/// The worker's answer to a puzzle typed in.
-pub(super) fn answered_entering(store: Store, grid: &Grid, reply: Reply) {
-    match reply {
-        Reply::Analyzed { count: 1, solution, rating, .. } => {
-            let level = rating.map(|r| r.level);
-            start_game(store, Game::new(grid.clone(), solution), GameMeta::new(level, None));
-            store.before_enter.set(None);
-            let t = store.t();
-            let rated = level.map_or(String::new(), |l| fill(t.rated, &[("level", level_name(store.lang_now(), l))]));
-            store.status.set(fill(t.one_solution, &[("rated", &rated)]));
-        }
-        Reply::Analyzed { count: 0, .. } => store.status.set(store.t().no_solution.into()),
-        Reply::Analyzed { .. } => store.status.set(store.t().many_solutions.into()),
-        Reply::TooHard { .. } => store.status.set(store.t().too_hard.into()),
-        Reply::Error { message, .. } => worker_failed(store, &message),
-        _ => {}
-    }
+    errand(store, Errand::FinishEntering);
 }
 
 /// "Cancel" while entering: back to the game before.
@@ -275,54 +181,11 @@ pub fn clock(ms: u64) -> String {
 /// (setting), like New game.
 pub fn daily_clicked(store: Store, kind: Kind) {
     let today = store.ports().clock.today();
-    let playing_it =
-        store.meta.with_untracked(|m| m.daily.as_deref() == Some(today.as_str())) && store.game.with_untracked(Kind::of) == kind;
-    if playing_it {
-        store.dialog.set(None);
-        store.status.set(daily_note(store, kind, &today));
-    } else if store.in_progress() && store.settings.with_untracked(|s| s.confirm_new_game) {
-        store.dialog.set(Some(Dialog::ConfirmDaily(kind)));
-    } else {
-        daily(store, kind);
-    }
+    errand(store, Errand::DailyClicked { kind, today, kept: kept_games(store) });
 }
 
-/// "Daily puzzle, 2026-03-14." or "Daily killer, 2026-03-14."
-fn daily_note(store: Store, kind: Kind, date: &str) -> String {
-    let t = store.t();
-    match kind {
-        Kind::Classic => fill(t.daily_ready, &[("date", date)]),
-        Kind::Killer => fill(t.daily_killer_ready, &[("date", date)]),
-    }
-}
-
-/// The daily puzzle of a kind: the same seeded 9x9 Medium puzzle for everyone on a date, made
-/// offline (the killer from its own seed, `killer_generator::daily_seed`, so the two of a date
-/// differ). Started before today (and replaced since), it is resumed where it was left.
+/// The daily puzzle of a kind (made, or resumed where it was left).
 pub fn daily(store: Store, kind: Kind) {
-    let date = store.ports().clock.today();
-    let note = daily_note(store, kind, &date);
-    let is_it = |g: &storage::StoredGame| g.meta.daily.as_deref() == Some(date.as_str()) && Kind::of(&g.game) == kind;
-    if let Some(i) = kept_games(store).iter().position(is_it) {
-        resume_kept(store, i);
-        store.status.set(note);
-        return;
-    }
-    let seed = match kind {
-        Kind::Classic => inkdoku_engine::generator::daily_seed(&date),
-        Kind::Killer => inkdoku_engine::killer_generator::daily_seed(&date),
-    };
-    let options = Options {
-        size: Size::Nine,
-        level: inkdoku_engine::rating::Level::Medium,
-        symmetry: inkdoku_engine::generator::Symmetry::Rotational,
-        seed,
-    };
-    make_with(store, kind, options, note, Some(date));
-}
-
-/// Ends a generation (new game or print set) that failed: the progress goes, the reason shows.
-pub(super) fn making_failed(store: Store, why: String) {
-    store.making.set(None);
-    worker_failed(store, &why);
+    let today = store.ports().clock.today();
+    errand(store, Errand::Daily { kind, today, kept: kept_games(store) });
 }

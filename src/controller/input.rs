@@ -38,8 +38,7 @@ pub fn tap(store: Store, cell: Cell) {
 
 /// Closes the hint card: its drawing and its sentence go (the board is as it was).
 pub fn close_hint(store: Store) {
-    store.highlights.set(Highlights::default());
-    store.status.set(String::new());
+    errand(store, inkdoku_core::errands::Input::CloseHint);
 }
 
 /// Whether the hint on show speaks of `cell`: a cell of its pattern, one it fills or removes a

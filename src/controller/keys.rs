@@ -28,7 +28,7 @@ pub fn perform(store: Store, command: KeyCommand) {
         }
         KeyCommand::Deselect => {
             crate::state::zoom::whole_board(store);
-            store.highlights.set(Default::default());
+            clear_highlights(store);
             play(store, Input::Key(command));
         }
         KeyCommand::CopyPuzzle => copy_puzzle(store),

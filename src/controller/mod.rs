@@ -9,11 +9,13 @@
 //!
 //! ```text
 //!  mod.rs       the core session's inputs played (`play`: its effects carried out), applying
-//!               actions, what every board change does, waiting for the engine
+//!               actions, what every board change does; the core's engine errands' inputs
+//!               (`errand`: their effects carried out through the ports)
 //!  input.rs     digits, notes, selection, modes, undo/redo
 //!  keys.rs      the core's key map (`interpret_key`) read from and carried out on the store
-//!  help.rs      hint, check, solve
-//!  games.rs     new, typed-in, daily and previous games, restart, the win
+//!  help.rs      hint, check, solve, undo to solvable (the core's errands decide)
+//!  games.rs     new, typed-in, daily and previous games (made and checked by the core's
+//!               errands), restart, the win
 //!  sharing.rs   links, clipboard, files
 //!  keeping.rs   a full storage: said in a dialog, room made, honest on reload
 //!  saving.rs    the game's record saved when this tab may, kept for a crash, reloaded
@@ -69,18 +71,18 @@ pub use together::{
 
 use crate::i18n::{fill, level_name};
 use crate::ports::{self, PlatformError};
-use crate::state::{Dialog, GameMeta, Highlights, InputMode, Kind, Making, Phase, Store, TabRole, Waiting};
+use crate::state::{Dialog, GameMeta, InputMode, Kind, Making, Phase, Store, TabRole};
 use crate::state::{PrintSet, Printed};
 use crate::storage;
+use inkdoku_core::errands;
 use inkdoku_core::session::{Context, Effect, Input};
 use inkdoku_engine::format::sdk::SdkHeader;
-use inkdoku_engine::game::{Action, Check, Game};
+use inkdoku_engine::game::{Action, Game};
 use inkdoku_engine::generator::Options;
 use inkdoku_engine::geometry::cell_name;
-use inkdoku_engine::hint::Advice;
 use inkdoku_engine::protocol::{Reply, Task};
 use inkdoku_engine::share::{self, Progress, SharedPuzzle};
-use inkdoku_engine::{Cell, Digit, Grid, House, Size};
+use inkdoku_engine::{Cell, Digit, Grid, Size};
 use leptos::prelude::*;
 
 /// Whether this tab may change the game (it doesn't while another tab plays).
@@ -161,7 +163,7 @@ fn refused(store: Store, e: &inkdoku_engine::game::ActionError) {
 /// What every change of the board (an action, undo, redo) does to the UI state (the win is the
 /// session's to see, or the room's: `after_change`).
 fn board_changed(store: Store) {
-    store.highlights.set(Highlights::default());
+    clear_highlights(store);
     store.status.set(String::new());
     together::say_trouble(store);
     store.ink.chip.set(None);
@@ -177,58 +179,86 @@ fn after_change(store: Store) {
     }
 }
 
-/// How long a wait for the engine worker goes unshown (most answers come sooner).
-pub const WAIT_SHOWN_MS: u32 = 300;
+/// How long a wait for the engine worker goes unshown (the core's).
+pub use inkdoku_core::errands::WAIT_SHOWN_MS;
 
-/// Starts waiting for an engine request: after `WAIT_SHOWN_MS` the wait is shown with Cancel.
-/// Returns its token for `done_waiting`.
-fn start_waiting(store: Store, what: &str) -> u32 {
-    let token = store.waiting.with_untracked(|w| w.as_ref().map_or(1, |w| w.token.wrapping_add(1)));
-    store.waiting.set(Some(Waiting { token, what: what.to_string(), shown: false }));
-    store.status.set(what.to_string());
-    let show = move || store.waiting.update(|w| w.iter_mut().filter(|w| w.token == token).for_each(|w| w.shown = true));
-    store.ports().clock.after(WAIT_SHOWN_MS, Box::new(show));
-    token
+/// An input to the core's engine errands (`inkdoku_core::errands`): the store mirrors what
+/// changed, and the effects are carried out here, through the ports.
+fn errand(store: Store, input: errands::Input) {
+    // Copies, so that no signal is read while the errands' mirror is written and the effects
+    // are carried out (an Apply changes the game).
+    let (game, meta, settings, dialog) =
+        (store.game.get_untracked(), store.meta.get_untracked(), store.settings.get_untracked(), store.dialog.get_untracked());
+    let ctx = errands::Context {
+        game: &game,
+        meta: &meta,
+        settings: &settings,
+        selected: store.selected.get_untracked(),
+        dialog: dialog.as_ref(),
+        playing: store.phase.get_untracked() == Phase::Play,
+        lang: store.lang_now(),
+    };
+    for effect in store.errand(input, &ctx) {
+        errand_effect(store, effect);
+    }
 }
 
-/// Sends a task to the engine worker; `on_reply` gets its progress messages and answer.
+/// One effect of the errands, carried out.
+fn errand_effect(store: Store, effect: errands::Effect) {
+    use errands::{Effect, Input};
+    match effect {
+        Effect::Ask { token, task } => {
+            let sent = store.ports().engine.request(task, Box::new(move |reply| errand(store, Input::Replied { token, reply })));
+            if let Err(why) = sent {
+                errand(store, Input::NotSent { token, why });
+            }
+        }
+        Effect::ShowWaitLater { token } => {
+            // Never cancelled: a wait that ended meanwhile ignores it (the token).
+            store.ports().clock.after(WAIT_SHOWN_MS, Box::new(move || errand(store, Input::WaitShown(token))));
+        }
+        Effect::CancelAll => store.ports().engine.cancel_all(),
+        Effect::Say(text) => store.status.set(text),
+        Effect::Console(text) => leptos::logging::warn!("{text}"),
+        Effect::Apply { action, said } => {
+            if apply(store, action)
+                && !store.game.with_untracked(|g| g.is_solved())
+                && let Some(said) = said
+            {
+                store.status.set(said);
+            }
+        }
+        Effect::StartGame { game, meta } => start_game(store, *game, meta),
+        Effect::Dialog(dialog) => store.dialog.set(dialog),
+        Effect::CloseNewGame => {
+            if store.dialog.get_untracked() == Some(Dialog::NewGame) {
+                store.dialog.set(None);
+            }
+        }
+        Effect::Entered => store.before_enter.set(None),
+        Effect::ResumeKept(index) => resume_kept(store, index),
+        Effect::LinkChecked { shared, reply } => opened(store, &shared, reply),
+    }
+}
+
+/// Sends a task to the engine worker that no errand waits for (a print set's puzzles, a
+/// variant's grade); `on_reply` gets its progress messages and answer.
 fn ask(store: Store, task: Task, on_reply: impl FnMut(Reply) + 'static) -> Result<u32, String> {
     store.ports().engine.request(task, Box::new(on_reply))
-}
-
-/// Sends a task the player waits for: the wait shows after `WAIT_SHOWN_MS` (with Cancel) and
-/// ends with the answer, which `on_answer` gets; a task that can't be sent is said in plain
-/// words.
-fn ask_waiting(store: Store, what: &str, task: Task, mut on_answer: impl FnMut(Reply) + 'static) {
-    let token = start_waiting(store, what);
-    let sent = ask(store, task, move |reply| {
-        done_waiting(store, token);
-        on_answer(reply);
-    });
-    if let Err(e) = sent {
-        done_waiting(store, token);
-        worker_failed(store, &e);
-    }
-}
-
-/// The request `token` was answered.
-fn done_waiting(store: Store, token: u32) {
-    if store.waiting.with_untracked(|w| w.as_ref().is_some_and(|w| w.token == token)) {
-        store.waiting.set(None);
-    }
 }
 
 /// Cancel on a shown wait: the engine worker is stopped (its answer will never land) and
 /// starts afresh on the next request.
 pub fn cancel_waiting(store: Store) {
-    store.ports().engine.cancel_all();
-    store.waiting.set(None);
-    store.status.set(store.t().cancelled.into());
+    errand(store, errands::Input::CancelWait);
 }
 
-/// A worker request failed (the worker crashed or could not start; `services::worker` has
-/// restarted it for the next request): plain words for the player, the detail in the console.
-fn worker_failed(store: Store, detail: &str) {
-    leptos::logging::warn!("inkdoku worker: {detail}");
-    store.status.set(store.t().worker_failed.into());
+/// The marks of a hint or a check go (the board changed, Escape, another game on show).
+pub(crate) fn clear_highlights(store: Store) {
+    errand(store, errands::Input::ClearHighlights);
+}
+
+/// Ends a print set's generation that failed: the progress goes, the reason shows.
+fn making_failed(store: Store, why: String) {
+    errand(store, errands::Input::MakingFailed(why));
 }

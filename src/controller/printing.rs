@@ -15,13 +15,13 @@ pub fn print_current(store: Store) {
 /// Makes `count` new puzzles of a level in the worker, one after another, then prints them:
 /// killers when the New game dialog's type is Killer (their cages drawn), else classic ones.
 pub fn print_set(store: Store, count: usize, level: inkdoku_engine::rating::Level, per_page: usize) {
-    store.making.set(Some(Making { done: 0, total: count as u32 }));
+    errand(store, errands::Input::Printing(Some(Making { done: 0, total: count as u32 })));
     make_for_print(store, count, level, per_page, Vec::new());
 }
 
 pub(super) fn make_for_print(store: Store, count: usize, level: inkdoku_engine::rating::Level, per_page: usize, done: Vec<Printed>) {
     if done.len() == count {
-        store.making.set(None);
+        errand(store, errands::Input::Printing(None));
         store.print_set.set(Some(PrintSet { per_page, puzzles: done }));
         store.dialog.set(None);
         store.status.set(fill(store.t().print_ready, &[("n", &count.to_string())]));
@@ -44,7 +44,7 @@ pub(super) fn make_for_print(store: Store, count: usize, level: inkdoku_engine::
     let next = move |printed: Printed| {
         let mut done = done.clone();
         done.push(printed);
-        store.making.set(Some(Making { done: done.len() as u32, total: count as u32 }));
+        errand(store, errands::Input::Printing(Some(Making { done: done.len() as u32, total: count as u32 })));
         make_for_print(store, count, level, per_page, done);
     };
     let sent = ask(store, task, move |reply| match reply {

@@ -57,7 +57,7 @@ pub fn reload_saved(store: Store, then: impl FnOnce(Option<bool>) + 'static) {
         store.session_mut(|s| s.set_game(saved.game));
         store.elapsed.set(saved.meta.elapsed_ms);
         store.meta.set(saved.meta);
-        store.highlights.set(Default::default());
+        super::clear_highlights(store);
         then(Some(up_to_date));
     });
 }

@@ -73,7 +73,7 @@ pub fn load_shared(store: Store, shared: SharedPuzzle) {
     store.dialog.set(None);
     let puzzle = &shared.puzzle;
     let task = Task::Analyze { puzzle: puzzle.givens.clone(), variant: (!puzzle.is_classic()).then(|| puzzle.clone()) };
-    ask_waiting(store, store.t().checking, task, move |reply| opened(store, &shared, reply));
+    errand(store, errands::Input::CheckLink { shared: Box::new(shared), task });
 }
 
 /// The worker's answer about a shared or opened puzzle: play it, or say why not.
@@ -118,7 +118,6 @@ pub(super) fn opened(store: Store, shared: &SharedPuzzle, reply: Reply) {
             not_playable(store, if count == 0 { t.no_solution_long } else { t.many_solutions_long });
         }
         Reply::TooHard { .. } => not_playable(store, store.t().too_hard),
-        Reply::Error { message, .. } => worker_failed(store, &message),
         _ => {}
     }
 }

@@ -482,7 +482,7 @@ fn show_shared_board(store: Store) {
         return;
     };
     store.session_mut(|s| s.change_game(|g| g.rebase(board)));
-    store.highlights.set(Highlights::default());
+    clear_highlights(store);
     after_change(store);
 }
 
