@@ -144,11 +144,19 @@ const dist = path.resolve(process.argv[2] ?? 'dist');
 // (app 669,700, each worker 322,400, first puzzle 693,700, offline 1,961,800) every budget
 // goes down. Budgets: app 637,600, each engine worker build 312,000, before the first puzzle
 // 661,600, the whole offline copy 1,918,900.
+// Raised on 2026-11-29 (stop 60) with nothing cut to pay for it: issue 44's core took the app's
+// wasm from 637,121 to 644,171 (+7,050; each branch measured on its own base: the pen's flow
+// and its cancellable timers +2,310, the first screen, the tabs' election and the shared game
+// +2,888, the engine errands +2,118; raw after wasm-opt about the same). The cut measured
+// beside it (branch v48-diet2: other apps' links read in the engine worker, the app -31,925)
+// grew each engine worker build by 59 KB and the offline copy by 27 KB, so it was not taken;
+// the debt is issue 48's (docs/known-gaps.md). Budgets: app 644,700, before the first puzzle
+// 668,700, the whole offline copy 1,925,900.
 const BUDGET = {
   'index.html': 2_000,
   'style.css': 8_400,
   'app.js': 12_000,
-  'app_bg.wasm': 637_600,
+  'app_bg.wasm': 644_700,
   'worker.js': 3_500,
   'worker_loader.js': 400,
   'worker_bg.wasm': 312_000,
@@ -168,7 +176,7 @@ const BUDGET = {
 const FIRST_PUZZLE = ['index.html', 'style.css', 'app.js', 'app_bg.wasm', 'first-puzzles.txt'];
 // The pen (issue 30): the ink worker with its two networks stays within 1 MB.
 const PEN = ['ink_loader.js', 'ink_bg.wasm', 'digits.cnn', 'strokes.cnn'];
-const TOTALS = { 'before the first puzzle': 661_600, 'the pen: ink worker and networks': 894_000, 'the whole offline copy': 1_918_900 };
+const TOTALS = { 'before the first puzzle': 668_700, 'the pen: ink worker and networks': 894_000, 'the whole offline copy': 1_925_900 };
 
 // Trunk's hash is a number in hex: 16 digits, or fewer when it begins with zeros.
 const unhashed = (name) => name.replace(/-[0-9a-f]{8,16}(?=[._])/, '');
