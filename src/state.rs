@@ -241,8 +241,9 @@ impl<T: Send + Sync + 'static> Mirrored<T> {
 }
 
 /// The session's game, mirrored as `Mirrored` mirrors the rest, without a copy: its signal
-/// holds the session's own game (one `Rc`). Empty only inside `Store::play`, which lends the
-/// game back to the session so that a move changes it in place (no reader runs there).
+/// holds the session's own game (one `Rc`). Empty only inside `Store::play`, `Store::pen` and
+/// `Store::change_game`, which lend the game back to the session so that a move changes it in
+/// place (no reader runs there).
 #[derive(Clone, Copy)]
 pub struct MirroredGame(RwSignal<Option<Rc<Game>>, LocalStorage>);
 
@@ -347,15 +348,37 @@ impl Store {
         result
     }
 
+    /// Changes the session's game in place (a room's board merged in, undo to solvable) and
+    /// mirrors it. `session_mut` copies a game it changes (the mirror holds it, and its closure
+    /// may read the mirror); `change` here sees only the game, so the game is lent.
+    pub fn change_game<R>(&self, change: impl FnOnce(&mut Game) -> R) -> R {
+        let (result, changed) = self.lending_game(|| {
+            self.session
+                .try_update_value(|s| {
+                    let result = s.change_game(change);
+                    (result, s.take_changed())
+                })
+                .expect("the store's session lives as long as the store")
+        });
+        self.mirror(changed);
+        result
+    }
+
+    /// Runs `change` with the game lent back to the session, so that a move changes it in place:
+    /// the session's `Rc::make_mut` would copy a game the mirror still held (the whole game, its
+    /// undo history included, per move). `change` is the core's alone (plain Rust, no reader of
+    /// the mirror runs), and `mirror`, which must follow, hands the game back.
+    fn lending_game<R>(&self, change: impl FnOnce() -> R) -> R {
+        self.game.0.update_untracked(|g| *g = None);
+        change()
+    }
+
     /// Takes an input into the session and mirrors what changed; the effects are the
     /// controller's to carry out (`controller::play`).
     pub fn play(&self, input: Input, ctx: &Context) -> Vec<session::Effect> {
-        // The mirror lets go of the game for the input, so that a move changes it in place: the
-        // session's `Rc::make_mut` would copy a game the mirror still held (the whole game, its
-        // undo history included, per move). The input is the session's alone (plain Rust, no
-        // reader of the mirror runs), and `mirror` hands the game back.
-        self.game.0.update_untracked(|g| *g = None);
-        let outcome = self.session.try_update_value(|s| s.input(input, ctx)).expect("the store's session lives as long as the store");
+        let outcome = self.lending_game(|| {
+            self.session.try_update_value(|s| s.input(input, ctx)).expect("the store's session lives as long as the store")
+        });
         self.mirror(outcome.changed);
         outcome.effects
     }
@@ -367,13 +390,12 @@ impl Store {
         let show_candidates = self.settings.with_untracked(|s| s.show_candidates);
         let ports = self.ports();
         let around = flow::Around { now: ports.clock.now_ms(), ui: self.t(), play, show_candidates, online: ports.device.online() };
-        // Lent as in `play`: a pen's move changes the game in place.
-        self.game.0.update_untracked(|g| *g = None);
-        let outcome = self
-            .session
-            .try_update_value(|s| self.ink.pen.try_update_value(|p| p.input(input, s, &around)))
-            .flatten()
-            .expect("the store's session and pen live as long as the store");
+        let outcome = self.lending_game(|| {
+            self.session
+                .try_update_value(|s| self.ink.pen.try_update_value(|p| p.input(input, s, &around)))
+                .flatten()
+                .expect("the store's session and pen live as long as the store")
+        });
         self.mirror(outcome.session);
         self.ink.mirror(outcome.changed);
         outcome.effects
@@ -492,12 +514,16 @@ mod tests {
         assert_eq!(before, store.session.with_value(|s| s.game() as *const Game), "one game, shared");
         let ctx = Context::alone();
         let note = Action::ToggleNote { cell: Cell::new(0), digit: Digit::new(1).unwrap() };
-        let effects = store.play(Input::Apply(note), &ctx);
+        let effects = store.play(Input::Apply(note.clone()), &ctx);
         assert_eq!(effects, vec![session::Effect::BoardChanged]);
         assert!(store.game.with_untracked(|g| g.board().pencil.notes[0].contains(Digit::new(1).unwrap())), "the screen shows the move");
         assert_eq!(mirrored(), before, "changed in place, not copied");
         // A refused input hands the game back too.
         store.play(Input::Apply(Action::Place { cell: Cell::new(1), digit: Digit::new(1).unwrap(), clear_peer_notes: true }), &ctx);
         assert_eq!(mirrored(), before);
+        // A change of the game itself (a room's board merged in, undo to solvable) too.
+        store.change_game(|g| g.apply(note).unwrap());
+        assert!(store.game.with_untracked(|g| !g.board().pencil.notes[0].contains(Digit::new(1).unwrap())), "the screen shows it");
+        assert_eq!(mirrored(), before, "changed in place, not copied");
     }
 }

@@ -11,8 +11,7 @@ pub use inkdoku_core::errands::hint::drawing as hint_drawing;
 
 /// Undo back to the last position from which the puzzle can still be solved.
 pub fn undo_to_solvable(store: Store) {
-    let mut undone = Ok(0);
-    store.session_mut(|s| undone = s.change_game(|g| g.undo_to_solvable()));
+    let undone = store.change_game(|g| g.undo_to_solvable());
     match undone {
         Ok(n) => {
             if n > 0 {

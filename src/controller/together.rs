@@ -83,7 +83,7 @@ pub fn solve_together(store: Store) {
         // help used before the room began is the room's help too).
         let empty = Game::new(givens, None).board().clone();
         replica.share_board(&empty, &board, helped);
-        store.session_mut(|s| s.change_game(|g| g.rebase(board)));
+        store.change_game(|g| g.rebase(board));
         begin(store, Together::new(key, replica, 1, false, RETRY_MS.0));
     }
     share_live(store);
@@ -152,7 +152,7 @@ pub fn resume(store: Store) {
         .and_then(|key| Ok((key, Replica::restore(givens, saved.replica).map_err(|e| e.to_string())?)));
     match restored {
         Ok((key, replica)) => {
-            store.session_mut(|s| s.change_game(|g| g.rebase(replica.board(g.board()))));
+            store.change_game(|g| g.rebase(replica.board(g.board())));
             begin(store, Together::new(key, replica, saved.number, true, RETRY_MS.0));
         }
         Err(e) => {
@@ -481,7 +481,7 @@ fn show_shared_board(store: Store) {
     let Some(board) = store.together.with_value(|t| t.as_ref().map(|t| store.game.with_untracked(|g| t.replica.board(g.board())))) else {
         return;
     };
-    store.session_mut(|s| s.change_game(|g| g.rebase(board)));
+    store.change_game(|g| g.rebase(board));
     clear_highlights(store);
     after_change(store);
 }
@@ -644,7 +644,7 @@ fn share_move(store: Store, op: Option<Op>, local: &inkdoku_engine::game::Board)
     let Some(op) = op else { return false };
     let board = store.together.with_value(|t| t.as_ref().map(|t| t.replica.board(local)));
     if let Some(board) = board {
-        store.session_mut(|s| s.change_game(|g| g.rebase(board)));
+        store.change_game(|g| g.rebase(board));
     }
     keep(store);
     store.ports().room.send(true, Said::Op(op).to_bytes());
