@@ -130,6 +130,20 @@ fn a_cage_of_two_adding_to_3_is_1_and_2() {
     assert_eq!(next.eliminations.len(), 7 + 6, "the rest of row 1 and of box 1");
 }
 
+/// A cage listed as a snake (as puzzles often list them) is named in reading order, and so are
+/// the cells that can hold its digit: the order of a set must not read as if it meant something.
+#[test]
+fn a_cage_is_named_in_reading_order_whatever_order_its_puzzle_lists_it() {
+    let steps = steps_until(vec![killer(vec![at(2, 2), at(1, 2), at(1, 1), at(2, 1)], 10)], Technique::CageConfinement);
+    let first = &steps[0];
+    assert_eq!(first.technique, Technique::CageCombination);
+    let text = lang::explain(first, Size::Nine, Lang::En);
+    assert!(text.starts_with("The 4 cells of the cage r1c12,r2c12 add up to 10"), "{text}");
+    let confinement = steps.iter().find(|s| s.technique == Technique::CageConfinement).expect("a confinement");
+    let text = lang::explain(confinement, Size::Nine, Lang::En);
+    assert!(text.contains("in the cage r1c1, r1c2, r2c1, r2c2 has 1, and only r1c1, r1c2, r2c1, r2c2 can"), "{text}");
+}
+
 fn little_killer(cells: Vec<inkdoku_engine::Cell>, sum: u16) -> inkdoku_engine::variant::Constraint {
     inkdoku_engine::variant::Constraint::LittleKiller { cells, sum, clue: (-1, 2) }
 }

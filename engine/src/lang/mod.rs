@@ -773,6 +773,15 @@ fn cells_text(size: Size, cells: &[Cell], brief: bool) -> String {
     cells.iter().map(|&c| cell_name(size, c)).collect::<Vec<_>>().join(", ")
 }
 
+/// A set of cells (a cage, the cells a sum is about) named in reading order, row by row: a
+/// cage's cells come in the order its puzzle listed them, often a snake ("r2c6, r2c5"), which
+/// reads as if the order meant something. Chains keep their own order (`cells_text`).
+fn cell_set_text(size: Size, cells: &[Cell], brief: bool) -> String {
+    let mut cells = cells.to_vec();
+    crate::keyed_sort::sort_by_key(&mut cells, |c| c.index() as u64);
+    cells_text(size, &cells, brief)
+}
+
 /// A chain through almost locked sets as players write it: each strong link inside a set as
 /// `(z=x)cells`, the weak links between sets as ` - `: `(3=7)r1c23 - (7=3)r5c5`. A link from a
 /// single cell into a set (a Death Blossom's stem) is written `3r2c2 - `.
@@ -1014,17 +1023,19 @@ fn variant_text(step: &Step, size: Size, lang: Lang, brief: bool) -> String {
     let total = step.total.unwrap_or(0);
     let side = size.side() as i32;
     let area = side * (side + 1) / 2 * step.houses.len() as i32;
-    let cells = cells_text(size, &step.cells, brief);
+    // A cage or the cells of a sum are a set: named in reading order (a rule's line keeps its
+    // own order, below).
+    let set = cell_set_text(size, &step.cells, brief);
     let holders: Vec<Cell> = step.candidates.iter().map(|c| c.cell).collect();
     let digit = step.candidates.first().map_or(String::new(), |c| size.digit_char(c.digit).to_string());
     let houses = houses_text(&step.houses, lang);
     match step.technique {
         Technique::CageCombination => {
-            fill(p.cage_combination, &[("n", step.cells.len().to_string()), ("cells", cells), ("total", total.to_string())])
+            fill(p.cage_combination, &[("n", step.cells.len().to_string()), ("cells", set.clone()), ("total", total.to_string())])
         }
         Technique::CageConfinement => fill(
             p.cage_confinement,
-            &[("total", total.to_string()), ("cells", cells), ("digit", digit), ("holders", cells_text(size, &holders, brief))],
+            &[("total", total.to_string()), ("cells", set.clone()), ("digit", digit), ("holders", cell_set_text(size, &holders, brief))],
         ),
         Technique::Innies => fill(
             p.innies,
@@ -1032,7 +1043,7 @@ fn variant_text(step: &Step, size: Size, lang: Lang, brief: bool) -> String {
                 ("houses", houses),
                 ("area", area.to_string()),
                 ("inside", (area - total).to_string()),
-                ("cells", cells),
+                ("cells", set.clone()),
                 ("total", total.to_string()),
             ],
         ),
@@ -1042,7 +1053,7 @@ fn variant_text(step: &Step, size: Size, lang: Lang, brief: bool) -> String {
                 ("houses", houses),
                 ("area", area.to_string()),
                 ("covering", (area + total).to_string()),
-                ("cells", cells),
+                ("cells", set.clone()),
                 ("total", total.to_string()),
             ],
         ),
@@ -1057,8 +1068,8 @@ fn variant_text(step: &Step, size: Size, lang: Lang, brief: bool) -> String {
                     ("houses", houses),
                     ("area", area.to_string()),
                     ("cages", (area - total).to_string()),
-                    ("more", cells_text(size, &more, brief)),
-                    ("less", cells_text(size, &less, brief)),
+                    ("more", cell_set_text(size, &more, brief)),
+                    ("less", cell_set_text(size, &less, brief)),
                     ("diff", total.abs().to_string()),
                 ],
             )
@@ -1073,13 +1084,15 @@ fn variant_text(step: &Step, size: Size, lang: Lang, brief: bool) -> String {
                     ("houses", houses),
                     ("area", area.to_string()),
                     ("inside", (area - total).to_string()),
-                    ("cells", cells),
-                    ("part", cells_text(size, &part, brief)),
+                    ("cells", set.clone()),
+                    ("part", cell_set_text(size, &part, brief)),
                     ("total", total.to_string()),
                 ],
             )
         }
-        Technique::LittleKillerCombination => fill(p.little_killer_combination, &[("cells", cells), ("total", total.to_string())]),
+        Technique::LittleKillerCombination => {
+            fill(p.little_killer_combination, &[("cells", cells_text(size, &step.cells, brief)), ("total", total.to_string())])
+        }
         _ => {
             let kinds = [
                 p.rule_killer,
@@ -1108,6 +1121,8 @@ fn variant_text(step: &Step, size: Size, lang: Lang, brief: bool) -> String {
             if matches!(kind, 7 | 8 | 13 | 14 | 15 | 17) || step.cells.is_empty() {
                 fill(p.constraint_rule_global, &[("rule", rule)])
             } else {
+                // A cage (kind 0) is a set; a line (a thermometer from its bulb, an arrow) keeps its order.
+                let cells = if kind == 0 { set } else { cells_text(size, &step.cells, brief) };
                 fill(p.constraint_rule, &[("rule", rule), ("cells", cells)])
             }
         }
@@ -1297,7 +1312,7 @@ fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
                 Some(RuleBroken::NoSet) => fill(
                     p.trial_why_set,
                     &[
-                        ("cells", cells_text(size, step.cells.get(1..).unwrap_or_default(), brief)),
+                        ("cells", cell_set_text(size, step.cells.get(1..).unwrap_or_default(), brief)),
                         ("total", step.total.unwrap_or(0).to_string()),
                     ],
                 ),
