@@ -5,7 +5,6 @@
 //! domain types hold no signals; the app's `Store` wraps them in signals for the components.
 
 pub mod pen;
-pub mod together;
 pub mod zoom;
 
 use crate::i18n::{Lang, Ui};

@@ -79,7 +79,6 @@ use inkdoku_core::session::{Context, Effect, Input};
 use inkdoku_engine::format::sdk::SdkHeader;
 use inkdoku_engine::game::{Action, Game};
 use inkdoku_engine::generator::Options;
-use inkdoku_engine::geometry::cell_name;
 use inkdoku_engine::protocol::{Reply, Task};
 use inkdoku_engine::share::{self, Progress, SharedPuzzle};
 use inkdoku_engine::{Cell, Digit, Grid, Size};
