@@ -107,7 +107,11 @@ impl Player {
     }
 
     fn line(&self) -> String {
-        room_line(self.view(), ui(self.lang)).0
+        self.line_in(self.lang)
+    }
+
+    fn line_in(&self, lang: Lang) -> String {
+        room_line(self.view(), ui(lang)).0
     }
 
     fn number(&self) -> u8 {
@@ -261,6 +265,7 @@ fn a_partner_is_here_while_their_beat_comes_and_away_after_25_s_of_silence() {
         assert_eq!(here(&a), vec![(2, beat < 2)], "beat {beat}");
     }
     assert_eq!(a.line(), "Together: only you are here · You are Player 1 · Player 2: away");
+    assert!(a.line_in(Lang::De).ends_with("Spieler 2: weg"), "{}", a.line_in(Lang::De));
     assert_eq!(here(&b), vec![(1, true)], "B still hears A");
     // A move of B's brings B back.
     b.visible = true;
@@ -297,12 +302,14 @@ fn two_newcomers_at_once_take_the_same_number_and_the_higher_player_id_moves_on(
     let (mut c, mut d) = (Player::new(), Player::new());
     c.input(Input::Join { key: KEY, me: 40 });
     d.input(Input::Join { key: KEY, me: 30 });
-    c.connected(&kept, 3);
-    d.connected(&kept, 4);
+    // The relay also counts a bare connection to the room's path (one more than the players):
+    // the numbers never come from its count.
+    c.connected(&kept, 4);
+    d.connected(&kept, 5);
     // The players here answer each arrival; C and D, not yet numbered, say nothing.
     for p in [&mut a, &mut b] {
-        p.hear(RoomEvent::Players(3));
         p.hear(RoomEvent::Players(4));
+        p.hear(RoomEvent::Players(5));
     }
     pass(&mut a, &mut [&mut c, &mut d]);
     pass(&mut b, &mut [&mut c, &mut d]);
@@ -386,6 +393,10 @@ fn a_reload_resumes_as_the_same_player_with_the_board_and_undo_and_a_damaged_rec
 #[test]
 fn a_partner_s_digit_that_wins_my_cell_while_apart_is_said_with_their_number() {
     let (mut a, mut b, _) = two_players();
+    // B has a move of its own to undo later.
+    let (first, first_digit) = b.next_answer();
+    b.place(first, first_digit);
+    pass(&mut b, &mut [&mut a]);
     let (cell, answer) = a.next_answer();
     let wrong = Digit::new(if answer.get() == 8 { 9 } else { 8 }).unwrap();
     b.place(cell, wrong);
@@ -396,6 +407,11 @@ fn a_partner_s_digit_that_wins_my_cell_while_apart_is_said_with_their_number() {
     assert_eq!(b.game.digit(cell), Some(answer));
     let name = cell_name(inkdoku_engine::Size::Nine, cell);
     assert_eq!(b.status, format!("Player 1's {answer} kept in {name}."));
+    // B's Undo passes over the lost move and takes back B's earlier one.
+    b.input(Input::Undo { redo: false });
+    pass(&mut b, &mut [&mut a]);
+    assert_eq!((a.game.digit(first), b.game.digit(first)), (None, None));
+    assert_eq!(b.game.digit(cell), Some(answer));
 }
 
 #[test]
