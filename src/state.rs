@@ -198,8 +198,9 @@ impl<T: 'static> Shown<T> {
     }
 }
 
-/// A signal that mirrors a part of the session: read anywhere, written by
-/// `Store::mirror` alone (its signal is private to this module).
+/// A signal that mirrors a part of the core: read anywhere, written only here (its signal is
+/// private to this module): the session's parts by `Store::mirror`, the pen's by `Ink::mirror`,
+/// the room's view by `Store::together_input`.
 pub struct Mirrored<T: 'static>(RwSignal<T>);
 
 impl<T: 'static> Clone for Mirrored<T> {

@@ -24,7 +24,7 @@
 //!  printing.rs  the puzzle on show, or a set of new ones
 //!  timer.rs     the core's play clock rule applied to the store (its time, saved when due)
 //!  startup.rs   the start: the store on what storage held (the core's `read_start`), the first screen
-//!  together.rs  a game solved together: moves merged with the room's, sent and received
+//!  together.rs  a game solved together: the core's room flow wired to the `Room` port, the clock and the store
 //! ```
 
 mod games;
