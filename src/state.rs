@@ -1,11 +1,13 @@
 //! The store: the core's values (`inkdoku_core::state`: the game's metadata, settings, dialogs,
-//! the pen's and the room's state) in signals for the components, with the game itself.
+//! the pen's state) in signals for the components, with the game itself.
 //! Nothing here is undoable but the game (the engine's split). The play of the game (the game,
 //! the selection, the picked digit, the entry mode) is the core's `Session`, which the store
 //! holds; its signals of those are the session's mirror, written in one place (`Store::mirror`).
 //! The engine errands (hints, check, solve, puzzles made: the highlights, the wait, the
 //! progress, the log) are the core's `Errands`, which the store holds and shows through
-//! read-only `Shown` parts (`Store::errand` alone tells them of a change).
+//! read-only `Shown` parts (`Store::errand` alone tells them of a change). A game solved
+//! together is the core's `Together`, whose room view the store mirrors read-only in `room`
+//! (`Store::together_input` alone writes it).
 
 pub mod tabs;
 pub mod zoom;
@@ -17,6 +19,7 @@ use inkdoku_core::ink::chip::ChipMemory;
 use inkdoku_core::pen::{self as flow, Pen};
 use inkdoku_core::session::{self, Changed, Context, Input, Session};
 pub use inkdoku_core::state::*;
+use inkdoku_core::together::{self, Together};
 use inkdoku_engine::game::Game;
 use inkdoku_engine::{Cell, Digit, Size};
 use leptos::prelude::*;
@@ -135,10 +138,11 @@ pub struct Store {
     pub open_note: RwSignal<Option<Dialog>>,
     /// The player was told the storage is full (`controller::game_saved`), until a save works.
     pub full_told: RwSignal<bool>,
-    /// The room of a game solved together (`controller::together`) …
-    pub together: StoredValue<Option<together::Together>, LocalStorage>,
-    /// … and what the interface shows of it.
-    pub room: RwSignal<Option<RoomView>>,
+    /// The room of a game solved together (`inkdoku_core::together`; `None`: not shared):
+    /// changed only through `together_input`, which copies its view into `room` …
+    pub together: StoredValue<Option<Together>, LocalStorage>,
+    /// … what the interface shows of it, mirrored.
+    pub room: Mirrored<Option<RoomView>>,
     /// The room key of the link being opened, to join once its puzzle is on the board; `Err`
     /// when the key is damaged (the puzzle then opens to play alone, and says so).
     pub joining: StoredValue<Option<Result<inkdoku_engine::together::link::RoomKey, ()>>, LocalStorage>,
@@ -194,8 +198,9 @@ impl<T: 'static> Shown<T> {
     }
 }
 
-/// A signal that mirrors a part of the session: read anywhere, written by
-/// `Store::mirror` alone (its signal is private to this module).
+/// A signal that mirrors a part of the core: read anywhere, written only here (its signal is
+/// private to this module): the session's parts by `Store::mirror`, the pen's by `Ink::mirror`,
+/// the room's view by `Store::together_input`.
 pub struct Mirrored<T: 'static>(RwSignal<T>);
 
 impl<T: 'static> Clone for Mirrored<T> {
@@ -328,7 +333,7 @@ impl Store {
             open_note: RwSignal::new(None),
             full_told: RwSignal::new(false),
             together: StoredValue::new_local(None),
-            room: RwSignal::new(None),
+            room: Mirrored::new(None),
             joining: StoredValue::new_local(None),
             changes: StoredValue::new_local(0),
         }
@@ -436,6 +441,18 @@ impl Store {
             if changed {
                 part.notify();
             }
+        }
+        outcome.effects
+    }
+
+    /// Takes an input into the room of a game solved together and mirrors its view if it
+    /// changed (the one place that writes `room`); the effects are the controller's to carry
+    /// out (`controller::together`).
+    pub fn together_input(&self, input: together::Input, ctx: &together::Context) -> Vec<together::Effect> {
+        let outcome =
+            self.together.try_update_value(|t| together::input(t, input, ctx)).expect("the store's room lives as long as the store");
+        if outcome.changed.view {
+            self.room.0.set(self.together.with_value(|t| t.as_ref().map(|t| t.view.clone())));
         }
         outcome.effects
     }

@@ -11,6 +11,7 @@
 //!  errands/     the engine errands: the hint asked and applied, check and solve, a puzzle made or typed in; replies in, effects out
 //!  pen          the pen's flow from ink to a digit: strokes, the recognizer's answers and ticks in, effects out (through the session)
 //!  session      the play of one game: the game, the selection, the picked digit, the entry mode; inputs in, effects out
+//!  together/    a game solved together: the player's buttons and moves, what the room said and the clock's ticks in; the room's view and effects out
 //!  controller/  pure rules of the player's intent: the key map, the play clock, long presses, the start's first screen, the tabs' election, the QR code
 //!  ink/         the pen on the board: screen to grid geometry, palm rejection and pointer arbitration, the chip's place
 //!  storage      the saved records and their keys, over the `KeyValue` ports
@@ -21,7 +22,7 @@
 //!
 //! Nothing here keeps state of its own between calls (no thread-local, no global): what must
 //! outlive a call is a value its owner holds (`ink::chip::ChipMemory`, `pen::Pen`,
-//! `session::Session`, `errands::Errands`, which the app's store holds and shows).
+//! `session::Session`, `errands::Errands`, `together::Together`, which the app's store holds and shows).
 
 pub mod controller;
 pub mod errands;
@@ -32,3 +33,4 @@ pub mod ports;
 pub mod session;
 pub mod state;
 pub mod storage;
+pub mod together;

@@ -5,7 +5,6 @@
 //! domain types hold no signals; the app's `Store` wraps them in signals for the components.
 
 pub mod pen;
-pub mod together;
 pub mod zoom;
 
 use crate::i18n::{Lang, Ui};
@@ -136,7 +135,7 @@ pub struct GameMeta {
     /// The date (YYYY-MM-DD) whose daily puzzle this is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily: Option<String>,
-    /// The room, when the game is solved together (`controller::together`).
+    /// The room, when the game is solved together (`together::Together`, saved).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub together: Option<SavedTogether>,
 }

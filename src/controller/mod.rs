@@ -24,7 +24,7 @@
 //!  printing.rs  the puzzle on show, or a set of new ones
 //!  timer.rs     the core's play clock rule applied to the store (its time, saved when due)
 //!  startup.rs   the start: the store on what storage held (the core's `read_start`), the first screen
-//!  together.rs  a game solved together: moves merged with the room's, sent and received
+//!  together.rs  a game solved together: the core's room flow wired to the `Room` port, the clock and the store
 //! ```
 
 mod games;
@@ -79,7 +79,6 @@ use inkdoku_core::session::{Context, Effect, Input};
 use inkdoku_engine::format::sdk::SdkHeader;
 use inkdoku_engine::game::{Action, Game};
 use inkdoku_engine::generator::Options;
-use inkdoku_engine::geometry::cell_name;
 use inkdoku_engine::protocol::{Reply, Task};
 use inkdoku_engine::share::{self, Progress, SharedPuzzle};
 use inkdoku_engine::{Cell, Digit, Grid, Size};
