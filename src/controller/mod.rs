@@ -71,19 +71,21 @@ pub use together::{
 
 use crate::i18n::{fill, level_name};
 use crate::ports::{self, PlatformError};
-use crate::state::{Dialog, GameMeta, InputMode, Kind, Making, Phase, Store, TabRole};
-use crate::state::{PrintSet, Printed};
+use crate::state::{Dialog, GameMeta, InputMode, Kind, Phase, Store, TabRole};
+use crate::state::PrintSet;
 use crate::storage;
 use inkdoku_core::errands;
 use inkdoku_core::session::{Context, Effect, Input};
-use inkdoku_engine::format::sdk::SdkHeader;
 use inkdoku_engine::game::{Action, Game};
-use inkdoku_engine::generator::Options;
 use inkdoku_engine::geometry::cell_name;
-use inkdoku_engine::protocol::{Reply, Task};
-use inkdoku_engine::share::{self, Progress, SharedPuzzle};
-use inkdoku_engine::{Cell, Digit, Grid, Size};
+use inkdoku_engine::protocol::Task;
+use inkdoku_engine::share::{self, SharedPuzzle};
+use inkdoku_engine::{Cell, Digit, Grid};
 use leptos::prelude::*;
+// Named by the native tests (`use super::*`), no longer by the controller: printing and the
+// files' text are the core's now.
+#[cfg(test)]
+use {crate::state::Making, inkdoku_engine::Size, inkdoku_engine::generator::Options, inkdoku_engine::protocol::Reply};
 
 /// Whether this tab may change the game (it doesn't while another tab plays).
 pub fn writable(store: Store) -> bool {
@@ -237,14 +239,11 @@ fn errand_effect(store: Store, effect: errands::Effect) {
         }
         Effect::Entered => store.before_enter.set(None),
         Effect::ResumeKept(index) => resume_kept(store, index),
-        Effect::LinkChecked { shared, reply } => opened(store, &shared, reply),
+        Effect::LinkOpened => link_opened(store),
+        Effect::MakeInstead => make_puzzle(store),
+        Effect::Graded(level) => store.meta.update(|m| m.level = Some(level)),
+        Effect::Print(set) => print_made(store, set),
     }
-}
-
-/// Sends a task to the engine worker that no errand waits for (a print set's puzzles, a
-/// variant's grade); `on_reply` gets its progress messages and answer.
-fn ask(store: Store, task: Task, on_reply: impl FnMut(Reply) + 'static) -> Result<u32, String> {
-    store.ports().engine.request(task, Box::new(on_reply))
 }
 
 /// Cancel on a shown wait: the engine worker is stopped (its answer will never land) and
@@ -256,9 +255,4 @@ pub fn cancel_waiting(store: Store) {
 /// The marks of a hint or a check go (the board changed, Escape, another game on show).
 pub(crate) fn clear_highlights(store: Store) {
     errand(store, errands::Input::ClearHighlights);
-}
-
-/// Ends a print set's generation that failed: the progress goes, the reason shows.
-fn making_failed(store: Store, why: String) {
-    errand(store, errands::Input::MakingFailed(why));
 }

@@ -27,6 +27,8 @@ struct Desk {
     console: Vec<String>,
     asked: Vec<(u32, Task)>,
     cancelled: usize,
+    /// The print set laid out, once made.
+    printed: Option<crate::state::PrintSet>,
 }
 
 impl Desk {
@@ -43,6 +45,7 @@ impl Desk {
             console: Vec::new(),
             asked: Vec::new(),
             cancelled: 0,
+            printed: None,
         }
     }
 
@@ -74,7 +77,9 @@ impl Desk {
     fn carry_out(&mut self, effect: Effect) {
         match effect {
             Effect::Ask { token, task } => self.asked.push((token, task)),
-            Effect::ShowWaitLater { .. } | Effect::ResumeKept(_) | Effect::Entered | Effect::LinkChecked { .. } => {}
+            Effect::ShowWaitLater { .. } | Effect::ResumeKept(_) | Effect::Entered | Effect::LinkOpened | Effect::MakeInstead => {}
+            Effect::Graded(level) => self.meta.level = Some(level),
+            Effect::Print(set) => self.printed = Some(set),
             Effect::CancelAll => {
                 self.cancelled += 1;
                 self.asked.clear();
@@ -540,7 +545,7 @@ fn a_forcing_hint_is_stepped_branch_by_branch_each_page_drawing_its_own_links() 
 }
 
 #[test]
-fn a_links_puzzle_is_checked_while_the_player_waits_and_its_answer_goes_back_to_the_app() {
+fn a_links_puzzle_is_checked_while_the_player_waits_and_refused_with_its_reason() {
     let mut desk = Desk::classic(PUZZLE, Lang::En);
     let givens = line::parse(PUZZLE).unwrap();
     let puzzle = inkdoku_engine::variant::Puzzle { givens, regions: None, constraints: Vec::new(), about: Default::default() };
@@ -550,12 +555,14 @@ fn a_links_puzzle_is_checked_while_the_player_waits_and_its_answer_goes_back_to_
     assert_eq!(desk.status, ui(Lang::En).checking);
     let token = desk.last();
     let effects = desk.input(Input::Replied { token, reply: Reply::TooHard { id: token } });
-    assert_eq!(effects, vec![Effect::LinkChecked { shared: Box::new(shared.clone()), reply: Reply::TooHard { id: token } }]);
+    let t = ui(Lang::En);
+    let note = Dialog::Message { title: t.not_playable.into(), text: format!("{} {}", t.too_hard, t.unchanged), details: None };
+    assert_eq!(effects, vec![Effect::Dialog(Some(note))], "refused, and the game on the board kept");
     assert_eq!(desk.errands.waiting(), None);
     // A worker that fails meanwhile is said here; the app is not asked to open anything.
     let task = Task::Analyze { puzzle: shared.puzzle.givens.clone(), variant: None };
     desk.input(Input::CheckLink { shared: Box::new(shared), task });
     let effects = desk.input(Input::NotSent { token: desk.last(), why: "no worker".into() });
-    assert!(!effects.iter().any(|e| matches!(e, Effect::LinkChecked { .. })));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::StartGame { .. } | Effect::Dialog(_))));
     assert_eq!(desk.status, ui(Lang::En).worker_failed);
 }
