@@ -71,8 +71,8 @@ pub use together::{
 
 use crate::i18n::{fill, level_name};
 use crate::ports::{self, PlatformError};
-use crate::state::{Dialog, GameMeta, InputMode, Kind, Phase, Store, TabRole};
 use crate::state::PrintSet;
+use crate::state::{Dialog, GameMeta, InputMode, Kind, Phase, Store, TabRole};
 use crate::storage;
 use inkdoku_core::errands;
 use inkdoku_core::session::{Context, Effect, Input};

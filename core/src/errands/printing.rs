@@ -70,8 +70,7 @@ impl Errands {
         };
         let seed = run.seeds.remove(0);
         let size_name = run.kind.with_size(ctx.t(), run.size);
-        let caption =
-            fill(ctx.t().caption, &[("level", level_name(ctx.lang, made)), ("size", &size_name), ("seed", &seed.to_string())]);
+        let caption = fill(ctx.t().caption, &[("level", level_name(ctx.lang, made)), ("size", &size_name), ("seed", &seed.to_string())]);
         run.made.push(Printed { givens, shapes, caption });
         self.print_next(run, ctx, fx);
     }
