@@ -91,7 +91,7 @@ use {crate::state::Making, inkdoku_engine::Size, inkdoku_engine::generator::Opti
 pub fn writable(store: Store) -> bool {
     let ok = store.role.get_untracked() != TabRole::Follower;
     if !ok {
-        store.status.set(store.t().read_only.into());
+        store.say(store.t().read_only);
     }
     ok
 }
@@ -133,9 +133,9 @@ pub fn carry_out(store: Store, effects: Vec<Effect>) -> bool {
                 board_changed(store);
             }
             Effect::Won => won(store),
-            Effect::ReadOnly => store.status.set(store.t().read_only.into()),
+            Effect::ReadOnly => store.say(store.t().read_only),
             Effect::Refused(e) => refused(store, &e),
-            Effect::GivenCannotChange => store.status.set(store.t().given_cannot_change.into()),
+            Effect::GivenCannotChange => store.say(store.t().given_cannot_change),
             Effect::Share(action) => changed = shared_board_changed(store, together::play(store, action)),
             Effect::ShareUndo { redo } => changed = shared_board_changed(store, together::undo_redo(store, redo)),
             // A quick rewrite of what the pen just wrote there teaches the recognizer.
@@ -159,14 +159,14 @@ fn shared_board_changed(store: Store, changed: bool) -> bool {
 /// The game refused an action: why, in the player's words; the engine's text in the console.
 fn refused(store: Store, e: &inkdoku_engine::game::ActionError) {
     leptos::logging::warn!("inkdoku: action refused: {e}");
-    store.status.set(crate::i18n::action_refused(store.t(), e).into());
+    store.say(crate::i18n::action_refused(store.t(), e));
 }
 
 /// What every change of the board (an action, undo, redo) does to the UI state (the win is the
 /// session's to see, or the room's: `after_change`).
 fn board_changed(store: Store) {
     clear_highlights(store);
-    store.status.set(String::new());
+    store.say(String::new());
     together::say_trouble(store);
     store.ink.chip.set(None);
     // Ink whose digit was taken away goes with it (the pen's rule).
@@ -220,14 +220,14 @@ fn errand_effect(store: Store, effect: errands::Effect) {
             store.ports().clock.after(WAIT_SHOWN_MS, Box::new(move || errand(store, Input::WaitShown(token))));
         }
         Effect::CancelAll => store.ports().engine.cancel_all(),
-        Effect::Say(text) => store.status.set(text),
+        Effect::Say(text) => store.say(text),
         Effect::Console(text) => leptos::logging::warn!("{text}"),
         Effect::Apply { action, said } => {
             if apply(store, action)
                 && !store.game.with_untracked(|g| g.is_solved())
                 && let Some(said) = said
             {
-                store.status.set(said);
+                store.say(said);
             }
         }
         Effect::StartGame { game, meta } => start_game(store, *game, meta),

@@ -67,7 +67,7 @@ pub fn load_shared(store: Store, shared: SharedPuzzle) {
 pub(super) fn link_opened(store: Store) {
     match store.joining.try_update_value(Option::take).flatten() {
         Some(Ok(key)) => super::together::join(store, key),
-        Some(Err(())) => store.status.set(store.t().together_key_damaged.into()),
+        Some(Err(())) => store.say(store.t().together_key_damaged),
         None => {}
     }
     if let Some(note) = store.open_note.try_update(Option::take).flatten() {
@@ -90,7 +90,7 @@ pub fn share(store: Store, with_progress: bool) {
     let url = share_url(store, with_progress);
     let done = move |shared: Result<ports::Shared, PlatformError>| {
         log_refusal(&shared);
-        store.status.set(decide::link_shared(store.lang_now(), &shared));
+        store.say(decide::link_shared(store.lang_now(), &shared));
     };
     store.ports().sharing.share(store.t().share_title.into(), url, Box::new(done));
 }
@@ -127,7 +127,7 @@ pub fn copy_puzzle(store: Store) {
     let done = move |copied| {
         let t = store.t();
         log_refusal(&copied);
-        store.status.set(decide::answered(store.lang_now(), &copied, t.puzzle_copied, t.cannot_copy, ""));
+        store.say(decide::answered(store.lang_now(), &copied, t.puzzle_copied, t.cannot_copy, ""));
     };
     store.ports().clipboard.write(store.game.with_untracked(decide::puzzle_text), Box::new(done));
 }
@@ -156,7 +156,7 @@ pub fn save_file(store: Store, with_progress: bool) {
     let saved = store.ports().files.download(&name, &text);
     log_refusal(&saved);
     let t = store.t();
-    store.status.set(decide::answered(store.lang_now(), &saved, &fill(t.saved_as, &[("name", &name)]), t.cannot_save_file, &name));
+    store.say(decide::answered(store.lang_now(), &saved, &fill(t.saved_as, &[("name", &name)]), t.cannot_save_file, &name));
 }
 
 pub fn open_file(store: Store) {
@@ -190,7 +190,7 @@ pub fn open_file_text(store: Store, name: &str, text: &str) {
 /// reason as `{e}`, a file's name as `{name}`); the browser's own message goes to the console.
 pub(super) fn browser_failed(store: Store, template: &str, name: &str, e: &PlatformError) {
     ports::log_failure(e);
-    store.status.set(decide::browser_failed(store.lang_now(), template, name, e));
+    store.say(decide::browser_failed(store.lang_now(), template, name, e));
 }
 
 /// The browser's own message of a refusal goes to the console (the player reads the core's).
