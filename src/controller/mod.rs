@@ -16,12 +16,12 @@
 //!  help.rs      hint, check, solve, undo to solvable (the core's errands decide)
 //!  games.rs     new, typed-in, daily and previous games (made and checked by the core's
 //!               errands), restart, the win
-//!  sharing.rs   links, clipboard, files
+//!  sharing.rs   links, clipboard, files: the core's `sharing` decides, this reaches the ports
 //!  keeping.rs   a full storage: said in a dialog, room made, honest on reload
 //!  saving.rs    the game's record saved when this tab may, kept for a crash, reloaded
 //!  tabs.rs      one playing tab per browser profile: the core's election carried out over `TabLock`/`TabChannel`
 //!  hand.rs      learning the player's hand from their corrections of the pen
-//!  printing.rs  the puzzle on show, or a set of new ones
+//!  printing.rs  the puzzle on show, or a set of new ones (made by the core's errands)
 //!  timer.rs     the core's play clock rule applied to the store (its time, saved when due)
 //!  startup.rs   the start: the store on what storage held (the core's `read_start`), the first screen
 //!  together.rs  a game solved together: moves merged with the room's, sent and received
