@@ -40,7 +40,7 @@ pub fn read_text(lang: Lang, text: &str, source: &str) -> Read {
 /// What a file holds: its puzzle with the progress it carries, and the note to show once the
 /// puzzle is on the board when its progress could not be used (the puzzle opens from its givens
 /// all the same); or the note that says why it holds no puzzle.
-pub fn read_file(lang: Lang, name: &str, text: &str) -> Result<(SharedPuzzle, Option<Dialog>), Dialog> {
+pub fn read_file(lang: Lang, name: &str, text: &str) -> Result<(SharedPuzzle, Option<Dialog>), Box<Dialog>> {
     let source = fill(i18n::ui(lang).the_file, &[("name", name)]);
     // f-puzzles' JSON (a variant saved by "Save file"), with its constraints.
     let (puzzle, progress) = if text.trim_start().starts_with('{') {
@@ -49,9 +49,9 @@ pub fn read_file(lang: Lang, name: &str, text: &str) -> Result<(SharedPuzzle, Op
             let progress = sdk_progress::read_json(&json, &puzzle.givens);
             Ok((puzzle, progress))
         });
-        read.map_err(|e| not_a_puzzle(lang, &source, &e))?
+        read.map_err(|e| Box::new(not_a_puzzle(lang, &source, &e)))?
     } else {
-        let (givens, _) = inkdoku_engine::format::parse_any(text).map_err(|e| not_a_puzzle(lang, &source, &e))?;
+        let (givens, _) = inkdoku_engine::format::parse_any(text).map_err(|e| Box::new(not_a_puzzle(lang, &source, &e)))?;
         let progress = sdk_progress::read(text, &givens);
         (Puzzle::classic(givens), progress)
     };

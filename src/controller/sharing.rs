@@ -182,7 +182,7 @@ pub fn open_file_text(store: Store, name: &str, text: &str) {
             }
             open_shared_noting(store, shared, note);
         }
-        Err(note) => store.dialog.set(Some(note)),
+        Err(note) => store.dialog.set(Some(*note)),
     }
 }
 
