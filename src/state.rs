@@ -110,8 +110,9 @@ pub struct Store {
     pub highlights: Shown<Highlights>,
     /// A puzzle is being made (progress), for the New game dialog (the errands').
     pub making: Shown<Option<Making>>,
-    /// A short status line (announced to screen readers).
-    pub status: RwSignal<String>,
+    /// The status line (the core's `StatusLine`, announced to screen readers): said through
+    /// `Store::say` alone, shown read-only.
+    pub status: Status,
     /// The engine request the player waits for, if any (the errands').
     pub waiting: Shown<Option<Waiting>>,
     /// Steps taken by hints, for the log (the errands').
@@ -195,6 +196,47 @@ impl<T: 'static> Shown<T> {
         T: Clone,
     {
         self.with_untracked(T::clone)
+    }
+}
+
+/// The status line on show: the core's `StatusLine`, read like a signal (a view that reads it
+/// re-runs when it changes), written only through `Store::say`.
+#[derive(Clone, Copy)]
+pub struct Status {
+    line: StoredValue<StatusLine, LocalStorage>,
+    changed: Trigger,
+}
+
+impl Status {
+    /// Reads the line (tracked: a view or effect re-runs when it changes).
+    pub fn with<R>(&self, f: impl FnOnce(&str) -> R) -> R {
+        self.changed.track();
+        self.with_untracked(f)
+    }
+
+    pub fn with_untracked<R>(&self, f: impl FnOnce(&str) -> R) -> R {
+        self.line.with_value(|l| f(l.line()))
+    }
+
+    pub fn get(&self) -> String {
+        self.with(str::to_string)
+    }
+
+    pub fn get_untracked(&self) -> String {
+        self.with_untracked(str::to_string)
+    }
+
+    /// The setter of before, kept for the code that still says its line through it: a thin
+    /// call of the one writer (`Store::say`).
+    pub fn set(&self, text: String) {
+        self.say(text);
+    }
+
+    /// The one place that writes the line, and tells the screen when it changed.
+    fn say(&self, text: String) {
+        if self.line.try_update_value(|l| l.say(text)).unwrap_or(false) {
+            self.changed.notify();
+        }
     }
 }
 
@@ -308,7 +350,7 @@ impl Store {
             errands,
             highlights: Shown::new(errands, |e| &e.highlights),
             making: Shown::new(errands, |e| &e.making),
-            status: RwSignal::new(String::new()),
+            status: Status { line: StoredValue::new_local(StatusLine::default()), changed: Trigger::new() },
             waiting: Shown::new(errands, |e| &e.waiting),
             log: Shown::new(errands, |e| &e.log),
             visible: RwSignal::new(true),
@@ -457,6 +499,12 @@ impl Store {
         outcome.effects
     }
 
+    /// Says `text` on the status line (empty: nothing): every part of the app and the core says
+    /// its line through here.
+    pub fn say(&self, text: impl Into<String>) {
+        self.status.say(text.into());
+    }
+
     /// The outside world (cheap: shared handles).
     pub fn ports(&self) -> Ports {
         self.ports.get_value()
@@ -542,5 +590,30 @@ mod tests {
         store.change_game(|g| g.apply(note).unwrap());
         assert!(store.game.with_untracked(|g| !g.board().pencil.notes[0].contains(Digit::new(1).unwrap())), "the screen shows it");
         assert_eq!(mirrored(), before, "changed in place, not copied");
+    }
+
+    #[test]
+    fn the_status_line_is_said_in_one_place_and_the_screen_redraws_only_when_it_changes() {
+        let world = World::default();
+        let (_owner, store) = world.store(Lang::En);
+        let runs = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counted = runs.clone();
+        // The screen's view of the line, as `components::status` reads it.
+        let shown = Memo::new(move |_| {
+            counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            store.status.get()
+        });
+        assert_eq!(shown.get_untracked(), "");
+        store.say("Saved as a.sdk.");
+        assert_eq!((shown.get_untracked(), runs.load(std::sync::atomic::Ordering::Relaxed)), ("Saved as a.sdk.".to_string(), 2));
+        // The old setter is the same call.
+        store.status.set("Shared.".into());
+        assert_eq!((shown.get_untracked(), runs.load(std::sync::atomic::Ordering::Relaxed)), ("Shared.".to_string(), 3));
+        store.say("Shared.");
+        assert_eq!(
+            (shown.get_untracked(), runs.load(std::sync::atomic::Ordering::Relaxed)),
+            ("Shared.".to_string(), 3),
+            "the same line: no redraw"
+        );
     }
 }

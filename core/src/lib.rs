@@ -8,7 +8,8 @@
 //! (`scripts/check-engine-cycles --map core/src/lib.rs core/src`, in `scripts/test`'s checks):
 //!
 //! ```text
-//!  errands/     the engine errands: the hint asked and applied, check and solve, a puzzle made or typed in; replies in, effects out
+//!  errands/     the engine errands: the hint asked and applied, check and solve, a puzzle made or typed in, a link's puzzle checked and a variant graded, a print set made; replies in, effects out
+//!  sharing      links, pastes and files read (or the note why not), a checked puzzle started or refused, the links and file text written, a share's status line
 //!  pen          the pen's flow from ink to a digit: strokes, the recognizer's answers and ticks in, effects out (through the session)
 //!  session      the play of one game: the game, the selection, the picked digit, the entry mode; inputs in, effects out
 //!  together/    a game solved together: the player's buttons and moves, what the room said and the clock's ticks in; the room's view and effects out
@@ -31,6 +32,7 @@ pub mod ink;
 pub mod pen;
 pub mod ports;
 pub mod session;
+pub mod sharing;
 pub mod state;
 pub mod storage;
 pub mod together;

@@ -327,6 +327,28 @@ pub struct Highlights {
     pub page: Option<usize>,
 }
 
+/// The status line: the last sentence the app said (announced to screen readers). Each part of
+/// the core says its line as an effect (the session's refusals, the pen's, the errands', a
+/// share's or a file's answer); the app hands every one to `say` in one place (`Store::say`),
+/// and the screen shows this value read-only.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StatusLine {
+    line: String,
+}
+
+impl StatusLine {
+    /// Says `text` (empty: nothing); returns whether the line changed, for the screen to redraw.
+    pub fn say(&mut self, text: String) -> bool {
+        let changed = self.line != text;
+        self.line = text;
+        changed
+    }
+
+    pub fn line(&self) -> &str {
+        &self.line
+    }
+}
+
 /// A request to the engine worker that the player waits for (a hint, a puzzle being checked).
 /// After `errands::WAIT_SHOWN_MS` it is shown with a Cancel button.
 #[derive(Clone, Debug, PartialEq)]

@@ -267,7 +267,7 @@ fn settings(store: Store) -> impl IntoView {
                     let code = event_target_value(&ev);
                     store.settings.update(|s| s.language = Lang::ALL.into_iter().find(|l| l.code() == code));
                     // The status line speaks the new language at once (its last message was in the old one).
-                    store.status.set(format!("{}: {}", store.t().language, store.lang_now().native_name()));
+                    store.say(format!("{}: {}", store.t().language, store.lang_now().native_name()));
                 }>
                     <option value="auto" selected=move || store.settings.with(|s| s.language.is_none())>{move || store.ui().language_auto}</option>
                     {Lang::ALL.into_iter().map(|l| view! {

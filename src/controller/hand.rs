@@ -32,7 +32,7 @@ pub fn install(store: Store) {
             return;
         }
         if let Err(e) = storage::save(&store.ports(), HAND_KEY, &hand) {
-            store.status.set(fill(store.t().cannot_save_settings, &[("e", &storage::describe(store.t(), &e))]));
+            store.say(fill(store.t().cannot_save_settings, &[("e", &storage::describe(store.t(), &e))]));
         }
         if matches!(store.ink.state.get_untracked(), InkState::Loading | InkState::Ready) {
             teach(store);
@@ -76,6 +76,6 @@ fn learn(store: Store, digit: Digit) {
     store.ink.hand.update(|h| kept = h.add(digit.get(), written.strokes));
     if kept {
         let shown = store.size().digit_char(digit).to_string();
-        store.status.set(fill(store.t().hand_learned, &[("d", &shown)]));
+        store.say(fill(store.t().hand_learned, &[("d", &shown)]));
     }
 }

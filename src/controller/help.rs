@@ -17,7 +17,7 @@ pub fn undo_to_solvable(store: Store) {
             if n > 0 {
                 board_changed(store);
             }
-            store.status.set(inkdoku_core::errands::check::undone_to_solvable(store.t(), n));
+            store.say(inkdoku_core::errands::check::undone_to_solvable(store.t(), n));
         }
         Err(e) => refused(store, &e),
     }

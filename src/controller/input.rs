@@ -59,21 +59,21 @@ pub fn clear(store: Store) {
 pub fn mark_position(store: Store) {
     let play_ms = store.elapsed.get_untracked();
     if apply(store, Action::MarkPosition { play_ms }) {
-        store.status.set(fill(store.t().position_marked, &[("t", &clock(play_ms))]));
+        store.say(fill(store.t().position_marked, &[("t", &clock(play_ms))]));
     }
 }
 
 /// Goes back to marked position `mark` (one undoable step: Undo returns to where the player was).
 pub fn back_to_mark(store: Store, mark: usize) {
     let Some(play_ms) = store.game.with_untracked(|g| g.board().savepoints.get(mark).map(|m| m.play_ms)) else {
-        store.status.set(store.t().no_such_mark.into());
+        store.say(store.t().no_such_mark);
         return;
     };
     let t = clock(play_ms);
     if apply(store, Action::BackToMark { mark }) {
-        store.status.set(fill(store.t().back_at_mark, &[("t", &t)]));
+        store.say(fill(store.t().back_at_mark, &[("t", &t)]));
     } else if store.role.get_untracked() != TabRole::Follower {
-        store.status.set(fill(store.t().already_at_mark, &[("t", &t)]));
+        store.say(fill(store.t().already_at_mark, &[("t", &t)]));
     }
 }
 
@@ -142,13 +142,13 @@ pub fn redo(store: Store) {
 /// "Fill all notes": every empty cell's notes become its candidates (one undo step).
 pub fn fill_notes(store: Store) {
     if apply(store, Action::FillNotes) {
-        store.status.set(store.t().notes_filled.into());
+        store.say(store.t().notes_filled);
     }
 }
 
 /// "Clear all notes" (one undo step).
 pub fn clear_notes(store: Store) {
     if apply(store, Action::ClearNotes) {
-        store.status.set(store.t().notes_cleared.into());
+        store.say(store.t().notes_cleared);
     }
 }

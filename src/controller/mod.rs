@@ -16,12 +16,12 @@
 //!  help.rs      hint, check, solve, undo to solvable (the core's errands decide)
 //!  games.rs     new, typed-in, daily and previous games (made and checked by the core's
 //!               errands), restart, the win
-//!  sharing.rs   links, clipboard, files
+//!  sharing.rs   links, clipboard, files: the core's `sharing` decides, this reaches the ports
 //!  keeping.rs   a full storage: said in a dialog, room made, honest on reload
 //!  saving.rs    the game's record saved when this tab may, kept for a crash, reloaded
 //!  tabs.rs      one playing tab per browser profile: the core's election carried out over `TabLock`/`TabChannel`
 //!  hand.rs      learning the player's hand from their corrections of the pen
-//!  printing.rs  the puzzle on show, or a set of new ones
+//!  printing.rs  the puzzle on show, or a set of new ones (made by the core's errands)
 //!  timer.rs     the core's play clock rule applied to the store (its time, saved when due)
 //!  startup.rs   the start: the store on what storage held (the core's `read_start`), the first screen
 //!  together.rs  a game solved together: the core's room flow wired to the `Room` port, the clock and the store
@@ -71,24 +71,26 @@ pub use together::{
 
 use crate::i18n::{fill, level_name};
 use crate::ports::{self, PlatformError};
-use crate::state::{Dialog, GameMeta, InputMode, Kind, Making, Phase, Store, TabRole};
-use crate::state::{PrintSet, Printed};
+use crate::state::PrintSet;
+use crate::state::{Dialog, GameMeta, InputMode, Kind, Phase, Store, TabRole};
 use crate::storage;
 use inkdoku_core::errands;
 use inkdoku_core::session::{Context, Effect, Input};
-use inkdoku_engine::format::sdk::SdkHeader;
 use inkdoku_engine::game::{Action, Game};
-use inkdoku_engine::generator::Options;
-use inkdoku_engine::protocol::{Reply, Task};
-use inkdoku_engine::share::{self, Progress, SharedPuzzle};
-use inkdoku_engine::{Cell, Digit, Grid, Size};
+use inkdoku_engine::protocol::Task;
+use inkdoku_engine::share::{self, SharedPuzzle};
+use inkdoku_engine::{Cell, Digit, Grid};
 use leptos::prelude::*;
+// Named by the native tests (`use super::*`), no longer by the controller: printing and the
+// files' text are the core's now.
+#[cfg(test)]
+use {crate::state::Making, inkdoku_engine::Size, inkdoku_engine::generator::Options, inkdoku_engine::protocol::Reply};
 
 /// Whether this tab may change the game (it doesn't while another tab plays).
 pub fn writable(store: Store) -> bool {
     let ok = store.role.get_untracked() != TabRole::Follower;
     if !ok {
-        store.status.set(store.t().read_only.into());
+        store.say(store.t().read_only);
     }
     ok
 }
@@ -130,9 +132,9 @@ pub fn carry_out(store: Store, effects: Vec<Effect>) -> bool {
                 board_changed(store);
             }
             Effect::Won => won(store),
-            Effect::ReadOnly => store.status.set(store.t().read_only.into()),
+            Effect::ReadOnly => store.say(store.t().read_only),
             Effect::Refused(e) => refused(store, &e),
-            Effect::GivenCannotChange => store.status.set(store.t().given_cannot_change.into()),
+            Effect::GivenCannotChange => store.say(store.t().given_cannot_change),
             Effect::Share(action) => changed = shared_board_changed(store, together::play(store, action)),
             Effect::ShareUndo { redo } => changed = shared_board_changed(store, together::undo_redo(store, redo)),
             // A quick rewrite of what the pen just wrote there teaches the recognizer.
@@ -156,14 +158,14 @@ fn shared_board_changed(store: Store, changed: bool) -> bool {
 /// The game refused an action: why, in the player's words; the engine's text in the console.
 fn refused(store: Store, e: &inkdoku_engine::game::ActionError) {
     leptos::logging::warn!("inkdoku: action refused: {e}");
-    store.status.set(crate::i18n::action_refused(store.t(), e).into());
+    store.say(crate::i18n::action_refused(store.t(), e));
 }
 
 /// What every change of the board (an action, undo, redo) does to the UI state (the win is the
 /// session's to see, or the room's: `after_change`).
 fn board_changed(store: Store) {
     clear_highlights(store);
-    store.status.set(String::new());
+    store.say(String::new());
     together::say_trouble(store);
     store.ink.chip.set(None);
     // Ink whose digit was taken away goes with it (the pen's rule).
@@ -217,14 +219,14 @@ fn errand_effect(store: Store, effect: errands::Effect) {
             store.ports().clock.after(WAIT_SHOWN_MS, Box::new(move || errand(store, Input::WaitShown(token))));
         }
         Effect::CancelAll => store.ports().engine.cancel_all(),
-        Effect::Say(text) => store.status.set(text),
+        Effect::Say(text) => store.say(text),
         Effect::Console(text) => leptos::logging::warn!("{text}"),
         Effect::Apply { action, said } => {
             if apply(store, action)
                 && !store.game.with_untracked(|g| g.is_solved())
                 && let Some(said) = said
             {
-                store.status.set(said);
+                store.say(said);
             }
         }
         Effect::StartGame { game, meta } => start_game(store, *game, meta),
@@ -236,14 +238,11 @@ fn errand_effect(store: Store, effect: errands::Effect) {
         }
         Effect::Entered => store.before_enter.set(None),
         Effect::ResumeKept(index) => resume_kept(store, index),
-        Effect::LinkChecked { shared, reply } => opened(store, &shared, reply),
+        Effect::LinkOpened => link_opened(store),
+        Effect::MakeInstead => make_puzzle(store),
+        Effect::Graded(level) => store.meta.update(|m| m.level = Some(level)),
+        Effect::Print(set) => print_made(store, set),
     }
-}
-
-/// Sends a task to the engine worker that no errand waits for (a print set's puzzles, a
-/// variant's grade); `on_reply` gets its progress messages and answer.
-fn ask(store: Store, task: Task, on_reply: impl FnMut(Reply) + 'static) -> Result<u32, String> {
-    store.ports().engine.request(task, Box::new(on_reply))
 }
 
 /// Cancel on a shown wait: the engine worker is stopped (its answer will never land) and
@@ -255,9 +254,4 @@ pub fn cancel_waiting(store: Store) {
 /// The marks of a hint or a check go (the board changed, Escape, another game on show).
 pub(crate) fn clear_highlights(store: Store) {
     errand(store, errands::Input::ClearHighlights);
-}
-
-/// Ends a print set's generation that failed: the progress goes, the reason shows.
-fn making_failed(store: Store, why: String) {
-    errand(store, errands::Input::MakingFailed(why));
 }

@@ -49,7 +49,7 @@ fn carry_out(store: Store, effect: TabEffect) {
                 store.dialog.set(None);
             }
         }
-        TabEffect::PlayingHere => store.status.set(store.t().play_here_now.into()),
+        TabEffect::PlayingHere => store.say(store.t().play_here_now),
         TabEffect::SaveNow => save_now(store),
         TabEffect::WaitForHandover => {
             // Never called off: the election ignores a hand-over's wait that is no longer due.

@@ -98,53 +98,6 @@ fn a_file_the_browser_cannot_read_is_said_by_name_in_the_players_language_and_th
 }
 
 #[test]
-fn a_variants_file_saved_with_progress_reopens_with_its_constraints_digits_and_notes() {
-    use inkdoku_engine::variant::Puzzle;
-    let world = World::default();
-    let (_owner, store) = world.store(Lang::En);
-    // A killer of the variant set, as a link.
-    let set = include_str!("../../tests/data/variants/set.jsonl");
-    let entry: serde_json::Value = serde_json::from_str(set.lines().nth(8).unwrap()).unwrap();
-    let puzzle: Puzzle = serde_json::from_value(entry["puzzle"].clone()).unwrap();
-    open(&world, store, &format!("?load={}", inkdoku_engine::format::fpuzzles::write_puzzle(&puzzle)));
-    let empty: Vec<Cell> = Size::Nine.cells().filter(|&c| puzzle.givens.get(c).is_none()).take(3).collect();
-    let solution = store.game.with_untracked(|g| g.solution().cloned().unwrap());
-    write(store, empty[0], solution.get(empty[0]).unwrap());
-    write(store, empty[1], solution.get(empty[1]).unwrap());
-    toggle_notes(store);
-    write(store, empty[2], d(1));
-    write(store, empty[2], d(2));
-    let board = store.game.with_untracked(|g| g.board().clone());
-    let (name, with) = saved_file(&world, store, true);
-    let (_, without) = saved_file(&world, store, false);
-    assert!(name.ends_with(".json") && with.contains("\"inkdoku-progress\":") && !without.contains("inkdoku-progress"), "{with}");
-
-    let friend = World::default();
-    let (_owner2, other) = friend.store(Lang::De);
-    open_file_in(&friend, other, &name, &with);
-    assert_eq!(other.game.with_untracked(|g| g.variant().cloned()), Some(puzzle.clone()), "the constraints come back");
-    let back = other.game.with_untracked(|g| g.board().clone());
-    assert_eq!((&back.entries, &back.pencil.notes), (&board.entries, &board.pencil.notes), "and the progress");
-    assert_eq!(other.dialog.get_untracked(), None, "nothing to report");
-
-    // A damaged progress (one character changed): the puzzle opens from its givens, and the
-    // player is told why.
-    let mut value: serde_json::Value = serde_json::from_str(&with).unwrap();
-    let payload = value["inkdoku-progress"].as_str().unwrap().to_string();
-    let flipped = if &payload[40..41] == "A" { "B" } else { "A" };
-    value["inkdoku-progress"] = format!("{}{flipped}{}", &payload[..40], &payload[41..]).into();
-    let third = World::default();
-    let (_owner3, reader) = third.store(Lang::En);
-    open_file_in(&third, reader, &name, &value.to_string());
-    assert_eq!(reader.game.with_untracked(|g| g.variant().cloned()), Some(puzzle), "the puzzle opens");
-    assert_eq!(reader.game.with_untracked(|g| g.board().entries.filled_count()), 0, "from its givens");
-    match reader.dialog.get_untracked() {
-        Some(Dialog::Message { title, .. }) => assert_eq!(title, crate::i18n::ui(Lang::En).file_progress_title),
-        other => panic!("{other:?}"),
-    }
-}
-
-#[test]
 fn a_file_whose_progress_lines_are_damaged_opens_its_givens_and_says_why_in_the_players_language() {
     let world = World::default();
     let (_owner, store) = world.store(Lang::En);

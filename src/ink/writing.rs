@@ -38,7 +38,7 @@ fn carry_out(store: Store, effect: Effect) {
         Effect::Remember(written) => hand::remember(store, written),
         Effect::Forget => store.ink.last_written.set(None),
         Effect::Chip { cell, choices, written } => chip::offer(store, cell, &choices, written),
-        Effect::Status(text) => store.status.set(text),
+        Effect::Status(text) => store.say(text),
         Effect::Warn(text) => warn(&text),
         Effect::PenTipDone => store.settings.update(|s| s.pen_tip_done = true),
     }

@@ -74,8 +74,8 @@ test('every link form opens its puzzle with exactly its givens', async () => {
   }
 });
 
-// The same refusal in German, and the game unchanged in the core:
-// controller::tests::a_variant_puzzle_is_refused_naming_its_rules_in_the_players_language.
+// The same refusal in German, natively in the core:
+// inkdoku_core::sharing::tests::a_variant_puzzle_is_refused_naming_its_rules_in_the_players_language.
 test('a payload with minimum cells is refused with its rules named; the game stays', async () => {
   for (const [locale, title, said, ok] of [
     ['en-US', 'Not a puzzle', /^The link holds a puzzle with rules inkdoku does not play: minimum\/maximum cells\. inkdoku plays classic Sudoku and its common variants\. Your game is unchanged\.$/, 'OK'],

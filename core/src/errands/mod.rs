@@ -21,11 +21,13 @@
 //!  hint.rs    a hint asked and answered, applied, its proof's pages and what the board draws
 //!  check.rs   Check and Solve in words and marks, undo back to solvable said
 //!  making.rs  a new puzzle made at a level, the daily puzzle, a puzzle typed in checked
+//!  printing.rs a print set's puzzles made one after another, then printed
 //! ```
 
 pub mod check;
 pub mod hint;
 pub mod making;
+pub mod printing;
 
 use crate::i18n::{self, Lang, Ui};
 use crate::state::{Dialog, GameMeta, Highlights, Kind, Making, Settings, Waiting};
@@ -83,9 +85,13 @@ enum Errand {
     Make { options: inkdoku_engine::generator::Options, note: String, daily: Option<String> },
     /// A puzzle typed in, checked for one solution.
     Enter { grid: Grid },
-    /// A link's or a file's puzzle, checked for one solution: its answer is the app's
-    /// (`Effect::LinkChecked`).
+    /// A link's or a file's puzzle, checked for one solution: played or refused as
+    /// `sharing::checked` decides.
     Link { shared: Box<SharedPuzzle> },
+    /// A variant opened without a grade, graded (its walk can take a second, so nobody waits).
+    Grade { puzzle: Box<inkdoku_engine::variant::Puzzle> },
+    /// The next puzzle of a print set.
+    Print(printing::PrintRun),
 }
 
 /// What the errands are told of the app with each input.
@@ -177,10 +183,13 @@ pub enum Input {
     CancelWait,
     /// Cancel while a puzzle is made.
     CancelMaking,
-    /// A print set's progress (its requests are the printing's own).
-    Printing(Option<Making>),
-    /// A print set's puzzle could not be made.
-    MakingFailed(String),
+    /// "Make and print": one new puzzle of the settings' kind and size per seed, at `level`,
+    /// made one after another, then laid out `per_page` to a page and printed.
+    PrintSet {
+        level: inkdoku_engine::rating::Level,
+        per_page: usize,
+        seeds: Vec<u64>,
+    },
 }
 
 /// What the app must do after an input.
@@ -210,8 +219,16 @@ pub enum Effect {
     Entered,
     /// Resume kept game number `index` (newest first).
     ResumeKept(usize),
-    /// A link's puzzle was checked: the app opens it, or says why not.
-    LinkChecked { shared: Box<SharedPuzzle>, reply: Reply },
+    /// A link's puzzle is on the board (after `StartGame`): the app joins the room its link
+    /// named and shows the note kept for it (a file's progress not restored).
+    LinkOpened,
+    /// A link's puzzle was refused with nothing on the board to keep: a new puzzle is made
+    /// (the app draws its seed: `Input::MakePuzzle`).
+    MakeInstead,
+    /// The variant on the board was graded: its level shows beside its size.
+    Graded(inkdoku_engine::rating::Level),
+    /// The print set is made: lay it out and print it (after the layout is drawn).
+    Print(crate::state::PrintSet),
 }
 
 /// What an input changed and what the app must do about it.
@@ -287,8 +304,7 @@ impl Errands {
                 self.set_making(None);
                 fx.push(Effect::Say(ctx.t().cancelled.into()));
             }
-            Input::Printing(making) => self.set_making(making),
-            Input::MakingFailed(why) => self.making_failed(why, ctx, &mut fx),
+            Input::PrintSet { level, per_page, seeds } => self.print_set(level, per_page, seeds, ctx, &mut fx),
         }
         Outcome { changed: std::mem::take(&mut self.changed), effects: fx }
     }
@@ -316,6 +332,7 @@ impl Errands {
     fn replied(&mut self, token: u32, reply: Reply, ctx: &Context, fx: &mut Vec<Effect>) {
         let Some(at) = self.out.iter().position(|(t, _)| *t == token) else { return };
         if let Reply::Progress { done, total, .. } = reply {
+            // A print set shows its own count (puzzles made), not each puzzle's progress.
             if matches!(self.out[at].1, Errand::Make { .. }) {
                 self.set_making(Some(Making { done, total }));
             }
@@ -331,8 +348,43 @@ impl Errands {
             Errand::Enter { grid } => making::entered(grid, reply, ctx, fx),
             Errand::Link { shared } => match reply {
                 Reply::Error { message, .. } => worker_failed(&message, ctx, fx),
-                reply => fx.push(Effect::LinkChecked { shared, reply }),
+                reply => self.link_checked(&shared, reply, ctx, fx),
             },
+            Errand::Grade { puzzle } => match reply {
+                // Only if the same puzzle is still on the board, ungraded.
+                Reply::Rated { rating, .. } if ctx.game.variant() == Some(&*puzzle) && ctx.meta.level.is_none() => {
+                    fx.push(Effect::Graded(rating.level))
+                }
+                // A failed grading leaves it ungraded, as before.
+                Reply::Error { message, .. } => fx.push(Effect::Console(format!("inkdoku: the variant's grade: {message}"))),
+                _ => {}
+            },
+            Errand::Print(run) => self.printed(run, reply, ctx, fx),
+        }
+    }
+
+    /// The worker's check of a link's puzzle: it starts (its progress applied, a variant
+    /// without a grade sent to be graded), or is refused with its reason.
+    fn link_checked(&mut self, shared: &SharedPuzzle, reply: Reply, ctx: &Context, fx: &mut Vec<Effect>) {
+        let nothing_kept = ctx.playing && !crate::state::has_puzzle(ctx.game);
+        match crate::sharing::checked(ctx.lang, shared, reply, nothing_kept) {
+            crate::sharing::Checked::Play { game, meta, said, grade, console } => {
+                fx.extend(console.map(Effect::Console));
+                fx.push(Effect::StartGame { game, meta });
+                if let Some(puzzle) = grade {
+                    let task = Task::RateVariant { variant: (*puzzle).clone() };
+                    self.ask(Errand::Grade { puzzle }, task, fx);
+                }
+                fx.push(Effect::Say(said));
+                fx.push(Effect::LinkOpened);
+            }
+            crate::sharing::Checked::Refused { note, make_instead } => {
+                fx.push(Effect::Dialog(Some(note)));
+                if make_instead {
+                    fx.push(Effect::MakeInstead);
+                }
+            }
+            crate::sharing::Checked::Pending => {}
         }
     }
 
@@ -344,7 +396,8 @@ impl Errands {
             self.set_waiting(None);
         }
         match errand {
-            Errand::Make { .. } => self.making_failed(why, ctx, fx),
+            Errand::Make { .. } | Errand::Print(_) => self.making_failed(why, ctx, fx),
+            Errand::Grade { .. } => fx.push(Effect::Console(format!("inkdoku: the variant's grade was not asked for: {why}"))),
             _ => worker_failed(&why, ctx, fx),
         }
     }

@@ -3,7 +3,7 @@
 //! on a core `Session` as the app's controller carries them out on its store.
 
 use super::*;
-use crate::i18n::ui;
+use crate::i18n::{fill, ui};
 use crate::session::{self, Session};
 use crate::state::Brush;
 use inkdoku_engine::Size;
@@ -27,6 +27,8 @@ struct Desk {
     console: Vec<String>,
     asked: Vec<(u32, Task)>,
     cancelled: usize,
+    /// The print set laid out, once made.
+    printed: Option<crate::state::PrintSet>,
 }
 
 impl Desk {
@@ -43,6 +45,7 @@ impl Desk {
             console: Vec::new(),
             asked: Vec::new(),
             cancelled: 0,
+            printed: None,
         }
     }
 
@@ -74,7 +77,9 @@ impl Desk {
     fn carry_out(&mut self, effect: Effect) {
         match effect {
             Effect::Ask { token, task } => self.asked.push((token, task)),
-            Effect::ShowWaitLater { .. } | Effect::ResumeKept(_) | Effect::Entered | Effect::LinkChecked { .. } => {}
+            Effect::ShowWaitLater { .. } | Effect::ResumeKept(_) | Effect::Entered | Effect::LinkOpened | Effect::MakeInstead => {}
+            Effect::Graded(level) => self.meta.level = Some(level),
+            Effect::Print(set) => self.printed = Some(set),
             Effect::CancelAll => {
                 self.cancelled += 1;
                 self.asked.clear();
@@ -540,7 +545,7 @@ fn a_forcing_hint_is_stepped_branch_by_branch_each_page_drawing_its_own_links() 
 }
 
 #[test]
-fn a_links_puzzle_is_checked_while_the_player_waits_and_its_answer_goes_back_to_the_app() {
+fn a_links_puzzle_is_checked_while_the_player_waits_and_refused_with_its_reason() {
     let mut desk = Desk::classic(PUZZLE, Lang::En);
     let givens = line::parse(PUZZLE).unwrap();
     let puzzle = inkdoku_engine::variant::Puzzle { givens, regions: None, constraints: Vec::new(), about: Default::default() };
@@ -550,12 +555,140 @@ fn a_links_puzzle_is_checked_while_the_player_waits_and_its_answer_goes_back_to_
     assert_eq!(desk.status, ui(Lang::En).checking);
     let token = desk.last();
     let effects = desk.input(Input::Replied { token, reply: Reply::TooHard { id: token } });
-    assert_eq!(effects, vec![Effect::LinkChecked { shared: Box::new(shared.clone()), reply: Reply::TooHard { id: token } }]);
+    let t = ui(Lang::En);
+    let note = Dialog::Message { title: t.not_playable.into(), text: format!("{} {}", t.too_hard, t.unchanged), details: None };
+    assert_eq!(effects, vec![Effect::Dialog(Some(note))], "refused, and the game on the board kept");
     assert_eq!(desk.errands.waiting(), None);
     // A worker that fails meanwhile is said here; the app is not asked to open anything.
     let task = Task::Analyze { puzzle: shared.puzzle.givens.clone(), variant: None };
     desk.input(Input::CheckLink { shared: Box::new(shared), task });
     let effects = desk.input(Input::NotSent { token: desk.last(), why: "no worker".into() });
-    assert!(!effects.iter().any(|e| matches!(e, Effect::LinkChecked { .. })));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::StartGame { .. } | Effect::Dialog(_))));
     assert_eq!(desk.status, ui(Lang::En).worker_failed);
+}
+
+/// Checks a shared puzzle as the app does (`controller::load_shared`) and answers the check as
+/// the engine worker would.
+fn open_checked(desk: &mut Desk, shared: SharedPuzzle) -> Vec<Effect> {
+    let puzzle = &shared.puzzle;
+    let task = Task::Analyze { puzzle: puzzle.givens.clone(), variant: (!puzzle.is_classic()).then(|| puzzle.clone()) };
+    desk.input(Input::CheckLink { shared: Box::new(shared), task });
+    let token = desk.last();
+    let at = desk.asked.iter().position(|(t, _)| *t == token).unwrap();
+    let (_, task) = desk.asked.remove(at);
+    let text = inkdoku_engine::protocol::encode(&inkdoku_engine::protocol::Request { id: token, task });
+    let reply = inkdoku_engine::protocol::handle(&text, &mut |_| {});
+    desk.input(Input::Replied { token, reply })
+}
+
+/// A digit, notes and a colour on the board of `desk`.
+fn play_marks(desk: &mut Desk) {
+    desk.play_one();
+    let g = desk.session.game();
+    let empty = g.size().cells().find(|&c| g.digit(c).is_none()).unwrap();
+    for digit in [1, 2] {
+        desk.apply(Action::ToggleNote { cell: empty, digit: inkdoku_engine::Digit::new(digit).unwrap() });
+    }
+}
+
+#[test]
+fn a_link_with_progress_opens_the_game_as_it_was_and_says_so() {
+    let mut desk = Desk::classic(PUZZLE, Lang::En);
+    play_marks(&mut desk);
+    let board = desk.session.game().board().clone();
+    let link = crate::sharing::fragment(desk.session.game(), true);
+    // A friend's board, with a game of their own on it.
+    let mut friend = Desk::classic("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", Lang::En);
+    let shared = inkdoku_engine::share::parse_puzzle(&link).unwrap();
+    let effects = open_checked(&mut friend, shared);
+    assert!(effects.contains(&Effect::LinkOpened), "the app joins the room and shows the note after: {effects:?}");
+    assert_eq!(friend.session.game().board(), &board, "digits and notes as they were");
+    assert_eq!(friend.meta.level, Some(inkdoku_engine::rating::Level::Easy), "rated by the check");
+    assert_eq!(friend.status, fill(ui(Lang::En).opened, &[("size", "9x9"), ("rated", " (Easy)")]));
+    // Without progress: the givens alone.
+    let bare = inkdoku_engine::share::parse_puzzle(&crate::sharing::fragment(desk.session.game(), false)).unwrap();
+    open_checked(&mut friend, bare);
+    assert_eq!(friend.session.game().applied(), 0);
+}
+
+#[test]
+fn a_file_saved_then_opened_is_the_same_game_and_a_damaged_progress_opens_the_givens_with_a_note() {
+    for (lang, variant) in [(Lang::En, false), (Lang::De, true)] {
+        let mut desk = Desk::classic(PUZZLE, lang);
+        if variant {
+            // A killer of the variant set, opened by its link.
+            let set = include_str!("../../../tests/data/variants/set.jsonl");
+            let entry: serde_json::Value = serde_json::from_str(set.lines().nth(8).unwrap()).unwrap();
+            let puzzle: inkdoku_engine::variant::Puzzle = serde_json::from_value(entry["puzzle"].clone()).unwrap();
+            open_checked(&mut desk, SharedPuzzle { puzzle, progress: None });
+            assert!(desk.session.game().variant().is_some());
+        }
+        play_marks(&mut desk);
+        let (name, text) = crate::sharing::file_to_save(desk.session.game(), Some(inkdoku_engine::rating::Level::Easy), true);
+        assert_eq!(name, if variant { "inkdoku-variant.json" } else { "inkdoku-easy.sdk" });
+        let (shared, note) = crate::sharing::read_file(lang, &name, &text).expect("a puzzle");
+        assert_eq!(note, None, "nothing to report");
+        let mut friend = Desk::classic(PUZZLE, lang);
+        open_checked(&mut friend, shared);
+        assert_eq!(friend.session.game().variant(), desk.session.game().variant(), "the constraints come back");
+        assert_eq!(friend.session.game().board(), desk.session.game().board(), "and the progress");
+
+        // One character of the progress changed: its checksum no longer holds.
+        let at = text.find("inkdoku-progress").unwrap() + 60;
+        let flipped = if &text[at..=at] == "A" { "B" } else { "A" };
+        let damaged = format!("{}{flipped}{}", &text[..at], &text[at + 1..]);
+        let (shared, note) = crate::sharing::read_file(lang, &name, &damaged).expect("the puzzle still reads");
+        let Some(Dialog::Message { title, text, details }) = note else { panic!("a note") };
+        assert_eq!(title, ui(lang).file_progress_title);
+        assert!(text.contains(&name), "{text}");
+        assert!(details.is_some_and(|d| d.contains("damaged")), "the reader's reason under Details");
+        open_checked(&mut friend, shared);
+        assert_eq!(friend.session.game().applied(), 0, "from its givens");
+    }
+}
+
+/// Answers the print set's request with the puzzle the engine makes for it.
+fn answer_print(desk: &mut Desk) -> u64 {
+    let (token, task) = desk.asked.last().cloned().expect("a puzzle asked for");
+    let seed = match &task {
+        Task::Generate { options } | Task::GenerateKiller { options } => options.seed,
+        other => panic!("{other:?}"),
+    };
+    desk.answer_truly(token);
+    seed
+}
+
+#[test]
+fn a_print_set_is_made_one_puzzle_after_another_then_printed_and_cancel_stops_it() {
+    let mut desk = Desk::classic(PUZZLE, Lang::En);
+    desk.dialog = Some(Dialog::PrintSet);
+    let level = inkdoku_engine::rating::Level::Easy;
+    desk.input(Input::PrintSet { level, per_page: 2, seeds: vec![11, 12, 13] });
+    for done in 0..3 {
+        assert_eq!(desk.errands.making(), Some(Making { done, total: 3 }));
+        assert_eq!(desk.asked.len(), 1, "one puzzle at a time");
+        assert_eq!(answer_print(&mut desk), 11 + u64::from(done), "each puzzle of its own seed");
+    }
+    let set = desk.printed.take().expect("printed once the last is made");
+    assert_eq!((set.per_page, set.puzzles.len()), (2, 3));
+    assert_eq!(set.puzzles[1].caption, "Easy · 9x9 · seed 12");
+    assert!(set.puzzles.iter().all(|p| p.givens.filled_count() > 0 && p.shapes.is_empty()));
+    assert_eq!(desk.errands.making(), None);
+    assert_eq!((desk.dialog.clone(), desk.status.as_str()), (None, "3 puzzles ready to print."));
+
+    // Cancelled half way: the worker is stopped, and a reply that comes anyway prints nothing.
+    desk.settings.kind = Kind::Killer;
+    desk.input(Input::PrintSet { level, per_page: 1, seeds: vec![21, 22, 23, 24] });
+    answer_print(&mut desk);
+    answer_print(&mut desk);
+    assert_eq!(desk.errands.making(), Some(Making { done: 2, total: 4 }));
+    let (token, task) = desk.asked.last().cloned().unwrap();
+    assert!(matches!(task, Task::GenerateKiller { .. }), "killers when Killer is picked");
+    desk.input(Input::CancelMaking);
+    assert_eq!((desk.cancelled, desk.errands.making()), (1, None));
+    desk.asked.push((token, task));
+    answer_print(&mut desk);
+    assert_eq!(desk.printed, None, "the stale reply is dropped");
+    assert!(desk.asked.is_empty(), "and asks for nothing more");
+    assert_eq!(desk.status, ui(Lang::En).cancelled);
 }
