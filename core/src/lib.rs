@@ -25,6 +25,7 @@
 
 pub mod controller;
 pub mod errands;
+pub mod games;
 pub mod i18n;
 pub mod ink;
 pub mod pen;
