@@ -29,6 +29,7 @@ pub mod games;
 pub mod i18n;
 pub mod ink;
 pub mod pen;
+pub mod saving;
 pub mod ports;
 pub mod session;
 pub mod state;
