@@ -82,7 +82,7 @@ use inkdoku_engine::generator::Options;
 use inkdoku_engine::geometry::cell_name;
 use inkdoku_engine::protocol::{Reply, Task};
 use inkdoku_engine::share::{self, Progress, SharedPuzzle};
-use inkdoku_engine::{Cell, Digit, Grid, Size};
+use inkdoku_engine::{Cell, Digit, Size};
 use leptos::prelude::*;
 
 /// Whether this tab may change the game (it doesn't while another tab plays).
@@ -235,7 +235,7 @@ fn errand_effect(store: Store, effect: errands::Effect) {
                 store.dialog.set(None);
             }
         }
-        Effect::Entered => store.before_enter.set(None),
+        Effect::Entered => games::games(store, inkdoku_core::games::Input::Entered),
         Effect::ResumeKept(index) => resume_kept(store, index),
         Effect::LinkChecked { shared, reply } => opened(store, &shared, reply),
     }
