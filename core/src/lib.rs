@@ -10,6 +10,8 @@
 //! ```text
 //!  errands/     the engine errands: the hint asked and applied, check and solve, a puzzle made or typed in; replies in, effects out
 //!  pen          the pen's flow from ink to a digit: strokes, the recognizer's answers and ticks in, effects out (through the session)
+//!  games        the games beside the session: a game started, kept aside, resumed, typed in and cancelled, won with its best time; the play clock; inputs in, effects out
+//!  saving       when to save (one save per burst of changes, on the Clock port) and what storage's answers tell the player; inputs in, effects out
 //!  session      the play of one game: the game, the selection, the picked digit, the entry mode; inputs in, effects out
 //!  controller/  pure rules of the player's intent: the key map, the play clock, long presses, the start's first screen, the tabs' election, the QR code
 //!  ink/         the pen on the board: screen to grid geometry, palm rejection and pointer arbitration, the chip's place
@@ -21,7 +23,8 @@
 //!
 //! Nothing here keeps state of its own between calls (no thread-local, no global): what must
 //! outlive a call is a value its owner holds (`ink::chip::ChipMemory`, `pen::Pen`,
-//! `session::Session`, `errands::Errands`, which the app's store holds and shows).
+//! `session::Session`, `errands::Errands`, `games::Games`, `saving::Saving`, which the app's
+//! store holds and shows).
 
 pub mod controller;
 pub mod errands;
@@ -29,8 +32,8 @@ pub mod games;
 pub mod i18n;
 pub mod ink;
 pub mod pen;
-pub mod saving;
 pub mod ports;
+pub mod saving;
 pub mod session;
 pub mod state;
 pub mod storage;

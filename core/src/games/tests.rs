@@ -141,7 +141,8 @@ fn a_game_in_progress_is_kept_when_another_replaces_it_and_comes_back_as_it_was(
     assert_eq!(t.kept().iter().filter(|g| g.givens() == left.givens()).map(|g| g.applied()).collect::<Vec<_>>(), vec![3]);
     let mut puzzles = vec![];
     for seed in 0..GAMES_KEPT as u64 + 1 {
-        let shifted: String = PUZZLE.chars().map(|c| if c == '.' { c } else { char::from(b'1' + (c as u8 - b'1' + seed as u8 + 1) % 9) }).collect();
+        let shifted: String =
+            PUZZLE.chars().map(|c| if c == '.' { c } else { char::from(b'1' + (c as u8 - b'1' + seed as u8 + 1) % 9) }).collect();
         t.start(&shifted, easy());
         t.play_one();
         puzzles.insert(0, t.session.game().clone());

@@ -49,7 +49,8 @@ fn input(desk: &Shared, input: Input) {
                 ports.clock.after(ms, Box::new(move || self::input(&desk, Input::Waited { change })));
             }
             Effect::Save => {
-                let mut record = StoredGame { version: 1, game: desk.borrow().game.clone(), meta: GameMeta::new(None, None), saved_at: None };
+                let mut record =
+                    StoredGame { version: 1, game: desk.borrow().game.clone(), meta: GameMeta::new(None, None), saved_at: None };
                 let later = desk.clone();
                 let saved = storage::save_game(&ports, &mut record, move |not_saved| self::input(&later, Input::KeptAside(not_saved)));
                 self::input(desk, Input::Saved(saved));
