@@ -84,7 +84,7 @@ pub enum Effect {
     /// hint marks) goes.
     Replaced,
     /// Open this dialog (the win; the kept games that could not be written).
-    Dialog(Dialog),
+    Dialog(Box<Dialog>),
     /// The play time passed a mark with nothing else changed: save the game.
     Save,
 }
@@ -154,7 +154,7 @@ impl Games {
         match input {
             Input::Leave => {
                 if let Some(dialog) = self.keep_aside(session.game(), ctx) {
-                    effects.push(Effect::Dialog(dialog));
+                    effects.push(Effect::Dialog(Box::new(dialog)));
                 }
             }
             Input::Start { game, meta } => {
@@ -181,7 +181,7 @@ impl Games {
                 self.changed.before_enter = true;
                 self.set_phase(Phase::Play);
             }
-            Input::Won { together } => effects.push(Effect::Dialog(self.won(together, session, ctx))),
+            Input::Won { together } => effects.push(Effect::Dialog(Box::new(self.won(together, session, ctx)))),
             Input::Tick { delta_ms, visible, dialog } => {
                 let game = session.game();
                 let state = ClockState { visible, dialog, phase: self.phase, has_puzzle: has_puzzle(game), solved: game.is_solved() };

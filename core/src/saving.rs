@@ -61,7 +61,7 @@ pub enum Effect {
     /// Say this on the status line.
     Say(String),
     /// Open this dialog, or close the storage-full one (None).
-    Dialog(Option<Dialog>),
+    Dialog(Option<Box<Dialog>>),
     /// A moment later (`Clock::after(0)`), say `Input::TellFull`: a tab that starts saves
     /// before it greets the player, and "Welcome back" (which says where the game is) comes
     /// first.
@@ -103,7 +103,7 @@ impl Saving {
             // Not over another dialog, and once.
             Input::TellFull { kept, still_full } if still_full && !self.full_told && ctx.dialog.is_none() => {
                 self.full_told = true;
-                vec![Effect::Dialog(Some(Dialog::StorageFull { kept }))]
+                vec![Effect::Dialog(Some(Box::new(Dialog::StorageFull { kept })))]
             }
             Input::TellFull { .. } => vec![],
         }

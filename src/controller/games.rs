@@ -11,7 +11,7 @@ pub(super) fn games(store: Store, input: GamesInput) {
     for effect in store.games(input) {
         match effect {
             GamesEffect::Replaced => store.ink.game_changed(),
-            GamesEffect::Dialog(dialog) => store.dialog.set(Some(dialog)),
+            GamesEffect::Dialog(dialog) => store.dialog.set(Some(*dialog)),
             GamesEffect::Save => save_now(store),
         }
     }

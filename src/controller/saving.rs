@@ -30,7 +30,7 @@ pub(super) fn saving(store: Store, input: Input) {
             }
             Effect::Save => save_now(store),
             Effect::Say(text) => store.status.set(text),
-            Effect::Dialog(Some(dialog)) => store.dialog.set(Some(dialog)),
+            Effect::Dialog(Some(dialog)) => store.dialog.set(Some(*dialog)),
             Effect::Dialog(None) => {
                 if matches!(store.dialog.get_untracked(), Some(Dialog::StorageFull { .. })) {
                     store.dialog.set(None);

@@ -37,7 +37,7 @@ impl Table {
         let out = self.games.input(input, &mut self.session, &ctx);
         for effect in &out.effects {
             if let Effect::Dialog(d) = effect {
-                self.dialog = Some(d.clone());
+                self.dialog = Some(*d.clone());
             }
         }
         out
@@ -165,7 +165,8 @@ fn a_game_that_cannot_be_kept_is_said_in_a_dialog() {
     t.play_one();
     t.world.storage.full.set(true);
     let out = t.input(Input::Leave);
-    let Some(Effect::Dialog(Dialog::Message { text, .. })) = out.effects.first() else { panic!("{out:?}") };
+    let Some(Effect::Dialog(dialog)) = out.effects.first() else { panic!("{out:?}") };
+    let Dialog::Message { text, .. } = &**dialog else { panic!("{dialog:?}") };
     assert!(text.contains("could not be saved") && text.contains("storage for this site is full"), "{text}");
 }
 

@@ -56,7 +56,7 @@ fn input(desk: &Shared, input: Input) {
                 self::input(desk, Input::Saved(saved));
             }
             Effect::Say(text) => desk.borrow_mut().status = text,
-            Effect::Dialog(dialog) => desk.borrow_mut().dialog = dialog,
+            Effect::Dialog(dialog) => desk.borrow_mut().dialog = dialog.map(|d| *d),
             Effect::TellFullSoon(kept) => {
                 let (desk, storage) = (desk.clone(), ports.storage.clone());
                 ports.clock.after(
