@@ -271,5 +271,48 @@ pub fn take_kept(ports: &Ports, index: usize) -> Option<(StoredGame, bool)> {
     Some((chosen, written))
 }
 
+/// What a first visit's first puzzle is, once the premade book (`inkdoku_engine::book`, beside
+/// the page) answered: one of its puzzles of the size and level asked for, so that it shows
+/// without waiting for the engine worker's download; or the worker makes it, as before the book
+/// (the book could not be fetched or read, or lacks that size and level: the reason is for the
+/// console only); or nothing, when the player began something meanwhile (New game, a typed-in
+/// puzzle, a puzzle opened or already made), which is not replaced.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FirstPuzzle {
+    /// The player began something: nothing replaces it.
+    Began,
+    /// This premade puzzle, with its level and seed.
+    Premade { game: Box<Game>, meta: GameMeta },
+    /// The engine worker makes it; why the book gave none.
+    Make(String),
+}
+
+/// The first puzzle, from the book's `text` (or why it could not be had), the size and level
+/// asked for and a random draw (drawn only when the book is read). `began`: the board has a
+/// puzzle or a move, a puzzle is being made, or one is being typed in.
+pub fn first_puzzle(
+    text: Result<String, String>,
+    began: bool,
+    size: Size,
+    level: inkdoku_engine::rating::Level,
+    draw: impl FnOnce() -> u64,
+) -> FirstPuzzle {
+    if began {
+        return FirstPuzzle::Began;
+    }
+    let chosen = text.and_then(|text| {
+        let book = inkdoku_engine::book::parse(&text)?;
+        let entry = inkdoku_engine::book::pick(&book, size, level, draw());
+        entry.cloned().ok_or_else(|| format!("no {} {} puzzle in it", size.name(), level.name()))
+    });
+    match chosen {
+        Ok(entry) => FirstPuzzle::Premade {
+            game: Box::new(Game::new(entry.puzzle, Some(entry.solution))),
+            meta: GameMeta::new(Some(entry.level), Some(entry.seed)),
+        },
+        Err(why) => FirstPuzzle::Make(why),
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -35,34 +35,23 @@ pub fn start_clicked(store: Store) {
     }
 }
 
-/// A first visit's first puzzle (no saved game, no link): one of the premade puzzles of the
-/// size and level asked for, from the book beside the page (`inkdoku_engine::book`), so that
-/// it shows without waiting for the engine worker's download; the worker starts once it is on
-/// the board. Without the book (it could not be fetched or read, or lacks that size and level)
-/// the worker makes the puzzle, as before the book: the reason goes to the console only.
+/// A first visit's first puzzle (no saved game, no link): the core decides from the premade
+/// book's answer (`inkdoku_core::games::first_puzzle`); the engine worker starts once a premade
+/// puzzle is on the board, or makes the puzzle (the reason goes to the console only).
 pub fn first_puzzle(store: Store) {
     store.ports().premade.fetch(Box::new(move |text| {
-        // What the player began meanwhile (New game, a typed-in puzzle, a puzzle already
-        // made) is not replaced.
         let blank = store.game.with_untracked(|g| !crate::state::has_puzzle(g) && g.grid().filled_count() == 0);
-        if !blank || store.making.get_untracked().is_some() || store.phase.get_untracked() != Phase::Play {
-            return;
-        }
+        let began = !blank || store.making.get_untracked().is_some() || store.phase.get_untracked() != Phase::Play;
         let (size, level) = store.settings.with_untracked(|s| (s.size, s.level));
-        let draw = store.ports().random.seed();
-        let chosen = text.and_then(|text| {
-            let book = inkdoku_engine::book::parse(&text)?;
-            let entry = inkdoku_engine::book::pick(&book, size, level, draw);
-            entry.cloned().ok_or_else(|| format!("no {} {} puzzle in it", size.name(), level.name()))
-        });
-        match chosen {
-            Ok(entry) => {
-                let (level, seed) = (entry.level, entry.seed);
-                start_game(store, Game::new(entry.puzzle, Some(entry.solution)), GameMeta::new(Some(level), Some(seed)));
+        match core_games::first_puzzle(text, began, size, level, || store.ports().random.seed()) {
+            core_games::FirstPuzzle::Began => {}
+            core_games::FirstPuzzle::Premade { game, meta } => {
+                let level = meta.level.unwrap_or(level);
+                start_game(store, *game, meta);
                 store.status.set(fill(store.t().new_puzzle, &[("size", size.name()), ("level", level_name(store.lang_now(), level))]));
                 store.ports().engine.start();
             }
-            Err(why) => {
+            core_games::FirstPuzzle::Make(why) => {
                 ports::warn(&format!("inkdoku: no premade first puzzle ({why}); the engine worker makes one"));
                 make_puzzle(store);
             }

@@ -857,20 +857,6 @@ fn a_first_visit_plays_a_premade_puzzle_of_the_level_asked_for_and_only_then_sta
 }
 
 #[test]
-fn the_draw_picks_among_the_premade_puzzles_of_a_level() {
-    let mut seen = std::collections::BTreeSet::new();
-    for draw in 0..3 {
-        let world = World::default();
-        let (_owner, store) = store_in(&world, Lang::En);
-        world.random.next.set(draw);
-        first_puzzle(store);
-        world.premade.answer(Ok(BOOK));
-        seen.insert(store.game.with_untracked(|g| g.givens().to_line()));
-    }
-    assert_eq!(seen.len(), 3, "three draws, the book's three 9x9 Easy puzzles");
-}
-
-#[test]
 fn without_a_readable_book_the_engine_worker_makes_the_first_puzzle_and_nothing_is_said() {
     use inkdoku_engine::rating::Level;
     let only_4x4: String = BOOK.lines().filter(|l| l.starts_with('#') || l.len() < 40).collect::<Vec<_>>().join("\n");

@@ -232,3 +232,38 @@ fn a_reload_shows_the_stored_game_and_keeps_the_selection() {
     assert_eq!((t.session.game(), t.games.meta()), (&record.game, &record.meta));
     assert_eq!(t.session.selected(), Some(Cell::new(4)));
 }
+
+/// The premade book served beside the page.
+const BOOK: &str = include_str!("../../../static/first-puzzles.txt");
+
+#[test]
+fn a_first_visits_puzzle_is_the_books_of_the_level_asked_for_drawn_among_them_else_the_worker_makes_it() {
+    let first = |text: Result<&str, &str>, began, size, level, draw| {
+        first_puzzle(text.map(str::to_string).map_err(str::to_string), began, size, level, || draw)
+    };
+    let book = inkdoku_engine::book::parse(BOOK).unwrap();
+    for level in [Level::Easy, Level::Hard] {
+        let FirstPuzzle::Premade { game, meta } = first(Ok(BOOK), false, Size::Nine, level, 0) else { panic!("{level:?}") };
+        let entry = book.iter().find(|e| e.puzzle == *game.givens()).expect("a puzzle of the book");
+        assert_eq!((entry.puzzle.size(), entry.level, game.solution()), (Size::Nine, level, Some(&entry.solution)));
+        assert_eq!((meta.level, meta.seed), (Some(level), Some(entry.seed)));
+    }
+    // The draw picks among the book's puzzles of that size and level.
+    let drawn: std::collections::BTreeSet<_> = (0..3)
+        .map(|draw| match first(Ok(BOOK), false, Size::Nine, Level::Easy, draw) {
+            FirstPuzzle::Premade { game, .. } => game.givens().to_line(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(drawn.len(), 3, "three draws, the book's three 9x9 Easy puzzles");
+    // Without a readable book, or without that size and level, the worker makes it.
+    let only_4x4: String = BOOK.lines().filter(|l| l.starts_with('#') || l.len() < 40).collect::<Vec<_>>().join("\n");
+    let damaged = BOOK.replacen(" Easy ", " Easiest ", 1);
+    for text in [Err("first-puzzles.txt: status 404"), Ok("<!DOCTYPE html>"), Ok(&damaged[..]), Ok(&only_4x4[..])] {
+        assert!(matches!(first(text, false, Size::Nine, Level::Medium, 0), FirstPuzzle::Make(why) if !why.is_empty()), "{text:?}");
+    }
+    assert!(matches!(first(Ok(BOOK), false, Size::Six, Level::Easy, 0), FirstPuzzle::Make(_)), "no 6x6 in the book");
+    // The player began something meanwhile: nothing replaces it, nothing is drawn.
+    let began = first_puzzle(Ok(BOOK.into()), true, Size::Nine, Level::Easy, || panic!("drawn"));
+    assert_eq!(began, FirstPuzzle::Began);
+}
