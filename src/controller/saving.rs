@@ -5,7 +5,7 @@
 //! `services::effects`'.
 
 use super::{games::games, tabs};
-use crate::state::{Dialog, Phase, Store, TabRole};
+use crate::state::{Phase, Store, TabRole};
 use crate::storage::{self, GAME_OK_KEY, StoredGame};
 use inkdoku_core::controller::stored::reloaded;
 use inkdoku_core::saving::{Context, Effect, Input};
@@ -30,12 +30,8 @@ pub(super) fn saving(store: Store, input: Input) {
             }
             Effect::Save => save_now(store),
             Effect::Say(text) => store.status.set(text),
-            Effect::Dialog(Some(dialog)) => store.dialog.set(Some(*dialog)),
-            Effect::Dialog(None) => {
-                if matches!(store.dialog.get_untracked(), Some(Dialog::StorageFull { .. })) {
-                    store.dialog.set(None);
-                }
-            }
+            // None closes the storage-full dialog (the core saw it open: `Context::dialog`).
+            Effect::Dialog(dialog) => store.dialog.set(dialog.map(|d| *d)),
             Effect::TellFullSoon(kept) => {
                 let tell = move || {
                     let still_full = store.ports().storage.get(GAME_OK_KEY).is_none();
