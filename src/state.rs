@@ -90,7 +90,8 @@ pub struct Store {
     /// The session's game, mirrored.
     pub game: MirroredGame,
     /// The games beside the session (`inkdoku_core::games`): changed only through `games`,
-    /// which copies what changed into the four mirrors below.
+    /// which copies what changed into the three mirrors below (the game before a typed-in
+    /// puzzle, which no view shows, is read from the games themselves).
     pub games: StoredValue<Games, LocalStorage>,
     /// The game's metadata; its `elapsed_ms` is only written when saving (see `elapsed`).
     pub meta: GamePart<GameMeta>,
@@ -125,8 +126,6 @@ pub struct Store {
     pub log: Shown<Vec<String>>,
     /// Whether the page is visible (the timer stops when hidden).
     pub visible: RwSignal<bool>,
-    /// The game to go back to if entering a puzzle is cancelled (the games', mirrored).
-    pub before_enter: Mirrored<Option<(Game, GameMeta)>>,
     /// Puzzles laid out for printing, while they are.
     pub print_set: RwSignal<Option<PrintSet>>,
     /// A new version of the app is installed and waiting.
@@ -363,7 +362,6 @@ impl Store {
             waiting: Shown::new(errands, |e| &e.waiting),
             log: Shown::new(errands, |e| &e.log),
             visible: RwSignal::new(true),
-            before_enter: Mirrored::new(None),
             print_set: RwSignal::new(None),
             update_ready: RwSignal::new(false),
             role: RwSignal::new(TabRole::Pending),
@@ -493,14 +491,8 @@ impl Store {
             .expect("the store's session and games live as long as the store");
         self.mirror(session);
         let c = outcome.changed;
-        let (meta, elapsed, phase, before_enter) = self.games.with_value(|g| {
-            (
-                c.meta.then(|| g.meta().clone()),
-                c.elapsed.then(|| *g.elapsed_ms()),
-                c.phase.then(|| *g.phase()),
-                c.before_enter.then(|| g.before_enter().clone()),
-            )
-        });
+        let (meta, elapsed, phase) =
+            self.games.with_value(|g| (c.meta.then(|| g.meta().clone()), c.elapsed.then(|| *g.elapsed_ms()), c.phase.then(|| *g.phase())));
         if let Some(meta) = meta {
             self.meta.shown.0.set(meta);
         }
@@ -509,9 +501,6 @@ impl Store {
         }
         if let Some(phase) = phase {
             self.phase.0.set(phase);
-        }
-        if let Some(before_enter) = before_enter {
-            self.before_enter.0.set(before_enter);
         }
         outcome.effects
     }

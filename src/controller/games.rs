@@ -126,7 +126,7 @@ pub fn finish_entering(store: Store) {
 
 /// "Cancel" while entering: back to the game before.
 pub fn cancel_entering(store: Store) {
-    let back = store.before_enter.with_untracked(Option::is_some);
+    let back = store.games.with_value(|g| g.before_enter().is_some());
     if back {
         super::together::quit(store);
     }
