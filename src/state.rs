@@ -7,7 +7,9 @@
 //! progress, the log) are the core's `Errands`, which the store holds and shows through
 //! read-only `Shown` parts (`Store::errand` alone tells them of a change). A game solved
 //! together is the core's `Together`, whose room view the store mirrors read-only in `room`
-//! (`Store::together_input` alone writes it).
+//! (`Store::together_input` alone writes it). The games beside the session (the game's
+//! metadata, the play time, the phase, the game before a typed-in puzzle) are the core's `Games`, mirrored in one place too (`Store::games`); saving's memory
+//! (autosave's count of changes, whether a full storage was told) is the core's `Saving`.
 
 pub mod tabs;
 pub mod zoom;
@@ -15,8 +17,10 @@ pub mod zoom;
 use crate::i18n::{Lang, Ui, ui};
 use crate::ports::{Handwriting, Ports};
 use inkdoku_core::errands::{self, Errands};
+use inkdoku_core::games::{self, Games};
 use inkdoku_core::ink::chip::ChipMemory;
 use inkdoku_core::pen::{self as flow, Pen};
+use inkdoku_core::saving::Saving;
 use inkdoku_core::session::{self, Changed, Context, Input, Session};
 pub use inkdoku_core::state::*;
 use inkdoku_core::together::{self, Together};
@@ -24,6 +28,7 @@ use inkdoku_engine::game::Game;
 use inkdoku_engine::{Cell, Digit, Size};
 use leptos::prelude::*;
 use pen::LastWritten;
+use std::ops::Deref;
 use std::rc::Rc;
 
 /// The ink's UI state (not undoable: scratchpad strokes are in the game, pending ink isn't).
@@ -86,13 +91,18 @@ pub struct Store {
     pub session: StoredValue<Session, LocalStorage>,
     /// The session's game, mirrored.
     pub game: MirroredGame,
+    /// The games beside the session (`inkdoku_core::games`): changed only through `games`,
+    /// which copies what changed into the three mirrors below (the game before a typed-in
+    /// puzzle, which no view shows, is read from the games themselves).
+    pub games: StoredValue<Games, LocalStorage>,
     /// The game's metadata; its `elapsed_ms` is only written when saving (see `elapsed`).
-    pub meta: RwSignal<GameMeta>,
+    pub meta: GamePart<GameMeta>,
     /// Play time in ms, live. Kept apart from `meta` so the clock ticking doesn't count as a
     /// change of the game (which would keep postponing the debounced autosave).
-    pub elapsed: RwSignal<u64>,
+    pub elapsed: GamePart<u64>,
     pub settings: RwSignal<Settings>,
-    pub phase: RwSignal<Phase>,
+    /// Playing, or typing a puzzle in (the games', mirrored).
+    pub phase: Mirrored<Phase>,
     /// The session's selected cell, mirrored.
     pub selected: Mirrored<Option<Cell>>,
     /// Digit picked first on the pad: tapping cells then places it (the session's, mirrored).
@@ -119,8 +129,6 @@ pub struct Store {
     pub log: Shown<Vec<String>>,
     /// Whether the page is visible (the timer stops when hidden).
     pub visible: RwSignal<bool>,
-    /// The game to go back to if entering a puzzle is cancelled.
-    pub before_enter: RwSignal<Option<(Game, GameMeta)>>,
     /// Puzzles laid out for printing, while they are.
     pub print_set: RwSignal<Option<PrintSet>>,
     /// A new version of the app is installed and waiting.
@@ -137,8 +145,6 @@ pub struct Store {
     /// A message for when the puzzle being opened is on the board (a file whose progress
     /// could not be restored: `controller::open_file_text`).
     pub open_note: RwSignal<Option<Dialog>>,
-    /// The player was told the storage is full (`controller::game_saved`), until a save works.
-    pub full_told: RwSignal<bool>,
     /// The room of a game solved together (`inkdoku_core::together`; `None`: not shared):
     /// changed only through `together_input`, which copies its view into `room` …
     pub together: StoredValue<Option<Together>, LocalStorage>,
@@ -147,9 +153,10 @@ pub struct Store {
     /// The room key of the link being opened, to join once its puzzle is on the board; `Err`
     /// when the key is damaged (the puzzle then opens to play alone, and says so).
     pub joining: StoredValue<Option<Result<inkdoku_engine::together::link::RoomKey, ()>>, LocalStorage>,
-    /// Changes of the game so far: the pending autosave belongs to the last of them, and a
-    /// later change postpones it (`services::effects::game_changed`).
-    pub changes: StoredValue<u64, LocalStorage>,
+    /// When to save and what storage answered (`inkdoku_core::saving`: autosave's count of
+    /// changes, a full storage told once): one per store, so another store's changes (another
+    /// tab in a native test) never postpone this one's save.
+    pub saving: StoredValue<Saving, LocalStorage>,
 }
 
 /// A part of the errands on show (`inkdoku_core::errands::Shown`): read like a signal (a view
@@ -287,6 +294,51 @@ impl<T: Send + Sync + 'static> Mirrored<T> {
     }
 }
 
+/// A part of the core's games mirrored (`Mirrored`), that a room may change too: `together`
+/// and `sharing` change the game's metadata and play time through `update` and `set`, which
+/// change the core's `Games` first and mirror it (until rooms are the core's).
+pub struct GamePart<T: 'static> {
+    shown: Mirrored<T>,
+    games: StoredValue<Games, LocalStorage>,
+    part: fn(&mut Games) -> &mut T,
+}
+
+impl<T: 'static> Clone for GamePart<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: 'static> Copy for GamePart<T> {}
+
+impl<T: 'static> Deref for GamePart<T> {
+    type Target = Mirrored<T>;
+    fn deref(&self) -> &Mirrored<T> {
+        &self.shown
+    }
+}
+
+impl<T: Clone + Send + Sync + 'static> GamePart<T> {
+    /// Changes the core's value, then its mirror.
+    pub fn update(&self, change: impl FnOnce(&mut T)) {
+        let value = self
+            .games
+            .try_update_value(|g| {
+                let part = (self.part)(g);
+                change(part);
+                let value = part.clone();
+                g.take_changed();
+                value
+            })
+            .expect("the store's games live as long as the store");
+        self.shown.0.set(value);
+    }
+
+    pub fn set(&self, value: T) {
+        self.update(|part| *part = value);
+    }
+}
+
 /// The session's game, mirrored as `Mirrored` mirrors the rest, without a copy: its signal
 /// holds the session's own game (one `Rc`). Empty only inside `Store::play`, `Store::pen` and
 /// `Store::change_game`, which lend the game back to the session so that a move changes it in
@@ -327,6 +379,7 @@ impl Store {
     pub fn new(game: Game, meta: GameMeta, settings: Settings, ports: Ports, browser_lang: Lang) -> Store {
         let session = Session::new(game);
         let errands = StoredValue::new_local(Errands::default());
+        let (games, shown) = (StoredValue::new_local(Games::new(meta.clone())), meta);
         let (game, selected, active_digit, mode) = (
             MirroredGame(RwSignal::new_local(Some(session.shared_game()))),
             Mirrored::new(session.selected()),
@@ -338,10 +391,11 @@ impl Store {
             tab: StoredValue::new_local(Default::default()),
             session: StoredValue::new_local(session),
             game,
-            elapsed: RwSignal::new(meta.elapsed_ms),
-            meta: RwSignal::new(meta),
+            games,
+            elapsed: GamePart { shown: Mirrored::new(shown.elapsed_ms), games, part: Games::room_elapsed },
+            meta: GamePart { shown: Mirrored::new(shown), games, part: Games::room_meta },
             settings: RwSignal::new(settings),
-            phase: RwSignal::new(Phase::Play),
+            phase: Mirrored::new(Phase::Play),
             selected,
             active_digit,
             mode,
@@ -354,7 +408,6 @@ impl Store {
             waiting: Shown::new(errands, |e| &e.waiting),
             log: Shown::new(errands, |e| &e.log),
             visible: RwSignal::new(true),
-            before_enter: RwSignal::new(None),
             print_set: RwSignal::new(None),
             update_ready: RwSignal::new(false),
             role: RwSignal::new(TabRole::Pending),
@@ -373,11 +426,10 @@ impl Store {
             view: zoom::BoardView::new(),
             brush: RwSignal::new(Brush { colour: 1, candidates: false }),
             open_note: RwSignal::new(None),
-            full_told: RwSignal::new(false),
             together: StoredValue::new_local(None),
             room: Mirrored::new(None),
             joining: StoredValue::new_local(None),
-            changes: StoredValue::new_local(0),
+            saving: StoredValue::new_local(Saving::default()),
         }
     }
 
@@ -468,6 +520,37 @@ impl Store {
         }
     }
 
+    /// Takes an input into the games (a game started, kept aside, typed in, won, the clock's
+    /// tick, a reload), which change the session's game and selection with it; mirrors what
+    /// changed of both (the one place that writes the games' mirrors). The effects are the
+    /// controller's to carry out (`controller::games`).
+    pub fn games(&self, input: games::Input) -> Vec<games::Effect> {
+        let ports = self.ports();
+        let ctx = games::Context { ports: &ports, ui: self.t() };
+        let (outcome, session) = self
+            .session
+            .try_update_value(|s| {
+                let outcome = self.games.try_update_value(|g| g.input(input, s, &ctx));
+                (outcome, s.take_changed())
+            })
+            .and_then(|(outcome, session)| Some((outcome?, session)))
+            .expect("the store's session and games live as long as the store");
+        self.mirror(session);
+        let c = outcome.changed;
+        let (meta, elapsed, phase) =
+            self.games.with_value(|g| (c.meta.then(|| g.meta().clone()), c.elapsed.then(|| *g.elapsed_ms()), c.phase.then(|| *g.phase())));
+        if let Some(meta) = meta {
+            self.meta.shown.0.set(meta);
+        }
+        if let Some(elapsed) = elapsed {
+            self.elapsed.shown.0.set(elapsed);
+        }
+        if let Some(phase) = phase {
+            self.phase.0.set(phase);
+        }
+        outcome.effects
+    }
+
     /// Takes an input into the engine errands and mirrors what changed; the effects are the
     /// controller's to carry out (`controller::errand`).
     pub fn errand(&self, input: errands::Input, ctx: &errands::Context) -> Vec<errands::Effect> {
@@ -537,7 +620,7 @@ impl Store {
 
     /// Whether the game has moves that a new game would throw away.
     pub fn in_progress(&self) -> bool {
-        self.game.with(|g| g.applied() > 0 && !g.is_solved())
+        self.game.with(Games::in_progress)
     }
 
     /// Runs `then` once, as soon as a puzzle is on screen (at once if one is already): the

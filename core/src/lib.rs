@@ -11,6 +11,8 @@
 //!  errands/     the engine errands: the hint asked and applied, check and solve, a puzzle made or typed in, a link's puzzle checked and a variant graded, a print set made; replies in, effects out
 //!  sharing      links, pastes and files read (or the note why not), a checked puzzle started or refused, the links and file text written, a share's status line
 //!  pen          the pen's flow from ink to a digit: strokes, the recognizer's answers and ticks in, effects out (through the session)
+//!  games        the games beside the session: a game started, kept aside, resumed, typed in and cancelled, won with its best time; the play clock; inputs in, effects out
+//!  saving       when to save (one save per burst of changes, on the Clock port) and what storage's answers tell the player; inputs in, effects out
 //!  session      the play of one game: the game, the selection, the picked digit, the entry mode; inputs in, effects out
 //!  together/    a game solved together: the player's buttons and moves, what the room said and the clock's ticks in; the room's view and effects out
 //!  controller/  pure rules of the player's intent: the key map, the play clock, long presses, the start's first screen, the tabs' election, the QR code
@@ -23,14 +25,17 @@
 //!
 //! Nothing here keeps state of its own between calls (no thread-local, no global): what must
 //! outlive a call is a value its owner holds (`ink::chip::ChipMemory`, `pen::Pen`,
-//! `session::Session`, `errands::Errands`, `together::Together`, which the app's store holds and shows).
+//! `session::Session`, `errands::Errands`, `together::Together`, `games::Games`, `saving::Saving`,
+//! which the app's store holds and shows).
 
 pub mod controller;
 pub mod errands;
+pub mod games;
 pub mod i18n;
 pub mod ink;
 pub mod pen;
 pub mod ports;
+pub mod saving;
 pub mod session;
 pub mod sharing;
 pub mod state;

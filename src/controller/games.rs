@@ -3,6 +3,19 @@
 
 use super::*;
 use inkdoku_core::errands::Input as Errand;
+use inkdoku_core::games::{self as core_games, Effect as GamesEffect, Input as GamesInput};
+
+/// An input to the core's games (`inkdoku_core::games`): the store mirrors what changed, and
+/// the effects are carried out here.
+pub(super) fn games(store: Store, input: GamesInput) {
+    for effect in store.games(input) {
+        match effect {
+            GamesEffect::Replaced => store.ink.game_changed(),
+            GamesEffect::Dialog(dialog) => store.dialog.set(Some(*dialog)),
+            GamesEffect::Save => save_now(store),
+        }
+    }
+}
 
 pub fn restart(store: Store) {
     apply(store, Action::Restart);
@@ -22,34 +35,23 @@ pub fn start_clicked(store: Store) {
     }
 }
 
-/// A first visit's first puzzle (no saved game, no link): one of the premade puzzles of the
-/// size and level asked for, from the book beside the page (`inkdoku_engine::book`), so that
-/// it shows without waiting for the engine worker's download; the worker starts once it is on
-/// the board. Without the book (it could not be fetched or read, or lacks that size and level)
-/// the worker makes the puzzle, as before the book: the reason goes to the console only.
+/// A first visit's first puzzle (no saved game, no link): the core decides from the premade
+/// book's answer (`inkdoku_core::games::first_puzzle`); the engine worker starts once a premade
+/// puzzle is on the board, or makes the puzzle (the reason goes to the console only).
 pub fn first_puzzle(store: Store) {
     store.ports().premade.fetch(Box::new(move |text| {
-        // What the player began meanwhile (New game, a typed-in puzzle, a puzzle already
-        // made) is not replaced.
         let blank = store.game.with_untracked(|g| !crate::state::has_puzzle(g) && g.grid().filled_count() == 0);
-        if !blank || store.making.get_untracked().is_some() || store.phase.get_untracked() != Phase::Play {
-            return;
-        }
+        let began = !blank || store.making.get_untracked().is_some() || store.phase.get_untracked() != Phase::Play;
         let (size, level) = store.settings.with_untracked(|s| (s.size, s.level));
-        let draw = store.ports().random.seed();
-        let chosen = text.and_then(|text| {
-            let book = inkdoku_engine::book::parse(&text)?;
-            let entry = inkdoku_engine::book::pick(&book, size, level, draw);
-            entry.cloned().ok_or_else(|| format!("no {} {} puzzle in it", size.name(), level.name()))
-        });
-        match chosen {
-            Ok(entry) => {
-                let (level, seed) = (entry.level, entry.seed);
-                start_game(store, Game::new(entry.puzzle, Some(entry.solution)), GameMeta::new(Some(level), Some(seed)));
+        match core_games::first_puzzle(text, began, size, level, || store.ports().random.seed()) {
+            core_games::FirstPuzzle::Began => {}
+            core_games::FirstPuzzle::Premade { game, meta } => {
+                let level = meta.level.unwrap_or(level);
+                start_game(store, *game, meta);
                 store.status.set(fill(store.t().new_puzzle, &[("size", size.name()), ("level", level_name(store.lang_now(), level))]));
                 store.ports().engine.start();
             }
-            Err(why) => {
+            core_games::FirstPuzzle::Make(why) => {
                 ports::warn(&format!("inkdoku: no premade first puzzle ({why}); the engine worker makes one"));
                 make_puzzle(store);
             }
@@ -68,40 +70,23 @@ pub fn cancel_making(store: Store) {
     errand(store, Errand::CancelMaking);
 }
 
-/// Installs a new game.
+/// Installs a new game: the one on the board kept aside if in progress, its room left.
 pub fn start_game(store: Store, game: Game, meta: GameMeta) {
-    if !writable(store) {
-        return;
+    if leave(store) {
+        games(store, GamesInput::Start { game, meta });
+        errand(store, Errand::GameStarted);
     }
-    keep_as_previous(store);
-    super::together::quit(store);
-    store.phase.set(Phase::Play);
-    store.ink.game_changed();
-    store.session_mut(|s| {
-        s.set_game(game);
-        s.deselect();
-    });
-    store.elapsed.set(meta.elapsed_ms);
-    store.meta.set(meta);
-    errand(store, Errand::GameStarted);
 }
 
-/// A game in progress that another puzzle replaces is kept (`storage::KeptGames`: the newest
-/// few, one per puzzle), resumable from New game: never lost silently.
-pub(super) fn keep_as_previous(store: Store) {
-    if store.phase.get_untracked() != Phase::Play || !store.in_progress() {
-        return;
+/// The game on the board is left for another (the core keeps it aside if it is in progress,
+/// then its room is left): whether this tab may.
+fn leave(store: Store) -> bool {
+    if !writable(store) {
+        return false;
     }
-    let record = crate::controller::current_record(store);
-    let mut kept = storage::load_kept(&store.ports());
-    kept.keep(record);
-    if let Err(e) = storage::save_kept(&store.ports(), &kept) {
-        // A dialog, not the status line: the next status ("Opened …") would hide it, and the
-        // player must know the game they left is not kept.
-        let t = store.t();
-        let text = fill(t.cannot_save, &[("e", &storage::describe(t, &e))]);
-        store.dialog.set(Some(Dialog::Message { title: t.saved_data.into(), text, details: None }));
-    }
+    games(store, GamesInput::Leave);
+    super::together::quit(store);
+    true
 }
 
 /// The games in progress kept, newest first: what New game offers to resume.
@@ -112,13 +97,8 @@ pub fn kept_games(store: Store) -> Vec<storage::StoredGame> {
 /// Resumes kept game number `index` (newest first); the game on the board, if in progress, is
 /// kept in its turn.
 pub fn resume_kept(store: Store, index: usize) {
-    let ports = store.ports();
-    let mut kept = storage::load_kept(&ports);
-    if index >= kept.games.len() {
-        return;
-    }
-    let chosen = kept.games.remove(index);
-    if storage::save_kept(&ports, &kept).is_err() {
+    let Some((chosen, written)) = core_games::take_kept(&store.ports(), index) else { return };
+    if !written {
         // It stays kept (and is resumed): a full storage is said by the next save.
         leptos::logging::warn!("inkdoku: the kept games could not be updated");
     }
@@ -130,10 +110,11 @@ pub fn resume_kept(store: Store, index: usize) {
 /// "Enter a puzzle": an empty board whose digits become the givens on "Done".
 pub fn start_entering(store: Store) {
     let size = store.settings.with_untracked(|s| s.size);
-    let previous = (store.game.get_untracked(), store.meta.get_untracked());
-    store.before_enter.set(Some(previous));
-    start_game(store, Game::new(Grid::new(size), None), GameMeta::new(None, None));
-    store.phase.set(Phase::Enter);
+    if !leave(store) {
+        return;
+    }
+    games(store, GamesInput::StartEntering { size });
+    errand(store, Errand::GameStarted);
     store.dialog.set(None);
     store.status.set(store.t().type_puzzle.into());
 }
@@ -145,30 +126,21 @@ pub fn finish_entering(store: Store) {
 
 /// "Cancel" while entering: back to the game before.
 pub fn cancel_entering(store: Store) {
-    if let Some((game, meta)) = store.before_enter.get_untracked() {
-        start_game(store, game, meta);
+    let back = store.games.with_value(|g| g.before_enter().is_some());
+    if back {
+        super::together::quit(store);
     }
-    store.before_enter.set(None);
-    store.phase.set(Phase::Play);
+    games(store, GamesInput::CancelEntering);
+    if back {
+        errand(store, Errand::GameStarted);
+    }
     store.status.set(String::new());
 }
 
+/// The win, with its best time (the core's): in a room, whether someone in it used help.
 pub(super) fn won(store: Store) {
-    // A game solved together is a shared solve: no best time (the time is the room's), and
-    // with help only when someone in the room used help (the local game's history is empty
-    // then: the moves are the replica's).
     let together = store.together.with_value(|t| t.as_ref().map(|t| t.replica.helped()));
-    let (kind, size, assisted) = store.game.with_untracked(|g| (Kind::of(g), g.size(), g.helped()));
-    let assisted = assisted || together.is_some();
-    let level = store.meta.with_untracked(|m| m.level);
-    let time_ms = store.elapsed.get_untracked();
-    store.meta.update(|m| m.won = true);
-    let (best_ms, new_best) = match (assisted, level) {
-        (false, Some(level)) => storage::record_time(&store.ports(), kind, size, level, time_ms),
-        _ => (None, false),
-    };
-    store.session_mut(|s| s.deselect());
-    store.dialog.set(Some(Dialog::Won { time_ms, best_ms, new_best, together }));
+    games(store, GamesInput::Won { together });
 }
 
 /// Formats milliseconds as m:ss (or h:mm:ss).

@@ -3,7 +3,8 @@
 //! the outside world (storage, the engine worker, the clock) is reached through `store.ports()`,
 //! so all of this runs natively on fakes (`tests.rs`). Its pure rules are the core's
 //! (`inkdoku_core::controller`: the key map, the clock's rule, the start's first screen, the
-//! election of the playing tab, storage's answers about games, the QR code),
+//! election of the playing tab, storage's answers about games, the QR code; the games beside
+//! the session, `inkdoku_core::games`, and when to save, `inkdoku_core::saving`),
 //! and the play of the game (the game, the selection, the picked digit, the entry mode) is the
 //! core's `Session`, which `play` gives the player's inputs to.
 //!
@@ -15,14 +16,17 @@
 //!  keys.rs      the core's key map (`interpret_key`) read from and carried out on the store
 //!  help.rs      hint, check, solve, undo to solvable (the core's errands decide)
 //!  games.rs     new, typed-in, daily and previous games (made and checked by the core's
-//!               errands), restart, the win
+//!               errands; started, kept, typed in, cancelled and won by the core's games:
+//!               `games` carries their effects out), restart
 //!  sharing.rs   links, clipboard, files: the core's `sharing` decides, this reaches the ports
 //!  keeping.rs   a full storage: said in a dialog, room made, honest on reload
-//!  saving.rs    the game's record saved when this tab may, kept for a crash, reloaded
+//!  saving.rs    the core's saving decisions carried out (`saving`: autosave's wait, what
+//!               storage answered); the game's record saved when this tab may, kept for a
+//!               crash, reloaded
 //!  tabs.rs      one playing tab per browser profile: the core's election carried out over `TabLock`/`TabChannel`
 //!  hand.rs      learning the player's hand from their corrections of the pen
 //!  printing.rs  the puzzle on show, or a set of new ones (made by the core's errands)
-//!  timer.rs     the core's play clock rule applied to the store (its time, saved when due)
+//!  timer.rs     the page's tick handed to the core's games (its play clock rule)
 //!  startup.rs   the start: the store on what storage held (the core's `read_start`), the first screen
 //!  together.rs  a game solved together: the core's room flow wired to the `Room` port, the clock and the store
 //! ```
@@ -79,7 +83,7 @@ use inkdoku_core::session::{Context, Effect, Input};
 use inkdoku_engine::game::{Action, Game};
 use inkdoku_engine::protocol::Task;
 use inkdoku_engine::share::{self, SharedPuzzle};
-use inkdoku_engine::{Cell, Digit, Grid};
+use inkdoku_engine::{Cell, Digit};
 use leptos::prelude::*;
 // Named by the native tests (`use super::*`), no longer by the controller: printing and the
 // files' text are the core's now.
@@ -236,7 +240,7 @@ fn errand_effect(store: Store, effect: errands::Effect) {
                 store.dialog.set(None);
             }
         }
-        Effect::Entered => store.before_enter.set(None),
+        Effect::Entered => games::games(store, inkdoku_core::games::Input::Entered),
         Effect::ResumeKept(index) => resume_kept(store, index),
         Effect::LinkOpened => link_opened(store),
         Effect::MakeInstead => make_puzzle(store),

@@ -1,22 +1,57 @@
-//! Saving the game: the record of the game on show, written when this tab may write it (the
-//! debounce and the page's events that call these are `services::effects`'), kept for the panic
-//! hook, and the stored game brought back.
+//! Saving the game: the record of the game on show, written when this tab may write it, kept
+//! for the panic hook, and the stored game brought back. When to save (autosave's one save per
+//! burst of changes) and what storage's answers tell the player are the core's
+//! (`inkdoku_core::saving`), carried out here; the page's events that call these are
+//! `services::effects`'.
 
-use super::{game_kept_aside, game_saved, tabs};
+use super::{games::games, tabs};
 use crate::state::{Phase, Store, TabRole};
-use crate::storage::{self, StoredGame};
+use crate::storage::{self, GAME_OK_KEY, StoredGame};
 use inkdoku_core::controller::stored::reloaded;
+use inkdoku_core::saving::{Context, Effect, Input};
 use leptos::prelude::*;
+
+/// The game changed: the panic hook gets it at once, storage a moment after the last change of
+/// a burst (the core's `saving` decides, on the Clock port's timer).
+pub fn game_changed(store: Store) {
+    saving(store, Input::GameChanged);
+}
+
+/// An input to the core's `saving`, its effects carried out.
+pub(super) fn saving(store: Store, input: Input) {
+    let dialog = store.dialog.get_untracked();
+    let ctx = Context { ui: store.t(), dialog: dialog.as_ref() };
+    let effects = store.saving.try_update_value(|s| s.input(input, &ctx)).expect("the store's saving lives as long as the store");
+    for effect in effects {
+        match effect {
+            Effect::KeepForRescue => keep_for_rescue(store),
+            Effect::Wait { ms, change } => {
+                store.ports().clock.after(ms, Box::new(move || saving(store, Input::Waited { change })));
+            }
+            Effect::Save => save_now(store),
+            Effect::Say(text) => store.status.set(text),
+            // None closes the storage-full dialog (the core saw it open: `Context::dialog`).
+            Effect::Dialog(dialog) => store.dialog.set(dialog.map(|d| *d)),
+            Effect::TellFullSoon(kept) => {
+                let tell = move || {
+                    let still_full = store.ports().storage.get(GAME_OK_KEY).is_none();
+                    saving(store, Input::TellFull { kept, still_full });
+                };
+                store.ports().clock.after(0, Box::new(tell));
+            }
+        }
+    }
+}
 
 /// Saves the game now (skipped while a puzzle is being typed in, before there is one, and in
 /// a tab that only follows another).
 pub fn save_now(store: Store) {
     if let Some(mut record) = record(store) {
-        let saved = storage::save_game(&store.ports(), &mut record, move |not_saved| game_kept_aside(store, not_saved));
+        let saved = storage::save_game(&store.ports(), &mut record, move |not_saved| saving(store, Input::KeptAside(not_saved)));
         if saved.is_ok() {
             tabs::announce_saved(store);
         }
-        game_saved(store, saved);
+        saving(store, Input::Saved(saved));
     }
 }
 
@@ -32,9 +67,7 @@ fn record(store: Store) -> Option<StoredGame> {
 
 /// The game on show as a record to store, its play time up to date.
 pub fn current_record(store: Store) -> StoredGame {
-    let mut meta = store.meta.get_untracked();
-    meta.elapsed_ms = store.elapsed.get_untracked();
-    StoredGame { version: 1, game: store.game.get_untracked(), meta, saved_at: None }
+    store.games.with_value(|g| store.game.with_untracked(|game| g.record(game)))
 }
 
 /// Hands the game as it is now to the panic hook (`crash::keep`), so that a crash between two
@@ -53,10 +86,7 @@ pub fn keep_for_rescue(store: Store) {
 pub fn reload_saved(store: Store, then: impl FnOnce(Option<bool>) + 'static) {
     storage::load_newest(&store.ports(), move |answer| {
         let Some((saved, up_to_date)) = reloaded(answer) else { return then(None) };
-        store.ink.game_changed();
-        store.session_mut(|s| s.set_game(saved.game));
-        store.elapsed.set(saved.meta.elapsed_ms);
-        store.meta.set(saved.meta);
+        games(store, inkdoku_core::games::Input::Reloaded(saved));
         super::clear_highlights(store);
         then(Some(up_to_date));
     });
