@@ -14,7 +14,7 @@ use crate::controller::timer::{ClockState, Tick, tick};
 use crate::i18n::{Ui, fill};
 use crate::ports::Ports;
 use crate::session::Session;
-use crate::state::{Dialog, GameMeta, Kind, Phase, has_puzzle};
+use crate::state::{Dialog, GameMeta, Kind, Phase, Settings, has_puzzle};
 use crate::storage::{self, StoredGame};
 use inkdoku_engine::game::Game;
 use inkdoku_engine::{Grid, Size};
@@ -256,6 +256,18 @@ impl Games {
         session.deselect();
         Dialog::Won { time_ms, best_ms, new_best, together }
     }
+}
+
+/// Whether a game that replaces the one on the board asks first: the one on the board is in
+/// progress and the settings say to ask (New game's Start, the daily puzzle, a link or a file).
+pub fn asks_first(game: &Game, settings: &Settings) -> bool {
+    Games::in_progress(game) && settings.confirm_new_game
+}
+
+/// "Start" in the New game dialog: the dialog that asks before the game in progress goes, or
+/// `None`: the puzzle is made at once.
+pub fn start_clicked(game: &Game, settings: &Settings) -> Option<Dialog> {
+    asks_first(game, settings).then_some(Dialog::ConfirmDiscard)
 }
 
 /// Takes kept game number `index` (newest first) out of the kept games, to resume it; None when

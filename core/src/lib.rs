@@ -18,6 +18,7 @@
 //!  controller/  pure rules of the player's intent: the key map, the play clock, long presses, the start's first screen, the tabs' election, the QR code
 //!  ink/         the pen on the board: screen to grid geometry, palm rejection and pointer arbitration, the chip's place
 //!  storage      the saved records and their keys, over the `KeyValue` ports
+//!  screen       what covers the board: the open dialog (one at a time, the newest on show), the open menu, Escape, the note kept for after an open
 //!  state        the game's and the app's values beside it: settings, meta, dialogs, the pen, the room, the board's window
 //!  i18n         the player's words, in every language
 //!  ports        the outside world's traits and the values that cross them (and, with `fakes`, test stand-ins)
@@ -25,7 +26,7 @@
 //!
 //! Nothing here keeps state of its own between calls (no thread-local, no global): what must
 //! outlive a call is a value its owner holds (`ink::chip::ChipMemory`, `pen::Pen`,
-//! `session::Session`, `errands::Errands`, `together::Together`, `games::Games`, `saving::Saving`,
+//! `session::Session`, `errands::Errands`, `together::Together`, `games::Games`, `saving::Saving`, `screen::Screen`,
 //! which the app's store holds and shows).
 
 pub mod controller;
@@ -36,6 +37,7 @@ pub mod ink;
 pub mod pen;
 pub mod ports;
 pub mod saving;
+pub mod screen;
 pub mod session;
 pub mod sharing;
 pub mod state;

@@ -80,7 +80,7 @@ impl Errands {
         if playing_it {
             fx.push(Effect::Dialog(None));
             fx.push(Effect::Say(daily_note(ctx, kind, today)));
-        } else if ctx.in_progress() && ctx.settings.confirm_new_game {
+        } else if crate::games::asks_first(ctx.game, ctx.settings) {
             fx.push(Effect::Dialog(Some(Dialog::ConfirmDaily(kind))));
         } else {
             self.daily(kind, today, kept, ctx, fx);

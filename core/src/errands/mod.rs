@@ -115,11 +115,6 @@ impl Context<'_> {
     fn t(&self) -> &'static Ui {
         i18n::ui(self.lang)
     }
-
-    /// Whether the game has moves that a new game would throw away.
-    fn in_progress(&self) -> bool {
-        self.game.applied() > 0 && !self.game.is_solved()
-    }
 }
 
 /// An input to the errands.

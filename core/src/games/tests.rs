@@ -267,3 +267,17 @@ fn a_first_visits_puzzle_is_the_books_of_the_level_asked_for_drawn_among_them_el
     let began = first_puzzle(Ok(BOOK.into()), true, Size::Nine, Level::Easy, || panic!("drawn"));
     assert_eq!(began, FirstPuzzle::Began);
 }
+
+#[test]
+fn start_asks_before_a_game_in_progress_goes_when_the_settings_say_so_else_makes_the_puzzle() {
+    let asking = Settings::default();
+    assert!(asking.confirm_new_game, "asking is the default");
+    let mut played = game(PUZZLE);
+    assert_eq!(start_clicked(&played, &asking), None, "no move yet: nothing to lose");
+    played
+        .apply(inkdoku_engine::game::Action::Place { cell: Cell::new(0), digit: Digit::new(1).unwrap(), clear_peer_notes: true })
+        .unwrap();
+    assert_eq!(start_clicked(&played, &asking), Some(Dialog::ConfirmDiscard), "a move would be lost: asked first");
+    let trusting = Settings { confirm_new_game: false, ..asking.clone() };
+    assert_eq!(start_clicked(&played, &trusting), None, "the player said not to ask");
+}
