@@ -9,7 +9,9 @@
 //! together is the core's `Together`, whose room view the store mirrors read-only in `room`
 //! (`Store::together_input` alone writes it). The games beside the session (the game's
 //! metadata, the play time, the phase, the game before a typed-in puzzle) are the core's `Games`, mirrored in one place too (`Store::games`); saving's memory
-//! (autosave's count of changes, whether a full storage was told) is the core's `Saving`.
+//! (autosave's count of changes, whether a full storage was told) is the core's `Saving`. What
+//! covers the board (the open dialog and menu, the note kept for after an open) is the core's
+//! `Screen`, mirrored read-only in `dialog` and `menu` (`Store::screen` alone writes them).
 
 pub mod tabs;
 pub mod zoom;
@@ -21,6 +23,8 @@ use inkdoku_core::games::{self, Games};
 use inkdoku_core::ink::chip::ChipMemory;
 use inkdoku_core::pen::{self as flow, Pen};
 use inkdoku_core::saving::Saving;
+pub use inkdoku_core::screen::Input as ScreenInput;
+use inkdoku_core::screen::{self, Screen};
 use inkdoku_core::session::{self, Changed, Context, Input, Session};
 pub use inkdoku_core::state::*;
 use inkdoku_core::together::{self, Together};
@@ -109,10 +113,14 @@ pub struct Store {
     pub active_digit: Mirrored<Option<Digit>>,
     /// The session's entry mode, mirrored.
     pub mode: Mirrored<InputMode>,
-    pub dialog: RwSignal<Option<Dialog>>,
-    /// The game commands' menu that is open (Solve, or the marked positions), if one is:
-    /// Escape closes it.
-    pub menu: RwSignal<Option<Menu>>,
+    /// What covers the board (`inkdoku_core::screen`: the dialog, the menu, the note kept for
+    /// after an open): changed only through `screen` (and `show`, `close_dialog`), which copies
+    /// what changed into the two mirrors below.
+    screen: StoredValue<Screen, LocalStorage>,
+    /// The open dialog, mirrored.
+    pub dialog: Mirrored<Option<Dialog>>,
+    /// The game commands' menu that is open (Solve, or the marked positions), mirrored.
+    pub menu: Mirrored<Option<Menu>>,
     /// The engine errands (`inkdoku_core::errands`: hints, check, solve, puzzles made or typed
     /// in): changed only through `errand`, which tells the parts below that changed.
     pub errands: StoredValue<Errands, LocalStorage>,
@@ -142,9 +150,6 @@ pub struct Store {
     pub view: zoom::BoardView,
     /// The colour mode's choices.
     pub brush: RwSignal<Brush>,
-    /// A message for when the puzzle being opened is on the board (a file whose progress
-    /// could not be restored: `controller::open_file_text`).
-    pub open_note: RwSignal<Option<Dialog>>,
     /// The room of a game solved together (`inkdoku_core::together`; `None`: not shared):
     /// changed only through `together_input`, which copies its view into `room` …
     pub together: StoredValue<Option<Together>, LocalStorage>,
@@ -249,7 +254,7 @@ impl Status {
 
 /// A signal that mirrors a part of the core: read anywhere, written only here (its signal is
 /// private to this module): the session's parts by `Store::mirror`, the pen's by `Ink::mirror`,
-/// the room's view by `Store::together_input`.
+/// the room's view by `Store::together_input`, the dialog and the menu by `Store::screen`.
 pub struct Mirrored<T: 'static>(RwSignal<T>);
 
 impl<T: 'static> Clone for Mirrored<T> {
@@ -399,8 +404,9 @@ impl Store {
             selected,
             active_digit,
             mode,
-            dialog: RwSignal::new(None),
-            menu: RwSignal::new(None),
+            screen: StoredValue::new_local(Screen::default()),
+            dialog: Mirrored::new(None),
+            menu: Mirrored::new(None),
             errands,
             highlights: Shown::new(errands, |e| &e.highlights),
             making: Shown::new(errands, |e| &e.making),
@@ -425,7 +431,6 @@ impl Store {
             },
             view: zoom::BoardView::new(),
             brush: RwSignal::new(Brush { colour: 1, candidates: false }),
-            open_note: RwSignal::new(None),
             together: StoredValue::new_local(None),
             room: Mirrored::new(None),
             joining: StoredValue::new_local(None),
@@ -582,6 +587,35 @@ impl Store {
         outcome.effects
     }
 
+    /// Takes an input into what covers the board (a dialog shown or closed, a menu, Escape, the
+    /// note kept for after an open) and mirrors what changed: the one place that writes
+    /// `dialog` and `menu`.
+    pub fn screen(&self, input: screen::Input) {
+        let changed = self.screen.try_update_value(|s| s.input(input)).expect("the store's screen lives as long as the store");
+        let (dialog, menu) = self.screen.with_value(|s| (changed.dialog.then(|| s.dialog().cloned()), changed.menu.then(|| s.menu())));
+        if let Some(dialog) = dialog {
+            self.dialog.0.set(dialog);
+        }
+        if let Some(menu) = menu {
+            self.menu.0.set(menu);
+        }
+    }
+
+    /// Shows `dialog` in place of the one open.
+    pub fn show(&self, dialog: Dialog) {
+        self.screen(screen::Input::Show(dialog));
+    }
+
+    /// Closes the open dialog.
+    pub fn close_dialog(&self) {
+        self.screen(screen::Input::Close);
+    }
+
+    /// A core's dialog effect: shows the dialog, or (`None`) closes the one open.
+    pub fn show_or_close(&self, dialog: Option<Dialog>) {
+        self.screen(dialog.map_or(screen::Input::Close, screen::Input::Show));
+    }
+
     /// Says `text` on the status line (empty: nothing): every part of the app and the core says
     /// its line through here.
     pub fn say(&self, text: impl Into<String>) {
@@ -673,6 +707,35 @@ mod tests {
         store.change_game(|g| g.apply(note).unwrap());
         assert!(store.game.with_untracked(|g| !g.board().pencil.notes[0].contains(Digit::new(1).unwrap())), "the screen shows it");
         assert_eq!(mirrored(), before, "changed in place, not copied");
+    }
+
+    #[test]
+    fn the_dialog_and_the_menu_are_the_screens_mirrored_and_redraw_only_when_they_change() {
+        let world = World::default();
+        let (_owner, store) = world.store(Lang::En);
+        let runs = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counted = runs.clone();
+        // The screen's view, as `components::dialogs` and the menus read it.
+        let shown = Memo::new(move |_| {
+            counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            (store.dialog.get(), store.menu.get())
+        });
+        let runs = move || runs.load(std::sync::atomic::Ordering::Relaxed);
+        assert_eq!((shown.get_untracked(), runs()), ((None, None), 1));
+        store.screen(ScreenInput::ToggleMenu(Menu::Solve));
+        assert_eq!((shown.get_untracked(), runs()), ((None, Some(Menu::Solve)), 2));
+        store.show(Dialog::Settings);
+        assert_eq!((shown.get_untracked(), runs()), ((Some(Dialog::Settings), Some(Menu::Solve)), 3));
+        store.show(Dialog::Settings);
+        assert_eq!((shown.get_untracked(), runs()), ((Some(Dialog::Settings), Some(Menu::Solve)), 3), "the same: no redraw");
+        store.screen(ScreenInput::CloseIf(Dialog::NewGame));
+        assert_eq!((shown.get_untracked(), runs()), ((Some(Dialog::Settings), Some(Menu::Solve)), 3), "another's end: no redraw");
+        store.screen(ScreenInput::Escape);
+        assert_eq!((shown.get_untracked(), runs()), ((None, Some(Menu::Solve)), 4), "Escape: the dialog first");
+        store.show_or_close(Some(Dialog::Share));
+        assert_eq!((shown.get_untracked(), runs()), ((Some(Dialog::Share), Some(Menu::Solve)), 5));
+        store.show_or_close(None);
+        assert_eq!((shown.get_untracked(), runs()), ((None, Some(Menu::Solve)), 6));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use crate::controller::{self, SolveScope};
 use crate::i18n::fill;
-use crate::state::{Dialog, InputMode, Menu, Phase, Store};
+use crate::state::{Dialog, InputMode, Menu, Phase, ScreenInput, Store};
 use inkdoku_engine::Size;
 use leptos::prelude::*;
 
@@ -117,8 +117,8 @@ pub fn GameTools(store: Store) -> impl IntoView {
     let menu_signal = move |menu: Menu| Signal::derive(move || store.menu.get() == Some(menu));
     let solve_open = menu_signal(Menu::Solve);
     let savepoints_open = menu_signal(Menu::Savepoints);
-    let toggle = move |menu: Menu| store.menu.update(|m| *m = if *m == Some(menu) { None } else { Some(menu) });
-    let close = move || store.menu.set(None);
+    let toggle = move |menu: Menu| store.screen(ScreenInput::ToggleMenu(menu));
+    let close = move || store.screen(ScreenInput::CloseMenu);
     let entering = move || store.phase.get() == Phase::Enter;
     view! {
         <div class="tools game-tools" role="group" aria-label=move || store.ui().game>
@@ -133,12 +133,12 @@ pub fn GameTools(store: Store) -> impl IntoView {
                 <button type="button" class="tool" aria-expanded=move || pressed(savepoints_open.get()) aria-controls="marks-menu"
                         on:click=move |_| toggle(Menu::Savepoints)>{move || store.ui().marks}</button>
                 <button type="button" class="tool" on:click=move |_| controller::new_game_clicked(store)>{move || store.ui().new_game}</button>
-                <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Share))>{move || store.ui().share}</button>
+                <button type="button" class="tool" on:click=move |_| store.show(Dialog::Share)>{move || store.ui().share}</button>
                 // A variant's rules (its setter's text): only on a variant.
                 <Show when=move || store.game.with(|g| g.variant().is_some())>
-                    <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Rules))>{move || store.ui().rules_title}</button>
+                    <button type="button" class="tool" on:click=move |_| store.show(Dialog::Rules)>{move || store.ui().rules_title}</button>
                 </Show>
-                <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Settings))>{move || store.ui().settings}</button>
+                <button type="button" class="tool" on:click=move |_| store.show(Dialog::Settings)>{move || store.ui().settings}</button>
             </Show>
         </div>
         // The menus open below the whole group, as siblings in the panel: there a menu that
@@ -172,11 +172,11 @@ fn MarksMenu(store: Store) -> impl IntoView {
     };
     view! {
         <div class="solve-menu" id="marks-menu" role="group" aria-label=move || store.ui().marks>
-            <button type="button" class="tool" on:click=move |_| { store.menu.set(None); controller::mark_position(store) }>{move || store.ui().mark_position}</button>
+            <button type="button" class="tool" on:click=move |_| { store.screen(ScreenInput::CloseMenu); controller::mark_position(store) }>{move || store.ui().mark_position}</button>
             {move || marks().into_iter().map(|(i, t)| {
                 let label = fill(store.ui().back_to_mark, &[("t", &t)]);
                 view! {
-                    <button type="button" class="tool" on:click=move |_| { store.menu.set(None); controller::back_to_mark(store, i) }>{label}</button>
+                    <button type="button" class="tool" on:click=move |_| { store.screen(ScreenInput::CloseMenu); controller::back_to_mark(store, i) }>{label}</button>
                 }
             }).collect_view()}
         </div>

@@ -13,7 +13,7 @@ use inkdoku_engine::rating::Level;
 use leptos::prelude::*;
 
 fn close(store: Store) {
-    store.dialog.set(None);
+    store.close_dialog();
 }
 
 /// Whichever dialog is open.
@@ -55,7 +55,7 @@ fn welcome(store: Store, up_to_date: bool) -> impl IntoView {
             <p>{move || if up_to_date { store.ui().welcome_text } else { store.ui().welcome_older }}</p>
             <div class="buttons">
                 <button type="button" class="primary" autofocus on:click=move |_| close(store)>{move || store.ui().continue_}</button>
-                <button type="button" on:click=move |_| store.dialog.set(Some(Dialog::NewGame))>{move || store.ui().new_game}</button>
+                <button type="button" on:click=move |_| store.show(Dialog::NewGame)>{move || store.ui().new_game}</button>
             </div>
         </div>
     }
@@ -162,7 +162,7 @@ fn new_game(store: Store) -> impl IntoView {
                     <button type="button" on:click=move |_| controller::paste_puzzle(store)>{move || store.ui().paste_puzzle}</button>
                     <button type="button" on:click=move |_| controller::open_file(store)>{move || store.ui().open_file}</button>
                     {kept_games(store)}
-                    <button type="button" on:click=move |_| store.dialog.set(Some(Dialog::PrintSet))>{move || store.ui().print_puzzles_button}</button>
+                    <button type="button" on:click=move |_| store.show(Dialog::PrintSet)>{move || store.ui().print_puzzles_button}</button>
                     <button type="button" on:click=move |_| close(store)>{move || store.ui().close}</button>
                 </div>
             }>
@@ -473,7 +473,7 @@ fn confirm_open(store: Store, shared: inkdoku_engine::share::SharedPuzzle) -> im
 fn open_here(store: Store, shared: inkdoku_engine::share::SharedPuzzle) -> impl IntoView {
     let shared = StoredValue::new(shared);
     let open = move |_| {
-        store.dialog.set(None);
+        store.close_dialog();
         let shared = shared.get_value();
         crate::controller::tabs::take_over(store, move |store| controller::load_shared(store, shared));
     };

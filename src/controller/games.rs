@@ -11,7 +11,7 @@ pub(super) fn games(store: Store, input: GamesInput) {
     for effect in store.games(input) {
         match effect {
             GamesEffect::Replaced => store.ink.game_changed(),
-            GamesEffect::Dialog(dialog) => store.dialog.set(Some(*dialog)),
+            GamesEffect::Dialog(dialog) => store.show(*dialog),
             GamesEffect::Save => save_now(store),
         }
     }
@@ -21,17 +21,18 @@ pub fn restart(store: Store) {
     apply(store, Action::Restart);
 }
 
-/// The "New game" button: asks first if a game is in progress (setting), else opens the dialog.
+/// The "New game" button: opens its dialog (its Start asks before a game in progress goes).
 pub fn new_game_clicked(store: Store) {
-    store.dialog.set(Some(Dialog::NewGame));
+    store.show(Dialog::NewGame);
 }
 
-/// "Start" in the New game dialog.
+/// "Start" in the New game dialog: asks first or makes the puzzle, as the core decides
+/// (`inkdoku_core::games::start_clicked`).
 pub fn start_clicked(store: Store) {
-    if store.in_progress() && store.settings.with_untracked(|s| s.confirm_new_game) {
-        store.dialog.set(Some(Dialog::ConfirmDiscard));
-    } else {
-        make_puzzle(store);
+    let ask = store.game.with_untracked(|g| store.settings.with_untracked(|s| core_games::start_clicked(g, s)));
+    match ask {
+        Some(dialog) => store.show(dialog),
+        None => make_puzzle(store),
     }
 }
 
@@ -102,7 +103,7 @@ pub fn resume_kept(store: Store, index: usize) {
         // It stays kept (and is resumed): a full storage is said by the next save.
         leptos::logging::warn!("inkdoku: the kept games could not be updated");
     }
-    store.dialog.set(None);
+    store.close_dialog();
     start_game(store, chosen.game, chosen.meta);
     store.status.set(store.t().previous_restored.into());
 }
@@ -115,7 +116,7 @@ pub fn start_entering(store: Store) {
     }
     games(store, GamesInput::StartEntering { size });
     errand(store, Errand::GameStarted);
-    store.dialog.set(None);
+    store.close_dialog();
     store.status.set(store.t().type_puzzle.into());
 }
 

@@ -21,8 +21,8 @@ pub fn key_context(store: Store, text_selected: bool) -> KeyContext {
 /// Carries out a key's command: the game's are the session's (`play`), the rest the screen's.
 pub fn perform(store: Store, command: KeyCommand) {
     match command {
-        KeyCommand::CloseDialog => store.dialog.set(None),
-        KeyCommand::CloseMenu => store.menu.set(None),
+        // The key map chose the top one to close: the screen's Escape closes the same.
+        KeyCommand::CloseDialog | KeyCommand::CloseMenu => store.screen(ScreenInput::Escape),
         KeyCommand::WholeBoard => {
             crate::state::zoom::whole_board(store);
         }

@@ -76,7 +76,7 @@ pub use together::{
 use crate::i18n::{fill, level_name};
 use crate::ports::{self, PlatformError};
 use crate::state::PrintSet;
-use crate::state::{Dialog, GameMeta, InputMode, Kind, Phase, Store, TabRole};
+use crate::state::{Dialog, GameMeta, InputMode, Kind, Phase, ScreenInput, Store, TabRole};
 use crate::storage;
 use inkdoku_core::errands;
 use inkdoku_core::session::{Context, Effect, Input};
@@ -234,12 +234,8 @@ fn errand_effect(store: Store, effect: errands::Effect) {
             }
         }
         Effect::StartGame { game, meta } => start_game(store, *game, meta),
-        Effect::Dialog(dialog) => store.dialog.set(dialog),
-        Effect::CloseNewGame => {
-            if store.dialog.get_untracked() == Some(Dialog::NewGame) {
-                store.dialog.set(None);
-            }
-        }
+        Effect::Dialog(dialog) => store.show_or_close(dialog),
+        Effect::CloseNewGame => store.screen(ScreenInput::CloseIf(Dialog::NewGame)),
         Effect::Entered => games::games(store, inkdoku_core::games::Input::Entered),
         Effect::ResumeKept(index) => resume_kept(store, index),
         Effect::LinkOpened => link_opened(store),

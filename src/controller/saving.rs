@@ -31,7 +31,7 @@ pub(super) fn saving(store: Store, input: Input) {
             Effect::Save => save_now(store),
             Effect::Say(text) => store.status.set(text),
             // None closes the storage-full dialog (the core saw it open: `Context::dialog`).
-            Effect::Dialog(dialog) => store.dialog.set(dialog.map(|d| *d)),
+            Effect::Dialog(dialog) => store.show_or_close(dialog.map(|d| *d)),
             Effect::TellFullSoon(kept) => {
                 let tell = move || {
                     let still_full = store.ports().storage.get(GAME_OK_KEY).is_none();

@@ -9,7 +9,7 @@ use inkdoku_core::sharing as decide;
 /// Tells the player a link, paste or file (`source` names it) holds no puzzle (the core's
 /// note, in their language, the reason under Details); nothing else changes.
 pub fn not_a_puzzle(store: Store, source: &str, error: &(dyn std::error::Error + 'static)) {
-    store.dialog.set(Some(decide::not_a_puzzle(store.lang_now(), source, error)));
+    store.show(decide::not_a_puzzle(store.lang_now(), source, error));
 }
 
 /// Opens a puzzle from a link, a paste or a file; `source` names it in messages. A text that
@@ -31,7 +31,7 @@ pub fn open_text(store: Store, text: &str, source: &str) -> bool {
             true
         }
         Err(note) => {
-            store.dialog.set(Some(note));
+            store.show(note);
             false
         }
     }
@@ -45,9 +45,9 @@ pub fn open_shared(store: Store, shared: SharedPuzzle) {
 /// `open_shared`, with a message to show once the puzzle is on the board (what of a file
 /// could not be restored); an open that fails or is cancelled drops it with the next open.
 fn open_shared_noting(store: Store, shared: SharedPuzzle, note: Option<Dialog>) {
-    store.open_note.set(note);
-    if store.in_progress() && store.settings.with_untracked(|s| s.confirm_new_game) {
-        store.dialog.set(Some(Dialog::ConfirmOpen(shared)));
+    store.screen(ScreenInput::NoteForAfter(note));
+    if store.game.with_untracked(|g| store.settings.with_untracked(|s| inkdoku_core::games::asks_first(g, s))) {
+        store.show(Dialog::ConfirmOpen(shared));
     } else {
         load_shared(store, shared);
     }
@@ -56,7 +56,7 @@ fn open_shared_noting(store: Store, shared: SharedPuzzle, note: Option<Dialog>) 
 /// Checks the puzzle in the worker (it must have exactly one solution): the core's errands
 /// play it or say why not (`inkdoku_core::sharing::checked`).
 pub fn load_shared(store: Store, shared: SharedPuzzle) {
-    store.dialog.set(None);
+    store.close_dialog();
     let puzzle = &shared.puzzle;
     let task = Task::Analyze { puzzle: puzzle.givens.clone(), variant: (!puzzle.is_classic()).then(|| puzzle.clone()) };
     errand(store, errands::Input::CheckLink { shared: Box::new(shared), task });
@@ -70,9 +70,7 @@ pub(super) fn link_opened(store: Store) {
         Some(Err(())) => store.say(store.t().together_key_damaged),
         None => {}
     }
-    if let Some(note) = store.open_note.try_update(Option::take).flatten() {
-        store.dialog.set(Some(note));
-    }
+    store.screen(ScreenInput::Opened);
 }
 
 /// The link to the current puzzle (with the player's progress and notes if asked).
@@ -182,7 +180,7 @@ pub fn open_file_text(store: Store, name: &str, text: &str) {
             }
             open_shared_noting(store, shared, note);
         }
-        Err(note) => store.dialog.set(Some(*note)),
+        Err(note) => store.show(*note),
     }
 }
 

@@ -27,7 +27,7 @@ pub fn begin(store: Store, unreadable: &[Unreadable]) {
     let link = take_link(store);
     tabs::start(store);
     if let Some(dialog) = unreadable_dialog(store.t(), unreadable) {
-        store.dialog.set(Some(dialog));
+        store.show(dialog);
     }
     tabs::when_settled(store, move |store| show_first_screen(store, link));
 }
@@ -42,7 +42,7 @@ fn show_first_screen(store: Store, link: Option<String>) {
         resume_together(store);
     }
     match screen.link {
-        Some(LinkStep::OfferHere(shared)) => store.dialog.set(Some(Dialog::OpenHere(*shared))),
+        Some(LinkStep::OfferHere(shared)) => store.show(Dialog::OpenHere(*shared)),
         Some(LinkStep::NotAPuzzle(e)) => not_a_puzzle(store, t.the_link, &e),
         Some(LinkStep::Open(text)) => {
             open_text(store, &text, t.the_link);
@@ -53,6 +53,6 @@ fn show_first_screen(store: Store, link: Option<String>) {
         first_puzzle(store);
     }
     if let Some(dialog) = greeting(screen.greet, store.in_progress(), store.dialog.with_untracked(Option::is_some)) {
-        store.dialog.set(Some(dialog));
+        store.show(dialog);
     }
 }

@@ -5,7 +5,7 @@
 
 use super::{reload_saved, save_now};
 use crate::state::tabs::Step;
-use crate::state::{Dialog, Store, TabRole};
+use crate::state::{Dialog, ScreenInput, Store, TabRole};
 pub use inkdoku_core::controller::tabs::{HANDOVER_MS, HOLDER_KEY};
 use inkdoku_core::controller::tabs::{TabEffect, TabInput};
 use leptos::prelude::*;
@@ -43,12 +43,8 @@ fn carry_out(store: Store, effect: TabEffect) {
             }
         }),
         TabEffect::Post(text) => ports.channel.post(&text),
-        TabEffect::ShowFollowing => store.dialog.set(Some(Dialog::OtherTab)),
-        TabEffect::CloseFollowing => {
-            if matches!(store.dialog.get_untracked(), Some(Dialog::OtherTab)) {
-                store.dialog.set(None);
-            }
-        }
+        TabEffect::ShowFollowing => store.show(Dialog::OtherTab),
+        TabEffect::CloseFollowing => store.screen(ScreenInput::CloseIf(Dialog::OtherTab)),
         TabEffect::PlayingHere => store.say(store.t().play_here_now),
         TabEffect::SaveNow => save_now(store),
         TabEffect::WaitForHandover => {

@@ -380,7 +380,7 @@ fn an_unplayable_link_on_a_first_visit_ends_in_a_new_puzzle_and_over_a_game_keep
     assert!(store.game.with_untracked(|g| g.givens().filled_count() > 0 && g.solution().is_some()));
     assert!(matches!(store.dialog.get_untracked(), Some(Dialog::Message { .. })), "the message stays to be read");
     // Over a game: the game stays, and the words say so.
-    store.dialog.set(None);
+    store.close_dialog();
     open(&world, store, PUZZLE);
     let before = store.game.get_untracked();
     let asked = world.engine.last_id();
@@ -460,7 +460,7 @@ fn new_games_keep_the_games_they_replace_and_the_old_single_record_is_read() {
     // Resumed from New game: on the board with its time, the dialog closed, said.
     play(store, 1);
     let on_board = store.game.get_untracked();
-    store.dialog.set(Some(Dialog::NewGame));
+    store.show(Dialog::NewGame);
     resume_kept(store, 1);
     assert_eq!(store.game.get_untracked(), old.game);
     assert_eq!(store.elapsed.get_untracked(), old.meta.elapsed_ms);

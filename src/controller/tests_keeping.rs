@@ -172,7 +172,7 @@ fn fill_up(world: &World, store: Store) {
     let Some(Dialog::ConfirmOpen(shared)) = store.dialog.get_untracked() else { panic!("asks first") };
     load_shared(store, shared);
     world.engine.answer_truly(world.engine.last_id());
-    store.dialog.set(None);
+    store.close_dialog();
     play_one(store);
     crate::controller::save_now(store);
     assert_eq!(reload(world), (1, true));

@@ -60,7 +60,7 @@ fn carry_out(store: Store, effects: Vec<Effect>) -> bool {
                     store.status.set(String::new());
                 }
             }
-            Effect::Dialog(dialog) => store.dialog.set(Some(dialog)),
+            Effect::Dialog(dialog) => store.show(dialog),
             Effect::Refused(e) => refused(store, &e),
             Effect::Failed(e) => ports::log_failure(&e),
             Effect::Warn(why) => leptos::logging::warn!("inkdoku: {why}"),
