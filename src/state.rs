@@ -711,31 +711,39 @@ mod tests {
 
     #[test]
     fn the_dialog_and_the_menu_are_the_screens_mirrored_and_redraw_only_when_they_change() {
+        use std::sync::{Arc, atomic::AtomicUsize, atomic::Ordering::Relaxed};
         let world = World::default();
         let (_owner, store) = world.store(Lang::En);
-        let runs = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        let counted = runs.clone();
-        // The screen's view, as `components::dialogs` and the menus read it.
-        let shown = Memo::new(move |_| {
-            counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            (store.dialog.get(), store.menu.get())
-        });
-        let runs = move || runs.load(std::sync::atomic::Ordering::Relaxed);
-        assert_eq!((shown.get_untracked(), runs()), ((None, None), 1));
+        // The screen's view, as `components::dialogs` and the menus read it, and its redraws.
+        let redraws = Arc::new(AtomicUsize::new(0));
+        let shown = {
+            let redraws = redraws.clone();
+            Memo::new(move |_| (redraws.fetch_add(1, Relaxed), store.dialog.get(), store.menu.get()))
+        };
+        let seen = move || shown.with_untracked(|(_, dialog, menu)| (dialog.clone(), *menu, redraws.load(Relaxed)));
+        assert_eq!(seen(), (None, None, 1));
         store.screen(ScreenInput::ToggleMenu(Menu::Solve));
-        assert_eq!((shown.get_untracked(), runs()), ((None, Some(Menu::Solve)), 2));
+        assert_eq!(seen(), (None, Some(Menu::Solve), 2));
         store.show(Dialog::Settings);
-        assert_eq!((shown.get_untracked(), runs()), ((Some(Dialog::Settings), Some(Menu::Solve)), 3));
+        assert_eq!(seen(), (Some(Dialog::Settings), Some(Menu::Solve), 3));
         store.show(Dialog::Settings);
-        assert_eq!((shown.get_untracked(), runs()), ((Some(Dialog::Settings), Some(Menu::Solve)), 3), "the same: no redraw");
+        assert_eq!(seen(), (Some(Dialog::Settings), Some(Menu::Solve), 4), "shown again: drawn afresh");
         store.screen(ScreenInput::CloseIf(Dialog::NewGame));
-        assert_eq!((shown.get_untracked(), runs()), ((Some(Dialog::Settings), Some(Menu::Solve)), 3), "another's end: no redraw");
+        assert_eq!(seen(), (Some(Dialog::Settings), Some(Menu::Solve), 4), "another's end: the dialog stays, no redraw");
+        store.screen(ScreenInput::CloseMenu);
+        assert_eq!(seen(), (Some(Dialog::Settings), None, 5));
+        store.screen(ScreenInput::CloseMenu);
+        assert_eq!(seen(), (Some(Dialog::Settings), None, 5), "closed already: no redraw");
         store.screen(ScreenInput::Escape);
-        assert_eq!((shown.get_untracked(), runs()), ((None, Some(Menu::Solve)), 4), "Escape: the dialog first");
+        assert_eq!(seen(), (None, None, 6), "Escape");
+        store.screen(ScreenInput::Escape);
+        store.screen(ScreenInput::Opened);
+        store.screen(ScreenInput::CloseIf(Dialog::NewGame));
+        assert_eq!(seen(), (None, None, 6), "nothing open, no note: no redraw");
         store.show_or_close(Some(Dialog::Share));
-        assert_eq!((shown.get_untracked(), runs()), ((Some(Dialog::Share), Some(Menu::Solve)), 5));
+        assert_eq!(seen(), (Some(Dialog::Share), None, 7));
         store.show_or_close(None);
-        assert_eq!((shown.get_untracked(), runs()), ((None, Some(Menu::Solve)), 6));
+        assert_eq!(seen(), (None, None, 8));
     }
 
     #[test]

@@ -72,32 +72,44 @@ impl Screen {
         self.note.as_ref()
     }
 
-    /// Takes an input; says what changed.
+    /// Takes an input; says what changed. A dialog shown counts as a change even when it is the
+    /// one open (the screen draws it afresh, as it did before the store mirrored the core): two
+    /// dialogs are never compared whole, which would bring a puzzle's comparison into the
+    /// app's wasm for nothing.
     pub fn input(&mut self, input: Input) -> Changed {
-        let (dialog, menu) = (self.dialog.clone(), self.menu);
-        match input {
-            Input::Show(shown) => self.dialog = Some(shown),
-            Input::Close => self.dialog = None,
-            Input::CloseIf(which) => {
-                if self.dialog.as_ref().is_some_and(|open| discriminant(open) == discriminant(&which)) {
-                    self.dialog = None;
-                }
+        let menu = self.menu;
+        let dialog = match input {
+            Input::Show(shown) => {
+                self.dialog = Some(shown);
+                true
             }
-            Input::ToggleMenu(toggled) => self.menu = if self.menu == Some(toggled) { None } else { Some(toggled) },
-            Input::CloseMenu => self.menu = None,
+            Input::Close => self.dialog.take().is_some(),
+            Input::CloseIf(which) => {
+                let open = self.dialog.as_ref().is_some_and(|open| discriminant(open) == discriminant(&which));
+                open && self.dialog.take().is_some()
+            }
+            Input::ToggleMenu(toggled) => {
+                self.menu = if self.menu == Some(toggled) { None } else { Some(toggled) };
+                false
+            }
+            Input::CloseMenu => {
+                self.menu = None;
+                false
+            }
             Input::Escape => {
-                if self.dialog.take().is_none() {
+                let closed = self.dialog.take().is_some();
+                if !closed {
                     self.menu = None;
                 }
+                closed
             }
-            Input::NoteForAfter(note) => self.note = note,
-            Input::Opened => {
-                if let Some(note) = self.note.take() {
-                    self.dialog = Some(note);
-                }
+            Input::NoteForAfter(note) => {
+                self.note = note;
+                false
             }
-        }
-        Changed { dialog: self.dialog != dialog, menu: self.menu != menu }
+            Input::Opened => self.note.take().map(|note| self.dialog = Some(note)).is_some(),
+        };
+        Changed { dialog, menu: self.menu != menu }
     }
 }
 
@@ -123,7 +135,7 @@ mod tests {
         let won = Dialog::Won { time_ms: 1000, best_ms: None, new_best: true, together: None };
         assert_eq!(screen.input(Input::Show(won.clone())), Changed { dialog: true, menu: false });
         assert_eq!(screen.dialog(), Some(&won), "the newest is the one to answer");
-        assert_eq!(screen.input(Input::Show(won.clone())), Changed::default(), "the same dialog: nothing to redraw");
+        assert_eq!(screen.input(Input::Show(won.clone())), Changed { dialog: true, menu: false }, "shown afresh");
         assert_eq!(screen.input(Input::Close), Changed { dialog: true, menu: false });
         assert_eq!(screen.dialog(), None, "closed, not back to the one it replaced");
     }
