@@ -30,7 +30,7 @@ macro_rules! ui_words {
         impl Ui {
             /// Every template read from a language file, in this order (`file`).
             fn read_from(&mut self, reader: &mut inkdoku_engine::lang::Reader) {
-                $(file::Words::read(&mut self.$field, stringify!($field), reader);)*
+                $(file::Words::read(&mut self.$field, reader);)*
             }
 
             /// Every template, by name.

@@ -1,20 +1,18 @@
 //! The words of one language as a file served with the page (issue 48): the app's wasm has
 //! English built in, and a player whose language is another reads its file
 //! (`static/lang/<code>.txt`) before its words are shown. The file is this crate's `Ui` and
-//! the engine's phrases of that language, made from the tables in the source (the one place a
-//! word is written: `the_language_files_are_the_sources_words` checks the files against them,
-//! and `INKDOKU_LANG_WRITE=1 cargo test -p inkdoku-core the_language_files` writes them again).
+//! the engine's words of that language (`inkdoku_engine::lang::read_words`), made from the
+//! tables in the source, the one place a word is written: `the_language_files_are_the_sources_words`
+//! checks the files against them, and `INKDOKU_LANG_WRITE=1 cargo test -p inkdoku-core
+//! the_language_files` writes them again.
 //!
-//! Lines `ui.<name><TAB><words>` (an array's entries `ui.<name>[<i>]`) in `Ui`'s order, then
-//! the engine's (`inkdoku_engine::lang::install`). A file from another build is refused whole
-//! with the line that does not fit, and the words stay English.
+//! One word a line, in `Ui`'s order (an array's in its order), then the engine's, after a
+//! header with the fingerprint of the build's English words: a file made for another build
+//! is refused whole (`inkdoku_engine::lang::Reader`), and the words stay English.
 
 use super::{EN, Lang, Ui};
 use inkdoku_engine::lang::Reader;
 use std::sync::OnceLock;
-
-/// The prefix of the app's lines in a language file.
-const PREFIX: &str = "ui.";
 
 /// The languages read from their files, by `Lang as usize`, for the life of the page.
 static READ: [OnceLock<&'static Ui>; 4] = [const { OnceLock::new() }; 4];
@@ -37,15 +35,15 @@ pub fn is_ready(lang: Lang) -> bool {
 }
 
 /// Reads `lang`'s file and keeps its words, the app's and the engine's, for the life of the
-/// page (the words are slices of `text`, kept for it). Refused with the reason when a line
-/// does not fit this build: then nothing is kept, and `lang` shows English.
+/// page (the words are slices of `text`, kept for it). Refused with the reason when it was not
+/// made for this build: then nothing is kept, and `lang` shows English.
 pub fn install(lang: Lang, text: String) -> Result<(), String> {
-    let text: &'static str = Box::leak(text.into_boxed_str());
+    let mut reader = Reader::new(Box::leak(text.into_boxed_str()));
     let mut ui = EN.clone();
-    let mut reader = Reader::new(text, PREFIX);
     ui.read_from(&mut reader);
+    let engine = inkdoku_engine::lang::read_words(&mut reader);
     reader.finish()?;
-    inkdoku_engine::lang::install(lang, text)?;
+    inkdoku_engine::lang::keep(lang, engine);
     if installed(lang).is_none() {
         let _ = READ[lang as usize].set(Box::leak(Box::new(ui)));
     }
@@ -63,18 +61,18 @@ pub fn stored_language(raw: Option<&str>) -> Option<Lang> {
     serde_json::from_str::<Chosen>(raw?).ok()?.language
 }
 
-/// A field of `Ui`: a template, or an array of them (each named `name[i]` in a file).
+/// A field of `Ui`: a template, or an array of them.
 pub(super) trait Words {
     /// Reads the field from a language file's next lines.
-    fn read(&mut self, name: &str, reader: &mut Reader);
-    /// The field's templates by name (the file's writer, natively).
+    fn read(&mut self, reader: &mut Reader);
+    /// The field's templates by name (`name[i]` for an array's), for the tests and the writer.
     #[cfg(not(target_arch = "wasm32"))]
     fn list(&self, name: &str, out: &mut Vec<(String, &'static str)>);
 }
 
 impl Words for &'static str {
-    fn read(&mut self, name: &str, reader: &mut Reader) {
-        reader.put(self, name);
+    fn read(&mut self, reader: &mut Reader) {
+        reader.put(self);
     }
 
     #[cfg(not(target_arch = "wasm32"))]
@@ -84,9 +82,9 @@ impl Words for &'static str {
 }
 
 impl<const N: usize> Words for [&'static str; N] {
-    fn read(&mut self, name: &str, reader: &mut Reader) {
+    fn read(&mut self, reader: &mut Reader) {
         for slot in self {
-            reader.put(slot, name);
+            reader.put(slot);
         }
     }
 
@@ -96,21 +94,25 @@ impl<const N: usize> Words for [&'static str; N] {
     }
 }
 
-/// `lang`'s file as the build serves it: every word of the app's and of the engine's, one a
-/// line (natively, from the tables built in).
+/// Every word of `lang`, the app's then the engine's, in a file's order (natively, from the
+/// tables built in).
+#[cfg(not(target_arch = "wasm32"))]
+fn word_list(lang: Lang) -> Vec<&'static str> {
+    let ui = super::ui(lang).entries().into_iter().map(|(_, words)| words);
+    ui.chain(inkdoku_engine::lang::word_list(lang)).collect()
+}
+
+/// `lang`'s file as the build serves it.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn text(lang: Lang) -> String {
-    let ui = super::ui(lang).entries().into_iter().map(|(name, words)| (format!("{PREFIX}{name}"), words));
-    let mut out = format!(
-        "# inkdoku's words in {} ({}): made from core/src/i18n.rs and engine/src/lang, do not edit.\n",
-        lang.native_name(),
-        lang.code()
-    );
-    for (name, words) in ui.chain(inkdoku_engine::lang::phrase_entries(lang)) {
-        // A line break or tab in a word would end its line: the templates have none.
-        assert!(!words.contains(['\n', '\r', '\t']), "{name} has a line break or tab: {words:?}");
-        out.push_str(&format!("{name}\t{words}\n"));
+    let mut out = inkdoku_engine::lang::header(lang, word_list(Lang::En));
+    for words in word_list(lang) {
+        // A line break in a word would end its line: the templates have none.
+        assert!(!words.contains(['\n', '\r']), "a line break in {words:?}");
+        out.push('\n');
+        out.push_str(words);
     }
+    out.push('\n');
     out
 }
 
@@ -146,10 +148,10 @@ mod tests {
     #[test]
     fn a_language_file_reads_back_to_the_words_built_in() {
         for lang in FILED {
-            let text: &'static str = Box::leak(text(lang).into_boxed_str());
+            let mut reader = Reader::new(Box::leak(text(lang).into_boxed_str()));
             let mut read = EN.clone();
-            let mut reader = Reader::new(text, PREFIX);
             read.read_from(&mut reader);
+            let _ = inkdoku_engine::lang::read_words(&mut reader);
             reader.finish().unwrap();
             assert_eq!(read.entries(), super::super::ui(lang).entries(), "{lang:?}");
             assert_ne!(read.entries(), EN.entries(), "{lang:?}");
@@ -173,18 +175,20 @@ mod tests {
 
     #[test]
     fn a_damaged_language_file_is_refused_and_nothing_of_it_kept() {
-        // Korean's app words whole, its engine words cut short: refused, and not kept.
+        // Korean's words cut short: refused, and not kept.
         let korean = text(Lang::Ko);
-        let cut = korean.lines().filter(|l| !l.starts_with("engine.rule_parity")).collect::<Vec<_>>().join("\n");
-        assert_eq!(install(Lang::Ko, cut), Err("engine.rule_parity is missing".to_string()));
+        let cut = korean.lines().take(100).collect::<Vec<_>>().join("\n");
+        let count = korean.lines().count() - 1;
+        assert_eq!(install(Lang::Ko, cut), Err(format!("has fewer words than this build's {count}")));
         assert!(installed(Lang::Ko).is_none());
         // A page that is not a language file (a server's error page).
         let page = "<!DOCTYPE html><title>Not found</title>".to_string();
-        assert_eq!(install(Lang::Ko, page), Err("ui.digits is missing".to_string()));
-        assert!(installed(Lang::Ko).is_none());
-        // An app word renamed in another build.
-        let renamed = korean.replacen("ui.notes\t", "ui.note\t", 1);
-        assert_eq!(install(Lang::Ko, renamed), Err("line 4: ui.note where ui.notes belongs".to_string()));
+        assert_eq!(install(Lang::Ko, page), Err("is not a language file (no header)".to_string()));
+        // Two words swapped in the English of another build: its fingerprint differs.
+        let mut english = word_list(Lang::En);
+        english.swap(1, 2);
+        let other = korean.replacen(korean.lines().next().unwrap(), &inkdoku_engine::lang::header(Lang::Ko, english), 1);
+        assert_eq!(install(Lang::Ko, other), Err("was made for another build (its English words differ)".to_string()));
         assert!(installed(Lang::Ko).is_none());
     }
 }

@@ -4,167 +4,189 @@
 //! this crate's tables and the app's: `inkdoku_core::i18n::file`). The tables here stay the one
 //! place a word is written; the files are their copy, checked against them by a test.
 //!
-//! A file is lines of `<name><TAB><words>`; the engine's are named `engine.<field>`, in the
-//! order of `Phrases`' fields. A file from another build (a field more, less or moved) is
-//! refused whole, with the line that does not fit.
+//! A file is a header line, then one line per word: the app's words in the order of its `Ui`,
+//! then the engine's phrases in the order of `Phrases`' fields, then the techniques' names in
+//! `Technique::ALL`'s order. No names: the header carries a fingerprint of the build's English
+//! words in the same order, so a file made for another build (a word more, less, moved or
+//! reworded) is refused whole and the words stay English.
 
 use super::{EN, Lang, Phrases};
+use crate::step::Technique;
 use std::sync::OnceLock;
 
-/// The prefix of the engine's lines in a language file.
-pub const PREFIX: &str = "engine.";
+/// The engine's words of a language read from its file.
+pub struct Words {
+    phrases: Phrases,
+    /// The techniques' names, by `Technique as usize`.
+    techniques: Vec<&'static str>,
+}
 
 /// The languages read from their files, by `Lang as usize`, for the life of the page.
-static READ: [OnceLock<&'static Phrases>; 4] = [const { OnceLock::new() }; 4];
+static READ: [OnceLock<&'static Words>; 4] = [const { OnceLock::new() }; 4];
 
-/// A language's phrases, if its file has been read (`install`).
+/// A language's phrases, if its file has been read (`keep`).
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(super) fn installed(lang: Lang) -> Option<&'static Phrases> {
-    READ[lang as usize].get().copied()
+    READ[lang as usize].get().map(|read| &read.phrases)
 }
 
-/// Reads the engine's lines of `lang`'s file (`text`, kept for the life of the page: the
-/// phrases are slices of it) and keeps them for `lang`'s sentences. Refused with the reason
-/// when a line does not fit this build; nothing is kept then.
-pub fn install(lang: Lang, text: &'static str) -> Result<(), String> {
+/// A technique's name in a language, if its file has been read (`keep`).
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub(super) fn technique_name(t: Technique, lang: Lang) -> Option<&'static str> {
+    READ[lang as usize].get().map(|read| read.techniques[t as usize])
+}
+
+/// Reads the engine's part of a language file: its phrases, then its techniques' names.
+pub fn read_words(reader: &mut Reader) -> Words {
     let mut phrases = EN.clone();
-    let mut reader = Reader::new(text, PREFIX);
-    phrases.read_from(&mut reader);
-    reader.finish()?;
-    if installed(lang).is_none() {
-        let _ = READ[lang as usize].set(Box::leak(Box::new(phrases)));
+    phrases.read_from(reader);
+    let mut techniques: Vec<&'static str> = Technique::ALL.iter().map(|&t| crate::techniques::about(t).names.en).collect();
+    for name in &mut techniques {
+        reader.put(name);
     }
-    Ok(())
+    Words { phrases, techniques }
 }
 
-/// Reads a language file's lines named `<prefix><name>`, one per word, into the words' places
-/// in the build's order (`put`, called field by field: one call each, so the reader's code is
-/// not repeated per word). Lines of other prefixes are another part's (the app's words,
-/// `inkdoku_core::i18n::file`). Every word must be given, once, in order, with words.
+/// Keeps a language's words, read whole (`Reader::finish`), for the life of the page.
+pub fn keep(lang: Lang, words: Words) {
+    if READ[lang as usize].get().is_none() {
+        let _ = READ[lang as usize].set(Box::leak(Box::new(words)));
+    }
+}
+
+/// The fingerprint of words in order: FNV-1a over each word and a line break.
+fn fingerprint<'a>(words: impl IntoIterator<Item = &'a str>) -> u64 {
+    words.into_iter().fold(0xcbf2_9ce4_8422_2325, fingerprint_on)
+}
+
+/// `fingerprint` continued over one more word.
+fn fingerprint_on(hash: u64, word: &str) -> u64 {
+    word.bytes().chain([b'\n']).fold(hash, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// The header's mark before the fingerprint of the English words.
+const MARK: &str = " english:";
+
+/// The header of a language file whose words, in English, are `english` (the writer's).
+pub fn header<'a>(lang: Lang, english: impl IntoIterator<Item = &'a str>) -> String {
+    format!(
+        "# inkdoku's words in {}, made from core/src/i18n.rs and engine/src/lang; do not edit.{MARK}{:016x}",
+        lang.native_name(),
+        fingerprint(english)
+    )
+}
+
+/// Reads a language file word by word into the places of the English words, in the build's
+/// order (`put`, called field by field: one call each, so the reader's code is not repeated
+/// per word), fingerprinting the English words it replaces; `finish` then checks the file was
+/// made for these words.
 pub struct Reader {
-    text: &'static str,
-    prefix: &'static str,
-    /// Where the next line begins, and its number.
-    at: usize,
-    line: usize,
-    /// The first line that did not fit.
-    error: Option<String>,
+    lines: std::str::Lines<'static>,
+    /// The file's fingerprint, and the one of the English words read over so far.
+    expected: Option<u64>,
+    english: u64,
+    read: usize,
+    /// The first line without words; whether the file ended before the words did.
+    empty: Option<usize>,
+    short: bool,
 }
 
 impl Reader {
-    pub fn new(text: &'static str, prefix: &'static str) -> Reader {
-        Reader { text, prefix, at: 0, line: 0, error: None }
+    pub fn new(text: &'static str) -> Reader {
+        let mut lines = text.lines();
+        let expected = lines.next().and_then(|h| h.split_once(MARK)).and_then(|(_, hex)| u64::from_str_radix(hex, 16).ok());
+        Reader { lines, expected, english: fingerprint([]), read: 0, empty: None, short: false }
     }
 
-    /// The next line of this reader's prefix: its number and what follows the prefix.
-    fn next_line(&mut self) -> Option<(usize, &'static str)> {
-        while self.at < self.text.len() {
-            let rest = &self.text[self.at..];
-            let line = rest.split('\n').next().unwrap_or(rest);
-            self.at += line.len() + 1;
-            self.line += 1;
-            if let Some(own) = line.trim_end_matches('\r').strip_prefix(self.prefix) {
-                return Some((self.line, own));
-            }
-        }
-        None
-    }
-
-    /// Writes the next line's words into `slot`, the place of the word `name` (an array's
-    /// words are each named `name[i]`), or notes why the line does not fit.
+    /// Writes the next line into `slot`, which holds the English word.
     #[inline(never)]
-    pub fn put(&mut self, slot: &mut &'static str, name: &str) {
-        if self.error.is_some() {
-            return;
-        }
-        let prefix = self.prefix;
-        let Some((at, line)) = self.next_line() else {
-            self.error = Some(format!("{prefix}{name} is missing"));
-            return;
-        };
-        let Some((found, words)) = line.split_once('\t') else {
-            self.error = Some(format!("line {at}: no tab after {prefix}{line}"));
-            return;
-        };
-        if !found.strip_prefix(name).is_some_and(|index| index.is_empty() || index.starts_with('[')) {
-            self.error = Some(format!("line {at}: {prefix}{found} where {prefix}{name} belongs"));
-        } else if words.trim().is_empty() {
-            self.error = Some(format!("line {at}: {prefix}{found} has no words"));
-        } else {
-            *slot = words;
+    pub fn put(&mut self, slot: &mut &'static str) {
+        self.english = fingerprint_on(self.english, slot);
+        self.read += 1;
+        match self.lines.next() {
+            Some(words) if !words.trim().is_empty() => *slot = words,
+            // The header is line 1.
+            Some(_) => _ = self.empty.get_or_insert(self.read + 1),
+            None => self.short = true,
         }
     }
 
-    /// Every word read, and no line of this prefix left over; or the first line that did not fit.
+    /// Every word read, made for this build's words, and no line left over; or why not.
     pub fn finish(mut self) -> Result<(), String> {
-        if let Some(e) = self.error.take() {
-            return Err(e);
+        let Some(expected) = self.expected else { return Err("is not a language file (no header)".into()) };
+        if self.lines.next().is_some() {
+            return Err(format!("has more words than this build's {}", self.read));
         }
-        match self.next_line() {
-            Some((at, line)) => {
-                Err(format!("line {at}: {}{} is not a word of this build", self.prefix, line.split('\t').next().unwrap_or(line)))
-            }
-            None => Ok(()),
+        if self.short {
+            return Err(format!("has fewer words than this build's {}", self.read));
         }
+        if let Some(line) = self.empty {
+            return Err(format!("line {line} has no words"));
+        }
+        if expected != self.english {
+            return Err("was made for another build (its English words differ)".into());
+        }
+        Ok(())
     }
 }
 
-/// The engine's words of `lang` by name, in the file's order (the file's writer, natively).
+/// The engine's words of `lang`, in the file's order (the file's writer, natively).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn phrase_entries(lang: Lang) -> Vec<(String, &'static str)> {
-    super::phrases(lang).entries().into_iter().map(|(name, words)| (format!("{PREFIX}{name}"), words)).collect()
+pub fn word_list(lang: Lang) -> Vec<&'static str> {
+    let phrases = super::phrases(lang).entries().into_iter().map(|(_, words)| words);
+    phrases.chain(Technique::ALL.iter().map(|&t| super::technique_name(t, lang))).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// `lang`'s engine lines as a file has them.
-    fn file_of(lang: Lang) -> &'static str {
-        let text: String = phrase_entries(lang).iter().map(|(name, words)| format!("{name}\t{words}\n")).collect();
-        Box::leak(text.into_boxed_str())
-    }
-
-    #[test]
-    fn a_file_of_the_engines_words_reads_back_to_the_built_in_phrases() {
-        for lang in Lang::ALL {
-            let mut read = EN.clone();
-            // The app's own lines around them are skipped.
-            let text: &'static str = Box::leak(format!("ui.digits\tZiffern\n{}ui.notes\tNotizen\n", file_of(lang)).into_boxed_str());
-            let mut reader = Reader::new(text, PREFIX);
-            read.read_from(&mut reader);
-            reader.finish().unwrap();
-            assert_eq!(read.entries(), super::super::phrases(lang).entries(), "{lang:?}");
+    /// `lang`'s engine words as a file has them, with its header.
+    fn file_of(lang: Lang) -> String {
+        let mut text = header(lang, word_list(Lang::En));
+        for words in word_list(lang) {
+            text.push('\n');
+            text.push_str(words);
         }
+        text
+    }
+
+    fn read(text: String) -> Result<Words, String> {
+        let mut reader = Reader::new(Box::leak(text.into_boxed_str()));
+        let words = read_words(&mut reader);
+        reader.finish().map(|()| words)
     }
 
     #[test]
-    fn a_file_of_another_build_is_refused_with_the_line_that_does_not_fit() {
-        let german = file_of(Lang::De);
-        let first = german.lines().next().unwrap();
-        let refused = |text: String| {
-            let mut read = EN.clone();
-            let mut reader = Reader::new(Box::leak(text.into_boxed_str()), PREFIX);
-            read.read_from(&mut reader);
-            reader.finish().unwrap_err()
-        };
-        // A word more at the end, a word less, two swapped, one without its tab or its words.
-        assert_eq!(
-            refused(format!("{german}engine.new_word\tNeu\n")),
-            format!("line {}: engine.new_word is not a word of this build", german.lines().count() + 1)
-        );
-        let without_last = german.lines().take(german.lines().count() - 1).collect::<Vec<_>>().join("\n");
-        assert!(refused(without_last).ends_with("is missing"));
-        let mut lines: Vec<&str> = german.lines().collect();
-        lines.swap(0, 1);
-        assert_eq!(refused(lines.join("\n")), "line 1: engine.hidden_single where engine.full_house belongs");
-        assert_eq!(refused(german.replacen(first, "engine.full_house Zelle", 1)), "line 1: no tab after engine.full_house Zelle");
-        assert_eq!(refused(german.replacen(first, "engine.full_house\t ", 1)), "line 1: engine.full_house has no words");
+    fn a_file_of_the_engines_words_reads_back_to_the_built_in_ones() {
+        for lang in Lang::ALL {
+            let words = read(file_of(lang)).unwrap();
+            assert_eq!(words.phrases.entries(), super::super::phrases(lang).entries(), "{lang:?}");
+            let names: Vec<&str> = Technique::ALL.iter().map(|&t| super::super::technique_name(t, lang)).collect();
+            assert_eq!(words.techniques, names);
+        }
+        // Kept, Spanish's sentences and technique names are the page's.
+        keep(Lang::Es, read(file_of(Lang::Es)).unwrap());
+        assert_eq!(installed(Lang::Es).unwrap().entries(), super::super::phrases(Lang::Es).entries());
+        assert_eq!(technique_name(Technique::Swordfish, Lang::Es), Some("Pez espada"));
         // Windows line ends read as well.
-        let mut read = EN.clone();
-        let mut reader = Reader::new(Box::leak(german.replace('\n', "\r\n").into_boxed_str()), PREFIX);
-        read.read_from(&mut reader);
-        assert_eq!(reader.finish(), Ok(()));
-        assert!(refused(String::new()).ends_with("is missing"));
+        assert!(read(file_of(Lang::De).replace('\n', "\r\n")).is_ok());
+    }
+
+    #[test]
+    fn a_file_of_another_build_is_refused_and_says_why() {
+        let german = file_of(Lang::De);
+        let count = word_list(Lang::En).len();
+        let refused = |text: String| read(text).err().unwrap();
+        // A word more at the end, a word less, one without words, no header, other English.
+        assert_eq!(refused(format!("{german}\nNeu")), format!("has more words than this build's {count}"));
+        assert_eq!(refused(german[..german.rfind('\n').unwrap()].to_string()), format!("has fewer words than this build's {count}"));
+        let mut lines: Vec<&str> = german.lines().collect();
+        lines[3] = " ";
+        assert_eq!(refused(lines.join("\n")), "line 4 has no words");
+        assert_eq!(refused(german.lines().skip(1).collect::<Vec<_>>().join("\n")), "is not a language file (no header)");
+        assert_eq!(refused("<!DOCTYPE html><title>Not found</title>".to_string()), "is not a language file (no header)");
+        let other = german.replacen(&header(Lang::De, word_list(Lang::En)), &header(Lang::De, word_list(Lang::En).into_iter().skip(1)), 1);
+        assert_eq!(refused(other), "was made for another build (its English words differ)");
     }
 }

@@ -19,8 +19,8 @@ mod file;
 mod forcing;
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use file::phrase_entries;
-pub use file::{Reader, install};
+pub use file::word_list;
+pub use file::{Reader, Words, header, keep, read_words};
 pub use forcing::{PageText, proof_pages};
 
 pub use crate::geometry::cells_compact;
@@ -70,6 +70,7 @@ impl Lang {
 }
 
 /// A technique's name in a language (from its row in `techniques::TABLE`).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
     let names = &crate::techniques::about(t).names;
     match lang {
@@ -78,6 +79,12 @@ pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
         Lang::Es => names.es,
         Lang::Ko => names.ko,
     }
+}
+
+/// The app's wasm: the English name, or the language's file's once read.
+#[cfg(target_arch = "wasm32")]
+pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
+    file::technique_name(t, lang).unwrap_or(crate::techniques::about(t).names.en)
 }
 
 /// A house in words: "row 3", "Zeile 3", "fila 3", "3행".
@@ -107,7 +114,7 @@ macro_rules! phrases {
         impl Phrases {
             /// Every template read from a language file, in this order (`file::Reader`).
             fn read_from(&mut self, reader: &mut file::Reader) {
-                $(reader.put(&mut self.$field, stringify!($field));)*
+                $(reader.put(&mut self.$field);)*
             }
 
             /// Every template, by name.
