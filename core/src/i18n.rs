@@ -34,7 +34,7 @@ macro_rules! ui_words {
             }
 
             /// Every template, by name.
-            #[cfg(not(target_arch = "wasm32"))]
+            #[cfg(test)]
             pub(crate) fn entries(&self) -> Vec<(String, &'static str)> {
                 let mut out = Vec::new();
                 $(file::Words::list(&self.$field, stringify!($field), &mut out);)*

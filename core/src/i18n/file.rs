@@ -65,8 +65,8 @@ pub fn stored_language(raw: Option<&str>) -> Option<Lang> {
 pub(super) trait Words {
     /// Reads the field from a language file's next lines.
     fn read(&mut self, reader: &mut Reader);
-    /// The field's templates by name (`name[i]` for an array's), for the tests and the writer.
-    #[cfg(not(target_arch = "wasm32"))]
+    /// The field's templates by name (`name[i]` for an array's), for the tests (the writer's).
+    #[cfg(test)]
     fn list(&self, name: &str, out: &mut Vec<(String, &'static str)>);
 }
 
@@ -75,7 +75,7 @@ impl Words for &'static str {
         reader.put(self);
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(test)]
     fn list(&self, name: &str, out: &mut Vec<(String, &'static str)>) {
         out.push((name.to_string(), self));
     }
@@ -88,22 +88,21 @@ impl<const N: usize> Words for [&'static str; N] {
         }
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(test)]
     fn list(&self, name: &str, out: &mut Vec<(String, &'static str)>) {
         out.extend(self.iter().enumerate().map(|(i, w)| (format!("{name}[{i}]"), *w)));
     }
 }
 
-/// Every word of `lang`, the app's then the engine's, in a file's order (natively, from the
-/// tables built in).
-#[cfg(not(target_arch = "wasm32"))]
+/// Every word of `lang`, the app's then the engine's, in a file's order (the tests' writer).
+#[cfg(test)]
 fn word_list(lang: Lang) -> Vec<&'static str> {
     let ui = super::ui(lang).entries().into_iter().map(|(_, words)| words);
     ui.chain(inkdoku_engine::lang::word_list(lang)).collect()
 }
 
 /// `lang`'s file as the build serves it.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(test)]
 pub fn text(lang: Lang) -> String {
     let mut out = inkdoku_engine::lang::header(lang, word_list(Lang::En));
     for words in word_list(lang) {
