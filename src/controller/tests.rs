@@ -275,7 +275,7 @@ fn a_marked_position_is_there_to_go_back_to_after_a_branch_and_survives_a_reload
     let (_owner, store) = store_in(&world, Lang::En);
     open(&world, store, PUZZLE);
     play_one(store);
-    store.elapsed.set(125_000);
+    games::games(store, inkdoku_core::games::Input::PlayTime(125_000));
     mark_position(store);
     assert_eq!(store.status.get_untracked(), "Position marked at 2:05: try a branch, then go back to it from Marks.");
     let marked = store.game.with_untracked(|g| g.grid());
