@@ -98,6 +98,11 @@ fn two_players_see_each_other_s_moves_and_numbers() {
     assert!(pa.game.with_untracked(|g| g.board().pencil.notes[note_cell.index()].contains(Digit::new(3).unwrap())));
     // Where B is shows on A's side.
     assert_eq!(room(pa).peers.iter().find(|p| p.number == 2).and_then(|p| p.cell), Some(note_cell));
+    // The play time is the room's longest: B's, told with B's presence, is A's too.
+    games::games(pb, inkdoku_core::games::Input::PlayTime(90_000));
+    tell_presence(pb);
+    a.hub.deliver();
+    assert_eq!((pa.elapsed.get_untracked(), crate::controller::current_record(pa).meta.elapsed_ms), (90_000, 90_000));
 }
 
 #[test]
