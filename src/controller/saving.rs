@@ -1,7 +1,9 @@
 //! Saving the game: the record of the game on show, written when this tab may write it, kept
 //! for the panic hook, and the stored game brought back. When to save (autosave's one save per
 //! burst of changes) and what storage's answers tell the player are the core's
-//! (`inkdoku_core::saving`), carried out here; the page's events that call these are
+//! (`inkdoku_core::saving`), carried out here. A change of the game is told by the core's
+//! effects as the controller carries them out (`game_changed`: the session's `BoardChanged`,
+//! the games' `Changed`); the page's events that save at once (hidden, closed, frozen) are
 //! `services::effects`'.
 
 use super::{games::games, tabs};
@@ -71,8 +73,8 @@ pub fn current_record(store: Store) -> StoredGame {
 }
 
 /// Hands the game as it is now to the panic hook (`crash::keep`), so that a crash between two
-/// debounced saves still saves the last move. Called by the autosave effect on every change of
-/// the game, before the debounce.
+/// debounced saves still saves the last move. On every change of the game, before the wait
+/// (the core's `saving`: `Effect::KeepForRescue`).
 pub fn keep_for_rescue(store: Store) {
     if let Some(text) = record(store).and_then(|r| serde_json::to_string(&r).ok()) {
         crate::crash::keep(text);
