@@ -13,6 +13,7 @@ pub(super) fn games(store: Store, input: GamesInput) {
             GamesEffect::Replaced => store.ink.game_changed(),
             GamesEffect::Dialog(dialog) => store.dialog.set(Some(*dialog)),
             GamesEffect::Save => save_now(store),
+            GamesEffect::Changed => game_changed(store),
         }
     }
 }
@@ -48,7 +49,7 @@ pub fn first_puzzle(store: Store) {
             core_games::FirstPuzzle::Premade { game, meta } => {
                 let level = meta.level.unwrap_or(level);
                 start_game(store, *game, meta);
-                store.status.set(fill(store.t().new_puzzle, &[("size", size.name()), ("level", level_name(store.lang_now(), level))]));
+                store.say(fill(store.t().new_puzzle, &[("size", size.name()), ("level", level_name(store.lang_now(), level))]));
                 store.ports().engine.start();
             }
             core_games::FirstPuzzle::Make(why) => {
@@ -104,7 +105,7 @@ pub fn resume_kept(store: Store, index: usize) {
     }
     store.dialog.set(None);
     start_game(store, chosen.game, chosen.meta);
-    store.status.set(store.t().previous_restored.into());
+    store.say(store.t().previous_restored);
 }
 
 /// "Enter a puzzle": an empty board whose digits become the givens on "Done".
@@ -116,7 +117,7 @@ pub fn start_entering(store: Store) {
     games(store, GamesInput::StartEntering { size });
     errand(store, Errand::GameStarted);
     store.dialog.set(None);
-    store.status.set(store.t().type_puzzle.into());
+    store.say(store.t().type_puzzle);
 }
 
 /// "Done" while entering: checks that the puzzle has exactly one solution, then plays it.
@@ -134,7 +135,7 @@ pub fn cancel_entering(store: Store) {
     if back {
         errand(store, Errand::GameStarted);
     }
-    store.status.set(String::new());
+    store.say(String::new());
 }
 
 /// The win, with its best time (the core's): in a room, whether someone in it used help.
