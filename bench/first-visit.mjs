@@ -1,7 +1,8 @@
 // A first visit over a slow line: how long until the first puzzle is on screen, how many bytes
 // the line carried by then, and when the pen's files (the ink worker) were asked for.
 //
-//   node bench/first-visit.mjs [runs=3] [dist]      (VERBOSE=1: every request, with its time)
+//   node bench/first-visit.mjs [runs=3] [dist]      (VERBOSE=1: every request, with its time;
+//                                                    LOCALE=de-DE: a browser asking for German)
 //
 // The server sends every file gzipped (level 9, as check-size.mjs counts it) through one shared
 // line: 1.6 Mbit/s down, 150 ms before each answer's first byte (a slow mobile line), with the
@@ -71,7 +72,7 @@ async function visit() {
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...(process.env.LOCALE ? { locale: process.env.LOCALE } : {}) });
   const page = await context.newPage();
   t0 = performance.now();
   await page.goto(`http://127.0.0.1:${server.address().port}/`, { waitUntil: 'commit' });

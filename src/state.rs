@@ -32,7 +32,6 @@ use inkdoku_engine::game::Game;
 use inkdoku_engine::{Cell, Digit, Size};
 use leptos::prelude::*;
 use pen::LastWritten;
-use std::ops::Deref;
 use std::rc::Rc;
 
 /// The ink's UI state (not undoable: scratchpad strokes are in the game, pending ink isn't).
@@ -100,10 +99,10 @@ pub struct Store {
     /// puzzle, which no view shows, is read from the games themselves).
     pub games: StoredValue<Games, LocalStorage>,
     /// The game's metadata; its `elapsed_ms` is only written when saving (see `elapsed`).
-    pub meta: GamePart<GameMeta>,
+    pub meta: Mirrored<GameMeta>,
     /// Play time in ms, live. Kept apart from `meta` so the clock ticking doesn't count as a
     /// change of the game (which would keep postponing the debounced autosave).
-    pub elapsed: GamePart<u64>,
+    pub elapsed: Mirrored<u64>,
     pub settings: RwSignal<Settings>,
     /// Playing, or typing a puzzle in (the games', mirrored).
     pub phase: Mirrored<Phase>,
@@ -238,12 +237,6 @@ impl Status {
         self.with_untracked(str::to_string)
     }
 
-    /// The setter of before, kept for the code that still says its line through it: a thin
-    /// call of the one writer (`Store::say`).
-    pub fn set(&self, text: String) {
-        self.say(text);
-    }
-
     /// The one place that writes the line, and tells the screen when it changed.
     fn say(&self, text: String) {
         if self.line.try_update_value(|l| l.say(text)).unwrap_or(false) {
@@ -254,7 +247,8 @@ impl Status {
 
 /// A signal that mirrors a part of the core: read anywhere, written only here (its signal is
 /// private to this module): the session's parts by `Store::mirror`, the pen's by `Ink::mirror`,
-/// the room's view by `Store::together_input`, the dialog and the menu by `Store::screen`.
+/// the room's view by `Store::together_input`, the games' (the metadata, the play time, the
+/// phase) by `Store::games`, the dialog and the menu by `Store::screen`.
 pub struct Mirrored<T: 'static>(RwSignal<T>);
 
 impl<T: 'static> Clone for Mirrored<T> {
@@ -296,51 +290,6 @@ impl<T: Send + Sync + 'static> Mirrored<T> {
         T: Clone,
     {
         self.0.get_untracked()
-    }
-}
-
-/// A part of the core's games mirrored (`Mirrored`), that a room may change too: `together`
-/// and `sharing` change the game's metadata and play time through `update` and `set`, which
-/// change the core's `Games` first and mirror it (until rooms are the core's).
-pub struct GamePart<T: 'static> {
-    shown: Mirrored<T>,
-    games: StoredValue<Games, LocalStorage>,
-    part: fn(&mut Games) -> &mut T,
-}
-
-impl<T: 'static> Clone for GamePart<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<T: 'static> Copy for GamePart<T> {}
-
-impl<T: 'static> Deref for GamePart<T> {
-    type Target = Mirrored<T>;
-    fn deref(&self) -> &Mirrored<T> {
-        &self.shown
-    }
-}
-
-impl<T: Clone + Send + Sync + 'static> GamePart<T> {
-    /// Changes the core's value, then its mirror.
-    pub fn update(&self, change: impl FnOnce(&mut T)) {
-        let value = self
-            .games
-            .try_update_value(|g| {
-                let part = (self.part)(g);
-                change(part);
-                let value = part.clone();
-                g.take_changed();
-                value
-            })
-            .expect("the store's games live as long as the store");
-        self.shown.0.set(value);
-    }
-
-    pub fn set(&self, value: T) {
-        self.update(|part| *part = value);
     }
 }
 
@@ -397,8 +346,8 @@ impl Store {
             session: StoredValue::new_local(session),
             game,
             games,
-            elapsed: GamePart { shown: Mirrored::new(shown.elapsed_ms), games, part: Games::room_elapsed },
-            meta: GamePart { shown: Mirrored::new(shown), games, part: Games::room_meta },
+            elapsed: Mirrored::new(shown.elapsed_ms),
+            meta: Mirrored::new(shown),
             settings: RwSignal::new(settings),
             phase: Mirrored::new(Phase::Play),
             selected,
@@ -545,10 +494,10 @@ impl Store {
         let (meta, elapsed, phase) =
             self.games.with_value(|g| (c.meta.then(|| g.meta().clone()), c.elapsed.then(|| *g.elapsed_ms()), c.phase.then(|| *g.phase())));
         if let Some(meta) = meta {
-            self.meta.shown.0.set(meta);
+            self.meta.0.set(meta);
         }
         if let Some(elapsed) = elapsed {
-            self.elapsed.shown.0.set(elapsed);
+            self.elapsed.0.set(elapsed);
         }
         if let Some(phase) = phase {
             self.phase.0.set(phase);
@@ -760,8 +709,7 @@ mod tests {
         assert_eq!(shown.get_untracked(), "");
         store.say("Saved as a.sdk.");
         assert_eq!((shown.get_untracked(), runs.load(std::sync::atomic::Ordering::Relaxed)), ("Saved as a.sdk.".to_string(), 2));
-        // The old setter is the same call.
-        store.status.set("Shared.".into());
+        store.say("Shared.");
         assert_eq!((shown.get_untracked(), runs.load(std::sync::atomic::Ordering::Relaxed)), ("Shared.".to_string(), 3));
         store.say("Shared.");
         assert_eq!(

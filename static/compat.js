@@ -21,8 +21,6 @@
   } catch (_) {
     supported = false;
   }
-  if (supported) return;
-
   const words = {
     en: ['This browser is too old for inkdoku',
       'inkdoku needs WebAssembly SIMD, which this browser does not have. Please update it, or open inkdoku in a current Chrome, Edge, Firefox or Safari (version 16.4 or later).'],
@@ -48,6 +46,18 @@
       if (Object.prototype.hasOwnProperty.call(words, primary)) return primary;
     }
     return 'en';
+  }
+
+  // Where the app runs, it reads the player's language file before its first screen
+  // (src/services/lang_files.rs): asked for now, beside the wasm.
+  if (supported) {
+    const lang = language();
+    if (lang !== 'en') {
+      const preload = document.createElement('link');
+      Object.assign(preload, { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: `lang/${lang}.txt` });
+      document.head.append(preload);
+    }
+    return;
   }
 
   function show() {

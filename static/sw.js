@@ -18,7 +18,8 @@
 // The page registers this worker once its first puzzle is on screen, so that the install finds
 // the app's files in the HTTP cache too. The book of premade first puzzles (first-puzzles.txt)
 // is one of FILES, cached at install: a first visit played one of its puzzles, and an offline
-// start with no saved game plays another.
+// start with no saved game plays another. So are the language files (lang/*.txt), for
+// switching language offline.
 // The message comes on every start, so a first visit closed before the pen's files arrived
 // completes its copy on the next one.
 const VERSION = 'inkdoku-__VERSION__';

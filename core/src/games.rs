@@ -1,10 +1,11 @@
 //! The games, as the core keeps them: which game is on the board beside its session (its
 //! metadata, its play time, whether a puzzle is being typed in, and the game to go back to if
 //! that is cancelled), a game started, restarted or resumed, a puzzle typed in and cancelled,
-//! and the win with its best time. Inputs in (`Input`, with what the app knows around them:
-//! `Context`), what changed and the effects out (`Outcome`), as the session has it; the app's
-//! store mirrors `meta`, `elapsed`, `phase` and `before_enter` read-only, written in one place
-//! (`Store::games`), and its controller carries the effects out.
+//! the win with its best time, and what the room and the worker tell of the game (the room kept
+//! with it, the room's play time, a variant's grade). Inputs in (`Input`, with what the app
+//! knows around them: `Context`), what changed and the effects out (`Outcome`), as the session
+//! has it; the app's store mirrors `meta`, `elapsed`, `phase` and `before_enter` read-only,
+//! written in one place (`Store::games`), and its controller carries the effects out.
 //!
 //! Storage's part is the core's too, on the ports: a game in progress that another replaces is
 //! kept (`storage::KeptGames`), a kept game is taken out to resume it (`take_kept`), a best
@@ -14,9 +15,10 @@ use crate::controller::timer::{ClockState, Tick, tick};
 use crate::i18n::{Ui, fill};
 use crate::ports::Ports;
 use crate::session::Session;
-use crate::state::{Dialog, GameMeta, Kind, Phase, Settings, has_puzzle};
+use crate::state::{Dialog, GameMeta, Kind, Phase, SavedTogether, Settings, has_puzzle};
 use crate::storage::{self, StoredGame};
 use inkdoku_engine::game::Game;
+use inkdoku_engine::rating::Level;
 use inkdoku_engine::{Grid, Size};
 
 /// The games beside the session: what the board's game is, its time and the phase.
@@ -75,6 +77,13 @@ pub enum Input {
     /// The stored game a reload found (a tab starting, a following tab keeping up, a tab taking
     /// over): on the board as stored, the selection left alone.
     Reloaded(StoredGame),
+    /// The room kept with the game (`together::Effect::Save`: joined, a move merged, left:
+    /// `None`).
+    Room(Option<SavedTogether>),
+    /// The play time is the room's longest: this (`together::Effect::PlayTime`).
+    PlayTime(u64),
+    /// The worker graded the variant just opened (`errands::Effect::Graded`).
+    Graded(Level),
 }
 
 /// What the app must do about an input.
@@ -87,6 +96,10 @@ pub enum Effect {
     Dialog(Box<Dialog>),
     /// The play time passed a mark with nothing else changed: save the game.
     Save,
+    /// The game's record changed (another game, its metadata): autosave's trigger
+    /// (`saving::Input::GameChanged`), as a move's is the session's `BoardChanged`. The play
+    /// time alone is no change (it ticks: `Save` keeps it).
+    Changed,
 }
 
 /// What an input changed and what the app must do about it.
@@ -116,19 +129,6 @@ impl Games {
 
     pub fn before_enter(&self) -> &Option<(Game, GameMeta)> {
         &self.before_enter
-    }
-
-    /// The game's metadata changed by a room (joined, left, its replica kept) or a link's grade,
-    /// and a room's play time: the app's `together` and `sharing` write them until rooms are
-    /// the core's. Mirrored like any input's change.
-    pub fn room_meta(&mut self) -> &mut GameMeta {
-        self.changed.meta = true;
-        &mut self.meta
-    }
-
-    pub fn room_elapsed(&mut self) -> &mut u64 {
-        self.changed.elapsed = true;
-        &mut self.elapsed_ms
     }
 
     /// What changed since the last call (for the screen to copy).
@@ -197,8 +197,24 @@ impl Games {
                 self.show(saved.game, saved.meta, session);
                 effects.push(Effect::Replaced);
             }
+            Input::Room(saved) => {
+                self.meta.together = saved;
+                self.changed.meta = true;
+            }
+            Input::PlayTime(ms) => {
+                self.elapsed_ms = ms;
+                self.changed.elapsed = true;
+            }
+            Input::Graded(level) => {
+                self.meta.level = Some(level);
+                self.changed.meta = true;
+            }
         }
-        Outcome { changed: self.take_changed(), effects }
+        let changed = self.take_changed();
+        if changed.meta {
+            effects.push(Effect::Changed);
+        }
+        Outcome { changed, effects }
     }
 
     fn show(&mut self, game: Game, meta: GameMeta, session: &mut Session) {
@@ -302,13 +318,7 @@ pub enum FirstPuzzle {
 /// The first puzzle, from the book's `text` (or why it could not be had), the size and level
 /// asked for and a random draw (drawn only when the book is read). `began`: the board has a
 /// puzzle or a move, a puzzle is being made, or one is being typed in.
-pub fn first_puzzle(
-    text: Result<String, String>,
-    began: bool,
-    size: Size,
-    level: inkdoku_engine::rating::Level,
-    draw: impl FnOnce() -> u64,
-) -> FirstPuzzle {
+pub fn first_puzzle(text: Result<String, String>, began: bool, size: Size, level: Level, draw: impl FnOnce() -> u64) -> FirstPuzzle {
     if began {
         return FirstPuzzle::Began;
     }

@@ -11,8 +11,8 @@
 //!  errands/     the engine errands: the hint asked and applied, check and solve, a puzzle made or typed in, a link's puzzle checked and a variant graded, a print set made; replies in, effects out
 //!  sharing      links, pastes and files read (or the note why not), a checked puzzle started or refused, the links and file text written, a share's status line
 //!  pen          the pen's flow from ink to a digit: strokes, the recognizer's answers and ticks in, effects out (through the session)
-//!  games        the games beside the session: a game started, kept aside, resumed, typed in and cancelled, won with its best time; the play clock; inputs in, effects out
-//!  saving       when to save (one save per burst of changes, on the Clock port) and what storage's answers tell the player; inputs in, effects out
+//!  games        the games beside the session: a game started, kept aside, resumed, typed in and cancelled, won with its best time; the play clock; the room's record and play time, a grade; inputs in, effects out
+//!  saving       when to save (one save per burst of the changes the session's and the games' effects tell, on the Clock port) and what storage's answers tell the player; inputs in, effects out
 //!  session      the play of one game: the game, the selection, the picked digit, the entry mode; inputs in, effects out
 //!  together/    a game solved together: the player's buttons and moves, what the room said and the clock's ticks in; the room's view and effects out
 //!  controller/  pure rules of the player's intent: the key map, the play clock, long presses, the start's first screen, the tabs' election, the QR code

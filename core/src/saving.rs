@@ -2,7 +2,9 @@
 //! changes, as a decision on the Clock port's timer), what storage answered (saved, full, the
 //! game kept aside in the spare stores) and what the player is told. Inputs in, effects out;
 //! the app's `controller::saving` and `keeping` carry them out (the save itself is
-//! `storage::save_game`, the timers the Clock port's).
+//! `storage::save_game`, the timers the Clock port's). A change of the game is told by the
+//! other parts' effects as the app carries them out: the session's `BoardChanged` (a move) and
+//! the games' `Changed` (another game, its metadata, the room kept with it: a room's merge).
 //!
 //! A full storage is said honestly: the save that fails for lack of space is told on the status
 //! line at once and in a dialog once the spare stores answered where the game is kept (once,

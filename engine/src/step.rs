@@ -23,6 +23,11 @@ macro_rules! techniques {
         impl Technique {
             /// Every technique, in the order of the enum.
             pub const ALL: &[Technique] = &[$(Technique::$name,)*];
+
+            /// Its name in code and JSON ("Swordfish"): a language file's name for its line.
+            pub fn code_name(self) -> &'static str {
+                SERDE_NAMES[self as usize]
+            }
         }
 
         /// Each technique's name in JSON (its variant's, as serde's derive wrote it), in the

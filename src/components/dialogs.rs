@@ -265,9 +265,13 @@ fn settings(store: Store) -> impl IntoView {
             <label class="field">{move || store.ui().language}
                 <select on:change=move |ev| {
                     let code = event_target_value(&ev);
-                    store.settings.update(|s| s.language = Lang::ALL.into_iter().find(|l| l.code() == code));
-                    // The status line speaks the new language at once (its last message was in the old one).
-                    store.say(format!("{}: {}", store.t().language, store.lang_now().native_name()));
+                    let chosen = Lang::ALL.into_iter().find(|l| l.code() == code);
+                    // Its words read first, when not at hand (`lang_files`).
+                    crate::services::lang_files::then(chosen.unwrap_or(store.browser_lang), move || {
+                        store.settings.update(|s| s.language = chosen);
+                        // The status line speaks the new language at once (its last message was in the old one).
+                        store.say(format!("{}: {}", store.t().language, store.lang_now().native_name()));
+                    });
                 }>
                     <option value="auto" selected=move || store.settings.with(|s| s.language.is_none())>{move || store.ui().language_auto}</option>
                     {Lang::ALL.into_iter().map(|l| view! {

@@ -13,6 +13,7 @@ pub(super) fn games(store: Store, input: GamesInput) {
             GamesEffect::Replaced => store.ink.game_changed(),
             GamesEffect::Dialog(dialog) => store.show(*dialog),
             GamesEffect::Save => save_now(store),
+            GamesEffect::Changed => game_changed(store),
         }
     }
 }
@@ -49,7 +50,7 @@ pub fn first_puzzle(store: Store) {
             core_games::FirstPuzzle::Premade { game, meta } => {
                 let level = meta.level.unwrap_or(level);
                 start_game(store, *game, meta);
-                store.status.set(fill(store.t().new_puzzle, &[("size", size.name()), ("level", level_name(store.lang_now(), level))]));
+                store.say(fill(store.t().new_puzzle, &[("size", size.name()), ("level", level_name(store.lang_now(), level))]));
                 store.ports().engine.start();
             }
             core_games::FirstPuzzle::Make(why) => {
@@ -105,7 +106,7 @@ pub fn resume_kept(store: Store, index: usize) {
     }
     store.close_dialog();
     start_game(store, chosen.game, chosen.meta);
-    store.status.set(store.t().previous_restored.into());
+    store.say(store.t().previous_restored);
 }
 
 /// "Enter a puzzle": an empty board whose digits become the givens on "Done".
@@ -117,7 +118,7 @@ pub fn start_entering(store: Store) {
     games(store, GamesInput::StartEntering { size });
     errand(store, Errand::GameStarted);
     store.close_dialog();
-    store.status.set(store.t().type_puzzle.into());
+    store.say(store.t().type_puzzle);
 }
 
 /// "Done" while entering: checks that the puzzle has exactly one solution, then plays it.
@@ -135,7 +136,7 @@ pub fn cancel_entering(store: Store) {
     if back {
         errand(store, Errand::GameStarted);
     }
-    store.status.set(String::new());
+    store.say(String::new());
 }
 
 /// The win, with its best time (the core's): in a room, whether someone in it used help.

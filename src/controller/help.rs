@@ -16,6 +16,7 @@ pub fn undo_to_solvable(store: Store) {
         Ok(n) => {
             if n > 0 {
                 board_changed(store);
+                game_changed(store);
             }
             store.say(inkdoku_core::errands::check::undone_to_solvable(store.t(), n));
         }

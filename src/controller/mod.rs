@@ -134,6 +134,9 @@ pub fn carry_out(store: Store, effects: Vec<Effect>) -> bool {
             Effect::BoardChanged => {
                 changed = true;
                 board_changed(store);
+                // Autosave's trigger (a room's merge is the room's `Save`, another game or its
+                // metadata the games' `Changed`).
+                game_changed(store);
             }
             Effect::Won => won(store),
             Effect::ReadOnly => store.say(store.t().read_only),
@@ -240,7 +243,7 @@ fn errand_effect(store: Store, effect: errands::Effect) {
         Effect::ResumeKept(index) => resume_kept(store, index),
         Effect::LinkOpened => link_opened(store),
         Effect::MakeInstead => make_puzzle(store),
-        Effect::Graded(level) => store.meta.update(|m| m.level = Some(level)),
+        Effect::Graded(level) => games::games(store, inkdoku_core::games::Input::Graded(level)),
         Effect::Print(set) => print_made(store, set),
     }
 }

@@ -275,7 +275,7 @@ fn a_marked_position_is_there_to_go_back_to_after_a_branch_and_survives_a_reload
     let (_owner, store) = store_in(&world, Lang::En);
     open(&world, store, PUZZLE);
     play_one(store);
-    store.elapsed.set(125_000);
+    games::games(store, inkdoku_core::games::Input::PlayTime(125_000));
     mark_position(store);
     assert_eq!(store.status.get_untracked(), "Position marked at 2:05: try a branch, then go back to it from Marks.");
     let marked = store.game.with_untracked(|g| g.grid());
@@ -641,9 +641,15 @@ fn undo_to_solvable_takes_back_the_wrong_moves_and_the_right_ones_after_them() {
     let (cell, wrong) = store.game.with_untracked(crate::ports::fakes::wrong_but_allowed);
     write(store, cell, wrong);
     play(store, 2);
+    world.clock.advance(f64::from(inkdoku_core::saving::SAVE_AFTER_MS));
     undo_to_solvable(store);
     assert_eq!(store.game.with_untracked(|g| g.grid()), solvable);
     assert_eq!(store.status.get_untracked(), "Undid 3 moves, back to the last position that can still be solved.");
+    // Saved as undone, after autosave's wait (the moves' save came before it).
+    let saved = || serde_json::from_str::<StoredGame>(&world.storage.get(GAME_KEY).unwrap()).unwrap().game.grid();
+    assert_ne!(saved(), solvable);
+    world.clock.advance(f64::from(inkdoku_core::saving::SAVE_AFTER_MS));
+    assert_eq!(saved(), solvable);
     undo_to_solvable(store);
     assert_eq!(store.status.get_untracked(), crate::i18n::ui(Lang::En).nothing_to_undo_right);
     // Redo brings them back, the wrong digit too.

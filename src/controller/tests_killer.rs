@@ -278,7 +278,7 @@ fn a_killer_won_by_hand_has_a_best_time_of_its_own() {
     store.settings.update(|s| s.level = Level::Easy);
     start_seeded(&world, store, 4);
     world.engine.answer_truly(world.engine.last_id());
-    store.elapsed.set(200_000);
+    games::games(store, inkdoku_core::games::Input::PlayTime(200_000));
     while !store.game.with_untracked(|g| g.is_solved()) {
         write_one(store);
     }

@@ -10,6 +10,7 @@ use crate::ports::KeyValue as _;
 use crate::ports::fakes::{StoreOn as _, World};
 use crate::state::RoomView;
 use crate::storage::{GAME_KEY, StoredGame};
+use inkdoku_core::saving::SAVE_AFTER_MS;
 use inkdoku_engine::lang::Lang;
 
 const PUZZLE: &str = "#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";
@@ -97,6 +98,11 @@ fn two_players_see_each_other_s_moves_and_numbers() {
     assert!(pa.game.with_untracked(|g| g.board().pencil.notes[note_cell.index()].contains(Digit::new(3).unwrap())));
     // Where B is shows on A's side.
     assert_eq!(room(pa).peers.iter().find(|p| p.number == 2).and_then(|p| p.cell), Some(note_cell));
+    // The play time is the room's longest: B's, told with B's presence, is A's too.
+    games::games(pb, inkdoku_core::games::Input::PlayTime(90_000));
+    tell_presence(pb);
+    a.hub.deliver();
+    assert_eq!((pa.elapsed.get_untracked(), crate::controller::current_record(pa).meta.elapsed_ms), (90_000, 90_000));
 }
 
 #[test]
@@ -158,17 +164,27 @@ fn undo_takes_back_my_move_only() {
     assert_eq!(digit_at(pb, cell), Some(digit));
 }
 
-/// A's tab after a move of B's: the game A stored, with its room, and then A's tab gone
-/// (it left the room). Returns the world, the tabs' owners (kept alive), B's tab, B's move and
-/// A's stored record.
+fn stored(world: &World) -> Option<StoredGame> {
+    world.storage.get(GAME_KEY).map(|text| serde_json::from_str(&text).unwrap())
+}
+
+/// A's tab after a move of B's: the game A stored (its autosave, once the wait after B's move
+/// merged is over), with its room, and then A's tab gone (it left the room). Returns the
+/// world, the tabs' owners (kept alive), B's tab, B's move and A's stored record.
 fn a_tab_closed_after_b_moved() -> (World, [Owner; 2], Store, (Cell, Digit), StoredGame) {
     let (a, _b, oa, pa, ob, pb) = two_players();
+    a.clock.advance(f64::from(SAVE_AFTER_MS));
     let (cell, digit) = next_answer(pb);
     write(pb, cell, digit);
     a.hub.deliver();
-    crate::controller::save_now(pa);
-    let record: StoredGame = serde_json::from_str(&a.storage.get(GAME_KEY).unwrap()).unwrap();
-    assert!(record.meta.together.is_some());
+    let before = stored(&a).expect("A's game saved since the room began");
+    assert_eq!(before.game.digit(cell), None, "B's move not saved yet: the wait after it runs");
+    a.clock.advance(f64::from(SAVE_AFTER_MS - 1));
+    assert_eq!(stored(&a), Some(before), "one save per burst: after the wait");
+    a.clock.advance(1.0);
+    let record = stored(&a).expect("saved");
+    assert_eq!(record.game.board().entries.get(cell), Some(digit), "B's move merged and saved with A's game");
+    assert_eq!(record.meta.together.as_ref().map(|t| t.number), Some(1), "with A's room");
     pa.ports().room.leave();
     a.hub.deliver();
     (a, [oa, ob], pb, (cell, digit), record)
@@ -179,8 +195,7 @@ fn a_reload_rejoins_the_room_with_the_board_as_it_was() {
     let (a, _owners, pb, (cell, digit), record) = a_tab_closed_after_b_moved();
     // The reloaded tab: the stored game, then its room again.
     let (_owner, again) = a.store(Lang::En);
-    again.session_mut(|s| s.set_game(record.game));
-    again.meta.set(record.meta);
+    games::games(again, inkdoku_core::games::Input::Reloaded(record));
     resume_together(again);
     a.hub.deliver();
     assert_eq!(digit_at(again, cell), Some(digit));

@@ -4,6 +4,7 @@
 //! inputs, and its effects are carried out through the ports and the store.
 
 use super::*;
+use inkdoku_core::games::Input as GamesInput;
 use inkdoku_core::together::{self as room, Effect, Tick, relay_address, trouble_line};
 use inkdoku_engine::together::link::{RoomKey, with_room};
 
@@ -46,18 +47,20 @@ fn carry_out(store: Store, effects: Vec<Effect>) -> bool {
                 after_change(store);
             }
             Effect::Moved => moved = true,
-            Effect::Save(saved) => store.meta.update(|m| m.together = saved),
+            // The room kept with the game: the games' input, which saves it (every `Rebase`
+            // comes with one: a room's merge is saved as a move is).
+            Effect::Save(saved) => games::games(store, GamesInput::Room(saved)),
             Effect::ShowLiveLink => {
                 if let Some(link) = live_link(store) {
                     ports.sharing.show_address(&link);
                 }
             }
             Effect::ShowAppAddress => ports.sharing.show_address(&ports.sharing.app_url()),
-            Effect::PlayTime(ms) => store.elapsed.set(ms),
-            Effect::Say(line) => store.status.set(line),
+            Effect::PlayTime(ms) => games::games(store, GamesInput::PlayTime(ms)),
+            Effect::Say(line) => store.say(line),
             Effect::Unsay(line) => {
                 if store.status.with_untracked(|s| *s == line) {
-                    store.status.set(String::new());
+                    store.say(String::new());
                 }
             }
             Effect::Dialog(dialog) => store.show(dialog),
@@ -77,11 +80,11 @@ fn ticks_after(store: Store, ms: u32, tick: Tick) {
 /// address. Else the player's words for why not.
 pub fn set_relay(store: Store, text: &str) {
     let Some(text) = relay_address(text) else {
-        store.status.set(store.t().relay_bad.into());
+        store.say(store.t().relay_bad);
         return;
     };
     store.settings.update(|s| s.relay = text.to_owned());
-    store.status.set(String::new());
+    store.say(String::new());
     input(store, room::Input::RelayChanged);
 }
 
@@ -161,7 +164,7 @@ pub(super) fn quit(store: Store) {
 /// the room is back).
 pub(super) fn say_trouble(store: Store) {
     if let Some(line) = store.room.with_untracked(|r| r.as_ref().and_then(|r| trouble_line(r, store.t()))) {
-        store.status.set(line.into());
+        store.say(line);
     }
 }
 

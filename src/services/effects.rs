@@ -1,7 +1,8 @@
-//! The app's long-lived side effects, each installed once with its cleanup: autosave, the
-//! timer, page visibility, and the keyboard.
+//! The app's long-lived side effects, each installed once with its cleanup: the settings
+//! saved, the timer, page visibility, and the keyboard. (The game's autosave is no effect of
+//! the page's: the core's effects of each change trigger it, `controller::saving`.)
 
-use crate::controller::{self, game_changed, save_now};
+use crate::controller::{self, save_now};
 use crate::i18n::fill;
 use crate::state::Store;
 use crate::storage::{self, SETTINGS_KEY};
@@ -11,17 +12,12 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 
-/// Saves after every change, debounced; settings are saved at once.
-fn autosave(store: Store) {
-    Effect::new(move |_| {
-        store.game.track();
-        store.meta.track();
-        game_changed(store);
-    });
+/// Settings are saved at once when they change.
+fn save_settings(store: Store) {
     Effect::new(move |_| {
         let settings = store.settings.get();
         if let Err(e) = storage::save(&store.ports(), SETTINGS_KEY, &settings) {
-            store.status.set(fill(store.t().cannot_save_settings, &[("e", &storage::describe(store.t(), &e))]));
+            store.say(fill(store.t().cannot_save_settings, &[("e", &storage::describe(store.t(), &e))]));
         }
         // The page's language follows the interface's (screen readers, hyphenation, the crash text).
         if let Some(root) = document().document_element() {
@@ -131,7 +127,7 @@ fn presence(store: Store) {
 
 /// Installs every effect.
 pub fn install(store: Store) {
-    autosave(store);
+    save_settings(store);
     presence(store);
     timer(store);
     visibility(store);
@@ -139,109 +135,4 @@ pub fn install(store: Store) {
     crate::services::focus::install(store);
     paste(store);
     links(store);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::controller::reload_saved;
-    use crate::i18n::Lang;
-    use crate::ports::fakes::{StoreOn as _, World};
-    use crate::ports::{Clock as _, KeyValue as _};
-    use crate::state::{Phase, TabRole};
-    use crate::storage::{GAME_KEY, StoredGame};
-    use inkdoku_engine::game::{Action, Game};
-
-    const PUZZLE: &str = ".7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.";
-
-    fn playing(world: &World) -> (Owner, Store) {
-        let (owner, store) = world.store(Lang::En);
-        let givens = inkdoku_engine::format::line::parse(PUZZLE).unwrap();
-        store.session_mut(|s| s.set_game(Game::new(givens, None)));
-        (owner, store)
-    }
-
-    fn stored(world: &World) -> Option<StoredGame> {
-        world.storage.get(GAME_KEY).map(|t| serde_json::from_str(&t).unwrap())
-    }
-
-    fn place(store: Store, cell: usize, digit: u8) {
-        let action = Action::Place {
-            cell: inkdoku_engine::Cell::new(cell),
-            digit: inkdoku_engine::Digit::new(digit).unwrap(),
-            clear_peer_notes: true,
-        };
-        store.session_mut(|s| {
-            s.change_game(|g| {
-                g.apply(action).unwrap();
-            })
-        });
-        game_changed(store);
-    }
-
-    // Autosave's one save per burst, per store, is the core's (`inkdoku_core::saving`'s tests,
-    // on the fake clock); here, the save on the store: its play time, and who may write.
-    #[test]
-    fn a_burst_of_moves_is_saved_after_the_last_with_its_play_time() {
-        let world = World::default();
-        let (_owner, store) = playing(&world);
-        place(store, 0, 1);
-        world.clock.advance(300.0);
-        place(store, 2, 3);
-        store.elapsed.set(42_000);
-        world.clock.advance(400.0);
-        let saved = stored(&world).expect("saved after the burst");
-        assert_eq!(saved.game.applied(), 2);
-        assert_eq!(saved.meta.elapsed_ms, 42_000);
-    }
-
-    #[test]
-    fn only_the_playing_tab_writes_and_never_over_a_newer_holder() {
-        let world = World::default();
-        let (_owner, store) = playing(&world);
-        store.role.set(TabRole::Follower);
-        place(store, 0, 1);
-        world.clock.advance(500.0);
-        assert_eq!(stored(&world), None, "a following tab never writes");
-        // Another tab took the lock while this one was frozen: its id is the holder's now.
-        store.role.set(TabRole::Active);
-        world.storage.set(crate::controller::tabs::HOLDER_KEY, "someone else").unwrap();
-        save_now(store);
-        assert_eq!(stored(&world), None, "fenced: the new holder's game is not overwritten");
-        world.storage.remove(crate::controller::tabs::HOLDER_KEY);
-        save_now(store);
-        assert!(stored(&world).is_some());
-        // Typing a puzzle in is not a game to save.
-        world.storage.remove(GAME_KEY);
-        crate::controller::start_entering(store);
-        assert_eq!(store.phase.get_untracked(), Phase::Enter);
-        save_now(store);
-        assert_eq!(stored(&world), None);
-    }
-
-    #[test]
-    fn a_save_that_fails_is_said_in_the_players_language() {
-        let world = World::default();
-        let (_owner, store) = playing(&world);
-        store.settings.update(|s| s.language = Some(Lang::De));
-        world.storage.full.set(true);
-        save_now(store);
-        assert_eq!(
-            store.status.get_untracked(),
-            "Dein Spiel konnte nicht gespeichert werden: der Speicher des Browsers für diese Seite ist voll."
-        );
-    }
-
-    #[test]
-    fn a_following_tab_keeps_up_with_the_saved_game() {
-        let world = World::default();
-        let (_owner, player) = playing(&world);
-        place(player, 0, 1);
-        save_now(player);
-        let (_other, follower) = world.store(Lang::En);
-        follower.role.set(TabRole::Follower);
-        reload_saved(follower, |_| {});
-        assert_eq!(follower.game.get_untracked(), player.game.get_untracked());
-        assert!(world.clock.now_ms() > 0.0);
-    }
 }

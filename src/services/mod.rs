@@ -4,6 +4,7 @@ pub mod effects;
 pub mod focus;
 pub mod idb;
 pub mod ink_worker;
+pub mod lang_files;
 pub mod platform;
 pub mod pwa;
 pub mod room;

@@ -81,7 +81,7 @@ impl crate::ports::Premade for PremadeFile {
 }
 
 /// The text of the file at `url`, or why not (a failed fetch, a status that is not OK).
-async fn fetch_text(url: &str) -> Result<String, String> {
+pub(crate) async fn fetch_text(url: &str) -> Result<String, String> {
     let why = |e: JsValue| error_of(e).detail;
     let window = web_sys::window().ok_or("no window")?;
     let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(why)?;

@@ -139,6 +139,12 @@ test('after one visit the copy is whole without the unused engine build; offline
   const [free] = await emptyCells(page, 1);
   await draw(page, free.row, free.col, DIGITS[4]);
   await recognized(page, free.row, free.col, 4);
+  // Another language's words (a file beside the page: the app has English built in) come
+  // from the copy too: Korean, which this page had not read.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('combobox').last().selectOption('ko');
+  await page.getByRole('dialog').getByRole('button', { name: '닫기' }).waitFor({ timeout: 5000 });
+  assert.equal(await page.getByRole('status').textContent(), '언어: 한국어');
   await page.context().setOffline(false);
 });
 

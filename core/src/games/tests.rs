@@ -95,7 +95,7 @@ fn a_game_started_and_won_by_hand_keeps_its_best_time_and_only_a_faster_one_beat
         [(90_000, None, true, 90_000), (120_000, Some(90_000), false, 90_000), (60_000, Some(90_000), true, 60_000)]
     {
         let out = t.input(Input::Start { game: game(PUZZLE), meta: GameMeta { elapsed_ms: time, ..easy() } });
-        assert!(out.changed.meta && out.changed.elapsed && out.effects == vec![Effect::Replaced]);
+        assert!(out.changed.meta && out.changed.elapsed && out.effects == vec![Effect::Replaced, Effect::Changed]);
         assert_eq!(*t.games.elapsed_ms(), time, "played from the meta's time");
         t.play_to_the_win();
         assert_eq!(t.dialog, Some(Dialog::Won { time_ms: time, best_ms: best_before, new_best, together: None }));
@@ -188,7 +188,7 @@ fn a_puzzle_typed_in_then_cancelled_brings_back_the_game_before_as_it_was() {
     t.input(Input::Tick { delta_ms: 250, visible: true, dialog: false });
     assert_eq!(*t.games.elapsed_ms(), 0, "no play clock while typing in");
     let out = t.input(Input::CancelEntering);
-    assert_eq!(out.effects, vec![Effect::Replaced]);
+    assert_eq!(out.effects, vec![Effect::Replaced, Effect::Changed]);
     assert_eq!(*t.games.phase(), Phase::Play);
     assert_eq!(*t.session.game(), before, "the game before, its moves and all");
     assert_eq!((*t.games.elapsed_ms(), t.games.meta().level), (5_000, Some(Level::Easy)), "and its meta");
@@ -228,9 +228,36 @@ fn a_reload_shows_the_stored_game_and_keeps_the_selection() {
     t.start(OTHER, easy());
     t.session.select(Some(Cell::new(4)));
     let out = t.input(Input::Reloaded(record.clone()));
-    assert_eq!(out.effects, vec![Effect::Replaced]);
+    assert_eq!(out.effects, vec![Effect::Replaced, Effect::Changed]);
     assert_eq!((t.session.game(), t.games.meta()), (&record.game, &record.meta));
     assert_eq!(t.session.selected(), Some(Cell::new(4)));
+}
+
+#[test]
+fn a_room_s_record_and_a_grade_change_the_game_for_autosave_and_the_room_s_play_time_does_not() {
+    let mut t = Table::new();
+    t.start(PUZZLE, easy());
+    let replica = inkdoku_engine::together::Replica::new(2, t.session.game().givens().clone()).saved();
+    let saved = SavedTogether { key: "k".into(), number: 2, replica };
+    let out = t.input(Input::Room(Some(saved.clone())));
+    assert_eq!((out.changed.meta, &out.effects[..]), (true, &[Effect::Changed][..]));
+    assert_eq!(t.games.meta().together, Some(saved));
+    assert_eq!(t.games.record(t.session.game()).meta.together.map(|s| s.number), Some(2), "saved with the game");
+    let out = t.input(Input::Graded(Level::Hard));
+    assert_eq!((t.games.meta().level, &out.effects[..]), (Some(Level::Hard), &[Effect::Changed][..]));
+    // The room's longest play time: on show and in the record, but no change to save at once
+    // (the clock's ticks are none either: its marks save).
+    let out = t.input(Input::PlayTime(80_000));
+    assert_eq!((out.changed.elapsed, out.changed.meta, out.effects.is_empty()), (true, false, true));
+    assert_eq!(t.games.record(t.session.game()).meta.elapsed_ms, 80_000);
+    let out = t.input(Input::Room(None));
+    assert_eq!((t.games.meta().together.is_none(), &out.effects[..]), (true, &[Effect::Changed][..]));
+    // The win changes the record too (it is saved won).
+    while !t.session.game().is_solved() {
+        t.play_one();
+    }
+    let out = t.input(Input::Won { together: None });
+    assert!(out.effects.contains(&Effect::Changed), "{out:?}");
 }
 
 /// The premade book served beside the page.

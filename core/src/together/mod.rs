@@ -161,7 +161,9 @@ pub enum Effect {
     Send { keep: bool, frame: Vec<u8> },
     /// Set a timer: `tick` comes back as `Input::Tick` after `ms`.
     After { ms: u32, tick: Tick },
-    /// The game's board becomes this (the shared board: `Game::rebase`).
+    /// The game's board becomes this (the shared board: `Game::rebase`). Always followed by
+    /// `Save` (the room kept with the game), which is what the app's autosave is told of a
+    /// room's merge (the games' `Room` input).
     Rebase(Board),
     /// A peer's move changed the board: hint marks go, a win is celebrated.
     PeerMoved,

@@ -59,6 +59,15 @@ impl Player {
             lang: self.lang,
         };
         let outcome = super::input(&mut self.room, input, &ctx);
+        // A board put on show is kept with the game after it: the app's autosave takes the
+        // room's merge from that `Save` (the games' `Room` input), as a move's from the session.
+        if let Some(rebased) = outcome.effects.iter().position(|e| matches!(e, Effect::Rebase(_))) {
+            assert!(
+                outcome.effects[rebased..].iter().any(|e| matches!(e, Effect::Save(Some(_)))),
+                "a Rebase without the room saved after it: {:?}",
+                outcome.effects
+            );
+        }
         for effect in &outcome.effects {
             match effect {
                 Effect::Join { .. } => self.joins += 1,

@@ -7,14 +7,20 @@
 //! each, declared from one list), filled by one function (`fill`); `forcing.rs` builds the
 //! forcing steps' sentences from the same tables. The one exception is by design: a
 //! technique's name is part of its row in `techniques::TABLE`, with its finder and score.
+//! The app's wasm builds in English only and reads the other tables from language files made
+//! from these (`file`, issue 48): a player downloads the words of one language.
 //!
 //! Explanations are templates with `{placeholders}` filled from the step's data; cells are
 //! written `r3c5` in every language, as Sudoku communities everywhere do. The tests check that
 //! every language has the same placeholders in each template, and that every template is filled
 //! (no `{key}` left) in every language.
 
+mod file;
 mod forcing;
 
+#[cfg(not(target_arch = "wasm32"))]
+pub use file::word_list;
+pub use file::{Reader, Words, header, keep, read_words};
 pub use forcing::{PageText, proof_pages};
 
 pub use crate::geometry::cells_compact;
@@ -64,6 +70,7 @@ impl Lang {
 }
 
 /// A technique's name in a language (from its row in `techniques::TABLE`).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
     let names = &crate::techniques::about(t).names;
     match lang {
@@ -72,6 +79,12 @@ pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
         Lang::Es => names.es,
         Lang::Ko => names.ko,
     }
+}
+
+/// The app's wasm: the English name, or the language's file's once read.
+#[cfg(target_arch = "wasm32")]
+pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
+    file::technique_name(t, lang).unwrap_or(crate::techniques::about(t).names.en)
 }
 
 /// A house in words: "row 3", "Zeile 3", "fila 3", "3행".
@@ -86,19 +99,26 @@ pub fn house_name(h: House, lang: Lang) -> String {
     fill(template, &[("n", (h.number() + 1).to_string())])
 }
 
-/// Declares `Phrases`, the templates of one language, and `Phrases::entries`, every template
-/// by name, from one list (the tests check every language against it).
+/// Declares `Phrases`, the templates of one language, with `Phrases::slots` and
+/// `Phrases::entries`, every template by name, from one list (the tests check every language
+/// against it; a language file lists them in this order, `file`).
 macro_rules! phrases {
     ($($(#[$doc:meta])* $field:ident,)*) => {
         /// The engine's words in one language: sentence templates with `{placeholders}` (see
         /// `fill`), and the words they are built from.
+        #[derive(Clone)]
         struct Phrases {
             $($(#[$doc])* $field: &'static str,)*
         }
 
         impl Phrases {
+            /// Every template read from a language file, in this order (`file::Reader`).
+            fn read_from(&mut self, reader: &mut file::Reader) {
+                $(reader.put(&mut self.$field);)*
+            }
+
             /// Every template, by name.
-            #[cfg(test)]
+            #[cfg(not(target_arch = "wasm32"))]
             fn entries(&self) -> Vec<(&'static str, &'static str)> {
                 vec![$((stringify!($field), self.$field),)*]
             }
@@ -373,6 +393,8 @@ const EN: Phrases = Phrases {
     rule_parity: "the cell's mark allows only odd or only even digits",
 };
 
+// Not in the app's wasm: read from static/lang at run time (`file`).
+#[cfg(not(target_arch = "wasm32"))]
 const DE: Phrases = Phrases {
     full_house: "{cell} ist die letzte leere Zelle in {house}, also steht dort {digit}.",
     hidden_single: "in {house} passt die {digit} nur in {cell}.",
@@ -494,6 +516,8 @@ const DE: Phrases = Phrases {
     rule_parity: "die Markierung der Zelle erlaubt nur ungerade oder nur gerade Ziffern",
 };
 
+// Not in the app's wasm: read from static/lang at run time (`file`).
+#[cfg(not(target_arch = "wasm32"))]
 const ES: Phrases = Phrases {
     full_house: "{cell} es la última celda vacía de la {house}, así que es {digit}.",
     hidden_single: "en la {house}, el {digit} solo cabe en {cell}.",
@@ -615,6 +639,8 @@ const ES: Phrases = Phrases {
     rule_parity: "la marca de la celda solo admite dígitos impares o solo pares",
 };
 
+// Not in the app's wasm: read from static/lang at run time (`file`).
+#[cfg(not(target_arch = "wasm32"))]
 const KO: Phrases = Phrases {
     full_house: "{cell}은(는) {house}의 마지막 빈 칸이므로 {digit}입니다.",
     hidden_single: "{house}에서 {digit}은(는) {cell}에만 들어갈 수 있습니다.",
@@ -736,6 +762,9 @@ const KO: Phrases = Phrases {
     rule_parity: "칸의 표시는 홀수만 또는 짝수만 허용합니다",
 };
 
+/// A language's phrases: natively every language is built in; the app's wasm has English
+/// built in and the others as read from their files (`file::install`), English until then.
+#[cfg(not(target_arch = "wasm32"))]
 fn phrases(lang: Lang) -> &'static Phrases {
     match lang {
         Lang::En => &EN,
@@ -743,6 +772,14 @@ fn phrases(lang: Lang) -> &'static Phrases {
         Lang::Es => &ES,
         Lang::Ko => &KO,
     }
+}
+
+/// The app's wasm: English, or the language's file once read.
+// Not inlined: hundreds of callers would each carry the look-up.
+#[cfg(target_arch = "wasm32")]
+#[inline(never)]
+fn phrases(lang: Lang) -> &'static Phrases {
+    file::installed(lang).unwrap_or(&EN)
 }
 
 /// Fills a template: each `{key}` becomes its value; a key not given stays as written. The one

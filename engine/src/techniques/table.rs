@@ -955,7 +955,13 @@ const ABOUT: [About; Technique::ALL.len()] = {
     let mut i = 0;
     while i < TABLE.len() {
         let r = &TABLE[i];
-        about[r.technique as usize] = About { names: r.names, family: r.family, score: r.score };
+        // The app's wasm has English built in, the other names read from a language file
+        // (`lang::file`): they are not in its table.
+        #[cfg(target_arch = "wasm32")]
+        let names = Names { en: r.names.en, de: "", es: "", ko: "" };
+        #[cfg(not(target_arch = "wasm32"))]
+        let names = r.names;
+        about[r.technique as usize] = About { names, family: r.family, score: r.score };
         i += 1;
     }
     about
