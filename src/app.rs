@@ -9,6 +9,7 @@
 //! ```
 
 use crate::components::board::Board;
+use crate::components::button::button;
 use crate::components::controls::{CandidateNote, EditTools, GameTools, HintPanel, NumberPad, Palette};
 use crate::components::dialogs::Dialogs;
 use crate::components::ink::InkSurface;
@@ -51,7 +52,7 @@ pub fn App() -> impl IntoView {
             <Show when=move || store.role.get() == TabRole::Follower && store.dialog.with(Option::is_none)>
                 <div class="update-banner follow-banner" role="region" aria-label=move || store.ui().following>
                     {move || store.ui().following}
-                    <button type="button" class="primary" on:click=move |_| tabs::take_over(store, |_| {})>{move || store.ui().play_here}</button>
+                    {button(store, "primary", |t| t.play_here, |s| tabs::take_over(s, |_| {}))}
                 </div>
             </Show>
             // A wait for the engine over 300 ms shows itself, with Cancel.
@@ -60,13 +61,13 @@ pub fn App() -> impl IntoView {
                      aria-label=move || store.waiting.with(|w| w.as_ref().map(|w| w.what.clone()).unwrap_or_default())>
                     <progress></progress>
                     {move || store.waiting.with(|w| w.as_ref().map(|w| w.what.clone()).unwrap_or_default())}
-                    <button type="button" on:click=move |_| controller::cancel_waiting(store)>{move || store.ui().cancel}</button>
+                    {button(store, "", |t| t.cancel, controller::cancel_waiting)}
                 </div>
             </Show>
             <Show when=move || store.update_ready.get()>
                 <div class="update-banner" role="alert">
                     {move || store.ui().update_ready}
-                    <button type="button" class="primary" on:click=move |_| pwa::apply_update()>{move || store.ui().reload}</button>
+                    {button(store, "primary", |t| t.reload, |_| pwa::apply_update())}
                 </div>
             </Show>
             <main class="board-wrap" class:zoomable=move || available(store).is_some()>

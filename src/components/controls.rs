@@ -4,15 +4,12 @@
 //! contract: "1".."9", "Notes", "Erase", "Undo", "Redo", "Hint", "New game", "Check", "Solve",
 //! "Settings"). Toggles expose their state with `aria-pressed`.
 
+use crate::components::button::{button, pressed, toggle};
 use crate::controller::{self, SolveScope};
 use crate::i18n::fill;
 use crate::state::{Dialog, InputMode, Menu, Phase, Store};
 use inkdoku_engine::Size;
 use leptos::prelude::*;
-
-fn pressed(on: bool) -> &'static str {
-    if on { "true" } else { "false" }
-}
 
 /// Digit buttons (1-9, then A-G on 16x16), laid out like the box they fill.
 #[component]
@@ -44,25 +41,13 @@ pub fn NumberPad(store: Store, size: Size) -> impl IntoView {
 pub fn EditTools(store: Store) -> impl IntoView {
     view! {
         <div class="tools" role="group" aria-label=move || store.ui().editing>
-            <button type="button" class="tool" aria-pressed=move || pressed(store.mode.get() == InputMode::Notes)
-                    class:active=move || store.mode.get() == InputMode::Notes
-                    on:click=move |_| controller::toggle_notes(store)>{move || store.ui().notes}</button>
-            <button type="button" class="tool" aria-pressed=move || pressed(store.mode.get() == InputMode::Corner)
-                    class:active=move || store.mode.get() == InputMode::Corner
-                    on:click=move |_| controller::toggle_corner(store)>{move || store.ui().corner_mode}</button>
-            <button type="button" class="tool" aria-pressed=move || pressed(store.mode.get() == InputMode::Centre)
-                    class:active=move || store.mode.get() == InputMode::Centre
-                    on:click=move |_| controller::toggle_centre(store)>{move || store.ui().centre_mode}</button>
-            <button type="button" class="tool" aria-pressed=move || pressed(store.mode.get() == InputMode::Colour)
-                    class:active=move || store.mode.get() == InputMode::Colour
-                    on:click=move |_| controller::toggle_colour(store)>{move || store.ui().colour_mode}</button>
-            <button type="button" class="tool" on:click=move |_| controller::clear(store)>{move || store.ui().erase}</button>
-            <button type="button" class="tool" aria-pressed=move || pressed(store.ink.eraser.get())
-                    class:active=move || store.ink.eraser.get()
-                    on:click=move |_| store.ink.eraser.update(|e| *e = !*e)>{move || store.ui().eraser}</button>
-            <button type="button" class="tool" aria-pressed=move || pressed(store.mode.get() == InputMode::Scratchpad)
-                    class:active=move || store.mode.get() == InputMode::Scratchpad
-                    on:click=move |_| controller::toggle_scratchpad(store)>{move || store.ui().scratchpad}</button>
+            {toggle(store, |t| t.notes, |s| s.mode.get() == InputMode::Notes, controller::toggle_notes)}
+            {toggle(store, |t| t.corner_mode, |s| s.mode.get() == InputMode::Corner, controller::toggle_corner)}
+            {toggle(store, |t| t.centre_mode, |s| s.mode.get() == InputMode::Centre, controller::toggle_centre)}
+            {toggle(store, |t| t.colour_mode, |s| s.mode.get() == InputMode::Colour, controller::toggle_colour)}
+            {button(store, "tool", |t| t.erase, controller::clear)}
+            {toggle(store, |t| t.eraser, |s| s.ink.eraser.get(), |s| s.ink.eraser.update(|e| *e = !*e))}
+            {toggle(store, |t| t.scratchpad, |s| s.mode.get() == InputMode::Scratchpad, controller::toggle_scratchpad)}
             <button type="button" class="tool" disabled=move || !controller::can_undo(store)
                     on:click=move |_| controller::undo(store)>{move || store.ui().undo}</button>
             <button type="button" class="tool" disabled=move || !controller::can_redo(store)
@@ -101,10 +86,8 @@ pub fn Palette(store: Store) -> impl IntoView {
         <Show when=move || store.mode.get() == InputMode::Colour>
             <div class="palette" role="group" aria-label=move || store.ui().palette>
                 {swatches()}
-                <button type="button" class="tool" aria-pressed=move || pressed(store.brush.get().candidates)
-                        class:active=move || store.brush.get().candidates
-                        on:click=move |_| store.brush.update(|p| p.candidates = !p.candidates)>{move || store.ui().paint_candidates}</button>
-                <button type="button" class="tool" on:click=move |_| controller::clear_colours(store)>{move || store.ui().clear_colours}</button>
+                {toggle(store, |t| t.paint_candidates, |s| s.brush.get().candidates, |s| s.brush.update(|p| p.candidates = !p.candidates))}
+                {button(store, "tool", |t| t.clear_colours, controller::clear_colours)}
             </div>
         </Show>
     }
@@ -118,27 +101,26 @@ pub fn GameTools(store: Store) -> impl IntoView {
     let solve_open = menu_signal(Menu::Solve);
     let savepoints_open = menu_signal(Menu::Savepoints);
     let toggle = move |menu: Menu| store.menu.update(|m| *m = if *m == Some(menu) { None } else { Some(menu) });
-    let close = move || store.menu.set(None);
     let entering = move || store.phase.get() == Phase::Enter;
     view! {
         <div class="tools game-tools" role="group" aria-label=move || store.ui().game>
             <Show when=move || !entering() fallback=move || view! {
-                <button type="button" class="tool wide primary" on:click=move |_| controller::finish_entering(store)>{move || store.ui().done}</button>
-                <button type="button" class="tool wide" on:click=move |_| controller::cancel_entering(store)>{move || store.ui().cancel}</button>
+                {button(store, "tool wide primary", |t| t.done, controller::finish_entering)}
+                {button(store, "tool wide", |t| t.cancel, controller::cancel_entering)}
             }>
-                <button type="button" class="tool" on:click=move |_| controller::hint(store)>{move || store.ui().hint}</button>
-                <button type="button" class="tool" on:click=move |_| controller::check(store)>{move || store.ui().check}</button>
+                {button(store, "tool", |t| t.hint, controller::hint)}
+                {button(store, "tool", |t| t.check, controller::check)}
                 <button type="button" class="tool" aria-expanded=move || pressed(solve_open.get()) aria-controls="solve-menu"
                         on:click=move |_| toggle(Menu::Solve)>{move || store.ui().solve}</button>
                 <button type="button" class="tool" aria-expanded=move || pressed(savepoints_open.get()) aria-controls="marks-menu"
                         on:click=move |_| toggle(Menu::Savepoints)>{move || store.ui().marks}</button>
-                <button type="button" class="tool" on:click=move |_| controller::new_game_clicked(store)>{move || store.ui().new_game}</button>
-                <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Share))>{move || store.ui().share}</button>
+                {button(store, "tool", |t| t.new_game, controller::new_game_clicked)}
+                {button(store, "tool", |t| t.share, |s| s.dialog.set(Some(Dialog::Share)))}
                 // A variant's rules (its setter's text): only on a variant.
                 <Show when=move || store.game.with(|g| g.variant().is_some())>
-                    <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Rules))>{move || store.ui().rules_title}</button>
+                    {button(store, "tool", |t| t.rules_title, |s| s.dialog.set(Some(Dialog::Rules)))}
                 </Show>
-                <button type="button" class="tool" on:click=move |_| store.dialog.set(Some(Dialog::Settings))>{move || store.ui().settings}</button>
+                {button(store, "tool", |t| t.settings, |s| s.dialog.set(Some(Dialog::Settings)))}
             </Show>
         </div>
         // The menus open below the whole group, as siblings in the panel: there a menu that
@@ -146,14 +128,15 @@ pub fn GameTools(store: Store) -> impl IntoView {
         // (a sheet, `style.css`), which it could not from inside the group's grid.
         <Show when=move || solve_open.get()>
             <div class="solve-menu" id="solve-menu" role="group" aria-label=move || store.ui().solve>
-                <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::Cell) }>{move || store.ui().solve_cell}</button>
-                <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::Row) }>{move || store.ui().solve_row}</button>
-                <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::Column) }>{move || store.ui().solve_column}</button>
-                <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::All) }>{move || store.ui().solve_all}</button>
-                <button type="button" class="tool" on:click=move |_| { close(); controller::undo_to_solvable(store) }>{move || store.ui().undo_mistakes}</button>
-                <button type="button" class="tool" on:click=move |_| { close(); controller::fill_notes(store) }>{move || store.ui().fill_notes}</button>
-                <button type="button" class="tool" on:click=move |_| { close(); controller::clear_notes(store) }>{move || store.ui().clear_notes}</button>
-                <button type="button" class="tool" on:click=move |_| { close(); controller::restart(store) }>{move || store.ui().restart}</button>
+                // Each closes the menu first.
+                {button(store, "tool", |t| t.solve_cell, |s| { s.menu.set(None); controller::solve(s, SolveScope::Cell) })}
+                {button(store, "tool", |t| t.solve_row, |s| { s.menu.set(None); controller::solve(s, SolveScope::Row) })}
+                {button(store, "tool", |t| t.solve_column, |s| { s.menu.set(None); controller::solve(s, SolveScope::Column) })}
+                {button(store, "tool", |t| t.solve_all, |s| { s.menu.set(None); controller::solve(s, SolveScope::All) })}
+                {button(store, "tool", |t| t.undo_mistakes, |s| { s.menu.set(None); controller::undo_to_solvable(s) })}
+                {button(store, "tool", |t| t.fill_notes, |s| { s.menu.set(None); controller::fill_notes(s) })}
+                {button(store, "tool", |t| t.clear_notes, |s| { s.menu.set(None); controller::clear_notes(s) })}
+                {button(store, "tool", |t| t.restart, |s| { s.menu.set(None); controller::restart(s) })}
             </div>
         </Show>
         <Show when=move || savepoints_open.get()>
@@ -172,7 +155,7 @@ fn MarksMenu(store: Store) -> impl IntoView {
     };
     view! {
         <div class="solve-menu" id="marks-menu" role="group" aria-label=move || store.ui().marks>
-            <button type="button" class="tool" on:click=move |_| { store.menu.set(None); controller::mark_position(store) }>{move || store.ui().mark_position}</button>
+            {button(store, "tool", |t| t.mark_position, |s| { s.menu.set(None); controller::mark_position(s) })}
             {move || marks().into_iter().map(|(i, t)| {
                 let label = fill(store.ui().back_to_mark, &[("t", &t)]);
                 view! {
@@ -304,7 +287,7 @@ pub fn CandidateNote(store: Store) -> impl IntoView {
                     <li><span class="swatch candidate-red" aria-hidden="true">"5"</span>{move || store.ui().candidate_legend[0]}</li>
                     <li><span class="swatch candidate-blue" aria-hidden="true">"5"</span>{move || store.ui().candidate_legend[1]}</li>
                 </ul>
-                <button type="button" on:click=move |_| controller::dismiss_candidate_note(store)>{move || store.ui().got_it}</button>
+                {button(store, "", |t| t.got_it, controller::dismiss_candidate_note)}
             </section>
         </Show>
     }
@@ -341,7 +324,7 @@ pub fn HintPanel(store: Store) -> impl IntoView {
                 <LinkLegend store=store />
                 <NetSteps store=store />
                 <ChainSteps store=store />
-                <button type="button" class="primary" on:click=move |_| controller::apply_hint(store)>{move || store.ui().apply_hint}</button>
+                {button(store, "primary", |t| t.apply_hint, controller::apply_hint)}
                 // Closed by touch too (a tap on the board outside the hint's cells closes it as
                 // well: `controller::tap`).
                 <button type="button" class="hint-close" aria-label=move || store.ui().close_hint

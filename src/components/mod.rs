@@ -1,5 +1,6 @@
 //! The visible parts of the app: views over the store that call the controller and the pen.
 pub mod board;
+pub mod button;
 pub mod chain;
 pub mod chip;
 pub mod constraints;
