@@ -3,6 +3,7 @@
 //! Each is a `role="dialog"` with `aria-modal` and a heading that names it; it covers the board
 //! (which pauses the timer). Escape closes the one on show (see `app`).
 
+use crate::components::button::{button, focused};
 use crate::controller;
 use crate::i18n::{Lang, fill, level_name};
 use crate::state::Spare;
@@ -54,8 +55,8 @@ fn welcome(store: Store, up_to_date: bool) -> impl IntoView {
             <h2 id="welcome-title">{move || store.ui().welcome_back}</h2>
             <p>{move || if up_to_date { store.ui().welcome_text } else { store.ui().welcome_older }}</p>
             <div class="buttons">
-                <button type="button" class="primary" autofocus on:click=move |_| close(store)>{move || store.ui().continue_}</button>
-                <button type="button" on:click=move |_| store.dialog.set(Some(Dialog::NewGame))>{move || store.ui().new_game}</button>
+                {focused(store, "primary", |t| t.continue_, close)}
+                {button(store, "", |t| t.new_game, |s| s.dialog.set(Some(Dialog::NewGame)))}
             </div>
         </div>
     }
@@ -89,7 +90,7 @@ fn storage_full(store: Store, kept: Spare) -> impl IntoView {
                         {move || fill(store.ui().remove_drawings, &[("n", &drawings.to_string())])}
                     </button>
                 </Show>
-                <button type="button" class="primary" autofocus on:click=move |_| close(store)>{move || store.ui().ok}</button>
+                {focused(store, "primary", |t| t.ok, close)}
             </div>
         </div>
     }
@@ -155,22 +156,22 @@ fn new_game(store: Store) -> impl IntoView {
             </div>
             <Show when=move || making().is_some() fallback=move || view! {
                 <div class="buttons">
-                    <button type="button" class="primary" on:click=move |_| controller::start_clicked(store)>{move || store.ui().start}</button>
-                    <button type="button" on:click=move |_| controller::daily_clicked(store, Kind::Classic)>{move || store.ui().daily_puzzle}</button>
-                    <button type="button" on:click=move |_| controller::daily_clicked(store, Kind::Killer)>{move || store.ui().daily_killer}</button>
-                    <button type="button" on:click=move |_| controller::start_entering(store)>{move || store.ui().enter_puzzle}</button>
-                    <button type="button" on:click=move |_| controller::paste_puzzle(store)>{move || store.ui().paste_puzzle}</button>
-                    <button type="button" on:click=move |_| controller::open_file(store)>{move || store.ui().open_file}</button>
+                    {button(store, "primary", |t| t.start, controller::start_clicked)}
+                    {button(store, "", |t| t.daily_puzzle, |s| controller::daily_clicked(s, Kind::Classic))}
+                    {button(store, "", |t| t.daily_killer, |s| controller::daily_clicked(s, Kind::Killer))}
+                    {button(store, "", |t| t.enter_puzzle, controller::start_entering)}
+                    {button(store, "", |t| t.paste_puzzle, controller::paste_puzzle)}
+                    {button(store, "", |t| t.open_file, controller::open_file)}
                     {kept_games(store)}
-                    <button type="button" on:click=move |_| store.dialog.set(Some(Dialog::PrintSet))>{move || store.ui().print_puzzles_button}</button>
-                    <button type="button" on:click=move |_| close(store)>{move || store.ui().close}</button>
+                    {button(store, "", |t| t.print_puzzles_button, |s| s.dialog.set(Some(Dialog::PrintSet)))}
+                    {button(store, "", |t| t.close, close)}
                 </div>
             }>
                 <div class="making">
                     <p>{move || store.ui().making_puzzle}</p>
                     <progress aria-label=store.t().making_puzzle.trim_end_matches('…') max=move || making().map_or(1, |m| m.total)
                               value=move || making().map_or(0, |m| m.done)></progress>
-                    <button type="button" on:click=move |_| controller::cancel_making(store)>{move || store.ui().cancel}</button>
+                    {button(store, "", |t| t.cancel, controller::cancel_making)}
                 </div>
             </Show>
         </div>
@@ -231,7 +232,7 @@ fn confirm_replace(store: Store, title: &'static str, daily: Option<Kind>) -> im
             <p>{move || store.ui().discard_text}</p>
             <div class="buttons">
                 <button type="button" class="primary" on:click=move |_| start(store)>{move || store.ui().start_new_game}</button>
-                <button type="button" autofocus on:click=move |_| close(store)>{move || store.ui().keep_playing}</button>
+                {focused(store, "", |t| t.keep_playing, close)}
             </div>
         </div>
     }
@@ -281,7 +282,7 @@ fn settings(store: Store) -> impl IntoView {
             </label>
             {handwriting(store)}
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| close(store)>{move || store.ui().close}</button>
+                {button(store, "primary", |t| t.close, close)}
             </div>
         </div>
     }
@@ -351,7 +352,7 @@ fn message(store: Store, title: String, text: String, details: Option<String>) -
                 <details class="details"><summary>{move || store.ui().details}</summary><p>{move || store.ui().details_lead}</p><pre>{d}</pre></details>
             })}
             <div class="buttons">
-                <button type="button" class="primary" autofocus on:click=move |_| close(store)>{move || store.ui().ok}</button>
+                {focused(store, "primary", |t| t.ok, close)}
             </div>
         </div>
     }
@@ -377,8 +378,8 @@ fn won(store: Store, time_ms: u64, best_ms: Option<u64>, new_best: bool, togethe
             <p class="time">{time_line}</p>
             {best.map(|best| view! { <p>{best}</p> })}
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| controller::new_game_clicked(store)>{move || store.ui().new_game}</button>
-                <button type="button" on:click=move |_| close(store)>{move || store.ui().close}</button>
+                {button(store, "primary", |t| t.new_game, controller::new_game_clicked)}
+                {button(store, "", |t| t.close, close)}
             </div>
         </div>
     }
@@ -402,7 +403,7 @@ fn share(store: Store) -> impl IntoView {
                             <path d=path fill="#000" />
                         </svg>
                     })}
-                    <button type="button" class="primary" on:click=move |_| { close(store); controller::share_live(store) }>{move || store.ui().together_share_live}</button>
+                    {button(store, "primary", |t| t.together_share_live, |s| { close(s); controller::share_live(s) })}
                 </div>
             })}
             <label class="check">
@@ -414,16 +415,16 @@ fn share(store: Store) -> impl IntoView {
                 // One primary action: in a shared game it is the live link's, above.
                 <button type="button" class:primary=move || !controller::is_together(store)
                         on:click=move |_| { close(store); controller::share(store, with_progress.get_untracked()) }>{move || store.ui().share_link}</button>
-                <button type="button" on:click=move |_| { close(store); controller::copy_puzzle(store) }>{move || store.ui().copy_text}</button>
+                {button(store, "", |t| t.copy_text, |s| { close(s); controller::copy_puzzle(s) })}
                 <button type="button" on:click=move |_| { close(store); controller::save_file(store, with_progress.get_untracked()) }>{move || store.ui().save_file}</button>
-                <button type="button" on:click=move |_| { close(store); controller::print_current(store) }>{move || store.ui().print}</button>
+                {button(store, "", |t| t.print, |s| { close(s); controller::print_current(s) })}
                 // A live link: whoever opens it plays this board with this player.
                 {move || if controller::is_together(store) {
-                    view! { <button type="button" on:click=move |_| { close(store); controller::play_alone(store) }>{move || store.ui().play_alone}</button> }.into_any()
+                    button(store, "", |t| t.play_alone, |s| { close(s); controller::play_alone(s) })
                 } else {
-                    view! { <button type="button" on:click=move |_| { close(store); controller::solve_together(store) }>{move || store.ui().together}</button> }.into_any()
+                    button(store, "", |t| t.together, |s| { close(s); controller::solve_together(s) })
                 }}
-                <button type="button" on:click=move |_| close(store)>{move || store.ui().close}</button>
+                {button(store, "", |t| t.close, close)}
             </div>
             // The puzzle for SudokuPad's players (its givens as an f-puzzles payload), and for
             // f-puzzles' (with every constraint, which f-puzzles reads back).
@@ -449,7 +450,7 @@ fn rules(store: Store) -> impl IntoView {
             {author.map(|a| view! { <p class="rules-author">{a}</p> })}
             <p class="rules-text">{text}</p>
             <div class="buttons">
-                <button type="button" class="primary" autofocus on:click=move |_| close(store)>{move || store.ui().close}</button>
+                {focused(store, "primary", |t| t.close, close)}
             </div>
         </div>
     }
@@ -463,7 +464,7 @@ fn confirm_open(store: Store, shared: inkdoku_engine::share::SharedPuzzle) -> im
             <p>{move || store.ui().open_text}</p>
             <div class="buttons">
                 <button type="button" class="primary" on:click=move |_| controller::load_shared(store, shared.get_value())>{move || store.ui().open_puzzle}</button>
-                <button type="button" autofocus on:click=move |_| close(store)>{move || store.ui().keep_playing}</button>
+                {focused(store, "", |t| t.keep_playing, close)}
             </div>
         </div>
     }
@@ -483,7 +484,7 @@ fn open_here(store: Store, shared: inkdoku_engine::share::SharedPuzzle) -> impl 
             <p>{move || store.ui().open_here_text}</p>
             <div class="buttons">
                 <button type="button" class="primary" on:click=open>{move || store.ui().open_here}</button>
-                <button type="button" on:click=move |_| close(store)>{move || store.ui().just_watch}</button>
+                {button(store, "", |t| t.just_watch, close)}
             </div>
         </div>
     }
@@ -521,14 +522,14 @@ fn print_set(store: Store) -> impl IntoView {
             <Show when=move || making().is_some() fallback=move || view! {
                 <div class="buttons">
                     <button type="button" class="primary" on:click=move |_| controller::print_set(store, count.get_untracked(), level.get_untracked(), per_page.get_untracked())>{move || store.ui().make_and_print}</button>
-                    <button type="button" on:click=move |_| close(store)>{move || store.ui().close}</button>
+                    {button(store, "", |t| t.close, close)}
                 </div>
             }>
                 <div class="making">
                     <p>{move || store.ui().making_puzzles}</p>
                     <progress aria-label=store.t().making_puzzles.trim_end_matches('…') max=move || making().map_or(1, |m| m.total)
                               value=move || making().map_or(0, |m| m.done)></progress>
-                    <button type="button" on:click=move |_| controller::cancel_making(store)>{move || store.ui().cancel}</button>
+                    {button(store, "", |t| t.cancel, controller::cancel_making)}
                 </div>
             </Show>
         </div>
@@ -541,8 +542,8 @@ fn other_tab(store: Store) -> impl IntoView {
             <h2 id="tab-title">{move || store.ui().other_tab_title}</h2>
             <p>{move || store.ui().other_tab_text}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| crate::controller::tabs::take_over(store, |_| {})>{move || store.ui().play_here}</button>
-                <button type="button" on:click=move |_| close(store)>{move || store.ui().just_watch}</button>
+                {button(store, "primary", |t| t.play_here, |s| crate::controller::tabs::take_over(s, |_| {}))}
+                {button(store, "", |t| t.just_watch, close)}
             </div>
         </div>
     }
