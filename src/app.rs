@@ -9,7 +9,7 @@
 //! ```
 
 use crate::components::board::Board;
-use crate::components::button::button;
+use crate::components::button::{button, word};
 use crate::components::controls::{CandidateNote, EditTools, GameTools, HintPanel, NumberPad, Palette};
 use crate::components::dialogs::Dialogs;
 use crate::components::ink::InkSurface;
@@ -50,8 +50,8 @@ pub fn App() -> impl IntoView {
             <StatusBar store=store />
             // A following tab can take over at any time, not only from the dialog.
             <Show when=move || store.role.get() == TabRole::Follower && store.dialog.with(Option::is_none)>
-                <div class="update-banner follow-banner" role="region" aria-label=move || store.ui().following>
-                    {move || store.ui().following}
+                <div class="update-banner follow-banner" role="region" aria-label=word(store, |t| t.following)>
+                    {word(store, |t| t.following)}
                     {button(store, "primary", |t| t.play_here, |s| tabs::take_over(s, |_| {}))}
                 </div>
             </Show>
@@ -66,7 +66,7 @@ pub fn App() -> impl IntoView {
             </Show>
             <Show when=move || store.update_ready.get()>
                 <div class="update-banner" role="alert">
-                    {move || store.ui().update_ready}
+                    {word(store, |t| t.update_ready)}
                     {button(store, "primary", |t| t.reload, |_| pwa::apply_update())}
                 </div>
             </Show>
@@ -80,7 +80,7 @@ pub fn App() -> impl IntoView {
                     <ZoomBar store=store />
                 </Show>
             </main>
-            <aside class="controls" aria-label=move || store.ui().controls>
+            <aside class="controls" aria-label=word(store, |t| t.controls)>
                 {controls}
                 <EditTools store=store />
                 <GameTools store=store />

@@ -14,6 +14,14 @@ use leptos::prelude::*;
 /// A button's name: one of the interface's words, read again when the language changes.
 pub type Word = fn(&'static Ui) -> &'static str;
 
+/// The interface's word `w` in the player's language, as a view's text or an attribute's value
+/// that follows the language: one closure type for every word of every view, so one copy of the
+/// code that shows and updates one (a `move || store.ui().x` written out was a type, and a copy,
+/// per place).
+pub fn word(store: Store, w: Word) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    move || w(store.ui())
+}
+
 /// An `aria-pressed` or `aria-expanded` value.
 pub fn pressed(on: bool) -> &'static str {
     if on { "true" } else { "false" }
@@ -33,7 +41,7 @@ pub fn focused(store: Store, class: &'static str, word: Word, act: fn(Store)) ->
 fn build(store: Store, class: &'static str, autofocus: bool, word: Word, act: fn(Store)) -> AnyView {
     view! {
         <button type="button" class=(!class.is_empty()).then_some(class) autofocus=autofocus
-                on:click=move |_| act(store)>{move || word(store.ui())}</button>
+                on:click=move |_| act(store)>{self::word(store, word)}</button>
     }
     .into_any()
 }
@@ -43,7 +51,7 @@ fn build(store: Store, class: &'static str, autofocus: bool, word: Word, act: fn
 pub fn toggle(store: Store, word: Word, on: fn(Store) -> bool, act: fn(Store)) -> AnyView {
     view! {
         <button type="button" class="tool" aria-pressed=move || pressed(on(store)) class:active=move || on(store)
-                on:click=move |_| act(store)>{move || word(store.ui())}</button>
+                on:click=move |_| act(store)>{self::word(store, word)}</button>
     }
     .into_any()
 }

@@ -4,7 +4,7 @@
 //! contract: "1".."9", "Notes", "Erase", "Undo", "Redo", "Hint", "New game", "Check", "Solve",
 //! "Settings"). Toggles expose their state with `aria-pressed`.
 
-use crate::components::button::{button, pressed, toggle};
+use crate::components::button::{button, pressed, toggle, word};
 use crate::controller::{self, SolveScope};
 use crate::i18n::fill;
 use crate::state::{Dialog, InputMode, Menu, Phase, Store};
@@ -32,7 +32,7 @@ pub fn NumberPad(store: Store, size: Size) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class=format!("pad pad-{}", size.box_cols()) role="group" aria-label=move || store.ui().digits>{buttons}</div>
+        <div class=format!("pad pad-{}", size.box_cols()) role="group" aria-label=word(store, |t| t.digits)>{buttons}</div>
     }
 }
 
@@ -40,7 +40,7 @@ pub fn NumberPad(store: Store, size: Size) -> impl IntoView {
 #[component]
 pub fn EditTools(store: Store) -> impl IntoView {
     view! {
-        <div class="tools" role="group" aria-label=move || store.ui().editing>
+        <div class="tools" role="group" aria-label=word(store, |t| t.editing)>
             {toggle(store, |t| t.notes, |s| s.mode.get() == InputMode::Notes, controller::toggle_notes)}
             {toggle(store, |t| t.corner_mode, |s| s.mode.get() == InputMode::Corner, controller::toggle_corner)}
             {toggle(store, |t| t.centre_mode, |s| s.mode.get() == InputMode::Centre, controller::toggle_centre)}
@@ -49,9 +49,9 @@ pub fn EditTools(store: Store) -> impl IntoView {
             {toggle(store, |t| t.eraser, |s| s.ink.eraser.get(), |s| s.ink.eraser.update(|e| *e = !*e))}
             {toggle(store, |t| t.scratchpad, |s| s.mode.get() == InputMode::Scratchpad, controller::toggle_scratchpad)}
             <button type="button" class="tool" disabled=move || !controller::can_undo(store)
-                    on:click=move |_| controller::undo(store)>{move || store.ui().undo}</button>
+                    on:click=move |_| controller::undo(store)>{word(store, |t| t.undo)}</button>
             <button type="button" class="tool" disabled=move || !controller::can_redo(store)
-                    on:click=move |_| controller::redo(store)>{move || store.ui().redo}</button>
+                    on:click=move |_| controller::redo(store)>{word(store, |t| t.redo)}</button>
         </div>
     }
 }
@@ -84,7 +84,7 @@ pub fn Palette(store: Store) -> impl IntoView {
     };
     view! {
         <Show when=move || store.mode.get() == InputMode::Colour>
-            <div class="palette" role="group" aria-label=move || store.ui().palette>
+            <div class="palette" role="group" aria-label=word(store, |t| t.palette)>
                 {swatches()}
                 {toggle(store, |t| t.paint_candidates, |s| s.brush.get().candidates, |s| s.brush.update(|p| p.candidates = !p.candidates))}
                 {button(store, "tool", |t| t.clear_colours, controller::clear_colours)}
@@ -103,7 +103,7 @@ pub fn GameTools(store: Store) -> impl IntoView {
     let toggle = move |menu: Menu| store.menu.update(|m| *m = if *m == Some(menu) { None } else { Some(menu) });
     let entering = move || store.phase.get() == Phase::Enter;
     view! {
-        <div class="tools game-tools" role="group" aria-label=move || store.ui().game>
+        <div class="tools game-tools" role="group" aria-label=word(store, |t| t.game)>
             <Show when=move || !entering() fallback=move || view! {
                 {button(store, "tool wide primary", |t| t.done, controller::finish_entering)}
                 {button(store, "tool wide", |t| t.cancel, controller::cancel_entering)}
@@ -111,9 +111,9 @@ pub fn GameTools(store: Store) -> impl IntoView {
                 {button(store, "tool", |t| t.hint, controller::hint)}
                 {button(store, "tool", |t| t.check, controller::check)}
                 <button type="button" class="tool" aria-expanded=move || pressed(solve_open.get()) aria-controls="solve-menu"
-                        on:click=move |_| toggle(Menu::Solve)>{move || store.ui().solve}</button>
+                        on:click=move |_| toggle(Menu::Solve)>{word(store, |t| t.solve)}</button>
                 <button type="button" class="tool" aria-expanded=move || pressed(savepoints_open.get()) aria-controls="marks-menu"
-                        on:click=move |_| toggle(Menu::Savepoints)>{move || store.ui().marks}</button>
+                        on:click=move |_| toggle(Menu::Savepoints)>{word(store, |t| t.marks)}</button>
                 {button(store, "tool", |t| t.new_game, controller::new_game_clicked)}
                 {button(store, "tool", |t| t.share, |s| s.dialog.set(Some(Dialog::Share)))}
                 // A variant's rules (its setter's text): only on a variant.
@@ -127,7 +127,7 @@ pub fn GameTools(store: Store) -> impl IntoView {
         // would open below the fold can rise over the controls to the panel's bottom edge
         // (a sheet, `style.css`), which it could not from inside the group's grid.
         <Show when=move || solve_open.get()>
-            <div class="solve-menu" id="solve-menu" role="group" aria-label=move || store.ui().solve>
+            <div class="solve-menu" id="solve-menu" role="group" aria-label=word(store, |t| t.solve)>
                 // Each closes the menu first.
                 {button(store, "tool", |t| t.solve_cell, |s| { s.menu.set(None); controller::solve(s, SolveScope::Cell) })}
                 {button(store, "tool", |t| t.solve_row, |s| { s.menu.set(None); controller::solve(s, SolveScope::Row) })}
@@ -154,7 +154,7 @@ fn MarksMenu(store: Store) -> impl IntoView {
             .with(|g| g.board().savepoints.iter().enumerate().rev().map(|(i, m)| (i, controller::clock(m.play_ms))).collect::<Vec<_>>())
     };
     view! {
-        <div class="solve-menu" id="marks-menu" role="group" aria-label=move || store.ui().marks>
+        <div class="solve-menu" id="marks-menu" role="group" aria-label=word(store, |t| t.marks)>
             {button(store, "tool", |t| t.mark_position, |s| { s.menu.set(None); controller::mark_position(s) })}
             {move || marks().into_iter().map(|(i, t)| {
                 let label = fill(store.ui().back_to_mark, &[("t", &t)]);
@@ -184,19 +184,19 @@ fn ChainSteps(store: Store) -> impl IntoView {
     view! {
         <Show when=move || { total() > 0 }>
             <details class="chain-steps">
-                <summary>{move || store.ui().chain_links}</summary>
-                <div class="buttons" role="group" aria-label=move || store.ui().chain_links>
-                    <button type="button" aria-label=move || store.ui().previous_link
+                <summary>{word(store, |t| t.chain_links)}</summary>
+                <div class="buttons" role="group" aria-label=word(store, |t| t.chain_links)>
+                    <button type="button" aria-label=word(store, |t| t.previous_link)
                             disabled=move || shown() == Some(1)
                             on:click=move |_| set(Some(shown().map_or(1, |n| n.saturating_sub(1).max(1))))>"◀"</button>
                     <span class="link-count" aria-live="polite">{move || match shown() {
                         Some(n) => crate::i18n::fill(store.ui().link_of, &[("n", &n.to_string()), ("total", &total().to_string())]),
                         None => crate::i18n::fill(store.ui().link_of, &[("n", &total().to_string()), ("total", &total().to_string())]),
                     }}</span>
-                    <button type="button" aria-label=move || store.ui().next_link
+                    <button type="button" aria-label=word(store, |t| t.next_link)
                             disabled=move || shown().is_none()
                             on:click=move |_| set(shown().map(|n| n + 1).filter(|&n| n < total()))>"▶"</button>
-                    <button type="button" disabled=move || shown().is_none() on:click=move |_| set(None)>{move || store.ui().all_links}</button>
+                    <button type="button" disabled=move || shown().is_none() on:click=move |_| set(None)>{word(store, |t| t.all_links)}</button>
                 </div>
                 <ol class="chain-links">
                     {move || texts.get().into_iter().enumerate().map(|(i, t)| {
@@ -220,12 +220,12 @@ fn NetSteps(store: Store) -> impl IntoView {
     let current = move || page().and_then(|p| pages.with(|ps| ps.get(p).cloned()));
     view! {
         <Show when=move || pages.with(|p| !p.is_empty())>
-            <div class="net-steps" role="group" aria-label=move || store.ui().branches>
+            <div class="net-steps" role="group" aria-label=word(store, |t| t.branches)>
                 <div class="buttons">
-                    <button type="button" aria-label=move || store.ui().previous_branch disabled=move || page().is_none()
+                    <button type="button" aria-label=word(store, |t| t.previous_branch) disabled=move || page().is_none()
                             on:click=move |_| controller::previous_page(store)>"◀"</button>
                     <span class="page-count">{move || page().map(|p| format!("{} / {}", p + 1, pages.with(Vec::len)))}</span>
-                    <button type="button" aria-label=move || store.ui().next_branch
+                    <button type="button" aria-label=word(store, |t| t.next_branch)
                             disabled=move || page().is_some_and(|p| p + 1 >= pages.with(Vec::len))
                             on:click=move |_| controller::next_page(store)>"▶"</button>
                 </div>
@@ -264,12 +264,12 @@ fn LinkLegend(store: Store) -> impl IntoView {
     };
     view! {
         <Show when=move || kinds.with(|&(s, w)| s || w)>
-            <ul class="link-legend" aria-label=move || store.ui().link_legend>
+            <ul class="link-legend" aria-label=word(store, |t| t.link_legend)>
                 <Show when=move || kinds.get().0>
-                    <li>{sample("chain-link link-strong")}{move || store.ui().strong_link}</li>
+                    <li>{sample("chain-link link-strong")}{word(store, |t| t.strong_link)}</li>
                 </Show>
                 <Show when=move || kinds.get().1>
-                    <li>{sample("chain-link link-weak")}{move || store.ui().weak_link}</li>
+                    <li>{sample("chain-link link-weak")}{word(store, |t| t.weak_link)}</li>
                 </Show>
             </ul>
         </Show>
@@ -282,10 +282,10 @@ fn LinkLegend(store: Store) -> impl IntoView {
 pub fn CandidateNote(store: Store) -> impl IntoView {
     view! {
         <Show when=move || store.settings.with(controller::candidate_note_shown) && store.dialog.with(Option::is_none)>
-            <section class="candidate-note" aria-label=move || store.ui().candidate_note>
+            <section class="candidate-note" aria-label=word(store, |t| t.candidate_note)>
                 <ul class="candidate-legend">
-                    <li><span class="swatch candidate-red" aria-hidden="true">"5"</span>{move || store.ui().candidate_legend[0]}</li>
-                    <li><span class="swatch candidate-blue" aria-hidden="true">"5"</span>{move || store.ui().candidate_legend[1]}</li>
+                    <li><span class="swatch candidate-red" aria-hidden="true">"5"</span>{word(store, |t| t.candidate_legend[0])}</li>
+                    <li><span class="swatch candidate-blue" aria-hidden="true">"5"</span>{word(store, |t| t.candidate_legend[1])}</li>
                 </ul>
                 {button(store, "", |t| t.got_it, controller::dismiss_candidate_note)}
             </section>
@@ -313,11 +313,11 @@ pub fn HintPanel(store: Store) -> impl IntoView {
     };
     view! {
         {move || explanation().map(|(text, proof)| view! {
-            <section class="hint-card" aria-label=move || store.ui().hint>
+            <section class="hint-card" aria-label=word(store, |t| t.hint)>
                 <p>{text}</p>
                 {proof.map(|proof| view! {
                     <details class="proof">
-                        <summary>{move || store.ui().whole_proof}</summary>
+                        <summary>{word(store, |t| t.whole_proof)}</summary>
                         <p>{proof}</p>
                     </details>
                 })}
@@ -327,13 +327,13 @@ pub fn HintPanel(store: Store) -> impl IntoView {
                 {button(store, "primary", |t| t.apply_hint, controller::apply_hint)}
                 // Closed by touch too (a tap on the board outside the hint's cells closes it as
                 // well: `controller::tap`).
-                <button type="button" class="hint-close" aria-label=move || store.ui().close_hint
-                        on:click=move |_| controller::close_hint(store)>{move || store.ui().close}</button>
+                <button type="button" class="hint-close" aria-label=word(store, |t| t.close_hint)
+                        on:click=move |_| controller::close_hint(store)>{word(store, |t| t.close)}</button>
             </section>
         })}
         <Show when=move || store.log.with(|l| !l.is_empty())>
             <details class="log">
-                <summary>{move || store.ui().steps_taken}</summary>
+                <summary>{word(store, |t| t.steps_taken)}</summary>
                 <ol>{move || store.log.get().into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}</ol>
             </details>
         </Show>

@@ -1,6 +1,7 @@
 //! The ink surface: the board square takes the pointer events (cells stay the hit targets, so
 //! taps and clicks reach them too) and an overlay draws the ink above the grid.
 
+use crate::components::button::word;
 use crate::components::chip::CorrectionChip;
 use crate::components::zoom;
 use crate::controller;
@@ -236,7 +237,7 @@ pub fn PenTip(store: Store) -> impl IntoView {
         placed.get().then(|| {
             view! {
                 <p class="pen-tip" class:gone=move || !shown() role=move || shown().then_some("note")
-                   aria-hidden=move || (!shown()).then_some("true")>{move || store.ui().pen_tip}</p>
+                   aria-hidden=move || (!shown()).then_some("true")>{word(store, |t| t.pen_tip)}</p>
             }
         })
     }
