@@ -55,3 +55,10 @@ pub fn toggle(store: Store, word: Word, on: fn(Store) -> bool, act: fn(Store)) -
     }
     .into_any()
 }
+
+/// `<Show>` of a part built from the store alone, while `when` holds: one copy of `Show`'s code
+/// (its memo of the condition, its children) for every such part.
+#[inline(never)]
+pub fn shown(store: Store, when: fn(Store) -> bool, part: fn(Store) -> AnyView) -> AnyView {
+    view! { <Show when=move || when(store)>{part(store)}</Show> }.into_any()
+}

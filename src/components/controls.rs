@@ -4,7 +4,7 @@
 //! contract: "1".."9", "Notes", "Erase", "Undo", "Redo", "Hint", "New game", "Check", "Solve",
 //! "Settings"). Toggles expose their state with `aria-pressed`.
 
-use crate::components::button::{button, pressed, toggle, word};
+use crate::components::button::{button, pressed, shown, toggle, word};
 use crate::controller::{self, SolveScope};
 use crate::i18n::fill;
 use crate::state::{Dialog, InputMode, Menu, Phase, Store};
@@ -60,37 +60,41 @@ pub fn EditTools(store: Store) -> impl IntoView {
 /// hue (told apart without colour vision too), painting candidates or cells, clearing.
 #[component]
 pub fn Palette(store: Store) -> impl IntoView {
-    // Built each time the palette shows (a closure, not a view cloned: a type-erased view,
-    // `--cfg erase_components`, cannot be cloned).
-    let swatches = move || {
-        (1..=inkdoku_engine::game::PALETTE)
-            .map(|n| {
-                let name =
-                    move || fill(store.ui().colour_swatch, &[("n", &n.to_string()), ("name", store.ui().colour_names[usize::from(n) - 1])]);
-                view! {
-                    <button type="button" class="swatch" aria-label=name title=name
-                            class:active=move || store.brush.get().colour == n
-                            aria-pressed=move || pressed(store.brush.get().colour == n)
-                            on:click=move |_| controller::pick_colour(store, n)>
-                        <svg viewBox="0 0 40 40" aria-hidden="true">
-                            <rect width="40" height="40" class=format!("paint paint-{n}") />
-                            <rect width="40" height="40" fill=format!("url(#pattern-{n})") class="paint-pattern" />
-                            <text x="20" y="21" class="swatch-number" dominant-baseline="central" text-anchor="middle">{n}</text>
-                        </svg>
-                    </button>
-                }
-            })
-            .collect_view()
-    };
     view! {
-        <Show when=move || store.mode.get() == InputMode::Colour>
-            <div class="palette" role="group" aria-label=word(store, |t| t.palette)>
-                {swatches()}
-                {toggle(store, |t| t.paint_candidates, |s| s.brush.get().candidates, |s| s.brush.update(|p| p.candidates = !p.candidates))}
-                {button(store, "tool", |t| t.clear_colours, controller::clear_colours)}
-            </div>
-        </Show>
+        {shown(store, |store| store.mode.get() == InputMode::Colour, |store| {
+            view! {
+                <div class="palette" role="group" aria-label=word(store, |t| t.palette)>
+                    {swatches(store)}
+                    {toggle(store, |t| t.paint_candidates, |s| s.brush.get().candidates, |s| s.brush.update(|p| p.candidates = !p.candidates))}
+                    {button(store, "tool", |t| t.clear_colours, controller::clear_colours)}
+                </div>
+            }
+            .into_any()
+        })}
     }
+}
+
+/// The palette's colours, built each time it shows (a function, not a view cloned: a
+/// type-erased view, `--cfg erase_components`, cannot be cloned).
+fn swatches(store: Store) -> impl IntoView {
+    (1..=inkdoku_engine::game::PALETTE)
+        .map(|n| {
+            let name =
+                move || fill(store.ui().colour_swatch, &[("n", &n.to_string()), ("name", store.ui().colour_names[usize::from(n) - 1])]);
+            view! {
+                <button type="button" class="swatch" aria-label=name title=name
+                        class:active=move || store.brush.get().colour == n
+                        aria-pressed=move || pressed(store.brush.get().colour == n)
+                        on:click=move |_| controller::pick_colour(store, n)>
+                    <svg viewBox="0 0 40 40" aria-hidden="true">
+                        <rect width="40" height="40" class=format!("paint paint-{n}") />
+                        <rect width="40" height="40" fill=format!("url(#pattern-{n})") class="paint-pattern" />
+                        <text x="20" y="21" class="swatch-number" dominant-baseline="central" text-anchor="middle">{n}</text>
+                    </svg>
+                </button>
+            }
+        })
+        .collect_view()
 }
 
 /// Help and game commands.
@@ -117,31 +121,40 @@ pub fn GameTools(store: Store) -> impl IntoView {
                 {button(store, "tool", |t| t.new_game, controller::new_game_clicked)}
                 {button(store, "tool", |t| t.share, |s| s.dialog.set(Some(Dialog::Share)))}
                 // A variant's rules (its setter's text): only on a variant.
-                <Show when=move || store.game.with(|g| g.variant().is_some())>
-                    {button(store, "tool", |t| t.rules_title, |s| s.dialog.set(Some(Dialog::Rules)))}
-                </Show>
+                {shown(store, |store| store.game.with(|g| g.variant().is_some()), |store| {
+                    view! {
+                        {button(store, "tool", |t| t.rules_title, |s| s.dialog.set(Some(Dialog::Rules)))}
+                    }
+                    .into_any()
+                })}
                 {button(store, "tool", |t| t.settings, |s| s.dialog.set(Some(Dialog::Settings)))}
             </Show>
         </div>
         // The menus open below the whole group, as siblings in the panel: there a menu that
         // would open below the fold can rise over the controls to the panel's bottom edge
         // (a sheet, `style.css`), which it could not from inside the group's grid.
-        <Show when=move || solve_open.get()>
-            <div class="solve-menu" id="solve-menu" role="group" aria-label=word(store, |t| t.solve)>
-                // Each closes the menu first.
-                {button(store, "tool", |t| t.solve_cell, |s| { s.menu.set(None); controller::solve(s, SolveScope::Cell) })}
-                {button(store, "tool", |t| t.solve_row, |s| { s.menu.set(None); controller::solve(s, SolveScope::Row) })}
-                {button(store, "tool", |t| t.solve_column, |s| { s.menu.set(None); controller::solve(s, SolveScope::Column) })}
-                {button(store, "tool", |t| t.solve_all, |s| { s.menu.set(None); controller::solve(s, SolveScope::All) })}
-                {button(store, "tool", |t| t.undo_mistakes, |s| { s.menu.set(None); controller::undo_to_solvable(s) })}
-                {button(store, "tool", |t| t.fill_notes, |s| { s.menu.set(None); controller::fill_notes(s) })}
-                {button(store, "tool", |t| t.clear_notes, |s| { s.menu.set(None); controller::clear_notes(s) })}
-                {button(store, "tool", |t| t.restart, |s| { s.menu.set(None); controller::restart(s) })}
-            </div>
-        </Show>
-        <Show when=move || savepoints_open.get()>
-            <MarksMenu store=store />
-        </Show>
+        {shown(store, |store| store.menu.get() == Some(Menu::Solve), |store| {
+            view! {
+                <div class="solve-menu" id="solve-menu" role="group" aria-label=word(store, |t| t.solve)>
+                    // Each closes the menu first.
+                    {button(store, "tool", |t| t.solve_cell, |s| { s.menu.set(None); controller::solve(s, SolveScope::Cell) })}
+                    {button(store, "tool", |t| t.solve_row, |s| { s.menu.set(None); controller::solve(s, SolveScope::Row) })}
+                    {button(store, "tool", |t| t.solve_column, |s| { s.menu.set(None); controller::solve(s, SolveScope::Column) })}
+                    {button(store, "tool", |t| t.solve_all, |s| { s.menu.set(None); controller::solve(s, SolveScope::All) })}
+                    {button(store, "tool", |t| t.undo_mistakes, |s| { s.menu.set(None); controller::undo_to_solvable(s) })}
+                    {button(store, "tool", |t| t.fill_notes, |s| { s.menu.set(None); controller::fill_notes(s) })}
+                    {button(store, "tool", |t| t.clear_notes, |s| { s.menu.set(None); controller::clear_notes(s) })}
+                    {button(store, "tool", |t| t.restart, |s| { s.menu.set(None); controller::restart(s) })}
+                </div>
+            }
+            .into_any()
+        })}
+        {shown(store, |store| store.menu.get() == Some(Menu::Savepoints), |store| {
+            view! {
+                <MarksMenu store=store />
+            }
+            .into_any()
+        })}
     }
 }
 
@@ -281,15 +294,18 @@ fn LinkLegend(store: Store) -> impl IntoView {
 #[component]
 pub fn CandidateNote(store: Store) -> impl IntoView {
     view! {
-        <Show when=move || store.settings.with(controller::candidate_note_shown) && store.dialog.with(Option::is_none)>
-            <section class="candidate-note" aria-label=word(store, |t| t.candidate_note)>
-                <ul class="candidate-legend">
-                    <li><span class="swatch candidate-red" aria-hidden="true">"5"</span>{word(store, |t| t.candidate_legend[0])}</li>
-                    <li><span class="swatch candidate-blue" aria-hidden="true">"5"</span>{word(store, |t| t.candidate_legend[1])}</li>
-                </ul>
-                {button(store, "", |t| t.got_it, controller::dismiss_candidate_note)}
-            </section>
-        </Show>
+        {shown(store, |store| store.settings.with(controller::candidate_note_shown) && store.dialog.with(Option::is_none), |store| {
+            view! {
+                <section class="candidate-note" aria-label=word(store, |t| t.candidate_note)>
+                    <ul class="candidate-legend">
+                        <li><span class="swatch candidate-red" aria-hidden="true">"5"</span>{word(store, |t| t.candidate_legend[0])}</li>
+                        <li><span class="swatch candidate-blue" aria-hidden="true">"5"</span>{word(store, |t| t.candidate_legend[1])}</li>
+                    </ul>
+                    {button(store, "", |t| t.got_it, controller::dismiss_candidate_note)}
+                </section>
+            }
+            .into_any()
+        })}
     }
 }
 
@@ -331,11 +347,14 @@ pub fn HintPanel(store: Store) -> impl IntoView {
                         on:click=move |_| controller::close_hint(store)>{word(store, |t| t.close)}</button>
             </section>
         })}
-        <Show when=move || store.log.with(|l| !l.is_empty())>
-            <details class="log">
-                <summary>{word(store, |t| t.steps_taken)}</summary>
-                <ol>{move || store.log.get().into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}</ol>
-            </details>
-        </Show>
+        {shown(store, |store| store.log.with(|l| !l.is_empty()), |store| {
+            view! {
+                <details class="log">
+                    <summary>{word(store, |t| t.steps_taken)}</summary>
+                    <ol>{move || store.log.get().into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}</ol>
+                </details>
+            }
+            .into_any()
+        })}
     }
 }
