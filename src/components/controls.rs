@@ -100,35 +100,17 @@ fn swatches(store: Store) -> impl IntoView {
 /// Help and game commands.
 #[component]
 pub fn GameTools(store: Store) -> impl IntoView {
-    // Which menu is open is the store's (Escape closes it: `services::effects`).
-    let menu_signal = move |menu: Menu| Signal::derive(move || store.menu.get() == Some(menu));
-    let solve_open = menu_signal(Menu::Solve);
-    let savepoints_open = menu_signal(Menu::Savepoints);
-    let toggle = move |menu: Menu| store.menu.update(|m| *m = if *m == Some(menu) { None } else { Some(menu) });
-    let entering = move || store.phase.get() == Phase::Enter;
     view! {
         <div class="tools game-tools" role="group" aria-label=word(store, |t| t.game)>
-            <Show when=move || !entering() fallback=move || view! {
-                {button(store, "tool wide primary", |t| t.done, controller::finish_entering)}
-                {button(store, "tool wide", |t| t.cancel, controller::cancel_entering)}
-            }>
-                {button(store, "tool", |t| t.hint, controller::hint)}
-                {button(store, "tool", |t| t.check, controller::check)}
-                <button type="button" class="tool" aria-expanded=move || pressed(solve_open.get()) aria-controls="solve-menu"
-                        on:click=move |_| toggle(Menu::Solve)>{word(store, |t| t.solve)}</button>
-                <button type="button" class="tool" aria-expanded=move || pressed(savepoints_open.get()) aria-controls="marks-menu"
-                        on:click=move |_| toggle(Menu::Savepoints)>{word(store, |t| t.marks)}</button>
-                {button(store, "tool", |t| t.new_game, controller::new_game_clicked)}
-                {button(store, "tool", |t| t.share, |s| s.dialog.set(Some(Dialog::Share)))}
-                // A variant's rules (its setter's text): only on a variant.
-                {shown(store, |store| store.game.with(|g| g.variant().is_some()), |store| {
-                    view! {
-                        {button(store, "tool", |t| t.rules_title, |s| s.dialog.set(Some(Dialog::Rules)))}
-                    }
-                    .into_any()
-                })}
-                {button(store, "tool", |t| t.settings, |s| s.dialog.set(Some(Dialog::Settings)))}
-            </Show>
+            // Entering a puzzle: its two commands in place of the game's.
+            {shown(store, |store| store.phase.get() == Phase::Enter, |store| {
+                view! {
+                    {button(store, "tool wide primary", |t| t.done, controller::finish_entering)}
+                    {button(store, "tool wide", |t| t.cancel, controller::cancel_entering)}
+                }
+                .into_any()
+            })}
+            {shown(store, |store| store.phase.get() != Phase::Enter, game_commands)}
         </div>
         // The menus open below the whole group, as siblings in the panel: there a menu that
         // would open below the fold can rise over the controls to the panel's bottom edge
@@ -156,6 +138,29 @@ pub fn GameTools(store: Store) -> impl IntoView {
             .into_any()
         })}
     }
+}
+
+/// The game's commands (while no puzzle is being entered). Which menu is open is the store's
+/// (Escape closes it: `services::effects`).
+fn game_commands(store: Store) -> AnyView {
+    let open = move |menu: Menu| store.menu.get() == Some(menu);
+    let toggle = move |menu: Menu| store.menu.update(|m| *m = if *m == Some(menu) { None } else { Some(menu) });
+    view! {
+        {button(store, "tool", |t| t.hint, controller::hint)}
+        {button(store, "tool", |t| t.check, controller::check)}
+        <button type="button" class="tool" aria-expanded=move || pressed(open(Menu::Solve)) aria-controls="solve-menu"
+                on:click=move |_| toggle(Menu::Solve)>{word(store, |t| t.solve)}</button>
+        <button type="button" class="tool" aria-expanded=move || pressed(open(Menu::Savepoints)) aria-controls="marks-menu"
+                on:click=move |_| toggle(Menu::Savepoints)>{word(store, |t| t.marks)}</button>
+        {button(store, "tool", |t| t.new_game, controller::new_game_clicked)}
+        {button(store, "tool", |t| t.share, |s| s.dialog.set(Some(Dialog::Share)))}
+        // A variant's rules (its setter's text): only on a variant.
+        {shown(store, |store| store.game.with(|g| g.variant().is_some()), |store| {
+            button(store, "tool", |t| t.rules_title, |s| s.dialog.set(Some(Dialog::Rules)))
+        })}
+        {button(store, "tool", |t| t.settings, |s| s.dialog.set(Some(Dialog::Settings)))}
+    }
+    .into_any()
 }
 
 /// Marked positions: mark this one, or go back to one (newest first, named by play time).
@@ -262,30 +267,38 @@ fn NetSteps(store: Store) -> impl IntoView {
 /// (only the kinds the step uses).
 #[component]
 fn LinkLegend(store: Store) -> impl IntoView {
-    let kinds = Memo::new(move |_| {
-        store.highlights.with(|m| {
-            let links = m.hint.as_ref().map_or_else(Vec::new, |h| h.chains.iter().flatten().map(|l| l.strong).collect::<Vec<_>>());
-            (links.contains(&true), links.contains(&false))
-        })
-    });
-    let sample = |class: &'static str| {
-        view! {
-            <svg class="legend-line" viewBox="0 0 40 10" aria-hidden="true">
-                <line class=class x1="2" y1="5" x2="38" y2="5" />
-            </svg>
-        }
-    };
     view! {
-        <Show when=move || kinds.with(|&(s, w)| s || w)>
-            <ul class="link-legend" aria-label=word(store, |t| t.link_legend)>
-                <Show when=move || kinds.get().0>
-                    <li>{sample("chain-link link-strong")}{word(store, |t| t.strong_link)}</li>
-                </Show>
-                <Show when=move || kinds.get().1>
-                    <li>{sample("chain-link link-weak")}{word(store, |t| t.weak_link)}</li>
-                </Show>
-            </ul>
-        </Show>
+        {shown(store, |store| { let (strong, weak) = link_kinds(store); strong || weak }, |store| {
+            view! {
+                <ul class="link-legend" aria-label=word(store, |t| t.link_legend)>
+                    {shown(store, |store| link_kinds(store).0, |store| {
+                        view! { <li>{legend_line("chain-link link-strong")}{word(store, |t| t.strong_link)}</li> }.into_any()
+                    })}
+                    {shown(store, |store| link_kinds(store).1, |store| {
+                        view! { <li>{legend_line("chain-link link-weak")}{word(store, |t| t.weak_link)}</li> }.into_any()
+                    })}
+                </ul>
+            }
+            .into_any()
+        })}
+    }
+}
+
+/// Whether the hint on show has strong links, and weak ones. (Read by each `Show` of the
+/// legend, which keeps its own answer: no memo of its own needed.)
+fn link_kinds(store: Store) -> (bool, bool) {
+    store.highlights.with(|m| {
+        let any = |strong: bool| m.hint.iter().flat_map(|h| h.chains.iter().flatten()).any(|l| l.strong == strong);
+        (any(true), any(false))
+    })
+}
+
+/// A line drawn as the board draws a link of a kind.
+fn legend_line(class: &'static str) -> impl IntoView {
+    view! {
+        <svg class="legend-line" viewBox="0 0 40 10" aria-hidden="true">
+            <line class=class x1="2" y1="5" x2="38" y2="5" />
+        </svg>
     }
 }
 

@@ -76,20 +76,18 @@ fn storage_full(store: Store, kept: Spare) -> impl IntoView {
                 Spare::Tab => store.ui().storage_full_spare,
                 Spare::Nowhere => store.ui().storage_full_nowhere,
             }}</p>
-            <Show when=move || any>
-                <p>{word(store, |t| t.storage_full_free)}</p>
-            </Show>
+            {any.then(|| view! { <p>{word(store, |t| t.storage_full_free)}</p> })}
             <div class="buttons">
                 {oldest.map(|when| view! {
                     <button type="button" on:click=move |_| controller::remove_oldest_kept(store)>
                         {move || fill(store.ui().remove_oldest_game, &[("when", &when)])}
                     </button>
                 })}
-                <Show when=move || { drawings > 0 }>
+                {(drawings > 0).then(|| view! {
                     <button type="button" on:click=move |_| controller::remove_drawings(store)>
                         {move || fill(store.ui().remove_drawings, &[("n", &drawings.to_string())])}
                     </button>
-                </Show>
+                })}
                 {focused(store, "primary", |t| t.ok, close)}
             </div>
         </div>
