@@ -1,4 +1,5 @@
-//! The app's plain buttons (a word for a name, one action), each kind built by one function.
+//! The parts every view repeats, each kind built by one function: plain buttons (a word for a
+//! name, one action), toggles, the interface's words, and parts shown while a condition holds.
 //!
 //! Written out in each `view!`, every such button was a type of its own (its closures'), so
 //! the wasm held one copy of the code that builds and updates it per button, inlined into the
