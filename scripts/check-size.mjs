@@ -153,7 +153,7 @@ const dist = path.resolve(process.argv[2] ?? 'dist');
 // the debt is issue 48's (docs/known-gaps.md). Budgets: app 644,700, before the first puzzle
 // 668,700, the whole offline copy 1,925,900.
 // 2026-11-29 (issue 48 item 2, branch v48-view): the view tree's repeated parts built by one
-// function each (`components::button`: the plain buttons, the toggles, the words, the parts
+// function each (`components::parts`: the plain buttons, the toggles, the words, the parts
 // shown while a condition holds): -14,806 on the app (app-only builds in one session, main at
 // f468a94 -> the branch: 641,661 -> 626,855). The branch's Trunk build: app 628,671 (main's last
 // record 643,472), before the first puzzle 652,647, the whole offline copy 1,909,851; every

@@ -9,10 +9,10 @@
 //! ```
 
 use crate::components::board::Board;
-use crate::components::button::{button, shown, word};
 use crate::components::controls::{CandidateNote, EditTools, GameTools, HintPanel, NumberPad, Palette};
 use crate::components::dialogs::Dialogs;
 use crate::components::ink::InkSurface;
+use crate::components::parts::{button, shown, word};
 use crate::components::print::PrintSheet;
 use crate::components::status::StatusBar;
 use crate::components::win::WinOverlay;

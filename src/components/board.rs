@@ -8,7 +8,7 @@
 //! What each cell shows is computed once per change into a `CellView` (a pure function of the
 //! game, settings and UI state), and each cell re-renders only when its own view changes.
 
-use crate::components::button::word;
+use crate::components::parts::word;
 use crate::i18n::{Ui, fill};
 use crate::state::zoom::{self, CELL};
 use crate::state::{Phase, Store};

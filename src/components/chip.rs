@@ -2,7 +2,7 @@
 //! wrote in, a tap picks a digit, a long press opens every digit, and a pointer that moves
 //! further than a tap writes on the board.
 
-use crate::components::button::word;
+use crate::components::parts::word;
 use crate::ink::chip::{Horizontal, Vertical, choose, placement};
 use crate::state::zoom;
 use crate::state::{Chip, Store};

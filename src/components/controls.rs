@@ -4,7 +4,7 @@
 //! contract: "1".."9", "Notes", "Erase", "Undo", "Redo", "Hint", "New game", "Check", "Solve",
 //! "Settings"). Toggles expose their state with `aria-pressed`.
 
-use crate::components::button::{button, pressed, shown, toggle, word};
+use crate::components::parts::{button, pressed, shown, toggle, word};
 use crate::controller::{self, SolveScope};
 use crate::i18n::fill;
 use crate::state::{Dialog, InputMode, Menu, Phase, Store};

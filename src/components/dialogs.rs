@@ -3,7 +3,7 @@
 //! Each is a `role="dialog"` with `aria-modal` and a heading that names it; it covers the board
 //! (which pauses the timer). Escape closes the one on show (see `app`).
 
-use crate::components::button::{button, focused, word};
+use crate::components::parts::{button, focused, word};
 use crate::controller;
 use crate::i18n::{Lang, fill, level_name};
 use crate::state::Spare;

@@ -1,8 +1,8 @@
 //! The ink surface: the board square takes the pointer events (cells stay the hit targets, so
 //! taps and clicks reach them too) and an overlay draws the ink above the grid.
 
-use crate::components::button::word;
 use crate::components::chip::CorrectionChip;
+use crate::components::parts::word;
 use crate::components::zoom;
 use crate::controller;
 use crate::ink::chip;

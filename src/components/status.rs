@@ -1,6 +1,6 @@
 //! The status bar: level, timer, and the last message (a live region for screen readers).
 
-use crate::components::button::word;
+use crate::components::parts::word;
 use crate::controller;
 use crate::state::{Kind, Phase, Store};
 use leptos::prelude::*;

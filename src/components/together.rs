@@ -3,7 +3,7 @@
 //! and the room's line in the header (players, this player's number, each other player here or
 //! away, offline).
 
-use crate::components::button::shown;
+use crate::components::parts::shown;
 use crate::controller;
 use crate::i18n::fill;
 use crate::state::Store;

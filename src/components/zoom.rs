@@ -15,7 +15,7 @@
 //! arrows move the window a box and the selection with it. On bigger screens, and for 9x9 and
 //! 4x4 boards whose cells are big enough, nothing of this shows.
 
-use crate::components::button::word;
+use crate::components::parts::word;
 use crate::state::Store;
 use crate::state::zoom::{focus_on, pan, shown, whole_board};
 use leptos::prelude::*;
