@@ -12,6 +12,7 @@ use crate::components::board::Board;
 use crate::components::controls::{CandidateNote, EditTools, GameTools, HintPanel, NumberPad, Palette};
 use crate::components::dialogs::Dialogs;
 use crate::components::ink::InkSurface;
+use crate::components::parts::{button, shown, word};
 use crate::components::print::PrintSheet;
 use crate::components::status::StatusBar;
 use crate::components::win::WinOverlay;
@@ -48,38 +49,50 @@ pub fn App() -> impl IntoView {
              class:covered=move || store.dialog.with(Option::is_some)>
             <StatusBar store=store />
             // A following tab can take over at any time, not only from the dialog.
-            <Show when=move || store.role.get() == TabRole::Follower && store.dialog.with(Option::is_none)>
-                <div class="update-banner follow-banner" role="region" aria-label=move || store.ui().following>
-                    {move || store.ui().following}
-                    <button type="button" class="primary" on:click=move |_| tabs::take_over(store, |_| {})>{move || store.ui().play_here}</button>
-                </div>
-            </Show>
+            {shown(store, |store| store.role.get() == TabRole::Follower && store.dialog.with(Option::is_none), |store| {
+                view! {
+                    <div class="update-banner follow-banner" role="region" aria-label=word(store, |t| t.following)>
+                        {word(store, |t| t.following)}
+                        {button(store, "primary", |t| t.play_here, |s| tabs::take_over(s, |_| {}))}
+                    </div>
+                }
+                .into_any()
+            })}
             // A wait for the engine over 300 ms shows itself, with Cancel.
-            <Show when=move || store.waiting.with(|w| w.as_ref().is_some_and(|w| w.shown))>
-                <div class="update-banner waiting" role="group"
-                     aria-label=move || store.waiting.with(|w| w.as_ref().map(|w| w.what.clone()).unwrap_or_default())>
-                    <progress></progress>
-                    {move || store.waiting.with(|w| w.as_ref().map(|w| w.what.clone()).unwrap_or_default())}
-                    <button type="button" on:click=move |_| controller::cancel_waiting(store)>{move || store.ui().cancel}</button>
-                </div>
-            </Show>
-            <Show when=move || store.update_ready.get()>
-                <div class="update-banner" role="alert">
-                    {move || store.ui().update_ready}
-                    <button type="button" class="primary" on:click=move |_| pwa::apply_update()>{move || store.ui().reload}</button>
-                </div>
-            </Show>
+            {shown(store, |store| store.waiting.with(|w| w.as_ref().is_some_and(|w| w.shown)), |store| {
+                view! {
+                    <div class="update-banner waiting" role="group"
+                         aria-label=move || store.waiting.with(|w| w.as_ref().map(|w| w.what.clone()).unwrap_or_default())>
+                        <progress></progress>
+                        {move || store.waiting.with(|w| w.as_ref().map(|w| w.what.clone()).unwrap_or_default())}
+                        {button(store, "", |t| t.cancel, controller::cancel_waiting)}
+                    </div>
+                }
+                .into_any()
+            })}
+            {shown(store, |store| store.update_ready.get(), |store| {
+                view! {
+                    <div class="update-banner" role="alert">
+                        {word(store, |t| t.update_ready)}
+                        {button(store, "primary", |t| t.reload, |_| pwa::apply_update())}
+                    </div>
+                }
+                .into_any()
+            })}
             <main class="board-wrap" class:zoomable=move || available(store).is_some()>
                 <InkSurface store=store>
                     {board}
                     <WinOverlay store=store />
                 </InkSurface>
                 // Where the whole board's cells are too small to write in: the focus view's bar.
-                <Show when=move || available(store).is_some()>
-                    <ZoomBar store=store />
-                </Show>
+                {shown(store, |store| available(store).is_some(), |store| {
+                    view! {
+                        <ZoomBar store=store />
+                    }
+                    .into_any()
+                })}
             </main>
-            <aside class="controls" aria-label=move || store.ui().controls>
+            <aside class="controls" aria-label=word(store, |t| t.controls)>
                 {controls}
                 <EditTools store=store />
                 <GameTools store=store />

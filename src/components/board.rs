@@ -8,6 +8,7 @@
 //! What each cell shows is computed once per change into a `CellView` (a pure function of the
 //! game, settings and UI state), and each cell re-renders only when its own view changes.
 
+use crate::components::parts::word;
 use crate::i18n::{Ui, fill};
 use crate::state::zoom::{self, CELL};
 use crate::state::{Phase, Store};
@@ -514,7 +515,7 @@ pub fn Board(store: Store, size: Size) -> impl IntoView {
     view! {
         // One Tab stop: the keys move the selection (services::effects), and the grid names the
         // selected cell as its active descendant, so a screen reader says each cell as it moves.
-        <svg class=format!("board size-{n}") viewBox=move || view_box.get().svg() role="grid" aria-label=move || store.ui().grid
+        <svg class=format!("board size-{n}") viewBox=move || view_box.get().svg() role="grid" aria-label=word(store, |t| t.grid)
              aria-rowcount=n aria-colcount=n preserveAspectRatio="xMidYMid meet" tabindex="0"
              aria-activedescendant=move || store.selected.get().map(|cell| cell_id(size.row_of(cell), size.col_of(cell)))>
             {patterns()}

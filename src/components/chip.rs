@@ -2,6 +2,7 @@
 //! wrote in, a tap picks a digit, a long press opens every digit, and a pointer that moves
 //! further than a tap writes on the board.
 
+use crate::components::parts::word;
 use crate::ink::chip::{Horizontal, Vertical, choose, placement};
 use crate::state::zoom;
 use crate::state::{Chip, Store};
@@ -105,7 +106,7 @@ pub fn CorrectionChip(store: Store) -> impl IntoView {
                  on:contextmenu=move |ev| ev.prevent_default()>
                 {buttons}
                 <Show when=move || !store.ink.chip.with(|c| c.as_ref().is_some_and(|c| c.all))>
-                    <button type="button" class="more" aria-label=move || store.ui().other_digits on:click=move |_| open_all()>"…"</button>
+                    <button type="button" class="more" aria-label=word(store, |t| t.other_digits) on:click=move |_| open_all()>"…"</button>
                 </Show>
             </div>
         })

@@ -4,15 +4,12 @@
 //! contract: "1".."9", "Notes", "Erase", "Undo", "Redo", "Hint", "New game", "Check", "Solve",
 //! "Settings"). Toggles expose their state with `aria-pressed`.
 
+use crate::components::parts::{button, pressed, shown, toggle, word};
 use crate::controller::{self, SolveScope};
 use crate::i18n::fill;
 use crate::state::{Dialog, InputMode, Menu, Phase, ScreenInput, Store};
 use inkdoku_engine::Size;
 use leptos::prelude::*;
-
-fn pressed(on: bool) -> &'static str {
-    if on { "true" } else { "false" }
-}
 
 /// Digit buttons (1-9, then A-G on 16x16), laid out like the box they fill.
 #[component]
@@ -35,7 +32,7 @@ pub fn NumberPad(store: Store, size: Size) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class=format!("pad pad-{}", size.box_cols()) role="group" aria-label=move || store.ui().digits>{buttons}</div>
+        <div class=format!("pad pad-{}", size.box_cols()) role="group" aria-label=word(store, |t| t.digits)>{buttons}</div>
     }
 }
 
@@ -43,30 +40,18 @@ pub fn NumberPad(store: Store, size: Size) -> impl IntoView {
 #[component]
 pub fn EditTools(store: Store) -> impl IntoView {
     view! {
-        <div class="tools" role="group" aria-label=move || store.ui().editing>
-            <button type="button" class="tool" aria-pressed=move || pressed(store.mode.get() == InputMode::Notes)
-                    class:active=move || store.mode.get() == InputMode::Notes
-                    on:click=move |_| controller::toggle_notes(store)>{move || store.ui().notes}</button>
-            <button type="button" class="tool" aria-pressed=move || pressed(store.mode.get() == InputMode::Corner)
-                    class:active=move || store.mode.get() == InputMode::Corner
-                    on:click=move |_| controller::toggle_corner(store)>{move || store.ui().corner_mode}</button>
-            <button type="button" class="tool" aria-pressed=move || pressed(store.mode.get() == InputMode::Centre)
-                    class:active=move || store.mode.get() == InputMode::Centre
-                    on:click=move |_| controller::toggle_centre(store)>{move || store.ui().centre_mode}</button>
-            <button type="button" class="tool" aria-pressed=move || pressed(store.mode.get() == InputMode::Colour)
-                    class:active=move || store.mode.get() == InputMode::Colour
-                    on:click=move |_| controller::toggle_colour(store)>{move || store.ui().colour_mode}</button>
-            <button type="button" class="tool" on:click=move |_| controller::clear(store)>{move || store.ui().erase}</button>
-            <button type="button" class="tool" aria-pressed=move || pressed(store.ink.eraser.get())
-                    class:active=move || store.ink.eraser.get()
-                    on:click=move |_| store.ink.eraser.update(|e| *e = !*e)>{move || store.ui().eraser}</button>
-            <button type="button" class="tool" aria-pressed=move || pressed(store.mode.get() == InputMode::Scratchpad)
-                    class:active=move || store.mode.get() == InputMode::Scratchpad
-                    on:click=move |_| controller::toggle_scratchpad(store)>{move || store.ui().scratchpad}</button>
+        <div class="tools" role="group" aria-label=word(store, |t| t.editing)>
+            {toggle(store, |t| t.notes, |s| s.mode.get() == InputMode::Notes, controller::toggle_notes)}
+            {toggle(store, |t| t.corner_mode, |s| s.mode.get() == InputMode::Corner, controller::toggle_corner)}
+            {toggle(store, |t| t.centre_mode, |s| s.mode.get() == InputMode::Centre, controller::toggle_centre)}
+            {toggle(store, |t| t.colour_mode, |s| s.mode.get() == InputMode::Colour, controller::toggle_colour)}
+            {button(store, "tool", |t| t.erase, controller::clear)}
+            {toggle(store, |t| t.eraser, |s| s.ink.eraser.get(), |s| s.ink.eraser.update(|e| *e = !*e))}
+            {toggle(store, |t| t.scratchpad, |s| s.mode.get() == InputMode::Scratchpad, controller::toggle_scratchpad)}
             <button type="button" class="tool" disabled=move || !controller::can_undo(store)
-                    on:click=move |_| controller::undo(store)>{move || store.ui().undo}</button>
+                    on:click=move |_| controller::undo(store)>{word(store, |t| t.undo)}</button>
             <button type="button" class="tool" disabled=move || !controller::can_redo(store)
-                    on:click=move |_| controller::redo(store)>{move || store.ui().redo}</button>
+                    on:click=move |_| controller::redo(store)>{word(store, |t| t.redo)}</button>
         </div>
     }
 }
@@ -75,91 +60,107 @@ pub fn EditTools(store: Store) -> impl IntoView {
 /// hue (told apart without colour vision too), painting candidates or cells, clearing.
 #[component]
 pub fn Palette(store: Store) -> impl IntoView {
-    // Built each time the palette shows (a closure, not a view cloned: a type-erased view,
-    // `--cfg erase_components`, cannot be cloned).
-    let swatches = move || {
-        (1..=inkdoku_engine::game::PALETTE)
-            .map(|n| {
-                let name =
-                    move || fill(store.ui().colour_swatch, &[("n", &n.to_string()), ("name", store.ui().colour_names[usize::from(n) - 1])]);
-                view! {
-                    <button type="button" class="swatch" aria-label=name title=name
-                            class:active=move || store.brush.get().colour == n
-                            aria-pressed=move || pressed(store.brush.get().colour == n)
-                            on:click=move |_| controller::pick_colour(store, n)>
-                        <svg viewBox="0 0 40 40" aria-hidden="true">
-                            <rect width="40" height="40" class=format!("paint paint-{n}") />
-                            <rect width="40" height="40" fill=format!("url(#pattern-{n})") class="paint-pattern" />
-                            <text x="20" y="21" class="swatch-number" dominant-baseline="central" text-anchor="middle">{n}</text>
-                        </svg>
-                    </button>
-                }
-            })
-            .collect_view()
-    };
     view! {
-        <Show when=move || store.mode.get() == InputMode::Colour>
-            <div class="palette" role="group" aria-label=move || store.ui().palette>
-                {swatches()}
-                <button type="button" class="tool" aria-pressed=move || pressed(store.brush.get().candidates)
-                        class:active=move || store.brush.get().candidates
-                        on:click=move |_| store.brush.update(|p| p.candidates = !p.candidates)>{move || store.ui().paint_candidates}</button>
-                <button type="button" class="tool" on:click=move |_| controller::clear_colours(store)>{move || store.ui().clear_colours}</button>
-            </div>
-        </Show>
+        {shown(store, |store| store.mode.get() == InputMode::Colour, |store| {
+            view! {
+                <div class="palette" role="group" aria-label=word(store, |t| t.palette)>
+                    {swatches(store)}
+                    {toggle(store, |t| t.paint_candidates, |s| s.brush.get().candidates, |s| s.brush.update(|p| p.candidates = !p.candidates))}
+                    {button(store, "tool", |t| t.clear_colours, controller::clear_colours)}
+                </div>
+            }
+            .into_any()
+        })}
     }
+}
+
+/// The palette's colours, built each time it shows (a function, not a view cloned: a
+/// type-erased view, `--cfg erase_components`, cannot be cloned).
+fn swatches(store: Store) -> impl IntoView {
+    (1..=inkdoku_engine::game::PALETTE)
+        .map(|n| {
+            let name =
+                move || fill(store.ui().colour_swatch, &[("n", &n.to_string()), ("name", store.ui().colour_names[usize::from(n) - 1])]);
+            view! {
+                <button type="button" class="swatch" aria-label=name title=name
+                        class:active=move || store.brush.get().colour == n
+                        aria-pressed=move || pressed(store.brush.get().colour == n)
+                        on:click=move |_| controller::pick_colour(store, n)>
+                    <svg viewBox="0 0 40 40" aria-hidden="true">
+                        <rect width="40" height="40" class=format!("paint paint-{n}") />
+                        <rect width="40" height="40" fill=format!("url(#pattern-{n})") class="paint-pattern" />
+                        <text x="20" y="21" class="swatch-number" dominant-baseline="central" text-anchor="middle">{n}</text>
+                    </svg>
+                </button>
+            }
+        })
+        .collect_view()
 }
 
 /// Help and game commands.
 #[component]
 pub fn GameTools(store: Store) -> impl IntoView {
-    // Which menu is open is the store's (Escape closes it: `services::effects`).
-    let menu_signal = move |menu: Menu| Signal::derive(move || store.menu.get() == Some(menu));
-    let solve_open = menu_signal(Menu::Solve);
-    let savepoints_open = menu_signal(Menu::Savepoints);
-    let toggle = move |menu: Menu| store.screen(ScreenInput::ToggleMenu(menu));
-    let close = move || store.screen(ScreenInput::CloseMenu);
-    let entering = move || store.phase.get() == Phase::Enter;
     view! {
-        <div class="tools game-tools" role="group" aria-label=move || store.ui().game>
-            <Show when=move || !entering() fallback=move || view! {
-                <button type="button" class="tool wide primary" on:click=move |_| controller::finish_entering(store)>{move || store.ui().done}</button>
-                <button type="button" class="tool wide" on:click=move |_| controller::cancel_entering(store)>{move || store.ui().cancel}</button>
-            }>
-                <button type="button" class="tool" on:click=move |_| controller::hint(store)>{move || store.ui().hint}</button>
-                <button type="button" class="tool" on:click=move |_| controller::check(store)>{move || store.ui().check}</button>
-                <button type="button" class="tool" aria-expanded=move || pressed(solve_open.get()) aria-controls="solve-menu"
-                        on:click=move |_| toggle(Menu::Solve)>{move || store.ui().solve}</button>
-                <button type="button" class="tool" aria-expanded=move || pressed(savepoints_open.get()) aria-controls="marks-menu"
-                        on:click=move |_| toggle(Menu::Savepoints)>{move || store.ui().marks}</button>
-                <button type="button" class="tool" on:click=move |_| controller::new_game_clicked(store)>{move || store.ui().new_game}</button>
-                <button type="button" class="tool" on:click=move |_| store.show(Dialog::Share)>{move || store.ui().share}</button>
-                // A variant's rules (its setter's text): only on a variant.
-                <Show when=move || store.game.with(|g| g.variant().is_some())>
-                    <button type="button" class="tool" on:click=move |_| store.show(Dialog::Rules)>{move || store.ui().rules_title}</button>
-                </Show>
-                <button type="button" class="tool" on:click=move |_| store.show(Dialog::Settings)>{move || store.ui().settings}</button>
-            </Show>
+        <div class="tools game-tools" role="group" aria-label=word(store, |t| t.game)>
+            // Entering a puzzle: its two commands in place of the game's.
+            {shown(store, |store| store.phase.get() == Phase::Enter, |store| {
+                view! {
+                    {button(store, "tool wide primary", |t| t.done, controller::finish_entering)}
+                    {button(store, "tool wide", |t| t.cancel, controller::cancel_entering)}
+                }
+                .into_any()
+            })}
+            {shown(store, |store| store.phase.get() != Phase::Enter, game_commands)}
         </div>
         // The menus open below the whole group, as siblings in the panel: there a menu that
         // would open below the fold can rise over the controls to the panel's bottom edge
         // (a sheet, `style.css`), which it could not from inside the group's grid.
-        <Show when=move || solve_open.get()>
-            <div class="solve-menu" id="solve-menu" role="group" aria-label=move || store.ui().solve>
-                <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::Cell) }>{move || store.ui().solve_cell}</button>
-                <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::Row) }>{move || store.ui().solve_row}</button>
-                <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::Column) }>{move || store.ui().solve_column}</button>
-                <button type="button" class="tool" on:click=move |_| { close(); controller::solve(store, SolveScope::All) }>{move || store.ui().solve_all}</button>
-                <button type="button" class="tool" on:click=move |_| { close(); controller::undo_to_solvable(store) }>{move || store.ui().undo_mistakes}</button>
-                <button type="button" class="tool" on:click=move |_| { close(); controller::fill_notes(store) }>{move || store.ui().fill_notes}</button>
-                <button type="button" class="tool" on:click=move |_| { close(); controller::clear_notes(store) }>{move || store.ui().clear_notes}</button>
-                <button type="button" class="tool" on:click=move |_| { close(); controller::restart(store) }>{move || store.ui().restart}</button>
-            </div>
-        </Show>
-        <Show when=move || savepoints_open.get()>
-            <MarksMenu store=store />
-        </Show>
+        {shown(store, |store| store.menu.get() == Some(Menu::Solve), |store| {
+            view! {
+                <div class="solve-menu" id="solve-menu" role="group" aria-label=word(store, |t| t.solve)>
+                    // Each closes the menu first.
+                    {button(store, "tool", |t| t.solve_cell, |s| { s.screen(ScreenInput::CloseMenu); controller::solve(s, SolveScope::Cell) })}
+                    {button(store, "tool", |t| t.solve_row, |s| { s.screen(ScreenInput::CloseMenu); controller::solve(s, SolveScope::Row) })}
+                    {button(store, "tool", |t| t.solve_column, |s| { s.screen(ScreenInput::CloseMenu); controller::solve(s, SolveScope::Column) })}
+                    {button(store, "tool", |t| t.solve_all, |s| { s.screen(ScreenInput::CloseMenu); controller::solve(s, SolveScope::All) })}
+                    {button(store, "tool", |t| t.undo_mistakes, |s| { s.screen(ScreenInput::CloseMenu); controller::undo_to_solvable(s) })}
+                    {button(store, "tool", |t| t.fill_notes, |s| { s.screen(ScreenInput::CloseMenu); controller::fill_notes(s) })}
+                    {button(store, "tool", |t| t.clear_notes, |s| { s.screen(ScreenInput::CloseMenu); controller::clear_notes(s) })}
+                    {button(store, "tool", |t| t.restart, |s| { s.screen(ScreenInput::CloseMenu); controller::restart(s) })}
+                </div>
+            }
+            .into_any()
+        })}
+        {shown(store, |store| store.menu.get() == Some(Menu::Savepoints), |store| {
+            view! {
+                <MarksMenu store=store />
+            }
+            .into_any()
+        })}
     }
+}
+
+/// The game's commands (while no puzzle is being entered). Which menu is open is the store's
+/// (the core's `Screen`; Escape closes it: `controller::keys`).
+fn game_commands(store: Store) -> AnyView {
+    let open = move |menu: Menu| store.menu.get() == Some(menu);
+    let toggle = move |menu: Menu| store.screen(ScreenInput::ToggleMenu(menu));
+    view! {
+        {button(store, "tool", |t| t.hint, controller::hint)}
+        {button(store, "tool", |t| t.check, controller::check)}
+        <button type="button" class="tool" aria-expanded=move || pressed(open(Menu::Solve)) aria-controls="solve-menu"
+                on:click=move |_| toggle(Menu::Solve)>{word(store, |t| t.solve)}</button>
+        <button type="button" class="tool" aria-expanded=move || pressed(open(Menu::Savepoints)) aria-controls="marks-menu"
+                on:click=move |_| toggle(Menu::Savepoints)>{word(store, |t| t.marks)}</button>
+        {button(store, "tool", |t| t.new_game, controller::new_game_clicked)}
+        {button(store, "tool", |t| t.share, |s| s.show(Dialog::Share))}
+        // A variant's rules (its setter's text): only on a variant.
+        {shown(store, |store| store.game.with(|g| g.variant().is_some()), |store| {
+            button(store, "tool", |t| t.rules_title, |s| s.show(Dialog::Rules))
+        })}
+        {button(store, "tool", |t| t.settings, |s| s.show(Dialog::Settings))}
+    }
+    .into_any()
 }
 
 /// Marked positions: mark this one, or go back to one (newest first, named by play time).
@@ -171,8 +172,8 @@ fn MarksMenu(store: Store) -> impl IntoView {
             .with(|g| g.board().savepoints.iter().enumerate().rev().map(|(i, m)| (i, controller::clock(m.play_ms))).collect::<Vec<_>>())
     };
     view! {
-        <div class="solve-menu" id="marks-menu" role="group" aria-label=move || store.ui().marks>
-            <button type="button" class="tool" on:click=move |_| { store.screen(ScreenInput::CloseMenu); controller::mark_position(store) }>{move || store.ui().mark_position}</button>
+        <div class="solve-menu" id="marks-menu" role="group" aria-label=word(store, |t| t.marks)>
+            {button(store, "tool", |t| t.mark_position, |s| { s.screen(ScreenInput::CloseMenu); controller::mark_position(s) })}
             {move || marks().into_iter().map(|(i, t)| {
                 let label = fill(store.ui().back_to_mark, &[("t", &t)]);
                 view! {
@@ -201,19 +202,19 @@ fn ChainSteps(store: Store) -> impl IntoView {
     view! {
         <Show when=move || { total() > 0 }>
             <details class="chain-steps">
-                <summary>{move || store.ui().chain_links}</summary>
-                <div class="buttons" role="group" aria-label=move || store.ui().chain_links>
-                    <button type="button" aria-label=move || store.ui().previous_link
+                <summary>{word(store, |t| t.chain_links)}</summary>
+                <div class="buttons" role="group" aria-label=word(store, |t| t.chain_links)>
+                    <button type="button" aria-label=word(store, |t| t.previous_link)
                             disabled=move || shown() == Some(1)
                             on:click=move |_| set(Some(shown().map_or(1, |n| n.saturating_sub(1).max(1))))>"◀"</button>
                     <span class="link-count" aria-live="polite">{move || match shown() {
                         Some(n) => crate::i18n::fill(store.ui().link_of, &[("n", &n.to_string()), ("total", &total().to_string())]),
                         None => crate::i18n::fill(store.ui().link_of, &[("n", &total().to_string()), ("total", &total().to_string())]),
                     }}</span>
-                    <button type="button" aria-label=move || store.ui().next_link
+                    <button type="button" aria-label=word(store, |t| t.next_link)
                             disabled=move || shown().is_none()
                             on:click=move |_| set(shown().map(|n| n + 1).filter(|&n| n < total()))>"▶"</button>
-                    <button type="button" disabled=move || shown().is_none() on:click=move |_| set(None)>{move || store.ui().all_links}</button>
+                    <button type="button" disabled=move || shown().is_none() on:click=move |_| set(None)>{word(store, |t| t.all_links)}</button>
                 </div>
                 <ol class="chain-links">
                     {move || texts.get().into_iter().enumerate().map(|(i, t)| {
@@ -237,12 +238,12 @@ fn NetSteps(store: Store) -> impl IntoView {
     let current = move || page().and_then(|p| pages.with(|ps| ps.get(p).cloned()));
     view! {
         <Show when=move || pages.with(|p| !p.is_empty())>
-            <div class="net-steps" role="group" aria-label=move || store.ui().branches>
+            <div class="net-steps" role="group" aria-label=word(store, |t| t.branches)>
                 <div class="buttons">
-                    <button type="button" aria-label=move || store.ui().previous_branch disabled=move || page().is_none()
+                    <button type="button" aria-label=word(store, |t| t.previous_branch) disabled=move || page().is_none()
                             on:click=move |_| controller::previous_page(store)>"◀"</button>
                     <span class="page-count">{move || page().map(|p| format!("{} / {}", p + 1, pages.with(Vec::len)))}</span>
-                    <button type="button" aria-label=move || store.ui().next_branch
+                    <button type="button" aria-label=word(store, |t| t.next_branch)
                             disabled=move || page().is_some_and(|p| p + 1 >= pages.with(Vec::len))
                             on:click=move |_| controller::next_page(store)>"▶"</button>
                 </div>
@@ -266,30 +267,38 @@ fn NetSteps(store: Store) -> impl IntoView {
 /// (only the kinds the step uses).
 #[component]
 fn LinkLegend(store: Store) -> impl IntoView {
-    let kinds = Memo::new(move |_| {
-        store.highlights.with(|m| {
-            let links = m.hint.as_ref().map_or_else(Vec::new, |h| h.chains.iter().flatten().map(|l| l.strong).collect::<Vec<_>>());
-            (links.contains(&true), links.contains(&false))
-        })
-    });
-    let sample = |class: &'static str| {
-        view! {
-            <svg class="legend-line" viewBox="0 0 40 10" aria-hidden="true">
-                <line class=class x1="2" y1="5" x2="38" y2="5" />
-            </svg>
-        }
-    };
     view! {
-        <Show when=move || kinds.with(|&(s, w)| s || w)>
-            <ul class="link-legend" aria-label=move || store.ui().link_legend>
-                <Show when=move || kinds.get().0>
-                    <li>{sample("chain-link link-strong")}{move || store.ui().strong_link}</li>
-                </Show>
-                <Show when=move || kinds.get().1>
-                    <li>{sample("chain-link link-weak")}{move || store.ui().weak_link}</li>
-                </Show>
-            </ul>
-        </Show>
+        {shown(store, |store| { let (strong, weak) = link_kinds(store); strong || weak }, |store| {
+            view! {
+                <ul class="link-legend" aria-label=word(store, |t| t.link_legend)>
+                    {shown(store, |store| link_kinds(store).0, |store| {
+                        view! { <li>{legend_line("chain-link link-strong")}{word(store, |t| t.strong_link)}</li> }.into_any()
+                    })}
+                    {shown(store, |store| link_kinds(store).1, |store| {
+                        view! { <li>{legend_line("chain-link link-weak")}{word(store, |t| t.weak_link)}</li> }.into_any()
+                    })}
+                </ul>
+            }
+            .into_any()
+        })}
+    }
+}
+
+/// Whether the hint on show has strong links, and weak ones. (Read by each `Show` of the
+/// legend, which keeps its own answer: no memo of its own needed.)
+fn link_kinds(store: Store) -> (bool, bool) {
+    store.highlights.with(|m| {
+        let any = |strong: bool| m.hint.iter().flat_map(|h| h.chains.iter().flatten()).any(|l| l.strong == strong);
+        (any(true), any(false))
+    })
+}
+
+/// A line drawn as the board draws a link of a kind.
+fn legend_line(class: &'static str) -> impl IntoView {
+    view! {
+        <svg class="legend-line" viewBox="0 0 40 10" aria-hidden="true">
+            <line class=class x1="2" y1="5" x2="38" y2="5" />
+        </svg>
     }
 }
 
@@ -298,15 +307,18 @@ fn LinkLegend(store: Store) -> impl IntoView {
 #[component]
 pub fn CandidateNote(store: Store) -> impl IntoView {
     view! {
-        <Show when=move || store.settings.with(controller::candidate_note_shown) && store.dialog.with(Option::is_none)>
-            <section class="candidate-note" aria-label=move || store.ui().candidate_note>
-                <ul class="candidate-legend">
-                    <li><span class="swatch candidate-red" aria-hidden="true">"5"</span>{move || store.ui().candidate_legend[0]}</li>
-                    <li><span class="swatch candidate-blue" aria-hidden="true">"5"</span>{move || store.ui().candidate_legend[1]}</li>
-                </ul>
-                <button type="button" on:click=move |_| controller::dismiss_candidate_note(store)>{move || store.ui().got_it}</button>
-            </section>
-        </Show>
+        {shown(store, |store| store.settings.with(controller::candidate_note_shown) && store.dialog.with(Option::is_none), |store| {
+            view! {
+                <section class="candidate-note" aria-label=word(store, |t| t.candidate_note)>
+                    <ul class="candidate-legend">
+                        <li><span class="swatch candidate-red" aria-hidden="true">"5"</span>{word(store, |t| t.candidate_legend[0])}</li>
+                        <li><span class="swatch candidate-blue" aria-hidden="true">"5"</span>{word(store, |t| t.candidate_legend[1])}</li>
+                    </ul>
+                    {button(store, "", |t| t.got_it, controller::dismiss_candidate_note)}
+                </section>
+            }
+            .into_any()
+        })}
     }
 }
 
@@ -330,29 +342,32 @@ pub fn HintPanel(store: Store) -> impl IntoView {
     };
     view! {
         {move || explanation().map(|(text, proof)| view! {
-            <section class="hint-card" aria-label=move || store.ui().hint>
+            <section class="hint-card" aria-label=word(store, |t| t.hint)>
                 <p>{text}</p>
                 {proof.map(|proof| view! {
                     <details class="proof">
-                        <summary>{move || store.ui().whole_proof}</summary>
+                        <summary>{word(store, |t| t.whole_proof)}</summary>
                         <p>{proof}</p>
                     </details>
                 })}
                 <LinkLegend store=store />
                 <NetSteps store=store />
                 <ChainSteps store=store />
-                <button type="button" class="primary" on:click=move |_| controller::apply_hint(store)>{move || store.ui().apply_hint}</button>
+                {button(store, "primary", |t| t.apply_hint, controller::apply_hint)}
                 // Closed by touch too (a tap on the board outside the hint's cells closes it as
                 // well: `controller::tap`).
-                <button type="button" class="hint-close" aria-label=move || store.ui().close_hint
-                        on:click=move |_| controller::close_hint(store)>{move || store.ui().close}</button>
+                <button type="button" class="hint-close" aria-label=word(store, |t| t.close_hint)
+                        on:click=move |_| controller::close_hint(store)>{word(store, |t| t.close)}</button>
             </section>
         })}
-        <Show when=move || store.log.with(|l| !l.is_empty())>
-            <details class="log">
-                <summary>{move || store.ui().steps_taken}</summary>
-                <ol>{move || store.log.get().into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}</ol>
-            </details>
-        </Show>
+        {shown(store, |store| store.log.with(|l| !l.is_empty()), |store| {
+            view! {
+                <details class="log">
+                    <summary>{word(store, |t| t.steps_taken)}</summary>
+                    <ol>{move || store.log.get().into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}</ol>
+                </details>
+            }
+            .into_any()
+        })}
     }
 }

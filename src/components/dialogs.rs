@@ -3,6 +3,7 @@
 //! Each is a `role="dialog"` with `aria-modal` and a heading that names it; it covers the board
 //! (which pauses the timer). Escape closes the one on show (see `app`).
 
+use crate::components::parts::{button, focused, word};
 use crate::controller;
 use crate::i18n::{Lang, fill, level_name};
 use crate::state::Spare;
@@ -51,11 +52,11 @@ pub fn Dialogs(store: Store) -> impl IntoView {
 fn welcome(store: Store, up_to_date: bool) -> impl IntoView {
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="welcome-title">
-            <h2 id="welcome-title">{move || store.ui().welcome_back}</h2>
+            <h2 id="welcome-title">{word(store, |t| t.welcome_back)}</h2>
             <p>{move || if up_to_date { store.ui().welcome_text } else { store.ui().welcome_older }}</p>
             <div class="buttons">
-                <button type="button" class="primary" autofocus on:click=move |_| close(store)>{move || store.ui().continue_}</button>
-                <button type="button" on:click=move |_| store.show(Dialog::NewGame)>{move || store.ui().new_game}</button>
+                {focused(store, "primary", |t| t.continue_, close)}
+                {button(store, "", |t| t.new_game, |s| s.show(Dialog::NewGame))}
             </div>
         </div>
     }
@@ -69,27 +70,25 @@ fn storage_full(store: Store, kept: Spare) -> impl IntoView {
     let any = oldest.is_some() || drawings > 0;
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="full-title">
-            <h2 id="full-title">{move || store.ui().storage_full_title}</h2>
-            <p>{move || store.ui().storage_full_text}" "{move || match kept {
+            <h2 id="full-title">{word(store, |t| t.storage_full_title)}</h2>
+            <p>{word(store, |t| t.storage_full_text)}" "{move || match kept {
                 Spare::Lasting => store.ui().storage_full_lasting,
                 Spare::Tab => store.ui().storage_full_spare,
                 Spare::Nowhere => store.ui().storage_full_nowhere,
             }}</p>
-            <Show when=move || any>
-                <p>{move || store.ui().storage_full_free}</p>
-            </Show>
+            {any.then(|| view! { <p>{word(store, |t| t.storage_full_free)}</p> })}
             <div class="buttons">
                 {oldest.map(|when| view! {
                     <button type="button" on:click=move |_| controller::remove_oldest_kept(store)>
                         {move || fill(store.ui().remove_oldest_game, &[("when", &when)])}
                     </button>
                 })}
-                <Show when=move || { drawings > 0 }>
+                {(drawings > 0).then(|| view! {
                     <button type="button" on:click=move |_| controller::remove_drawings(store)>
                         {move || fill(store.ui().remove_drawings, &[("n", &drawings.to_string())])}
                     </button>
-                </Show>
-                <button type="button" class="primary" autofocus on:click=move |_| close(store)>{move || store.ui().ok}</button>
+                })}
+                {focused(store, "primary", |t| t.ok, close)}
             </div>
         </div>
     }
@@ -122,16 +121,16 @@ fn new_game(store: Store) -> impl IntoView {
     let killer = move || store.settings.with(|s| s.kind == Kind::Killer);
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="new-title">
-            <h2 id="new-title">{move || store.ui().new_game}</h2>
+            <h2 id="new-title">{word(store, |t| t.new_game)}</h2>
             <fieldset>
-                <legend>{move || store.ui().kind}</legend>
+                <legend>{word(store, |t| t.kind)}</legend>
                 {kind_radio(Kind::Classic, 0)}{kind_radio(Kind::Killer, 1)}
             </fieldset>
             <fieldset hidden=killer>
-                <legend>{move || store.ui().size}</legend>
+                <legend>{word(store, |t| t.size)}</legend>
                 {Size::ALL.map(size_radio)}
             </fieldset>
-            <label class="field">{move || store.ui().level}
+            <label class="field">{word(store, |t| t.level)}
                 // Only the levels the chosen size has (a 4x4 grid has Easy alone; a killer is 9x9).
                 <select on:change=move |ev| set(|s, v| s.level = level_named(v), event_target_value(&ev))>
                     {move || {
@@ -145,7 +144,7 @@ fn new_game(store: Store) -> impl IntoView {
             </label>
             // In a div: `.field`'s display would override `hidden` on the label itself.
             <div hidden=killer>
-                <label class="field">{move || store.ui().symmetry}
+                <label class="field">{word(store, |t| t.symmetry)}
                     <select on:change=move |ev| set(|s, v| s.symmetry = Symmetry::from_name(v).unwrap_or_default(), event_target_value(&ev))>
                         {Symmetry::ALL.into_iter().map(|sym| view! {
                             <option value=sym.name() selected=move || store.settings.with(|s| s.symmetry == sym)>{symmetry_label(store, sym)}</option>
@@ -155,22 +154,22 @@ fn new_game(store: Store) -> impl IntoView {
             </div>
             <Show when=move || making().is_some() fallback=move || view! {
                 <div class="buttons">
-                    <button type="button" class="primary" on:click=move |_| controller::start_clicked(store)>{move || store.ui().start}</button>
-                    <button type="button" on:click=move |_| controller::daily_clicked(store, Kind::Classic)>{move || store.ui().daily_puzzle}</button>
-                    <button type="button" on:click=move |_| controller::daily_clicked(store, Kind::Killer)>{move || store.ui().daily_killer}</button>
-                    <button type="button" on:click=move |_| controller::start_entering(store)>{move || store.ui().enter_puzzle}</button>
-                    <button type="button" on:click=move |_| controller::paste_puzzle(store)>{move || store.ui().paste_puzzle}</button>
-                    <button type="button" on:click=move |_| controller::open_file(store)>{move || store.ui().open_file}</button>
+                    {button(store, "primary", |t| t.start, controller::start_clicked)}
+                    {button(store, "", |t| t.daily_puzzle, |s| controller::daily_clicked(s, Kind::Classic))}
+                    {button(store, "", |t| t.daily_killer, |s| controller::daily_clicked(s, Kind::Killer))}
+                    {button(store, "", |t| t.enter_puzzle, controller::start_entering)}
+                    {button(store, "", |t| t.paste_puzzle, controller::paste_puzzle)}
+                    {button(store, "", |t| t.open_file, controller::open_file)}
                     {kept_games(store)}
-                    <button type="button" on:click=move |_| store.show(Dialog::PrintSet)>{move || store.ui().print_puzzles_button}</button>
-                    <button type="button" on:click=move |_| close(store)>{move || store.ui().close}</button>
+                    {button(store, "", |t| t.print_puzzles_button, |s| s.show(Dialog::PrintSet))}
+                    {button(store, "", |t| t.close, close)}
                 </div>
             }>
                 <div class="making">
-                    <p>{move || store.ui().making_puzzle}</p>
+                    <p>{word(store, |t| t.making_puzzle)}</p>
                     <progress aria-label=store.t().making_puzzle.trim_end_matches('…') max=move || making().map_or(1, |m| m.total)
                               value=move || making().map_or(0, |m| m.done)></progress>
-                    <button type="button" on:click=move |_| controller::cancel_making(store)>{move || store.ui().cancel}</button>
+                    {button(store, "", |t| t.cancel, controller::cancel_making)}
                 </div>
             </Show>
         </div>
@@ -228,10 +227,10 @@ fn confirm_replace(store: Store, title: &'static str, daily: Option<Kind>) -> im
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="discard-title">
             <h2 id="discard-title">{title}</h2>
-            <p>{move || store.ui().discard_text}</p>
+            <p>{word(store, |t| t.discard_text)}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| start(store)>{move || store.ui().start_new_game}</button>
-                <button type="button" autofocus on:click=move |_| close(store)>{move || store.ui().keep_playing}</button>
+                <button type="button" class="primary" on:click=move |_| start(store)>{word(store, |t| t.start_new_game)}</button>
+                {focused(store, "", |t| t.keep_playing, close)}
             </div>
         </div>
     }
@@ -249,20 +248,20 @@ fn settings(store: Store) -> impl IntoView {
     };
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="settings-title">
-            <h2 id="settings-title">{move || store.ui().settings}</h2>
+            <h2 id="settings-title">{word(store, |t| t.settings)}</h2>
             {toggle(0, |s| s.show_conflicts, |s, v| s.show_conflicts = v)}
             {toggle(1, |s| s.show_incorrect, |s, v| s.show_incorrect = v)}
             {toggle(2, |s| s.highlight_same, |s, v| s.highlight_same = v)}
             {toggle(3, |s| s.show_candidates, |s, v| s.show_candidates = v)}
             <ul class="candidate-legend">
-                <li><span class="swatch candidate-red" aria-hidden="true">"5"</span>{move || store.ui().candidate_legend[0]}</li>
-                <li><span class="swatch candidate-blue" aria-hidden="true">"5"</span>{move || store.ui().candidate_legend[1]}</li>
+                <li><span class="swatch candidate-red" aria-hidden="true">"5"</span>{word(store, |t| t.candidate_legend[0])}</li>
+                <li><span class="swatch candidate-blue" aria-hidden="true">"5"</span>{word(store, |t| t.candidate_legend[1])}</li>
             </ul>
             {toggle(7, |s| s.peek_candidates, |s, v| s.peek_candidates = v)}
             {toggle(4, |s| s.auto_clear_notes, |s, v| s.auto_clear_notes = v)}
             {toggle(5, |s| s.confirm_new_game, |s, v| s.confirm_new_game = v)}
             {toggle(6, |s| s.left_handed, |s, v| s.left_handed = v)}
-            <label class="field">{move || store.ui().language}
+            <label class="field">{word(store, |t| t.language)}
                 <select on:change=move |ev| {
                     let code = event_target_value(&ev);
                     let chosen = Lang::ALL.into_iter().find(|l| l.code() == code);
@@ -273,19 +272,19 @@ fn settings(store: Store) -> impl IntoView {
                         store.say(format!("{}: {}", store.t().language, store.lang_now().native_name()));
                     });
                 }>
-                    <option value="auto" selected=move || store.settings.with(|s| s.language.is_none())>{move || store.ui().language_auto}</option>
+                    <option value="auto" selected=move || store.settings.with(|s| s.language.is_none())>{word(store, |t| t.language_auto)}</option>
                     {Lang::ALL.into_iter().map(|l| view! {
                         <option value=l.code() selected=move || store.settings.with(|s| s.language == Some(l))>{l.native_name()}</option>
                     }).collect_view()}
                 </select>
             </label>
-            <label class="field">{move || store.ui().relay_setting}
-                <input type="url" placeholder=move || store.ui().relay_own prop:value=move || store.settings.with(|s| s.relay.clone())
+            <label class="field">{word(store, |t| t.relay_setting)}
+                <input type="url" placeholder=word(store, |t| t.relay_own) prop:value=move || store.settings.with(|s| s.relay.clone())
                        on:change=move |ev| controller::set_relay(store, &event_target_value(&ev)) />
             </label>
             {handwriting(store)}
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| close(store)>{move || store.ui().close}</button>
+                {button(store, "primary", |t| t.close, close)}
             </div>
         </div>
     }
@@ -339,8 +338,8 @@ fn handwriting(store: Store) -> impl IntoView {
     };
     view! {
         <section class="hand" aria-labelledby="hand-title">
-            <h3 id="hand-title">{move || store.ui().hand_title}</h3>
-            <p class="hint-text">{move || store.ui().hand_explain}</p>
+            <h3 id="hand-title">{word(store, |t| t.hand_title)}</h3>
+            <p class="hint-text">{word(store, |t| t.hand_explain)}</p>
             {list}
         </section>
     }
@@ -352,10 +351,10 @@ fn message(store: Store, title: String, text: String, details: Option<String>) -
             <h2 id="message-title">{title}</h2>
             <p>{text}</p>
             {details.map(|d| view! {
-                <details class="details"><summary>{move || store.ui().details}</summary><p>{move || store.ui().details_lead}</p><pre>{d}</pre></details>
+                <details class="details"><summary>{word(store, |t| t.details)}</summary><p>{word(store, |t| t.details_lead)}</p><pre>{d}</pre></details>
             })}
             <div class="buttons">
-                <button type="button" class="primary" autofocus on:click=move |_| close(store)>{move || store.ui().ok}</button>
+                {focused(store, "primary", |t| t.ok, close)}
             </div>
         </div>
     }
@@ -377,12 +376,12 @@ fn won(store: Store, time_ms: u64, best_ms: Option<u64>, new_best: bool, togethe
     };
     view! {
         <div class="dialog won" role="dialog" aria-modal="true" aria-labelledby="won-title">
-            <h2 id="won-title">{move || store.ui().congratulations}</h2>
+            <h2 id="won-title">{word(store, |t| t.congratulations)}</h2>
             <p class="time">{time_line}</p>
             {best.map(|best| view! { <p>{best}</p> })}
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| controller::new_game_clicked(store)>{move || store.ui().new_game}</button>
-                <button type="button" on:click=move |_| close(store)>{move || store.ui().close}</button>
+                {button(store, "primary", |t| t.new_game, controller::new_game_clicked)}
+                {button(store, "", |t| t.close, close)}
             </div>
         </div>
     }
@@ -392,49 +391,49 @@ fn share(store: Store) -> impl IntoView {
     let with_progress = RwSignal::new(false);
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="share-title">
-            <h2 id="share-title">{move || store.ui().share}</h2>
+            <h2 id="share-title">{word(store, |t| t.share)}</h2>
             // In a shared game, the live link first: to send again, or to copy by hand.
             {controller::live_link(store).map(|link| view! {
                 <div class="live">
-                    <label for="live-link">{move || store.ui().together_live}</label>
+                    <label for="live-link">{word(store, |t| t.together_live)}</label>
                     <input id="live-link" class="live-link" type="text" readonly=true prop:value=link.clone()
                            on:focus=move |ev| { event_target::<web_sys::HtmlInputElement>(&ev).select() } />
                     {controller::qr::qr_path(&link).map(|(side, path)| view! {
-                        <svg class="qr" viewBox=format!("0 0 {side} {side}") role="img" aria-label=move || store.ui().together_qr
+                        <svg class="qr" viewBox=format!("0 0 {side} {side}") role="img" aria-label=word(store, |t| t.together_qr)
                              shape-rendering="crispEdges">
                             <rect width=side height=side fill="#fff" />
                             <path d=path fill="#000" />
                         </svg>
                     })}
-                    <button type="button" class="primary" on:click=move |_| { close(store); controller::share_live(store) }>{move || store.ui().together_share_live}</button>
+                    {button(store, "primary", |t| t.together_share_live, |s| { close(s); controller::share_live(s) })}
                 </div>
             })}
             <label class="check">
                 <input type="checkbox" prop:checked=move || with_progress.get()
                        on:change=move |ev| with_progress.set(event_target_checked(&ev)) />
-                {move || store.ui().share_progress}
+                {word(store, |t| t.share_progress)}
             </label>
             <div class="buttons">
                 // One primary action: in a shared game it is the live link's, above.
                 <button type="button" class:primary=move || !controller::is_together(store)
-                        on:click=move |_| { close(store); controller::share(store, with_progress.get_untracked()) }>{move || store.ui().share_link}</button>
-                <button type="button" on:click=move |_| { close(store); controller::copy_puzzle(store) }>{move || store.ui().copy_text}</button>
-                <button type="button" on:click=move |_| { close(store); controller::save_file(store, with_progress.get_untracked()) }>{move || store.ui().save_file}</button>
-                <button type="button" on:click=move |_| { close(store); controller::print_current(store) }>{move || store.ui().print}</button>
+                        on:click=move |_| { close(store); controller::share(store, with_progress.get_untracked()) }>{word(store, |t| t.share_link)}</button>
+                {button(store, "", |t| t.copy_text, |s| { close(s); controller::copy_puzzle(s) })}
+                <button type="button" on:click=move |_| { close(store); controller::save_file(store, with_progress.get_untracked()) }>{word(store, |t| t.save_file)}</button>
+                {button(store, "", |t| t.print, |s| { close(s); controller::print_current(s) })}
                 // A live link: whoever opens it plays this board with this player.
                 {move || if controller::is_together(store) {
-                    view! { <button type="button" on:click=move |_| { close(store); controller::play_alone(store) }>{move || store.ui().play_alone}</button> }.into_any()
+                    button(store, "", |t| t.play_alone, |s| { close(s); controller::play_alone(s) })
                 } else {
-                    view! { <button type="button" on:click=move |_| { close(store); controller::solve_together(store) }>{move || store.ui().together}</button> }.into_any()
+                    button(store, "", |t| t.together, |s| { close(s); controller::solve_together(s) })
                 }}
-                <button type="button" on:click=move |_| close(store)>{move || store.ui().close}</button>
+                {button(store, "", |t| t.close, close)}
             </div>
             // The puzzle for SudokuPad's players (its givens as an f-puzzles payload), and for
             // f-puzzles' (with every constraint, which f-puzzles reads back).
             <p class="other-apps">
-                <a href=controller::sudokupad_url(store) target="_blank" rel="noopener noreferrer">{move || store.ui().open_in_sudokupad}</a>
+                <a href=controller::sudokupad_url(store) target="_blank" rel="noopener noreferrer">{word(store, |t| t.open_in_sudokupad)}</a>
                 " "
-                <a href=controller::fpuzzles_url(store) target="_blank" rel="noopener noreferrer">{move || store.ui().open_fpuzzles}</a>
+                <a href=controller::fpuzzles_url(store) target="_blank" rel="noopener noreferrer">{word(store, |t| t.open_fpuzzles)}</a>
             </p>
         </div>
     }
@@ -448,12 +447,12 @@ fn rules(store: Store) -> impl IntoView {
     let text = store.game.with_untracked(|g| crate::i18n::rules_text(store.lang_now(), g.variant()));
     view! {
         <div class="dialog rules" role="dialog" aria-modal="true" aria-labelledby="rules-title">
-            <h2 id="rules-title">{move || store.ui().rules_title}</h2>
+            <h2 id="rules-title">{word(store, |t| t.rules_title)}</h2>
             {title.map(|t| view! { <p class="rules-puzzle">{t}</p> })}
             {author.map(|a| view! { <p class="rules-author">{a}</p> })}
             <p class="rules-text">{text}</p>
             <div class="buttons">
-                <button type="button" class="primary" autofocus on:click=move |_| close(store)>{move || store.ui().close}</button>
+                {focused(store, "primary", |t| t.close, close)}
             </div>
         </div>
     }
@@ -463,11 +462,11 @@ fn confirm_open(store: Store, shared: inkdoku_engine::share::SharedPuzzle) -> im
     let shared = StoredValue::new(shared);
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="open-title">
-            <h2 id="open-title">{move || store.ui().open_title}</h2>
-            <p>{move || store.ui().open_text}</p>
+            <h2 id="open-title">{word(store, |t| t.open_title)}</h2>
+            <p>{word(store, |t| t.open_text)}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| controller::load_shared(store, shared.get_value())>{move || store.ui().open_puzzle}</button>
-                <button type="button" autofocus on:click=move |_| close(store)>{move || store.ui().keep_playing}</button>
+                <button type="button" class="primary" on:click=move |_| controller::load_shared(store, shared.get_value())>{word(store, |t| t.open_puzzle)}</button>
+                {focused(store, "", |t| t.keep_playing, close)}
             </div>
         </div>
     }
@@ -483,11 +482,11 @@ fn open_here(store: Store, shared: inkdoku_engine::share::SharedPuzzle) -> impl 
     };
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="open-here-title">
-            <h2 id="open-here-title">{move || store.ui().open_here_title}</h2>
-            <p>{move || store.ui().open_here_text}</p>
+            <h2 id="open-here-title">{word(store, |t| t.open_here_title)}</h2>
+            <p>{word(store, |t| t.open_here_text)}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=open>{move || store.ui().open_here}</button>
-                <button type="button" on:click=move |_| close(store)>{move || store.ui().just_watch}</button>
+                <button type="button" class="primary" on:click=open>{word(store, |t| t.open_here)}</button>
+                {button(store, "", |t| t.just_watch, close)}
             </div>
         </div>
     }
@@ -500,13 +499,13 @@ fn print_set(store: Store) -> impl IntoView {
     let making = move || store.making.get();
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="print-title">
-            <h2 id="print-title">{move || store.ui().print_title}</h2>
-            <label class="field">{move || store.ui().puzzles}
+            <h2 id="print-title">{word(store, |t| t.print_title)}</h2>
+            <label class="field">{word(store, |t| t.puzzles)}
                 <select on:change=move |ev| count.set(event_target_value(&ev).parse().unwrap_or(4))>
                     {[2usize, 4, 6, 8, 12].into_iter().map(|n| view! { <option value=n.to_string() selected=move || count.get() == n>{n.to_string()}</option> }).collect_view()}
                 </select>
             </label>
-            <label class="field">{move || store.ui().level}
+            <label class="field">{word(store, |t| t.level)}
                 <select on:change=move |ev| level.set(level_named(&event_target_value(&ev)))>
                     {[Level::Easy, Level::Medium, Level::Hard, Level::Expert].into_iter().map(|l| view! {
                         <option value=l.name() selected=move || level.get() == l>{level_name(store.lang_now(), l)}</option>
@@ -514,7 +513,7 @@ fn print_set(store: Store) -> impl IntoView {
                 </select>
             </label>
             <fieldset>
-                <legend>{move || store.ui().per_page}</legend>
+                <legend>{word(store, |t| t.per_page)}</legend>
                 {[2usize, 4].into_iter().map(|n| view! {
                     <label class="choice">
                         <input type="radio" name="per-page" prop:checked=move || per_page.get() == n on:change=move |_| per_page.set(n) />
@@ -524,15 +523,15 @@ fn print_set(store: Store) -> impl IntoView {
             </fieldset>
             <Show when=move || making().is_some() fallback=move || view! {
                 <div class="buttons">
-                    <button type="button" class="primary" on:click=move |_| controller::print_set(store, count.get_untracked(), level.get_untracked(), per_page.get_untracked())>{move || store.ui().make_and_print}</button>
-                    <button type="button" on:click=move |_| close(store)>{move || store.ui().close}</button>
+                    <button type="button" class="primary" on:click=move |_| controller::print_set(store, count.get_untracked(), level.get_untracked(), per_page.get_untracked())>{word(store, |t| t.make_and_print)}</button>
+                    {button(store, "", |t| t.close, close)}
                 </div>
             }>
                 <div class="making">
-                    <p>{move || store.ui().making_puzzles}</p>
+                    <p>{word(store, |t| t.making_puzzles)}</p>
                     <progress aria-label=store.t().making_puzzles.trim_end_matches('…') max=move || making().map_or(1, |m| m.total)
                               value=move || making().map_or(0, |m| m.done)></progress>
-                    <button type="button" on:click=move |_| controller::cancel_making(store)>{move || store.ui().cancel}</button>
+                    {button(store, "", |t| t.cancel, controller::cancel_making)}
                 </div>
             </Show>
         </div>
@@ -542,11 +541,11 @@ fn print_set(store: Store) -> impl IntoView {
 fn other_tab(store: Store) -> impl IntoView {
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="tab-title">
-            <h2 id="tab-title">{move || store.ui().other_tab_title}</h2>
-            <p>{move || store.ui().other_tab_text}</p>
+            <h2 id="tab-title">{word(store, |t| t.other_tab_title)}</h2>
+            <p>{word(store, |t| t.other_tab_text)}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| crate::controller::tabs::take_over(store, |_| {})>{move || store.ui().play_here}</button>
-                <button type="button" on:click=move |_| close(store)>{move || store.ui().just_watch}</button>
+                {button(store, "primary", |t| t.play_here, |s| crate::controller::tabs::take_over(s, |_| {}))}
+                {button(store, "", |t| t.just_watch, close)}
             </div>
         </div>
     }

@@ -2,6 +2,7 @@
 //! taps and clicks reach them too) and an overlay draws the ink above the grid.
 
 use crate::components::chip::CorrectionChip;
+use crate::components::parts::word;
 use crate::components::zoom;
 use crate::controller;
 use crate::ink::chip;
@@ -236,7 +237,7 @@ pub fn PenTip(store: Store) -> impl IntoView {
         placed.get().then(|| {
             view! {
                 <p class="pen-tip" class:gone=move || !shown() role=move || shown().then_some("note")
-                   aria-hidden=move || (!shown()).then_some("true")>{move || store.ui().pen_tip}</p>
+                   aria-hidden=move || (!shown()).then_some("true")>{word(store, |t| t.pen_tip)}</p>
             }
         })
     }

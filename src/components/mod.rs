@@ -6,6 +6,7 @@ pub mod constraints;
 pub mod controls;
 pub mod dialogs;
 pub mod ink;
+pub mod parts;
 pub mod print;
 pub mod status;
 pub mod together;

@@ -1,5 +1,6 @@
 //! The status bar: level, timer, and the last message (a live region for screen readers).
 
+use crate::components::parts::word;
 use crate::controller;
 use crate::state::{Kind, Phase, Store};
 use leptos::prelude::*;
@@ -22,7 +23,7 @@ pub fn StatusBar(store: Store) -> impl IntoView {
             <span class="brand">"inkdoku"</span>
             <span class="level">{level}</span>
             <crate::components::together::RoomLine store=store />
-            <span class="timer" role="timer" aria-label=move || store.ui().time>{move || controller::clock(store.elapsed.get())}</span>
+            <span class="timer" role="timer" aria-label=word(store, |t| t.time)>{move || controller::clock(store.elapsed.get())}</span>
             <p class="status" role="status" aria-live="polite">{move || store.status.get()}</p>
             <crate::components::ink::PenTip store=store />
         </header>

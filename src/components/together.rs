@@ -3,6 +3,7 @@
 //! and the room's line in the header (players, this player's number, each other player here or
 //! away, offline).
 
+use crate::components::parts::shown;
 use crate::controller;
 use crate::i18n::fill;
 use crate::state::Store;
@@ -65,13 +66,16 @@ pub fn PeersOverlay(store: Store, size: Size) -> impl IntoView {
 /// out now.
 #[component]
 pub fn RoomLine(store: Store) -> impl IntoView {
-    let line = move || controller::room_line(store);
     view! {
-        <Show when=move || store.room.with(Option::is_some)>
-            <span class="room" class:offline=move || line().is_some_and(|(_, online)| !online) role="note"
-                  aria-label=move || line().map(|(text, _)| text).unwrap_or_default()>
-                {move || line().map(|(text, _)| text).unwrap_or_default()}
-            </span>
-        </Show>
+        {shown(store, |store| store.room.with(Option::is_some), |store| {
+            let line = move || controller::room_line(store);
+            view! {
+                <span class="room" class:offline=move || line().is_some_and(|(_, online)| !online) role="note"
+                      aria-label=move || line().map(|(text, _)| text).unwrap_or_default()>
+                    {move || line().map(|(text, _)| text).unwrap_or_default()}
+                </span>
+            }
+            .into_any()
+        })}
     }
 }

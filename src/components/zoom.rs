@@ -15,6 +15,7 @@
 //! arrows move the window a box and the selection with it. On bigger screens, and for 9x9 and
 //! 4x4 boards whose cells are big enough, nothing of this shows.
 
+use crate::components::parts::word;
 use crate::state::Store;
 use crate::state::zoom::{focus_on, pan, shown, whole_board};
 use leptos::prelude::*;
@@ -109,7 +110,7 @@ pub fn ZoomBar(store: Store) -> impl IntoView {
             <button type="button" class="zoom-whole" aria-pressed=move || pressed(zoomed.get().is_none())
                     class:active=move || zoomed.get().is_none() on:click=toggle>
                 <span class="zoom-icon" aria-hidden="true">"⊞"</span>
-                <span class="zoom-label">{move || store.ui().whole_board}</span>
+                <span class="zoom-label">{word(store, |t| t.whole_board)}</span>
             </button>
             {arrow(|t| t.view_up, "▲", -1, 0, "up")}
             {arrow(|t| t.view_left, "◀", 0, -1, "left")}

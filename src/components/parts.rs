@@ -1,0 +1,65 @@
+//! The parts every view repeats, each kind built by one function: plain buttons (a word for a
+//! name, one action), toggles, the interface's words, and parts shown while a condition holds.
+//!
+//! Written out in each `view!`, every such button was a type of its own (its closures'), so
+//! the wasm held one copy of the code that builds and updates it per button, inlined into the
+//! view around it (issue 48: the view tree was the app's largest function). Built here, from a
+//! word and an action given as plain function pointers and returned type-erased, there is one
+//! copy for them all. What the page gets is the same element: `type="button"`, its class, its
+//! name in the player's language (updated when the language changes) and its action.
+
+use crate::i18n::Ui;
+use crate::state::Store;
+use leptos::prelude::*;
+
+/// A button's name: one of the interface's words, read again when the language changes.
+pub type Word = fn(&'static Ui) -> &'static str;
+
+/// The interface's word `w` in the player's language, as a view's text or an attribute's value
+/// that follows the language: one closure type for every word of every view, so one copy of the
+/// code that shows and updates one (a `move || store.ui().x` written out was a type, and a copy,
+/// per place).
+pub fn word(store: Store, w: Word) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    move || w(store.ui())
+}
+
+/// An `aria-pressed` or `aria-expanded` value.
+pub fn pressed(on: bool) -> &'static str {
+    if on { "true" } else { "false" }
+}
+
+/// `<button type="button" class=…>word</button>` doing `act` (`class` "" for none).
+pub fn button(store: Store, class: &'static str, word: Word, act: fn(Store)) -> AnyView {
+    build(store, class, false, word, act)
+}
+
+/// The same, focused when its dialog opens (`autofocus`).
+pub fn focused(store: Store, class: &'static str, word: Word, act: fn(Store)) -> AnyView {
+    build(store, class, true, word, act)
+}
+
+#[inline(never)]
+fn build(store: Store, class: &'static str, autofocus: bool, word: Word, act: fn(Store)) -> AnyView {
+    view! {
+        <button type="button" class=(!class.is_empty()).then_some(class) autofocus=autofocus
+                on:click=move |_| act(store)>{self::word(store, word)}</button>
+    }
+    .into_any()
+}
+
+/// A tool that is on or off (`aria-pressed`, and the class `active` while on).
+#[inline(never)]
+pub fn toggle(store: Store, word: Word, on: fn(Store) -> bool, act: fn(Store)) -> AnyView {
+    view! {
+        <button type="button" class="tool" aria-pressed=move || pressed(on(store)) class:active=move || on(store)
+                on:click=move |_| act(store)>{self::word(store, word)}</button>
+    }
+    .into_any()
+}
+
+/// `<Show>` of a part built from the store alone, while `when` holds: one copy of `Show`'s code
+/// (its memo of the condition, its children) for every such part.
+#[inline(never)]
+pub fn shown(store: Store, when: fn(Store) -> bool, part: fn(Store) -> AnyView) -> AnyView {
+    view! { <Show when=move || when(store)>{part(store)}</Show> }.into_any()
+}
