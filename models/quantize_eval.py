@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
-"""What int8 weights would cost: both shipped networks (models/digits.cnn, models/strokes.cnn)
+"""What int8 weights would cost: both networks as f16 files (models/digits.cnn,
+models/strokes.cnn before they shipped as 8-bit; `--from DIR` reads them from DIR instead)
 quantized per output channel, dequantized, and measured on trajectory.py's and train.py's sets.
 
-    models/.venv/bin/python models/quantize_eval.py     (from the repository root or models/)
+    models/.venv/bin/python models/quantize_eval.py [--levels N] [--from DIR]
+
+`--levels N` (1-127, default 127): the integers use N steps either side of 0, so an output's
+largest weight is +-N (the shipped networks: 15, `SHIPPED_LEVELS` in recognizer/src/network.rs;
+fewer distinct bytes gzip to fewer bits, the file's format is the same). The f16 files as
+trained are in the history: `git show b4f01f5^:models/digits.cnn` (and strokes.cnn).
 
 The quantization, exactly as the Rust side would do it (in f32):
 - the weights as the .cnn files hold them (f16 -> f32);
 - per layer, per OUTPUT channel o: m = max |w| over that output's weights (conv: w[o, ...];
-  dense: the column w[:, o]); scale_o = float32(m / 127) (1.0 when m == 0);
-  q = clip(rint(w / scale_o), -127, 127) as int8 (numpy's rint: half to even);
+  dense: the column w[:, o]); scale_o = float32(m / N) (1.0 when m == 0);
+  q = clip(rint(w / scale_o), -N, N) as int8 (numpy's rint: half to even), N = --levels;
   the weight used is float32(q) * scale_o. Biases stay as stored (f16 values).
 
 Measured, f16 as shipped against int8 (both networks), the picture alone and combined as the
@@ -22,10 +28,11 @@ Also the size of an int8 file (weight type 3): per layer the weights as [scales:
 LE][q: int8, in the f32 layout's order], the biases as f32 LE; gzip -9 against the f16 files.
 Writes models/quantized.json.
 
-    models/.venv/bin/python models/quantize_eval.py --ship
+    models/.venv/bin/python models/quantize_eval.py --ship [--levels N] [--from DIR]
 
 then makes the int8 files the app ships: digits.cnn and strokes.cnn rewritten as weight type 3
-(byte for byte what `convert-model --i8` writes), and the logits of the Rust tests' fixtures
+from the files in DIR (default: themselves; byte for byte what `convert-model --i8 --levels N`
+writes), and the logits of the Rust tests' fixtures
 (fixtures/strokes.json, fixtures/trajectory.json) recomputed with the int8 networks, so the tests
 hold the Rust graphs to the shipped weights. Reading an int8 file and quantizing it again gives
 the same file, so the script may be run again on shipped files.
@@ -45,6 +52,16 @@ import train  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
 
 MAGIC = b"inkdoku-cnn\x01"
+
+
+def option(name, default):
+    """The value after `name` on the command line, or `default`."""
+    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
+
+
+LEVELS = int(option("--levels", 127))
+assert 1 <= LEVELS <= 127, "--levels takes 1-127"
+SOURCE = Path(option("--from", Path(__file__).resolve().parent))
 
 
 def read_cnn(path):
@@ -84,9 +101,9 @@ def quantize(kind, w):
     w = np.asarray(w, np.float32)
     axis = 0 if kind == 3 else tuple(range(1, w.ndim))  # dense: the column; conv: w[o, ...]
     m = np.abs(w).max(axis=axis).astype(np.float32)
-    scale = np.where(m == 0, np.float32(1.0), m / np.float32(127)).astype(np.float32)
+    scale = np.where(m == 0, np.float32(1.0), m / np.float32(LEVELS)).astype(np.float32)
     s = scale[None, :] if kind == 3 else scale.reshape((-1,) + (1,) * (w.ndim - 1))
-    q = np.clip(np.rint(w / s), -127, 127).astype(np.int8)
+    q = np.clip(np.rint(w / s), -LEVELS, LEVELS).astype(np.int8)
     deq = (q.astype(np.float32) * s).astype(np.float32)
     return scale, q, deq
 
@@ -133,8 +150,8 @@ def pct(v):
 
 
 def main():
-    side_c, cnn16 = read_cnn(HERE / "digits.cnn")
-    side_t, trj16 = read_cnn(HERE / "strokes.cnn")
+    side_c, cnn16 = read_cnn(SOURCE / "digits.cnn")
+    side_t, trj16 = read_cnn(SOURCE / "strokes.cnn")
     cnn8, trj8 = int8_layers(cnn16), int8_layers(trj16)
     strokes_json = json.loads((HERE / "strokes.json").read_text())
     metrics_json = json.loads((HERE / "metrics.json").read_text())
@@ -211,14 +228,15 @@ def main():
     # Sizes.
     sizes = {}
     for fname, side, q in (("digits.cnn", side_c, cnn8), ("strokes.cnn", side_t, trj8)):
-        raw16 = (HERE / fname).read_bytes()
+        raw16 = (SOURCE / fname).read_bytes()
         raw8 = int8_bytes(side, q)
         sizes[fname] = {"f16_bytes": len(raw16), "f16_gzip9": gzip9(raw16), "int8_bytes": len(raw8), "int8_gzip9": gzip9(raw8)}
     sizes["both"] = {k: sizes["digits.cnn"][k] + sizes["strokes.cnn"][k] for k in sizes["digits.cnn"]}
     sizes["both"]["gzip9_saved"] = sizes["both"]["f16_gzip9"] - sizes["both"]["int8_gzip9"]
 
     out = {"weight": W, "threshold": T.THRESHOLD,
-           "quantization": "per output channel: scale = float32(max|w| / 127) (1 if 0), q = clip(rint(w/scale), -127, 127) int8, "
+           "levels": LEVELS,
+           "quantization": f"per output channel: scale = float32(max|w| / {LEVELS}) (1 if 0), q = clip(rint(w/scale), -{LEVELS}, {LEVELS}) int8, "
                            "weight = float32(q) * scale; biases as stored (f16); from the weights the .cnn files hold",
            "digits_cnn_vs_onnx_rounded_to_f16_max_weight_difference": gap_file,
            "max_logit_difference_f16_vs_int8_all_drawings": logit_gap,
@@ -267,8 +285,8 @@ def main():
 
 def ship():
     """The int8 files and the fixtures' logits (see the docstring)."""
-    side_c, cnn = read_cnn(HERE / "digits.cnn")
-    side_t, trj = read_cnn(HERE / "strokes.cnn")
+    side_c, cnn = read_cnn(SOURCE / "digits.cnn")
+    side_t, trj = read_cnn(SOURCE / "strokes.cnn")
     cnn8, trj8 = int8_layers(cnn), int8_layers(trj)
     (HERE / "digits.cnn").write_bytes(int8_bytes(side_c, cnn8))
     (HERE / "strokes.cnn").write_bytes(int8_bytes(side_t, trj8))
@@ -291,7 +309,7 @@ def ship():
             x = np.asarray(d["features"], np.float64).astype(np.float32)[None]
             d["logits"] = [round(float(v), 5) for v in T.run_file(t8, x)[0]]
     path.write_text(json.dumps(traj))
-    print(f"wrote digits.cnn, strokes.cnn (int8) and the fixtures' logits")
+    print(f"wrote digits.cnn, strokes.cnn (int8, {LEVELS} levels, from {SOURCE}) and the fixtures' logits")
 
 
 if __name__ == "__main__":

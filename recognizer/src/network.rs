@@ -10,7 +10,9 @@
 //!  "inkdoku-cnn" 1          magic and format version (12 bytes)
 //!  u8  weight type          1 = f32, 2 = f16 (IEEE half), little-endian; 3 = 8-bit: a layer's
 //!                           weights are a scale per output (f32) and then one i8 per weight
-//!                           (weight = i8 × its output's scale), its biases f32
+//!                           (weight = i8 × its output's scale), its biases f32; the writer
+//!                           picks how many steps the i8s use (`Levels`), the reader need not
+//!                           know
 //!  u8  layer count
 //!  u16 input side           the image is side x side, one channel (28); for a sequence
 //!                           network, its length (the first layer's inputs are its channels)
@@ -49,10 +51,35 @@ pub enum WeightType {
     F32 = 1,
     /// Half precision: half the download; the network computes in f32 either way.
     F16 = 2,
-    /// 8-bit weights with a scale per output channel (symmetric, to ±127): a quarter of f32,
-    /// and what gzip can squeeze further; biases stay f32.
+    /// 8-bit weights with a scale per output channel (symmetric, to ±`Levels`): a quarter of
+    /// f32, and what gzip can squeeze further the fewer levels are used; biases stay f32.
     I8 = 3,
 }
+
+/// How many steps either side of 0 the 8-bit weights use: an output's largest weight becomes
+/// ±levels, the rest the nearest step. Fewer steps are fewer distinct bytes, which gzip stores
+/// in fewer bits: the shipped networks use `SHIPPED_LEVELS` (5 bits' worth), measured in
+/// `models/README.md` ("8-bit weights"). The file is the same format at any count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Levels(u8);
+
+impl Levels {
+    /// The full range of an i8 (what `write(WeightType::I8)` uses).
+    pub const FULL: Levels = Levels(127);
+
+    /// `levels` steps either side of 0: 1 to 127, else `None`.
+    pub fn new(levels: u8) -> Option<Levels> {
+        (1..=127).contains(&levels).then_some(Levels(levels))
+    }
+
+    /// The count of steps either side of 0.
+    pub fn get(self) -> u8 {
+        self.0
+    }
+}
+
+/// The steps of the shipped networks' weights (`models/digits.cnn`, `models/strokes.cnn`).
+pub const SHIPPED_LEVELS: Levels = Levels(15);
 
 impl WeightType {
     /// How biases (and the scales of 8-bit weights) are stored.
@@ -83,20 +110,21 @@ impl Outputs {
     }
 }
 
-/// Each output's scale for 8-bit weights: its largest magnitude maps to 127 (1 for an output
-/// with no weight away from 0). Written as f32, as the reader takes it.
-fn scales(weights: &[f32], outputs: Outputs) -> Vec<f32> {
+/// Each output's scale for 8-bit weights: its largest magnitude maps to `levels` (1 for an
+/// output with no weight away from 0). Written as f32, as the reader takes it.
+fn scales(weights: &[f32], outputs: Outputs, Levels(levels): Levels) -> Vec<f32> {
     let mut largest = vec![0f32; outputs.count()];
     for (i, w) in weights.iter().enumerate() {
         let o = outputs.of(i);
         largest[o] = largest[o].max(w.abs());
     }
-    largest.into_iter().map(|m| if m > 0.0 { m / 127.0 } else { 1.0 }).collect()
+    largest.into_iter().map(|m| if m > 0.0 { m / f32::from(levels) } else { 1.0 }).collect()
 }
 
 /// A weight as 8 bits at its output's scale (ties to even, as the training side rounds).
-fn quantize(weight: f32, scale: f32) -> i8 {
-    (weight / scale).round_ties_even().clamp(-127.0, 127.0) as i8
+fn quantize(weight: f32, scale: f32, Levels(levels): Levels) -> i8 {
+    let levels = f32::from(levels);
+    (weight / scale).round_ties_even().clamp(-levels, levels) as i8
 }
 
 /// What a convolution slides over.
@@ -133,6 +161,16 @@ pub enum Layer {
     Conv { kernel: Kernel, inputs: usize, outputs: usize, pool: bool, weights: Vec<f32>, biases: Vec<f32> },
     /// The flattened features (channel, row, column order) times `weights` (inputs x outputs).
     Dense { inputs: usize, outputs: usize, weights: Vec<f32>, biases: Vec<f32> },
+}
+
+impl Layer {
+    /// Which output each of its weights belongs to.
+    fn by_output(&self) -> Outputs {
+        match self {
+            Layer::Conv { kernel, inputs, outputs, .. } => Outputs::Leading { outputs: *outputs, per_output: inputs * kernel.height() * 3 },
+            Layer::Dense { outputs, .. } => Outputs::Trailing { outputs: *outputs },
+        }
+    }
 }
 
 /// A network: convolutions, then one dense layer giving the logits.
@@ -275,8 +313,14 @@ impl Network {
         Ok(network)
     }
 
-    /// Writes the network file (what `read` reads back).
+    /// Writes the network file (what `read` reads back); 8-bit weights use all 127 steps.
     pub fn write(&self, kind: WeightType) -> Vec<u8> {
+        self.write_with(kind, Levels::FULL)
+    }
+
+    /// Writes the network file, 8-bit weights with `levels` steps either side of 0 (the other
+    /// weight types ignore `levels`).
+    pub fn write_with(&self, kind: WeightType, levels: Levels) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         out.push(kind as u8);
         out.push(self.layers.len() as u8);
@@ -295,26 +339,23 @@ impl Network {
             if kind != WeightType::I8 {
                 return floats(out, weights, kind);
             }
-            let scales = scales(weights, outputs);
+            let scales = scales(weights, outputs, levels);
             floats(out, &scales, WeightType::F32);
-            let q: Vec<f32> = weights.iter().enumerate().map(|(i, &w)| f32::from(quantize(w, scales[outputs.of(i)]))).collect();
+            let q: Vec<f32> = weights.iter().enumerate().map(|(i, &w)| f32::from(quantize(w, scales[outputs.of(i)], levels))).collect();
             floats(out, &q, WeightType::I8);
         };
         for layer in &self.layers {
-            let (tag, inputs, outputs, weights, biases, by_output) = match layer {
+            let (tag, inputs, outputs, weights, biases) = match layer {
                 Layer::Conv { kernel, inputs, outputs, pool, weights, biases } => {
                     let first = if *kernel == Kernel::Square { 1 } else { 4 };
-                    let per_output = inputs * kernel.height() * 3;
-                    (first + u8::from(*pool), inputs, outputs, weights, biases, Outputs::Leading { outputs: *outputs, per_output })
+                    (first + u8::from(*pool), inputs, outputs, weights, biases)
                 }
-                Layer::Dense { inputs, outputs, weights, biases } => {
-                    (3, inputs, outputs, weights, biases, Outputs::Trailing { outputs: *outputs })
-                }
+                Layer::Dense { inputs, outputs, weights, biases } => (3, inputs, outputs, weights, biases),
             };
             out.push(tag);
             u16(&mut out, *inputs);
             u16(&mut out, *outputs);
-            weights_of(&mut out, weights, by_output);
+            weights_of(&mut out, weights, layer.by_output());
             floats(&mut out, biases, kind.of_biases());
         }
         out
@@ -730,6 +771,50 @@ mod tests {
         let bytes = small().write(WeightType::I8);
         for cut in 0..bytes.len() {
             assert!(Network::read(&bytes[..cut]).is_err());
+        }
+    }
+
+    /// Fewer levels: each weight within half a step of largest / levels of its output, at most
+    /// 2 x levels + 1 distinct integers in the file, and writing what was read gives the same
+    /// bytes (the shipped files rely on that: see the next test).
+    #[test]
+    fn eight_bit_weights_with_fewer_levels_round_trip_within_half_a_step() {
+        assert_eq!(Levels::new(0), None);
+        assert_eq!(Levels::new(128), None);
+        for levels in [1, 7, 15, 31] {
+            let lv = Levels::new(levels).unwrap();
+            for net in [small(), small_sequence()] {
+                let bytes = net.write_with(WeightType::I8, lv);
+                assert_eq!(bytes.len(), net.write(WeightType::I8).len(), "the same format at any count");
+                let back = Network::read(&bytes).unwrap();
+                let mut steps = std::collections::BTreeSet::new();
+                for (a, b) in back.layers.iter().zip(&net.layers) {
+                    let (Layer::Conv { weights: wa, .. } | Layer::Dense { weights: wa, .. }) = a;
+                    let (Layer::Conv { weights: wb, .. } | Layer::Dense { weights: wb, .. }) = b;
+                    let largest = wb.iter().fold(0f32, |m, w| m.max(w.abs()));
+                    for (x, y) in wa.iter().zip(wb) {
+                        assert!((x - y).abs() <= largest / f32::from(levels) / 2.0 + 1e-6, "{levels} levels: {x} vs {y}");
+                    }
+                    let scales = scales(wb, b.by_output(), lv);
+                    steps.extend(wa.iter().enumerate().map(|(i, w)| (w / scales[b.by_output().of(i)]).round() as i32));
+                }
+                assert!(steps.len() <= 2 * usize::from(levels) + 1, "{levels} levels: {steps:?}");
+                assert!(steps.iter().all(|s| s.unsigned_abs() <= u32::from(levels)), "{levels} levels: {steps:?}");
+                assert_eq!(back.write_with(WeightType::I8, lv), bytes);
+            }
+        }
+    }
+
+    /// The shipped networks are 8-bit files of `SHIPPED_LEVELS` steps: quantizing them again at
+    /// that count gives their bytes back (a file of more steps would come back changed).
+    #[test]
+    fn the_shipped_networks_use_the_shipped_levels() {
+        let files: [(&str, &[u8]); 2] =
+            [("digits.cnn", include_bytes!("../../models/digits.cnn")), ("strokes.cnn", include_bytes!("../../models/strokes.cnn"))];
+        for (name, bytes) in files {
+            assert_eq!(bytes[MAGIC.len()], WeightType::I8 as u8, "{name}");
+            let again = Network::read(bytes).unwrap().write_with(WeightType::I8, SHIPPED_LEVELS);
+            assert!(again == bytes, "{name} is not a {SHIPPED_LEVELS:?} file");
         }
     }
 

@@ -337,7 +337,8 @@ fn what_is_no_digit_is_still_declined() {
         assert_eq!(declined, n, "{set}: {declined} of {n} declined");
     }
     // Marks alone (scribbles, stray marks, strike-throughs, 240): the old rule declined 47; the
-    // lower threshold costs at most a few of them.
+    // lower threshold costs at most a few of them (43 with 127-step weights; the shipped 15-step
+    // ones read one scribble more as a digit, and 31 steps two: models/README.md).
     let (_, declined, _) = misses(&RULE, &["scribble", "stray", "strike"]);
-    assert!(declined >= 43, "only {declined} of 240 marks declined");
+    assert!(declined >= 42, "only {declined} of 240 marks declined");
 }
