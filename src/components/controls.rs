@@ -4,7 +4,7 @@
 //! contract: "1".."9", "Notes", "Erase", "Undo", "Redo", "Hint", "New game", "Check", "Solve",
 //! "Settings"). Toggles expose their state with `aria-pressed`.
 
-use crate::components::parts::{button, pressed, shown, toggle, word};
+use crate::components::parts::{button, named, pressed, shown, toggle, word};
 use crate::controller::{self, SolveScope};
 use crate::i18n::fill;
 use crate::state::{Dialog, InputMode, Menu, Phase, ScreenInput, Store};
@@ -176,9 +176,7 @@ fn MarksMenu(store: Store) -> impl IntoView {
             {button(store, "tool", |t| t.mark_position, |s| { s.screen(ScreenInput::CloseMenu); controller::mark_position(s) })}
             {move || marks().into_iter().map(|(i, t)| {
                 let label = fill(store.ui().back_to_mark, &[("t", &t)]);
-                view! {
-                    <button type="button" class="tool" on:click=move |_| { store.screen(ScreenInput::CloseMenu); controller::back_to_mark(store, i) }>{label}</button>
-                }
+                named("tool", Box::new(move || label.clone()), Box::new(move || { store.screen(ScreenInput::CloseMenu); controller::back_to_mark(store, i) }))
             }).collect_view()}
         </div>
     }

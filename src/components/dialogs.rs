@@ -3,7 +3,7 @@
 //! Each is a `role="dialog"` with `aria-modal` and a heading that names it; it covers the board
 //! (which pauses the timer). Escape closes the one on show (see `app`).
 
-use crate::components::parts::{button, focused, word};
+use crate::components::parts::{button, doing, focused, named, unless_making, word};
 use crate::controller;
 use crate::i18n::{Lang, fill, level_name};
 use crate::state::Spare;
@@ -78,16 +78,10 @@ fn storage_full(store: Store, kept: Spare) -> impl IntoView {
             }}</p>
             {any.then(|| view! { <p>{word(store, |t| t.storage_full_free)}</p> })}
             <div class="buttons">
-                {oldest.map(|when| view! {
-                    <button type="button" on:click=move |_| controller::remove_oldest_kept(store)>
-                        {move || fill(store.ui().remove_oldest_game, &[("when", &when)])}
-                    </button>
-                })}
-                {(drawings > 0).then(|| view! {
-                    <button type="button" on:click=move |_| controller::remove_drawings(store)>
-                        {move || fill(store.ui().remove_drawings, &[("n", &drawings.to_string())])}
-                    </button>
-                })}
+                {oldest.map(|when| named("", Box::new(move || fill(store.ui().remove_oldest_game, &[("when", &when)])),
+                                         Box::new(move || controller::remove_oldest_kept(store))))}
+                {(drawings > 0).then(|| named("", Box::new(move || fill(store.ui().remove_drawings, &[("n", &drawings.to_string())])),
+                                              Box::new(move || controller::remove_drawings(store))))}
                 {focused(store, "primary", |t| t.ok, close)}
             </div>
         </div>
@@ -115,7 +109,6 @@ fn new_game(store: Store) -> impl IntoView {
             </label>
         }
     };
-    let making = move || store.making.get();
     // A killer is 9x9 with cages in no symmetry: its size and symmetry are not asked for (the
     // classic choices stay remembered for the next classic game).
     let killer = move || store.settings.with(|s| s.kind == Kind::Killer);
@@ -152,7 +145,7 @@ fn new_game(store: Store) -> impl IntoView {
                     </select>
                 </label>
             </div>
-            <Show when=move || making().is_some() fallback=move || view! {
+            {unless_making(store, |t| t.making_puzzle, Box::new(move || view! {
                 <div class="buttons">
                     {button(store, "primary", |t| t.start, controller::start_clicked)}
                     {button(store, "", |t| t.daily_puzzle, |s| controller::daily_clicked(s, Kind::Classic))}
@@ -164,14 +157,7 @@ fn new_game(store: Store) -> impl IntoView {
                     {button(store, "", |t| t.print_puzzles_button, |s| s.show(Dialog::PrintSet))}
                     {button(store, "", |t| t.close, close)}
                 </div>
-            }>
-                <div class="making">
-                    <p>{word(store, |t| t.making_puzzle)}</p>
-                    <progress aria-label=store.t().making_puzzle.trim_end_matches('…') max=move || making().map_or(1, |m| m.total)
-                              value=move || making().map_or(0, |m| m.done)></progress>
-                    {button(store, "", |t| t.cancel, controller::cancel_making)}
-                </div>
-            </Show>
+            }.into_any()))}
         </div>
     }
 }
@@ -200,7 +186,7 @@ fn kept_games(store: Store) -> impl IntoView {
                     }
                 };
                 let label = fill(t.resume_game, &[("what", &what), ("time", &controller::clock(g.meta.elapsed_ms))]);
-                view! { <button type="button" on:click=move |_| controller::resume_kept(store, i)>{label}</button> }
+                named("", Box::new(move || label.clone()), Box::new(move || controller::resume_kept(store, i)))
             })
             .collect_view();
         view! {
@@ -229,7 +215,7 @@ fn confirm_replace(store: Store, title: &'static str, daily: Option<Kind>) -> im
             <h2 id="discard-title">{title}</h2>
             <p>{word(store, |t| t.discard_text)}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| start(store)>{word(store, |t| t.start_new_game)}</button>
+                {doing(store, "primary", |t| t.start_new_game, move || start(store))}
                 {focused(store, "", |t| t.keep_playing, close)}
             </div>
         </div>
@@ -418,7 +404,7 @@ fn share(store: Store) -> impl IntoView {
                 <button type="button" class:primary=move || !controller::is_together(store)
                         on:click=move |_| { close(store); controller::share(store, with_progress.get_untracked()) }>{word(store, |t| t.share_link)}</button>
                 {button(store, "", |t| t.copy_text, |s| { close(s); controller::copy_puzzle(s) })}
-                <button type="button" on:click=move |_| { close(store); controller::save_file(store, with_progress.get_untracked()) }>{word(store, |t| t.save_file)}</button>
+                {doing(store, "", |t| t.save_file, move || { close(store); controller::save_file(store, with_progress.get_untracked()) })}
                 {button(store, "", |t| t.print, |s| { close(s); controller::print_current(s) })}
                 // A live link: whoever opens it plays this board with this player.
                 {move || if controller::is_together(store) {
@@ -465,7 +451,7 @@ fn confirm_open(store: Store, shared: inkdoku_engine::share::SharedPuzzle) -> im
             <h2 id="open-title">{word(store, |t| t.open_title)}</h2>
             <p>{word(store, |t| t.open_text)}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| controller::load_shared(store, shared.get_value())>{word(store, |t| t.open_puzzle)}</button>
+                {doing(store, "primary", |t| t.open_puzzle, move || controller::load_shared(store, shared.get_value()))}
                 {focused(store, "", |t| t.keep_playing, close)}
             </div>
         </div>
@@ -475,7 +461,7 @@ fn confirm_open(store: Store, shared: inkdoku_engine::share::SharedPuzzle) -> im
 /// A link opened in a tab that follows another: take over and play it here, or just watch.
 fn open_here(store: Store, shared: inkdoku_engine::share::SharedPuzzle) -> impl IntoView {
     let shared = StoredValue::new(shared);
-    let open = move |_| {
+    let open = move || {
         store.close_dialog();
         let shared = shared.get_value();
         crate::controller::tabs::take_over(store, move |store| controller::load_shared(store, shared));
@@ -485,7 +471,7 @@ fn open_here(store: Store, shared: inkdoku_engine::share::SharedPuzzle) -> impl 
             <h2 id="open-here-title">{word(store, |t| t.open_here_title)}</h2>
             <p>{word(store, |t| t.open_here_text)}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=open>{word(store, |t| t.open_here)}</button>
+                {doing(store, "primary", |t| t.open_here, open)}
                 {button(store, "", |t| t.just_watch, close)}
             </div>
         </div>
@@ -496,7 +482,6 @@ fn print_set(store: Store) -> impl IntoView {
     let count = RwSignal::new(4usize);
     let per_page = RwSignal::new(2usize);
     let level = RwSignal::new(Level::Medium);
-    let making = move || store.making.get();
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="print-title">
             <h2 id="print-title">{word(store, |t| t.print_title)}</h2>
@@ -521,19 +506,13 @@ fn print_set(store: Store) -> impl IntoView {
                     </label>
                 }).collect_view()}
             </fieldset>
-            <Show when=move || making().is_some() fallback=move || view! {
+            {unless_making(store, |t| t.making_puzzles, Box::new(move || view! {
                 <div class="buttons">
-                    <button type="button" class="primary" on:click=move |_| controller::print_set(store, count.get_untracked(), level.get_untracked(), per_page.get_untracked())>{word(store, |t| t.make_and_print)}</button>
+                    {doing(store, "primary", |t| t.make_and_print,
+                           move || controller::print_set(store, count.get_untracked(), level.get_untracked(), per_page.get_untracked()))}
                     {button(store, "", |t| t.close, close)}
                 </div>
-            }>
-                <div class="making">
-                    <p>{word(store, |t| t.making_puzzles)}</p>
-                    <progress aria-label=store.t().making_puzzles.trim_end_matches('…') max=move || making().map_or(1, |m| m.total)
-                              value=move || making().map_or(0, |m| m.done)></progress>
-                    {button(store, "", |t| t.cancel, controller::cancel_making)}
-                </div>
-            </Show>
+            }.into_any()))}
         </div>
     }
 }

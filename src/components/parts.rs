@@ -63,3 +63,45 @@ pub fn toggle(store: Store, word: Word, on: fn(Store) -> bool, act: fn(Store)) -
 pub fn shown(store: Store, when: fn(Store) -> bool, part: fn(Store) -> AnyView) -> AnyView {
     view! { <Show when=move || when(store)>{part(store)}</Show> }.into_any()
 }
+
+/// A button's name that is more than one word (a word filled in with a time or a count): read
+/// again when what it reads changes.
+pub type Name = Box<dyn Fn() -> String + Send + Sync>;
+
+/// What a button does when its action needs more than the store (the puzzle it opens, a choice
+/// made in its dialog, the kept game it resumes).
+pub type Act = Box<dyn Fn() + Send + Sync>;
+
+/// `<button type="button" class=…>word</button>` doing `act`, which may capture more than the
+/// store: one copy of the button's code however many closures call it.
+pub fn doing(store: Store, class: &'static str, word: Word, act: impl Fn() + Send + Sync + 'static) -> AnyView {
+    named(class, Box::new(move || word(store.ui()).to_string()), Box::new(act))
+}
+
+/// `<button type="button" class=…>name</button>` doing `act` (`class` "" for none).
+#[inline(never)]
+pub fn named(class: &'static str, name: Name, act: Act) -> AnyView {
+    view! {
+        <button type="button" class=(!class.is_empty()).then_some(class) on:click=move |_| act()>{move || name()}</button>
+    }
+    .into_any()
+}
+
+/// While a puzzle (or a set to print) is being made: `making`'s words, its progress and Cancel;
+/// otherwise what `otherwise` builds (the dialog's buttons). One `Show` with a fallback for
+/// New game and Print puzzles.
+#[inline(never)]
+pub fn unless_making(store: Store, making: Word, otherwise: Box<dyn Fn() -> AnyView + Send + Sync>) -> AnyView {
+    let now = move || store.making.get();
+    view! {
+        <Show when=move || now().is_some() fallback=move || otherwise()>
+            <div class="making">
+                <p>{word(store, making)}</p>
+                <progress aria-label=making(store.t()).trim_end_matches('…') max=move || now().map_or(1, |m| m.total)
+                          value=move || now().map_or(0, |m| m.done)></progress>
+                {button(store, "", |t| t.cancel, crate::controller::cancel_making)}
+            </div>
+        </Show>
+    }
+    .into_any()
+}
