@@ -105,3 +105,64 @@ pub fn unless_making(store: Store, making: Word, otherwise: Box<dyn Fn() -> AnyV
     }
     .into_any()
 }
+
+/// Whether an option, a radio button or a checkbox is the one chosen (read again when what it
+/// reads changes).
+pub type Chosen = Box<dyn Fn() -> bool + Send + Sync>;
+
+/// One option of a list: its value, its name, whether it is the one chosen.
+pub struct Choice {
+    pub value: String,
+    pub name: Name,
+    pub chosen: Chosen,
+}
+
+/// `<label class="field">word<select>…</select></label>`: the options `options` gives (built
+/// again when what it reads changes), `pick` given the value chosen. One copy of the code for
+/// every list of every dialog.
+#[inline(never)]
+pub fn field(
+    store: Store,
+    word: Word,
+    options: Box<dyn Fn() -> Vec<Choice> + Send + Sync>,
+    pick: Box<dyn Fn(String) + Send + Sync>,
+) -> AnyView {
+    view! {
+        <label class="field">{self::word(store, word)}
+            <select on:change=move |ev| pick(event_target_value(&ev))>
+                {move || options().into_iter().map(|o| {
+                    let (name, chosen) = (o.name, o.chosen);
+                    view! { <option value=o.value selected=move || chosen()>{move || name()}</option> }
+                }).collect_view()}
+            </select>
+        </label>
+    }
+    .into_any()
+}
+
+/// `<label class="choice"><input type="radio" name=… value=…>name</label>` (no `value` for
+/// `""`), checked while `chosen`, `pick` when picked.
+#[inline(never)]
+pub fn radio(group: &'static str, value: &'static str, name: Name, chosen: Chosen, pick: Act) -> AnyView {
+    view! {
+        <label class="choice">
+            <input type="radio" name=group value=(!value.is_empty()).then_some(value) prop:checked=move || chosen()
+                   on:change=move |_| pick() />
+            {move || name()}
+        </label>
+    }
+    .into_any()
+}
+
+/// `<label class="check"><input type="checkbox">name</label>`, checked while `on`, `set` given
+/// the new state.
+#[inline(never)]
+pub fn checkbox(name: Name, on: Chosen, set: Box<dyn Fn(bool) + Send + Sync>) -> AnyView {
+    view! {
+        <label class="check">
+            <input type="checkbox" prop:checked=move || on() on:change=move |ev| set(event_target_checked(&ev)) />
+            {move || name()}
+        </label>
+    }
+    .into_any()
+}
