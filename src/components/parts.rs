@@ -166,3 +166,14 @@ pub fn checkbox(name: Name, on: Chosen, set: Box<dyn Fn(bool) + Send + Sync>) ->
     }
     .into_any()
 }
+
+/// A button that is disabled at times (`off`): Undo, Redo, the hint's steppers. Its text is
+/// `text`; its name, when `label` is given, that word (a stepper's text is an arrow).
+#[inline(never)]
+pub fn stepper(store: Store, class: &'static str, label: Option<Word>, text: Name, off: Chosen, act: Act) -> AnyView {
+    view! {
+        <button type="button" class=(!class.is_empty()).then_some(class) aria-label=move || label.map(|w| w(store.ui()))
+                disabled=move || off() on:click=move |_| act()>{move || text()}</button>
+    }
+    .into_any()
+}
