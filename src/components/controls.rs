@@ -4,7 +4,7 @@
 //! contract: "1".."9", "Notes", "Erase", "Undo", "Redo", "Hint", "New game", "Check", "Solve",
 //! "Settings"). Toggles expose their state with `aria-pressed`.
 
-use crate::components::parts::{button, named, pressed, shown, stepper, toggle, word};
+use crate::components::parts::{button, named, pressed, shown, stepper, text, toggle, word};
 use crate::controller::{self, SolveScope};
 use crate::i18n::fill;
 use crate::state::{Dialog, InputMode, Menu, Phase, ScreenInput, Store};
@@ -204,10 +204,10 @@ fn ChainSteps(store: Store) -> impl IntoView {
                 <div class="buttons" role="group" aria-label=word(store, |t| t.chain_links)>
                     {stepper(store, "", Some(|t| t.previous_link), Box::new(|| "◀".to_string()), Box::new(move || shown() == Some(1)),
                              Box::new(move || set(Some(shown().map_or(1, |n| n.saturating_sub(1).max(1))))))}
-                    <span class="link-count" aria-live="polite">{move || match shown() {
+                    <span class="link-count" aria-live="polite">{text(Box::new(move || match shown() {
                         Some(n) => crate::i18n::fill(store.ui().link_of, &[("n", &n.to_string()), ("total", &total().to_string())]),
                         None => crate::i18n::fill(store.ui().link_of, &[("n", &total().to_string()), ("total", &total().to_string())]),
-                    }}</span>
+                    }))}</span>
                     {stepper(store, "", Some(|t| t.next_link), Box::new(|| "▶".to_string()), Box::new(move || shown().is_none()),
                              Box::new(move || set(shown().map(|n| n + 1).filter(|&n| n < total()))))}
                     {stepper(store, "", None, Box::new(move || store.ui().all_links.to_string()), Box::new(move || shown().is_none()),

@@ -177,3 +177,10 @@ pub fn stepper(store: Store, class: &'static str, label: Option<Word>, text: Nam
     }
     .into_any()
 }
+
+/// A text that changes (a time, the status line, a count): one copy of the code that shows and
+/// updates a changing text for every such place.
+#[inline(never)]
+pub fn text(text: Name) -> AnyView {
+    (move || text()).into_any()
+}
