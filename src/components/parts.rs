@@ -120,6 +120,10 @@ pub struct Choice {
 /// `<label class="field">word<select>…</select></label>`: the options `options` gives (built
 /// again when what it reads changes), `pick` given the value chosen. One copy of the code for
 /// every list of every dialog.
+#[allow(
+    clippy::redundant_closure,
+    reason = "a closure of its own, not the boxed one, as the attribute's value: 174 bytes gzipped less (issue 48)"
+)]
 #[inline(never)]
 pub fn field(
     store: Store,
@@ -142,6 +146,10 @@ pub fn field(
 
 /// `<label class="choice"><input type="radio" name=… value=…>name</label>` (no `value` for
 /// `""`), checked while `chosen`, `pick` when picked.
+#[allow(
+    clippy::redundant_closure,
+    reason = "a closure of its own, not the boxed one, as the attribute's value: 174 bytes gzipped less (issue 48)"
+)]
 #[inline(never)]
 pub fn radio(group: &'static str, value: &'static str, name: Name, chosen: Chosen, pick: Act) -> AnyView {
     view! {
@@ -156,6 +164,10 @@ pub fn radio(group: &'static str, value: &'static str, name: Name, chosen: Chose
 
 /// `<label class="check"><input type="checkbox">name</label>`, checked while `on`, `set` given
 /// the new state.
+#[allow(
+    clippy::redundant_closure,
+    reason = "a closure of its own, not the boxed one, as the attribute's value: 174 bytes gzipped less (issue 48)"
+)]
 #[inline(never)]
 pub fn checkbox(name: Name, on: Chosen, set: Box<dyn Fn(bool) + Send + Sync>) -> AnyView {
     view! {
@@ -169,6 +181,10 @@ pub fn checkbox(name: Name, on: Chosen, set: Box<dyn Fn(bool) + Send + Sync>) ->
 
 /// A button that is disabled at times (`off`): Undo, Redo, the hint's steppers. Its text is
 /// `text`; its name, when `label` is given, that word (a stepper's text is an arrow).
+#[allow(
+    clippy::redundant_closure,
+    reason = "a closure of its own, not the boxed one, as the attribute's value: 174 bytes gzipped less (issue 48)"
+)]
 #[inline(never)]
 pub fn stepper(store: Store, class: &'static str, label: Option<Word>, text: Name, off: Chosen, act: Act) -> AnyView {
     view! {
