@@ -12,7 +12,7 @@ use crate::components::board::Board;
 use crate::components::controls::{CandidateNote, EditTools, GameTools, HintPanel, NumberPad, Palette};
 use crate::components::dialogs::Dialogs;
 use crate::components::ink::InkSurface;
-use crate::components::parts::{button, shown, word};
+use crate::components::parts::{button, shown, text, word};
 use crate::components::print::PrintSheet;
 use crate::components::status::StatusBar;
 use crate::components::win::WinOverlay;
@@ -64,7 +64,7 @@ pub fn App() -> impl IntoView {
                     <div class="update-banner waiting" role="group"
                          aria-label=move || store.waiting.with(|w| w.as_ref().map(|w| w.what.clone()).unwrap_or_default())>
                         <progress></progress>
-                        {move || store.waiting.with(|w| w.as_ref().map(|w| w.what.clone()).unwrap_or_default())}
+                        {text(Box::new(move || store.waiting.with(|w| w.as_ref().map(|w| w.what.clone()).unwrap_or_default())))}
                         {button(store, "", |t| t.cancel, controller::cancel_waiting)}
                     </div>
                 }

@@ -4,7 +4,7 @@
 //! contract: "1".."9", "Notes", "Erase", "Undo", "Redo", "Hint", "New game", "Check", "Solve",
 //! "Settings"). Toggles expose their state with `aria-pressed`.
 
-use crate::components::parts::{button, pressed, shown, toggle, word};
+use crate::components::parts::{button, named, pressed, shown, stepper, text, toggle, word};
 use crate::controller::{self, SolveScope};
 use crate::i18n::fill;
 use crate::state::{Dialog, InputMode, Menu, Phase, ScreenInput, Store};
@@ -48,10 +48,10 @@ pub fn EditTools(store: Store) -> impl IntoView {
             {button(store, "tool", |t| t.erase, controller::clear)}
             {toggle(store, |t| t.eraser, |s| s.ink.eraser.get(), |s| s.ink.eraser.update(|e| *e = !*e))}
             {toggle(store, |t| t.scratchpad, |s| s.mode.get() == InputMode::Scratchpad, controller::toggle_scratchpad)}
-            <button type="button" class="tool" disabled=move || !controller::can_undo(store)
-                    on:click=move |_| controller::undo(store)>{word(store, |t| t.undo)}</button>
-            <button type="button" class="tool" disabled=move || !controller::can_redo(store)
-                    on:click=move |_| controller::redo(store)>{word(store, |t| t.redo)}</button>
+            {stepper(store, "tool", None, Box::new(move || store.ui().undo.to_string()), Box::new(move || !controller::can_undo(store)),
+                     Box::new(move || controller::undo(store)))}
+            {stepper(store, "tool", None, Box::new(move || store.ui().redo.to_string()), Box::new(move || !controller::can_redo(store)),
+                     Box::new(move || controller::redo(store)))}
         </div>
     }
 }
@@ -176,9 +176,7 @@ fn MarksMenu(store: Store) -> impl IntoView {
             {button(store, "tool", |t| t.mark_position, |s| { s.screen(ScreenInput::CloseMenu); controller::mark_position(s) })}
             {move || marks().into_iter().map(|(i, t)| {
                 let label = fill(store.ui().back_to_mark, &[("t", &t)]);
-                view! {
-                    <button type="button" class="tool" on:click=move |_| { store.screen(ScreenInput::CloseMenu); controller::back_to_mark(store, i) }>{label}</button>
-                }
+                named("tool", Box::new(move || label.clone()), Box::new(move || { store.screen(ScreenInput::CloseMenu); controller::back_to_mark(store, i) }))
             }).collect_view()}
         </div>
     }
@@ -204,17 +202,16 @@ fn ChainSteps(store: Store) -> impl IntoView {
             <details class="chain-steps">
                 <summary>{word(store, |t| t.chain_links)}</summary>
                 <div class="buttons" role="group" aria-label=word(store, |t| t.chain_links)>
-                    <button type="button" aria-label=word(store, |t| t.previous_link)
-                            disabled=move || shown() == Some(1)
-                            on:click=move |_| set(Some(shown().map_or(1, |n| n.saturating_sub(1).max(1))))>"◀"</button>
-                    <span class="link-count" aria-live="polite">{move || match shown() {
+                    {stepper(store, "", Some(|t| t.previous_link), Box::new(|| "◀".to_string()), Box::new(move || shown() == Some(1)),
+                             Box::new(move || set(Some(shown().map_or(1, |n| n.saturating_sub(1).max(1))))))}
+                    <span class="link-count" aria-live="polite">{text(Box::new(move || match shown() {
                         Some(n) => crate::i18n::fill(store.ui().link_of, &[("n", &n.to_string()), ("total", &total().to_string())]),
                         None => crate::i18n::fill(store.ui().link_of, &[("n", &total().to_string()), ("total", &total().to_string())]),
-                    }}</span>
-                    <button type="button" aria-label=word(store, |t| t.next_link)
-                            disabled=move || shown().is_none()
-                            on:click=move |_| set(shown().map(|n| n + 1).filter(|&n| n < total()))>"▶"</button>
-                    <button type="button" disabled=move || shown().is_none() on:click=move |_| set(None)>{word(store, |t| t.all_links)}</button>
+                    }))}</span>
+                    {stepper(store, "", Some(|t| t.next_link), Box::new(|| "▶".to_string()), Box::new(move || shown().is_none()),
+                             Box::new(move || set(shown().map(|n| n + 1).filter(|&n| n < total()))))}
+                    {stepper(store, "", None, Box::new(move || store.ui().all_links.to_string()), Box::new(move || shown().is_none()),
+                             Box::new(move || set(None)))}
                 </div>
                 <ol class="chain-links">
                     {move || texts.get().into_iter().enumerate().map(|(i, t)| {
@@ -240,12 +237,11 @@ fn NetSteps(store: Store) -> impl IntoView {
         <Show when=move || pages.with(|p| !p.is_empty())>
             <div class="net-steps" role="group" aria-label=word(store, |t| t.branches)>
                 <div class="buttons">
-                    <button type="button" aria-label=word(store, |t| t.previous_branch) disabled=move || page().is_none()
-                            on:click=move |_| controller::previous_page(store)>"◀"</button>
+                    {stepper(store, "", Some(|t| t.previous_branch), Box::new(|| "◀".to_string()), Box::new(move || page().is_none()),
+                             Box::new(move || controller::previous_page(store)))}
                     <span class="page-count">{move || page().map(|p| format!("{} / {}", p + 1, pages.with(Vec::len)))}</span>
-                    <button type="button" aria-label=word(store, |t| t.next_branch)
-                            disabled=move || page().is_some_and(|p| p + 1 >= pages.with(Vec::len))
-                            on:click=move |_| controller::next_page(store)>"▶"</button>
+                    {stepper(store, "", Some(|t| t.next_branch), Box::new(|| "▶".to_string()),
+                             Box::new(move || page().is_some_and(|p| p + 1 >= pages.with(Vec::len))), Box::new(move || controller::next_page(store)))}
                 </div>
                 <div class="page" aria-live="polite">
                     {move || match current() {

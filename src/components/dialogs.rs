@@ -3,7 +3,7 @@
 //! Each is a `role="dialog"` with `aria-modal` and a heading that names it; it covers the board
 //! (which pauses the timer). Escape closes the one on show (see `app`).
 
-use crate::components::parts::{button, focused, word};
+use crate::components::parts::{Choice, button, checkbox, doing, field, focused, named, radio, unless_making, word};
 use crate::controller;
 use crate::i18n::{Lang, fill, level_name};
 use crate::state::Spare;
@@ -78,16 +78,10 @@ fn storage_full(store: Store, kept: Spare) -> impl IntoView {
             }}</p>
             {any.then(|| view! { <p>{word(store, |t| t.storage_full_free)}</p> })}
             <div class="buttons">
-                {oldest.map(|when| view! {
-                    <button type="button" on:click=move |_| controller::remove_oldest_kept(store)>
-                        {move || fill(store.ui().remove_oldest_game, &[("when", &when)])}
-                    </button>
-                })}
-                {(drawings > 0).then(|| view! {
-                    <button type="button" on:click=move |_| controller::remove_drawings(store)>
-                        {move || fill(store.ui().remove_drawings, &[("n", &drawings.to_string())])}
-                    </button>
-                })}
+                {oldest.map(|when| named("", Box::new(move || fill(store.ui().remove_oldest_game, &[("when", &when)])),
+                                         Box::new(move || controller::remove_oldest_kept(store))))}
+                {(drawings > 0).then(|| named("", Box::new(move || fill(store.ui().remove_drawings, &[("n", &drawings.to_string())])),
+                                              Box::new(move || controller::remove_drawings(store))))}
                 {focused(store, "primary", |t| t.ok, close)}
             </div>
         </div>
@@ -95,27 +89,24 @@ fn storage_full(store: Store, kept: Spare) -> impl IntoView {
 }
 
 fn new_game(store: Store) -> impl IntoView {
-    let set = move |f: fn(&mut Settings, &str), value: String| store.settings.update(|s| f(s, &value));
     let size_radio = move |size: Size| {
-        view! {
-            <label class="choice">
-                <input type="radio" name="size" value=size.name()
-                       prop:checked=move || store.settings.with(|s| s.size == size)
-                       on:change=move |_| store.settings.update(|s| s.size = size) />
-                {size.name()}
-            </label>
-        }
+        radio(
+            "size",
+            size.name(),
+            Box::new(move || size.name().to_string()),
+            Box::new(move || store.settings.with(|s| s.size == size)),
+            Box::new(move || store.settings.update(|s| s.size = size)),
+        )
     };
     let kind_radio = move |kind: Kind, i: usize| {
-        view! {
-            <label class="choice">
-                <input type="radio" name="kind" prop:checked=move || store.settings.with(|s| s.kind == kind)
-                       on:change=move |_| store.settings.update(|s| s.kind = kind) />
-                {move || store.ui().kinds[i]}
-            </label>
-        }
+        radio(
+            "kind",
+            "",
+            Box::new(move || store.ui().kinds[i].to_string()),
+            Box::new(move || store.settings.with(|s| s.kind == kind)),
+            Box::new(move || store.settings.update(|s| s.kind = kind)),
+        )
     };
-    let making = move || store.making.get();
     // A killer is 9x9 with cages in no symmetry: its size and symmetry are not asked for (the
     // classic choices stay remembered for the next classic game).
     let killer = move || store.settings.with(|s| s.kind == Kind::Killer);
@@ -130,29 +121,25 @@ fn new_game(store: Store) -> impl IntoView {
                 <legend>{word(store, |t| t.size)}</legend>
                 {Size::ALL.map(size_radio)}
             </fieldset>
-            <label class="field">{word(store, |t| t.level)}
-                // Only the levels the chosen size has (a 4x4 grid has Easy alone; a killer is 9x9).
-                <select on:change=move |ev| set(|s, v| s.level = level_named(v), event_target_value(&ev))>
-                    {move || {
-                        let size = if killer() { Size::Nine } else { store.settings.with(|s| s.size) };
-                        let chosen = store.settings.with(|s| offered_level(size, s.level));
-                        levels(size).iter().map(|&l| view! {
-                            <option value=l.name() selected=l == chosen>{level_name(store.lang_now(), l)}</option>
-                        }).collect_view()
-                    }}
-                </select>
-            </label>
+            // Only the levels the chosen size has (a 4x4 grid has Easy alone; a killer is 9x9).
+            {field(store, |t| t.level, Box::new(move || {
+                let size = if killer() { Size::Nine } else { store.settings.with(|s| s.size) };
+                let chosen = store.settings.with(|s| offered_level(size, s.level));
+                levels(size).iter().map(|&l| Choice {
+                    value: l.name().to_string(),
+                    name: Box::new(move || level_name(store.lang_now(), l).to_string()),
+                    chosen: Box::new(move || l == chosen),
+                }).collect()
+            }), Box::new(move |v| store.settings.update(|s| s.level = level_named(&v))))}
             // In a div: `.field`'s display would override `hidden` on the label itself.
             <div hidden=killer>
-                <label class="field">{word(store, |t| t.symmetry)}
-                    <select on:change=move |ev| set(|s, v| s.symmetry = Symmetry::from_name(v).unwrap_or_default(), event_target_value(&ev))>
-                        {Symmetry::ALL.into_iter().map(|sym| view! {
-                            <option value=sym.name() selected=move || store.settings.with(|s| s.symmetry == sym)>{symmetry_label(store, sym)}</option>
-                        }).collect_view()}
-                    </select>
-                </label>
+                {field(store, |t| t.symmetry, Box::new(move || Symmetry::ALL.into_iter().map(|sym| Choice {
+                    value: sym.name().to_string(),
+                    name: Box::new(move || symmetry_label(store, sym).to_string()),
+                    chosen: Box::new(move || store.settings.with(|s| s.symmetry == sym)),
+                }).collect()), Box::new(move |v| store.settings.update(|s| s.symmetry = Symmetry::from_name(&v).unwrap_or_default())))}
             </div>
-            <Show when=move || making().is_some() fallback=move || view! {
+            {unless_making(store, |t| t.making_puzzle, Box::new(move || view! {
                 <div class="buttons">
                     {button(store, "primary", |t| t.start, controller::start_clicked)}
                     {button(store, "", |t| t.daily_puzzle, |s| controller::daily_clicked(s, Kind::Classic))}
@@ -164,14 +151,7 @@ fn new_game(store: Store) -> impl IntoView {
                     {button(store, "", |t| t.print_puzzles_button, |s| s.show(Dialog::PrintSet))}
                     {button(store, "", |t| t.close, close)}
                 </div>
-            }>
-                <div class="making">
-                    <p>{word(store, |t| t.making_puzzle)}</p>
-                    <progress aria-label=store.t().making_puzzle.trim_end_matches('…') max=move || making().map_or(1, |m| m.total)
-                              value=move || making().map_or(0, |m| m.done)></progress>
-                    {button(store, "", |t| t.cancel, controller::cancel_making)}
-                </div>
-            </Show>
+            }.into_any()))}
         </div>
     }
 }
@@ -200,7 +180,7 @@ fn kept_games(store: Store) -> impl IntoView {
                     }
                 };
                 let label = fill(t.resume_game, &[("what", &what), ("time", &controller::clock(g.meta.elapsed_ms))]);
-                view! { <button type="button" on:click=move |_| controller::resume_kept(store, i)>{label}</button> }
+                named("", Box::new(move || label.clone()), Box::new(move || controller::resume_kept(store, i)))
             })
             .collect_view();
         view! {
@@ -229,7 +209,7 @@ fn confirm_replace(store: Store, title: &'static str, daily: Option<Kind>) -> im
             <h2 id="discard-title">{title}</h2>
             <p>{word(store, |t| t.discard_text)}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| start(store)>{word(store, |t| t.start_new_game)}</button>
+                {doing(store, "primary", |t| t.start_new_game, move || start(store))}
                 {focused(store, "", |t| t.keep_playing, close)}
             </div>
         </div>
@@ -238,13 +218,11 @@ fn confirm_replace(store: Store, title: &'static str, daily: Option<Kind>) -> im
 
 fn settings(store: Store) -> impl IntoView {
     let toggle = move |i: usize, get: fn(&Settings) -> bool, put: fn(&mut Settings, bool)| {
-        view! {
-            <label class="check">
-                <input type="checkbox" prop:checked=move || store.settings.with(get)
-                       on:change=move |ev| store.settings.update(|s| put(s, event_target_checked(&ev))) />
-                {move || store.ui().toggles[i]}
-            </label>
-        }
+        checkbox(
+            Box::new(move || store.ui().toggles[i].to_string()),
+            Box::new(move || store.settings.with(get)),
+            Box::new(move |on| store.settings.update(|s| put(s, on))),
+        )
     };
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="settings-title">
@@ -261,23 +239,26 @@ fn settings(store: Store) -> impl IntoView {
             {toggle(4, |s| s.auto_clear_notes, |s, v| s.auto_clear_notes = v)}
             {toggle(5, |s| s.confirm_new_game, |s, v| s.confirm_new_game = v)}
             {toggle(6, |s| s.left_handed, |s, v| s.left_handed = v)}
-            <label class="field">{word(store, |t| t.language)}
-                <select on:change=move |ev| {
-                    let code = event_target_value(&ev);
-                    let chosen = Lang::ALL.into_iter().find(|l| l.code() == code);
-                    // Its words read first, when not at hand (`lang_files`).
-                    crate::services::lang_files::then(chosen.unwrap_or(store.browser_lang), move || {
-                        store.settings.update(|s| s.language = chosen);
-                        // The status line speaks the new language at once (its last message was in the old one).
-                        store.say(format!("{}: {}", store.t().language, store.lang_now().native_name()));
-                    });
-                }>
-                    <option value="auto" selected=move || store.settings.with(|s| s.language.is_none())>{word(store, |t| t.language_auto)}</option>
-                    {Lang::ALL.into_iter().map(|l| view! {
-                        <option value=l.code() selected=move || store.settings.with(|s| s.language == Some(l))>{l.native_name()}</option>
-                    }).collect_view()}
-                </select>
-            </label>
+            {field(store, |t| t.language, Box::new(move || {
+                let auto = Choice {
+                    value: "auto".to_string(),
+                    name: Box::new(move || store.ui().language_auto.to_string()),
+                    chosen: Box::new(move || store.settings.with(|s| s.language.is_none())),
+                };
+                std::iter::once(auto).chain(Lang::ALL.into_iter().map(|l| Choice {
+                    value: l.code().to_string(),
+                    name: Box::new(move || l.native_name().to_string()),
+                    chosen: Box::new(move || store.settings.with(|s| s.language == Some(l))),
+                })).collect()
+            }), Box::new(move |code| {
+                let chosen = Lang::ALL.into_iter().find(|l| l.code() == code);
+                // Its words read first, when not at hand (`lang_files`).
+                crate::services::lang_files::then(chosen.unwrap_or(store.browser_lang), move || {
+                    store.settings.update(|s| s.language = chosen);
+                    // The status line speaks the new language at once (its last message was in the old one).
+                    store.say(format!("{}: {}", store.t().language, store.lang_now().native_name()));
+                });
+            }))}
             <label class="field">{word(store, |t| t.relay_setting)}
                 <input type="url" placeholder=word(store, |t| t.relay_own) prop:value=move || store.settings.with(|s| s.relay.clone())
                        on:change=move |ev| controller::set_relay(store, &event_target_value(&ev)) />
@@ -408,17 +389,17 @@ fn share(store: Store) -> impl IntoView {
                     {button(store, "primary", |t| t.together_share_live, |s| { close(s); controller::share_live(s) })}
                 </div>
             })}
-            <label class="check">
-                <input type="checkbox" prop:checked=move || with_progress.get()
-                       on:change=move |ev| with_progress.set(event_target_checked(&ev)) />
-                {word(store, |t| t.share_progress)}
-            </label>
+            {checkbox(
+                Box::new(move || store.ui().share_progress.to_string()),
+                Box::new(move || with_progress.get()),
+                Box::new(move |on| with_progress.set(on)),
+            )}
             <div class="buttons">
                 // One primary action: in a shared game it is the live link's, above.
                 <button type="button" class:primary=move || !controller::is_together(store)
                         on:click=move |_| { close(store); controller::share(store, with_progress.get_untracked()) }>{word(store, |t| t.share_link)}</button>
                 {button(store, "", |t| t.copy_text, |s| { close(s); controller::copy_puzzle(s) })}
-                <button type="button" on:click=move |_| { close(store); controller::save_file(store, with_progress.get_untracked()) }>{word(store, |t| t.save_file)}</button>
+                {doing(store, "", |t| t.save_file, move || { close(store); controller::save_file(store, with_progress.get_untracked()) })}
                 {button(store, "", |t| t.print, |s| { close(s); controller::print_current(s) })}
                 // A live link: whoever opens it plays this board with this player.
                 {move || if controller::is_together(store) {
@@ -465,7 +446,7 @@ fn confirm_open(store: Store, shared: inkdoku_engine::share::SharedPuzzle) -> im
             <h2 id="open-title">{word(store, |t| t.open_title)}</h2>
             <p>{word(store, |t| t.open_text)}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=move |_| controller::load_shared(store, shared.get_value())>{word(store, |t| t.open_puzzle)}</button>
+                {doing(store, "primary", |t| t.open_puzzle, move || controller::load_shared(store, shared.get_value()))}
                 {focused(store, "", |t| t.keep_playing, close)}
             </div>
         </div>
@@ -475,7 +456,7 @@ fn confirm_open(store: Store, shared: inkdoku_engine::share::SharedPuzzle) -> im
 /// A link opened in a tab that follows another: take over and play it here, or just watch.
 fn open_here(store: Store, shared: inkdoku_engine::share::SharedPuzzle) -> impl IntoView {
     let shared = StoredValue::new(shared);
-    let open = move |_| {
+    let open = move || {
         store.close_dialog();
         let shared = shared.get_value();
         crate::controller::tabs::take_over(store, move |store| controller::load_shared(store, shared));
@@ -485,7 +466,7 @@ fn open_here(store: Store, shared: inkdoku_engine::share::SharedPuzzle) -> impl 
             <h2 id="open-here-title">{word(store, |t| t.open_here_title)}</h2>
             <p>{word(store, |t| t.open_here_text)}</p>
             <div class="buttons">
-                <button type="button" class="primary" on:click=open>{word(store, |t| t.open_here)}</button>
+                {doing(store, "primary", |t| t.open_here, open)}
                 {button(store, "", |t| t.just_watch, close)}
             </div>
         </div>
@@ -496,44 +477,36 @@ fn print_set(store: Store) -> impl IntoView {
     let count = RwSignal::new(4usize);
     let per_page = RwSignal::new(2usize);
     let level = RwSignal::new(Level::Medium);
-    let making = move || store.making.get();
     view! {
         <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="print-title">
             <h2 id="print-title">{word(store, |t| t.print_title)}</h2>
-            <label class="field">{word(store, |t| t.puzzles)}
-                <select on:change=move |ev| count.set(event_target_value(&ev).parse().unwrap_or(4))>
-                    {[2usize, 4, 6, 8, 12].into_iter().map(|n| view! { <option value=n.to_string() selected=move || count.get() == n>{n.to_string()}</option> }).collect_view()}
-                </select>
-            </label>
-            <label class="field">{word(store, |t| t.level)}
-                <select on:change=move |ev| level.set(level_named(&event_target_value(&ev)))>
-                    {[Level::Easy, Level::Medium, Level::Hard, Level::Expert].into_iter().map(|l| view! {
-                        <option value=l.name() selected=move || level.get() == l>{level_name(store.lang_now(), l)}</option>
-                    }).collect_view()}
-                </select>
-            </label>
+            {field(store, |t| t.puzzles, Box::new(move || [2usize, 4, 6, 8, 12].into_iter().map(|n| Choice {
+                value: n.to_string(),
+                name: Box::new(move || n.to_string()),
+                chosen: Box::new(move || count.get() == n),
+            }).collect()), Box::new(move |v| count.set(v.parse().unwrap_or(4))))}
+            {field(store, |t| t.level, Box::new(move || [Level::Easy, Level::Medium, Level::Hard, Level::Expert].into_iter().map(|l| Choice {
+                value: l.name().to_string(),
+                name: Box::new(move || level_name(store.lang_now(), l).to_string()),
+                chosen: Box::new(move || level.get() == l),
+            }).collect()), Box::new(move |v| level.set(level_named(&v))))}
             <fieldset>
                 <legend>{word(store, |t| t.per_page)}</legend>
-                {[2usize, 4].into_iter().map(|n| view! {
-                    <label class="choice">
-                        <input type="radio" name="per-page" prop:checked=move || per_page.get() == n on:change=move |_| per_page.set(n) />
-                        {n.to_string()}
-                    </label>
-                }).collect_view()}
+                {[2usize, 4].into_iter().map(|n| radio(
+                    "per-page",
+                    "",
+                    Box::new(move || n.to_string()),
+                    Box::new(move || per_page.get() == n),
+                    Box::new(move || per_page.set(n)),
+                )).collect_view()}
             </fieldset>
-            <Show when=move || making().is_some() fallback=move || view! {
+            {unless_making(store, |t| t.making_puzzles, Box::new(move || view! {
                 <div class="buttons">
-                    <button type="button" class="primary" on:click=move |_| controller::print_set(store, count.get_untracked(), level.get_untracked(), per_page.get_untracked())>{word(store, |t| t.make_and_print)}</button>
+                    {doing(store, "primary", |t| t.make_and_print,
+                           move || controller::print_set(store, count.get_untracked(), level.get_untracked(), per_page.get_untracked()))}
                     {button(store, "", |t| t.close, close)}
                 </div>
-            }>
-                <div class="making">
-                    <p>{word(store, |t| t.making_puzzles)}</p>
-                    <progress aria-label=store.t().making_puzzles.trim_end_matches('…') max=move || making().map_or(1, |m| m.total)
-                              value=move || making().map_or(0, |m| m.done)></progress>
-                    {button(store, "", |t| t.cancel, controller::cancel_making)}
-                </div>
-            </Show>
+            }.into_any()))}
         </div>
     }
 }

@@ -1,6 +1,6 @@
 //! The status bar: level, timer, and the last message (a live region for screen readers).
 
-use crate::components::parts::word;
+use crate::components::parts::{text, word};
 use crate::controller;
 use crate::state::{Kind, Phase, Store};
 use leptos::prelude::*;
@@ -21,10 +21,10 @@ pub fn StatusBar(store: Store) -> impl IntoView {
     view! {
         <header class="status-bar">
             <span class="brand">"inkdoku"</span>
-            <span class="level">{level}</span>
+            <span class="level">{text(Box::new(level))}</span>
             <crate::components::together::RoomLine store=store />
-            <span class="timer" role="timer" aria-label=word(store, |t| t.time)>{move || controller::clock(store.elapsed.get())}</span>
-            <p class="status" role="status" aria-live="polite">{move || store.status.get()}</p>
+            <span class="timer" role="timer" aria-label=word(store, |t| t.time)>{text(Box::new(move || controller::clock(store.elapsed.get())))}</span>
+            <p class="status" role="status" aria-live="polite">{text(Box::new(move || store.status.get()))}</p>
             <crate::components::ink::PenTip store=store />
         </header>
     }

@@ -3,7 +3,7 @@
 //! and the room's line in the header (players, this player's number, each other player here or
 //! away, offline).
 
-use crate::components::parts::shown;
+use crate::components::parts::{shown, text};
 use crate::controller;
 use crate::i18n::fill;
 use crate::state::Store;
@@ -72,7 +72,7 @@ pub fn RoomLine(store: Store) -> impl IntoView {
             view! {
                 <span class="room" class:offline=move || line().is_some_and(|(_, online)| !online) role="note"
                       aria-label=move || line().map(|(text, _)| text).unwrap_or_default()>
-                    {move || line().map(|(text, _)| text).unwrap_or_default()}
+                    {text(Box::new(move || line().map(|(text, _)| text).unwrap_or_default()))}
                 </span>
             }
             .into_any()
