@@ -264,22 +264,22 @@ pub fn read_reply(text: &str) -> Result<Reply, serde_json::Error> {
     })
 }
 
-/// Every field a reply's JSON may have (`read_reply`); a field no reply has is ignored, as
-/// serde's derive does.
-#[derive(Deserialize)]
-struct ReplyFields<'a> {
-    kind: String,
-    id: Option<u32>,
-    done: Option<u32>,
-    total: Option<u32>,
-    /// A `Generated` or a `KillerGenerated`, by the kind.
-    #[serde(borrow)]
-    generated: Option<&'a serde_json::value::RawValue>,
-    count: Option<usize>,
-    solution: Option<Grid>,
-    rating: Option<Rating>,
-    advice: Option<Advice>,
-    message: Option<String>,
+crate::object_reader! {
+    /// Every field a reply's JSON may have (`read_reply`); a field no reply has is ignored, as
+    /// serde's derive does.
+    struct ReplyFields<'a> {
+        kind: String,
+        id: Option<u32> = None,
+        done: Option<u32> = None,
+        total: Option<u32> = None,
+        /// A `Generated` or a `KillerGenerated`, by the kind.
+        generated: Option<&'a serde_json::value::RawValue> = None,
+        count: Option<usize> = None,
+        solution: Option<Grid> = None,
+        rating: Option<Rating> = None,
+        advice: Option<Advice> = None,
+        message: Option<String> = None,
+    }
 }
 
 /// The JSON text of a message.
