@@ -67,21 +67,24 @@ pub struct Game {
 /// than this many.
 const CHECKPOINT_EVERY: usize = 32;
 
-/// The stored form of a game: no board, which is derived by replaying the actions.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SavedGame {
-    pub givens: Grid,
-    pub solution: Option<Grid>,
-    pub actions: Vec<Action>,
-    pub applied: usize,
-    /// The board the actions start from, when not the empty one (a shared game's). Absent in
-    /// the saves of earlier versions.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub base: Option<Board>,
-    /// The variant puzzle, when the game is one (its givens are `givens`). Absent in classic
-    /// games and in the saves of earlier versions.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub variant: Option<Puzzle>,
+crate::object_reader! {
+    /// The stored form of a game: no board, which is derived by replaying the actions. Read by
+    /// `object_reader!` (an object only: the derive's array form is not in the app's wasm).
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct SavedGame {
+        pub givens: Grid,
+        pub solution: Option<Grid> = None,
+        pub actions: Vec<Action>,
+        pub applied: usize,
+        /// The board the actions start from, when not the empty one (a shared game's). Absent in
+        /// the saves of earlier versions.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub base: Option<Board> = None,
+        /// The variant puzzle, when the game is one (its givens are `givens`). Absent in classic
+        /// games and in the saves of earlier versions.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub variant: Option<Puzzle> = None,
+    }
 }
 
 /// `SavedGame` written from a game's own fields: serde's `into = "SavedGame"` cloned the whole
