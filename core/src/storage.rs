@@ -386,3 +386,79 @@ fn newer(first: LoadedGame, lasting: Option<StoredGame>) -> LoadedGame {
         (loaded, _) => LoadedGame { loaded, up_to_date: first.up_to_date },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use inkdoku_engine::game::{Action, PencilMark, Stroke};
+    use inkdoku_engine::generator::{Options, Symmetry};
+    use inkdoku_engine::geometry::{Candidate, Cell, Digit, House};
+    use inkdoku_engine::{Grid, solver};
+
+    /// Stored games as this app writes them: a classic game played with every kind of move
+    /// (one undone), its metadata full, and a killer; the record of kept games holds both.
+    fn written() -> KeptGames {
+        let givens: Grid =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".to_string().try_into().unwrap();
+        let solution = solver::unique_solution(&givens).unwrap();
+        let (c, d) = (Cell::new, |n: u8| Digit::new(n).unwrap());
+        let mut game = Game::new(givens, Some(solution));
+        for action in [
+            Action::Place { cell: c(2), digit: d(4), clear_peer_notes: true },
+            Action::ToggleNote { cell: c(3), digit: d(6) },
+            Action::ToggleNotes { cell: c(3), digits: vec![d(2), d(8)] },
+            Action::TogglePencil { cell: c(5), digits: vec![d(8)], mark: PencilMark::Corner },
+            Action::TogglePencil { cell: c(6), digits: vec![d(1), d(9)], mark: PencilMark::Centre },
+            Action::PaintCells { cells: vec![c(7), c(8)], colour: 3 },
+            Action::PaintCandidate { cell: c(3), digit: d(6), colour: 5 },
+            Action::AddStroke { stroke: Stroke { id: 0, cell: Some(c(10)), points: vec![[0.25, 0.5, 1.0], [0.75, 0.5, 0.5]] } },
+            Action::MarkPosition { play_ms: 61_000 },
+            Action::ApplyStep { placements: vec![], eliminations: vec![Candidate::new(c(11), d(2))] },
+            Action::SolveCell { cell: c(15) },
+            Action::SolveHouse { house: House::Row(8) },
+            Action::EraseStrokes { ids: vec![0] },
+            Action::BackToMark { mark: 0 },
+            Action::Place { cell: c(16), digit: d(5), clear_peer_notes: false },
+        ] {
+            game.apply(action).unwrap();
+        }
+        game.undo().unwrap();
+        let mut meta = GameMeta::new(Some(Level::Hard), Some(42));
+        (meta.elapsed_ms, meta.won, meta.daily) = (125_000, false, Some("2026-11-29".into()));
+        let classic = StoredGame { version: 1, game, meta, saved_at: Some(1_764_400_000_123.0) };
+        let options = Options { size: Size::Nine, level: Level::Easy, symmetry: Symmetry::None, seed: 3 };
+        let killer = inkdoku_engine::killer_generator::generate(&options, &mut |_| true).unwrap();
+        let mut game = Game::of_puzzle(killer.puzzle, Some(killer.solution)).unwrap();
+        game.apply(Action::FillNotes).unwrap();
+        let killer = StoredGame { version: 1, game, meta: GameMeta::new(Some(Level::Easy), Some(3)), saved_at: None };
+        KeptGames { version: 1, games: vec![classic, killer] }
+    }
+
+    /// A record written by the app as of issue 48's readers (`object_reader!`), kept as it was
+    /// written: it reads back to the same games (boards replayed) and writes the same text.
+    /// `INKDOKU_FIXTURE_WRITE=1` writes it anew (only when the format changes on purpose).
+    #[test]
+    fn stored_games_of_today_read_back_the_same() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/stored-games.json");
+        let written = written();
+        if std::env::var_os("INKDOKU_FIXTURE_WRITE").is_some() {
+            std::fs::write(path, serde_json::to_string(&written).unwrap()).unwrap();
+        }
+        let text = std::fs::read_to_string(path).unwrap();
+        let read: KeptGames = serde_json::from_str(&text).unwrap();
+        assert_eq!(read, written);
+        assert_eq!(read.games[0].game.board(), written.games[0].game.board(), "the moves replayed");
+        assert_eq!(serde_json::to_string(&read).unwrap(), text);
+        // A damaged record says why, and never panics.
+        for (bad, why) in [
+            (text.replacen("\"version\":1", "\"version\":\"1\"", 1), "invalid type: string \"1\""),
+            (text.replacen("\"applied\":", "\"applied_\":", 1), "missing field `applied`"),
+            (text.replacen("\"type\":\"place\"", "\"type\":\"jump\"", 1), "unknown variant `jump`"),
+            (text.replacen("\"meta\":{", "\"meta\":[", 1), "expected"),
+            (text[..text.len() / 2].to_string(), "EOF"),
+        ] {
+            let e = serde_json::from_str::<KeptGames>(&bad).unwrap_err().to_string();
+            assert!(e.contains(why), "{e}");
+        }
+    }
+}

@@ -41,12 +41,13 @@ pub enum Advice {
     Nothing,
 }
 
-/// Every field an advice's JSON may have; which ones it needs is its `advice`'s.
-#[derive(Deserialize)]
-struct AdviceFields {
-    advice: String,
-    step: Option<Step>,
-    cells: Option<Vec<Cell>>,
+crate::object_reader! {
+    /// Every field an advice's JSON may have; which ones it needs is its `advice`'s.
+    struct AdviceFields {
+        advice: String,
+        step: Option<Step> = None,
+        cells: Option<Vec<Cell>> = None,
+    }
 }
 
 impl TryFrom<AdviceFields> for Advice {

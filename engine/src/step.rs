@@ -185,41 +185,43 @@ techniques! {
     Reveal,
 }
 
-/// One logical deduction.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Step {
-    /// The technique that found it.
-    pub technique: Technique,
-    /// Digits it places.
-    pub placements: Vec<Candidate>,
-    /// Candidates it removes.
-    pub eliminations: Vec<Candidate>,
-    /// The cells of the pattern (to highlight).
-    pub cells: Vec<Cell>,
-    /// The houses that justify it (to highlight).
-    pub houses: Vec<House>,
-    /// The candidates of the pattern (to highlight).
-    pub candidates: Vec<Candidate>,
-    /// The implications of a chain, loop or forcing step, to draw and to walk in the sentence:
-    /// one list per line of reasoning (a chain has one; a forcing step one per branch, each
-    /// starting from its assumption). Empty for the other techniques.
-    #[serde(default)]
-    pub chains: Vec<Vec<Link>>,
-    /// What a forcing step's branches assume and run into (`None` for the other techniques).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub forcing: Option<Forcing>,
-    /// For a variant's step, the kind of constraint it reads (`Constraint::kind_index`), so
-    /// the sentence can name it; `cells` are then the constraint's cells (drawn).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub constraint: Option<u8>,
-    /// For a sum step (a cage, the 45 rule), the sum the cells must make.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub total: Option<i32>,
-    /// For a colouring step (3D Medusa) that removes a false colour, or a variant's trial
-    /// (`ConstraintTrial`) on one candidate: the rule that colour or candidate would break,
-    /// and where, so the sentence can say it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub broken: Option<RuleBroken>,
+crate::object_reader! {
+    /// One logical deduction (read by `object_reader!`: an object only, the derive's array form
+    /// not in the app's wasm).
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+    pub struct Step {
+        /// The technique that found it.
+        pub technique: Technique,
+        /// Digits it places.
+        pub placements: Vec<Candidate>,
+        /// Candidates it removes.
+        pub eliminations: Vec<Candidate>,
+        /// The cells of the pattern (to highlight).
+        pub cells: Vec<Cell>,
+        /// The houses that justify it (to highlight).
+        pub houses: Vec<House>,
+        /// The candidates of the pattern (to highlight).
+        pub candidates: Vec<Candidate>,
+        /// The implications of a chain, loop or forcing step, to draw and to walk in the sentence:
+        /// one list per line of reasoning (a chain has one; a forcing step one per branch, each
+        /// starting from its assumption). Empty for the other techniques.
+        pub chains: Vec<Vec<Link>> = Vec::new(),
+        /// What a forcing step's branches assume and run into (`None` for the other techniques).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub forcing: Option<Forcing> = None,
+        /// For a variant's step, the kind of constraint it reads (`Constraint::kind_index`), so
+        /// the sentence can name it; `cells` are then the constraint's cells (drawn).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub constraint: Option<u8> = None,
+        /// For a sum step (a cage, the 45 rule), the sum the cells must make.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub total: Option<i32> = None,
+        /// For a colouring step (3D Medusa) that removes a false colour, or a variant's trial
+        /// (`ConstraintTrial`) on one candidate: the rule that colour or candidate would break,
+        /// and where, so the sentence can say it.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub broken: Option<RuleBroken> = None,
+    }
 }
 
 /// A rule a set of candidates, taken as true, would break.

@@ -37,9 +37,9 @@ use crate::variant::Puzzle;
 use serde::{Deserialize, Serialize};
 
 /// A game: the puzzle, its solution if known, and the actions taken. It serializes as
-/// `SavedGame` and deserializes by replaying the actions (see `Game::restore`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(try_from = "SavedGame", into = "SavedGame")]
+/// `SavedGame` (`SavedGameRef`) and deserializes by replaying the actions (see `Game::restore`).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(try_from = "SavedGame")]
 pub struct Game {
     givens: Grid,
     /// The variant puzzle (regions, constraints, title, author, rules) whose givens these are;
@@ -67,21 +67,46 @@ pub struct Game {
 /// than this many.
 const CHECKPOINT_EVERY: usize = 32;
 
-/// The stored form of a game: no board, which is derived by replaying the actions.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SavedGame {
-    pub givens: Grid,
-    pub solution: Option<Grid>,
-    pub actions: Vec<Action>,
-    pub applied: usize,
-    /// The board the actions start from, when not the empty one (a shared game's). Absent in
-    /// the saves of earlier versions.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub base: Option<Board>,
-    /// The variant puzzle, when the game is one (its givens are `givens`). Absent in classic
-    /// games and in the saves of earlier versions.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub variant: Option<Puzzle>,
+crate::object_reader! {
+    /// The stored form of a game: no board, which is derived by replaying the actions. Read by
+    /// `object_reader!` (an object only: the derive's array form is not in the app's wasm).
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct SavedGame {
+        pub givens: Grid,
+        pub solution: Option<Grid> = None,
+        pub actions: Vec<Action>,
+        pub applied: usize,
+        /// The board the actions start from, when not the empty one (a shared game's). Absent in
+        /// the saves of earlier versions.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub base: Option<Board> = None,
+        /// The variant puzzle, when the game is one (its givens are `givens`). Absent in classic
+        /// games and in the saves of earlier versions.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub variant: Option<Puzzle> = None,
+    }
+}
+
+/// `SavedGame` written from a game's own fields: serde's `into = "SavedGame"` cloned the whole
+/// game first (its boards and checkpoints too) at every save, and that clone's code was in the
+/// app's wasm (issue 48). The same fields in the same order, so the same JSON.
+#[derive(Serialize)]
+struct SavedGameRef<'a> {
+    givens: &'a Grid,
+    solution: &'a Option<Grid>,
+    actions: &'a [Action],
+    applied: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    base: &'a Option<Board>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: &'a Option<Puzzle>,
+}
+
+impl Serialize for Game {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Game { givens, variant, solution, base, actions, applied, .. } = self;
+        SavedGameRef { givens, solution, actions, applied: *applied, base, variant }.serialize(serializer)
+    }
 }
 
 impl From<Game> for SavedGame {
@@ -475,6 +500,8 @@ mod tests {
         assert_eq!(g.board(), &replayed(&g, g.applied()));
         let saved = serde_json::to_string(&g).unwrap();
         assert_eq!(serde_json::from_str::<Game>(&saved).unwrap(), g, "the same game, checkpoints and all");
+        // Written from the game's fields, the same text as `SavedGame`'s derive writes.
+        assert_eq!(saved, serde_json::to_string(&SavedGame::from(g.clone())).unwrap());
     }
 
     #[test]
@@ -715,6 +742,11 @@ mod variant_tests {
         let restored: Game = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
         assert_eq!(restored, g);
         assert_eq!(restored.variant(), Some(&puzzle));
+        assert_eq!(
+            serde_json::to_string(&g).unwrap(),
+            serde_json::to_string(&SavedGame::from(g.clone())).unwrap(),
+            "as the derive wrote it"
+        );
         // A classic game saves as before: no variant field.
         let classic = serde_json::to_value(game()).unwrap();
         assert!(classic.get("variant").is_none());

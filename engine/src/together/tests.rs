@@ -306,6 +306,11 @@ fn a_shared_game_saves_its_board_and_an_older_save_still_reads() {
     let json = serde_json::to_string(&game).unwrap();
     let back: Game = serde_json::from_str(&json).unwrap();
     assert_eq!(back.board(), &p.board);
+    assert_eq!(
+        json,
+        serde_json::to_string(&crate::game::SavedGame::from(game.clone())).unwrap(),
+        "its base written as the derive wrote it"
+    );
     // A save from before shared games has no base: it reads as before.
     let older = serde_json::json!({"givens": serde_json::to_value(puzzle().givens()).unwrap(), "solution": null, "actions": [{"type": "place", "cell": 2, "digit": 1}], "applied": 1});
     let older: Game = serde_json::from_value(older).unwrap();

@@ -12,26 +12,27 @@ use serde::Deserialize;
 use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
 use serde::de::{self, MapAccess, SeqAccess, Visitor};
 
-/// Every field a constraint's JSON may have, each read by its type's own reader; which ones a
-/// constraint needs is its kind's. A field another kind has is read and left; one no kind has
-/// is ignored, as serde's derive did.
-#[derive(Deserialize)]
-pub(super) struct Fields {
-    kind: String,
-    cells: Option<Vec<Cell>>,
-    /// A cage's sum (`null` or absent when not given), a little killer's, a sandwich's, an XV's.
-    sum: Option<u16>,
-    clue: Option<(i8, i8)>,
-    /// A sandwich's row or column, or an arrow's shaft.
-    line: Option<LineField>,
-    start: Option<bool>,
-    circle: Option<Vec<Cell>>,
-    dot: Option<Dot>,
-    white: Option<bool>,
-    black: Option<bool>,
-    diagonal: Option<Diagonal>,
-    cell: Option<Cell>,
-    even: Option<bool>,
+crate::object_reader! {
+    /// Every field a constraint's JSON may have, each read by its type's own reader; which ones a
+    /// constraint needs is its kind's. A field another kind has is read and left; one no kind has
+    /// is ignored, as serde's derive did.
+    pub(super) struct Fields {
+        kind: String,
+        cells: Option<Vec<Cell>> = None,
+        /// A cage's sum (`null` or absent when not given), a little killer's, a sandwich's, an XV's.
+        sum: Option<u16> = None,
+        clue: Option<(i8, i8)> = None,
+        /// A sandwich's row or column, or an arrow's shaft.
+        line: Option<LineField> = None,
+        start: Option<bool> = None,
+        circle: Option<Vec<Cell>> = None,
+        dot: Option<Dot> = None,
+        white: Option<bool> = None,
+        black: Option<bool> = None,
+        diagonal: Option<Diagonal> = None,
+        cell: Option<Cell> = None,
+        even: Option<bool> = None,
+    }
 }
 
 /// The `line` field: a sandwich's row or column (`{"kind":"row","index":3}`) or an arrow's
