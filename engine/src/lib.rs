@@ -40,6 +40,7 @@ pub mod keyed_sort;
 pub mod killer_generator;
 pub mod lang;
 pub mod layout;
+pub mod open;
 pub mod position;
 pub mod protocol;
 pub mod random;
