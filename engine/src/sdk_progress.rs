@@ -145,7 +145,6 @@ pub fn json_progress(json: &serde_json::Value) -> Option<(String, usize)> {
 /// puzzle it was saved with, starting at `line`. (The error is
 /// the readers' own, which they return in an `Option`; boxing it here alone would buy nothing.)
 #[allow(clippy::result_large_err)]
-#[inline]
 pub fn checked(payload: &str, givens: &Grid, line: usize) -> Result<Progress, ProgressError> {
     match share::decode(payload) {
         Err(reason) => Err(ProgressError::Damaged { line, reason }),

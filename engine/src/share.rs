@@ -329,14 +329,12 @@ fn encode_with(givens: &Grid, variant: Option<&Puzzle>, progress: Option<&Progre
 
 /// Decodes the payload of `#p=` of a classic puzzle; a variant puzzle's (version 4) is refused,
 /// naming its rules (`decode_puzzle` reads it).
-#[inline]
 pub fn decode(payload: &str) -> Result<Shared, ShareError> {
     classic(decode_puzzle(payload)?)
 }
 
 /// What a link holds as the classic readers take it: a variant puzzle is refused, naming its
 /// rules.
-#[inline]
 fn classic(shared: SharedPuzzle) -> Result<Shared, ShareError> {
     if !shared.puzzle.is_classic() {
         let rules = format::rules_of(&shared.puzzle);
@@ -346,7 +344,6 @@ fn classic(shared: SharedPuzzle) -> Result<Shared, ShareError> {
 }
 
 /// Decodes the payload of `#p=`, a variant puzzle's (version 4) included.
-#[inline]
 pub fn decode_puzzle(payload: &str) -> Result<SharedPuzzle, ShareError> {
     let payload = payload.trim();
     if payload.is_empty() {
@@ -609,7 +606,6 @@ mod variant_section {
     }
 
     /// Reads the section into a puzzle with the givens, and validates it.
-    #[inline]
     pub(super) fn read(r: &mut BitReader, givens: Grid) -> Result<Puzzle, ShareError> {
         let size = givens.size();
         let regions = if bit(r)? {
