@@ -229,8 +229,8 @@ pub enum Effect {
     /// it: `Input::CheckLink`); `note` shows once it is on the board (a file's progress not
     /// restored).
     Open { shared: Box<SharedPuzzle>, note: Option<Dialog> },
-    /// What a first visit's link held could not be opened, and nothing is on the board: the
-    /// premade first puzzle comes, as when the link holds no puzzle of inkdoku's own.
+    /// A first visit's link held no puzzle, and nothing is on the board: the premade first
+    /// puzzle comes, as when the link is inkdoku's own and damaged.
     FirstPuzzle,
     /// A link's puzzle is on the board (after `StartGame`): the app joins the room its link
     /// named and shows the note kept for it (a file's progress not restored).
@@ -418,7 +418,6 @@ impl Errands {
         match errand {
             Errand::Make { .. } | Errand::Print(_) => self.making_failed(why, ctx, fx),
             Errand::Grade { .. } => fx.push(Effect::Console(format!("inkdoku: the variant's grade was not asked for: {why}"))),
-            Errand::Read { reading } => read_failed(&reading, &why, ctx, fx),
             _ => worker_failed(&why, ctx, fx),
         }
     }
@@ -482,16 +481,11 @@ fn read_answered(reading: &Reading, reply: Reply, ctx: &Context, fx: &mut Vec<Ef
             fx.push(Effect::Dialog(Some(note)));
             first_puzzle_if_nothing_kept(reading, ctx, fx);
         }
-        crate::sharing::Answered::Other(Reply::Error { message, .. }) => read_failed(reading, &message, ctx, fx),
+        // The worker crashed or could not load: said as a failed check is, nothing opened
+        // (the next request starts a fresh worker).
+        crate::sharing::Answered::Other(Reply::Error { message, .. }) => worker_failed(&message, ctx, fx),
         crate::sharing::Answered::Other(_) => {}
     }
-}
-
-/// A reading the worker could not do (it crashed, or could not load): said as any failed
-/// request; a first visit still gets its premade puzzle.
-fn read_failed(reading: &Reading, why: &str, ctx: &Context, fx: &mut Vec<Effect>) {
-    worker_failed(why, ctx, fx);
-    first_puzzle_if_nothing_kept(reading, ctx, fx);
 }
 
 /// The premade first puzzle, when a link opened on a playing tab left its board empty.

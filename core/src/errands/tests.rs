@@ -667,9 +667,9 @@ fn read_file(desk: &mut Desk, name: &str, text: &str) -> (SharedPuzzle, Option<D
 /// A link read in the worker on a first visit (an empty board): the wait is the player's
 /// (Cancel shows as for a check), the puzzle goes to be opened; a text with no puzzle is said,
 /// and the premade first puzzle comes; a worker that could not be sent to or crashed is said in
-/// the player's words, and the premade puzzle comes too.
+/// the player's words, and opens nothing (as a failed check).
 #[test]
-fn another_apps_link_is_read_in_the_worker_and_a_first_visit_gets_a_puzzle_whatever_it_holds() {
+fn another_apps_link_is_read_in_the_worker_and_a_first_visit_gets_the_premade_puzzle_if_it_holds_none() {
     let first_visit = || Desk::new(crate::state::blank_game(), Lang::De);
     let reading = Reading::Open { source: "Der Link".into() };
     let read = |desk: &mut Desk, text: &str| desk.input(Input::Read { reading: reading.clone(), text: text.into() });
@@ -710,7 +710,7 @@ fn another_apps_link_is_read_in_the_worker_and_a_first_visit_gets_a_puzzle_whate
             desk.input(Input::Replied { token, reply: Reply::Error { id: Some(token), message: "crashed".into() } });
         }
         assert_eq!(desk.status, ui(Lang::De).worker_failed);
-        assert_eq!((desk.errands.waiting(), desk.opened.len(), desk.premade), (None, 0, 1));
+        assert_eq!((desk.errands.waiting(), desk.opened.len(), desk.premade, desk.dialog.clone()), (None, 0, 0, None));
     }
 }
 
