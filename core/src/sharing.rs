@@ -87,7 +87,7 @@ pub enum Answered {
     /// Its puzzle, with the progress a file carries, and the note to show once the puzzle is on
     /// the board when a file's progress could not be used (the puzzle opens from its givens all
     /// the same).
-    Puzzle { shared: SharedPuzzle, note: Option<Dialog> },
+    Puzzle { shared: Box<SharedPuzzle>, note: Option<Dialog> },
     /// No puzzle: the note that says why.
     NoPuzzle(Dialog),
     /// Not a reading's answer (the worker's error is the errands' to say).
@@ -106,7 +106,7 @@ pub fn read_answered(lang: Lang, reading: &Reading, reply: Reply) -> Answered {
                 // Only a file's reading carries progress lines.
                 (Some(Err(_)), _) => (None, None),
             };
-            Answered::Puzzle { shared: SharedPuzzle { puzzle, progress }, note }
+            Answered::Puzzle { shared: Box::new(SharedPuzzle { puzzle, progress }), note }
         }
         Reply::Unreadable { refusal, .. } => Answered::NoPuzzle(not_a_puzzle(lang, &reading.source(lang), &refusal)),
         other => Answered::Other(other),

@@ -240,7 +240,7 @@ mod tests {
         // Another app's link is read in the engine worker: no premade puzzle under it (the
         // errands bring one if it holds none).
         let foreign = format!("?s={PUZZLE}");
-        assert_eq!(playing(Some(&foreign), None).premade, false);
+        assert!(!playing(Some(&foreign), None).premade);
         assert_eq!(playing(Some("?s=12345"), None).link, Some(LinkStep::Open("?s=12345".into())));
     }
 

@@ -469,13 +469,13 @@ impl Errands {
 fn read_answered(reading: &Reading, reply: Reply, ctx: &Context, fx: &mut Vec<Effect>) {
     match crate::sharing::read_answered(ctx.lang, reading, reply) {
         crate::sharing::Answered::Puzzle { shared, .. } if matches!(reading, Reading::OfferHere { .. }) => {
-            fx.push(Effect::Dialog(Some(Dialog::OpenHere(shared))));
+            fx.push(Effect::Dialog(Some(Dialog::OpenHere(*shared))));
         }
         crate::sharing::Answered::Puzzle { shared, note } => {
             if let Some(Dialog::Message { details: Some(why), .. }) = &note {
                 fx.push(Effect::Console(format!("inkdoku: {why}")));
             }
-            fx.push(Effect::Open { shared: Box::new(shared), note });
+            fx.push(Effect::Open { shared, note });
         }
         crate::sharing::Answered::NoPuzzle(note) => {
             fx.push(Effect::Dialog(Some(note)));
