@@ -8,7 +8,7 @@
 //! (`scripts/check-engine-cycles --map core/src/lib.rs core/src`, in `scripts/test`'s checks):
 //!
 //! ```text
-//!  errands/     the engine errands: the hint asked and applied, check and solve, a puzzle made or typed in, a link's puzzle checked and a variant graded, a print set made; replies in, effects out
+//!  errands/     the engine errands: the hint asked and applied, check and solve, a puzzle made or typed in, another app's link or a file read, a link's puzzle checked and a variant graded, a print set made; replies in, effects out
 //!  sharing      links, pastes and files read (or the note why not), a checked puzzle started or refused, the links and file text written, a share's status line
 //!  pen          the pen's flow from ink to a digit: strokes, the recognizer's answers and ticks in, effects out (through the session)
 //!  games        the games beside the session: a game started, kept aside, resumed, typed in and cancelled, won with its best time; the play clock; the room's record and play time, a grade; inputs in, effects out

@@ -3,98 +3,141 @@
 //! the link's progress, or the refusal and whether a new puzzle is made instead), the links and
 //! the file text written, and the status line of a share, a copy or a save. The app's
 //! `controller::sharing` gathers the browser's answers through the ports and carries these out;
-//! the engine worker's check of the puzzle is the errands' (`errands::Input::CheckLink`).
+//! the engine worker's reading of other apps' links and files and its check of the puzzle are
+//! the errands' (`errands::Input::Read`, `errands::Input::CheckLink`).
 //! Nothing here panics on what a player feeds in: every reader's error becomes a note.
 
 use crate::i18n::{self, Lang, fill, level_name};
 use crate::ports::{PlatformError, Shared};
 use crate::state::{Dialog, GameMeta};
-use inkdoku_engine::format::FormatError;
 use inkdoku_engine::format::sdk::SdkHeader;
 use inkdoku_engine::game::Game;
-use inkdoku_engine::protocol::Reply;
+use inkdoku_engine::open::{Refusal, Why};
+use inkdoku_engine::protocol::{Reply, Task};
 use inkdoku_engine::rating::Level;
-use inkdoku_engine::sdk_progress::{self, ProgressError};
-use inkdoku_engine::share::{self, Progress, ShareError, SharedPuzzle};
+use inkdoku_engine::sdk_progress;
+use inkdoku_engine::share::{self, Progress, SharedPuzzle};
 use inkdoku_engine::together::link::{RoomKey, split_room};
 use inkdoku_engine::variant::Puzzle;
 
-/// What a link or a paste holds: the room it names, if any, and its puzzle or the note that
-/// says why there is none.
+/// What a link or a paste holds: the room it names, if any, and its puzzle, the note that says
+/// why there is none, or the text the engine worker reads.
 #[derive(Debug)]
 pub struct Read {
     /// The room key of a live link; `Err` with the reader's reason when it is damaged (the
     /// puzzle then opens to play alone, and says so).
     pub room: Option<Result<RoomKey, String>>,
-    pub puzzle: Result<SharedPuzzle, Dialog>,
+    pub puzzle: Holds,
+}
+
+/// What a text holds, as far as the app reads it: inkdoku's own links are read here, at once;
+/// other apps' links and formats are read in the engine worker (`errands::Input::Read`), so
+/// that their readers are not in the app's wasm, which a first visit waits for (issue 48).
+#[derive(Debug, PartialEq)]
+pub enum Holds {
+    /// inkdoku's own link: its puzzle.
+    Puzzle(SharedPuzzle),
+    /// inkdoku's own link, damaged (or no text at all): the note that says why.
+    NoPuzzle(Dialog),
+    /// Anything else: this text (its room key taken out), read in the engine worker.
+    ReadInWorker(String),
 }
 
 /// Reads a link, a paste or any text the player opened; `source` names it in the note.
 pub fn read_text(lang: Lang, text: &str, source: &str) -> Read {
     let (text, room) = split_room(text);
     let room = room.map(|key| key.map_err(|e| e.to_string()));
-    let puzzle = share::parse_puzzle(&text).map_err(|e| not_a_puzzle(lang, source, &e));
+    let puzzle = match share::parse_own(&text) {
+        Some(Ok(shared)) => Holds::Puzzle(shared),
+        Some(Err(e)) => Holds::NoPuzzle(not_a_puzzle(lang, source, &Refusal::of(&e))),
+        None => Holds::ReadInWorker(text),
+    };
     Read { room, puzzle }
 }
 
-/// What a file holds: its puzzle with the progress it carries, and the note to show once the
-/// puzzle is on the board when its progress could not be used (the puzzle opens from its givens
-/// all the same); or the note that says why it holds no puzzle.
-pub fn read_file(lang: Lang, name: &str, text: &str) -> Result<(SharedPuzzle, Option<Dialog>), Box<Dialog>> {
-    let source = fill(i18n::ui(lang).the_file, &[("name", name)]);
-    // f-puzzles' JSON (a variant saved by "Save file"), with its constraints.
-    let (puzzle, progress) = if text.trim_start().starts_with('{') {
-        let read = serde_json::from_str(text).map_err(|_| ShareError::Empty).and_then(|json: serde_json::Value| {
-            let puzzle = inkdoku_engine::format::fpuzzles::from_json_puzzle(&json).map_err(ShareError::Format)?;
-            let progress = sdk_progress::read_json(&json, &puzzle.givens);
-            Ok((puzzle, progress))
-        });
-        read.map_err(|e| Box::new(not_a_puzzle(lang, &source, &e)))?
-    } else {
-        let (givens, _) = inkdoku_engine::format::parse_any(text).map_err(|e| Box::new(not_a_puzzle(lang, &source, &e)))?;
-        let progress = sdk_progress::read(text, &givens);
-        (Puzzle::classic(givens), progress)
-    };
-    let (progress, note) = match progress {
-        None => (None, None),
-        Some(Ok(progress)) => (Some(progress), None),
-        Some(Err(e)) => (None, Some(file_progress_note(lang, name, &e))),
-    };
-    Ok((SharedPuzzle { puzzle, progress }, note))
+/// What a text read in the engine worker (`Task::Read`) is for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reading {
+    /// A link or a paste (`source` names it in a note), opened on the board.
+    Open { source: String },
+    /// A link a following tab offers to play here (`Dialog::OpenHere`).
+    OfferHere { source: String },
+    /// The file `name`, with the progress it carries.
+    File { name: String },
+}
+
+impl Reading {
+    /// The worker's task that reads `text` for this.
+    pub fn task(&self, text: String) -> Task {
+        Task::Read { text, file: matches!(self, Reading::File { .. }) }
+    }
+
+    /// What the player opened, named in a note.
+    fn source(&self, lang: Lang) -> String {
+        match self {
+            Reading::Open { source } | Reading::OfferHere { source } => source.clone(),
+            Reading::File { name } => fill(i18n::ui(lang).the_file, &[("name", name)]),
+        }
+    }
+}
+
+/// The engine worker's reading of a text.
+#[derive(Debug, PartialEq)]
+pub enum Answered {
+    /// Its puzzle, with the progress a file carries, and the note to show once the puzzle is on
+    /// the board when a file's progress could not be used (the puzzle opens from its givens all
+    /// the same).
+    Puzzle { shared: Box<SharedPuzzle>, note: Option<Dialog> },
+    /// No puzzle: the note that says why.
+    NoPuzzle(Dialog),
+    /// Not a reading's answer (the worker's error is the errands' to say).
+    Other(Reply),
+}
+
+/// What the worker's reply to a reading (`Reply::Read`, `Reply::Unreadable`) gives: a file's
+/// progress lines are decoded here, on inkdoku's own link decoder, which the worker does without.
+pub fn read_answered(lang: Lang, reading: &Reading, reply: Reply) -> Answered {
+    match reply {
+        Reply::Read { puzzle, progress, .. } => {
+            let (progress, note) = match (progress.map(|lines| lines.decode(&puzzle.givens)), reading) {
+                (None, _) => (None, None),
+                (Some(Ok(progress)), _) => (Some(progress), None),
+                (Some(Err(refusal)), Reading::File { name }) => (None, Some(file_progress_note(lang, name, &refusal))),
+                // Only a file's reading carries progress lines.
+                (Some(Err(_)), _) => (None, None),
+            };
+            Answered::Puzzle { shared: Box::new(SharedPuzzle { puzzle, progress }), note }
+        }
+        Reply::Unreadable { refusal, .. } => Answered::NoPuzzle(not_a_puzzle(lang, &reading.source(lang), &refusal)),
+        other => Answered::Other(other),
+    }
 }
 
 /// The note for a link, paste or file (`source` names it) that holds no puzzle, in plain words
 /// of the player's language — a damaged link, one from a newer inkdoku, another app's rules, or
 /// nothing readable — with the reader's exact reason folded away under Details.
-pub fn not_a_puzzle(lang: Lang, source: &str, error: &(dyn std::error::Error + 'static)) -> Dialog {
+pub fn not_a_puzzle(lang: Lang, source: &str, refusal: &Refusal) -> Dialog {
     let t = i18n::ui(lang);
-    let share_error = error.downcast_ref::<ShareError>();
-    let format_error = match share_error {
-        Some(ShareError::Format(e)) => Some(e),
-        _ => error.downcast_ref::<FormatError>(),
-    };
-    let summary = match (share_error, format_error) {
+    let summary = match &refusal.why {
         // Another app's puzzle with rules inkdoku does not play: name them.
-        (_, Some(FormatError::Variant { rules, .. })) => {
-            fill(t.link_variant, &[("source", source), ("rules", &i18n::rule_names(lang, rules))])
-        }
-        (Some(ShareError::NewerVersion(_)), _) => t.link_newer.to_string(),
-        (Some(ShareError::Empty | ShareError::Format(_)) | None, _) => fill(t.no_text_puzzle, &[("source", source)]),
-        (Some(_), _) => t.link_damaged.to_string(),
+        Why::Rules(rules) => fill(t.link_variant, &[("source", source), ("rules", &i18n::rule_names(lang, rules))]),
+        Why::Newer => t.link_newer.to_string(),
+        Why::NoPuzzle => fill(t.no_text_puzzle, &[("source", source)]),
+        Why::Damaged | Why::OtherPuzzle => t.link_damaged.to_string(),
     };
-    Dialog::Message { title: t.not_a_puzzle.into(), text: format!("{summary} {}", t.unchanged), details: Some(error.to_string()) }
+    Dialog::Message { title: t.not_a_puzzle.into(), text: format!("{summary} {}", t.unchanged), details: Some(refusal.details.clone()) }
 }
 
 /// Why a file's progress was not restored, in the player's words (the reader's own under
 /// Details).
-fn file_progress_note(lang: Lang, name: &str, e: &ProgressError) -> Dialog {
+fn file_progress_note(lang: Lang, name: &str, refusal: &Refusal) -> Dialog {
     let t = i18n::ui(lang);
-    let why = match e {
-        ProgressError::OtherPuzzle { .. } => t.file_progress_other,
-        _ if matches!(e.share_error(), Some(ShareError::NewerVersion(_))) => t.file_progress_newer,
+    let why = match refusal.why {
+        Why::OtherPuzzle => t.file_progress_other,
+        Why::Newer => t.file_progress_newer,
         _ => t.file_progress_damaged,
     };
-    Dialog::Message { title: t.file_progress_title.into(), text: fill(why, &[("name", name)]), details: Some(e.to_string()) }
+    Dialog::Message { title: t.file_progress_title.into(), text: fill(why, &[("name", name)]), details: Some(refusal.details.clone()) }
 }
 
 /// What the engine worker's check of a shared puzzle starts.

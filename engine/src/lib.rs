@@ -41,6 +41,7 @@ pub mod killer_generator;
 pub mod lang;
 pub mod layout;
 pub mod object_reader;
+pub mod open;
 pub mod position;
 pub mod protocol;
 pub mod random;

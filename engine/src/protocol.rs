@@ -19,6 +19,7 @@ use crate::geometry::DigitSet;
 use crate::grid::Grid;
 use crate::hint::{Advice, advise_variant};
 use crate::killer_generator::{self, KillerGenerated};
+use crate::open::{self, ProgressLines, Refusal};
 use crate::rating::{self, Rating};
 use crate::solver;
 use crate::variant::{self, Puzzle};
@@ -69,6 +70,13 @@ pub enum Task {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         variant: Option<Puzzle>,
     },
+    /// Read what a player opened (`open::read`): a link or pasted text, or a file's text
+    /// (`file`). Answered by `Read` or `Unreadable`; the app then asks `Analyze`.
+    Read {
+        text: String,
+        #[serde(default)]
+        file: bool,
+    },
 }
 
 /// A message from the worker.
@@ -98,6 +106,16 @@ pub enum Reply {
     Rated { id: u32, rating: Rating },
     /// Answer to `Hint`.
     Hint { id: u32, advice: Advice },
+    /// Answer to `Read`: the puzzle, and a file's progress lines, which the app decodes
+    /// (`open::ProgressLines::decode`).
+    Read {
+        id: u32,
+        puzzle: Puzzle,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        progress: Option<ProgressLines>,
+    },
+    /// Answer to `Read` when the text holds no puzzle.
+    Unreadable { id: u32, refusal: Refusal },
     /// Answer to `Analyze` when the puzzle could not be checked within `ANALYZE_BUDGET`.
     TooHard { id: u32 },
     /// The request could not be read or carried out.
@@ -141,6 +159,10 @@ pub fn handle(text: &str, progress: &mut dyn FnMut(Reply)) -> Reply {
         Task::Hint { digits, givens, candidates, solution, variant } => {
             Reply::Hint { id, advice: advise_variant(variant.as_ref(), &digits, givens.as_ref(), candidates.as_deref(), solution.as_ref()) }
         }
+        Task::Read { text, file } => match open::read(&text, file) {
+            Ok((puzzle, progress)) => Reply::Read { id, puzzle, progress },
+            Err(refusal) => Reply::Unreadable { id, refusal },
+        },
     }
 }
 
@@ -216,12 +238,16 @@ pub fn read_request(text: &str) -> Result<Request, serde_json::Error> {
         "generate_killer" => variant!(text, Task::GenerateKiller { options: Options }),
         "analyze" => variant!(text, Task::Analyze { puzzle: Grid, variant: Option<Puzzle> }),
         "rate_variant" => variant!(text, Task::RateVariant { variant: Puzzle }),
+        "read" => variant!(text, Task::Read { text: String, file: bool }),
         "hint" => variant!(
             text,
             Task::Hint { digits: Grid, givens: Option<Grid>, candidates: Option<Vec<DigitSet>>, solution: Option<Grid>, variant: Option<Puzzle> }
         ),
         other => {
-            return Err(serde::de::Error::unknown_variant(other, &["generate", "generate_killer", "analyze", "rate_variant", "hint"]));
+            return Err(serde::de::Error::unknown_variant(
+                other,
+                &["generate", "generate_killer", "analyze", "rate_variant", "hint", "read"],
+            ));
         }
     };
     Ok(Request { id, task })
@@ -253,12 +279,26 @@ pub fn read_reply(text: &str) -> Result<Reply, serde_json::Error> {
         "analyzed" => Reply::Analyzed { id: need!(id), count: need!(count), solution: f.solution, rating: f.rating },
         "rated" => Reply::Rated { id: need!(id), rating: need!(rating) },
         "hint" => Reply::Hint { id: need!(id), advice: need!(advice) },
+        "read" => Reply::Read { id: need!(id), puzzle: need!(puzzle), progress: f.progress },
+        "unreadable" => Reply::Unreadable { id: need!(id), refusal: need!(refusal) },
         "too_hard" => Reply::TooHard { id: need!(id) },
         "error" => Reply::Error { id: f.id, message: need!(message) },
         other => {
             return Err(serde_json::Error::unknown_variant(
                 other,
-                &["ready", "progress", "generated", "generated_killer", "analyzed", "rated", "hint", "too_hard", "error"],
+                &[
+                    "ready",
+                    "progress",
+                    "generated",
+                    "generated_killer",
+                    "analyzed",
+                    "rated",
+                    "hint",
+                    "read",
+                    "unreadable",
+                    "too_hard",
+                    "error",
+                ],
             ));
         }
     })
@@ -278,6 +318,9 @@ crate::object_reader! {
         solution: Option<Grid> = None,
         rating: Option<Rating> = None,
         advice: Option<Advice> = None,
+        puzzle: Option<Puzzle> = None,
+        progress: Option<ProgressLines> = None,
+        refusal: Option<Refusal> = None,
         message: Option<String> = None,
     }
 }

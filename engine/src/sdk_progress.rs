@@ -56,6 +56,7 @@ pub enum ProgressError {
 
 impl ProgressError {
     /// The decoder's reason, when the payload did not decode.
+    #[inline]
     pub fn share_error(&self) -> Option<&ShareError> {
         match self {
             ProgressError::Damaged { reason, .. } => Some(reason),
@@ -65,6 +66,7 @@ impl ProgressError {
 }
 
 /// Writes a `.sdk` file (`format::sdk::write`), with the player's progress lines when given.
+#[inline]
 pub fn write(givens: &Grid, header: &SdkHeader, progress: Option<&Progress>) -> String {
     let plain = sdk::write(givens, header);
     let Some(progress) = progress else { return plain };
@@ -84,7 +86,16 @@ pub fn write(givens: &Grid, header: &SdkHeader, progress: Option<&Progress>) -> 
 
 /// Reads the progress lines of a file whose puzzle is `givens`: `None` when it has none (any
 /// other program's file), else the progress or why it can't be used.
+#[inline]
 pub fn read(text: &str, givens: &Grid) -> Option<Result<Progress, ProgressError>> {
+    let (payload, line) = progress_lines(text)?;
+    Some(checked(&payload, givens, line))
+}
+
+/// The payload of a file's progress lines and the first line's number (1-based), not yet
+/// decoded (`checked`): the engine worker finds them, the app decodes them (`open::read`).
+#[inline]
+pub fn progress_lines(text: &str) -> Option<(String, usize)> {
     let mut first = None;
     let mut payload = String::new();
     for (i, raw) in text.lines().enumerate() {
@@ -96,8 +107,7 @@ pub fn read(text: &str, givens: &Grid) -> Option<Result<Progress, ProgressError>
         first.get_or_insert(i + 1);
         payload.push_str(rest.trim());
     }
-    let line = first?;
-    Some(checked(&payload, givens, line))
+    Some((payload, first?))
 }
 
 /// The key of the progress in a variant's file (f-puzzles' JSON, which f-puzzles and SudokuPad
@@ -107,6 +117,7 @@ pub const JSON_KEY: &str = "inkdoku-progress";
 
 /// Adds the player's progress to a variant's file (f-puzzles' JSON text of the puzzle whose
 /// givens are `givens`). Text that is not a JSON object is returned as it was.
+#[inline]
 pub fn write_json(json: &str, givens: &Grid, progress: &Progress) -> String {
     let Ok(serde_json::Value::Object(mut object)) = serde_json::from_str::<serde_json::Value>(json) else { return json.to_string() };
     object.insert(JSON_KEY.into(), share::encode(givens, Some(progress)).into());
@@ -116,18 +127,25 @@ pub fn write_json(json: &str, givens: &Grid, progress: &Progress) -> String {
 /// Reads the progress of a variant's file (its JSON already parsed): `None` when it has none
 /// (f-puzzles' own files), else the progress or why it can't be used (`line` is then 1: the
 /// JSON has no lines to point at).
+#[inline]
 pub fn read_json(json: &serde_json::Value, givens: &Grid) -> Option<Result<Progress, ProgressError>> {
-    let payload = json.get(JSON_KEY)?;
-    let Some(payload) = payload.as_str() else {
-        return Some(Err(ProgressError::Damaged { line: 1, reason: ShareError::Empty }));
-    };
-    Some(checked(payload, givens, 1))
+    let (payload, line) = json_progress(json)?;
+    Some(checked(&payload, givens, line))
 }
 
-/// A progress payload, decoded and checked against the puzzle it was saved with. (The error is
+/// The progress payload of a variant's file, not yet decoded (`checked`), and its line (1);
+/// a value that is not a string reads as an empty payload, which `checked` refuses as empty.
+#[inline]
+pub fn json_progress(json: &serde_json::Value) -> Option<(String, usize)> {
+    let payload = json.get(JSON_KEY)?;
+    Some((payload.as_str().unwrap_or_default().to_string(), 1))
+}
+
+/// A progress payload (`progress_lines`, `json_progress`), decoded and checked against the
+/// puzzle it was saved with, starting at `line`. (The error is
 /// the readers' own, which they return in an `Option`; boxing it here alone would buy nothing.)
 #[allow(clippy::result_large_err)]
-fn checked(payload: &str, givens: &Grid, line: usize) -> Result<Progress, ProgressError> {
+pub fn checked(payload: &str, givens: &Grid, line: usize) -> Result<Progress, ProgressError> {
     match share::decode(payload) {
         Err(reason) => Err(ProgressError::Damaged { line, reason }),
         Ok(shared) if &shared.givens != givens => Err(ProgressError::OtherPuzzle { line }),

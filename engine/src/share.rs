@@ -106,17 +106,20 @@ pub struct Progress {
 
 impl Progress {
     /// Digits and candidate notes, and none of the other marks.
+    #[inline]
     pub fn new(entries: Grid, notes: Vec<DigitSet>) -> Progress {
         let paint = Paint::empty(entries.size());
         Progress { entries, pencil: Pencil::with_notes(notes), paint }
     }
 
     /// The player's digits and marks on `board`, as links and files carry them.
+    #[inline]
     pub fn of(board: &Board) -> Progress {
         Progress { entries: board.entries.clone(), pencil: board.pencil.clone(), paint: board.paint.clone() }
     }
 
     /// The action that sets a game's board to this progress.
+    #[inline]
     pub fn action(self) -> Action {
         Action::SetBoard { entries: self.entries, pencil: self.pencil, paint: self.paint }
     }
@@ -175,6 +178,7 @@ pub enum ShareError {
     Format(#[from] FormatError),
 }
 
+#[inline]
 fn bits_per_value(size: Size) -> u32 {
     u32::BITS - (size.side() as u32).leading_zeros()
 }
@@ -186,6 +190,7 @@ struct BitWriter {
 }
 
 impl BitWriter {
+    #[inline]
     fn put(&mut self, value: u32, bits: u32) {
         self.acc = (self.acc << bits) | u64::from(value);
         self.used += bits;
@@ -195,6 +200,7 @@ impl BitWriter {
         }
     }
 
+    #[inline]
     fn finish(mut self) -> Vec<u8> {
         if self.used > 0 {
             self.bytes.push((self.acc << (8 - self.used)) as u8);
@@ -211,6 +217,7 @@ struct BitReader<'a> {
 }
 
 impl BitReader<'_> {
+    #[inline]
     fn get(&mut self, bits: u32) -> Result<u32, ShareError> {
         while self.have < bits {
             let byte = *self.bytes.get(self.pos).ok_or(ShareError::Truncated)?;
@@ -227,11 +234,13 @@ impl BitReader<'_> {
 const MOST_PAINTED: usize = 4095;
 
 /// Bits for a cell's index: 4 on 4x4, 7 on 9x9, 8 on 16x16.
+#[inline]
 fn cell_index_bits(size: Size) -> u32 {
     usize::BITS - (size.cell_count() - 1).leading_zeros()
 }
 
 /// Encodes a puzzle (and optionally the player's progress) as the payload of `#p=`.
+#[inline]
 pub fn encode(givens: &Grid, progress: Option<&Progress>) -> String {
     encode_with(givens, None, progress)
 }
@@ -239,10 +248,12 @@ pub fn encode(givens: &Grid, progress: Option<&Progress>) -> String {
 /// Encodes a variant puzzle (and optionally the player's progress) as the payload of `#p=`:
 /// version 4 with its constraints, regions, title, author and rules when it has constraints
 /// or irregular regions; else exactly `encode`'s link (a classic puzzle's title is left out).
+#[inline]
 pub fn encode_puzzle(puzzle: &Puzzle, progress: Option<&Progress>) -> String {
     encode_with(&puzzle.givens, (!puzzle.is_classic()).then_some(puzzle), progress)
 }
 
+#[inline]
 fn encode_with(givens: &Grid, variant: Option<&Puzzle>, progress: Option<&Progress>) -> String {
     let size = givens.size();
     let b = bits_per_value(size);
@@ -449,6 +460,7 @@ mod variant_section {
     const MOST_WORD_BYTES: u32 = 4_000;
 
     /// A number: its bit length in 5 bits, then its bits (0 takes 5 bits, 15 takes 9).
+    #[inline]
     fn put_number(w: &mut BitWriter, n: u32) {
         let bits = u32::BITS - n.leading_zeros();
         w.put(bits, 5);
@@ -457,6 +469,7 @@ mod variant_section {
         }
     }
 
+    #[inline]
     fn number(r: &mut BitReader) -> Result<u32, ShareError> {
         match r.get(5)? {
             0 => Ok(0),
@@ -465,10 +478,12 @@ mod variant_section {
         }
     }
 
+    #[inline]
     fn small(r: &mut BitReader) -> Result<u16, ShareError> {
         number(r).map(|n| n as u16)
     }
 
+    #[inline]
     fn put_cells(w: &mut BitWriter, size: Size, cells: &[Cell]) {
         put_number(w, cells.len() as u32);
         for c in cells {
@@ -476,10 +491,12 @@ mod variant_section {
         }
     }
 
+    #[inline]
     fn cell(r: &mut BitReader, size: Size) -> Result<Cell, ShareError> {
         Ok(Cell::new(r.get(cell_index_bits(size))? as usize))
     }
 
+    #[inline]
     fn cells(r: &mut BitReader, size: Size) -> Result<Vec<Cell>, ShareError> {
         let n = number(r)? as usize;
         // Each cell takes at least 4 bits: a count beyond the data is damage, not an allocation.
@@ -489,20 +506,24 @@ mod variant_section {
         (0..n).map(|_| cell(r, size)).collect()
     }
 
+    #[inline]
     fn bit(r: &mut BitReader) -> Result<bool, ShareError> {
         Ok(r.get(1)? == 1)
     }
 
     /// Each kind's tag, 5 bits.
+    #[inline]
     fn tag(c: &Constraint) -> u32 {
         c.kind_index() as u32
     }
 
     /// Bits for a region's index 0..side: 2 on 4x4, 3 on 6x6, 4 on 9x9 and 16x16.
+    #[inline]
     fn region_bits(size: Size) -> u32 {
         u32::BITS - (size.side() as u32 - 1).leading_zeros()
     }
 
+    #[inline]
     pub(super) fn write(w: &mut BitWriter, puzzle: &Puzzle) {
         let size = puzzle.size();
         w.put(u32::from(puzzle.regions.is_some()), 1);
@@ -665,6 +686,7 @@ mod variant_section {
 }
 
 /// Percent-decodes `%XX` escapes (and `+` as a space in query values); bad escapes stay as is.
+#[inline]
 fn percent_decode(s: &str, plus_is_space: bool) -> String {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
@@ -701,6 +723,7 @@ fn percent_decode(s: &str, plus_is_space: bool) -> String {
 pub const QUERY_KEYS: &[&str] = &["p", "s", "puzzle", "puzzleid", "load"];
 
 /// Whether a `?query` names a puzzle by one of `QUERY_KEYS`.
+#[inline]
 fn query_has_puzzle(query: &str) -> bool {
     query.trim_start_matches('?').split('&').any(|pair| QUERY_KEYS.contains(&pair.split_once('=').map_or(pair, |(k, _)| k)))
 }
@@ -708,6 +731,7 @@ fn query_has_puzzle(query: &str) -> bool {
 /// The link in a page's whole address (`https://…/?s=…` or `…/#…`) that opens a puzzle: its
 /// `#fragment` when there is one, else its `?query` when a key of it names a puzzle (other
 /// queries, a campaign's `?utm=…`, are not links). With its `#` or `?`, as `parse` reads it.
+#[inline]
 pub fn link_in_address(address: &str) -> Option<String> {
     let (before, fragment) = address.split_once('#').map_or((address, ""), |(b, f)| (b, f));
     let query = before.split_once('?').map_or("", |(_, q)| q);
@@ -734,6 +758,7 @@ enum Found {
 }
 
 /// Takes a link (whole URL, `?query`, `#fragment`) or pasted text apart.
+#[inline]
 fn find(text: &str) -> Result<Found, ShareError> {
     let text = text.trim();
     if text.is_empty() {
@@ -786,6 +811,7 @@ fn find(text: &str) -> Result<Found, ShareError> {
 
 /// Reads a classic puzzle from a link (whole URL, `?query`, `#fragment`) or from pasted text;
 /// a variant puzzle is refused, naming its rules (`parse_puzzle` reads it).
+#[inline]
 pub fn parse(text: &str) -> Result<Shared, ShareError> {
     match find(text)? {
         Found::Ours(payload) => decode(&payload),
@@ -794,13 +820,34 @@ pub fn parse(text: &str) -> Result<Shared, ShareError> {
     }
 }
 
+/// Reads inkdoku's own link (`p=`, in a query or a fragment) at once: `None` when the text is
+/// anything else, which `parse_puzzle` reads in the engine worker (`open::read`: the readers of
+/// other apps' formats are not in the app's wasm, issue 48). An empty text is refused here.
+#[inline]
+pub fn parse_own(text: &str) -> Option<Result<SharedPuzzle, ShareError>> {
+    match find(text) {
+        Ok(Found::Ours(payload)) => Some(decode_puzzle(&payload)),
+        Ok(_) => None,
+        Err(e) => Some(Err(e)),
+    }
+}
+
 /// Reads a puzzle from a link or pasted text as `parse` does, variant puzzles included:
 /// inkdoku's version 4 links, f-puzzles payloads and SudokuPad's `scl`/`ctc`/`fpuzzles`
 /// puzzles with their constraints (`format::fpuzzles`, `format::sudokupad`).
+#[inline]
 pub fn parse_puzzle(text: &str) -> Result<SharedPuzzle, ShareError> {
+    parse_own(text).unwrap_or_else(|| parse_foreign(text))
+}
+
+/// `parse_puzzle` of any link or text but inkdoku's own (`parse_own` reads those; here they
+/// are refused as empty): what the engine worker reads for the app (`open::read`), without
+/// inkdoku's own decoder, which the app has.
+#[inline]
+pub fn parse_foreign(text: &str) -> Result<SharedPuzzle, ShareError> {
     let found = find(text)?;
     let (payload, expected) = match &found {
-        Found::Ours(payload) => return decode_puzzle(payload),
+        Found::Ours(_) => return Err(ShareError::Empty),
         Found::FPuzzles(payload) => (payload.trim(), Some(format::Format::FPuzzles)),
         Found::Text(text) => match format::compressed::parse_prefixed_puzzle(text) {
             Some(read) => return Ok(SharedPuzzle { puzzle: read?.0, progress: None }),
@@ -814,11 +861,13 @@ pub fn parse_puzzle(text: &str) -> Result<SharedPuzzle, ShareError> {
     Ok(SharedPuzzle { puzzle, progress: None })
 }
 
+#[inline]
 fn from_text(text: &str) -> Result<Shared, ShareError> {
     let (givens, _) = format::parse_any(text)?;
     Ok(Shared { givens, progress: None })
 }
 
+#[inline]
 fn from_payload(payload: &str) -> Result<Shared, ShareError> {
     let payload = payload.trim();
     if payload.is_empty() {
@@ -829,6 +878,7 @@ fn from_payload(payload: &str) -> Result<Shared, ShareError> {
 }
 
 /// An f-puzzles payload escaped for a link's query (`+`, `/` and `=` percent-encoded).
+#[inline]
 fn query_escaped(payload: &str) -> String {
     payload.replace('+', "%2B").replace('/', "%2F").replace('=', "%3D")
 }
@@ -837,11 +887,13 @@ fn query_escaped(payload: &str) -> String {
 /// its f-puzzles JSON with every constraint, its regions, title, author and rules
 /// (`fpuzzles::write_puzzle`), which f-puzzles reads back to the same puzzle, and so does
 /// `parse_puzzle`.
+#[inline]
 pub fn fpuzzles_link(puzzle: &Puzzle) -> String {
     format!("https://www.f-puzzles.com/?load={}", query_escaped(&fpuzzles::write_puzzle(puzzle)))
 }
 
 /// The `#p=` fragment of a link to a variant puzzle (`encode_puzzle`).
+#[inline]
 pub fn fragment_puzzle(puzzle: &Puzzle, progress: Option<&Progress>) -> String {
     format!("#p={}", encode_puzzle(puzzle, progress))
 }
@@ -850,11 +902,13 @@ pub fn fragment_puzzle(puzzle: &Puzzle, progress: Option<&Progress>) -> String {
 /// its regions, title, author and rules (`fpuzzles::write_puzzle`, which SudokuPad converts
 /// as it converts f-puzzles' own), escaped for a query. A classic puzzle's link is what it
 /// was, byte for byte.
+#[inline]
 pub fn sudokupad_link(puzzle: &Puzzle) -> String {
     format!("https://sudokupad.app/?puzzleid=fpuzzles{}", query_escaped(&fpuzzles::write_puzzle(puzzle)))
 }
 
 /// The `#p=` fragment of a link to a puzzle.
+#[inline]
 pub fn fragment(givens: &Grid, progress: Option<&Progress>) -> String {
     format!("#p={}", encode(givens, progress))
 }

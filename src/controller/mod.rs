@@ -241,6 +241,8 @@ fn errand_effect(store: Store, effect: errands::Effect) {
         Effect::CloseNewGame => store.screen(ScreenInput::CloseIf(Dialog::NewGame)),
         Effect::Entered => games::games(store, inkdoku_core::games::Input::Entered),
         Effect::ResumeKept(index) => resume_kept(store, index),
+        Effect::Open { shared, note } => sharing::open_shared_noting(store, *shared, note),
+        Effect::FirstPuzzle => first_puzzle(store),
         Effect::LinkOpened => link_opened(store),
         Effect::MakeInstead => make_puzzle(store),
         Effect::Graded(level) => games::games(store, inkdoku_core::games::Input::Graded(level)),

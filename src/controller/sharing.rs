@@ -1,20 +1,22 @@
 //! Sharing and opening, carried out: the core decides (`inkdoku_core::sharing`: what a link,
 //! a paste or a file holds or the note that says why not, the links and the file text, the
-//! status lines; the worker's check of a puzzle and what it starts are the core's errands),
-//! and this reaches the browser through the ports (`Sharing`, `Clipboard`, `Files`).
+//! status lines; the worker's reading of other apps' links and of files, its check of a puzzle
+//! and what they start are the core's errands), and this reaches the browser through the ports
+//! (`Sharing`, `Clipboard`, `Files`).
 
 use super::*;
 use inkdoku_core::sharing as decide;
 
-/// Tells the player a link, paste or file (`source` names it) holds no puzzle (the core's
-/// note, in their language, the reason under Details); nothing else changes.
-pub fn not_a_puzzle(store: Store, source: &str, error: &(dyn std::error::Error + 'static)) {
-    store.show(decide::not_a_puzzle(store.lang_now(), source, error));
+/// Tells the player a link (`source` names it) holds no puzzle (the core's note, in their
+/// language, the reason under Details); nothing else changes.
+pub fn not_a_puzzle(store: Store, source: &str, refusal: &inkdoku_engine::open::Refusal) {
+    store.show(decide::not_a_puzzle(store.lang_now(), source, refusal));
 }
 
 /// Opens a puzzle from a link, a paste or a file; `source` names it in messages. A text that
 /// holds no puzzle gets a message saying why, and the game in progress is left as it is.
-/// Returns whether the text held a puzzle.
+/// Returns whether the text held a puzzle, or went to the engine worker to be read (another
+/// app's link or a paste: the core's errands open it or say why not).
 pub fn open_text(store: Store, text: &str, source: &str) -> bool {
     let read = decide::read_text(store.lang_now(), text, source);
     if let Some(Ok(key)) = &read.room
@@ -26,13 +28,17 @@ pub fn open_text(store: Store, text: &str, source: &str) -> bool {
     }
     store.joining.set_value(read.room.map(|k| k.map_err(|e| leptos::logging::warn!("inkdoku: {e}"))));
     match read.puzzle {
-        Ok(shared) => {
+        decide::Holds::Puzzle(shared) => {
             open_shared(store, shared);
             true
         }
-        Err(note) => {
+        decide::Holds::NoPuzzle(note) => {
             store.show(note);
             false
+        }
+        decide::Holds::ReadInWorker(text) => {
+            errand(store, errands::Input::Read { reading: decide::Reading::Open { source: source.to_string() }, text });
+            true
         }
     }
 }
@@ -44,7 +50,7 @@ pub fn open_shared(store: Store, shared: SharedPuzzle) {
 
 /// `open_shared`, with a message to show once the puzzle is on the board (what of a file
 /// could not be restored); an open that fails or is cancelled drops it with the next open.
-fn open_shared_noting(store: Store, shared: SharedPuzzle, note: Option<Dialog>) {
+pub(super) fn open_shared_noting(store: Store, shared: SharedPuzzle, note: Option<Dialog>) {
     store.screen(ScreenInput::NoteForAfter(note));
     if store.game.with_untracked(|g| store.settings.with_untracked(|s| inkdoku_core::games::asks_first(g, s))) {
         store.show(Dialog::ConfirmOpen(shared));
@@ -168,20 +174,13 @@ pub fn open_file(store: Store) {
     }
 }
 
-/// Opens the text of the file `name`: its puzzle, and the progress it carries. Progress lines
-/// that can't be used leave the puzzle to open from its givens, and the player is told why
-/// once it is on the board (`link_opened`); a file with no puzzle changes nothing.
+/// Opens the text of the file `name`, read in the engine worker (the core's errands): its
+/// puzzle, and the progress it carries. Progress lines that can't be used leave the puzzle to
+/// open from its givens, and the player is told why once it is on the board (`link_opened`);
+/// a file with no puzzle changes nothing.
 pub fn open_file_text(store: Store, name: &str, text: &str) {
     store.joining.set_value(None);
-    match decide::read_file(store.lang_now(), name, text) {
-        Ok((shared, note)) => {
-            if let Some(Dialog::Message { details: Some(why), .. }) = &note {
-                leptos::logging::warn!("inkdoku: {name}: {why}");
-            }
-            open_shared_noting(store, shared, note);
-        }
-        Err(note) => store.show(*note),
-    }
+    errand(store, errands::Input::Read { reading: decide::Reading::File { name: name.to_string() }, text: text.to_string() });
 }
 
 /// The browser could not do something: `template` says what, in the player's words (with the

@@ -43,7 +43,10 @@ fn show_first_screen(store: Store, link: Option<String>) {
     }
     match screen.link {
         Some(LinkStep::OfferHere(shared)) => store.show(Dialog::OpenHere(*shared)),
-        Some(LinkStep::NotAPuzzle(e)) => not_a_puzzle(store, t.the_link, &e),
+        Some(LinkStep::NotAPuzzle(refusal)) => not_a_puzzle(store, t.the_link, &refusal),
+        Some(LinkStep::ReadThenOffer(text)) => {
+            errand(store, errands::Input::Read { reading: inkdoku_core::sharing::Reading::OfferHere { source: t.the_link.into() }, text });
+        }
         Some(LinkStep::Open(text)) => {
             open_text(store, &text, t.the_link);
         }

@@ -106,3 +106,35 @@ fn everything_kept_that_does_not_read_is_said_in_one_dialog_and_the_app_starts_a
     world.premade.answer(Ok(BOOK));
     assert!(store.game.with_untracked(crate::state::has_puzzle));
 }
+
+/// A first visit by another app's link: the link is read in the engine worker (issue 48: its
+/// readers are not in the app's wasm), and the board waits for it, as for New game, with no
+/// premade puzzle under it; read, the puzzle is checked and played. One that holds no puzzle
+/// is said, and the premade first puzzle comes.
+#[test]
+fn a_first_visit_by_another_apps_link_waits_for_the_workers_reading_and_a_refused_one_gets_the_premade_puzzle() {
+    let world = World::default();
+    world.engine.hold_reads.set(true);
+    let (_owner, store, _) = start_tab(&world, Some(&format!("?s={PUZZLE}")));
+    assert_eq!(world.engine.last_task(), Some(Task::Read { text: format!("?s={PUZZLE}"), file: false }));
+    assert!(store.game.with_untracked(|g| !crate::state::has_puzzle(g)), "nothing on the board before the reading");
+    assert!(world.premade.asked.borrow().is_empty(), "no premade puzzle under a link");
+    world.engine.answer_truly(world.engine.last_id());
+    assert!(matches!(world.engine.last_task(), Some(Task::Analyze { .. })), "read, then checked");
+    world.engine.answer_truly(world.engine.last_id());
+    assert_eq!(store.game.with_untracked(|g| g.givens().to_line()), PUZZLE);
+    assert!(world.premade.asked.borrow().is_empty());
+
+    let world = World::default();
+    world.engine.hold_reads.set(true);
+    let (_owner, store, _) = start_tab(&world, Some("?s=12345"));
+    assert!(world.premade.asked.borrow().is_empty());
+    world.engine.answer_truly(world.engine.last_id());
+    let Some(Dialog::Message { text, details, .. }) = store.dialog.get_untracked() else { panic!("a message") };
+    let t = crate::i18n::ui(Lang::En);
+    assert_eq!(text, format!("{} {}", fill(t.no_text_puzzle, &[("source", t.the_link)]), t.unchanged));
+    assert!(details.is_some_and(|d| !d.is_empty()), "the reader's reason");
+    assert_eq!(world.premade.asked.borrow().len(), 1, "the premade first puzzle is fetched");
+    world.premade.answer(Ok(BOOK));
+    assert!(store.game.with_untracked(|g| g.givens().filled_count() > 0 && g.solution().is_some()));
+}

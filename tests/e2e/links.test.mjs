@@ -2,7 +2,8 @@
 // f-puzzles' ?load=, bare), SudokuPad's scl… puzzles (plain and shortened JSON), SudokuExchange's
 // digit and comma forms, 4x4 and 16x16; a puzzle with a rule inkdoku does not play (minimum
 // cells) refused with its rules named; damaged
-// payloads for a returning player; Share's "Open in SudokuPad" link, decoded back.
+// payloads for a returning player; a first visit by a link waits for the engine worker, which
+// reads it; Share's "Open in SudokuPad" link, decoded back.
 //
 // The fixtures were made by inkdoku's own encoders from JSON built after the formats' public
 // descriptions (engine/examples/fixtures.rs prints them): lz-string base64 of f-puzzles' JSON
@@ -72,6 +73,30 @@ test('every link form opens its puzzle with exactly its givens', async () => {
     assert.equal(new URL(page.url()).search + new URL(page.url()).hash, '', 'the link is removed from the address');
     await page.context().close();
   }
+});
+
+/** The engine worker's script, either build (plain, or with relaxed SIMD where the browser has it). */
+const ENGINE_SCRIPT = /\/worker(_relaxed)?_loader\.js$/;
+
+// Other apps' links are read in the engine worker (issue 48: their readers are not in the app's
+// wasm): a first visit by one waits for the worker to load, with no premade puzzle under it, and
+// then plays the link's puzzle.
+test('a first visit by an f-puzzles link waits for the engine worker to load, then plays the link\'s puzzle', async () => {
+  const page = await b.page({ serviceWorkers: 'block' });
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.context().route(ENGINE_SCRIPT, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(server.url + `?puzzleid=fpuzzles${encodeURIComponent(FP9)}`);
+  await page.getByRole('group', { name: 'Checking the puzzle…' }).waitFor({ timeout: 2500 });
+  assert.equal(await page.locator('[role=gridcell].given').count(), 0, 'no premade puzzle under the link');
+  release();
+  await waitForPuzzle(page);
+  await status(page, /Opened a 9x9 puzzle/);
+  await assertBoard(page, NINE, 'the link\'s puzzle');
+  await page.context().close();
 });
 
 // The same refusal in German, natively in the core:

@@ -10,7 +10,8 @@ use crate::ports::{Handwriting, Ports};
 use crate::state::{Dialog, GameMeta, Settings, blank_game};
 use crate::storage::{self, Loaded};
 use inkdoku_engine::game::Game;
-use inkdoku_engine::share::{self, ShareError, SharedPuzzle};
+use inkdoku_engine::open::Refusal;
+use inkdoku_engine::share::{self, SharedPuzzle};
 use inkdoku_engine::together::link::split_room;
 
 /// Something kept that could not be read at start, with the reader's reason.
@@ -97,7 +98,10 @@ pub enum LinkStep {
     /// A following tab offers to play the link's puzzle here.
     OfferHere(Box<SharedPuzzle>),
     /// A following tab says why the link holds no puzzle (the playing tab's game stays).
-    NotAPuzzle(ShareError),
+    NotAPuzzle(Refusal),
+    /// A following tab has another app's link (this text, its room key taken out) read in the
+    /// engine worker, then offers to play it here (`sharing::Reading::OfferHere`).
+    ReadThenOffer(String),
     /// The playing tab opens the link (asking first over a game in progress, joining its room).
     Open(String),
 }
@@ -121,14 +125,20 @@ pub struct FirstScreen {
 pub fn first_screen(settled: Settled) -> FirstScreen {
     let Settled { following, link, found } = settled;
     if following {
-        let link = link.map(|text| match share::parse_puzzle(&split_room(text).0) {
-            Ok(shared) => LinkStep::OfferHere(Box::new(shared)),
-            Err(e) => LinkStep::NotAPuzzle(e),
+        let link = link.map(|text| {
+            let text = split_room(text).0;
+            match share::parse_own(&text) {
+                Some(Ok(shared)) => LinkStep::OfferHere(Box::new(shared)),
+                Some(Err(e)) => LinkStep::NotAPuzzle(Refusal::of(&e)),
+                None => LinkStep::ReadThenOffer(text),
+            }
         });
         return FirstScreen { resume: false, link, premade: false, greet: None };
     }
     let restored = found.is_some();
-    let opens = link.is_some_and(|text| share::parse_puzzle(&split_room(text).0).is_ok());
+    // Another app's link is read in the engine worker: it may hold a puzzle (if not, the
+    // errands bring the premade one: `errands::Effect::FirstPuzzle`).
+    let opens = link.is_some_and(|text| !matches!(share::parse_own(&split_room(text).0), Some(Err(_))));
     FirstScreen {
         resume: restored,
         link: link.map(|text| LinkStep::Open(text.to_string())),
@@ -227,15 +237,23 @@ mod tests {
         let bad = playing(Some("#p=not-a-puzzle"), None);
         assert_eq!((bad.link, bad.premade), (Some(LinkStep::Open("#p=not-a-puzzle".into())), true));
         assert!(!playing(Some("#p=not-a-puzzle"), Some(true)).premade, "the restored game stays");
+        // Another app's link is read in the engine worker: no premade puzzle under it (the
+        // errands bring one if it holds none).
+        let foreign = format!("?s={PUZZLE}");
+        assert!(!playing(Some(&foreign), None).premade);
+        assert_eq!(playing(Some("?s=12345"), None).link, Some(LinkStep::Open("?s=12345".into())));
     }
 
     #[test]
     fn a_following_tab_offers_to_play_the_link_here_and_a_bad_link_says_why() {
         let follow = |link, found| first_screen(Settled { following: true, link, found });
-        let link = format!("#{PUZZLE}");
+        let link = share::fragment(&inkdoku_engine::format::line::parse(PUZZLE).unwrap(), None);
         let Some(LinkStep::OfferHere(shared)) = follow(Some(&link), None).link else { panic!("offered") };
         assert_eq!(shared.puzzle.givens.to_line(), PUZZLE);
         assert!(matches!(follow(Some("#p=not-a-puzzle"), Some(true)).link, Some(LinkStep::NotAPuzzle(_))));
+        // Another app's link: read in the engine worker first, then offered.
+        let foreign = format!("#{PUZZLE}");
+        assert_eq!(follow(Some(&foreign), None).link, Some(LinkStep::ReadThenOffer(foreign.clone())));
         // Nothing else: the playing tab's game is on show, and its tab greets.
         assert_eq!(follow(None, Some(true)), FirstScreen { resume: false, link: None, premade: false, greet: None });
     }

@@ -4,7 +4,8 @@
 //! puzzle being made, the hint's and the check's highlights, the log of applied hints — and
 //! takes inputs: the player's (Hint, Apply, a page of the proof, Check, Solve, New game, the
 //! daily puzzle, Done while typing a puzzle in, Cancel) and the worker's (a reply, a request
-//! that could not be sent, the wait long enough to show). Each input says what changed
+//! that could not be sent, the wait long enough to show), and another app's link or a file
+//! read in the worker (`Input::Read`: its readers are not in the app's wasm). Each input says what changed
 //! (`Changed`, for the screen to copy) and what the app must do (`Effect`s: send this task
 //! through the `EngineWorker` port, say this on the status line, open this dialog, start this
 //! game, apply this step to the session's game). The app's store mirrors `Errands` as it mirrors
@@ -30,6 +31,7 @@ pub mod making;
 pub mod printing;
 
 use crate::i18n::{self, Lang, Ui};
+use crate::sharing::Reading;
 use crate::state::{Dialog, GameMeta, Highlights, Kind, Making, Settings, Waiting};
 use crate::storage::StoredGame;
 use inkdoku_engine::game::{Action, Game};
@@ -88,6 +90,8 @@ enum Errand {
     /// A link's or a file's puzzle, checked for one solution: played or refused as
     /// `sharing::checked` decides.
     Link { shared: Box<SharedPuzzle> },
+    /// Another app's link, a paste or a file, read (`sharing::read_answered`).
+    Read { reading: Reading },
     /// A variant opened without a grade, graded (its walk can take a second, so nobody waits).
     Grade { puzzle: Box<inkdoku_engine::variant::Puzzle> },
     /// The next puzzle of a print set.
@@ -157,6 +161,13 @@ pub enum Input {
     },
     /// "Done" while typing a puzzle in: checked for exactly one solution.
     FinishEntering,
+    /// A text the app does not read itself (another app's link, a paste, a file: `sharing::Holds`)
+    /// read in the worker while the player waits; a newer reading replaces one not yet answered.
+    /// A worker still loading reads it once loaded (its requests wait), as it makes New game's.
+    Read {
+        reading: Reading,
+        text: String,
+    },
     /// A link's or a file's puzzle checked in the worker (`task`) while the player waits.
     CheckLink {
         shared: Box<SharedPuzzle>,
@@ -214,6 +225,13 @@ pub enum Effect {
     Entered,
     /// Resume kept game number `index` (newest first).
     ResumeKept(usize),
+    /// Open this puzzle read in the worker (asking first over a game in progress, then checking
+    /// it: `Input::CheckLink`); `note` shows once it is on the board (a file's progress not
+    /// restored).
+    Open { shared: Box<SharedPuzzle>, note: Option<Dialog> },
+    /// A first visit's link held no puzzle, and nothing is on the board: the premade first
+    /// puzzle comes, as when the link is inkdoku's own and damaged.
+    FirstPuzzle,
     /// A link's puzzle is on the board (after `StartGame`): the app joins the room its link
     /// named and shows the note kept for it (a file's progress not restored).
     LinkOpened,
@@ -278,6 +296,12 @@ impl Errands {
             Input::DailyClicked { kind, today, kept } => self.daily_clicked(kind, &today, &kept, ctx, &mut fx),
             Input::Daily { kind, today, kept } => self.daily(kind, &today, &kept, ctx, &mut fx),
             Input::FinishEntering => self.finish_entering(ctx, &mut fx),
+            Input::Read { reading, text } => {
+                // The reading asked before is no longer wanted: its answer will be stale.
+                self.out.retain(|(_, e)| !matches!(e, Errand::Read { .. }));
+                let task = reading.task(text);
+                self.ask_waiting(ctx.t().checking, Errand::Read { reading }, task, &mut fx);
+            }
             Input::CheckLink { shared, task } => self.ask_waiting(ctx.t().checking, Errand::Link { shared }, task, &mut fx),
             Input::Replied { token, reply } => self.replied(token, reply, ctx, &mut fx),
             Input::NotSent { token, why } => self.not_sent(token, why, ctx, &mut fx),
@@ -345,6 +369,7 @@ impl Errands {
                 Reply::Error { message, .. } => worker_failed(&message, ctx, fx),
                 reply => self.link_checked(&shared, reply, ctx, fx),
             },
+            Errand::Read { reading } => read_answered(&reading, reply, ctx, fx),
             Errand::Grade { puzzle } => match reply {
                 // Only if the same puzzle is still on the board, ungraded.
                 Reply::Rated { rating, .. } if ctx.game.variant() == Some(&*puzzle) && ctx.meta.level.is_none() => {
@@ -435,6 +460,39 @@ impl Errands {
             self.shown.log = log;
             self.changed.log = true;
         }
+    }
+}
+
+/// The worker's reading of a link, a paste or a file: the puzzle opens (or is offered here,
+/// in a following tab), or the note says why there is none; with nothing on the board (a first
+/// visit by such a link) the premade first puzzle comes.
+fn read_answered(reading: &Reading, reply: Reply, ctx: &Context, fx: &mut Vec<Effect>) {
+    match crate::sharing::read_answered(ctx.lang, reading, reply) {
+        crate::sharing::Answered::Puzzle { shared, .. } if matches!(reading, Reading::OfferHere { .. }) => {
+            fx.push(Effect::Dialog(Some(Dialog::OpenHere(*shared))));
+        }
+        crate::sharing::Answered::Puzzle { shared, note } => {
+            if let Some(Dialog::Message { details: Some(why), .. }) = &note {
+                fx.push(Effect::Console(format!("inkdoku: {why}")));
+            }
+            fx.push(Effect::Open { shared, note });
+        }
+        crate::sharing::Answered::NoPuzzle(note) => {
+            fx.push(Effect::Dialog(Some(note)));
+            first_puzzle_if_nothing_kept(reading, ctx, fx);
+        }
+        // The worker crashed or could not load: said as a failed check is, nothing opened
+        // (the next request starts a fresh worker).
+        crate::sharing::Answered::Other(Reply::Error { message, .. }) => worker_failed(&message, ctx, fx),
+        crate::sharing::Answered::Other(_) => {}
+    }
+}
+
+/// The premade first puzzle, when a link opened on a playing tab left its board empty.
+fn first_puzzle_if_nothing_kept(reading: &Reading, ctx: &Context, fx: &mut Vec<Effect>) {
+    let nothing_kept = ctx.playing && !crate::state::has_puzzle(ctx.game);
+    if nothing_kept && !matches!(reading, Reading::OfferHere { .. }) {
+        fx.push(Effect::FirstPuzzle);
     }
 }
 

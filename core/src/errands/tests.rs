@@ -29,6 +29,10 @@ struct Desk {
     cancelled: usize,
     /// The print set laid out, once made.
     printed: Option<crate::state::PrintSet>,
+    /// The puzzles a reading gave the app to open, with their notes (`Effect::Open`).
+    opened: Vec<(SharedPuzzle, Option<Dialog>)>,
+    /// Premade first puzzles asked for (`Effect::FirstPuzzle`).
+    premade: usize,
 }
 
 impl Desk {
@@ -46,6 +50,8 @@ impl Desk {
             asked: Vec::new(),
             cancelled: 0,
             printed: None,
+            opened: Vec::new(),
+            premade: 0,
         }
     }
 
@@ -80,6 +86,8 @@ impl Desk {
             Effect::ShowWaitLater { .. } | Effect::ResumeKept(_) | Effect::Entered | Effect::LinkOpened | Effect::MakeInstead => {}
             Effect::Graded(level) => self.meta.level = Some(level),
             Effect::Print(set) => self.printed = Some(set),
+            Effect::Open { shared, note } => self.opened.push((*shared, note)),
+            Effect::FirstPuzzle => self.premade += 1,
             Effect::CancelAll => {
                 self.cancelled += 1;
                 self.asked.clear();
@@ -626,7 +634,7 @@ fn a_file_saved_then_opened_is_the_same_game_and_a_damaged_progress_opens_the_gi
         play_marks(&mut desk);
         let (name, text) = crate::sharing::file_to_save(desk.session.game(), Some(inkdoku_engine::rating::Level::Easy), true);
         assert_eq!(name, if variant { "inkdoku-variant.json" } else { "inkdoku-easy.sdk" });
-        let (shared, note) = crate::sharing::read_file(lang, &name, &text).expect("a puzzle");
+        let (shared, note) = read_file(&mut desk, &name, &text);
         assert_eq!(note, None, "nothing to report");
         let mut friend = Desk::classic(PUZZLE, lang);
         open_checked(&mut friend, shared);
@@ -637,7 +645,7 @@ fn a_file_saved_then_opened_is_the_same_game_and_a_damaged_progress_opens_the_gi
         let at = text.find("inkdoku-progress").unwrap() + 60;
         let flipped = if &text[at..=at] == "A" { "B" } else { "A" };
         let damaged = format!("{}{flipped}{}", &text[..at], &text[at + 1..]);
-        let (shared, note) = crate::sharing::read_file(lang, &name, &damaged).expect("the puzzle still reads");
+        let (shared, note) = read_file(&mut desk, &name, &damaged);
         let Some(Dialog::Message { title, text, details }) = note else { panic!("a note") };
         assert_eq!(title, ui(lang).file_progress_title);
         assert!(text.contains(&name), "{text}");
@@ -645,6 +653,95 @@ fn a_file_saved_then_opened_is_the_same_game_and_a_damaged_progress_opens_the_gi
         open_checked(&mut friend, shared);
         assert_eq!(friend.session.game().applied(), 0, "from its givens");
     }
+}
+
+/// A file opened as the app opens it (`controller::open_file_text`): read in the worker, as
+/// the engine's own handler reads it; the puzzle and note it gives the app to open.
+fn read_file(desk: &mut Desk, name: &str, text: &str) -> (SharedPuzzle, Option<Dialog>) {
+    desk.input(Input::Read { reading: Reading::File { name: name.into() }, text: text.into() });
+    assert!(matches!(&desk.asked.last().unwrap().1, Task::Read { file: true, .. }));
+    desk.answer_truly(desk.last());
+    desk.opened.pop().expect("a puzzle")
+}
+
+/// A link read in the worker on a first visit (an empty board): the wait is the player's
+/// (Cancel shows as for a check), the puzzle goes to be opened; a text with no puzzle is said,
+/// and the premade first puzzle comes; a worker that could not be sent to or crashed is said in
+/// the player's words, and opens nothing (as a failed check).
+#[test]
+fn another_apps_link_is_read_in_the_worker_and_a_first_visit_gets_the_premade_puzzle_if_it_holds_none() {
+    let first_visit = || Desk::new(crate::state::blank_game(), Lang::De);
+    let reading = Reading::Open { source: "Der Link".into() };
+    let read = |desk: &mut Desk, text: &str| desk.input(Input::Read { reading: reading.clone(), text: text.into() });
+
+    let mut desk = first_visit();
+    let link = format!("?s={PUZZLE}");
+    read(&mut desk, &link);
+    assert_eq!(desk.asked.last().map(|(_, t)| t.clone()), Some(Task::Read { text: link.clone(), file: false }));
+    assert_eq!((desk.status.as_str(), desk.errands.waiting().map(|w| w.token)), (ui(Lang::De).checking, Some(desk.last())));
+    desk.answer_truly(desk.last());
+    assert_eq!(desk.errands.waiting(), None);
+    let [(shared, None)] = &desk.opened[..] else { panic!("{:?}", desk.opened) };
+    assert_eq!(shared.puzzle.givens.to_line(), PUZZLE);
+    assert_eq!(desk.premade, 0);
+
+    let mut desk = first_visit();
+    read(&mut desk, "?s=12345");
+    desk.answer_truly(desk.last());
+    let Some(Dialog::Message { text, .. }) = &desk.dialog else { panic!("a note") };
+    assert!(text.starts_with(&fill(ui(Lang::De).no_text_puzzle, &[("source", "Der Link")])), "{text}");
+    assert_eq!((desk.opened.len(), desk.premade), (0, 1), "the premade first puzzle instead");
+
+    // Over a game, a refused text changes nothing and brings no puzzle.
+    let mut desk = Desk::classic(PUZZLE, Lang::En);
+    read(&mut desk, "?s=12345");
+    desk.answer_truly(desk.last());
+    assert!(desk.dialog.is_some());
+    assert_eq!(desk.premade, 0);
+
+    // The worker could not be sent to (it cannot load), or crashed: said in the player's words.
+    for failure in [true, false] {
+        let mut desk = first_visit();
+        read(&mut desk, &link);
+        let token = desk.last();
+        if failure {
+            desk.input(Input::NotSent { token, why: "no worker".into() });
+        } else {
+            desk.input(Input::Replied { token, reply: Reply::Error { id: Some(token), message: "crashed".into() } });
+        }
+        assert_eq!(desk.status, ui(Lang::De).worker_failed);
+        assert_eq!((desk.errands.waiting(), desk.opened.len(), desk.premade, desk.dialog.clone()), (None, 0, 0, None));
+    }
+}
+
+/// A reading's answer is found by its token: one for a reading replaced by a newer one, or
+/// cancelled, is stale and opens nothing; a following tab's reading offers the puzzle here.
+#[test]
+fn a_stale_readings_answer_opens_nothing_and_a_following_tab_offers_the_puzzle_here() {
+    let mut desk = Desk::classic(PUZZLE, Lang::En);
+    let open = Reading::Open { source: "the link".into() };
+    desk.input(Input::Read { reading: open.clone(), text: format!("?s={PUZZLE}") });
+    let first = desk.last();
+    desk.input(Input::Read { reading: open.clone(), text: "?s=12345".into() });
+    desk.answer_truly(first);
+    assert!(desk.opened.is_empty() && desk.dialog.is_none(), "the older reading is no longer wanted");
+    desk.answer_truly(desk.last());
+    assert!(matches!(desk.dialog, Some(Dialog::Message { .. })), "the newer one is said");
+
+    desk.dialog = None;
+    desk.input(Input::Read { reading: open, text: format!("?s={PUZZLE}") });
+    let (token, task) = desk.asked.last().cloned().unwrap();
+    desk.input(Input::CancelWait);
+    desk.asked.push((token, task));
+    desk.answer_truly(token);
+    assert!(desk.opened.is_empty() && desk.dialog.is_none(), "cancelled: stale");
+
+    let mut follower = Desk::new(crate::state::blank_game(), Lang::En);
+    follower.input(Input::Read { reading: Reading::OfferHere { source: "the link".into() }, text: format!("?s={PUZZLE}") });
+    follower.answer_truly(follower.last());
+    let Some(Dialog::OpenHere(shared)) = &follower.dialog else { panic!("{:?}", follower.dialog) };
+    assert_eq!(shared.puzzle.givens.to_line(), PUZZLE);
+    assert_eq!((follower.opened.len(), follower.premade), (0, 0));
 }
 
 /// Answers the print set's request with the puzzle the engine makes for it.

@@ -9,11 +9,13 @@ use crate::grid::Grid;
 const FORMAT: &str = "comma-separated digits";
 
 /// Whether the text is numbers separated by commas (at least two commas, nothing else).
+#[inline]
 pub fn looks_like(text: &str) -> bool {
     text.matches(',').count() >= 2 && text.chars().all(|c| c.is_ascii_digit() || c == ',' || c == ' ')
 }
 
 /// Reads comma-separated digits.
+#[inline]
 pub fn parse(text: &str) -> Result<Grid, FormatError> {
     let numbers: Vec<&str> = text.trim().split(',').map(str::trim).collect();
     let size = Size::from_cell_count(numbers.len()).ok_or(FormatError::CellCount { found: numbers.len() })?;
@@ -37,6 +39,7 @@ pub fn parse(text: &str) -> Result<Grid, FormatError> {
 }
 
 /// Writes a grid as comma-separated digits.
+#[inline]
 pub fn write(grid: &Grid) -> String {
     grid.cells().iter().map(|c| c.map_or(0, |d| d.get()).to_string()).collect::<Vec<_>>().join(",")
 }

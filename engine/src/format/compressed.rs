@@ -23,12 +23,14 @@ pub const MAX_PAYLOAD: usize = 6_000;
 pub const MAX_VARIANT_PAYLOAD: usize = 16_000;
 
 /// If the text carries a compressed JSON payload (with or without a prefix), reads it.
+#[inline]
 pub fn parse_prefixed(text: &str) -> Option<Result<(Grid, Format), FormatError>> {
     let (payload, expected) = split_prefix(text)?;
     Some(parse_payload(payload, expected))
 }
 
 /// The payload and the format its prefix names, if the text is a compressed JSON payload.
+#[inline]
 fn split_prefix(text: &str) -> Option<(&str, Option<Format>)> {
     let text = text.trim();
     if let Some(p) = text.strip_prefix("fpuzzles").or_else(|| text.strip_prefix("fpuz")) {
@@ -42,11 +44,13 @@ fn split_prefix(text: &str) -> Option<(&str, Option<Format>)> {
 
 /// Reads a payload; `expected` is the format its prefix named (a JSON of the other kind is
 /// read anyway: SudokuPad itself is that lenient).
+#[inline]
 pub fn parse_payload(payload: &str, expected: Option<Format>) -> Result<(Grid, Format), FormatError> {
     read_payload(payload, expected, MAX_PAYLOAD, fpuzzles::from_json, sudokupad::from_json)
 }
 
 /// A payload's JSON read by the f-puzzles reader (it has a `grid`) or SudokuPad's (`cells`).
+#[inline]
 fn read_payload<T>(
     payload: &str,
     expected: Option<Format>,
@@ -65,6 +69,7 @@ fn read_payload<T>(
 }
 
 /// The JSON of a payload (SudokuPad's shortened form too) and the name of the format expected.
+#[inline]
 fn payload_value(payload: &str, expected: Option<Format>, max: usize) -> Result<(serde_json::Value, &'static str), FormatError> {
     let format = match expected {
         Some(Format::SudokuPadJson) => sudokupad::JSON_FORMAT,
@@ -82,6 +87,7 @@ fn payload_value(payload: &str, expected: Option<Format>, max: usize) -> Result<
 
 /// If the text carries a compressed JSON payload (with or without a prefix), reads it as a
 /// variant puzzle (`parse_payload_puzzle`).
+#[inline]
 pub fn parse_prefixed_puzzle(text: &str) -> Option<Result<(Puzzle, Format), FormatError>> {
     let (payload, expected) = split_prefix(text)?;
     Some(parse_payload_puzzle(payload, expected))
@@ -89,18 +95,21 @@ pub fn parse_prefixed_puzzle(text: &str) -> Option<Result<(Puzzle, Format), Form
 
 /// `parse_payload` for variant puzzles: f-puzzles' or SudokuPad's JSON read with its
 /// constraints (`fpuzzles::from_json_puzzle`, `sudokupad::from_json_puzzle`).
+#[inline]
 pub fn parse_payload_puzzle(payload: &str, expected: Option<Format>) -> Result<(Puzzle, Format), FormatError> {
     read_payload(payload, expected, MAX_VARIANT_PAYLOAD, fpuzzles::from_json_puzzle, sudokupad::from_json_puzzle)
 }
 
 /// Decompresses lz-string base64 (spaces read as `+`, as a link's query may have turned them);
 /// data that does not decompress is taken as it is when it looks like JSON already.
+#[inline]
 pub fn decompress(payload: &str, format: &'static str) -> Result<String, FormatError> {
     decompress_at_most(payload, format, MAX_PAYLOAD)
 }
 
 /// `decompress`, refusing payloads longer than `max` characters (`MAX_PAYLOAD` for classic
 /// readers, `MAX_VARIANT_PAYLOAD` for variant ones).
+#[inline]
 pub fn decompress_at_most(payload: &str, format: &'static str, max: usize) -> Result<String, FormatError> {
     let payload = payload.trim();
     if payload.is_empty() {
@@ -126,6 +135,7 @@ pub fn decompress_at_most(payload: &str, format: &'static str, max: usize) -> Re
 }
 
 /// Compresses text as lz-string base64.
+#[inline]
 pub fn compress(text: &str) -> String {
     lz_str::compress_to_base64(text)
 }

@@ -62,6 +62,7 @@ pub(crate) const HARMLESS: &[&str] = &[
 ];
 
 /// The rule an f-puzzles key stands for.
+#[inline]
 fn rule_of(key: &str) -> Rule {
     match key {
         "killercage" => Rule::KillerCages,
@@ -91,6 +92,7 @@ fn rule_of(key: &str) -> Rule {
 
 /// Whether a key's value asks for anything: `true`, a non-empty array or object, a number
 /// other than 0, a non-empty string.
+#[inline]
 fn present(v: &Value) -> bool {
     match v {
         Value::Null => false,
@@ -103,6 +105,7 @@ fn present(v: &Value) -> bool {
 }
 
 /// A cell's value as a number, whether f-puzzles wrote it as a number or a string.
+#[inline]
 pub(crate) fn number(v: &Value) -> Option<i64> {
     match v {
         Value::Number(n) => n.as_i64(),
@@ -111,12 +114,14 @@ pub(crate) fn number(v: &Value) -> Option<i64> {
     }
 }
 
+#[inline]
 fn damaged(reason: &'static str) -> FormatError {
     FormatError::Damaged { format: FORMAT, reason }
 }
 
 /// Reads f-puzzles' JSON (already decompressed and parsed) as a classic grid: a puzzle with
 /// any constraint is refused, naming its rules (`from_json_puzzle` reads them).
+#[inline]
 pub fn from_json(value: &Value) -> Result<Grid, FormatError> {
     let object = value.as_object().ok_or(damaged("it is not a JSON object"))?;
     let rows = object.get("grid").and_then(Value::as_array).ok_or(damaged("it has no grid"))?;
@@ -135,6 +140,7 @@ pub fn from_json(value: &Value) -> Result<Grid, FormatError> {
 }
 
 /// The grid's side: `size`, or the number of rows.
+#[inline]
 fn side_of(object: &Map<String, Value>, rows: &[Value]) -> Result<usize, FormatError> {
     match object.get("size") {
         Some(s) => number(s).and_then(|n| usize::try_from(n).ok()).ok_or(damaged("its size is not a number")),
@@ -146,6 +152,7 @@ fn side_of(object: &Map<String, Value>, rows: &[Value]) -> Result<usize, FormatE
 type CellObject = Map<String, Value>;
 
 /// The grid's size and its cell objects in reading order.
+#[inline]
 fn grid_cells(rows: &[Value], side: usize) -> Result<(Size, Vec<&CellObject>), FormatError> {
     let size = Size::from_side(side).ok_or(FormatError::GridSide { format: FORMAT, side })?;
     if rows.len() != side || rows.iter().any(|r| r.as_array().is_none_or(|r| r.len() != side)) {
@@ -161,6 +168,7 @@ fn grid_cells(rows: &[Value], side: usize) -> Result<(Size, Vec<&CellObject>), F
 
 /// The region of each cell when a cell was moved out of its box (`region`, 0-based; a cell
 /// without one stays in its box); `None` for the usual boxes.
+#[inline]
 fn regions_of(size: Size, cells: &[&Map<String, Value>]) -> Option<Vec<u8>> {
     let box_of = |i: usize| size.box_of(Cell::new(i)) as i64;
     let region = |i: usize, c: &Map<String, Value>| c.get("region").filter(|r| r.is_number()).and_then(number).unwrap_or(box_of(i));
@@ -170,6 +178,7 @@ fn regions_of(size: Size, cells: &[&Map<String, Value>]) -> Option<Vec<u8>> {
 }
 
 /// The givens: the values marked `given`; a puzzle that marks none (made by hand) gives all.
+#[inline]
 fn givens(size: Size, cell_objects: &[&Map<String, Value>]) -> Result<Grid, FormatError> {
     let side = size.side();
     let any_given = cell_objects.iter().any(|c| c.get("given").is_some_and(|g| g.as_bool() == Some(true)));
@@ -226,6 +235,7 @@ const PLAYED: &[&str] = &[
 
 /// Drawings that only repeat a constraint of the puzzle (f-puzzles' export for other apps
 /// adds a coloured `line` with `fromConstraint: "Renban"` next to the `renban` it draws).
+#[inline]
 fn repeats_a_constraint(object: &Map<String, Value>, drawing: &Value) -> bool {
     let Some(items) = drawing.as_array() else { return false };
     items.iter().all(|item| {
@@ -236,12 +246,14 @@ fn repeats_a_constraint(object: &Map<String, Value>, drawing: &Value) -> bool {
 }
 
 /// A clue's number, written as a number or a string; `None` when blank.
+#[inline]
 fn clue(item: &Map<String, Value>) -> Option<i64> {
     item.get("value").and_then(number)
 }
 
 /// A cell as f-puzzles writes it, `R3C4` (1-based; row or column 0 or `side + 1` outside the
 /// grid), as 1-based (row, column).
+#[inline]
 fn row_col(v: &Value) -> Option<(i64, i64)> {
     let rest = v.as_str()?.trim().strip_prefix(['R', 'r'])?;
     let (r, c) = rest.split_once(['C', 'c'])?;
@@ -249,6 +261,7 @@ fn row_col(v: &Value) -> Option<(i64, i64)> {
 }
 
 /// f-puzzles' name of a cell.
+#[inline]
 fn name(size: Size, cell: Cell) -> String {
     format!("R{}C{}", size.row_of(cell) + 1, size.col_of(cell) + 1)
 }
@@ -264,6 +277,7 @@ struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     /// The entries (objects) of a key's list.
+    #[inline]
     fn items(&self, key: &str) -> Result<Vec<&'a Map<String, Value>>, FormatError> {
         match self.object.get(key) {
             None | Some(Value::Null) => Ok(Vec::new()),
@@ -272,10 +286,12 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     fn flag(&self, key: &str) -> bool {
         self.object.get(key).is_some_and(present)
     }
 
+    #[inline]
     fn cell(&self, v: &Value) -> Result<Cell, FormatError> {
         let side = self.size.side() as i64;
         match row_col(v) {
@@ -284,27 +300,32 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     fn cells(&self, v: Option<&Value>) -> Result<Vec<Cell>, FormatError> {
         let list = v.and_then(Value::as_array).ok_or(damaged("a constraint has no list of cells"))?;
         list.iter().map(|c| self.cell(c)).collect()
     }
 
+    #[inline]
     fn pair(&self, item: &Map<String, Value>) -> Result<[Cell; 2], FormatError> {
         let cells = self.cells(item.get("cells"))?;
         <[Cell; 2]>::try_from(cells).map_err(|_| damaged("a dot is not between two cells"))
     }
 
     /// The cells of each of an entry's `lines`.
+    #[inline]
     fn lines(&self, item: &Map<String, Value>) -> Result<Vec<Vec<Cell>>, FormatError> {
         let lines = item.get("lines").and_then(Value::as_array).ok_or(damaged("a line constraint has no lines"))?;
         lines.iter().map(|l| self.cells(Some(l))).collect()
     }
 
+    #[inline]
     fn sum(&self, n: i64) -> Result<u16, FormatError> {
         u16::try_from(n).map_err(|_| damaged("a clue is not a sum"))
     }
 
     /// The rule's entries whose `value` is its default (or none), refusing the others.
+    #[inline]
     fn with_default_value(&mut self, key: &str, default: i64, rule: Rule) -> Result<Vec<&'a Map<String, Value>>, FormatError> {
         let items = self.items(key)?;
         if items.iter().any(|i| clue(i).is_some_and(|v| v != default)) {
@@ -313,6 +334,7 @@ impl<'a> Reader<'a> {
         Ok(items)
     }
 
+    #[inline]
     fn read(&mut self) -> Result<(), FormatError> {
         let size = self.size;
         let side = size.side() as i64;
@@ -439,6 +461,7 @@ impl<'a> Reader<'a> {
 /// irregular regions, every constraint key inkdoku plays, title, author and rules. Keys of
 /// rules it does not play are refused, naming them; the puzzle is validated
 /// (`variant::validate`).
+#[inline]
 pub fn from_json_puzzle(value: &Value) -> Result<Puzzle, FormatError> {
     let object = value.as_object().ok_or(damaged("it is not a JSON object"))?;
     let rows = object.get("grid").and_then(Value::as_array).ok_or(damaged("it has no grid"))?;
@@ -469,11 +492,13 @@ pub fn from_json_puzzle(value: &Value) -> Result<Puzzle, FormatError> {
 }
 
 /// Reads an f-puzzles payload (no prefix) as a variant puzzle (`from_json_puzzle`).
+#[inline]
 pub fn parse_puzzle(payload: &str) -> Result<Puzzle, FormatError> {
     from_json_puzzle(&payload_json(payload, super::compressed::MAX_VARIANT_PAYLOAD)?)
 }
 
 /// The JSON of a payload, refusing one longer than `max` before decompressing it.
+#[inline]
 fn payload_json(payload: &str, max: usize) -> Result<Value, FormatError> {
     let json = super::compressed::decompress_at_most(payload, FORMAT, max)?;
     serde_json::from_str(&json).map_err(|_| damaged("its contents are not JSON"))
@@ -482,6 +507,7 @@ fn payload_json(payload: &str, max: usize) -> Result<Value, FormatError> {
 /// f-puzzles' JSON of a puzzle: its size, grid of givens (with each cell's `region` when the
 /// regions are irregular), title, author, rules and one key per kind of constraint. A classic
 /// puzzle without title, author or rules gives `to_json`'s text.
+#[inline]
 pub fn to_json_puzzle(puzzle: &Puzzle) -> String {
     if puzzle.is_classic() && puzzle.about.is_empty() {
         return to_json(&puzzle.givens);
@@ -591,11 +617,13 @@ pub fn to_json_puzzle(puzzle: &Puzzle) -> String {
 }
 
 /// The f-puzzles payload of a puzzle (lz-string base64 of `to_json_puzzle`).
+#[inline]
 pub fn write_puzzle(puzzle: &Puzzle) -> String {
     super::compressed::compress(&to_json_puzzle(puzzle))
 }
 
 /// f-puzzles' JSON of a classic puzzle: its size and grid of givens.
+#[inline]
 pub fn to_json(grid: &Grid) -> String {
     let side = grid.size().side();
     let rows: Vec<Value> = grid
@@ -607,11 +635,13 @@ pub fn to_json(grid: &Grid) -> String {
 }
 
 /// The f-puzzles payload of a classic puzzle (lz-string base64 of `to_json`).
+#[inline]
 pub fn write(grid: &Grid) -> String {
     super::compressed::compress(&to_json(grid))
 }
 
 /// Reads an f-puzzles payload (no prefix).
+#[inline]
 pub fn parse(payload: &str) -> Result<Grid, FormatError> {
     from_json(&payload_json(payload, super::compressed::MAX_PAYLOAD)?)
 }

@@ -21,6 +21,11 @@
 //! (`FormatError::Variant`); the `*_puzzle` readers read them, validate them
 //! (`FormatError::BadConstraint`) and still name what inkdoku does not play. See
 //! `docs/formats-variants.md` and `tests/variant_links.rs`.
+//!
+//! The readers run in the engine worker (`crate::open`, issue 48), not in the app. Their
+//! functions (and `share`'s and `sdk_progress`'s) are `#[inline]`, so that the worker compiles
+//! them where it calls them, in `worker-json` at opt-level "z", and not in the engine at 3: each
+//! engine worker build 402,119 -> 381,693 bytes gzipped (2026-11-29, check-size).
 
 pub mod comma;
 pub mod compressed;
@@ -170,7 +175,7 @@ pub enum FormatError {
 
 /// A rule beyond classic Sudoku that a puzzle of another app may carry. inkdoku refuses such
 /// puzzles and names their rules (the app in the player's language, `name` in English).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Rule {
     KillerCages,
     LittleKillers,
@@ -203,12 +208,14 @@ pub enum Rule {
 impl Rule {
     /// Sorts rules in the order of the enum, each once: by the shared keyed sort, not a copy
     /// of the standard one (issue 48).
+    #[inline]
     pub fn sort(rules: &mut Vec<Rule>) {
         crate::keyed_sort::sort_by_key(rules, |&r| r as u64);
         rules.dedup();
     }
 
     /// The rule in English words.
+    #[inline]
     pub fn name(self) -> &'static str {
         match self {
             Rule::KillerCages => "killer cages",
@@ -236,6 +243,7 @@ impl Rule {
     }
 
     /// The rules' names joined with commas.
+    #[inline]
     pub fn list(rules: &[Rule]) -> String {
         rules.iter().map(|r| r.name()).collect::<Vec<_>>().join(", ")
     }
@@ -243,6 +251,7 @@ impl Rule {
 
 /// The rules of a variant puzzle, as `FormatError::Variant` names them: each once, in a fixed
 /// order (what the classic readers refuse a variant with).
+#[inline]
 pub fn rules_of(puzzle: &Puzzle) -> Vec<Rule> {
     let mut rules: Vec<Rule> = puzzle
         .constraints
@@ -296,6 +305,7 @@ pub enum Format {
 /// then one line of cells, then SudokuPad's compressed string. The error reported is the one
 /// of the format the text most resembles. Compressed JSON payloads (`fpuzzles…`, `scl…`, a
 /// bare `N4Ig…`) and comma-separated digits are recognized first.
+#[inline]
 pub fn parse_any(text: &str) -> Result<(Grid, Format), FormatError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
@@ -333,12 +343,14 @@ pub fn parse_any(text: &str) -> Result<(Grid, Format), FormatError> {
 }
 
 /// Whether a character stands for an empty cell in line and grid formats.
+#[inline]
 pub(crate) fn is_blank(c: char) -> bool {
     matches!(c, '.' | '0' | '_')
 }
 
 /// Reads the cells of a square grid from its characters in reading order, reporting the first
 /// character that is neither a blank nor a digit of the size as a `BadCell`.
+#[inline]
 pub(crate) fn cells_from_chars(size: Size, chars: &[char]) -> Result<Grid, FormatError> {
     debug_assert_eq!(chars.len(), size.cell_count());
     let side = size.side();

@@ -45,6 +45,7 @@ pub struct SdkFile {
 }
 
 /// Reads a `.sdk` (or `.ss`, or any text grid) file.
+#[inline]
 pub fn parse(text: &str) -> Result<SdkFile, FormatError> {
     let mut header = SdkHeader::default();
     let mut grid_lines: Vec<&str> = Vec::new();
@@ -94,6 +95,7 @@ pub fn parse(text: &str) -> Result<SdkFile, FormatError> {
 }
 
 /// Writes a `.sdk` file: the header fields present, `[Puzzle]`, then one row per line.
+#[inline]
 pub fn write(grid: &Grid, header: &SdkHeader) -> String {
     let mut out = String::new();
     let fields = [

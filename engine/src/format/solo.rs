@@ -16,6 +16,7 @@ use crate::grid::Grid;
 const FORMAT: &str = "a Solo game ID";
 
 /// Whether the text starts like a Solo game ID (`digits` [`x` `digits`] letters `:`).
+#[inline]
 pub fn looks_like(text: &str) -> bool {
     match text.split_once(':') {
         Some((params, _)) => params.starts_with(|c: char| c.is_ascii_digit()) && params.chars().all(|c| c.is_ascii_alphanumeric()),
@@ -23,6 +24,7 @@ pub fn looks_like(text: &str) -> bool {
     }
 }
 
+#[inline]
 fn parse_params(params: &str) -> Result<Size, FormatError> {
     let err = |reason| FormatError::SoloParams { params: params.to_string(), reason };
     let digits_end = params.find(|c: char| !c.is_ascii_digit()).unwrap_or(params.len());
@@ -60,6 +62,7 @@ fn parse_params(params: &str) -> Result<Size, FormatError> {
 }
 
 /// Reads a Solo game ID.
+#[inline]
 pub fn parse(text: &str) -> Result<Grid, FormatError> {
     let text = text.trim();
     let (params, desc) = text.split_once(':').ok_or(FormatError::Unrecognized { reason: "a Solo game ID has the form 3x3:description" })?;
@@ -106,6 +109,7 @@ pub fn parse(text: &str) -> Result<Grid, FormatError> {
 }
 
 /// Writes a grid as a Solo game ID.
+#[inline]
 pub fn write(grid: &Grid) -> String {
     let size = grid.size();
     let mut out = format!("{}x{}:", size.box_cols(), size.box_rows());

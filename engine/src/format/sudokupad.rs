@@ -53,17 +53,20 @@ use serde_json::{Map, Number, Value, json};
 const ALPHABET: &[u8; 60] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx";
 const FORMAT: &str = "a SudokuPad puzzle string";
 
+#[inline]
 fn value_of(c: char) -> Option<usize> {
     ALPHABET.iter().position(|&a| a as char == c)
 }
 
 /// If the text is a compressed string (optionally behind `scf` or `classic`), returns it.
+#[inline]
 pub fn strip_prefix(text: &str) -> Option<&str> {
     let body = text.strip_prefix("scf").or_else(|| text.strip_prefix("classic")).unwrap_or(text);
     (!body.is_empty() && body.chars().all(|c| value_of(c).is_some())).then_some(body)
 }
 
 /// Reads a compressed string (no prefix).
+#[inline]
 pub fn parse(packed: &str) -> Result<Grid, FormatError> {
     let mut cells: Vec<Option<Digit>> = Vec::new();
     for (i, ch) in packed.chars().enumerate() {
@@ -85,11 +88,13 @@ pub fn parse(packed: &str) -> Result<Grid, FormatError> {
     Ok(Grid::from_cells(size, cells).expect("checked"))
 }
 
+#[inline]
 fn size_char(d: Digit) -> char {
     (b'0' + d.get()) as char
 }
 
 /// Writes a grid (4x4, 6x6 or 9x9) as a compressed string; `None` for 16x16 grids (the format has digits 1-9).
+#[inline]
 pub fn write(grid: &Grid) -> Option<String> {
     if grid.size() == Size::Sixteen {
         return None;
@@ -111,16 +116,19 @@ pub fn write(grid: &Grid) -> Option<String> {
 
 pub(crate) const JSON_FORMAT: &str = "SudokuPad";
 
+#[inline]
 fn damaged(reason: &'static str) -> FormatError {
     FormatError::Damaged { format: JSON_FORMAT, reason }
 }
 
 /// A key of SudokuPad's JSON, by its full or its shortened name.
+#[inline]
 fn field<'a>(object: &'a Map<String, Value>, long: &str, short: &str) -> Option<&'a Value> {
     object.get(long).or_else(|| object.get(short))
 }
 
 /// Reads SudokuPad's JSON (already decompressed and parsed, or unzipped).
+#[inline]
 pub fn from_json(value: &Value) -> Result<Grid, FormatError> {
     let object = value.as_object().ok_or(damaged("it is not a JSON object"))?;
     let (size, rows) = grid_rows(object)?;
@@ -154,6 +162,7 @@ pub fn from_json(value: &Value) -> Result<Grid, FormatError> {
 }
 
 /// The grid's size and its rows of cells.
+#[inline]
 fn grid_rows(object: &Map<String, Value>) -> Result<(Size, &[Value]), FormatError> {
     let rows = field(object, "cells", "ce").and_then(Value::as_array).ok_or(damaged("it has no cells"))?;
     let side = rows.len();
@@ -165,6 +174,7 @@ fn grid_rows(object: &Map<String, Value>) -> Result<(Size, &[Value]), FormatErro
 }
 
 /// The givens: each cell's `value`.
+#[inline]
 fn givens(size: Size, rows: &[Value]) -> Result<Grid, FormatError> {
     let side = size.side();
     let mut cells = Vec::with_capacity(size.cell_count());
@@ -189,6 +199,7 @@ fn givens(size: Size, rows: &[Value]) -> Result<Grid, FormatError> {
 }
 
 /// Whether `regions` are the grid's usual boxes (in any order).
+#[inline]
 fn standard_regions(size: Size, regions: &Value) -> bool {
     let Some(regions) = regions.as_array() else { return false };
     if regions.len() != size.side() {
@@ -213,6 +224,7 @@ fn standard_regions(size: Size, regions: &Value) -> bool {
 }
 
 /// SudokuPad's JSON of a classic puzzle: its cells (givens as values) and its boxes.
+#[inline]
 pub fn to_json(grid: &Grid) -> String {
     let size = grid.size();
     let side = size.side();
@@ -230,6 +242,7 @@ pub fn to_json(grid: &Grid) -> String {
 
 /// Reads SudokuPad's shortened JSON (see the module's description) as JSON; `None` if it is
 /// not that either. Nesting deeper than 64 is refused.
+#[inline]
 pub fn unzip(text: &str) -> Option<Value> {
     let mut reader = Unzip { chars: text.chars().collect(), pos: 0, depth: 0 };
     let value = reader.value()?;
@@ -244,16 +257,19 @@ struct Unzip {
 }
 
 impl Unzip {
+    #[inline]
     fn peek(&self) -> Option<char> {
         self.chars.get(self.pos).copied()
     }
 
+    #[inline]
     fn skip_space(&mut self) {
         while self.peek().is_some_and(char::is_whitespace) {
             self.pos += 1;
         }
     }
 
+    #[inline]
     fn value(&mut self) -> Option<Value> {
         self.skip_space();
         match self.peek()? {
@@ -271,6 +287,7 @@ impl Unzip {
         }
     }
 
+    #[inline]
     fn object(&mut self) -> Option<Value> {
         self.pos += 1;
         let mut map = Map::new();
@@ -306,6 +323,7 @@ impl Unzip {
         }
     }
 
+    #[inline]
     fn entry(&mut self, map: &mut Map<String, Value>, key: String) -> Option<()> {
         self.skip_space();
         (self.peek()? == ':').then_some(())?;
@@ -316,6 +334,7 @@ impl Unzip {
     }
 
     /// A list; a missing element (`[,` `,,` `,]`, and `[]`) is an empty object.
+    #[inline]
     fn array(&mut self) -> Option<Value> {
         self.pos += 1;
         let mut items = Vec::new();
@@ -337,6 +356,7 @@ impl Unzip {
         }
     }
 
+    #[inline]
     fn string(&mut self, quote: char) -> Option<String> {
         self.pos += 1;
         let mut out = String::new();
@@ -359,6 +379,7 @@ impl Unzip {
         }
     }
 
+    #[inline]
     fn token(&mut self) -> Option<Value> {
         let start = self.pos;
         while self.peek().is_some_and(|c| !matches!(c, ',' | '}' | ']' | ':') && !c.is_whitespace()) {
@@ -387,6 +408,7 @@ impl Unzip {
 // ---- Variant puzzles -------------------------------------------------------------------------
 
 /// A colour as red, green, blue; `None` for none or a transparent one.
+#[inline]
 fn colour(v: Option<&Value>) -> Option<(u8, u8, u8)> {
     let text = v?.as_str()?.trim().to_ascii_lowercase();
     match text.as_str() {
@@ -418,6 +440,7 @@ enum Hue {
     Other,
 }
 
+#[inline]
 fn hue((r, g, b): (u8, u8, u8)) -> Hue {
     let (max, min) = (r.max(g).max(b), r.min(g).min(b));
     match () {
@@ -431,6 +454,7 @@ fn hue((r, g, b): (u8, u8, u8)) -> Hue {
 }
 
 /// A point in grid units as SudokuPad writes it: `[row, column]`, 0 at the top-left corner.
+#[inline]
 fn point(v: &Value) -> Option<(f64, f64)> {
     let pair = v.as_array()?;
     let (r, c) = (pair.first()?.as_f64()?, pair.get(1)?.as_f64()?);
@@ -438,11 +462,13 @@ fn point(v: &Value) -> Option<(f64, f64)> {
 }
 
 /// Whether `x` is within a hundredth of `to`.
+#[inline]
 fn near(x: f64, to: f64) -> bool {
     (x - to).abs() < 0.01
 }
 
 /// The cell whose centre is at the point.
+#[inline]
 fn centre_cell(size: Size, (r, c): (f64, f64)) -> Option<Cell> {
     let side = size.side() as f64;
     let on = |x: f64| near(x.fract(), 0.5) && x > 0.0 && x < side;
@@ -450,6 +476,7 @@ fn centre_cell(size: Size, (r, c): (f64, f64)) -> Option<Cell> {
 }
 
 /// The two cells either side of the midpoint of an edge at the point.
+#[inline]
 fn edge_cells(size: Size, (r, c): (f64, f64)) -> Option<[Cell; 2]> {
     let side = size.side() as f64;
     let half = |x: f64| near(x.fract(), 0.5) && x > 0.0 && x < side;
@@ -467,6 +494,7 @@ fn edge_cells(size: Size, (r, c): (f64, f64)) -> Option<[Cell; 2]> {
 
 /// The cells a line through the points passes, each a king's move from the last (points in
 /// cells, straight or diagonal between them); `None` for any other path.
+#[inline]
 fn path_cells(size: Size, points: &[(f64, f64)]) -> Option<Vec<Cell>> {
     let side = size.side() as i64;
     let mut cells: Vec<(i64, i64)> = Vec::new();
@@ -506,6 +534,7 @@ struct Shape {
 }
 
 impl Shape {
+    #[inline]
     fn read(v: &Value) -> Option<Shape> {
         let o = v.as_object()?;
         let num = |long, short, default| field(o, long, short).map_or(Some(default), Value::as_f64);
@@ -523,12 +552,14 @@ impl Shape {
     }
 
     /// Whether the cell's centre is inside the shape.
+    #[inline]
     fn covers(&self, size: Size, cell: Cell) -> bool {
         let (r, c) = (size.row_of(cell) as f64 + 0.5, size.col_of(cell) as f64 + 0.5);
         (r - self.centre.0).abs() < self.height / 2.0 && (c - self.centre.1).abs() < self.width / 2.0
     }
 
     /// A circle (or pill) big enough to hold a digit: a bulb or an arrow's circle.
+    #[inline]
     fn is_big_round(&self) -> bool {
         self.rounded && self.width >= 0.6 && self.height >= 0.6
     }
@@ -543,21 +574,25 @@ struct RulesText(String);
 impl RulesText {
     /// Whether the rules mention any of the words (lowercase); with no rules at all, the
     /// shape's usual meaning stands.
+    #[inline]
     fn allows(&self, words: &[&str]) -> bool {
         self.0.trim().is_empty() || self.mentions(words)
     }
 
+    #[inline]
     fn mentions(&self, words: &[&str]) -> bool {
         words.iter().any(|w| self.0.contains(w))
     }
 }
 
 /// The list under a key of SudokuPad's JSON (full or shortened name).
+#[inline]
 fn list<'a>(object: &'a Map<String, Value>, long: &str, short: &str) -> &'a [Value] {
     field(object, long, short).and_then(Value::as_array).map_or(&[], Vec::as_slice)
 }
 
 /// Cells written as `[row, column]` pairs (0-based).
+#[inline]
 fn pair_cells(size: Size, v: Option<&Value>) -> Option<Vec<Cell>> {
     let side = size.side() as u64;
     v?.as_array()?
@@ -571,6 +606,7 @@ fn pair_cells(size: Size, v: Option<&Value>) -> Option<Vec<Cell>> {
 }
 
 /// The region of each cell from SudokuPad's `regions`; `None` when they are the usual boxes.
+#[inline]
 fn irregular_regions(size: Size, regions: &Value) -> Result<Option<Vec<u8>>, FormatError> {
     if standard_regions(size, regions) {
         return Ok(None);
@@ -597,6 +633,7 @@ fn irregular_regions(size: Size, regions: &Value) -> Result<Option<Vec<u8>>, For
 /// the boxes; and the constraints SudokuPad draws, recognised by their shapes, colours and the
 /// rules text (see the module's description). Anything else is refused, naming it; the puzzle
 /// is validated (`variant::validate`).
+#[inline]
 pub fn from_json_puzzle(value: &Value) -> Result<Puzzle, FormatError> {
     let object = value.as_object().ok_or(damaged("it is not a JSON object"))?;
     let (size, rows) = grid_rows(object)?;
@@ -743,6 +780,7 @@ pub fn from_json_puzzle(value: &Value) -> Result<Puzzle, FormatError> {
 
 /// Rules SudokuPad does not draw, only writes: anti-knight, anti-king, non-consecutive,
 /// disjoint groups and the negative rules of dots, recognised by their usual words.
+#[inline]
 fn global_rules(rules: &RulesText) -> Vec<Constraint> {
     let mut out = Vec::new();
     if rules.mentions(&["anti-knight", "antiknight", "knight's move", "knight’s move", "chess knight"]) {
@@ -768,6 +806,7 @@ fn global_rules(rules: &RulesText) -> Vec<Constraint> {
 
 /// Reads a SudokuPad `scl`/`ctc` payload (no prefix) as a variant puzzle: lz-string
 /// compressed JSON, plain or shortened.
+#[inline]
 pub fn parse_puzzle(payload: &str) -> Result<Puzzle, FormatError> {
     super::compressed::parse_payload_puzzle(payload, Some(super::Format::SudokuPadJson)).map(|(p, _)| p)
 }

@@ -17,12 +17,14 @@ use super::{FormatError, cells_from_chars};
 use crate::geometry::Size;
 use crate::grid::Grid;
 
+#[inline]
 fn is_border(c: char) -> bool {
     matches!(c, '-' | '+' | '*' | '=' | '|') || c.is_whitespace()
 }
 
 /// Reads a grid of rows. `first_line` is the 1-based line number of `text`'s first line within
 /// the whole file, so errors point at the right line.
+#[inline]
 pub fn parse(text: &str, first_line: usize) -> Result<Grid, FormatError> {
     let mut rows: Vec<(usize, Vec<char>)> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
