@@ -1,6 +1,6 @@
 // App performance in headless Chromium (benchmarks, not tests): first load to an interactive
 // grid, key press to painted digit, long tasks on the main thread while a Hard puzzle is made,
-// and the gzip size of what the browser downloads. Build first: trunk build --release.
+// and the gzip size of what the browser downloads. Build first: scripts/build.
 //
 //   node bench/app.mjs [runs]
 import fs from 'node:fs';

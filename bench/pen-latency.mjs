@@ -10,7 +10,7 @@
 // the next cell at once (150 ms), as a player writing on does. Each cell is written once the one
 // before shows its digit. Misreads count (a digit showed), then are fixed on the correction chip;
 // declined ink does not count. At CPU throttling 1x and 6x (Emulation.setCPUThrottlingRate: the
-// page's main thread). Build first: trunk build --release (serves dist/).
+// page's main thread). Build first: scripts/build (serves dist/).
 //
 //   node bench/pen-latency.mjs [cells per game (default: all 49)] [rates: 1,6] [lifts: away,on]
 import fs from 'node:fs';

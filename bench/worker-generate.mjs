@@ -1,6 +1,6 @@
 // Generation in the app's engine worker in headless Chromium (a benchmark, not a test): each
 // size and level made for seeds 1..COUNT by the worker the app ships, timed from the request to
-// the answer, and compared with the native build's puzzles. Build first: trunk build --release
+// the answer, and compared with the native build's puzzles. Build first: scripts/build
 // and cargo build --release --bin inkdoku.
 //
 //   node bench/worker-generate.mjs [COUNT] [size:level ...]

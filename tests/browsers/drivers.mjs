@@ -28,7 +28,7 @@ import { serveFile } from '../e2e/support.mjs';
  *  network does; `requests` counts what was served. */
 export async function serve(dir) {
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
-    throw new Error(`${dir}/index.html is missing: build the app first (trunk build --release)`);
+    throw new Error(`${dir}/index.html is missing: build the app first (scripts/build)`);
   }
   let down = false;
   const sockets = new Set();

@@ -72,7 +72,7 @@ export function serveFile(dir, req, res, onServed = () => {}) {
 /** Serves dist/ on 127.0.0.1 at a free port. Returns { url, close }. */
 export async function serve(dir = dist) {
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
-    throw new Error(`${dir}/index.html is missing: build the app first (trunk build --release)`);
+    throw new Error(`${dir}/index.html is missing: build the app first (scripts/build)`);
   }
   const server = http.createServer((req, res) => serveFile(dir, req, res));
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
