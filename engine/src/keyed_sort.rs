@@ -5,20 +5,7 @@
 //! `sort_unstable` of (key, position) pairs, so equal keys keep their order.
 
 /// Sorts `items` by `key`, keeping the order of items with equal keys (as `sort_by_key`).
-/// A few items (a step's eliminations, a cage's neighbours: most calls) are sorted in place by
-/// insertion, which allocates nothing and is a few dozen bytes of code per caller; the pairs'
-/// sort is for longer lists.
 pub fn sort_by_key<T>(items: &mut Vec<T>, mut key: impl FnMut(&T) -> u64) {
-    if items.len() <= 16 {
-        for i in 1..items.len() {
-            let mut j = i;
-            while j > 0 && key(&items[j - 1]) > key(&items[j]) {
-                items.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-        return;
-    }
     let mut order: Vec<(u64, u32)> = items.iter().enumerate().map(|(i, t)| (key(t), i as u32)).collect();
     sort_pairs(&mut order);
     let mut slots: Vec<Option<T>> = items.drain(..).map(Some).collect();
@@ -39,11 +26,5 @@ mod tests {
         let mut items = vec![(3, 'a'), (1, 'b'), (3, 'c'), (2, 'd'), (1, 'e')];
         super::sort_by_key(&mut items, |&(k, _)| k);
         assert_eq!(items, vec![(1, 'b'), (1, 'e'), (2, 'd'), (3, 'a'), (3, 'c')]);
-        // Longer lists take the pairs' sort: the same order as the standard stable sort.
-        let mut long: Vec<(u64, usize)> = (0..40).map(|i| ((i * 7 % 5) as u64, i)).collect();
-        let mut want = long.clone();
-        want.sort_by_key(|&(k, _)| k);
-        super::sort_by_key(&mut long, |&(k, _)| k);
-        assert_eq!(long, want);
     }
 }
