@@ -12,8 +12,10 @@ pub fn sort_by_key<T>(items: &mut Vec<T>, mut key: impl FnMut(&T) -> u64) {
     items.extend(order.iter().filter_map(|&(_, i)| slots[i as usize].take()));
 }
 
+/// Sorts pairs as `sort_unstable` does: the one instance of the standard library's sort that
+/// every caller here, and the ALS graph (techniques::als), share.
 #[inline(never)]
-fn sort_pairs(pairs: &mut [(u64, u32)]) {
+pub(crate) fn sort_pairs(pairs: &mut [(u64, u32)]) {
     pairs.sort_unstable();
 }
 

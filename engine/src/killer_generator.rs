@@ -291,20 +291,22 @@ fn join_two(cages: &mut Vec<Vec<Cell>>, solution: &Grid, rng: &mut Rng) -> Optio
         cage.iter().for_each(|c| owner[c.index()] = i);
     }
     let digits = |cage: &[Cell]| cage.iter().fold(0u16, |m, &c| m | solution.get(c).map_or(0, |d| 1 << d.get()));
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    // (i << 32 | j, 0): sorted by the sort keyed_sort's callers share.
+    let mut pairs: Vec<(u64, u32)> = Vec::new();
     for (i, cage) in cages.iter().enumerate() {
         for j in cage.iter().flat_map(|&c| variant::orthogonal_neighbours(size, c)).map(|n| owner[n.index()]) {
             if i < j && cage.len() + cages[j].len() <= CAGE_MAX && digits(cage) & digits(&cages[j]) == 0 {
-                pairs.push((i, j));
+                pairs.push(((i as u64) << 32 | j as u64, 0));
             }
         }
     }
-    pairs.sort_unstable();
+    crate::keyed_sort::sort_pairs(&mut pairs);
     pairs.dedup();
     if pairs.is_empty() {
         return None;
     }
-    let (i, j) = pairs[rng.below(pairs.len())];
+    let pair = pairs[rng.below(pairs.len())].0;
+    let (i, j) = ((pair >> 32) as usize, (pair & 0xffff_ffff) as usize);
     let joined = cages.swap_remove(j);
     cages[i].extend(joined);
     Some(())
@@ -441,7 +443,7 @@ fn partition(solution: &Grid, sizes: &[usize], rng: &mut Rng) -> Vec<Vec<Cell>> 
             .filter_map(|n| owner[n.index()])
             .filter(|&j| j != i && cages[j].len() < CAGE_MAX && fits(&cages[j], cell))
             .collect();
-        hosts.sort_unstable();
+        crate::keyed_sort::sort_by_key(&mut hosts, |&j| j as u64);
         hosts.dedup();
         if hosts.is_empty() {
             continue;

@@ -13,12 +13,14 @@ use inkdoku_engine::protocol::{self, Reply};
 
 /// Reads a request, does the work, and returns the reply's JSON text; each progress report's
 /// text goes to `progress`.
+#[inline(never)]
 pub fn handle(text: &str, progress: &mut dyn FnMut(String)) -> String {
     let reply = protocol::handle(text, &mut |p| progress(protocol::encode(&p)));
     protocol::encode(&reply)
 }
 
 /// The JSON text of a reply the worker sends on its own (ready, an unreadable message).
+#[inline(never)]
 pub fn encode(reply: &Reply) -> String {
     protocol::encode(reply)
 }

@@ -149,14 +149,15 @@ pub fn rcc_graph(pos: &Position, sets: &[Als]) -> Vec<Vec<(usize, DigitSet)>> {
     let cell_count = pos.size().cell_count();
     // The sets by (digit, their first cell holding it): `by_first[start[k]..start[k + 1]]`.
     let key = |d: Digit, c: Cell| d.index() * cell_count + c.index();
-    let mut keyed: Vec<(u32, u32)> = Vec::with_capacity(sets.len() * 4);
+    // Both lists are sorted as (u64, u32) pairs, by the sort keyed_sort's callers share.
+    let mut keyed: Vec<(u64, u32)> = Vec::with_capacity(sets.len() * 4);
     for (i, set) in sets.iter().enumerate() {
         for d in set.digits {
             let first = set.cells_with(pos, d).first().expect("a set's digits are in its cells");
-            keyed.push((key(d, first) as u32, i as u32));
+            keyed.push((key(d, first) as u64, i as u32));
         }
     }
-    keyed.sort_unstable();
+    crate::keyed_sort::sort_pairs(&mut keyed);
     let mut start = vec![0u32; 16 * cell_count + 1];
     for &(k, _) in &keyed {
         start[k as usize + 1] += 1;
@@ -164,8 +165,8 @@ pub fn rcc_graph(pos: &Position, sets: &[Als]) -> Vec<Vec<(usize, DigitSet)>> {
     for k in 0..16 * cell_count {
         start[k + 1] += start[k];
     }
-    // Every (a, b, x) with a < b, found from a.
-    let mut found: Vec<(u32, u32, u16)> = Vec::new();
+    // Every (a, b, x) with a < b, found from a: (a << 32 | b, x's bit).
+    let mut found: Vec<(u64, u32)> = Vec::new();
     for (i, a) in sets.iter().enumerate() {
         for x in a.digits {
             let reach = a.sees(x) & pos.digit_cells(x);
@@ -173,20 +174,21 @@ pub fn rcc_graph(pos: &Position, sets: &[Als]) -> Vec<Vec<(usize, DigitSet)>> {
                 let k = key(x, c);
                 for &(_, j) in &keyed[start[k] as usize..start[k + 1] as usize] {
                     if (j as usize) > i && sets[j as usize].cells_with(pos, x).is_subset(reach) {
-                        found.push((i as u32, j, DigitSet::single(x).bits()));
+                        found.push(((i as u64) << 32 | u64::from(j), u32::from(DigitSet::single(x).bits())));
                     }
                 }
             }
         }
     }
-    found.sort_unstable();
+    crate::keyed_sort::sort_pairs(&mut found);
     let mut graph = vec![Vec::new(); sets.len()];
     let mut k = 0;
     while k < found.len() {
-        let (i, j) = (found[k].0 as usize, found[k].1 as usize);
+        let pair = found[k].0;
+        let (i, j) = ((pair >> 32) as usize, (pair & 0xffff_ffff) as usize);
         let mut r = DigitSet::EMPTY;
-        while k < found.len() && (found[k].0 as usize, found[k].1 as usize) == (i, j) {
-            r |= DigitSet::from_bits(found[k].2);
+        while k < found.len() && found[k].0 == pair {
+            r |= DigitSet::from_bits(found[k].1 as u16);
             k += 1;
         }
         graph[i].push((j, r));
@@ -240,7 +242,7 @@ struct Reported(HashSet<Vec<Candidate>>);
 impl Reported {
     /// Sorts `eliminations`; whether they are new (and not empty).
     fn first_time(&mut self, eliminations: &mut Vec<Candidate>) -> bool {
-        eliminations.sort();
+        crate::keyed_sort::sort_by_key(eliminations, Candidate::order);
         eliminations.dedup();
         !eliminations.is_empty() && self.0.insert(eliminations.clone())
     }
@@ -270,7 +272,7 @@ fn als_step(
     for d in digits {
         step.candidates.extend(digit_candidates(pos, seen, d));
     }
-    step.candidates.sort();
+    crate::keyed_sort::sort_by_key(&mut step.candidates, Candidate::order);
     Some(step)
 }
 

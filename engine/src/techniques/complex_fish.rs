@@ -485,9 +485,9 @@ impl Search<'_, '_> {
         step.cells = cells_of(st.base_cells).collect();
         step.candidates = step.cells.iter().map(|&c| Candidate::new(c, self.digit)).collect();
         step.houses = bases.iter().map(|&h| houses[h as usize]).collect();
-        step.houses.sort();
+        crate::keyed_sort::sort_by_key(&mut step.houses, House::order);
         let mut cover_houses: Vec<House> = covers.iter().map(|&h| houses[h as usize]).collect();
-        cover_houses.sort();
+        crate::keyed_sort::sort_by_key(&mut cover_houses, House::order);
         step.houses.extend(cover_houses);
         (self.sink)(step)
     }

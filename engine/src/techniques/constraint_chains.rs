@@ -176,7 +176,7 @@ pub(super) fn constraint_aic(compiled: &CompiledVariant, position: &Position) ->
         }
     }
     let (_, (chain, candidates), mut gone) = best?;
-    gone.sort();
+    crate::keyed_sort::sort_by_key(&mut gone, Candidate::order);
     let mut step = Step::new(Technique::ConstraintAic);
     step.eliminations = gone;
     for c in &candidates {

@@ -158,10 +158,10 @@ pub fn find_all(pos: &Position, sink: Sink<'_>) -> bool {
         }
         let mut step = Step::new(Technique::Medusa3D);
         step.eliminations = eliminations;
-        step.eliminations.sort();
+        crate::keyed_sort::sort_by_key(&mut step.eliminations, Candidate::order);
         step.candidates = (0..2).flat_map(|k| cl.candidates(size, k)).collect();
         let mut cells: Vec<Cell> = step.candidates.iter().map(|c| c.cell).collect::<CellSet>().to_vec();
-        cells.sort();
+        crate::keyed_sort::sort_by_key(&mut cells, |c| c.index() as u64);
         step.cells = cells;
         step.houses = houses_of_links(pos.layout(), &cl.links);
         // Where the false colour breaks a rule is drawn too: the emptied cell, the house.

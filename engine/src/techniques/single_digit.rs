@@ -235,7 +235,7 @@ fn combine(technique: Technique, x: &Step, y: &Step) -> Step {
     }
     let mut step = Step::new(technique);
     step.eliminations = merged(&x.eliminations, &y.eliminations);
-    step.eliminations.sort();
+    crate::keyed_sort::sort_by_key(&mut step.eliminations, Candidate::order);
     step.cells = merged(&x.cells, &y.cells);
     step.candidates = merged(&x.candidates, &y.candidates);
     step.houses = merged(&x.houses, &y.houses);

@@ -60,7 +60,7 @@ pub fn naked(pos: &Position, k: usize, locked: bool, sink: Sink<'_>) -> bool {
             if step.eliminations.is_empty() {
                 return true;
             }
-            step.eliminations.sort();
+            crate::keyed_sort::sort_by_key(&mut step.eliminations, Candidate::order);
             step.cells = cells.to_vec();
             step.houses = houses;
             sink(step)

@@ -157,7 +157,7 @@ impl Pattern {
         if eliminations.is_empty() {
             return None;
         }
-        eliminations.sort();
+        crate::keyed_sort::sort_by_key(&mut eliminations, Candidate::order);
         eliminations.dedup();
         let mut step = Step::new(Technique::SueDeCoq);
         step.eliminations = eliminations;

@@ -70,7 +70,7 @@ pub fn elimination_step(
     }
     let mut step = Step::new(technique);
     step.eliminations = eliminations;
-    step.eliminations.sort();
+    crate::keyed_sort::sort_by_key(&mut step.eliminations, Candidate::order);
     step.eliminations.dedup();
     step.cells = cells;
     step.houses = houses;

@@ -309,7 +309,7 @@ pub fn lay(kind: Kind, s: &Grid, count: usize, rng: &mut Rng, used: &mut CellSet
                         cells.push(c);
                     }
                 }
-                cells.sort();
+                crate::keyed_sort::sort_by_key(&mut cells, |c| c.index() as u64);
                 (cells.len() >= side - 2).then_some(Constraint::ExtraRegion { cells })
             }
             Kind::Parity => Some(Constraint::Parity { cell: start, even: value(s, start).is_multiple_of(2) }),

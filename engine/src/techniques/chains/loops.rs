@@ -418,7 +418,7 @@ pub fn find_all(pos: &crate::position::Position, kind: Kind, grouped: bool, sink
         if kind == Kind::Continuous {
             eliminations = continuous(g, &states);
         }
-        eliminations.sort();
+        crate::keyed_sort::sort_by_key(&mut eliminations, Candidate::order);
         eliminations.dedup();
         if eliminations.is_empty() || (grouped && !uses_groups(g, &states)) {
             return true;

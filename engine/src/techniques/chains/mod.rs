@@ -187,7 +187,7 @@ fn chain_step(
     let cells: Vec<Cell> = path.iter().map(|k| k.0).collect();
     let chain: CellSet = cells.iter().copied().collect();
     let mut pattern: Vec<Candidate> = cells.iter().flat_map(|&c| pos.candidates(c).iter().map(move |d| Candidate::new(c, d))).collect();
-    pattern.sort();
+    crate::keyed_sort::sort_by_key(&mut pattern, Candidate::order);
     let eliminations: Vec<Candidate> = if remote {
         // Every two chain cells an odd number of links apart hold different digits of the pair.
         let digits = pos.candidates(start);

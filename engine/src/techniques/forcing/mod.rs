@@ -331,7 +331,7 @@ fn build_step<'r>(root: &'r Root, technique: Technique, mode: Mode, c: &Conclusi
     if !step.cells.contains(&target.cell) {
         step.cells.push(target.cell);
     }
-    forcing.nested.sort();
+    crate::keyed_sort::sort_by_key(&mut forcing.nested, Candidate::order);
     forcing.nested.dedup();
     step.forcing = Some(forcing);
     step
