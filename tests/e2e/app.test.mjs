@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serve, launch, snap, dist, openApp, cells, cell, saved, savedWhen, waitForPuzzle, DIGITS, draw, emptyCells, recognized, penCached } from './support.mjs';
+import { serve, launch, snap, dist, openApp, cells, cell, saved, savedWhen, waitForPuzzle, DIGITS, draw, emptyCells, recognized, penCached, ENGINE_SCRIPT, holdEngineScript } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -175,9 +175,6 @@ test('the content security policy blocks inline scripts and eval', async () => {
   assert.deepEqual(b.errors, []);
 });
 
-/** The engine worker's script, either build (plain, or with relaxed SIMD where the browser has it). */
-const ENGINE_SCRIPT = /\/worker(_relaxed)?_loader\.js$/;
-
 test('a worker that fails answers the waiting request with a message, and the next request restarts it', async () => {
   const page = await b.page({ serviceWorkers: 'block' });
   // The engine worker's script fails as it starts (as a crash in its wasm would).
@@ -199,12 +196,7 @@ test('a wait for the engine over 300 ms shows itself with Cancel, and Cancel end
   const page = await b.page({ serviceWorkers: 'block' });
   // The engine worker is slow to start (its script is held until after Cancel): the link's
   // check waits.
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  await page.context().route(ENGINE_SCRIPT, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdEngineScript(page);
   await page.goto(server.url + '#.7.5.....59.742..684.69....3.4......9.8...3.7......1.5....58.722..167.39.....9.8.');
   const waiting = page.getByRole('group', { name: 'Checking the puzzle…' });
   await waiting.waitFor({ timeout: 2500 });

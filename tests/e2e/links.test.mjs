@@ -11,7 +11,7 @@
 // "regions":[…]}, or shortened: {ce:[[{v:5},{v:3},,,…]],ca:[{v:'title: Classic'}]}).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openApp, cells, cell, waitForPuzzle, savedWhen } from './support.mjs';
+import { serve, launch, openApp, cells, cell, waitForPuzzle, savedWhen, holdEngineScript } from './support.mjs';
 
 let server, b;
 before(async () => { server = await serve(); b = await launch(); });
@@ -75,20 +75,12 @@ test('every link form opens its puzzle with exactly its givens', async () => {
   }
 });
 
-/** The engine worker's script, either build (plain, or with relaxed SIMD where the browser has it). */
-const ENGINE_SCRIPT = /\/worker(_relaxed)?_loader\.js$/;
-
 // Other apps' links are read in the engine worker (issue 48: their readers are not in the app's
 // wasm): a first visit by one waits for the worker to load, with no premade puzzle under it, and
 // then plays the link's puzzle.
 test('a first visit by an f-puzzles link waits for the engine worker to load, then plays the link\'s puzzle', async () => {
   const page = await b.page({ serviceWorkers: 'block' });
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  await page.context().route(ENGINE_SCRIPT, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdEngineScript(page);
   await page.goto(server.url + `?puzzleid=fpuzzles${encodeURIComponent(FP9)}`);
   await page.getByRole('group', { name: 'Checking the puzzle…' }).waitFor({ timeout: 2500 });
   assert.equal(await page.locator('[role=gridcell].given').count(), 0, 'no premade puzzle under the link');

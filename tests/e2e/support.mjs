@@ -573,3 +573,18 @@ export async function penCached(page, timeout = 30000) {
   }, [PEN_FILES, timeout]);
   if (!ok) throw new Error(`the pen's files did not reach the offline copy within ${timeout} ms`);
 }
+
+/** The engine worker's script, either build (plain, or with relaxed SIMD where the browser has it). */
+export const ENGINE_SCRIPT = /\/worker(_relaxed)?_loader\.js$/;
+
+/** Holds the engine worker's script back (the worker cannot start) until the returned function
+ *  is called. */
+export async function holdEngineScript(page) {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.context().route(ENGINE_SCRIPT, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
