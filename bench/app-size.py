@@ -40,7 +40,8 @@ CRATES = r'(inkdoku_\w+|tachys|leptos\w*|reactive_graph|serde_json|serde_core|se
 SPLIT = {'format', 'variant', 'components', 'controller', 'together', 'lang', 'services', 'techniques', 'solver'}
 crates, modules, items, total = collections.Counter(), collections.Counter(), [], 0
 for row in csv.DictReader(io.StringIO(table)):
-    name, size = row['Name'], int(row['ShallowSize'])
+    # The nightly build's symbols are v0-mangled: `crate[hash]::path`; the hashes go.
+    name, size = re.sub(r'\[[0-9a-f]+\]', '', row['Name']), int(row['ShallowSize'])
     if 'function names' in name or name.startswith('Σ') or name.startswith('...'):
         continue
     total += size
