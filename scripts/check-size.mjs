@@ -8,8 +8,7 @@
 //
 // "Before the first puzzle" is what a first visit loads before a puzzle shows: the page, its
 // style, the app's script and wasm, the crash rescue (crash.js), and the book of premade first
-// puzzles the puzzle comes from
-// (issue 48). The engine worker comes after: the app starts it once the premade puzzle is on
+// puzzles the puzzle comes from (issue 48). The engine worker comes after: the app starts it once the premade puzzle is on
 // screen (it makes every later puzzle). The ink worker and its networks come after too: the app
 // starts the ink worker 3 s after the first puzzle, and the service worker caches them once the
 // recognizer has loaded them (static/sw.js).
