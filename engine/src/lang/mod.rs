@@ -7,8 +7,9 @@
 //! each, declared from one list), filled by one function (`fill`); `forcing.rs` builds the
 //! forcing steps' sentences from the same tables. The one exception is by design: a
 //! technique's name is part of its row in `techniques::TABLE`, with its finder and score.
-//! The app's wasm builds in English only and reads the other tables from language files made
-//! from these (`file`, issue 48): a player downloads the words of one language.
+//! The wasm builds have English only and read the other tables from language files made from
+//! these (`file`, issue 48): a player downloads the words of one language. The sentences are
+//! made in the engine worker (`protocol::HintWords`), never in the app's wasm.
 //!
 //! Explanations are templates with `{placeholders}` filled from the step's data; cells are
 //! written `r3c5` in every language, as Sudoku communities everywhere do. The tests check that
@@ -18,9 +19,9 @@
 mod file;
 mod forcing;
 
+pub use file::{Reader, header, install};
 #[cfg(not(target_arch = "wasm32"))]
-pub use file::word_list;
-pub use file::{Reader, Words, header, keep, read_words};
+pub use file::{lines, part, word_list};
 pub use forcing::{PageText, proof_pages};
 
 pub use crate::geometry::cells_compact;
