@@ -232,6 +232,20 @@ const dist = path.resolve(process.argv[2] ?? 'dist');
 // -> 11,694, index.html 1,780 -> 1,836; before the first puzzle 552,845 -> 535,872 (562,028 ->
 // 545,055 in another language), the whole offline copy 1,763,412 -> 1,746,447. Budgets: the
 // app's wasm 511,400, crash.js 1,100, the totals the measured figures plus about 500.
+// Lowered on 2026-11-29 (stop 63, issue 48 item 2, branch v48-hints): a hint's words (its
+// sentence, its whole proof, a forcing step's pages) are made in the engine worker, in the
+// player's language, and come with the step; the app's wasm links no sentence maker and none
+// of the engine's words (the language files hand the worker the engine's part). scripts/build:
+// the app's wasm 528,728 -> 508,784 (-19,944), before the first puzzle 552,845 -> 532,900
+// (562,028 -> 542,107 in another language). Budgets: those plus about 500.
+// RAISED the same day (stop 63) for that move, in a commit of its own: each engine worker
+// build 337,296 / 337,331 -> 366,613 / 366,647 (+29,317 / +29,316: the sentence makers and
+// the English templates now there, compiled in worker-json at "z"; at the engine's 3 they were
+// +35.5 KB), the whole offline copy 1,763,412 -> 1,772,864 (+9,452). Paid by the app's cut
+// above (-19,944, before the first puzzle, which the worker is not part of); the offline
+// copy's +9,452 is NOT paid by an equal cut (the worker carries code the app keeps too: the
+// step's pages, cell groups, the file reader), still within issue 48's bar of 1.8 MB.
+// Budgets: each engine worker build 337,800 -> 367,200, the offline copy 1,763,900 -> 1,773,400.
 const BUDGET = {
   'index.html': 2_000,
   'style.css': 8_400,
@@ -239,9 +253,9 @@ const BUDGET = {
   'app_bg.wasm': 511_400,
   'worker.js': 3_500,
   'worker_loader.js': 400,
-  'worker_bg.wasm': 337_800,
+  'worker_bg.wasm': 367_200,
   'worker_relaxed_loader.js': 3_500,
-  'worker_relaxed_bg.wasm': 337_800,
+  'worker_relaxed_bg.wasm': 367_200,
   'ink_loader.js': 5_200,
   'ink_bg.wasm': 753_700,
   'digits.cnn': 27_800,
@@ -263,7 +277,7 @@ const BUDGET = {
 const FIRST_PUZZLE = ['index.html', 'style.css', 'app.js', 'app_bg.wasm', 'crash.js', 'first-puzzles.txt'];
 // The pen (issue 30): the ink worker with its two networks stays within 1 MB.
 const PEN = ['ink_loader.js', 'ink_bg.wasm', 'digits.cnn', 'strokes.cnn'];
-const TOTALS = { 'before the first puzzle': 536_400, 'before the first puzzle, another language': 545_600, 'the pen: ink worker and networks': 793_900, 'the whole offline copy': 1_746_900 };
+const TOTALS = { 'before the first puzzle': 536_400, 'before the first puzzle, another language': 545_600, 'the pen: ink worker and networks': 793_900, 'the whole offline copy': 1_773_400 };
 
 // Trunk's hash is a number in hex: 16 digits, or fewer when it begins with zeros.
 const unhashed = (name) => name.replace(/-[0-9a-f]{8,16}(?=[._])/, '');
