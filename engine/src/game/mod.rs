@@ -24,6 +24,7 @@
 mod action;
 mod board;
 mod check;
+mod json;
 #[cfg(test)]
 mod testing;
 
@@ -34,12 +35,12 @@ pub use check::Check;
 use crate::geometry::{Cell, Digit, House, Size};
 use crate::grid::Grid;
 use crate::variant::Puzzle;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// A game: the puzzle, its solution if known, and the actions taken. It serializes as
-/// `SavedGame` (`SavedGameRef`) and deserializes by replaying the actions (see `Game::restore`).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(try_from = "SavedGame")]
+/// `SavedGame` (`SavedGameRef`) and deserializes by replaying the actions (see `Game::restore`),
+/// read by hand from a parsed JSON value (`json`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Game {
     givens: Grid,
     /// The variant puzzle (regions, constraints, title, author, rules) whose givens these are;
@@ -67,25 +68,41 @@ pub struct Game {
 /// than this many.
 const CHECKPOINT_EVERY: usize = 32;
 
-crate::object_reader! {
-    /// The stored form of a game: no board, which is derived by replaying the actions. Read by
-    /// `object_reader!` (an object only: the derive's array form is not in the app's wasm).
-    #[derive(Clone, Debug, PartialEq, Serialize)]
-    pub struct SavedGame {
-        pub givens: Grid,
-        pub solution: Option<Grid> = None,
-        pub actions: Vec<Action>,
-        pub applied: usize,
-        /// The board the actions start from, when not the empty one (a shared game's). Absent in
-        /// the saves of earlier versions.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub base: Option<Board> = None,
-        /// The variant puzzle, when the game is one (its givens are `givens`). Absent in classic
-        /// games and in the saves of earlier versions.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub variant: Option<Puzzle> = None,
-    }
+/// The stored form of a game: no board, which is derived by replaying the actions. Read by
+/// `json::saved_game` (by hand, from a parsed value: the derives' readers were the largest in
+/// the app's wasm, issue 48).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SavedGame {
+    pub givens: Grid,
+    pub solution: Option<Grid>,
+    pub actions: Vec<Action>,
+    pub applied: usize,
+    /// The board the actions start from, when not the empty one (a shared game's). Absent in
+    /// the saves of earlier versions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base: Option<Board>,
+    /// The variant puzzle, when the game is one (its givens are `givens`). Absent in classic
+    /// games and in the saves of earlier versions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<Puzzle>,
 }
+
+/// `Deserialize` for a type of the saved game: its JSON parsed into a `Value`, then read by
+/// hand (`json`).
+macro_rules! read_by_hand {
+    ($ty:ty, $read:expr) => {
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                let value = <serde_json::Value as serde::Deserialize>::deserialize(deserializer)?;
+                $read(&value).map_err(<D::Error as serde::de::Error>::custom)
+            }
+        }
+    };
+}
+
+read_by_hand!(Game, |v| json::saved_game(v).and_then(|s| Game::try_from(s).map_err(|e| e.to_string())));
+read_by_hand!(Action, json::action);
+read_by_hand!(Board, json::board);
 
 /// `SavedGame` written from a game's own fields: serde's `into = "SavedGame"` cloned the whole
 /// game first (its boards and checkpoints too) at every save, and that clone's code was in the
