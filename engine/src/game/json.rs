@@ -1,106 +1,14 @@
-//! The saved game's reader: its JSON (`SavedGame`, its actions and boards), read from a parsed
-//! `serde_json::Value` by hand.
-//!
-//! Why not serde's derives: a derived reader is a reader per type, monomorphized for
-//! `serde_json`'s deserializer, and the saved game holds many (an action's fields, a board's, a
-//! savepoint's, a stroke's, their lists): 33 KB of the app's wasm before `wasm-opt`, the largest
-//! reader it had (issue 48). The app parses `Value`s anyway (the shared game's replica before its
-//! binary form, `together::legacy`; the workers' messages), so a game read this way costs the walk
-//! below. The form is the one the derives wrote (`tests/fixtures/actions/one-of-each.jsonl`,
-//! core's `stored-games.json`) and is still written by them; the reasons a bad one is refused
-//! are in serde's words (`missing field `applied``, `unknown variant `jump``, `invalid type: …`).
+//! The saved game's reader: its JSON (`SavedGame`, its actions and boards), read by hand from a
+//! parsed `serde_json::Value` (why: `crate::json_value`). The form is the one the derives wrote
+//! (`tests/fixtures/actions/one-of-each.jsonl`, core's `stored-games.json`) and still write.
 
 use super::{Action, Board, CandidateColour, Paint, Pencil, PencilMark, SavedGame, Savepoint, Stroke};
-use crate::geometry::{Candidate, Cell, Digit, DigitSet, House};
-use crate::grid::Grid;
-use serde_json::{Map, Value};
-
-/// Why a saved game does not read.
-pub type Reason = String;
-
-type Object = Map<String, Value>;
-
-/// What a value is, in serde's words (`Unexpected`'s), for "invalid type" and "invalid value".
-fn found(v: &Value) -> String {
-    match v {
-        Value::Null => "null".into(),
-        Value::Bool(b) => format!("boolean `{b}`"),
-        Value::Number(n) if n.is_f64() => format!("floating point `{n}`"),
-        Value::Number(n) => format!("integer `{n}`"),
-        Value::String(s) => format!("string {s:?}"),
-        Value::Array(_) => "sequence".into(),
-        Value::Object(_) => "map".into(),
-    }
-}
-
-fn invalid_type(v: &Value, expected: &str) -> Reason {
-    format!("invalid type: {}, expected {expected}", found(v))
-}
-
-fn object<'a>(v: &'a Value, what: &str) -> Result<&'a Object, Reason> {
-    v.as_object().ok_or_else(|| invalid_type(v, what))
-}
-
-fn field<'a>(o: &'a Object, name: &str) -> Result<&'a Value, Reason> {
-    o.get(name).ok_or_else(|| format!("missing field `{name}`"))
-}
-
-/// A field that may be absent or null.
-fn optional<'a>(o: &'a Object, name: &str) -> Option<&'a Value> {
-    o.get(name).filter(|v| !v.is_null())
-}
-
-/// A whole number up to `max`.
-fn uint(v: &Value, max: u64, expected: &str) -> Result<u64, Reason> {
-    match v.as_u64() {
-        Some(n) if n <= max => Ok(n),
-        _ if v.is_i64() || v.is_u64() => Err(format!("invalid value: {}, expected {expected}", found(v))),
-        _ => Err(invalid_type(v, expected)),
-    }
-}
-
-fn u8_of(v: &Value) -> Result<u8, Reason> {
-    uint(v, u8::MAX.into(), "u8").map(|n| n as u8)
-}
-
-fn u16_of(v: &Value) -> Result<u16, Reason> {
-    uint(v, u16::MAX.into(), "u16").map(|n| n as u16)
-}
-
-fn u32_of(v: &Value) -> Result<u32, Reason> {
-    uint(v, u32::MAX.into(), "u32").map(|n| n as u32)
-}
-
-fn u64_of(v: &Value) -> Result<u64, Reason> {
-    uint(v, u64::MAX, "u64")
-}
-
-fn cell(v: &Value) -> Result<Cell, Reason> {
-    u16_of(v).map(|i| Cell::new(i.into()))
-}
-
-fn digit(v: &Value) -> Result<Digit, Reason> {
-    Digit::try_from(u8_of(v)?)
-}
-
-fn digit_set(v: &Value) -> Result<DigitSet, Reason> {
-    u16_of(v).map(DigitSet::from_bits)
-}
-
-fn grid(v: &Value) -> Result<Grid, Reason> {
-    let line = v.as_str().ok_or_else(|| invalid_type(v, "a string"))?;
-    Grid::try_from(line.to_string()).map_err(|e| e.to_string())
-}
-
-/// A list, each item read by `item`.
-fn list<T>(v: &Value, item: fn(&Value) -> Result<T, Reason>) -> Result<Vec<T>, Reason> {
-    v.as_array().ok_or_else(|| invalid_type(v, "a sequence"))?.iter().map(item).collect()
-}
-
-/// A list that reads as empty when absent (the derives leave empty lists out).
-fn list_or_none<T>(o: &Object, name: &str, item: fn(&Value) -> Result<T, Reason>) -> Result<Vec<T>, Reason> {
-    optional(o, name).map_or(Ok(Vec::new()), |v| list(v, item))
-}
+use crate::geometry::{Candidate, House};
+use crate::json_value::{
+    Object, Reason, cell, digit, digit_set, field, found, grid, invalid_type, list, list_or_none, object, optional, u8_of, u16_of, u32_of,
+    u64_of, uint, unknown,
+};
+use serde_json::Value;
 
 fn candidate(v: &Value) -> Result<Candidate, Reason> {
     let o = object(v, "struct Candidate")?;
@@ -176,11 +84,6 @@ pub fn board(v: &Value) -> Result<Board, Reason> {
         next_stroke_id: u32_of(field(o, "next_stroke_id")?)?,
         savepoints: list(field(o, "savepoints")?, savepoint)?,
     })
-}
-
-fn unknown(name: &str, names: &'static [&'static str]) -> Reason {
-    use serde::de::Error as _;
-    serde_json::Error::unknown_variant(name, names).to_string()
 }
 
 /// The names of the action types, as their JSON's `type`.
@@ -274,7 +177,6 @@ pub fn saved_game(v: &Value) -> Result<SavedGame, Reason> {
         actions: list(field(o, "actions")?, action)?,
         applied: uint(field(o, "applied")?, usize::MAX as u64, "usize")? as usize,
         base: optional(o, "base").map(board).transpose()?,
-        // The variant's reader is the one the worker's replies use (its text, read again).
-        variant: optional(o, "variant").map(|v| serde_json::from_str(&v.to_string()).map_err(|e| e.to_string())).transpose()?,
+        variant: optional(o, "variant").map(crate::variant::json::puzzle).transpose()?,
     })
 }

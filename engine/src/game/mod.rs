@@ -87,22 +87,9 @@ pub struct SavedGame {
     pub variant: Option<Puzzle>,
 }
 
-/// `Deserialize` for a type of the saved game: its JSON parsed into a `Value`, then read by
-/// hand (`json`).
-macro_rules! read_by_hand {
-    ($ty:ty, $read:expr) => {
-        impl<'de> serde::Deserialize<'de> for $ty {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
-                let value = <serde_json::Value as serde::Deserialize>::deserialize(deserializer)?;
-                $read(&value).map_err(<D::Error as serde::de::Error>::custom)
-            }
-        }
-    };
-}
-
-read_by_hand!(Game, |v| json::saved_game(v).and_then(|s| Game::try_from(s).map_err(|e| e.to_string())));
-read_by_hand!(Action, json::action);
-read_by_hand!(Board, json::board);
+crate::json_value::read_by_hand!(Game, |v| json::saved_game(v).and_then(|s| Game::try_from(s).map_err(|e| e.to_string())));
+crate::json_value::read_by_hand!(Action, json::action);
+crate::json_value::read_by_hand!(Board, json::board);
 
 /// `SavedGame` written from a game's own fields: serde's `into = "SavedGame"` cloned the whole
 /// game first (its boards and checkpoints too) at every save, and that clone's code was in the
