@@ -1,6 +1,7 @@
-//! Reading JSON by hand from a parsed `serde_json::Value`: the saved game (`game::json`) and a
-//! variant puzzle (`variant::json`), the readers the app's wasm carries for its stored games and
-//! the worker's replies.
+//! Reading JSON by hand from a parsed `serde_json::Value`: the saved game (`game::json`), a
+//! variant puzzle (`variant::json`) and the app's stored records (the core crate's
+//! `storage::json`), the readers the app's wasm carries for its stored games and the worker's
+//! replies.
 //!
 //! Why not serde's derives: a derived reader is a reader per type, monomorphized for
 //! `serde_json`'s deserializer, and these types hold many (an action's fields, a board's, a
@@ -17,6 +18,7 @@ use serde_json::{Map, Value};
 
 /// `Deserialize` for a type read by hand: its JSON parsed into a `Value`, then `$read` (a
 /// function of `&Value` to `Result<$ty, Reason>`).
+#[macro_export]
 macro_rules! read_by_hand {
     ($ty:ty, $read:expr) => {
         impl<'de> serde::Deserialize<'de> for $ty {
@@ -27,15 +29,14 @@ macro_rules! read_by_hand {
         }
     };
 }
-pub(crate) use read_by_hand;
 
 /// Why a value does not read.
-pub(crate) type Reason = String;
+pub type Reason = String;
 
-pub(crate) type Object = Map<String, Value>;
+pub type Object = Map<String, Value>;
 
 /// What a value is, in serde's words (`Unexpected`'s), for "invalid type" and "invalid value".
-pub(crate) fn found(v: &Value) -> String {
+pub fn found(v: &Value) -> String {
     match v {
         Value::Null => "null".into(),
         Value::Bool(b) => format!("boolean `{b}`"),
@@ -47,25 +48,25 @@ pub(crate) fn found(v: &Value) -> String {
     }
 }
 
-pub(crate) fn invalid_type(v: &Value, expected: &str) -> Reason {
+pub fn invalid_type(v: &Value, expected: &str) -> Reason {
     format!("invalid type: {}, expected {expected}", found(v))
 }
 
-pub(crate) fn object<'a>(v: &'a Value, what: &str) -> Result<&'a Object, Reason> {
+pub fn object<'a>(v: &'a Value, what: &str) -> Result<&'a Object, Reason> {
     v.as_object().ok_or_else(|| invalid_type(v, what))
 }
 
-pub(crate) fn field<'a>(o: &'a Object, name: &str) -> Result<&'a Value, Reason> {
+pub fn field<'a>(o: &'a Object, name: &str) -> Result<&'a Value, Reason> {
     o.get(name).ok_or_else(|| format!("missing field `{name}`"))
 }
 
 /// A field that may be absent or null.
-pub(crate) fn optional<'a>(o: &'a Object, name: &str) -> Option<&'a Value> {
+pub fn optional<'a>(o: &'a Object, name: &str) -> Option<&'a Value> {
     o.get(name).filter(|v| !v.is_null())
 }
 
 /// A whole number up to `max`.
-pub(crate) fn uint(v: &Value, max: u64, expected: &str) -> Result<u64, Reason> {
+pub fn uint(v: &Value, max: u64, expected: &str) -> Result<u64, Reason> {
     match v.as_u64() {
         Some(n) if n <= max => Ok(n),
         _ if v.is_i64() || v.is_u64() => Err(format!("invalid value: {}, expected {expected}", found(v))),
@@ -73,51 +74,51 @@ pub(crate) fn uint(v: &Value, max: u64, expected: &str) -> Result<u64, Reason> {
     }
 }
 
-pub(crate) fn u8_of(v: &Value) -> Result<u8, Reason> {
+pub fn u8_of(v: &Value) -> Result<u8, Reason> {
     uint(v, u8::MAX.into(), "u8").map(|n| n as u8)
 }
 
-pub(crate) fn u16_of(v: &Value) -> Result<u16, Reason> {
+pub fn u16_of(v: &Value) -> Result<u16, Reason> {
     uint(v, u16::MAX.into(), "u16").map(|n| n as u16)
 }
 
-pub(crate) fn u32_of(v: &Value) -> Result<u32, Reason> {
+pub fn u32_of(v: &Value) -> Result<u32, Reason> {
     uint(v, u32::MAX.into(), "u32").map(|n| n as u32)
 }
 
-pub(crate) fn u64_of(v: &Value) -> Result<u64, Reason> {
+pub fn u64_of(v: &Value) -> Result<u64, Reason> {
     uint(v, u64::MAX, "u64")
 }
 
-pub(crate) fn cell(v: &Value) -> Result<Cell, Reason> {
+pub fn cell(v: &Value) -> Result<Cell, Reason> {
     u16_of(v).map(|i| Cell::new(i.into()))
 }
 
-pub(crate) fn digit(v: &Value) -> Result<Digit, Reason> {
+pub fn digit(v: &Value) -> Result<Digit, Reason> {
     Digit::try_from(u8_of(v)?)
 }
 
-pub(crate) fn digit_set(v: &Value) -> Result<DigitSet, Reason> {
+pub fn digit_set(v: &Value) -> Result<DigitSet, Reason> {
     u16_of(v).map(DigitSet::from_bits)
 }
 
-pub(crate) fn grid(v: &Value) -> Result<Grid, Reason> {
+pub fn grid(v: &Value) -> Result<Grid, Reason> {
     let line = v.as_str().ok_or_else(|| invalid_type(v, "a string"))?;
     Grid::try_from(line.to_string()).map_err(|e| e.to_string())
 }
 
 /// A list, each item read by `item`.
-pub(crate) fn list<T>(v: &Value, item: fn(&Value) -> Result<T, Reason>) -> Result<Vec<T>, Reason> {
+pub fn list<T>(v: &Value, item: fn(&Value) -> Result<T, Reason>) -> Result<Vec<T>, Reason> {
     v.as_array().ok_or_else(|| invalid_type(v, "a sequence"))?.iter().map(item).collect()
 }
 
 /// A list that reads as empty when absent (the derives leave empty lists out).
-pub(crate) fn list_or_none<T>(o: &Object, name: &str, item: fn(&Value) -> Result<T, Reason>) -> Result<Vec<T>, Reason> {
+pub fn list_or_none<T>(o: &Object, name: &str, item: fn(&Value) -> Result<T, Reason>) -> Result<Vec<T>, Reason> {
     optional(o, name).map_or(Ok(Vec::new()), |v| list(v, item))
 }
 
 /// The reason for a kind none of `names` is, in serde's words.
-pub(crate) fn unknown(name: &str, names: &'static [&'static str]) -> Reason {
+pub fn unknown(name: &str, names: &'static [&'static str]) -> Reason {
     use serde::de::Error as _;
     serde_json::Error::unknown_variant(name, names).to_string()
 }

@@ -87,9 +87,9 @@ pub struct SavedGame {
     pub variant: Option<Puzzle>,
 }
 
-crate::json_value::read_by_hand!(Game, |v| json::saved_game(v).and_then(|s| Game::try_from(s).map_err(|e| e.to_string())));
-crate::json_value::read_by_hand!(Action, json::action);
-crate::json_value::read_by_hand!(Board, json::board);
+crate::read_by_hand!(Game, Game::read_json);
+crate::read_by_hand!(Action, json::action);
+crate::read_by_hand!(Board, json::board);
 
 /// `SavedGame` written from a game's own fields: serde's `into = "SavedGame"` cloned the whole
 /// game first (its boards and checkpoints too) at every save, and that clone's code was in the
@@ -137,6 +137,11 @@ impl TryFrom<SavedGame> for Game {
 }
 
 impl Game {
+    /// A game from its saved JSON, parsed (`SavedGame`'s form), its actions replayed.
+    pub fn read_json(v: &serde_json::Value) -> Result<Game, String> {
+        json::saved_game(v).and_then(|s| Game::try_from(s).map_err(|e| e.to_string()))
+    }
+
     /// A new game. `solution` should be the puzzle's unique solution when known (the app gets
     /// it from the worker); without it the solve actions are refused.
     pub fn new(givens: Grid, solution: Option<Grid>) -> Game {

@@ -10,8 +10,8 @@ use crate::geometry::Cell;
 use crate::json_value::{Reason, cell, field, found, grid, invalid_type, list, list_or_none, object, optional, u8_of, uint, unknown};
 use serde_json::Value;
 
-crate::json_value::read_by_hand!(Puzzle, puzzle);
-crate::json_value::read_by_hand!(Constraint, constraint);
+crate::read_by_hand!(Puzzle, puzzle);
+crate::read_by_hand!(Constraint, constraint);
 
 /// A puzzle: its givens, and its regions, constraints and words when it has them.
 pub(crate) fn puzzle(v: &Value) -> Result<Puzzle, Reason> {
