@@ -121,9 +121,9 @@ impl Kind {
     }
 }
 
-/// Where the current puzzle came from and how it is going: saved with the game (read by hand:
-/// `storage::json`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// Where the current puzzle came from and how it is going: saved with the game (read and
+/// written by hand: `storage::json`; `daily` and `together` left out when none).
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameMeta {
     /// The grade, when known.
     pub level: Option<Level>,
@@ -134,10 +134,8 @@ pub struct GameMeta {
     /// Whether the win was already celebrated (so a reload doesn't celebrate again).
     pub won: bool,
     /// The date (YYYY-MM-DD) whose daily puzzle this is.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub daily: Option<String>,
     /// The room, when the game is solved together (`together::Together`, saved).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub together: Option<SavedTogether>,
 }
 

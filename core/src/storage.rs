@@ -44,15 +44,14 @@ pub const GAMES_KEY: &str = "inkdoku.games.v1";
 /// How many replaced games in progress are kept.
 pub const GAMES_KEPT: usize = 5;
 
-/// The stored game record. Read by hand (`json`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// The stored game record. Read and written by hand (`json`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct StoredGame {
     pub version: u32,
     pub game: Game,
     pub meta: GameMeta,
     /// When it was written (ms since the epoch; `save_game`): of two stores, the newer record
-    /// wins. Absent in records of earlier versions.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// wins. Absent in records of earlier versions (and left out when none).
     pub saved_at: Option<f64>,
 }
 
@@ -184,8 +183,8 @@ pub fn record_time(ports: &Ports, kind: Kind, size: Size, level: Level, ms: u64)
     (before, new_best)
 }
 
-/// The stored games in progress that other puzzles replaced. Read by hand (`json`).
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+/// The stored games in progress that other puzzles replaced. Read and written by hand (`json`).
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct KeptGames {
     pub version: u32,
     /// Newest first.

@@ -122,3 +122,85 @@ pub fn unknown(name: &str, names: &'static [&'static str]) -> Reason {
     use serde::de::Error as _;
     serde_json::Error::unknown_variant(name, names).to_string()
 }
+
+/// `Serialize` for a type written by hand: `$write` (a function of `&mut String` and `&$ty`)
+/// writes its JSON text, handed on whole (`RawValue`): to `serde_json::to_string` as it is, to
+/// `to_value` parsed. The same text the derive wrote, without a writer per type monomorphized
+/// for `serde_json`'s serializer.
+#[macro_export]
+macro_rules! write_by_hand {
+    ($ty:ty, $write:expr) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut out = String::new();
+                $write(&mut out, self);
+                let raw = serde_json::value::RawValue::from_string(out).map_err(<S::Error as serde::ser::Error>::custom)?;
+                serde::Serialize::serialize(&raw, serializer)
+            }
+        }
+    };
+}
+
+/// An object being written by hand: `{`, then each field's name (`field`) before its value, with
+/// the commas between, then `}` (`end`).
+pub struct Writer<'a> {
+    out: &'a mut String,
+    first: bool,
+}
+
+impl<'a> Writer<'a> {
+    pub fn object(out: &'a mut String) -> Writer<'a> {
+        out.push('{');
+        Writer { out, first: true }
+    }
+
+    /// Writes `"name":` and gives the text to write the value to.
+    pub fn field(&mut self, name: &str) -> &mut String {
+        if !self.first {
+            self.out.push(',');
+        }
+        self.first = false;
+        self.out.push('"');
+        self.out.push_str(name);
+        self.out.push_str("\":");
+        self.out
+    }
+
+    /// A whole number's field.
+    pub fn uint(&mut self, name: &str, n: u64) {
+        write_uint(self.field(name), n);
+    }
+
+    /// A field of a list, left out when the list is empty (the derives' `skip_serializing_if`).
+    pub fn list_or_none<T>(&mut self, name: &str, items: &[T], item: fn(&mut String, &T)) {
+        if !items.is_empty() {
+            write_list(self.field(name), items, item);
+        }
+    }
+
+    pub fn end(self) {
+        self.out.push('}');
+    }
+}
+
+pub fn write_uint(out: &mut String, n: u64) {
+    use std::fmt::Write as _;
+    let _ = write!(out, "{n}");
+}
+
+/// A string, escaped as JSON.
+pub fn write_text(out: &mut String, text: &str) {
+    out.push_str(&serde_json::to_string(text).unwrap_or_default());
+}
+
+/// A list, each item written by `item`.
+pub fn write_list<T>(out: &mut String, items: &[T], item: fn(&mut String, &T)) {
+    out.push('[');
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        item(out, x);
+    }
+    out.push(']');
+}

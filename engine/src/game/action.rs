@@ -4,17 +4,15 @@
 use super::{Board, Game, Paint, Pencil, PencilMark, Stroke};
 use crate::geometry::{Candidate, Cell, Digit, DigitSet, House, Size};
 use crate::grid::Grid;
-use serde::Serialize;
 use thiserror::Error;
 
 /// A player action.
 ///
-/// Written as serde's internally tagged form (`{"type":"place","cell":3,…}`), read by hand from
-/// a parsed value (`super::json::action`): the same JSON, without the derive's reader for an
-/// internally tagged enum, which buffers each action (serde's `Content`) and has a reader per
-/// variant: 36 KB of the app's wasm (issue 48).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+/// Written as serde's internally tagged form (`{"type":"place","cell":3,…}`) and read, both by
+/// hand (`super::json::write_action`, `super::json::action`): the same JSON the derives wrote,
+/// without the derive's reader for an internally tagged enum, which buffered each action
+/// (serde's `Content`) and had a reader per variant: 36 KB of the app's wasm (issue 48).
+#[derive(Clone, Debug, PartialEq)]
 pub enum Action {
     /// Write a digit. With `clear_peer_notes`, the digit leaves the notes of its row, column
     /// and box (a setting, on by default).
@@ -69,13 +67,7 @@ pub enum Action {
     /// link or a file). Saves from before eliminations, corner and centre marks or colours
     /// existed have none: their lists are empty (see `Pencil` and `Paint`). The pencil marks
     /// and the colours are flattened into the action's JSON, as before they were types.
-    SetBoard {
-        entries: Grid,
-        #[serde(flatten)]
-        pencil: Pencil,
-        #[serde(flatten)]
-        paint: Paint,
-    },
+    SetBoard { entries: Grid, pencil: Pencil, paint: Paint },
 }
 
 impl Action {

@@ -259,15 +259,13 @@ pub struct Savepoint {
 /// The candidates the player works with (`Game::candidates`) are not stored: they are what the
 /// digits allow, minus `pencil.eliminated`, narrowed to the player's notes in cells that have
 /// some. Storing only the eliminations keeps them true when a digit is placed or cleared later.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Board {
     /// The player's digits (never on a given cell).
     pub entries: Grid,
-    /// Notes, eliminations, corner and centre marks.
-    #[serde(flatten)]
+    /// Notes, eliminations, corner and centre marks (flat in its JSON).
     pub pencil: Pencil,
-    /// Colours on cells and candidates.
-    #[serde(flatten)]
+    /// Colours on cells and candidates (flat in its JSON).
     pub paint: Paint,
     /// Scratchpad strokes, oldest first.
     pub ink: Vec<Stroke>,
@@ -277,8 +275,8 @@ pub struct Board {
     pub savepoints: Vec<Savepoint>,
 }
 
-// A savepoint and a board are read by hand from a parsed value (`super::json`), their
-// `Pencil`'s and `Paint`'s fields among their own.
+// A savepoint and a board are read and written by hand (`super::json`), their `Pencil`'s and
+// `Paint`'s fields among their own.
 
 impl Board {
     pub(super) fn empty(size: Size) -> Board {
