@@ -69,7 +69,7 @@ const KINDS: &[&str] = &[
     "parity",
 ];
 
-fn string<'a>(v: &'a Value) -> Result<&'a str, Reason> {
+fn string(v: &Value) -> Result<&str, Reason> {
     v.as_str().ok_or_else(|| invalid_type(v, "a string"))
 }
 
