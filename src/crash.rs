@@ -1,104 +1,89 @@
-//! When the app panics: save the game, tell the player in plain words, offer Reload.
+//! When the app crashes: save the game, tell the player in plain words, offer Reload.
 //!
-//! The panic hook runs with the app in an unknown state (a signal may be mid-update, and the
-//! wasm module stops right after), so it touches no app state: it writes the game record that
-//! the app handed over at its last change (`keep`, already serialized) straight to storage —
-//! synchronously, before anything is shown — and builds its message straight into the DOM.
-//! Autosave is debounced; this is what keeps the moves of the last moments. "Reload" is a plain
-//! link (no wasm needed to follow it) to the app without the address's query.
+//! The app's wasm is built with the panic strategy `immediate-abort` (scripts/wasm-toolchain:
+//! 17.8 KB gzipped less), so a panic runs no hook: it is a bare `unreachable` trap, a
+//! `WebAssembly.RuntimeError` thrown into the JavaScript that called into the wasm (an event
+//! listener, a timer, a promise's callback), the module's state left as the panic found it.
+//! The rescue is therefore `static/crash.js`, outside the wasm, listening for that error
+//! (`error` and `unhandledrejection`); it touches nothing of the app's. This module hands it what
+//! it needs beforehand:
+//! - the game record at each change (`keep`, already serialized as it is stored). Autosave is
+//!   debounced, and the trap may leave the game locked (nothing runs a save afterwards): on the
+//!   first trap the script writes this record to localStorage, synchronously, before anything
+//!   is shown. It keeps nothing handed over after a trap (the module's state is not to be trusted).
+//! - the crash message's words in the page's language (`speak`, at start and whenever the
+//!   language is set); `i18n`'s like every other. The script builds the message into the DOM (the
+//!   ids, roles and aria of DESIGN's contract); "Reload" is a plain link to the app without the
+//!   address's query. A trap before the app handed its words over shows nothing (nor was a game
+//!   handed over to save).
+//!
+//! A later trap (the module is dead, other listeners still call into it) shows no second
+//! message. The details are what the browser gives: the error's message ("unreachable" in
+//! Chromium) and its stack, whose wasm frames are function indices (the names are stripped;
+//! docs/architecture.md says how a developer maps them to names). The panic's own message is
+//! gone (docs/known-gaps.md). The browser logs the uncaught error with its stack to the
+//! console; the script does not prevent that.
+//!
+//! (A browser too old to run the wasm at all is told so by `static/compat.js`, which has its own
+//! words for want of the wasm.)
 
-use std::cell::RefCell;
+use crate::i18n::Lang;
 
-thread_local! {
-    /// The game record (JSON) as of the last change, for the panic hook to save.
-    static KEPT: RefCell<Option<String>> = const { RefCell::new(None) };
+/// `static/crash.js`'s `window.inkdokuRescue` (a classic script that runs before the wasm).
+#[cfg(target_arch = "wasm32")]
+mod rescue {
+    use wasm_bindgen::prelude::wasm_bindgen;
+
+    #[wasm_bindgen]
+    extern "C" {
+        #[wasm_bindgen(js_namespace = inkdokuRescue)]
+        pub fn keep(record: &str);
+        #[wasm_bindgen(js_namespace = inkdokuRescue)]
+        pub fn words(title: &str, text: &str, reload: &str, details: &str);
+    }
 }
 
 /// Hands the current game record (JSON) over for a crash to save.
 pub fn keep(record: String) {
-    KEPT.with(|k| {
-        if let Ok(mut slot) = k.try_borrow_mut() {
-            *slot = Some(record);
-        }
-    });
+    #[cfg(target_arch = "wasm32")]
+    rescue::keep(&record);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = record;
 }
 
-/// Writes the kept record to storage. Nothing here may panic (a panic in the hook aborts).
-fn rescue() {
-    let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) else { return };
-    KEPT.with(|k| {
-        if let Ok(slot) = k.try_borrow()
-            && let Some(text) = slot.as_deref()
-        {
-            let _ = storage.set_item(crate::storage::GAME_KEY, text);
-        }
-    });
-}
-
-/// The message in the page's language (the `lang` attribute, set from the settings; see
-/// `effects`). The words are `i18n`'s like every other (plain static data: reading them touches
-/// no app state, so they are safe in the hook); only the DOM is built by hand here, as the
-/// reactive app may be mid-update. (A browser too old to run the wasm at all is told so by
-/// `static/compat.js`, which has its own words for want of the wasm.)
-fn words(lang: &str) -> [&'static str; 4] {
-    let t = crate::i18n::ui(crate::i18n::Lang::from_tag(lang).unwrap_or(crate::i18n::Lang::En));
+/// The crash message's words in `lang`: title, text, Reload, the details' summary.
+fn words(lang: Lang) -> [&'static str; 4] {
+    let t = crate::i18n::ui(lang);
     [t.crash_title, t.crash_text, t.crash_reload, t.crash_details]
 }
 
-/// Saves the game and shows the crash message (once).
-pub fn show(details: &str) {
-    rescue();
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let lang = document.document_element().and_then(|e| e.get_attribute("lang")).unwrap_or_default();
-    let [title_text, body_text, reload_text, details_text] = words(&lang);
-    if document.get_element_by_id("crash").is_some() {
-        return;
-    }
-    let Some(body) = document.body() else { return };
-    let build = || -> Option<web_sys::Element> {
-        let root = document.create_element("div").ok()?;
-        root.set_id("crash");
-        root.set_attribute("role", "alertdialog").ok()?;
-        root.set_attribute("aria-labelledby", "crash-title").ok()?;
-        root.set_attribute("aria-describedby", "crash-text").ok()?;
-        let title = document.create_element("h2").ok()?;
-        title.set_id("crash-title");
-        title.set_text_content(Some(title_text));
-        let text = document.create_element("p").ok()?;
-        text.set_id("crash-text");
-        text.set_text_content(Some(body_text));
-        let reload = document.create_element("a").ok()?;
-        reload.set_attribute("href", "./").ok()?;
-        reload.set_attribute("class", "crash-reload").ok()?;
-        reload.set_text_content(Some(reload_text));
-        let more = document.create_element("details").ok()?;
-        let summary = document.create_element("summary").ok()?;
-        summary.set_text_content(Some(details_text));
-        let pre = document.create_element("pre").ok()?;
-        pre.set_text_content(Some(details));
-        more.append_child(&summary).ok()?;
-        more.append_child(&pre).ok()?;
-        for child in [&title, &text, &reload, &more] {
-            root.append_child(child).ok()?;
-        }
-        Some(root)
-    };
-    if let Some(root) = build() {
-        let _ = body.append_child(&root);
+/// Hands the crash message's words in `lang` over (at start and whenever the language is set).
+pub fn speak(lang: Lang) {
+    let _words = words(lang);
+    #[cfg(target_arch = "wasm32")]
+    {
+        let [title, text, reload, details] = _words;
+        rescue::words(title, text, reload, details);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::words;
+    use crate::i18n::Lang;
 
     #[test]
-    fn the_crash_message_is_in_the_pages_language_and_english_otherwise() {
-        assert_eq!(words("de")[2], "Neu laden");
-        assert_eq!(words("ko")[0], "문제가 발생했습니다");
-        assert_eq!(words("es-MX")[2], "Recargar");
-        for page in ["", "fr", "en"] {
-            assert_eq!(words(page)[0], "Something went wrong", "{page:?}");
-        }
+    fn the_crash_message_speaks_each_language() {
+        assert_eq!(words(Lang::De)[2], "Neu laden");
+        assert_eq!(words(Lang::Ko)[0], "문제가 발생했습니다");
+        assert_eq!(words(Lang::Es)[2], "Recargar");
+        assert_eq!(words(Lang::En), ["Something went wrong", crate::i18n::ui(Lang::En).crash_text, "Reload", "Details for the developers"]);
+    }
+
+    /// The rescue script writes the record under the key the app reads the game from.
+    #[test]
+    fn the_rescue_script_saves_under_the_games_key() {
+        let script = include_str!("../static/crash.js");
+        assert!(script.contains(&format!("const GAME_KEY = '{}';", crate::storage::GAME_KEY)), "static/crash.js's GAME_KEY");
     }
 }

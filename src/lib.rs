@@ -15,7 +15,7 @@
 //!  services/    the browser: the ports' implementations (`browser_ports`) and the page's effects
 //!  ink/         the pen on the store: strokes handed to the core's flow, its effects carried out; the correction chip
 //!  controller/  the player's intent as engine actions and worker requests; saving, tabs, rooms
-//!  crash        the panic hook: saves the game, says so in plain words
+//!  crash        hands the crash rescue (static/crash.js) the game and the words it needs
 //!  state        the store: the core's session (the game, selection, mode) mirrored and errands (hints, waits, progress) shown, the core's state in signals
 //!  ports        the core's ports, the developer console, and a store on the fakes for tests
 //!  i18n         (the core's, re-exported: the player's words, in every language)

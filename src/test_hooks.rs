@@ -11,9 +11,10 @@
 //! tests/e2e/app.test.mjs checks that neither condition alone installs anything.
 //!
 //! `window.inkdokuCrash()` panics in the middle of an update of the game, as a real bug in the
-//! reducer's caller would: the game stays locked afterwards, so nothing that runs later (the
-//! debounced autosave, the save on `pagehide`) can save it. Only the panic hook's own rescue
-//! can, which is what the crash test checks.
+//! reducer's caller would (the app's wasm aborts: a trap): the game stays locked afterwards, so
+//! nothing that runs later (the debounced autosave, the save on `pagehide`) can save it. Only
+//! the crash rescue can (`static/crash.js`, with the record `crash::keep` handed it), which is
+//! what the crash test checks.
 
 use crate::state::Store;
 use wasm_bindgen::JsCast;

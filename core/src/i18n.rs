@@ -11,10 +11,10 @@ use inkdoku_engine::game::ActionError;
 pub use inkdoku_engine::lang::Lang;
 use inkdoku_engine::rating::Level;
 use inkdoku_engine::variant::{CellNote, Constraint, Dot, LineKind, Puzzle, Source, Violation};
-use inkdoku_engine::{Cell, Grid, Size};
+use inkdoku_engine::{Cell, Grid, House, Size};
 
 mod file;
-pub use file::{install, is_ready, path, stored_language};
+pub use file::{hint_words, install, is_ready, path, stored_language};
 
 /// Declares `Ui` from one list of its fields, and `Ui::read_from`, every template by name (an
 /// array's by name and index): the order of a language file (`file`), and for the tests that
@@ -286,6 +286,10 @@ pub struct Ui {
     undid_one: &'static str,
     filled_cell: &'static str,
     filled_house: &'static str,
+    /// A house in words, by kind: row, column, box, a jigsaw's region (`house_name`), as the
+    /// engine's hint sentences name them (`inkdoku_engine::lang::house_name`, which the tests
+    /// keep these equal to: the app's wasm links none of the engine's words).
+    houses: [&'static str; 4],
     filled_all: &'static str,
     no_solution_to_use: &'static str,
     select_cell: &'static str,
@@ -403,6 +407,17 @@ pub struct Ui {
     /// The Share dialog's link to the puzzle in f-puzzles.
     open_fpuzzles: &'static str,
 }
+}
+
+/// A house in words: "row 3", "Zeile 3", "fila 3", "3행" (a check's message, Solve's).
+pub fn house_name(t: &Ui, h: House) -> String {
+    let kind = match h {
+        House::Row(_) => 0,
+        House::Col(_) => 1,
+        House::Box(_) => 2,
+        House::Region(_) => 3,
+    };
+    fill(t.houses[kind], &[("n", &(h.number() + 1).to_string())])
 }
 
 /// One of the app's templates filled: each `{name}` becomes its value, as the engine fills its
@@ -640,6 +655,7 @@ pub static EN: Ui = Ui {
     undid_one: "Undid 1 move, back to the last position that can still be solved.",
     filled_cell: "Filled {cell} from the solution.",
     filled_house: "Filled {house} from the solution.",
+    houses: ["row {n}", "column {n}", "box {n}", "region {n}"],
     filled_all: "Filled every cell from the solution.",
     no_solution_to_use: "This puzzle has no known unique solution, so it can't be solved for you.",
     select_cell: "Select a cell first.",
@@ -1031,6 +1047,7 @@ pub static DE: Ui = Ui {
     undid_one: "1 Zug rückgängig gemacht, zurück zur letzten noch lösbaren Stellung.",
     filled_cell: "{cell} aus der Lösung gefüllt.",
     filled_house: "Aus der Lösung gefüllt: {house}.",
+    houses: ["Zeile {n}", "Spalte {n}", "Block {n}", "Gebiet {n}"],
     filled_all: "Alle Zellen aus der Lösung gefüllt.",
     no_solution_to_use: "Für dieses Rätsel ist keine eindeutige Lösung bekannt; es kann nicht gelöst werden.",
     select_cell: "Wähle zuerst eine Zelle.",
@@ -1422,6 +1439,7 @@ pub static ES: Ui = Ui {
     undid_one: "Se deshizo 1 jugada, hasta la última posición que aún tiene solución.",
     filled_cell: "{cell} rellenada con la solución.",
     filled_house: "Rellenado con la solución: {house}.",
+    houses: ["fila {n}", "columna {n}", "caja {n}", "región {n}"],
     filled_all: "Todas las celdas rellenadas con la solución.",
     no_solution_to_use: "Este sudoku no tiene una solución única conocida; no se puede resolver por ti.",
     select_cell: "Selecciona primero una celda.",
@@ -1813,6 +1831,7 @@ pub static KO: Ui = Ui {
     undid_one: "1수를 되돌려, 아직 풀 수 있는 마지막 상태로 돌아갔습니다.",
     filled_cell: "{cell}을(를) 정답으로 채웠습니다.",
     filled_house: "{house}을(를) 정답으로 채웠습니다.",
+    houses: ["{n}행", "{n}열", "{n}번 박스", "{n}번 영역"],
     filled_all: "모든 칸을 정답으로 채웠습니다.",
     no_solution_to_use: "이 퍼즐은 알려진 유일한 해가 없어 대신 풀 수 없습니다.",
     select_cell: "먼저 칸을 고르세요.",
@@ -2144,6 +2163,16 @@ mod tests {
         };
         assert_eq!(said([3, 9, 3]), "The cage at r1c1 holds a digit twice.");
         assert_eq!(said([3, 4, 5]), "The cage at r1c1 adds up to 12, not 15.");
+    }
+
+    #[test]
+    fn houses_are_named_as_the_engines_hint_sentences_name_them() {
+        for lang in Lang::ALL {
+            for h in [House::Row(2), House::Col(0), House::Box(8), House::Region(4)] {
+                assert_eq!(house_name(ui(lang), h), inkdoku_engine::lang::house_name(h, lang), "{lang:?}");
+            }
+        }
+        assert_eq!(house_name(ui(Lang::De), House::Col(6)), "Spalte 7");
     }
 
     #[test]

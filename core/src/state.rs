@@ -10,7 +10,7 @@ pub mod zoom;
 use crate::i18n::{Lang, Ui};
 use inkdoku_engine::game::{Check, Game};
 use inkdoku_engine::generator::{Options, Symmetry};
-use inkdoku_engine::protocol::Task;
+use inkdoku_engine::protocol::{HintWords, Task};
 use inkdoku_engine::rating::Level;
 use inkdoku_engine::step::Step;
 use inkdoku_engine::variant::Constraint;
@@ -315,6 +315,9 @@ pub enum Phase {
 pub struct Highlights {
     /// The step shown by "Hint".
     pub hint: Option<Step>,
+    /// Its words in the player's language, made with it in the engine worker: the sentence,
+    /// the whole proof, a forcing step's pages (`errands::hint`).
+    pub hint_words: Option<HintWords>,
     /// The last "Check" result, while it is on show.
     pub check: Option<Check>,
     /// Cells the last message points at (e.g. a wrong digit).

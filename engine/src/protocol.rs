@@ -19,9 +19,11 @@ use crate::geometry::DigitSet;
 use crate::grid::Grid;
 use crate::hint::{Advice, advise_variant};
 use crate::killer_generator::{self, KillerGenerated};
+use crate::lang::{self, Lang};
 use crate::open::{self, ProgressLines, Refusal};
 use crate::rating::{self, Rating};
 use crate::solver;
+use crate::step::Step;
 use crate::variant::{self, Puzzle};
 use serde::{Deserialize, Serialize};
 
@@ -69,6 +71,13 @@ pub enum Task {
         /// variants had steps of their own).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         variant: Option<Puzzle>,
+        /// The player's language, which the step's words are made in (absent: English).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lang: Option<Lang>,
+        /// That language's words: the engine's part of its file (`lang::install`), which the
+        /// worker reads once and keeps (absent: English, or every language built in natively).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        words: Option<String>,
     },
     /// Read what a player opened (`open::read`): a link or pasted text, or a file's text
     /// (`file`). Answered by `Read` or `Unreadable`; the app then asks `Analyze`.
@@ -104,8 +113,13 @@ pub enum Reply {
     },
     /// Answer to `RateVariant`.
     Rated { id: u32, rating: Rating },
-    /// Answer to `Hint`.
-    Hint { id: u32, advice: Advice },
+    /// Answer to `Hint`: a step comes with its words in the player's language.
+    Hint {
+        id: u32,
+        advice: Advice,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        words: Option<HintWords>,
+    },
     /// Answer to `Read`: the puzzle, and a file's progress lines, which the app decodes
     /// (`open::ProgressLines::decode`).
     Read {
@@ -156,13 +170,64 @@ pub fn handle(text: &str, progress: &mut dyn FnMut(Reply)) -> Reply {
         Task::Analyze { variant: Some(variant), .. } if !variant.is_classic() => analyze_variant(id, &variant, ANALYZE_BUDGET),
         Task::Analyze { puzzle, .. } => analyze(id, &puzzle, ANALYZE_BUDGET),
         Task::RateVariant { variant } => Reply::Rated { id, rating: rating::rate_variant(&variant) },
-        Task::Hint { digits, givens, candidates, solution, variant } => {
-            Reply::Hint { id, advice: advise_variant(variant.as_ref(), &digits, givens.as_ref(), candidates.as_deref(), solution.as_ref()) }
+        Task::Hint { digits, givens, candidates, solution, variant, lang, words } => {
+            let advice = advise_variant(variant.as_ref(), &digits, givens.as_ref(), candidates.as_deref(), solution.as_ref());
+            let words = match &advice {
+                Advice::Step { step } => Some(HintWords::of(step, &digits, lang.unwrap_or_default(), words.as_deref())),
+                _ => None,
+            };
+            Reply::Hint { id, advice, words }
         }
         Task::Read { text, file } => match open::read(&text, file) {
             Ok((puzzle, progress)) => Reply::Read { id, puzzle, progress },
             Err(refusal) => Reply::Unreadable { id, refusal },
         },
+    }
+}
+
+crate::object_reader! {
+    /// A hint's words in the player's language, made in the engine worker with the step (issue
+    /// 48: the sentences and the words of every language are no part of the app's wasm, which
+    /// shows and logs these).
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct HintWords {
+        /// The sentence said and logged (`lang::explain`).
+        pub sentence: String,
+        /// The whole proof, when the sentence had to leave details out (`lang::explain_fully`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub proof: Option<String> = None,
+        /// A forcing step's proof, page by page (`lang::proof_pages`).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub pages: Vec<PageWords> = Vec::new(),
+        /// Why the language's words were refused (the sentences are English then).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub refused: Option<String> = None,
+    }
+}
+
+crate::object_reader! {
+    /// A page of a forcing step's proof in words: what the page shows, and its branch's links
+    /// in notation (empty on the conclusion). The board draws the page from the step itself
+    /// (`Step::proof_pages`).
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct PageWords {
+        pub text: String,
+        #[serde(skip_serializing_if = "String::is_empty")]
+        pub walk: String = String::new(),
+    }
+}
+
+impl HintWords {
+    /// `step`'s words on the board `digits` in `lang`, whose file's part `words` is read first
+    /// when given (natively every language is built in).
+    #[inline]
+    pub fn of(step: &Step, digits: &Grid, lang: Lang, words: Option<&str>) -> HintWords {
+        let refused = words.and_then(|text| lang::install(lang, text).err());
+        let size = digits.size();
+        let sentence = lang::explain(step, size, lang);
+        let proof = Some(lang::explain_fully(step, size, lang)).filter(|full| *full != sentence);
+        let pages = lang::proof_pages(step, size, lang).into_iter().map(|p| PageWords { text: p.text, walk: p.walk }).collect();
+        HintWords { sentence, proof, pages, refused }
     }
 }
 
@@ -241,7 +306,15 @@ pub fn read_request(text: &str) -> Result<Request, serde_json::Error> {
         "read" => variant!(text, Task::Read { text: String, file: bool }),
         "hint" => variant!(
             text,
-            Task::Hint { digits: Grid, givens: Option<Grid>, candidates: Option<Vec<DigitSet>>, solution: Option<Grid>, variant: Option<Puzzle> }
+            Task::Hint {
+                digits: Grid,
+                givens: Option<Grid>,
+                candidates: Option<Vec<DigitSet>>,
+                solution: Option<Grid>,
+                variant: Option<Puzzle>,
+                lang: Option<Lang>,
+                words: Option<String>
+            }
         ),
         other => {
             return Err(serde::de::Error::unknown_variant(
@@ -278,7 +351,7 @@ pub fn read_reply(text: &str) -> Result<Reply, serde_json::Error> {
         "generated_killer" => Reply::GeneratedKiller { id: need!(id), generated: serde_json::from_str(need!(generated).get())? },
         "analyzed" => Reply::Analyzed { id: need!(id), count: need!(count), solution: f.solution, rating: f.rating },
         "rated" => Reply::Rated { id: need!(id), rating: need!(rating) },
-        "hint" => Reply::Hint { id: need!(id), advice: need!(advice) },
+        "hint" => Reply::Hint { id: need!(id), advice: need!(advice), words: f.words },
         "read" => Reply::Read { id: need!(id), puzzle: need!(puzzle), progress: f.progress },
         "unreadable" => Reply::Unreadable { id: need!(id), refusal: need!(refusal) },
         "too_hard" => Reply::TooHard { id: need!(id) },
@@ -318,6 +391,7 @@ crate::object_reader! {
         solution: Option<Grid> = None,
         rating: Option<Rating> = None,
         advice: Option<Advice> = None,
+        words: Option<HintWords> = None,
         puzzle: Option<Puzzle> = None,
         progress: Option<ProgressLines> = None,
         refusal: Option<Refusal> = None,
@@ -379,7 +453,15 @@ mod tests {
         let hint = handle(
             &encode(&Request {
                 id: 8,
-                task: Task::Hint { digits: puzzle.clone(), givens: None, candidates: None, solution: None, variant: None },
+                task: Task::Hint {
+                    digits: puzzle.clone(),
+                    givens: None,
+                    candidates: None,
+                    solution: None,
+                    variant: None,
+                    lang: Some(Lang::De),
+                    words: None,
+                },
             }),
             &mut |_| {},
         );
@@ -428,6 +510,8 @@ mod tests {
                 candidates: Some(vec![DigitSet::EMPTY; 81]),
                 solution: None,
                 variant: None,
+                lang: Some(Lang::Ko),
+                words: Some(lang::part(Lang::Ko)),
             },
             Task::Hint {
                 digits: puzzle.clone(),
@@ -435,6 +519,8 @@ mod tests {
                 candidates: None,
                 solution: Some(puzzle.clone()),
                 variant: Some(killer.puzzle.clone()),
+                lang: None,
+                words: None,
             },
         ];
         for (id, task) in tasks.into_iter().enumerate() {
@@ -464,18 +550,58 @@ mod tests {
         let puzzle: Grid =
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".to_string().try_into().unwrap();
         let solution = solver::unique_solution(&puzzle).unwrap();
-        let ask = |candidates: Option<Vec<DigitSet>>| {
-            let task = Task::Hint { digits: puzzle.clone(), givens: None, candidates, solution: Some(solution.clone()), variant: None };
-            let Reply::Hint { id: 1, advice } = handle(&encode(&Request { id: 1, task }), &mut |_| {}) else { panic!() };
-            advice
+        let ask = |candidates: Option<Vec<DigitSet>>, lang: Option<Lang>| {
+            let task = Task::Hint {
+                digits: puzzle.clone(),
+                givens: None,
+                candidates,
+                solution: Some(solution.clone()),
+                variant: None,
+                lang,
+                words: None,
+            };
+            let Reply::Hint { id: 1, advice, words } = handle(&encode(&Request { id: 1, task }), &mut |_| {}) else { panic!() };
+            (advice, words)
         };
-        let Advice::Step { step } = ask(None) else { panic!() };
+        let (Advice::Step { step }, Some(words)) = ask(None, None) else { panic!() };
         for p in &step.placements {
             assert_eq!(solution.get(p.cell), Some(p.digit));
         }
-        // Candidates that lost the answers are named, never built on.
-        let Advice::LostAnswer { cells } = ask(Some(vec![DigitSet::EMPTY; 81])) else { panic!() };
+        // The step comes with its sentence, in English unless another language is asked for.
+        assert_eq!(
+            words,
+            HintWords { sentence: lang::explain(&step, Size::Nine, Lang::En), proof: None, pages: Vec::new(), refused: None }
+        );
+        let (_, Some(german)) = ask(None, Some(Lang::De)) else { panic!() };
+        assert_eq!(german.sentence, lang::explain(&step, Size::Nine, Lang::De));
+        assert_ne!(german.sentence, words.sentence);
+        // Candidates that lost the answers are named, never built on: no step, no words.
+        let (Advice::LostAnswer { cells }, None) = ask(Some(vec![DigitSet::EMPTY; 81]), None) else { panic!() };
         assert_eq!(cells.len(), 51);
+    }
+
+    #[test]
+    fn a_forcing_hint_comes_with_its_whole_proof_and_its_pages_in_the_language_asked() {
+        // magictour top1465 (the e2e tests' Master puzzle): its first unit forcing chain.
+        let puzzle: Grid =
+            "3..8.1....5....6.9......4..5..7...8..4..6...........2.2..3.........9.1....7......".to_string().try_into().unwrap();
+        let solve = rating::solve_logically(&puzzle);
+        let step = solve.steps.into_iter().find(|s| s.technique == crate::step::Technique::UnitForcingChain).unwrap();
+        for lang in Lang::ALL {
+            let words = HintWords::of(&step, &puzzle, lang, None);
+            assert_eq!(words.sentence, lang::explain(&step, Size::Nine, lang), "{lang:?}");
+            let full = lang::explain_fully(&step, Size::Nine, lang);
+            assert_eq!(words.proof.as_ref(), Some(&full).filter(|f| **f != words.sentence), "{lang:?}");
+            let pages: Vec<(String, String)> = lang::proof_pages(&step, Size::Nine, lang).into_iter().map(|p| (p.text, p.walk)).collect();
+            assert_eq!(words.pages.iter().map(|p| (p.text.clone(), p.walk.clone())).collect::<Vec<_>>(), pages, "{lang:?}");
+            assert!(words.pages.len() > 2 && !words.pages[0].walk.is_empty());
+            assert_eq!(words.refused, None);
+        }
+        // Words of another build are refused with the reason (in the worker, whose wasm has
+        // English alone built in, the sentences are English then).
+        // (German: the one language no other test of this binary installs, `lang::file`'s tests.)
+        let words = HintWords::of(&step, &puzzle, Lang::De, Some("<!DOCTYPE html>"));
+        assert_eq!(words.refused.as_deref(), Some("is not a language file (no header)"));
     }
 
     #[test]

@@ -15,6 +15,7 @@ mod mutation;
 
 use inkdoku_engine::game::{Action, Game, Paint, Pencil, PencilMark, Stroke};
 use inkdoku_engine::geometry::Candidate;
+use inkdoku_engine::lang::Lang;
 use inkdoku_engine::protocol::{self, Reply, Request, Task};
 use inkdoku_engine::random::Rng;
 use inkdoku_engine::{Digit, DigitSet, Grid, House, Size, solver};
@@ -84,6 +85,9 @@ fn valid_request(rng: &mut Rng) -> String {
             candidates: None,
             solution: solver::unique_solution(&givens),
             variant: None,
+            // The words of a language as the app hands them on: their reader is fuzzed too.
+            lang: Some(Lang::Es),
+            words: Some(inkdoku_engine::lang::part(Lang::Es)),
         },
         _ => Task::Hint {
             digits: "..4114....1331..".to_string().try_into().unwrap(),
@@ -91,6 +95,8 @@ fn valid_request(rng: &mut Rng) -> String {
             candidates: Some(vec![DigitSet::EMPTY; 16]),
             solution: None,
             variant: None,
+            lang: None,
+            words: None,
         },
     };
     protocol::encode(&Request { id: rng.below(1000) as u32, task })

@@ -321,23 +321,14 @@ pub fn CandidateNote(store: Store) -> impl IntoView {
 /// The hint on show, in full, with a button to apply it; and the log of applied hints.
 #[component]
 pub fn HintPanel(store: Store) -> impl IntoView {
-    // The step alone, so stepping through its links (also in `Highlights`) doesn't rebuild the
-    // card.
-    let hint = Memo::new(move |_| store.highlights.with(|m| m.hint.clone()));
     // The sentence, and the whole proof when the sentence had to leave details out (chains in
-    // notation, every removal named): that one waits, folded, under the sentence.
-    let explanation = move || {
-        let (size, lang) = (store.size(), store.lang());
-        hint.with(|h| {
-            h.as_ref().map(|h| {
-                let (short, full) = (inkdoku_engine::lang::explain(h, size, lang), inkdoku_engine::lang::explain_fully(h, size, lang));
-                let proof = (full != short).then_some(full);
-                (short, proof)
-            })
-        })
-    };
+    // notation, every removal named): that one waits, folded, under the sentence. Both come
+    // with the step from the engine worker, in the player's language (`protocol::HintWords`);
+    // apart from the step, so stepping through its links (also in `Highlights`) doesn't
+    // rebuild the card.
+    let explanation = Memo::new(move |_| store.highlights.with(|m| m.hint_words.as_ref().map(|w| (w.sentence.clone(), w.proof.clone()))));
     view! {
-        {move || explanation().map(|(text, proof)| view! {
+        {move || explanation.get().map(|(text, proof)| view! {
             <section class="hint-card" aria-label=word(store, |t| t.hint)>
                 <p>{text}</p>
                 {proof.map(|proof| view! {

@@ -257,6 +257,7 @@ fn settings(store: Store) -> impl IntoView {
                     store.settings.update(|s| s.language = chosen);
                     // The status line speaks the new language at once (its last message was in the old one).
                     store.say(format!("{}: {}", store.t().language, store.lang_now().native_name()));
+                    controller::language_changed(store);
                 });
             }))}
             <label class="field">{word(store, |t| t.relay_setting)}

@@ -3,7 +3,7 @@
 
 use super::*;
 use inkdoku_core::errands::Input as Errand;
-use inkdoku_engine::lang::PageText;
+use inkdoku_engine::protocol::PageWords;
 
 pub use inkdoku_core::errands::SolveScope;
 /// What the board draws of the hint's chains (the core's).
@@ -35,9 +35,13 @@ pub fn apply_hint(store: Store) {
 }
 
 /// The pages of the hint's proof, branch by branch, in the player's language (reactive).
-pub fn hint_pages(store: Store) -> Vec<PageText> {
-    let (size, lang) = (store.size(), store.lang_now());
-    store.highlights.with(|m| inkdoku_core::errands::hint::pages(m, size, lang))
+pub fn hint_pages(store: Store) -> Vec<PageWords> {
+    store.highlights.with(|m| inkdoku_core::errands::hint::pages(m).to_vec())
+}
+
+/// The player chose another language: a hint card on show is asked for again, in it.
+pub fn language_changed(store: Store) {
+    errand(store, Errand::LanguageChanged);
 }
 
 /// The branch stepper's Next.

@@ -19,10 +19,12 @@ fn save_settings(store: Store) {
         if let Err(e) = storage::save(&store.ports(), SETTINGS_KEY, &settings) {
             store.say(fill(store.t().cannot_save_settings, &[("e", &storage::describe(store.t(), &e))]));
         }
-        // The page's language follows the interface's (screen readers, hyphenation, the crash text).
+        // The page's language follows the interface's (screen readers, hyphenation), and so do
+        // the crash message's words.
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("lang", store.lang_now().code());
         }
+        crate::crash::speak(store.lang_now());
     });
 }
 

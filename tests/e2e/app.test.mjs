@@ -105,38 +105,49 @@ test('a new deploy is announced; Reload switches to it', async () => {
   }
 });
 
-test('a crash 30 ms after a move saves the move first, then says so; only a driven browser that asks has the crash hook', async () => {
+test('a crash 30 ms after a move saves the move first, then says so in the page\'s language; only a driven browser that asks has the crash hook', async () => {
   // The one release build has window.inkdokuCrash() only when the browser is driven
   // (navigator.webdriver, true here) and the test asked before the app started
-  // (window.inkdokuTestHooks): src/test_hooks.rs.
+  // (window.inkdokuTestHooks): src/test_hooks.rs. The app's wasm aborts on a panic (a trap, a
+  // WebAssembly.RuntimeError): static/crash.js rescues the game (src/crash.rs).
   {
     const page = await b.page();
     await page.addInitScript(() => { window.inkdokuTestHooks = true; });
     await page.goto(server.url);
     await waitForPuzzle(page);
-    const consoleErrors = [];
-    page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
-    const e = (await cells(page)).find((c) => c.label.endsWith('empty'));
+    // The language changed after the start: the crash message follows it.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('combobox').last().selectOption('de');
+    await page.getByRole('dialog').getByRole('button', { name: 'Schließen' }).click();
+    const e = (await cells(page)).find((c) => c.label.endsWith('leer'));
     await cell(page, e.row, e.col).click();
     // The first visit's own save is done (the new puzzle, no move): only the move is new.
     await savedWhen(page, (r) => r.game.actions.length === 0, { what: "the first visit's save" });
     // The move and the crash in one task of the page, 30 ms apart: the debounced autosave
     // (400 ms) cannot have run.
+    const trap = page.waitForEvent('pageerror');
     await page.evaluate(() => {
       document.dispatchEvent(new KeyboardEvent('keydown', { key: '4', bubbles: true }));
       setTimeout(() => window.inkdokuCrash(), 30);
     });
-    const crash = page.getByRole('alertdialog', { name: 'Something went wrong' });
+    const crash = page.getByRole('alertdialog', { name: 'Etwas ist schiefgegangen' });
     await crash.waitFor();
-    assert.match(await crash.textContent(), /Your game is saved/);
-    assert.ok(consoleErrors.some((t) => /crash requested by a test/.test(t)), 'the error is logged to the console');
+    assert.match(await crash.textContent(), /Dein Spiel ist gespeichert/);
+    assert.match(String(await trap), /RuntimeError/, 'the trap is reported to the console, uncaught');
+    // The details: what the browser gives, the error's message and its stack of wasm functions.
+    assert.match(await crash.locator('pre').textContent(), /^RuntimeError: unreachable\n[\s\S]*wasm-function\[\d+\]/);
     const kept = (await saved(page)).game.actions;
     assert.deepEqual(kept.at(-1), { type: 'place', cell: (e.row - 1) * 9 + e.col - 1, digit: 4, clear_peer_notes: true },
       'the move is in storage before Reload is offered');
-    await crash.getByRole('link', { name: 'Reload' }).click();
-    await page.getByRole('dialog', { name: 'Welcome back' }).getByRole('button', { name: 'Continue' }).click();
+    // Another trap (the module is dead; the game is still locked) shows no second message.
+    const again = page.waitForEvent('pageerror');
+    await page.evaluate(() => setTimeout(() => window.inkdokuCrash(), 0));
+    assert.match(String(await again), /RuntimeError/);
+    assert.equal(await page.getByRole('alertdialog').count(), 1, 'one message, however many traps');
+    await crash.getByRole('link', { name: 'Neu laden' }).click();
+    await page.getByRole('dialog', { name: 'Willkommen zurück' }).getByRole('button', { name: 'Weiterspielen' }).click();
     assert.match(await label(page, e.row, e.col), /, 4(,|$)/, 'the move made 30 ms before the crash');
-    b.errors.length = 0; // the forced panic is expected
+    b.errors.length = 0; // the forced traps are expected
   }
   // Driven but not asked (every other test; a crawler): no hook, and a link cannot ask.
   // (A puzzle is on: the app has started, and would have installed its hooks: src/app.rs.)

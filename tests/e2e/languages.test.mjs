@@ -47,8 +47,9 @@ test('switching to each language changes every visible string, and the choice is
     await page.getByRole('button', { name: /^(Settings|Optionen|Ajustes|설정)$/ }).click();
     await page.getByRole('combobox').last().selectOption(code);
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: hint, exact: true }).click();
-    // The hint's sentence in the new language is on show (then a frame for the rest to paint).
+    // The hint card open before the switch speaks the new language without Hint pressed again
+    // (its words are made in the engine worker, asked again in the language chosen), then a
+    // frame for the rest to paint.
     await page.waitForFunction((before) => {
       const p = document.querySelector('.hint-card p');
       return p && p.textContent !== before;
@@ -66,6 +67,19 @@ test('switching to each language changes every visible string, and the choice is
     assert.notEqual(hintText, englishHint);
     assert.doesNotMatch(hintText, /\b(fits only|is the only candidate|is the last empty cell|can only go)\b/, hintText);
     await snap(page, `language-${code}`);
+    if (code === 'de') {
+      // Applied, its German sentence goes into the log as shown; the next hint comes in German.
+      await page.getByRole('button', { name: 'Tipp anwenden' }).click();
+      await page.locator('details.log summary').click();
+      assert.equal(await page.locator('details.log li').last().textContent(), hintText);
+      await page.getByRole('button', { name: hint, exact: true }).click();
+      await page.waitForFunction((before) => {
+        const p = document.querySelector('.hint-card p');
+        return p && p.textContent !== before;
+      }, hintText);
+      shown = await page.locator('.hint-card p').textContent();
+      assert.doesNotMatch(shown, /\b(fits only|is the only candidate|is the last empty cell|can only go)\b/, shown);
+    }
   }
   await cell(page, e.row, e.col).click();
   await page.keyboard.press('5');

@@ -19,7 +19,7 @@ pub enum SolveScope {
 impl Errands {
     /// Checks the grid and says what is wrong, marking the cells.
     pub(super) fn check(&mut self, ctx: &Context, fx: &mut Vec<Effect>) {
-        let (game, t, lang) = (ctx.game, ctx.t(), ctx.lang);
+        let (game, t) = (ctx.game, ctx.t());
         let (check, size) = (game.check(), game.size());
         let names = |cells: &[inkdoku_engine::Cell]| cell_names(size, cells);
         let (text, cells) = match &check {
@@ -40,7 +40,7 @@ impl Errands {
                 let c = &conflicts[0];
                 let values = [
                     ("d", size.digit_char(c.digit).to_string()),
-                    ("house", inkdoku_engine::lang::house_name(c.house, lang)),
+                    ("house", i18n::house_name(t, c.house)),
                     ("cells", names(&c.cells)),
                     ("n", conflicts.len().to_string()),
                 ];
@@ -65,9 +65,7 @@ pub(super) fn solve(scope: SolveScope, ctx: &Context, fx: &mut Vec<Effect>) {
         fx.push(Effect::Say(t.no_solution_to_use.into()));
         return;
     }
-    let house = |h: House| {
-        (Action::SolveHouse { house: h }, i18n::fill(t.filled_house, &[("house", &inkdoku_engine::lang::house_name(h, ctx.lang))]))
-    };
+    let house = |h: House| (Action::SolveHouse { house: h }, i18n::fill(t.filled_house, &[("house", &i18n::house_name(t, h))]));
     let (action, done) = match (scope, ctx.selected) {
         (SolveScope::All, _) => (Action::SolveAll, t.filled_all.to_string()),
         (SolveScope::Cell, Some(c)) => (Action::SolveCell { cell: c }, i18n::fill(t.filled_cell, &[("cell", &cell_name(size, c))])),

@@ -1,16 +1,17 @@
 //! The hint: advice asked of the engine worker for the position on show (the next step, or the
 //! cells whose mistake must be fixed first), its answer shown (the step drawn, its sentence
 //! said), applied (the step into the game, its sentence into the log), and a forcing step's
-//! proof stepped through page by page or link by link.
+//! proof stepped through page by page or link by link. A step's words come with it from the
+//! worker, made there in the player's language (`protocol::HintWords`, issue 48): the app
+//! shows and logs them, and makes none.
 
 use super::{Context, Effect, Errand, Errands, cell_names, worker_failed};
-use crate::i18n::{self, Lang};
+use crate::i18n;
 use crate::state::Highlights;
 use inkdoku_engine::game::{Action, Game};
 use inkdoku_engine::geometry::Candidate;
 use inkdoku_engine::hint::Advice;
-use inkdoku_engine::lang::PageText;
-use inkdoku_engine::protocol::{Reply, Task};
+use inkdoku_engine::protocol::{PageWords, Reply, Task};
 use inkdoku_engine::step::{PageKind, Technique};
 use inkdoku_engine::{DigitSet, Grid, Size};
 
@@ -39,6 +40,9 @@ impl Errands {
             candidates: Some(candidates),
             solution: game.solution().cloned(),
             variant: game.variant().cloned(),
+            // The words are made in the player's language, from its file's engine part.
+            lang: Some(ctx.lang),
+            words: i18n::hint_words(ctx.lang).map(str::to_string),
         };
         let errand = Errand::Hint { asked, variant: game.variant().is_some() };
         self.ask_waiting(ctx.t().looking_for_hint, errand, task, fx);
@@ -58,7 +62,7 @@ impl Errands {
             return;
         }
         let (t, size) = (ctx.t(), ctx.game.size());
-        let Reply::Hint { advice, .. } = reply else {
+        let Reply::Hint { advice, words, .. } = reply else {
             if let Reply::Error { message, .. } = reply {
                 worker_failed(&message, ctx, fx);
             }
@@ -71,9 +75,15 @@ impl Errands {
             Advice::Step { step } if variant && needs_variant_logic(step.technique) => fx.push(Effect::Say(t.hint_variant.into())),
             Advice::Nothing if variant => fx.push(Effect::Say(t.hint_variant.into())),
             Advice::Step { step } => {
-                let text = inkdoku_engine::lang::explain(&step, size, ctx.lang);
-                self.set_highlights(Highlights { hint: Some(step), ..Highlights::default() });
-                fx.push(Effect::Say(text));
+                let Some(words) = words else { return worker_failed("a hint's step came without its words", ctx, fx) };
+                if let Some(why) = &words.refused {
+                    fx.push(Effect::Console(format!(
+                        "inkdoku: {}'s hint words were refused ({why}); hints are in English",
+                        i18n::path(ctx.lang)
+                    )));
+                }
+                fx.push(Effect::Say(words.sentence.clone()));
+                self.set_highlights(Highlights { hint: Some(step), hint_words: Some(words), ..Highlights::default() });
             }
             Advice::WrongDigits { cells } => {
                 fx.push(Effect::Say(i18n::fill(t.wrong_digits, &[("cells", &cell_names(size, &cells))])));
@@ -88,9 +98,9 @@ impl Errands {
     }
 
     /// Applies the hint on show: its step into the session's game, its sentence into the log.
-    pub(super) fn apply_hint(&mut self, ctx: &Context, fx: &mut Vec<Effect>) {
-        let Some(step) = self.shown.highlights.hint.clone() else { return };
-        let line = inkdoku_engine::lang::explain(&step, ctx.game.size(), ctx.lang);
+    pub(super) fn apply_hint(&mut self, fx: &mut Vec<Effect>) {
+        let (Some(step), Some(words)) = (self.shown.highlights.hint.clone(), &self.shown.highlights.hint_words) else { return };
+        let line = words.sentence.clone();
         fx.push(Effect::Apply { action: Action::ApplyStep { placements: step.placements, eliminations: step.eliminations }, said: None });
         let mut log = self.shown.log.clone();
         log.push(line);
@@ -99,8 +109,8 @@ impl Errands {
 
     /// The branch stepper's Next: from the whole drawing to the first branch, then on to the
     /// conclusion (the last page), where it stays. The link stepper steps aside.
-    pub(super) fn next_page(&mut self, ctx: &Context) {
-        let count = pages(&self.shown.highlights, ctx.game.size(), ctx.lang).len();
+    pub(super) fn next_page(&mut self) {
+        let count = pages(&self.shown.highlights).len();
         if count == 0 {
             return;
         }
@@ -151,8 +161,8 @@ fn needs_variant_logic(t: Technique) -> bool {
 
 /// The pages of the hint's proof, branch by branch, in the player's language (empty unless the
 /// hint is a forcing step).
-pub fn pages(highlights: &Highlights, size: Size, lang: Lang) -> Vec<PageText> {
-    highlights.hint.as_ref().map_or_else(Vec::new, |h| inkdoku_engine::lang::proof_pages(h, size, lang))
+pub fn pages(highlights: &Highlights) -> &[PageWords] {
+    highlights.hint_words.as_ref().map_or(&[], |w| &w.pages)
 }
 
 /// What the board draws of the hint's chains: its links as (branch, link) indices into

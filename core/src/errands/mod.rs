@@ -130,6 +130,10 @@ pub enum Input {
     ApplyHint,
     /// The hint card closed by its button or a tap outside its cells.
     CloseHint,
+    /// The player chose another language (its words at hand: `i18n::is_ready`): a hint card
+    /// on show is asked for again, so that its words come in the new language (they are made
+    /// in the engine worker, in the language asked in).
+    LanguageChanged,
     /// The proof's stepper: the next page, the previous one, or how many links are drawn.
     NextPage,
     PreviousPage,
@@ -277,12 +281,14 @@ impl Errands {
         let mut fx = Vec::new();
         match input {
             Input::Hint => self.hint(ctx, &mut fx),
-            Input::ApplyHint => self.apply_hint(ctx, &mut fx),
+            Input::ApplyHint => self.apply_hint(&mut fx),
+            Input::LanguageChanged if self.shown.highlights.hint.is_some() => self.hint(ctx, &mut fx),
+            Input::LanguageChanged => {}
             Input::CloseHint => {
                 self.set_highlights(Highlights::default());
                 fx.push(Effect::Say(String::new()));
             }
-            Input::NextPage => self.next_page(ctx),
+            Input::NextPage => self.next_page(),
             Input::PreviousPage => self.previous_page(),
             Input::ShowLinks(shown) => self.show_links(shown),
             Input::Check => self.check(ctx, &mut fx),

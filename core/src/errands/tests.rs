@@ -188,7 +188,10 @@ fn follow_hints_to_the_win(desk: &mut Desk) -> (usize, usize) {
         desk.answer_truly(desk.last());
         assert_eq!(desk.errands.waiting(), None, "answered: the wait is over");
         let Some(step) = desk.hint() else { panic!("a step after {steps} steps: {}", desk.status) };
-        assert_eq!(desk.status, inkdoku_engine::lang::explain(&step, desk.session.game().size(), desk.lang), "the step is said");
+        // Its words came with it, made in the worker in the player's language: said, then logged.
+        let words = desk.errands.highlights().hint_words.clone().expect("the step's words");
+        assert!(!words.sentence.is_empty());
+        assert_eq!(desk.status, words.sentence, "the step is said");
         assert!(seen.insert(format!("{step:?}")), "the same hint came back after {steps} steps");
         eliminations += usize::from(step.placements.is_empty());
         let before = (desk.session.game().grid(), desk.session.game().candidates());
@@ -197,6 +200,7 @@ fn follow_hints_to_the_win(desk: &mut Desk) -> (usize, usize) {
         assert_eq!(desk.hint(), None, "the applied hint's card goes");
         steps += 1;
         assert_eq!(desk.errands.log().len(), steps, "each applied hint is logged");
+        assert_eq!(desk.errands.log().last(), Some(&words.sentence), "with its sentence");
         assert!(steps < 400);
     }
     assert!(desk.meta.won && desk.session.game().helped(), "won, with help");
@@ -210,6 +214,33 @@ fn hints_asked_answered_and_applied_win_the_game_and_are_logged() {
     assert!(steps >= 5, "{steps} hints");
     // Solved: Hint asks nothing.
     assert_eq!(desk.input(Input::Hint), vec![]);
+    // In German the same steps are said and logged in German: the request names the language.
+    let mut german = Desk::classic(PUZZLE, Lang::De);
+    german.input(Input::Hint);
+    let Some((_, Task::Hint { lang, .. })) = german.asked.last() else { panic!() };
+    assert_eq!(*lang, Some(Lang::De));
+    german.input(Input::CancelWait);
+    assert_eq!(follow_hints_to_the_win(&mut german).0, steps);
+    assert_ne!(german.errands.log(), desk.errands.log());
+    assert!(german.errands.log().iter().any(|line| line.contains("Zeile") || line.contains("Spalte") || line.contains("Block")));
+}
+
+#[test]
+fn a_hint_card_on_show_is_asked_again_in_the_language_chosen() {
+    let mut desk = Desk::classic(PUZZLE, Lang::En);
+    // No card: nothing asked.
+    assert_eq!(desk.input(Input::LanguageChanged), vec![]);
+    desk.input(Input::Hint);
+    desk.answer_truly(desk.last());
+    let (step, english) = (desk.hint().unwrap(), desk.status.clone());
+    desk.lang = Lang::Es;
+    desk.input(Input::LanguageChanged);
+    desk.answer_truly(desk.last());
+    // The same step, its card and the status line now in Spanish.
+    assert_eq!(desk.hint(), Some(step));
+    let words = desk.errands.highlights().hint_words.clone().unwrap();
+    assert_ne!(words.sentence, english);
+    assert_eq!(desk.status, words.sentence);
 }
 
 /// The puzzles `tests/e2e/help.test.mjs` once followed to the win in the browser, level by level
@@ -510,13 +541,16 @@ fn a_forcing_hint_is_stepped_branch_by_branch_each_page_drawing_its_own_links() 
     let step = solve.steps.into_iter().find(|s| s.technique == inkdoku_engine::step::Technique::UnitForcingChain).unwrap();
     let branches = step.forcing.as_ref().unwrap().assumptions.clone();
     let total: usize = step.chains.iter().map(Vec::len).sum();
+    // The step on show with its words, as the worker makes them.
+    let words = inkdoku_engine::protocol::HintWords::of(&step, &grid, Lang::En, None);
+    let proof = step.proof_pages(Size::Nine);
     let mut desk = Desk::new(Game::new(grid, None), Lang::En);
-    desk.errands.shown.highlights = Highlights { hint: Some(step), ..Highlights::default() };
+    desk.errands.shown.highlights = Highlights { hint: Some(step), hint_words: Some(words), ..Highlights::default() };
     let drawing = |desk: &Desk| hint::drawing(desk.errands.highlights(), Size::Nine);
     let page = |desk: &Desk| desk.errands.highlights().page;
     // Before the first page, the whole proof is drawn.
     assert_eq!(drawing(&desk).0.len(), total);
-    let pages = hint::pages(desk.errands.highlights(), Size::Nine, Lang::En);
+    let pages = hint::pages(desk.errands.highlights()).to_vec();
     assert_eq!(pages.len(), branches.len() + 1);
     let mut seen = Vec::new();
     for (k, &(premise, _)) in branches.iter().enumerate() {
@@ -526,7 +560,7 @@ fn a_forcing_hint_is_stepped_branch_by_branch_each_page_drawing_its_own_links() 
         // Only branch k's links, its premise marked, and not what another page drew.
         assert!(links.iter().all(|&(b, _)| b == k), "{links:?}");
         assert_eq!(marked, Some(premise));
-        assert_eq!(links, pages[k].links);
+        assert_eq!(links, proof[k].links);
         assert!(!seen.contains(&links), "page {k} draws what another did");
         assert!(pages[k].text.starts_with(&format!("Branch {} of {}", k + 1, branches.len())), "{}", pages[k].text);
         seen.push(links);
@@ -535,14 +569,14 @@ fn a_forcing_hint_is_stepped_branch_by_branch_each_page_drawing_its_own_links() 
     desk.input(Input::NextPage);
     let last = pages.len() - 1;
     assert_eq!(page(&desk), Some(last));
-    assert_eq!(drawing(&desk), (pages[last].links.clone(), None));
+    assert_eq!(drawing(&desk), (proof[last].links.clone(), None));
     assert_eq!(drawing(&desk).0.len(), total);
     assert!(pages[last].text.contains("so r"), "{}", pages[last].text);
     desk.input(Input::NextPage);
     assert_eq!(page(&desk), Some(last));
     // Previous goes back a page; stepping link by link takes over from the pages.
     desk.input(Input::PreviousPage);
-    assert_eq!(drawing(&desk).0, pages[last - 1].links);
+    assert_eq!(drawing(&desk).0, proof[last - 1].links);
     desk.input(Input::ShowLinks(Some(1)));
     assert_eq!(page(&desk), None);
     assert_eq!(drawing(&desk).0.len(), 1);

@@ -1,21 +1,25 @@
 //! The words of one language as a file served with the page (issue 48): the app's wasm has
 //! English built in, and a player whose language is another reads its file
-//! (`static/lang/<code>.txt`) before its words are shown. The file is this crate's `Ui` and
-//! the engine's words of that language (`inkdoku_engine::lang::read_words`), made from the
-//! tables in the source, the one place a word is written: `the_language_files_are_the_sources_words`
-//! checks the files against them, and `INKDOKU_LANG_WRITE=1 cargo test -p inkdoku-core
-//! the_language_files` writes them again.
+//! (`static/lang/<code>.txt`) before its words are shown. The file is this crate's `Ui`, then
+//! the engine's words of that language (its hint sentences' templates and the techniques'
+//! names: `inkdoku_engine::lang::part`), made from the tables in the source, the one place a
+//! word is written: `the_language_files_are_the_sources_words` checks the files against them,
+//! and `INKDOKU_LANG_WRITE=1 cargo test -p inkdoku-core the_language_files` writes them again.
 //!
-//! One word a line, in `Ui`'s order (an array's in its order), then the engine's, after a
-//! header with the fingerprint of the build's English words: a file made for another build
-//! is refused whole (`inkdoku_engine::lang::Reader`), and the words stay English.
+//! Each part is a header with the fingerprint of the build's English words of that part, then
+//! one word a line, in `Ui`'s order (an array's in its order) for the app's part. The app reads
+//! its part, and a part made for another build is refused whole (`inkdoku_engine::lang::Reader`):
+//! the words stay English. The engine's part it keeps as text and hands to the engine worker
+//! with each hint it asks for (`hint_words`), where the hint's words are made and that part
+//! is read and checked the same way (`inkdoku_engine::lang::install`).
 
 use super::{EN, Lang, Ui};
 use inkdoku_engine::lang::Reader;
 use std::sync::OnceLock;
 
-/// The languages read from their files, by `Lang as usize`, for the life of the page.
-static READ: [OnceLock<&'static Ui>; 4] = [const { OnceLock::new() }; 4];
+/// The languages read from their files, by `Lang as usize`, for the life of the page: the
+/// app's words, and the engine's part of the file as text (`hint_words`).
+static READ: [OnceLock<(&'static Ui, &'static str)>; 4] = [const { OnceLock::new() }; 4];
 
 /// Where `lang`'s file is, beside the page.
 pub fn path(lang: Lang) -> String {
@@ -25,7 +29,14 @@ pub fn path(lang: Lang) -> String {
 /// A language's words, if its file has been read (`install`).
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(super) fn installed(lang: Lang) -> Option<&'static Ui> {
-    READ[lang as usize].get().copied()
+    READ[lang as usize].get().map(|(ui, _)| *ui)
+}
+
+/// The engine's part of `lang`'s file, for the engine worker to make a hint's words in `lang`
+/// (`Task::Hint`'s `words`): none for English, nor natively (the engine has every language
+/// built in there), nor when the file was refused (the hint's words are English then).
+pub fn hint_words(lang: Lang) -> Option<&'static str> {
+    READ[lang as usize].get().map(|(_, engine)| *engine)
 }
 
 /// Whether `lang`'s words can be shown without reading its file: English, a language built in
@@ -34,18 +45,17 @@ pub fn is_ready(lang: Lang) -> bool {
     lang == Lang::En || cfg!(not(target_arch = "wasm32")) || installed(lang).is_some()
 }
 
-/// Reads `lang`'s file and keeps its words, the app's and the engine's, for the life of the
-/// page (the words are slices of `text`, kept for it). Refused with the reason when it was not
-/// made for this build: then nothing is kept, and `lang` shows English.
+/// Reads `lang`'s file and keeps its words, the app's, and the engine's part as text, for the
+/// life of the page (the words are slices of `text`, kept for it). Refused with the reason
+/// when the app's part was not made for this build: then nothing is kept, and `lang` shows
+/// English.
 pub fn install(lang: Lang, text: String) -> Result<(), String> {
     let mut reader = Reader::new(Box::leak(text.into_boxed_str()));
     let mut ui = EN.clone();
     ui.read_from(&mut reader);
-    let engine = inkdoku_engine::lang::read_words(&mut reader);
-    reader.finish()?;
-    inkdoku_engine::lang::keep(lang, engine);
+    let engine = reader.finish_part()?;
     if installed(lang).is_none() {
-        let _ = READ[lang as usize].set(Box::leak(Box::new(ui)));
+        let _ = READ[lang as usize].set((Box::leak(Box::new(ui)), engine));
     }
     Ok(())
 }
@@ -94,25 +104,17 @@ impl<const N: usize> Words for [&'static str; N] {
     }
 }
 
-/// Every word of `lang`, the app's then the engine's, in a file's order (the tests' writer).
+/// The app's words of `lang`, in a file's order (the tests' writer).
 #[cfg(test)]
 fn word_list(lang: Lang) -> Vec<&'static str> {
-    let ui = super::ui(lang).entries().into_iter().map(|(_, words)| words);
-    ui.chain(inkdoku_engine::lang::word_list(lang)).collect()
+    super::ui(lang).entries().into_iter().map(|(_, words)| words).collect()
 }
 
-/// `lang`'s file as the build serves it.
+/// `lang`'s file as the build serves it: the app's part, then the engine's.
 #[cfg(test)]
 pub fn text(lang: Lang) -> String {
-    let mut out = inkdoku_engine::lang::header(lang, word_list(Lang::En));
-    for words in word_list(lang) {
-        // A line break in a word would end its line: the templates have none.
-        assert!(!words.contains(['\n', '\r']), "a line break in {words:?}");
-        out.push('\n');
-        out.push_str(words);
-    }
-    out.push('\n');
-    out
+    let ui = inkdoku_engine::lang::lines(inkdoku_engine::lang::header(lang, word_list(Lang::En)), word_list(lang));
+    ui + &inkdoku_engine::lang::part(lang)
 }
 
 #[cfg(test)]
@@ -150,15 +152,17 @@ mod tests {
             let mut reader = Reader::new(Box::leak(text(lang).into_boxed_str()));
             let mut read = EN.clone();
             read.read_from(&mut reader);
-            let _ = inkdoku_engine::lang::read_words(&mut reader);
-            reader.finish().unwrap();
+            // The engine's part is left, as the engine writes it, for the worker.
+            assert_eq!(reader.finish_part(), Ok(inkdoku_engine::lang::part(lang).as_str()), "{lang:?}");
             assert_eq!(read.entries(), super::super::ui(lang).entries(), "{lang:?}");
             assert_ne!(read.entries(), EN.entries(), "{lang:?}");
         }
-        // Installed, German is kept (Korean is the next test's, which installs none: the
-        // tests share the page's languages).
+        // Installed, German is kept, and its engine part is what a hint hands on (Korean is
+        // the next test's, which installs none: the tests share the page's languages).
         install(Lang::De, text(Lang::De)).unwrap();
         assert_eq!(installed(Lang::De).unwrap().entries(), super::super::ui(Lang::De).entries());
+        assert_eq!(hint_words(Lang::De), Some(inkdoku_engine::lang::part(Lang::De).as_str()));
+        assert_eq!(hint_words(Lang::En), None);
     }
 
     #[test]
@@ -177,9 +181,14 @@ mod tests {
         // Korean's words cut short: refused, and not kept.
         let korean = text(Lang::Ko);
         let cut = korean.lines().take(100).collect::<Vec<_>>().join("\n");
-        let count = korean.lines().count() - 1;
+        let count = word_list(Lang::En).len();
         assert_eq!(install(Lang::Ko, cut), Err(format!("has fewer words than this build's {count}")));
         assert!(installed(Lang::Ko).is_none());
+        // A word more in the app's part; the engine's part gone.
+        let engine = inkdoku_engine::lang::part(Lang::Ko);
+        let app = korean.strip_suffix(&engine).unwrap();
+        assert_eq!(install(Lang::Ko, format!("{app}더\n{engine}")), Err(format!("has more words than this build's {count}")));
+        assert_eq!(install(Lang::Ko, app.to_string()), Err("has no hint words (its second part)".to_string()));
         // A page that is not a language file (a server's error page).
         let page = "<!DOCTYPE html><title>Not found</title>".to_string();
         assert_eq!(install(Lang::Ko, page), Err("is not a language file (no header)".to_string()));

@@ -4,18 +4,21 @@
 //! this crate's tables and the app's: `inkdoku_core::i18n::file`). The tables here stay the one
 //! place a word is written; the files are their copy, checked against them by a test.
 //!
-//! A file is a header line, then one line per word: the app's words in the order of its `Ui`,
-//! then the engine's phrases in the order of `Phrases`' fields, then the techniques' names in
-//! `Technique::ALL`'s order. No names: the header carries a fingerprint of the build's English
-//! words in the same order, so a file made for another build (a word more, less, moved or
-//! reworded) is refused whole and the words stay English.
+//! A file is two parts, each a header line and then one line per word: the app's words in the
+//! order of its `Ui`, then the engine's (`part`): its phrases in the order of `Phrases`' fields,
+//! then the techniques' names in `Technique::ALL`'s order. The app reads its part and hands the
+//! engine's, as text, to the engine worker with each hint it asks for (`install`), where the
+//! hint's words are made: the app's wasm links neither these words nor the sentences. No
+//! names: each header carries a fingerprint of the build's English words of its part in the
+//! same order, so a part made for another build (a word more, less, moved or reworded) is
+//! refused whole and its words stay English.
 
 use super::{EN, Lang, Phrases};
 use crate::step::Technique;
 use std::sync::OnceLock;
 
 /// The engine's words of a language read from its file.
-pub struct Words {
+struct Words {
     phrases: Phrases,
     /// The techniques' names, by `Technique as usize`.
     techniques: Vec<&'static str>,
@@ -37,7 +40,7 @@ pub(super) fn technique_name(t: Technique, lang: Lang) -> Option<&'static str> {
 }
 
 /// Reads the engine's part of a language file: its phrases, then its techniques' names.
-pub fn read_words(reader: &mut Reader) -> Words {
+fn read_words(reader: &mut Reader) -> Words {
     let mut phrases = EN.clone();
     phrases.read_from(reader);
     let mut techniques: Vec<&'static str> = Technique::ALL.iter().map(|&t| crate::techniques::about(t).names.en).collect();
@@ -48,10 +51,25 @@ pub fn read_words(reader: &mut Reader) -> Words {
 }
 
 /// Keeps a language's words, read whole (`Reader::finish`), for the life of the page.
-pub fn keep(lang: Lang, words: Words) {
+fn keep(lang: Lang, words: Words) {
     if READ[lang as usize].get().is_none() {
         let _ = READ[lang as usize].set(Box::leak(Box::new(words)));
     }
+}
+
+/// Reads the engine's part of `lang`'s file (`part`, as the app hands it on with a hint's
+/// request) and keeps its words for the life of the worker, unless they are kept already.
+/// Refused with the reason when it was not made for this build: then nothing is kept, and
+/// `lang`'s sentences are English.
+pub fn install(lang: Lang, text: &str) -> Result<(), String> {
+    if READ[lang as usize].get().is_some() {
+        return Ok(());
+    }
+    let mut reader = Reader::new(Box::leak(text.into()));
+    let words = read_words(&mut reader);
+    reader.finish()?;
+    keep(lang, words);
+    Ok(())
 }
 
 /// The fingerprint of words in order: FNV-1a over each word and a line break.
@@ -67,6 +85,11 @@ fn fingerprint_on(hash: u64, word: &str) -> u64 {
 /// The header's mark before the fingerprint of the English words.
 const MARK: &str = " english:";
 
+/// Whether a line is a header (`header`'s).
+fn is_header(line: &str) -> bool {
+    line.starts_with("# inkdoku's words in ") && line.contains(MARK)
+}
+
 /// The header of a language file whose words, in English, are `english` (the writer's).
 pub fn header<'a>(lang: Lang, english: impl IntoIterator<Item = &'a str>) -> String {
     format!(
@@ -81,7 +104,8 @@ pub fn header<'a>(lang: Lang, english: impl IntoIterator<Item = &'a str>) -> Str
 /// per word), fingerprinting the English words it replaces; `finish` then checks the file was
 /// made for these words.
 pub struct Reader {
-    lines: std::str::Lines<'static>,
+    /// The text after the lines read so far.
+    rest: &'static str,
     /// The file's fingerprint, and the one of the English words read over so far.
     expected: Option<u64>,
     english: u64,
@@ -93,9 +117,19 @@ pub struct Reader {
 
 impl Reader {
     pub fn new(text: &'static str) -> Reader {
-        let mut lines = text.lines();
-        let expected = lines.next().and_then(|h| h.split_once(MARK)).and_then(|(_, hex)| u64::from_str_radix(hex, 16).ok());
-        Reader { lines, expected, english: fingerprint([]), read: 0, empty: None, short: false }
+        let mut reader = Reader { rest: text, expected: None, english: fingerprint([]), read: 0, empty: None, short: false };
+        reader.expected = reader.line().and_then(|h| h.split_once(MARK)).and_then(|(_, hex)| u64::from_str_radix(hex, 16).ok());
+        reader
+    }
+
+    /// The next line, without its line end (`\n` or `\r\n`), as `str::lines` reads it.
+    fn line(&mut self) -> Option<&'static str> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let (line, rest) = self.rest.split_once('\n').unwrap_or((self.rest, ""));
+        self.rest = rest;
+        Some(line.strip_suffix('\r').unwrap_or(line))
     }
 
     /// Writes the next line into `slot`, which holds the English word.
@@ -103,7 +137,7 @@ impl Reader {
     pub fn put(&mut self, slot: &mut &'static str) {
         self.english = fingerprint_on(self.english, slot);
         self.read += 1;
-        match self.lines.next() {
+        match self.line() {
             Some(words) if !words.trim().is_empty() => *slot = words,
             // The header is line 1.
             Some(_) => _ = self.empty.get_or_insert(self.read + 1),
@@ -113,10 +147,26 @@ impl Reader {
 
     /// Every word read, made for this build's words, and no line left over; or why not.
     pub fn finish(mut self) -> Result<(), String> {
-        let Some(expected) = self.expected else { return Err("is not a language file (no header)".into()) };
-        if self.lines.next().is_some() {
-            return Err(format!("has more words than this build's {}", self.read));
+        let left = self.line().is_some();
+        match self.expected {
+            Some(_) if left => Err(format!("has more words than this build's {}", self.read)),
+            _ => self.check(),
         }
+    }
+
+    /// Every word of a file's first part read, made for this build's words, and the next part
+    /// (its header first) left: that part's text; or why not.
+    pub fn finish_part(self) -> Result<&'static str, String> {
+        match self.rest.lines().next() {
+            Some(next) if is_header(next) => self.check().map(|()| self.rest),
+            Some(_) => Err(format!("has more words than this build's {}", self.read)),
+            None => self.check().and(Err("has no hint words (its second part)".into())),
+        }
+    }
+
+    /// Every word read, made for this build's words; or why not.
+    fn check(&self) -> Result<(), String> {
+        let Some(expected) = self.expected else { return Err("is not a language file (no header)".into()) };
         if self.short {
             return Err(format!("has fewer words than this build's {}", self.read));
         }
@@ -137,18 +187,34 @@ pub fn word_list(lang: Lang) -> Vec<&'static str> {
     phrases.chain(Technique::ALL.iter().map(|&t| super::technique_name(t, lang))).collect()
 }
 
+/// The engine's part of `lang`'s file: its header, then its words, a line each (the file's
+/// writer, natively; `inkdoku_core::i18n::file` puts the app's part before it).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn part(lang: Lang) -> String {
+    lines(header(lang, word_list(Lang::En)), word_list(lang))
+}
+
+/// A file's part: its header, then each word on a line of its own, every line ended.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn lines<'a>(header: String, words: impl IntoIterator<Item = &'a str>) -> String {
+    let mut out = header;
+    out.push('\n');
+    for words in words {
+        // A line break in a word would end its line: the templates have none.
+        assert!(!words.contains(['\n', '\r']), "a line break in {words:?}");
+        out.push_str(words);
+        out.push('\n');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// `lang`'s engine words as a file has them, with its header.
     fn file_of(lang: Lang) -> String {
-        let mut text = header(lang, word_list(Lang::En));
-        for words in word_list(lang) {
-            text.push('\n');
-            text.push_str(words);
-        }
-        text
+        part(lang)
     }
 
     fn read(text: String) -> Result<Words, String> {
@@ -180,7 +246,8 @@ mod tests {
         let refused = |text: String| read(text).err().unwrap();
         // A word more at the end, a word less, one without words, no header, other English.
         assert_eq!(refused(format!("{german}\nNeu")), format!("has more words than this build's {count}"));
-        assert_eq!(refused(german[..german.rfind('\n').unwrap()].to_string()), format!("has fewer words than this build's {count}"));
+        let cut = german.trim_end();
+        assert_eq!(refused(cut[..cut.rfind('\n').unwrap()].to_string()), format!("has fewer words than this build's {count}"));
         let mut lines: Vec<&str> = german.lines().collect();
         lines[3] = " ";
         assert_eq!(refused(lines.join("\n")), "line 4 has no words");
@@ -188,5 +255,20 @@ mod tests {
         assert_eq!(refused("<!DOCTYPE html><title>Not found</title>".to_string()), "is not a language file (no header)");
         let other = german.replacen(&header(Lang::De, word_list(Lang::En)), &header(Lang::De, word_list(Lang::En).into_iter().skip(1)), 1);
         assert_eq!(refused(other), "was made for another build (its English words differ)");
+    }
+
+    #[test]
+    fn the_worker_installs_a_part_once_and_refuses_a_bad_one() {
+        // Korean's part cut short, then a server's error page: refused, nothing kept.
+        let korean = part(Lang::Ko);
+        let count = word_list(Lang::En).len();
+        let cut: String = korean.lines().take(50).map(|l| format!("{l}\n")).collect();
+        assert_eq!(install(Lang::Ko, &cut), Err(format!("has fewer words than this build's {count}")));
+        assert_eq!(install(Lang::Ko, "<!DOCTYPE html><title>Not found</title>"), Err("is not a language file (no header)".into()));
+        assert!(installed(Lang::Ko).is_none());
+        // Whole, kept; asked again (the app sends it with every hint), it is not read again.
+        install(Lang::Ko, &korean).unwrap();
+        assert_eq!(installed(Lang::Ko).unwrap().entries(), super::super::phrases(Lang::Ko).entries());
+        assert_eq!(install(Lang::Ko, "not read"), Ok(()));
     }
 }

@@ -11,11 +11,13 @@ use crate::step::{Contradiction, Forcing, Link, PageKind, Step, Technique};
 use std::collections::HashMap;
 
 /// `r1c1=5` or `r1c1≠5`.
+#[inline]
 fn literal(size: Size, cand: Candidate, on: bool) -> String {
     format!("{}{}{}", cell_name(size, cand.cell), if on { "=" } else { "≠" }, size.digit_char(cand.digit))
 }
 
 /// A branch's links written in layers from its assumption.
+#[inline]
 fn walk(size: Size, assumption: (Candidate, bool), links: &[Link], w: &Phrases) -> String {
     // A node's literal: the head of a strong link is true, of a weak link false.
     let mut depth: HashMap<(Candidate, bool), usize> = HashMap::new();
@@ -55,6 +57,7 @@ fn walk(size: Size, assumption: (Candidate, bool), links: &[Link], w: &Phrases) 
 }
 
 /// The "why" of a forcing step (the technique's name and the removals are added by the caller).
+#[inline]
 pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
     let Some(forcing) = &step.forcing else { return String::new() };
     let w = phrases(lang);
@@ -122,6 +125,7 @@ pub struct PageText {
 /// A forcing step's proof page by page, in a language (`Step::proof_pages`): each branch
 /// from its assumption to its outcome, with its links, then the conclusion. Empty for a step
 /// that is not a forcing step.
+#[inline]
 pub fn proof_pages(step: &Step, size: Size, lang: Lang) -> Vec<PageText> {
     let Some(forcing) = &step.forcing else { return Vec::new() };
     let w = phrases(lang);
@@ -173,6 +177,7 @@ pub fn proof_pages(step: &Step, size: Size, lang: Lang) -> Vec<PageText> {
 
 /// What a cell or house forcing step's sentence and its conclusion page name: the first
 /// assumption's cell and digit, every assumption's digits and cells, and the house.
+#[inline]
 fn assumption_values(step: &Step, forcing: &Forcing, size: Size, lang: Lang) -> Vec<(&'static str, String)> {
     let first = forcing.assumptions[0].0;
     let digits: Vec<String> = forcing.assumptions.iter().map(|(c, _)| size.digit_char(c.digit).to_string()).collect();
@@ -186,6 +191,7 @@ fn assumption_values(step: &Step, forcing: &Forcing, size: Size, lang: Lang) -> 
     ]
 }
 
+#[inline]
 fn why(size: Size, forcing: &Forcing, w: &Phrases, lang: Lang) -> String {
     match forcing.contradiction {
         Some(Contradiction::Both(c)) => {

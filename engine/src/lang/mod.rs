@@ -7,8 +7,13 @@
 //! each, declared from one list), filled by one function (`fill`); `forcing.rs` builds the
 //! forcing steps' sentences from the same tables. The one exception is by design: a
 //! technique's name is part of its row in `techniques::TABLE`, with its finder and score.
-//! The app's wasm builds in English only and reads the other tables from language files made
-//! from these (`file`, issue 48): a player downloads the words of one language.
+//! The wasm builds have English only and read the other tables from language files made from
+//! these (`file`, issue 48): a player downloads the words of one language. The sentences are
+//! made in the engine worker (`protocol::HintWords`), never in the app's wasm. Their functions
+//! are `#[inline]`, so that the worker compiles them where its messages are made, in
+//! `worker-json` at opt-level "z" (Cargo.toml), not in the engine at 3 with the searches: the
+//! worker's wasm 372,802 -> 366,613 bytes gzipped (the sentence alone 38.5 KB -> 19.8 KB
+//! before wasm-opt).
 //!
 //! Explanations are templates with `{placeholders}` filled from the step's data; cells are
 //! written `r3c5` in every language, as Sudoku communities everywhere do. The tests check that
@@ -18,9 +23,9 @@
 mod file;
 mod forcing;
 
+pub use file::{Reader, header, install};
 #[cfg(not(target_arch = "wasm32"))]
-pub use file::word_list;
-pub use file::{Reader, Words, header, keep, read_words};
+pub use file::{lines, part, word_list};
 pub use forcing::{PageText, proof_pages};
 
 pub use crate::geometry::cells_compact;
@@ -71,6 +76,7 @@ impl Lang {
 
 /// A technique's name in a language (from its row in `techniques::TABLE`).
 #[cfg(not(target_arch = "wasm32"))]
+#[inline]
 pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
     let names = &crate::techniques::about(t).names;
     match lang {
@@ -83,11 +89,13 @@ pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
 
 /// The app's wasm: the English name, or the language's file's once read.
 #[cfg(target_arch = "wasm32")]
+#[inline]
 pub fn technique_name(t: Technique, lang: Lang) -> &'static str {
     file::technique_name(t, lang).unwrap_or(crate::techniques::about(t).names.en)
 }
 
 /// A house in words: "row 3", "Zeile 3", "fila 3", "3행".
+#[inline]
 pub fn house_name(h: House, lang: Lang) -> String {
     let p = phrases(lang);
     let template = match h {
@@ -785,6 +793,7 @@ fn phrases(lang: Lang) -> &'static Phrases {
 /// Fills a template: each `{key}` becomes its value; a key not given stays as written. The one
 /// place templates are filled, the engine's sentences (`fill`, below) and the app's words
 /// (`inkdoku_app::i18n::fill`) alike.
+#[inline]
 pub fn fill_template<V: AsRef<str>>(template: &str, values: &[(&str, V)]) -> String {
     let mut out = template.to_string();
     for (key, value) in values {
@@ -795,6 +804,7 @@ pub fn fill_template<V: AsRef<str>>(template: &str, values: &[(&str, V)]) -> Str
 
 /// A sentence's template filled (the step's sentence, the forcing branches, houses); the tests
 /// note every template filled, and look for keys left as written.
+#[inline]
 pub(crate) fn fill(template: &str, values: &[(&str, String)]) -> String {
     #[cfg(test)]
     tests::FILLED.with(|f| f.borrow_mut().insert(template.to_string()));
@@ -803,6 +813,7 @@ pub(crate) fn fill(template: &str, values: &[(&str, String)]) -> String {
 
 /// Cells in words: each named ("r1c6, r2c6, r3c6"), or, in a brief sentence, in the compact
 /// notation players write ("r123c6").
+#[inline]
 fn cells_text(size: Size, cells: &[Cell], brief: bool) -> String {
     if brief {
         return cells_compact(size, cells);
@@ -813,6 +824,7 @@ fn cells_text(size: Size, cells: &[Cell], brief: bool) -> String {
 /// A set of cells (a cage, the cells a sum is about) named in reading order, row by row: a
 /// cage's cells come in the order its puzzle listed them, often a snake ("r2c6, r2c5"), which
 /// reads as if the order meant something. Chains keep their own order (`cells_text`).
+#[inline]
 fn cell_set_text(size: Size, cells: &[Cell], brief: bool) -> String {
     let mut cells = cells.to_vec();
     crate::keyed_sort::sort_by_key(&mut cells, |c| c.index() as u64);
@@ -822,6 +834,7 @@ fn cell_set_text(size: Size, cells: &[Cell], brief: bool) -> String {
 /// A chain through almost locked sets as players write it: each strong link inside a set as
 /// `(z=x)cells`, the weak links between sets as ` - `: `(3=7)r1c23 - (7=3)r5c5`. A link from a
 /// single cell into a set (a Death Blossom's stem) is written `3r2c2 - `.
+#[inline]
 fn als_chain_text(size: Size, links: &[Link]) -> String {
     let mut out = String::new();
     for (i, link) in links.iter().enumerate() {
@@ -844,6 +857,7 @@ fn als_chain_text(size: Size, links: &[Link]) -> String {
 
 /// A chain in Eureka notation, as it walks: `5r1c1=5r1c9-7r1c9=7r4c9` (`=` strong, `-` weak;
 /// a grouped node names its cells together, `5r3c45`).
+#[inline]
 pub fn chain_text(size: Size, links: &[Link]) -> String {
     let mut out = links.first().map_or(String::new(), |l| l.from.name(size));
     for link in links {
@@ -853,11 +867,13 @@ pub fn chain_text(size: Size, links: &[Link]) -> String {
     out
 }
 
+#[inline]
 fn digits_text(size: Size, digits: DigitSet) -> String {
     digits.iter().map(|d| size.digit_char(d).to_string()).collect::<Vec<_>>().join(", ")
 }
 
 /// "2 (r3c5, r4c6); 7 (r1c1)": eliminations grouped by digit.
+#[inline]
 fn eliminations_text(size: Size, step: &Step) -> String {
     let digits: DigitSet = step.eliminations.iter().map(|c| c.digit).collect();
     digits
@@ -872,6 +888,7 @@ fn eliminations_text(size: Size, step: &Step) -> String {
 
 /// Houses in words, those of a kind together as players say them: "row 3", "rows 2, 5 and 7",
 /// "row 7, columns 1, 3, 4 and boxes 5, 9" (in the order given, a kind at its first place).
+#[inline]
 fn houses_text(houses: &[House], lang: Lang) -> String {
     let p = phrases(lang);
     let kind = |h: &House| match h {
@@ -910,12 +927,14 @@ fn houses_text(houses: &[House], lang: Lang) -> String {
 }
 
 /// The digit of a single-digit step (its pattern's candidates all share it).
+#[inline]
 fn pattern_digit(step: &Step) -> Option<Digit> {
     step.candidates.first().map(|c| c.digit).or_else(|| step.eliminations.first().map(|c| c.digit))
 }
 
 /// A Sue de Coq's parts: the crossing cells, the line's and the box's cells, and the digits
 /// locked in each side (the step's houses are the line, then the box).
+#[inline]
 fn sue_de_coq_values(step: &Step, size: Size, brief: bool) -> Vec<(&'static str, String)> {
     let (Some(&line), Some(&bx)) = (step.houses.first(), step.houses.get(1)) else { return Vec::new() };
     let in_house = |h: House, c: Cell| size.houses_of(c).contains(&h);
@@ -938,6 +957,7 @@ fn sue_de_coq_values(step: &Step, size: Size, brief: bool) -> Vec<(&'static str,
 /// covers), the fins if any (base cells outside every cover, or in two bases), and the
 /// cannibals if any (removed base cells); the briefest sentence leaves the notes on fins and
 /// cannibals to the board.
+#[inline]
 fn complex_fish_text(step: &Step, size: Size, lang: Lang, form: Form, values: &[(&'static str, String)]) -> String {
     let p = phrases(lang);
     let brief = form != Form::Full;
@@ -991,6 +1011,7 @@ enum Form {
 /// The sentence that explains a step, in a language: in plain words what the step shows and
 /// what it changes, then the technique's name in brackets ("In column 7, 3 fits only in r6c7.
 /// (Hidden Single)"). The fullest form within `SENTENCE_MAX` characters is chosen.
+#[inline]
 pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
     let mut text = String::new();
     for form in [Form::Full, Form::Brief, Form::Briefest] {
@@ -1004,12 +1025,14 @@ pub fn explain(step: &Step, size: Size, lang: Lang) -> String {
 
 /// The sentence with every detail, however long: chains in notation, forcing branches link by
 /// link, each removal named (for tools and tests; players get `explain`).
+#[inline]
 pub fn explain_fully(step: &Step, size: Size, lang: Lang) -> String {
     sentence(step, size, lang, Form::Full)
 }
 
 /// A template's details: `[full|brief]` keeps the part before the bar in a full sentence and
 /// the part after it in a brief one (`[full]` keeps nothing in a brief one); they may nest.
+#[inline]
 fn details(text: &str, brief: bool) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut at = 0;
@@ -1017,6 +1040,7 @@ fn details(text: &str, brief: bool) -> String {
 }
 
 /// `details` from `at` to the end, or (`inside` brackets) to the closing bracket.
+#[inline]
 fn resolve(chars: &[char], at: &mut usize, brief: bool, inside: bool) -> String {
     let mut parts = vec![String::new()];
     while let Some(&c) = chars.get(*at) {
@@ -1041,6 +1065,7 @@ fn resolve(chars: &[char], at: &mut usize, brief: bool, inside: bool) -> String 
 /// The text with its first letter a capital, unless it begins with a cell's name ("r3c5").
 /// Every template that begins with a word begins with an ASCII letter, so ASCII case is enough
 /// (and keeps Unicode's case tables out of the app's download).
+#[inline]
 fn capitalised(text: &str) -> String {
     let bytes = text.as_bytes();
     match bytes {
@@ -1055,6 +1080,7 @@ fn capitalised(text: &str) -> String {
 
 /// The sentence of a variant's step: the sum a cage or the 45 rule makes, or the rule of the
 /// constraint the step reads, named by its kind (`Step::constraint`).
+#[inline]
 fn variant_text(step: &Step, size: Size, lang: Lang, brief: bool) -> String {
     let p = phrases(lang);
     let total = step.total.unwrap_or(0);
@@ -1167,6 +1193,7 @@ fn variant_text(step: &Step, size: Size, lang: Lang, brief: bool) -> String {
 }
 
 /// The sentence of a step in one form.
+#[inline]
 fn sentence(step: &Step, size: Size, lang: Lang, form: Form) -> String {
     use Technique::*;
     let p = phrases(lang);
