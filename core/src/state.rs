@@ -121,8 +121,9 @@ impl Kind {
     }
 }
 
-/// Where the current puzzle came from and how it is going: saved with the game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// Where the current puzzle came from and how it is going: saved with the game (read and
+/// written by hand: `storage::json`; `daily` and `together` left out when none).
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameMeta {
     /// The grade, when known.
     pub level: Option<Level>,
@@ -133,16 +134,14 @@ pub struct GameMeta {
     /// Whether the win was already celebrated (so a reload doesn't celebrate again).
     pub won: bool,
     /// The date (YYYY-MM-DD) whose daily puzzle this is.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily: Option<String>,
     /// The room, when the game is solved together (`together::Together`, saved).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub together: Option<SavedTogether>,
 }
 
 /// A shared game's room as saved with the game: its key, this player's number in it, and the
 /// replica (every operation seen, this player's Undo and Redo).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SavedTogether {
     pub key: String,
     pub number: u8,

@@ -19,14 +19,16 @@
 //! without them, 668,547 with them (main before the core crate: 668,079), 2026-11-28. Inlining
 //! every function of the pen's and the drawings' records made it larger.
 
+mod json;
+
 use crate::ports::hand::HandError;
 use crate::ports::{Handwriting, Ports, SaveError};
 use crate::state::{GameMeta, Kind, Settings, Spare};
 use inkdoku_engine::Size;
 use inkdoku_engine::game::Game;
 use inkdoku_engine::rating::Level;
+use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -42,15 +44,14 @@ pub const GAMES_KEY: &str = "inkdoku.games.v1";
 /// How many replaced games in progress are kept.
 pub const GAMES_KEPT: usize = 5;
 
-/// The stored game record.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The stored game record. Read and written by hand (`json`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct StoredGame {
     pub version: u32,
     pub game: Game,
     pub meta: GameMeta,
     /// When it was written (ms since the epoch; `save_game`): of two stores, the newer record
-    /// wins. Absent in records of earlier versions.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// wins. Absent in records of earlier versions (and left out when none).
     pub saved_at: Option<f64>,
 }
 
@@ -182,8 +183,8 @@ pub fn record_time(ports: &Ports, kind: Kind, size: Size, level: Level, ms: u64)
     (before, new_best)
 }
 
-/// The stored games in progress that other puzzles replaced.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// The stored games in progress that other puzzles replaced. Read and written by hand (`json`).
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct KeptGames {
     pub version: u32,
     /// Newest first.

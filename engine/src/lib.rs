@@ -36,6 +36,7 @@ pub mod generator;
 pub mod geometry;
 pub mod grid;
 pub mod hint;
+pub mod json_value;
 pub mod keyed_sort;
 pub mod killer_generator;
 pub mod lang;

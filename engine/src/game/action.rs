@@ -4,24 +4,22 @@
 use super::{Board, Game, Paint, Pencil, PencilMark, Stroke};
 use crate::geometry::{Candidate, Cell, Digit, DigitSet, House, Size};
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// A player action.
 ///
-/// Written as serde's internally tagged form (`{"type":"place","cell":3,…}`), read through
-/// `Fields` (below): the same JSON, without the derive's reader for an internally tagged enum,
-/// which buffers each action (serde's `Content`) and has a reader per variant: 36 KB of the
-/// app's wasm (issue 48).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", try_from = "Fields")]
+/// Written as serde's internally tagged form (`{"type":"place","cell":3,…}`) and read, both by
+/// hand (`super::json::write_action`, `super::json::action`): the same JSON the derives wrote,
+/// without the derive's reader for an internally tagged enum, which buffered each action
+/// (serde's `Content`) and had a reader per variant: 36 KB of the app's wasm (issue 48).
+#[derive(Clone, Debug, PartialEq)]
 pub enum Action {
     /// Write a digit. With `clear_peer_notes`, the digit leaves the notes of its row, column
     /// and box (a setting, on by default).
     Place {
         cell: Cell,
         digit: Digit,
-        #[serde(default = "yes")]
+        /// Absent in saves from before it (read as on).
         clear_peer_notes: bool,
     },
     /// Clear a cell: its digit if it has one, else its notes.
@@ -69,13 +67,7 @@ pub enum Action {
     /// link or a file). Saves from before eliminations, corner and centre marks or colours
     /// existed have none: their lists are empty (see `Pencil` and `Paint`). The pencil marks
     /// and the colours are flattened into the action's JSON, as before they were types.
-    SetBoard {
-        entries: Grid,
-        #[serde(flatten)]
-        pencil: Pencil,
-        #[serde(flatten)]
-        paint: Paint,
-    },
+    SetBoard { entries: Grid, pencil: Pencil, paint: Paint },
 }
 
 impl Action {
@@ -83,147 +75,6 @@ impl Action {
     /// filled from the solution (a win with help records no best time).
     pub fn is_help(&self) -> bool {
         matches!(self, Action::ApplyStep { .. } | Action::SolveAll | Action::SolveCell { .. } | Action::SolveHouse { .. })
-    }
-}
-
-fn yes() -> bool {
-    true
-}
-
-crate::object_reader! {
-    /// Every field an action's JSON may have, each read by its type's own reader; which ones an
-    /// action needs is its `type`'s (`TryFrom<Fields>`). A field another type has is read and
-    /// left; one no action has is ignored, as serde's derive did.
-    struct Fields {
-        kind "type": String,
-        cell: Option<Cell> = None,
-        digit: Option<Digit> = None,
-        clear_peer_notes: Option<bool> = None,
-        cells: Option<Vec<Cell>> = None,
-        digits: Option<Vec<Digit>> = None,
-        /// A `TogglePencil`'s kind of mark, or a `BackToMark`'s position number.
-        mark: Option<Mark> = None,
-        colour: Option<u8> = None,
-        placements: Option<Vec<Candidate>> = None,
-        eliminations: Option<Vec<Candidate>> = None,
-        house: Option<House> = None,
-        stroke: Option<Stroke> = None,
-        ids: Option<Vec<u32>> = None,
-        play_ms: Option<u64> = None,
-        entries: Option<Grid> = None,
-        notes: Option<Vec<DigitSet>> = None,
-        eliminated: Option<Vec<DigitSet>> = None,
-        corner: Option<Vec<DigitSet>> = None,
-        centre: Option<Vec<DigitSet>> = None,
-        colours: Option<Vec<u16>> = None,
-        candidate_colours: Option<Vec<super::CandidateColour>> = None,
-    }
-}
-
-/// The `mark` field: a pencil mark's name (`"corner"`, `"centre"`) or a position's number.
-enum Mark {
-    Pencil(PencilMark),
-    Position(usize),
-}
-
-impl<'de> Deserialize<'de> for Mark {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Mark, D::Error> {
-        struct Either;
-        impl serde::de::Visitor<'_> for Either {
-            type Value = Mark;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("\"corner\", \"centre\" or a marked position's number")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Mark, E> {
-                match v {
-                    "corner" => Ok(Mark::Pencil(PencilMark::Corner)),
-                    "centre" => Ok(Mark::Pencil(PencilMark::Centre)),
-                    _ => Err(E::invalid_value(serde::de::Unexpected::Str(v), &self)),
-                }
-            }
-            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Mark, E> {
-                usize::try_from(v).map(Mark::Position).map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
-            }
-        }
-        deserializer.deserialize_any(Either)
-    }
-}
-
-/// The names of the action types, as their JSON's `type` (for the error on an unknown one).
-const TYPES: &[&str] = &[
-    "place",
-    "clear",
-    "erase",
-    "toggle_note",
-    "toggle_notes",
-    "toggle_pencil",
-    "paint_cells",
-    "paint_candidate",
-    "clear_colours",
-    "fill_notes",
-    "clear_notes",
-    "apply_step",
-    "solve_cell",
-    "solve_house",
-    "solve_all",
-    "restart",
-    "add_stroke",
-    "erase_strokes",
-    "mark_position",
-    "back_to_mark",
-    "set_board",
-];
-
-impl TryFrom<Fields> for Action {
-    type Error = String;
-    fn try_from(f: Fields) -> Result<Action, String> {
-        use serde::de::Error as _;
-        // The derive's own words for a field the action lacks or a type it doesn't know.
-        let missing = |name: &'static str| serde_json::Error::missing_field(name).to_string();
-        macro_rules! need {
-            ($field:ident) => {
-                f.$field.ok_or_else(|| missing(stringify!($field)))?
-            };
-        }
-        Ok(match f.kind.as_str() {
-            "place" => Action::Place { cell: need!(cell), digit: need!(digit), clear_peer_notes: f.clear_peer_notes.unwrap_or_else(yes) },
-            "clear" => Action::Clear { cell: need!(cell) },
-            "erase" => Action::Erase { cells: need!(cells) },
-            "toggle_note" => Action::ToggleNote { cell: need!(cell), digit: need!(digit) },
-            "toggle_notes" => Action::ToggleNotes { cell: need!(cell), digits: need!(digits) },
-            "toggle_pencil" => match need!(mark) {
-                Mark::Pencil(mark) => Action::TogglePencil { cell: need!(cell), digits: need!(digits), mark },
-                Mark::Position(n) => return Err(format!("invalid value: integer `{n}`, expected \"corner\" or \"centre\"")),
-            },
-            "paint_cells" => Action::PaintCells { cells: need!(cells), colour: need!(colour) },
-            "paint_candidate" => Action::PaintCandidate { cell: need!(cell), digit: need!(digit), colour: need!(colour) },
-            "clear_colours" => Action::ClearColours,
-            "fill_notes" => Action::FillNotes,
-            "clear_notes" => Action::ClearNotes,
-            "apply_step" => Action::ApplyStep { placements: need!(placements), eliminations: need!(eliminations) },
-            "solve_cell" => Action::SolveCell { cell: need!(cell) },
-            "solve_house" => Action::SolveHouse { house: need!(house) },
-            "solve_all" => Action::SolveAll,
-            "restart" => Action::Restart,
-            "add_stroke" => Action::AddStroke { stroke: need!(stroke) },
-            "erase_strokes" => Action::EraseStrokes { ids: need!(ids) },
-            "mark_position" => Action::MarkPosition { play_ms: need!(play_ms) },
-            "back_to_mark" => match need!(mark) {
-                Mark::Position(mark) => Action::BackToMark { mark },
-                Mark::Pencil(_) => return Err("invalid type: string, expected a marked position's number".into()),
-            },
-            "set_board" => Action::SetBoard {
-                entries: need!(entries),
-                pencil: Pencil {
-                    notes: need!(notes),
-                    eliminated: f.eliminated.unwrap_or_default(),
-                    corner: f.corner.unwrap_or_default(),
-                    centre: f.centre.unwrap_or_default(),
-                },
-                paint: Paint { colours: f.colours.unwrap_or_default(), candidate_colours: f.candidate_colours.unwrap_or_default() },
-            },
-            other => return Err(serde_json::Error::unknown_variant(other, TYPES).to_string()),
-        })
     }
 }
 
@@ -511,7 +362,7 @@ mod tests {
         let every = one_of_each();
         let types: std::collections::BTreeSet<String> =
             every.iter().map(|a| serde_json::to_value(a).unwrap()["type"].as_str().unwrap().to_string()).collect();
-        assert_eq!(types, TYPES.iter().map(|t| t.to_string()).collect(), "TYPES names every action's type");
+        assert_eq!(types, super::super::json::TYPES.iter().map(|t| t.to_string()).collect(), "TYPES names every action's type");
         for a in every {
             let text = serde_json::to_string(&a).unwrap();
             assert_eq!(serde_json::from_str::<Action>(&text).unwrap(), a, "{text}");

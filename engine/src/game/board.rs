@@ -244,8 +244,7 @@ pub(super) fn colour_bit(colour: u8) -> Result<u16, ActionError> {
 
 /// A position the player marked, to come back to after trying a branch: the digits and pencil
 /// marks as they were. Named by the play time when it was marked.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(from = "SavepointFields")]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Savepoint {
     /// Play time in ms when the position was marked (its name for the player).
     pub play_ms: u64,
@@ -260,16 +259,13 @@ pub struct Savepoint {
 /// The candidates the player works with (`Game::candidates`) are not stored: they are what the
 /// digits allow, minus `pencil.eliminated`, narrowed to the player's notes in cells that have
 /// some. Storing only the eliminations keeps them true when a digit is placed or cleared later.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(from = "BoardFields")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Board {
     /// The player's digits (never on a given cell).
     pub entries: Grid,
-    /// Notes, eliminations, corner and centre marks.
-    #[serde(flatten)]
+    /// Notes, eliminations, corner and centre marks (flat in its JSON).
     pub pencil: Pencil,
-    /// Colours on cells and candidates.
-    #[serde(flatten)]
+    /// Colours on cells and candidates (flat in its JSON).
     pub paint: Paint,
     /// Scratchpad strokes, oldest first.
     pub ink: Vec<Stroke>,
@@ -279,64 +275,8 @@ pub struct Board {
     pub savepoints: Vec<Savepoint>,
 }
 
-// A savepoint and a board are read as flat structs of their JSON's fields, `Pencil`'s and
-// `Paint`'s among them: the same JSON, without the derive's reader for flattened fields, which
-// buffers the whole object into serde's `Content` tree first and reads each field from there
-// with a second reader (8 KB of the app's wasm for the shared game's base board, issue 48).
-
-/// A `Savepoint`'s JSON.
-#[derive(Deserialize)]
-struct SavepointFields {
-    play_ms: u64,
-    entries: Grid,
-    notes: Vec<DigitSet>,
-    #[serde(default)]
-    eliminated: Vec<DigitSet>,
-    #[serde(default)]
-    corner: Vec<DigitSet>,
-    #[serde(default)]
-    centre: Vec<DigitSet>,
-}
-
-impl From<SavepointFields> for Savepoint {
-    fn from(f: SavepointFields) -> Savepoint {
-        let pencil = Pencil { notes: f.notes, eliminated: f.eliminated, corner: f.corner, centre: f.centre };
-        Savepoint { play_ms: f.play_ms, entries: f.entries, pencil }
-    }
-}
-
-/// A `Board`'s JSON.
-#[derive(Deserialize)]
-struct BoardFields {
-    entries: Grid,
-    notes: Vec<DigitSet>,
-    #[serde(default)]
-    eliminated: Vec<DigitSet>,
-    #[serde(default)]
-    corner: Vec<DigitSet>,
-    #[serde(default)]
-    centre: Vec<DigitSet>,
-    #[serde(default)]
-    colours: Vec<u16>,
-    #[serde(default)]
-    candidate_colours: Vec<CandidateColour>,
-    ink: Vec<Stroke>,
-    next_stroke_id: u32,
-    savepoints: Vec<Savepoint>,
-}
-
-impl From<BoardFields> for Board {
-    fn from(f: BoardFields) -> Board {
-        Board {
-            entries: f.entries,
-            pencil: Pencil { notes: f.notes, eliminated: f.eliminated, corner: f.corner, centre: f.centre },
-            paint: Paint { colours: f.colours, candidate_colours: f.candidate_colours },
-            ink: f.ink,
-            next_stroke_id: f.next_stroke_id,
-            savepoints: f.savepoints,
-        }
-    }
-}
+// A savepoint and a board are read and written by hand (`super::json`), their `Pencil`'s and
+// `Paint`'s fields among their own.
 
 impl Board {
     pub(super) fn empty(size: Size) -> Board {

@@ -24,6 +24,7 @@
 mod action;
 mod board;
 mod check;
+mod json;
 #[cfg(test)]
 mod testing;
 
@@ -34,12 +35,12 @@ pub use check::Check;
 use crate::geometry::{Cell, Digit, House, Size};
 use crate::grid::Grid;
 use crate::variant::Puzzle;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// A game: the puzzle, its solution if known, and the actions taken. It serializes as
-/// `SavedGame` (`SavedGameRef`) and deserializes by replaying the actions (see `Game::restore`).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(try_from = "SavedGame")]
+/// `SavedGame` and deserializes by replaying the actions (see `Game::restore`), both by hand
+/// (`json`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Game {
     givens: Grid,
     /// The variant puzzle (regions, constraints, title, author, rules) whose givens these are;
@@ -67,47 +68,33 @@ pub struct Game {
 /// than this many.
 const CHECKPOINT_EVERY: usize = 32;
 
-crate::object_reader! {
-    /// The stored form of a game: no board, which is derived by replaying the actions. Read by
-    /// `object_reader!` (an object only: the derive's array form is not in the app's wasm).
-    #[derive(Clone, Debug, PartialEq, Serialize)]
-    pub struct SavedGame {
-        pub givens: Grid,
-        pub solution: Option<Grid> = None,
-        pub actions: Vec<Action>,
-        pub applied: usize,
-        /// The board the actions start from, when not the empty one (a shared game's). Absent in
-        /// the saves of earlier versions.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub base: Option<Board> = None,
-        /// The variant puzzle, when the game is one (its givens are `givens`). Absent in classic
-        /// games and in the saves of earlier versions.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub variant: Option<Puzzle> = None,
-    }
+/// The stored form of a game: no board, which is derived by replaying the actions. Read and
+/// written by hand (`json::saved_game`, `json::write_game`: the derives' readers and writers
+/// were among the largest in the app's wasm, issue 48); its derived writer is kept for the tests
+/// that hold the hand's text to it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SavedGame {
+    pub givens: Grid,
+    pub solution: Option<Grid>,
+    pub actions: Vec<Action>,
+    pub applied: usize,
+    /// The board the actions start from, when not the empty one (a shared game's). Absent in
+    /// the saves of earlier versions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base: Option<Board>,
+    /// The variant puzzle, when the game is one (its givens are `givens`). Absent in classic
+    /// games and in the saves of earlier versions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<Puzzle>,
 }
 
-/// `SavedGame` written from a game's own fields: serde's `into = "SavedGame"` cloned the whole
-/// game first (its boards and checkpoints too) at every save, and that clone's code was in the
-/// app's wasm (issue 48). The same fields in the same order, so the same JSON.
-#[derive(Serialize)]
-struct SavedGameRef<'a> {
-    givens: &'a Grid,
-    solution: &'a Option<Grid>,
-    actions: &'a [Action],
-    applied: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    base: &'a Option<Board>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    variant: &'a Option<Puzzle>,
-}
+crate::read_by_hand!(Game, Game::read_json);
+crate::read_by_hand!(Action, json::action);
+crate::read_by_hand!(Board, json::board);
 
-impl Serialize for Game {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let Game { givens, variant, solution, base, actions, applied, .. } = self;
-        SavedGameRef { givens, solution, actions, applied: *applied, base, variant }.serialize(serializer)
-    }
-}
+crate::write_by_hand!(Game, json::write_game);
+crate::write_by_hand!(Action, json::write_action);
+crate::write_by_hand!(Board, json::write_board);
 
 impl From<Game> for SavedGame {
     fn from(g: Game) -> SavedGame {
@@ -133,6 +120,16 @@ impl TryFrom<SavedGame> for Game {
 }
 
 impl Game {
+    /// A game from its saved JSON, parsed (`SavedGame`'s form), its actions replayed.
+    pub fn read_json(v: &serde_json::Value) -> Result<Game, String> {
+        json::saved_game(v).and_then(|s| Game::try_from(s).map_err(|e| e.to_string()))
+    }
+
+    /// Writes the game's JSON (`SavedGame`'s form) to `out`.
+    pub fn write_json(&self, out: &mut String) {
+        json::write_game(out, self);
+    }
+
     /// A new game. `solution` should be the puzzle's unique solution when known (the app gets
     /// it from the worker); without it the solve actions are refused.
     pub fn new(givens: Grid, solution: Option<Grid>) -> Game {

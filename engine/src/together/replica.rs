@@ -89,7 +89,7 @@ impl SavedReplica {
     }
 
     /// From its text as saved: the binary form in base64, or the JSON object of before.
-    fn from_saved(v: &serde_json::Value) -> Result<SavedReplica, Reason> {
+    pub fn from_saved(v: &serde_json::Value) -> Result<SavedReplica, Reason> {
         match v {
             serde_json::Value::String(text) => {
                 SavedReplica::from_bytes(&URL_SAFE_NO_PAD.decode(text).map_err(|e| format!("the saved replica's text: {e}"))?)

@@ -1,64 +1,38 @@
-//! How a `Constraint` is read from its JSON (saved games, the worker's messages): the form
-//! serde's derive writes for an enum tagged by a field inside it (`{"kind":"killer","cells":
-//! [0,1],"sum":3}`), read through one flat struct of every constraint's fields and built by its
-//! kind (`TryFrom<Fields>`). Serde's derived reader of such an enum buffers each object into a
-//! tree of its own first and has a reader per variant for that tree: with the stored game's
-//! vector of constraints, 33 KB of the app's wasm (issue 48). The JSON is the same both ways:
-//! the derive still writes it.
+//! How a variant puzzle and its constraints are read from their JSON (saved games, the worker's
+//! messages): by hand from a parsed `serde_json::Value` (why: `crate::json_value`). A constraint
+//! is the form serde's derive writes for an enum tagged by a field inside it (`{"kind":"killer",
+//! "cells":[0,1],"sum":3}`), built by its kind from the fields it needs; a field another kind
+//! has, or none has, is left, as serde's derive did. The JSON is the same both ways: the derive
+//! still writes it.
 
-use super::{Constraint, Diagonal, Dot, Line};
+use super::{About, Constraint, Diagonal, Dot, Line, Puzzle};
 use crate::geometry::Cell;
-use serde::Deserialize;
-use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
-use serde::de::{self, MapAccess, SeqAccess, Visitor};
+use crate::json_value::{Reason, cell, field, found, grid, invalid_type, list, list_or_none, object, optional, u8_of, uint, unknown};
+use serde_json::Value;
 
-crate::object_reader! {
-    /// Every field a constraint's JSON may have, each read by its type's own reader; which ones a
-    /// constraint needs is its kind's. A field another kind has is read and left; one no kind has
-    /// is ignored, as serde's derive did.
-    pub(super) struct Fields {
-        kind: String,
-        cells: Option<Vec<Cell>> = None,
-        /// A cage's sum (`null` or absent when not given), a little killer's, a sandwich's, an XV's.
-        sum: Option<u16> = None,
-        clue: Option<(i8, i8)> = None,
-        /// A sandwich's row or column, or an arrow's shaft.
-        line: Option<LineField> = None,
-        start: Option<bool> = None,
-        circle: Option<Vec<Cell>> = None,
-        dot: Option<Dot> = None,
-        white: Option<bool> = None,
-        black: Option<bool> = None,
-        diagonal: Option<Diagonal> = None,
-        cell: Option<Cell> = None,
-        even: Option<bool> = None,
-    }
-}
+crate::read_by_hand!(Puzzle, puzzle);
+crate::read_by_hand!(Constraint, constraint);
 
-/// The `line` field: a sandwich's row or column (`{"kind":"row","index":3}`) or an arrow's
-/// cells (a list).
-enum LineField {
-    Line(Line),
-    Cells(Vec<Cell>),
-}
-
-impl<'de> Deserialize<'de> for LineField {
-    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<LineField, D::Error> {
-        struct Either;
-        impl<'de> Visitor<'de> for Either {
-            type Value = LineField;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a row or column ({\"kind\":\"row\",\"index\":0}) or a list of cells")
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<LineField, A::Error> {
-                Vec::deserialize(SeqAccessDeserializer::new(seq)).map(LineField::Cells)
-            }
-            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<LineField, A::Error> {
-                Line::deserialize(MapAccessDeserializer::new(map)).map(LineField::Line)
-            }
+/// A puzzle: its givens, and its regions, constraints and words when it has them.
+pub(crate) fn puzzle(v: &Value) -> Result<Puzzle, Reason> {
+    let o = object(v, "struct Puzzle")?;
+    let about = match optional(o, "about") {
+        None => About::default(),
+        Some(v) => {
+            let o = object(v, "struct About")?;
+            let text = |name: &str| match optional(o, name) {
+                None => Ok(String::new()),
+                Some(v) => v.as_str().map(str::to_string).ok_or_else(|| invalid_type(v, "a string")),
+            };
+            About { title: text("title")?, author: text("author")?, rules: text("rules")? }
         }
-        deserializer.deserialize_any(Either)
-    }
+    };
+    Ok(Puzzle {
+        givens: grid(field(o, "givens")?)?,
+        regions: optional(o, "regions").map(|v| list(v, u8_of)).transpose()?,
+        constraints: list_or_none(o, "constraints", constraint)?,
+        about,
+    })
 }
 
 impl TryFrom<crate::geometry::KindAndIndex> for Line {
@@ -95,54 +69,104 @@ const KINDS: &[&str] = &[
     "parity",
 ];
 
-impl TryFrom<Fields> for Constraint {
-    type Error = String;
-    fn try_from(f: Fields) -> Result<Constraint, String> {
-        use serde::de::Error as _;
-        // The derive's own words for a field the constraint lacks or a kind it doesn't know.
-        let missing = |name: &'static str| serde_json::Error::missing_field(name).to_string();
-        macro_rules! need {
-            ($field:ident) => {
-                f.$field.ok_or_else(|| missing(stringify!($field)))?
-            };
-        }
-        let pair = |cells: Vec<Cell>| -> Result<[Cell; 2], String> {
-            <[Cell; 2]>::try_from(cells).map_err(|c| format!("invalid length {}, expected an array of length 2", c.len()))
-        };
-        let shaft = |line: LineField| match line {
-            LineField::Cells(cells) => Ok(cells),
-            LineField::Line(_) => Err("invalid type: map, expected a sequence of cells".to_string()),
-        };
-        Ok(match f.kind.as_str() {
-            "killer" => Constraint::Killer { cells: need!(cells), sum: f.sum },
-            "little_killer" => Constraint::LittleKiller { cells: need!(cells), sum: need!(sum), clue: need!(clue) },
-            "sandwich" => match need!(line) {
-                LineField::Line(line) => Constraint::Sandwich { line, sum: need!(sum), start: need!(start) },
-                LineField::Cells(_) => return Err("invalid type: sequence, expected a row or column".into()),
-            },
-            "arrow" => Constraint::Arrow { circle: need!(circle), line: shaft(need!(line))? },
-            "thermometer" => Constraint::Thermometer { cells: need!(cells) },
-            "kropki" => Constraint::Kropki { cells: pair(need!(cells))?, dot: need!(dot) },
-            "xv" => {
-                let sum = need!(sum);
-                let sum = u8::try_from(sum).map_err(|_| format!("invalid value: integer `{sum}`, expected u8"))?;
-                Constraint::Xv { cells: pair(need!(cells))?, sum }
-            }
-            "kropki_negative" => Constraint::KropkiNegative { white: need!(white), black: need!(black) },
-            "xv_negative" => Constraint::XvNegative,
-            "whispers" => Constraint::Whispers { cells: need!(cells) },
-            "renban" => Constraint::Renban { cells: need!(cells) },
-            "palindrome" => Constraint::Palindrome { cells: need!(cells) },
-            "diagonal" => Constraint::Diagonal { diagonal: need!(diagonal) },
-            "anti_knight" => Constraint::AntiKnight,
-            "anti_king" => Constraint::AntiKing,
-            "non_consecutive" => Constraint::NonConsecutive,
-            "extra_region" => Constraint::ExtraRegion { cells: need!(cells) },
-            "disjoint_groups" => Constraint::DisjointGroups,
-            "parity" => Constraint::Parity { cell: need!(cell), even: need!(even) },
-            other => return Err(serde_json::Error::unknown_variant(other, KINDS).to_string()),
-        })
+fn string(v: &Value) -> Result<&str, Reason> {
+    v.as_str().ok_or_else(|| invalid_type(v, "a string"))
+}
+
+fn boolean(v: &Value) -> Result<bool, Reason> {
+    v.as_bool().ok_or_else(|| invalid_type(v, "a boolean"))
+}
+
+fn u16_sum(v: &Value) -> Result<u16, Reason> {
+    uint(v, u16::MAX.into(), "u16").map(|n| n as u16)
+}
+
+/// A little killer's clue: (row, column), each -1 to 16.
+fn clue(v: &Value) -> Result<(i8, i8), Reason> {
+    let one = |v: &Value| match v.as_i64() {
+        Some(n) => i8::try_from(n).map_err(|_| format!("invalid value: {}, expected i8", found(v))),
+        None => Err(invalid_type(v, "i8")),
+    };
+    match v.as_array().map(Vec::as_slice) {
+        Some([row, col]) => Ok((one(row)?, one(col)?)),
+        _ => Err(invalid_type(v, "a tuple of size 2")),
     }
+}
+
+/// A sandwich's row or column (`{"kind":"row","index":3}`).
+fn line(v: &Value) -> Result<Line, Reason> {
+    let o = v.as_object().ok_or_else(|| invalid_type(v, "a row or column ({\"kind\":\"row\",\"index\":0})"))?;
+    let index = u8_of(field(o, "index")?)?;
+    match string(field(o, "kind")?)? {
+        "row" => Ok(Line::Row(index)),
+        "col" => Ok(Line::Col(index)),
+        other => Err(unknown(other, &["row", "col"])),
+    }
+}
+
+/// An arrow's shaft: a list of cells.
+fn shaft(v: &Value) -> Result<Vec<Cell>, Reason> {
+    match v {
+        Value::Array(_) => list(v, cell),
+        Value::Object(_) => Err("invalid type: map, expected a sequence of cells".into()),
+        _ => Err(invalid_type(v, "a row or column ({\"kind\":\"row\",\"index\":0}) or a list of cells")),
+    }
+}
+
+/// A constraint, by its kind.
+pub(crate) fn constraint(v: &Value) -> Result<Constraint, Reason> {
+    let o = object(v, "a constraint")?;
+    let cells = || list(field(o, "cells")?, cell);
+    let pair = || -> Result<[Cell; 2], Reason> {
+        let cells = cells()?;
+        <[Cell; 2]>::try_from(cells).map_err(|c| format!("invalid length {}, expected an array of length 2", c.len()))
+    };
+    let sum = || u16_sum(field(o, "sum")?);
+    let flag = |name: &str| boolean(field(o, name)?);
+    Ok(match string(field(o, "kind")?)? {
+        "killer" => Constraint::Killer { cells: cells()?, sum: optional(o, "sum").map(u16_sum).transpose()? },
+        "little_killer" => Constraint::LittleKiller { cells: cells()?, sum: sum()?, clue: clue(field(o, "clue")?)? },
+        "sandwich" => {
+            let at = field(o, "line")?;
+            if at.is_array() {
+                return Err("invalid type: sequence, expected a row or column".into());
+            }
+            Constraint::Sandwich { line: line(at)?, sum: sum()?, start: flag("start")? }
+        }
+        "arrow" => Constraint::Arrow { circle: list(field(o, "circle")?, cell)?, line: shaft(field(o, "line")?)? },
+        "thermometer" => Constraint::Thermometer { cells: cells()? },
+        "kropki" => {
+            let dot = match string(field(o, "dot")?)? {
+                "white" => Dot::White,
+                "black" => Dot::Black,
+                other => return Err(unknown(other, &["white", "black"])),
+            };
+            Constraint::Kropki { cells: pair()?, dot }
+        }
+        "xv" => {
+            let sum = uint(field(o, "sum")?, u8::MAX.into(), "u8")? as u8;
+            Constraint::Xv { cells: pair()?, sum }
+        }
+        "kropki_negative" => Constraint::KropkiNegative { white: flag("white")?, black: flag("black")? },
+        "xv_negative" => Constraint::XvNegative,
+        "whispers" => Constraint::Whispers { cells: cells()? },
+        "renban" => Constraint::Renban { cells: cells()? },
+        "palindrome" => Constraint::Palindrome { cells: cells()? },
+        "diagonal" => Constraint::Diagonal {
+            diagonal: match string(field(o, "diagonal")?)? {
+                "main" => Diagonal::Main,
+                "anti" => Diagonal::Anti,
+                other => return Err(unknown(other, &["main", "anti"])),
+            },
+        },
+        "anti_knight" => Constraint::AntiKnight,
+        "anti_king" => Constraint::AntiKing,
+        "non_consecutive" => Constraint::NonConsecutive,
+        "extra_region" => Constraint::ExtraRegion { cells: cells()? },
+        "disjoint_groups" => Constraint::DisjointGroups,
+        "parity" => Constraint::Parity { cell: cell(field(o, "cell")?)?, even: flag("even")? },
+        other => return Err(unknown(other, KINDS)),
+    })
 }
 
 #[cfg(test)]

@@ -26,7 +26,8 @@ use crate::position::Position;
 use serde::{Deserialize, Serialize};
 
 /// A puzzle: givens, regions and constraints, with what its setter wrote about it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Read by hand (`json::puzzle`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Puzzle {
     /// The given digits; their grid fixes the size.
     pub givens: Grid,
@@ -43,7 +44,7 @@ pub struct Puzzle {
 }
 
 /// What the setter wrote about a puzzle. All optional.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct About {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub title: String,
@@ -62,7 +63,7 @@ impl About {
 }
 
 /// A row or column, for clues written outside the grid (sandwich sums). Read as a `House` is
-/// (`KindAndIndex`).
+/// (`KindAndIndex`; in a constraint, by hand: `json::constraint`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "index", rename_all = "lowercase", try_from = "crate::geometry::KindAndIndex")]
 pub enum Line {
@@ -95,9 +96,9 @@ pub enum Diagonal {
 /// One constraint of a variant puzzle. Cells are in reading order of the puzzle's size.
 ///
 /// Written as serde's internally tagged form (`{"kind":"killer","cells":[0,1],"sum":3}`), read
-/// through `json::Fields`: the same JSON, without the derive's buffering reader (issue 48).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", try_from = "json::Fields")]
+/// by hand (`json::constraint`): the same JSON, without the derive's buffering reader (issue 48).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Constraint {
     /// Killer cage: no digit repeats in the cells; their digits add up to `sum` when given.
     Killer { cells: Vec<Cell>, sum: Option<u16> },
@@ -210,7 +211,7 @@ mod arrow;
 mod cells;
 pub mod construct;
 mod dots;
-mod json;
+pub(crate) mod json;
 mod killer;
 mod lines;
 mod outside;
